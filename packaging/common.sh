@@ -1,0 +1,24 @@
+# Shared by run.sh and test.sh: say what is being done, stop with a clear message when a step fails.
+step() { printf '==> %s\n' "$*"; }
+die() { printf 'ERROR: %s\n' "$*" >&2; exit 1; }
+
+# run_logged LOG COMMAND...: runs the command with its output in LOG; on failure shows the tail and stops.
+run_logged() {
+    local log=$1
+    shift
+    if ! "$@" >"$log" 2>&1; then
+        tail -n 40 "$log" >&2
+        die "'$*' failed (full output: $log)"
+    fi
+}
+
+ensure_build() {
+    local preset=$1
+    step "checking system packages (packaging/system-packages.txt)"
+    "$ROOT/packaging/install-deps.sh" || die "installing system packages failed"
+    mkdir -p "$ROOT/build"
+    step "configuring (cmake --preset default)"
+    run_logged "$ROOT/build/configure.log" cmake --preset default
+    step "building (cmake --build --preset $preset)"
+    run_logged "$ROOT/build/build.log" cmake --build --preset "$preset" -j "$(nproc)"
+}
