@@ -1,0 +1,193 @@
+#include "gpuplan/catalog/Catalog.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+#include <tuple>
+
+namespace gpuplan::core {
+
+namespace {
+
+std::string lower(std::string_view text)
+{
+    std::string result(text);
+    std::transform(result.begin(), result.end(), result.begin(), [](unsigned char c) { return std::tolower(c); });
+    return result;
+}
+
+bool containsIgnoringCase(std::string_view haystack, std::string_view needle)
+{
+    return lower(haystack).find(lower(needle)) != std::string::npos;
+}
+
+std::string joined(const std::vector<std::string>& items)
+{
+    std::string result;
+    for (const std::string& item : items) {
+        result += (result.empty() ? "" : ", ") + item;
+    }
+    return result;
+}
+
+} // namespace
+
+std::string RegionalOffer::priceDate() const
+{
+    std::string date;
+    for (const std::optional<Price>& price : {onDemandHourly, monthly}) {
+        if (price && price->source.date > date) {
+            date = price->source.date;
+        }
+    }
+    return date;
+}
+
+void Catalog::addGpu(GpuSpec gpu)
+{
+    m_gpus.push_back(std::move(gpu));
+}
+
+void Catalog::addProvider(Provider provider)
+{
+    m_providers.push_back(std::move(provider));
+}
+
+void Catalog::addOffer(Offer offer)
+{
+    m_offers.push_back(std::move(offer));
+}
+
+const GpuSpec* Catalog::findGpu(std::string_view id) const
+{
+    auto it = std::find_if(m_gpus.begin(), m_gpus.end(), [&](const GpuSpec& gpu) { return gpu.id == id; });
+    return it == m_gpus.end() ? nullptr : &*it;
+}
+
+const Provider* Catalog::findProvider(std::string_view id) const
+{
+    auto it = std::find_if(m_providers.begin(), m_providers.end(), [&](const Provider& p) { return p.id == id; });
+    return it == m_providers.end() ? nullptr : &*it;
+}
+
+Result<std::vector<Offer>> Catalog::select(const OfferFilter& filter) const
+{
+    const std::string providerId = lower(filter.provider);
+    if (!providerId.empty() && !findProvider(providerId)) {
+        std::vector<std::string> ids;
+        for (const Provider& provider : m_providers) {
+            ids.push_back(provider.id);
+        }
+        std::sort(ids.begin(), ids.end());
+        return Error{ErrorCode::UnknownProvider,
+                     "unknown provider '" + filter.provider + "'; known providers: " + joined(ids),
+                     "--provider"};
+    }
+
+    std::set<std::string> matchingGpus;
+    for (const GpuSpec& gpu : m_gpus) {
+        if (filter.gpu.empty() || containsIgnoringCase(gpu.id, filter.gpu)
+            || containsIgnoringCase(gpu.name, filter.gpu)) {
+            matchingGpus.insert(gpu.id);
+        }
+    }
+    if (matchingGpus.empty()) {
+        std::set<std::string> offered;
+        for (const Offer& offer : m_offers) {
+            offered.insert(offer.gpuId);
+        }
+        return Error{ErrorCode::UnknownGpu,
+                     "no GPU matches '" + filter.gpu
+                         + "'; GPUs with offers: " + joined(std::vector<std::string>(offered.begin(), offered.end())),
+                     "--gpu"};
+    }
+
+    std::vector<Offer> selected;
+    std::set<std::string> allRegions;
+    for (const Offer& offer : m_offers) {
+        for (const std::string& region : offer.regions()) {
+            allRegions.insert(region);
+        }
+        if ((!providerId.empty() && offer.providerId != providerId) || !matchingGpus.count(offer.gpuId)) {
+            continue;
+        }
+        if (filter.region.empty()) {
+            selected.push_back(offer);
+            continue;
+        }
+        Offer restricted = offer;
+        std::erase_if(restricted.availableRegions,
+                      [&](const std::string& region) { return !containsIgnoringCase(region, filter.region); });
+        std::erase_if(restricted.prices,
+                      [&](const Price& price) { return !containsIgnoringCase(price.region, filter.region); });
+        if (!restricted.regions().empty()) {
+            selected.push_back(std::move(restricted));
+        }
+    }
+
+    if (!filter.region.empty() && std::none_of(allRegions.begin(), allRegions.end(), [&](const std::string& region) {
+            return containsIgnoringCase(region, filter.region);
+        })) {
+        return Error{ErrorCode::InvalidArgument,
+                     "no offer is sold in a region matching '" + filter.region + "'; known regions: "
+                         + joined(std::vector<std::string>(allRegions.begin(), allRegions.end())),
+                     "--region"};
+    }
+    return selected;
+}
+
+std::vector<RegionalOffer> Catalog::regionalOffers(const std::vector<Offer>& offers) const
+{
+    std::vector<RegionalOffer> rows;
+    for (const Offer& offer : offers) {
+        const Provider* provider = findProvider(offer.providerId);
+        const GpuSpec* gpu = findGpu(offer.gpuId);
+        if (!provider || !gpu) {
+            continue; // cannot happen for a validated catalog
+        }
+        std::vector<std::string> pricedRegions;
+        for (const Price& price : offer.prices) {
+            if (std::find(pricedRegions.begin(), pricedRegions.end(), price.region) == pricedRegions.end()) {
+                pricedRegions.push_back(price.region);
+            }
+        }
+        auto makeRow = [&](const std::string& region) {
+            RegionalOffer row{*provider, offer, *gpu, region, std::nullopt, std::nullopt};
+            std::erase_if(row.offer.prices, [&](const Price& price) { return price.region != region; });
+            if (const Price* price = offer.findPrice(region, PricingMode::OnDemand)) {
+                row.onDemandHourly = *price;
+            }
+            if (const Price* price = offer.findPrice(region, PricingMode::SubscriptionMonthly)) {
+                row.monthly = *price;
+            }
+            return row;
+        };
+        if (pricedRegions.empty()) {
+            // No price anywhere: one row (region left empty; offer.availableRegions says where it is sold),
+            // so the offer is shown with its price unknown rather than silently missing.
+            rows.push_back(makeRow(""));
+            continue;
+        }
+        for (const std::string& region : pricedRegions) {
+            rows.push_back(makeRow(region));
+        }
+    }
+    std::stable_sort(rows.begin(), rows.end(), [](const RegionalOffer& a, const RegionalOffer& b) {
+        return std::tie(a.provider.id, a.offer.instanceType, a.region)
+               < std::tie(b.provider.id, b.offer.instanceType, b.region);
+    });
+    return rows;
+}
+
+std::string Catalog::newestPriceDate() const
+{
+    std::string newest;
+    for (const Offer& offer : m_offers) {
+        for (const Price& price : offer.prices) {
+            newest = std::max(newest, price.source.date);
+        }
+    }
+    return newest;
+}
+
+} // namespace gpuplan::core

@@ -1,0 +1,95 @@
+#include "gpuplan/catalog/CatalogJson.h"
+
+namespace gpuplan::core {
+
+using nlohmann::json;
+
+namespace {
+
+json orNull(const std::optional<double>& value)
+{
+    return value ? json(*value) : json(nullptr);
+}
+
+json orNull(const std::string& value)
+{
+    return value.empty() ? json(nullptr) : json(value);
+}
+
+} // namespace
+
+json toJson(const Source& source)
+{
+    json result{{"url", source.url}, {"date", source.date}};
+    if (!source.note.empty()) {
+        result["note"] = source.note;
+    }
+    return result;
+}
+
+json toJson(const GpuSpec& gpu)
+{
+    return json{
+        {"id", gpu.id},
+        {"name", gpu.name},
+        {"vendor", gpu.vendor},
+        {"architecture", gpu.architecture},
+        {"compute_capability", orNull(gpu.computeCapability)},
+        {"memory_gb", gpu.memoryGb},
+        {"memory_type", gpu.memoryType},
+        {"memory_bandwidth_gbs", orNull(gpu.memoryBandwidthGBs)},
+        {"peak_tflops",
+         {{"fp32", orNull(gpu.peak.fp32)},
+          {"tf32", orNull(gpu.peak.tf32)},
+          {"fp16", orNull(gpu.peak.fp16)},
+          {"bf16", orNull(gpu.peak.bf16)},
+          {"fp8", orNull(gpu.peak.fp8)}}},
+        {"interconnect", orNull(gpu.interconnect)},
+        {"tdp_w", orNull(gpu.tdpWatts)},
+        {"confidence", confidenceName(gpu.confidence)},
+        {"notes", orNull(gpu.notes)},
+        {"source", toJson(gpu.source)},
+    };
+}
+
+json toJson(const Price& price)
+{
+    return json{
+        {"region", price.region},
+        {"mode", pricingModeName(price.mode)},
+        {"amount", price.amount},
+        {"currency", currencyCode(price.currency)},
+        {"unit", priceUnitName(price.unit)},
+        {"source", toJson(price.source)},
+    };
+}
+
+json toJson(const Offer& offer, const Catalog& catalog)
+{
+    const Provider* provider = catalog.findProvider(offer.providerId);
+    const GpuSpec* gpu = catalog.findGpu(offer.gpuId);
+    json prices = json::array();
+    for (const Price& price : offer.prices) {
+        prices.push_back(toJson(price));
+    }
+    return json{
+        {"provider", offer.providerId},
+        {"provider_name", provider ? json(provider->name) : json(nullptr)},
+        {"provider_name_zh", provider ? orNull(provider->nameZh) : json(nullptr)},
+        {"instance_type", offer.instanceType},
+        {"gpu", offer.gpuId},
+        {"gpu_name", gpu ? json(gpu->name) : json(nullptr)},
+        {"gpu_count", offer.gpuCount},
+        {"gpu_memory_gb", gpu ? json(gpu->memoryGb * offer.gpuCount) : json(nullptr)},
+        {"vcpus", offer.vcpus},
+        {"ram_gib", offer.ramGib},
+        {"local_disk_gb", orNull(offer.localDiskGb)},
+        {"network", orNull(offer.network)},
+        {"regions", offer.regions()},
+        {"notes", orNull(offer.notes)},
+        {"spec_source", toJson(offer.specSource)},
+        {"prices", prices},
+    };
+}
+
+} // namespace gpuplan::core

@@ -1,0 +1,171 @@
+#include "JsonChecker.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gpuplan::core {
+
+using nlohmann::json;
+
+const char* jsonKindName(const json& value)
+{
+    switch (value.type()) {
+        case json::value_t::null:
+            return "null";
+        case json::value_t::object:
+            return "an object";
+        case json::value_t::array:
+            return "an array";
+        case json::value_t::string:
+            return "a string";
+        case json::value_t::boolean:
+            return "a boolean";
+        case json::value_t::number_integer:
+        case json::value_t::number_unsigned:
+        case json::value_t::number_float:
+            return "a number";
+        default:
+            return "an unsupported value";
+    }
+}
+
+JsonChecker::JsonChecker(std::string file)
+    : m_file(std::move(file))
+{ }
+
+void JsonChecker::problem(const std::string& path, std::string detail, ErrorCode code)
+{
+    m_problems.push_back(Error{code, std::move(detail), m_file + ": " + path});
+}
+
+void JsonChecker::onlyKnownKeys(const json& object,
+                                const std::string& path,
+                                std::initializer_list<std::string_view> known)
+{
+    if (!object.is_object()) {
+        return;
+    }
+    for (const auto& [key, value] : object.items()) {
+        if (std::find(known.begin(), known.end(), key) == known.end()) {
+            std::string list;
+            for (std::string_view name : known) {
+                list += (list.empty() ? "" : ", ") + std::string(name);
+            }
+            problem(child(path, key), "unknown field '" + key + "' (known fields: " + list + ")");
+        }
+    }
+}
+
+const json* JsonChecker::member(const json& parent, std::string_view key, const std::string& path, Need need)
+{
+    const std::string at = child(path, key);
+    auto it = parent.find(key);
+    if (it == parent.end() || it->is_null()) {
+        if (need == Need::Required) {
+            problem(at, it == parent.end() ? "required field is missing" : "required field is null");
+        }
+        return nullptr;
+    }
+    return &*it;
+}
+
+const json* JsonChecker::object(const json& parent, std::string_view key, const std::string& path, Need need)
+{
+    const json* value = member(parent, key, path, need);
+    if (value && !value->is_object()) {
+        problem(child(path, key), std::string("must be an object, found ") + jsonKindName(*value));
+        return nullptr;
+    }
+    return value;
+}
+
+const json* JsonChecker::array(const json& parent, std::string_view key, const std::string& path, Need need)
+{
+    const json* value = member(parent, key, path, need);
+    if (value && !value->is_array()) {
+        problem(child(path, key), std::string("must be an array, found ") + jsonKindName(*value));
+        return nullptr;
+    }
+    return value;
+}
+
+std::optional<std::string>
+JsonChecker::string(const json& parent, std::string_view key, const std::string& path, Need need)
+{
+    const json* value = member(parent, key, path, need);
+    if (!value) {
+        return std::nullopt;
+    }
+    if (!value->is_string()) {
+        problem(child(path, key), std::string("must be a string, found ") + jsonKindName(*value));
+        return std::nullopt;
+    }
+    std::string text = value->get<std::string>();
+    if (text.empty() && need == Need::Required) {
+        problem(child(path, key), "must not be empty");
+        return std::nullopt;
+    }
+    return text;
+}
+
+std::optional<double>
+JsonChecker::positiveNumber(const json& parent, std::string_view key, const std::string& path, Need need)
+{
+    const json* value = member(parent, key, path, need);
+    if (!value) {
+        return std::nullopt;
+    }
+    if (!value->is_number()) {
+        problem(child(path, key), std::string("must be a number, found ") + jsonKindName(*value));
+        return std::nullopt;
+    }
+    const double number = value->get<double>();
+    if (!std::isfinite(number) || number <= 0) {
+        problem(child(path, key), "must be greater than 0, found " + value->dump());
+        return std::nullopt;
+    }
+    return number;
+}
+
+std::optional<int> JsonChecker::count(const json& parent, std::string_view key, const std::string& path, Need need)
+{
+    const json* value = member(parent, key, path, need);
+    if (!value) {
+        return std::nullopt;
+    }
+    if (!value->is_number_integer() || value->get<long long>() < 1 || value->get<long long>() > 1'000'000) {
+        problem(child(path, key), "must be a whole number of at least 1, found " + value->dump());
+        return std::nullopt;
+    }
+    return static_cast<int>(value->get<long long>());
+}
+
+std::optional<std::string> JsonChecker::date(const json& parent, std::string_view key, const std::string& path)
+{
+    std::optional<std::string> text = string(parent, key, path, Need::Required);
+    if (!text) {
+        return std::nullopt;
+    }
+    auto digits = [&](std::size_t from, std::size_t n) {
+        return std::all_of(text->begin() + static_cast<std::ptrdiff_t>(from),
+                           text->begin() + static_cast<std::ptrdiff_t>(from + n),
+                           [](char c) { return c >= '0' && c <= '9'; });
+    };
+    bool valid =
+        text->size() == 10 && (*text)[4] == '-' && (*text)[7] == '-' && digits(0, 4) && digits(5, 2) && digits(8, 2);
+    if (valid) {
+        const int year = std::stoi(text->substr(0, 4));
+        const int month = std::stoi(text->substr(5, 2));
+        const int day = std::stoi(text->substr(8, 2));
+        const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+        const int daysInMonth[] = {31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+        valid = year >= 1990 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth[month - 1];
+    }
+    if (!valid) {
+        problem(child(path, key), "must be a calendar date written YYYY-MM-DD, found \"" + *text + "\"");
+        return std::nullopt;
+    }
+    return text;
+}
+
+} // namespace gpuplan::core

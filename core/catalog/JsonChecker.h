@@ -1,0 +1,65 @@
+#pragma once
+
+#include "gpuplan/core/Result.h"
+
+#include <nlohmann/json.hpp>
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuplan::core {
+
+/// Reads typed fields out of a parsed JSON document and records every problem with the file and the
+/// JSON path ("$.offers[2].prices[0].amount") where it was found. Private to core/catalog.
+class JsonChecker
+{
+public:
+    enum class Need
+    {
+        Required,
+        Optional, // absent or null: unknown
+    };
+
+    explicit JsonChecker(std::string file);
+
+    static std::string child(const std::string& path, std::string_view key) { return path + "." + std::string(key); }
+    static std::string index(const std::string& path, std::size_t i) { return path + "[" + std::to_string(i) + "]"; }
+
+    /// Records a problem for each member of `object` not in `known` (catches misspelt optional fields).
+    void
+    onlyKnownKeys(const nlohmann::json& object, const std::string& path, std::initializer_list<std::string_view> known);
+
+    const nlohmann::json*
+    object(const nlohmann::json& parent, std::string_view key, const std::string& path, Need need);
+    const nlohmann::json* array(const nlohmann::json& parent, std::string_view key, const std::string& path, Need need);
+    std::optional<std::string>
+    string(const nlohmann::json& parent, std::string_view key, const std::string& path, Need need);
+    /// A number that must be > 0.
+    std::optional<double>
+    positiveNumber(const nlohmann::json& parent, std::string_view key, const std::string& path, Need need);
+    /// A whole number that must be >= 1.
+    std::optional<int> count(const nlohmann::json& parent, std::string_view key, const std::string& path, Need need);
+    /// A string that must be an ISO date, YYYY-MM-DD.
+    std::optional<std::string> date(const nlohmann::json& parent, std::string_view key, const std::string& path);
+
+    void problem(const std::string& path, std::string detail, ErrorCode code = ErrorCode::SchemaViolation);
+
+    std::size_t problemCount() const { return m_problems.size(); }
+    std::vector<Error> takeProblems() { return std::move(m_problems); }
+
+private:
+    /// The member, or nullptr when absent or null (recording a problem if it was required).
+    const nlohmann::json*
+    member(const nlohmann::json& parent, std::string_view key, const std::string& path, Need need);
+
+    std::string m_file;
+    std::vector<Error> m_problems;
+};
+
+/// "a string", "an array", ... for messages.
+const char* jsonKindName(const nlohmann::json& value);
+
+} // namespace gpuplan::core

@@ -1,0 +1,43 @@
+#include "gpuplan/catalog/Money.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace gpuplan::core {
+
+const char* currencyCode(Currency currency)
+{
+    switch (currency) {
+        case Currency::USD:
+            return "USD";
+        case Currency::CNY:
+            return "CNY";
+    }
+    return "?";
+}
+
+std::optional<Currency> parseCurrency(std::string_view code)
+{
+    if (code == "USD") {
+        return Currency::USD;
+    }
+    if (code == "CNY") {
+        return Currency::CNY;
+    }
+    return std::nullopt;
+}
+
+std::string formatMoney(double amount, Currency currency)
+{
+    // Two decimals as prices are usually quoted; up to four when the source gives them (21.9576 USD/h).
+    int decimals = 2;
+    while (decimals < 4
+           && std::fabs(amount * std::pow(10.0, decimals) - std::round(amount * std::pow(10.0, decimals))) > 1e-6) {
+        ++decimals;
+    }
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "%.*f %s", decimals, amount, currencyCode(currency));
+    return buffer;
+}
+
+} // namespace gpuplan::core

@@ -1,0 +1,90 @@
+#include "gpuplan/catalog/Offer.h"
+
+#include <algorithm>
+#include <array>
+#include <utility>
+
+namespace gpuplan::core {
+
+namespace {
+
+constexpr std::array<std::pair<PricingMode, const char*>, 6> kModeNames{{
+    {PricingMode::OnDemand, "on_demand"},
+    {PricingMode::Spot, "spot"},
+    {PricingMode::Reserved1Year, "reserved_1y"},
+    {PricingMode::Reserved3Year, "reserved_3y"},
+    {PricingMode::SubscriptionMonthly, "subscription_monthly"},
+    {PricingMode::SubscriptionYearly, "subscription_yearly"},
+}};
+
+} // namespace
+
+const char* pricingModeName(PricingMode mode)
+{
+    for (const auto& [value, name] : kModeNames) {
+        if (value == mode) {
+            return name;
+        }
+    }
+    return "?";
+}
+
+std::optional<PricingMode> parsePricingMode(std::string_view name)
+{
+    for (const auto& [value, text] : kModeNames) {
+        if (name == text) {
+            return value;
+        }
+    }
+    return std::nullopt;
+}
+
+const char* priceUnitName(PriceUnit unit)
+{
+    return unit == PriceUnit::Hour ? "hour" : "month";
+}
+
+std::optional<PriceUnit> parsePriceUnit(std::string_view name)
+{
+    if (name == "hour") {
+        return PriceUnit::Hour;
+    }
+    if (name == "month") {
+        return PriceUnit::Month;
+    }
+    return std::nullopt;
+}
+
+PriceUnit expectedUnit(PricingMode mode)
+{
+    switch (mode) {
+        case PricingMode::SubscriptionMonthly:
+        case PricingMode::SubscriptionYearly:
+            return PriceUnit::Month;
+        default:
+            return PriceUnit::Hour;
+    }
+}
+
+std::vector<std::string> Offer::regions() const
+{
+    std::vector<std::string> result = availableRegions;
+    for (const Price& price : prices) {
+        if (std::find(result.begin(), result.end(), price.region) == result.end()) {
+            result.push_back(price.region);
+        }
+    }
+    return result;
+}
+
+const Price* Offer::findPrice(std::string_view region, PricingMode mode) const
+{
+    for (const Price& price : prices) {
+        if (price.region == region && price.mode == mode) {
+            return &price;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace gpuplan::core

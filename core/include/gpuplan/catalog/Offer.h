@@ -1,0 +1,82 @@
+#pragma once
+
+#include "gpuplan/catalog/Money.h"
+#include "gpuplan/catalog/Source.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuplan::core {
+
+/// How an offer is paid for.
+enum class PricingMode
+{
+    OnDemand,            // pay as you go
+    Spot,                // spot / preemptible, may be interrupted
+    Reserved1Year,       // 1-year reservation or commitment, effective hourly price
+    Reserved3Year,       // 3-year reservation or commitment, effective hourly price
+    SubscriptionMonthly, // monthly subscription (包月), price per month
+    SubscriptionYearly,  // yearly subscription (包年), effective price per month
+};
+
+enum class PriceUnit
+{
+    Hour,
+    Month,
+};
+
+/// "on_demand", "spot", ... as written in the catalog files.
+const char* pricingModeName(PricingMode mode);
+std::optional<PricingMode> parsePricingMode(std::string_view name);
+const char* priceUnitName(PriceUnit unit);
+std::optional<PriceUnit> parsePriceUnit(std::string_view name);
+
+/// The unit a mode is quoted in: per hour for on-demand, spot and reserved; per month for subscriptions.
+PriceUnit expectedUnit(PricingMode mode);
+
+/// One price of one instance type in one region, with its source.
+struct Price
+{
+    std::string region;
+    PricingMode mode = PricingMode::OnDemand;
+    double amount = 0;
+    Currency currency = Currency::USD;
+    PriceUnit unit = PriceUnit::Hour;
+    Source source;
+};
+
+/// A cloud that sells GPU instances.
+struct Provider
+{
+    std::string id;     // "aws", "alibaba", "tencent", ...
+    std::string name;   // "Alibaba Cloud"
+    std::string nameZh; // "阿里云"; empty when the English name is used in Chinese too
+    Currency currency = Currency::USD;
+    std::string homepage;
+};
+
+/// One instance type of one provider: its hardware and all its known prices.
+struct Offer
+{
+    std::string providerId;
+    std::string instanceType; // "p3.2xlarge"
+    std::string gpuId;        // key into the GPU specs
+    int gpuCount = 0;
+    int vcpus = 0;
+    double ramGib = 0;
+    std::optional<double> localDiskGb;
+    std::string network;                       // as the provider states it, e.g. "Up to 10 Gigabit"
+    std::vector<std::string> availableRegions; // where the provider's spec page says it is sold
+    std::string notes;
+    Source specSource; // where the instance's hardware figures come from
+    std::vector<Price> prices;
+
+    /// The regions where it is sold: those listed as available, then any other region with a price.
+    std::vector<std::string> regions() const;
+    /// The price for a region and mode, or nullptr.
+    const Price* findPrice(std::string_view region, PricingMode mode) const;
+};
+
+} // namespace gpuplan::core

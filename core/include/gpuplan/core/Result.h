@@ -1,0 +1,70 @@
+#pragma once
+
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace gpuplan::core {
+
+/// Stable error codes: the UI maps them to translated text, scripts may rely on them.
+enum class ErrorCode
+{
+    FileNotFound,
+    FileUnreadable,
+    JsonSyntax,
+    SchemaViolation,
+    UnknownReference,
+    UnknownProvider,
+    UnknownGpu,
+    InvalidArgument,
+};
+
+/// The stable, English name of a code ("schema_violation"), used in JSON output and logs.
+const char* errorCodeName(ErrorCode code);
+
+/// What went wrong and where. `where` names the place (file, JSON path, field, host);
+/// `detail` says what is wrong there and, where it helps, what to do.
+struct Error
+{
+    ErrorCode code = ErrorCode::InvalidArgument;
+    std::string detail;
+    std::string where;
+    int httpStatus = 0; // 0 when the error did not come from an HTTP response
+
+    /// "where: detail", or just the detail when there is no place to name.
+    std::string message() const { return where.empty() ? detail : where + ": " + detail; }
+};
+
+/// Either a value or an Error; core never lets exceptions cross its boundary.
+template <typename T>
+class [[nodiscard]] Result
+{
+public:
+    Result(T value)
+        : m_state(std::move(value))
+    { }
+    Result(Error error)
+        : m_state(std::move(error))
+    { }
+
+    bool ok() const { return std::holds_alternative<T>(m_state); }
+    explicit operator bool() const { return ok(); }
+
+    const T& value() const& { return std::get<T>(m_state); }
+    T& value() & { return std::get<T>(m_state); }
+    T&& value() && { return std::get<T>(std::move(m_state)); }
+    const T& operator*() const& { return value(); }
+    const T* operator->() const { return &value(); }
+
+    const Error& error() const { return std::get<Error>(m_state); }
+
+private:
+    std::variant<T, Error> m_state;
+};
+
+/// For operations that return nothing but can fail.
+struct Ok
+{ };
+using Status = Result<Ok>;
+
+} // namespace gpuplan::core
