@@ -1,0 +1,125 @@
+#include "GuiApplication.h"
+
+#include "Language.h"
+#include "MainWindow.h"
+
+#include "gpuplan/catalog/CatalogLoader.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPixmap>
+#include <QTableView>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace gpuplan::ui {
+
+namespace {
+
+/// Shows each page in turn, writes `<dir>/<NN>-<page>.png`, then quits. Run under a real X server
+/// (tests/ui/screenshots.sh starts Xvfb) so fonts and style are those a user sees.
+void takeScreenshots(MainWindow& window, const QString& dir)
+{
+    QDir().mkpath(dir);
+    int n = 0;
+    for (MainWindow::Page page : MainWindow::availablePages()) {
+        window.showPage(page);
+        if (page == MainWindow::Page::Catalog) {
+            // Show the page in use: a priced row selected, so its sources are on screen.
+            if (auto* table = window.findChild<QTableView*>(QStringLiteral("catalogTable"))) {
+                table->selectRow(1);
+            }
+        }
+        QApplication::processEvents();
+        const QString file = QDir(dir).filePath(
+            QStringLiteral("%1-%2.png").arg(++n, 2, 10, QLatin1Char('0')).arg(MainWindow::pageKey(page)));
+        if (!window.grab().save(file)) {
+            std::fprintf(stderr, "gpuplanner: cannot write %s\n", qPrintable(file));
+        } else {
+            std::printf("%s\n", qPrintable(file));
+        }
+    }
+}
+
+} // namespace
+
+std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString* error)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate("GuiApplication", "GPU Planner"));
+    parser.addHelpOption();
+    const QCommandLineOption langOption(
+        QStringLiteral("lang"),
+        QApplication::translate("GuiApplication", "User interface language: en or zh_CN."),
+        QStringLiteral("language"));
+    const QCommandLineOption catalogOption(
+        QStringLiteral("catalog"),
+        QApplication::translate("GuiApplication", "Catalog folder to use instead of the bundled one."),
+        QStringLiteral("dir"));
+    const QCommandLineOption screenshotOption(
+        QStringLiteral("screenshots"),
+        QApplication::translate("GuiApplication", "Write a PNG of each page into this folder, then quit."),
+        QStringLiteral("dir"));
+    parser.addOption(langOption);
+    parser.addOption(catalogOption);
+    parser.addOption(screenshotOption);
+    if (!parser.parse(arguments)) {
+        *error = parser.errorText();
+        return std::nullopt;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        *error = parser.helpText();
+        return std::nullopt;
+    }
+
+    GuiOptions options;
+    options.language =
+        parser.isSet(langOption) ? parser.value(langOption) : languageForLocale(QLocale::system().name());
+    if (!kSupportedLanguages.contains(options.language)) {
+        *error = QApplication::translate("GuiApplication", "Unknown language \"%1\"; supported: %2")
+                     .arg(options.language, kSupportedLanguages.join(QStringLiteral(", ")));
+        return std::nullopt;
+    }
+    options.catalogDir = parser.isSet(catalogOption)
+                             ? std::filesystem::path(parser.value(catalogOption).toStdString())
+                             : core::bundledCatalogDir(QCoreApplication::applicationDirPath().toStdString());
+    options.screenshotDir = parser.value(screenshotOption);
+    return options;
+}
+
+int runGui(int argc, char** argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("gpuplanner"));
+    QApplication::setOrganizationName(QStringLiteral("gpuplanner"));
+    QApplication::setApplicationVersion(QStringLiteral("0.1.0"));
+
+    QString error;
+    std::optional<GuiOptions> options = parseGuiOptions(QApplication::arguments(), &error);
+    if (!options) {
+        std::fprintf(stderr, "%s\n", qPrintable(error));
+        return error.startsWith(QLatin1String("Usage")) ? 0 : 2;
+    }
+    if (!installTranslations(app, options->language)) {
+        std::fprintf(stderr, "gpuplanner: no translation for %s, using English\n", qPrintable(options->language));
+    }
+
+    MainWindow window(options->catalogDir);
+    window.show();
+    if (!options->screenshotDir.isEmpty()) {
+        QObject::connect(&window, &MainWindow::catalogLoaded, &app, [&window, dir = options->screenshotDir] {
+            // Let the window lay out and paint once before it is grabbed; close any problems dialog too.
+            QTimer::singleShot(300, &window, [&window, dir] {
+                takeScreenshots(window, dir);
+                QApplication::quit();
+            });
+        });
+    }
+    return QApplication::exec();
+}
+
+} // namespace gpuplan::ui

@@ -1,0 +1,254 @@
+#include "OfferTableModel.h"
+
+#include "Language.h"
+
+#include <QApplication>
+#include <QPalette>
+
+namespace gpuplan::ui {
+
+namespace {
+
+QString qs(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+
+QString regionsText(const core::RegionalOffer& row)
+{
+    if (!row.region.empty()) {
+        return qs(row.region);
+    }
+    const auto& regions = row.offer.availableRegions;
+    if (regions.empty()) {
+        return OfferTableModel::tr("unknown");
+    }
+    if (regions.size() == 1) {
+        return qs(regions.front());
+    }
+    return OfferTableModel::tr("%1 +%n more", nullptr, static_cast<int>(regions.size() - 1)).arg(qs(regions.front()));
+}
+
+QString sourceToolTip(const core::Price& price)
+{
+    QString text = OfferTableModel::tr("Source: %1\nDate: %2").arg(qs(price.source.url), qs(price.source.date));
+    if (!price.source.note.empty()) {
+        text += QLatin1Char('\n') + qs(price.source.note);
+    }
+    return text;
+}
+
+} // namespace
+
+QString priceText(const std::optional<core::Price>& price)
+{
+    return price ? qs(core::formatMoney(price->amount, price->currency)) : OfferTableModel::tr("unknown");
+}
+
+QString providerName(const core::Provider& provider)
+{
+    const bool chinese = currentLanguage().startsWith(QLatin1String("zh")) && !provider.nameZh.empty();
+    return qs(chinese ? provider.nameZh : provider.name);
+}
+
+QString pricingModeText(core::PricingMode mode)
+{
+    switch (mode) {
+        case core::PricingMode::OnDemand:
+            return OfferTableModel::tr("on-demand, per hour");
+        case core::PricingMode::Spot:
+            return OfferTableModel::tr("spot, per hour");
+        case core::PricingMode::Reserved1Year:
+            return OfferTableModel::tr("1-year reserved, per hour");
+        case core::PricingMode::Reserved3Year:
+            return OfferTableModel::tr("3-year reserved, per hour");
+        case core::PricingMode::SubscriptionMonthly:
+            return OfferTableModel::tr("monthly subscription, per month");
+        case core::PricingMode::SubscriptionYearly:
+            return OfferTableModel::tr("yearly subscription, per month");
+    }
+    return {};
+}
+
+OfferTableModel::OfferTableModel(QObject* parent)
+    : QAbstractTableModel(parent)
+{ }
+
+void OfferTableModel::setRows(std::vector<core::RegionalOffer> rows)
+{
+    beginResetModel();
+    m_rows = std::move(rows);
+    endResetModel();
+}
+
+const core::RegionalOffer* OfferTableModel::rowAt(int row) const
+{
+    return row >= 0 && static_cast<std::size_t>(row) < m_rows.size() ? &m_rows[static_cast<std::size_t>(row)] : nullptr;
+}
+
+int OfferTableModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int OfferTableModel::columnCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant OfferTableModel::data(const QModelIndex& index, int role) const
+{
+    const core::RegionalOffer* row = rowAt(index.row());
+    if (!row || index.column() < 0 || index.column() >= ColumnCount) {
+        return {};
+    }
+    switch (role) {
+        case Qt::DisplayRole:
+            return display(*row, index.column());
+        case SortRole:
+            return sortKey(*row, index.column());
+        case Qt::ToolTipRole:
+            return toolTip(*row, index.column());
+        case Qt::TextAlignmentRole:
+            switch (index.column()) {
+                case GpuMemoryColumn:
+                case VcpuColumn:
+                case RamColumn:
+                case HourlyPriceColumn:
+                case MonthlyPriceColumn:
+                    return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+                default:
+                    return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
+            }
+        case Qt::ForegroundRole:
+            // Unknown prices are shown, in a quieter colour, never hidden or guessed.
+            if ((index.column() == HourlyPriceColumn && !row->onDemandHourly)
+                || (index.column() == MonthlyPriceColumn && !row->monthly)) {
+                return QApplication::palette().color(QPalette::Disabled, QPalette::Text);
+            }
+            return {};
+        default:
+            return {};
+    }
+}
+
+QVariant OfferTableModel::display(const core::RegionalOffer& row, int column) const
+{
+    switch (column) {
+        case ProviderColumn:
+            return providerName(row.provider);
+        case InstanceColumn:
+            return qs(row.offer.instanceType);
+        case GpuColumn:
+            return tr("%1 × %2").arg(qs(row.gpu.name)).arg(row.offer.gpuCount);
+        case GpuMemoryColumn:
+            return tr("%1 GB").arg(row.gpuMemoryTotalGb());
+        case VcpuColumn:
+            return row.offer.vcpus;
+        case RamColumn:
+            return tr("%1 GiB").arg(row.offer.ramGib);
+        case RegionColumn:
+            return regionsText(row);
+        case HourlyPriceColumn:
+            return priceText(row.onDemandHourly);
+        case MonthlyPriceColumn:
+            return row.monthly ? priceText(row.monthly) : QStringLiteral("—");
+        case PriceDateColumn:
+            return row.priceDate().empty() ? QStringLiteral("—") : qs(row.priceDate());
+        default:
+            return {};
+    }
+}
+
+QVariant OfferTableModel::sortKey(const core::RegionalOffer& row, int column) const
+{
+    auto priceKey = [](const std::optional<core::Price>& price) -> QVariant {
+        // Currencies are not converted here (the exchange rate is a setting of a later page), so prices
+        // sort by currency first, then amount; unknown prices sort last.
+        if (!price) {
+            return QStringLiteral("~");
+        }
+        return QStringLiteral("%1 %2")
+            .arg(qs(core::currencyCode(price->currency)))
+            .arg(price->amount, 16, 'f', 6, QLatin1Char('0'));
+    };
+    switch (column) {
+        case GpuColumn:
+            return QStringLiteral("%1 %2").arg(qs(row.gpu.name)).arg(row.offer.gpuCount, 4, 10, QLatin1Char('0'));
+        case GpuMemoryColumn:
+            return row.gpuMemoryTotalGb();
+        case VcpuColumn:
+            return row.offer.vcpus;
+        case RamColumn:
+            return row.offer.ramGib;
+        case HourlyPriceColumn:
+            return priceKey(row.onDemandHourly);
+        case MonthlyPriceColumn:
+            return priceKey(row.monthly);
+        default:
+            return display(row, column);
+    }
+}
+
+QVariant OfferTableModel::toolTip(const core::RegionalOffer& row, int column) const
+{
+    switch (column) {
+        case HourlyPriceColumn:
+            return row.onDemandHourly ? sourceToolTip(*row.onDemandHourly)
+                                      : tr("No published price was found for this offer; none is guessed.");
+        case MonthlyPriceColumn:
+            return row.monthly ? sourceToolTip(*row.monthly) : QVariant{};
+        case RegionColumn: {
+            QStringList regions;
+            for (const std::string& region : row.offer.regions()) {
+                regions << qs(region);
+            }
+            return regions.join(QStringLiteral(", "));
+        }
+        case GpuColumn:
+            return tr("Datasheet: %1 (%2)").arg(qs(row.gpu.source.url), qs(row.gpu.source.date));
+        default:
+            return {};
+    }
+}
+
+QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) {
+        return QAbstractTableModel::headerData(section, orientation, role);
+    }
+    switch (section) {
+        case ProviderColumn:
+            return tr("Provider");
+        case InstanceColumn:
+            return tr("Instance");
+        case GpuColumn:
+            return tr("GPU × count");
+        case GpuMemoryColumn:
+            return tr("GPU memory");
+        case VcpuColumn:
+            return tr("vCPU");
+        case RamColumn:
+            return tr("RAM");
+        case RegionColumn:
+            return tr("Region");
+        case HourlyPriceColumn:
+            return tr("Price/hour");
+        case MonthlyPriceColumn:
+            return tr("Price/month");
+        case PriceDateColumn:
+            return tr("Price date");
+        default:
+            return {};
+    }
+}
+
+void OfferTableModel::retranslate()
+{
+    emit headerDataChanged(Qt::Horizontal, 0, ColumnCount - 1);
+    if (!m_rows.empty()) {
+        emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    }
+}
+
+} // namespace gpuplan::ui

@@ -1,0 +1,63 @@
+#pragma once
+
+#include "gpuplan/catalog/Catalog.h"
+
+#include <QAbstractTableModel>
+
+#include <vector>
+
+namespace gpuplan::ui {
+
+/// The catalog's offers, one row per instance type and region, for the Catalog page's table.
+/// Qt::UserRole gives a sort key (numbers sort as numbers; prices by currency, then amount).
+class OfferTableModel final : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Column
+    {
+        ProviderColumn,
+        InstanceColumn,
+        GpuColumn,
+        GpuMemoryColumn,
+        VcpuColumn,
+        RamColumn,
+        RegionColumn,
+        HourlyPriceColumn,
+        MonthlyPriceColumn,
+        PriceDateColumn,
+        ColumnCount
+    };
+
+    static constexpr int SortRole = Qt::UserRole;
+
+    explicit OfferTableModel(QObject* parent = nullptr);
+
+    void setRows(std::vector<core::RegionalOffer> rows);
+    const core::RegionalOffer* rowAt(int row) const;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    /// Headers and "unknown" texts are translated: call after the language changes.
+    void retranslate();
+
+private:
+    QVariant display(const core::RegionalOffer& row, int column) const;
+    QVariant sortKey(const core::RegionalOffer& row, int column) const;
+    QVariant toolTip(const core::RegionalOffer& row, int column) const;
+
+    std::vector<core::RegionalOffer> m_rows;
+};
+
+/// "3.06 USD", or the translated "unknown".
+QString priceText(const std::optional<core::Price>& price);
+/// The provider's name in the current UI language.
+QString providerName(const core::Provider& provider);
+/// "on-demand, per hour", "1-year reserved, per hour", ... translated.
+QString pricingModeText(core::PricingMode mode);
+
+} // namespace gpuplan::ui
