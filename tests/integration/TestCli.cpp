@@ -1,0 +1,179 @@
+// The gpuplan CLI as a script would use it: exit codes, JSON output, error messages.
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run gpuplan(const QStringList& arguments, const QString& catalogDir = {})
+{
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("GPUPLAN_CATALOG_DIR"));
+    if (!catalogDir.isEmpty()) {
+        env.insert(QStringLiteral("GPUPLAN_CATALOG_DIR"), catalogDir);
+    }
+    process.setProcessEnvironment(env);
+    process.start(QStringLiteral(GPUPLAN_BINARY_DIR "/bin/gpuplan"), arguments);
+    if (!process.waitForFinished(30000)) {
+        return {};
+    }
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+QJsonObject offerNamed(const QJsonArray& offers, const QString& type)
+{
+    for (const QJsonValue& offer : offers) {
+        if (offer[QStringLiteral("instance_type")].toString() == type) {
+            return offer.toObject();
+        }
+    }
+    return {};
+}
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void catalogJsonHasTheSeedOffersWithSources()
+    {
+        const Run run = gpuplan({"catalog", "--json"});
+        QCOMPARE(run.exitCode, 0);
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(run.out.toUtf8(), &error);
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+        const QJsonArray offers = doc[QStringLiteral("offers")].toArray();
+
+        const QJsonObject p3 = offerNamed(offers, "p3.2xlarge");
+        QCOMPARE(p3["provider"].toString(), QString("aws"));
+        QCOMPARE(p3["gpu"].toString(), QString("v100-sxm2-16gb"));
+        bool usEast = false;
+        for (const QJsonValue& price : p3["prices"].toArray()) {
+            QVERIFY(price["source"]["url"].toString().startsWith("https://"));
+            QCOMPARE(price["source"]["date"].toString().size(), 10);
+            if (price["region"] == "us-east-1" && price["mode"] == "on_demand") {
+                usEast = true;
+                QCOMPARE(price["currency"].toString(), QString("USD"));
+                QVERIFY(price["amount"].toDouble() > 0);
+            }
+        }
+        QVERIFY(usEast);
+
+        const QJsonObject gn6i = offerNamed(offers, "ecs.gn6i-c4g1.xlarge");
+        QCOMPARE(gn6i["provider"].toString(), QString("alibaba"));
+        QCOMPARE(gn6i["gpu"].toString(), QString("t4"));
+        QVERIFY(gn6i["spec_source"]["url"].toString().startsWith("https://"));
+        QVERIFY(!gn6i["spec_source"]["date"].toString().isEmpty());
+
+        const QJsonObject gn10xp = offerNamed(offers, "GN10Xp.2XLARGE40");
+        QCOMPARE(gn10xp["provider"].toString(), QString("tencent"));
+        QVERIFY(gn10xp["gpu_name"].toString().contains("V100"));
+        QVERIFY(gn10xp["spec_source"]["date"].isString());
+        QVERIFY(doc["problems"].toArray().isEmpty());
+    }
+
+    void tableShowsRowsAndSaysUnknown()
+    {
+        const Run run = gpuplan({"catalog"});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(run.out.contains(QRegularExpression("^PROVIDER +INSTANCE +GPU", QRegularExpression::MultilineOption)));
+        QVERIFY(run.out.contains(QRegularExpression("^aws +p3\\.2xlarge +1x V100 SXM2 16GB .* 3\\.06 USD",
+                                                    QRegularExpression::MultilineOption)));
+        QVERIFY(run.out.contains(
+            QRegularExpression("^tencent +GN10Xp\\.2XLARGE40 .* unknown", QRegularExpression::MultilineOption)));
+    }
+
+    void filtersNarrowTheList()
+    {
+        const Run run = gpuplan({"catalog", "--gpu", "A100", "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonArray offers = QJsonDocument::fromJson(run.out.toUtf8())["offers"].toArray();
+        QVERIFY(offers.size() >= 2);
+        for (const QJsonValue& offer : offers) {
+            QVERIFY(offer["gpu_name"].toString().contains("A100"));
+        }
+    }
+
+    void unknownProviderExitsTwoListingTheKnownOnes()
+    {
+        const Run run = gpuplan({"catalog", "--provider", "nosuch"});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("unknown provider 'nosuch'"), qPrintable(run.err));
+        QVERIFY2(run.err.contains("alibaba, aws, tencent"), qPrintable(run.err));
+        QVERIFY(run.out.isEmpty());
+    }
+
+    void badFlagExitsTwo()
+    {
+        const Run run = gpuplan({"catalog", "--no-such-flag"});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY(run.err.contains("--no-such-flag"));
+    }
+
+    void validateNamesTheJsonPath()
+    {
+        const QString file = QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/data/broken-offers.json");
+        const Run run = gpuplan({"catalog", "validate", file});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains(file + ": $.offers[0].prices[0].amount: must be greater than 0, found -3.06"),
+                 qPrintable(run.err));
+        QVERIFY2(run.err.contains(file + ": $.offers[1].gpu: unknown GPU id \"v100x\""), qPrintable(run.err));
+
+        const Run good = gpuplan({"catalog", "validate", GPUPLAN_SOURCE_DIR "/resources/catalog/offers/aws.json"});
+        QCOMPARE(good.exitCode, 0);
+        QVERIFY(good.out.contains(": valid"));
+
+        const Run missing = gpuplan({"catalog", "validate", "/nonexistent/x.json"});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY(missing.err.contains("/nonexistent/x.json: file not found"));
+    }
+
+    void brokenCatalogFileExitsTwoAndKeepsTheRest()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir().mkpath(dir.filePath("offers")));
+        QVERIFY(QFile::copy(GPUPLAN_SOURCE_DIR "/resources/catalog/gpus.json", dir.filePath("gpus.json")));
+        QVERIFY(QFile::copy(GPUPLAN_SOURCE_DIR "/resources/catalog/offers/aws.json", dir.filePath("offers/aws.json")));
+        QVERIFY(QFile::copy(GPUPLAN_SOURCE_DIR "/tests/data/broken-offers.json", dir.filePath("offers/broken.json")));
+
+        const Run run = gpuplan({"catalog"}, dir.path());
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains("broken.json: $.offers[0].prices[0].amount"), qPrintable(run.err));
+        QVERIFY(run.out.contains("p3.2xlarge"));
+    }
+
+    void gpusJsonListsSpecsWithSources()
+    {
+        const Run run = gpuplan({"gpus", "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonArray gpus = QJsonDocument::fromJson(run.out.toUtf8())["gpus"].toArray();
+        QVERIFY(gpus.size() >= 24);
+        for (const QJsonValue& gpu : gpus) {
+            QVERIFY(gpu["source"]["url"].toString().startsWith("http"));
+            if (gpu["id"] == "t4") {
+                QCOMPARE(gpu["peak_tflops"]["fp16"].toDouble(), 65.0);
+                QVERIFY(gpu["peak_tflops"]["bf16"].isNull()); // T4 has no BF16: unknown, not 0
+            }
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "TestCli.moc"

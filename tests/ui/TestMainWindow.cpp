@@ -1,0 +1,220 @@
+// The main window, driven as a user would: the catalog table, its filter, the language, broken catalogs.
+#include "GuiApplication.h"
+#include "Language.h"
+#include "MainWindow.h"
+#include "models/OfferTableModel.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+using gpuplan::ui::MainWindow;
+using gpuplan::ui::OfferTableModel;
+
+namespace {
+
+const std::filesystem::path kBundled = std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "catalog";
+
+QString cell(QTableView* table, int row, int column)
+{
+    return table->model()->index(row, column).data().toString();
+}
+
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void cleanup() { gpuplan::ui::installTranslations(*qApp, QStringLiteral("en")); }
+
+    void filterShowsOnlyMatchingRows()
+    {
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY(window.isCatalogLoaded());
+
+        auto* table = window.findChild<QTableView*>(QStringLiteral("catalogTable"));
+        auto* filter = window.findChild<QLineEdit*>(QStringLiteral("catalogFilterEdit"));
+        QVERIFY(table && filter);
+        QVERIFY(table->isVisible());
+        const int all = table->model()->rowCount();
+        QVERIFY(all >= 8);
+
+        QTest::keyClicks(filter, QStringLiteral("A100"));
+        QTRY_VERIFY(table->model()->rowCount() < all);
+        const int shown = table->model()->rowCount();
+        QVERIFY(shown >= 2);
+        for (int row = 0; row < shown; ++row) {
+            QVERIFY2(cell(table, row, OfferTableModel::GpuColumn).contains(QStringLiteral("A100")),
+                     qPrintable(cell(table, row, OfferTableModel::GpuColumn)));
+        }
+        auto* count = window.findChild<QLabel*>(QStringLiteral("catalogCountLabel"));
+        QVERIFY(count->text().contains(QString::number(shown)) && count->text().contains(QString::number(all)));
+
+        filter->clear();
+        QTRY_COMPARE(table->model()->rowCount(), all);
+    }
+
+    void columnsAndSortingByPrice()
+    {
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY(window.isCatalogLoaded());
+        auto* table = window.findChild<QTableView*>(QStringLiteral("catalogTable"));
+        const QStringList expected{"Provider",
+                                   "Instance",
+                                   "GPU × count",
+                                   "GPU memory",
+                                   "vCPU",
+                                   "RAM",
+                                   "Region",
+                                   "Price/hour",
+                                   "Price/month",
+                                   "Price date"};
+        for (int column = 0; column < expected.size(); ++column) {
+            QCOMPARE(table->model()->headerData(column, Qt::Horizontal).toString(), expected[column]);
+        }
+
+        table->sortByColumn(OfferTableModel::HourlyPriceColumn, Qt::AscendingOrder);
+        double previous = 0;
+        bool sawUnknown = false;
+        for (int row = 0; row < table->model()->rowCount(); ++row) {
+            const QString price = cell(table, row, OfferTableModel::HourlyPriceColumn);
+            if (price == QStringLiteral("unknown")) {
+                sawUnknown = true; // unknown prices sort after every known one
+                continue;
+            }
+            QVERIFY2(!sawUnknown, "a known price after an unknown one");
+            if (price.endsWith(QStringLiteral("USD"))) {
+                const double amount = price.section(QLatin1Char(' '), 0, 0).toDouble();
+                QVERIFY(amount >= previous);
+                previous = amount;
+            }
+        }
+        QVERIFY(sawUnknown);
+        QVERIFY(previous > 20); // p4d.24xlarge comes last among the USD prices
+    }
+
+    void selectingARowShowsItsSources()
+    {
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY(window.isCatalogLoaded());
+        auto* table = window.findChild<QTableView*>(QStringLiteral("catalogTable"));
+        auto* filter = window.findChild<QLineEdit*>(QStringLiteral("catalogFilterEdit"));
+        QTest::keyClicks(filter, QStringLiteral("p3.2xlarge"));
+        QTRY_VERIFY(table->model()->rowCount() > 0);
+        table->setCurrentIndex(table->model()->index(0, 0));
+        auto* details = window.findChild<QLabel*>(QStringLiteral("catalogDetailsLabel"));
+        QVERIFY(details->text().contains(QStringLiteral("p3.2xlarge")));
+        QVERIFY(details->text().contains(QStringLiteral("https://")));
+        QVERIFY(details->text().contains(QStringLiteral("2026-08-26")));
+    }
+
+    void pagesNotBuiltYetAreMarkedComingAndDisabled()
+    {
+        MainWindow window(kBundled);
+        auto* navigation = window.findChild<QListWidget*>(QStringLiteral("navigationList"));
+        QVERIFY(navigation);
+        QCOMPARE(navigation->count(), 8);
+        const QStringList names{"Plan", "Compare", "Costs", "Launch", "Instances", "Verify", "Reports"};
+        for (int i = 0; i < names.size(); ++i) {
+            QListWidgetItem* item = navigation->item(i);
+            QCOMPARE(item->text(), names[i] + QStringLiteral(" (coming)"));
+            QVERIFY(!(item->flags() & Qt::ItemIsEnabled));
+            QVERIFY(item->toolTip().startsWith(QStringLiteral("Coming in a later version")));
+        }
+        QCOMPARE(navigation->item(7)->text(), QStringLiteral("Catalog"));
+        QVERIFY(navigation->item(7)->flags() & Qt::ItemIsEnabled);
+        QCOMPARE(navigation->currentRow(), 7);
+    }
+
+    void chineseWithLangOption()
+    {
+        QString error;
+        const std::optional<gpuplan::ui::GuiOptions> options = gpuplan::ui::parseGuiOptions(
+            {QStringLiteral("gpuplanner"), QStringLiteral("--lang"), QStringLiteral("zh_CN")}, &error);
+        QVERIFY2(options.has_value(), qPrintable(error));
+        QCOMPARE(options->language, QStringLiteral("zh_CN"));
+        QVERIFY(gpuplan::ui::installTranslations(*qApp, options->language));
+
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY(window.isCatalogLoaded());
+        auto* navigation = window.findChild<QListWidget*>(QStringLiteral("navigationList"));
+        QCOMPARE(navigation->item(0)->text(), QStringLiteral("规划（即将推出）"));
+        QCOMPARE(navigation->item(7)->text(), QStringLiteral("机型与价格"));
+        auto* table = window.findChild<QTableView*>(QStringLiteral("catalogTable"));
+        QCOMPARE(table->model()->headerData(OfferTableModel::ProviderColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("云厂商"));
+        QStringList providers;
+        for (int row = 0; row < table->model()->rowCount(); ++row) {
+            providers << cell(table, row, OfferTableModel::ProviderColumn);
+        }
+        QVERIFY2(providers.contains(QStringLiteral("阿里云")) && providers.contains(QStringLiteral("腾讯云")),
+                 qPrintable(providers.join(", ")));
+        QCOMPARE(window.windowTitle(), QStringLiteral("GPU Planner 云端算力规划"));
+
+        // Switching back to English live retranslates the open window.
+        QVERIFY(gpuplan::ui::installTranslations(*qApp, QStringLiteral("en")));
+        QTRY_COMPARE(navigation->item(7)->text(), QStringLiteral("Catalog"));
+    }
+
+    void badLanguageIsRefused()
+    {
+        QString error;
+        QVERIFY(!gpuplan::ui::parseGuiOptions({"gpuplanner", "--lang", "xx"}, &error).has_value());
+        QVERIFY(error.contains(QStringLiteral("xx")) && error.contains(QStringLiteral("zh_CN")));
+    }
+
+    void brokenCatalogFileShowsADialogAndTheRestLoads()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("offers"))));
+        QVERIFY(QFile::copy(GPUPLAN_SOURCE_DIR "/resources/catalog/gpus.json", dir.filePath("gpus.json")));
+        QVERIFY(QFile::copy(GPUPLAN_SOURCE_DIR "/resources/catalog/offers/aws.json", dir.filePath("offers/aws.json")));
+        QVERIFY(QFile::copy(GPUPLAN_SOURCE_DIR "/tests/data/broken-offers.json", dir.filePath("offers/broken.json")));
+
+        MainWindow window(dir.path().toStdString());
+        window.show();
+        QTRY_VERIFY(window.isCatalogLoaded());
+        auto* dialog = window.findChild<QMessageBox*>(QStringLiteral("catalogProblemsDialog"));
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        QVERIFY2(dialog->informativeText().contains(QStringLiteral("broken.json: $.offers[0].prices[0].amount")),
+                 qPrintable(dialog->informativeText()));
+        dialog->accept();
+
+        auto* table = window.findChild<QTableView*>(QStringLiteral("catalogTable"));
+        QVERIFY(table->model()->rowCount() >= 3); // aws.json's offers are all there
+        QVERIFY(window.isVisible());
+    }
+
+    void missingCatalogIsSaidAndTheWindowStays()
+    {
+        QTemporaryDir dir;
+        MainWindow window(dir.path().toStdString());
+        window.show();
+        QTRY_VERIFY(window.isCatalogLoaded());
+        auto* dialog = window.findChild<QMessageBox*>(QStringLiteral("catalogProblemsDialog"));
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        QVERIFY(dialog->informativeText().contains(QStringLiteral("gpus.json")));
+        dialog->accept();
+        auto* count = window.findChild<QLabel*>(QStringLiteral("catalogCountLabel"));
+        QVERIFY(count->text().contains(QStringLiteral("could not be loaded")));
+        QCOMPARE(window.findChild<QTableView*>(QStringLiteral("catalogTable"))->model()->rowCount(), 0);
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "TestMainWindow.moc"
