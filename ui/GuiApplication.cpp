@@ -71,12 +71,11 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
         *error = parser.errorText();
         return std::nullopt;
     }
-    if (parser.isSet(QStringLiteral("help"))) {
-        *error = parser.helpText();
-        return std::nullopt;
-    }
-
     GuiOptions options;
+    if (parser.isSet(QStringLiteral("help"))) {
+        options.helpText = parser.helpText();
+        return options;
+    }
     options.language =
         parser.isSet(langOption) ? parser.value(langOption) : languageForLocale(QLocale::system().name());
     if (!kSupportedLanguages.contains(options.language)) {
@@ -101,8 +100,12 @@ int runGui(int argc, char** argv)
     QString error;
     std::optional<GuiOptions> options = parseGuiOptions(QApplication::arguments(), &error);
     if (!options) {
-        std::fprintf(stderr, "%s\n", qPrintable(error));
-        return error.startsWith(QLatin1String("Usage")) ? 0 : 2;
+        std::fprintf(stderr, "gpuplanner: %s\n", qPrintable(error));
+        return 2;
+    }
+    if (!options->helpText.isEmpty()) {
+        std::printf("%s", qPrintable(options->helpText));
+        return 0;
     }
     if (!installTranslations(app, options->language)) {
         std::fprintf(stderr, "gpuplanner: no translation for %s, using English\n", qPrintable(options->language));

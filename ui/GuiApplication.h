@@ -14,6 +14,7 @@ struct GuiOptions
     QString language;                 // "en" or "zh_CN"
     std::filesystem::path catalogDir; // the catalog folder to load
     QString screenshotDir;            // when set: write a PNG of each page there, then quit
+    QString helpText;                 // when set: --help was asked for; print it and quit
 };
 
 /// Parses the GUI's arguments (arguments[0] is the program). `--lang` wins over the system locale;

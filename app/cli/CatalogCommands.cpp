@@ -145,7 +145,8 @@ int runCatalog(const CatalogOptions& options)
         for (const core::Offer& offer : *offers) {
             list.push_back(core::toJson(offer, catalog));
         }
-        std::cout << json{{"newest_price_date", catalog.newestPriceDate()},
+        const std::string newest = core::newestPriceDate(*offers);
+        std::cout << json{{"newest_price_date", newest.empty() ? json(nullptr) : json(newest)},
                           {"offers", list},
                           {"problems", problemsJson(loaded->problems)}}
                          .dump(2)
@@ -178,9 +179,11 @@ int runCatalog(const CatalogOptions& options)
                           row.priceDate().empty() ? "-" : row.priceDate()});
         }
         table.print(std::cout);
+        const std::string newest = core::newestPriceDate(*offers);
         std::cout << '\n'
-                  << offers->size() << " offers from " << providers.size() << " providers; newest price "
-                  << (catalog.newestPriceDate().empty() ? "unknown" : catalog.newestPriceDate())
+                  << offers->size() << (offers->size() == 1 ? " offer from " : " offers from ") << providers.size()
+                  << (providers.size() == 1 ? " provider" : " providers") << "; newest price "
+                  << (newest.empty() ? "unknown" : newest)
                   << ". 'unknown': no published price was found, none is guessed. Sources: gpuplan catalog --json\n";
     }
     printProblems(loaded->problems);

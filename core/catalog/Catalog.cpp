@@ -181,8 +181,13 @@ std::vector<RegionalOffer> Catalog::regionalOffers(const std::vector<Offer>& off
 
 std::string Catalog::newestPriceDate() const
 {
+    return core::newestPriceDate(m_offers);
+}
+
+std::string newestPriceDate(const std::vector<Offer>& offers)
+{
     std::string newest;
-    for (const Offer& offer : m_offers) {
+    for (const Offer& offer : offers) {
         for (const Price& price : offer.prices) {
             newest = std::max(newest, price.source.date);
         }

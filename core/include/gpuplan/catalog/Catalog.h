@@ -33,6 +33,9 @@ struct RegionalOffer
     std::string priceDate() const;
 };
 
+/// The newest source date among these offers' prices; empty when none has a price.
+std::string newestPriceDate(const std::vector<Offer>& offers);
+
 /// The validated GPU specs, providers and offers. A value type: cheap enough to copy to another thread.
 class Catalog
 {
