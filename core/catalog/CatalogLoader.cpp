@@ -100,8 +100,7 @@ bool checkSchemaTag(JsonChecker& check, const json& root, const char* expected)
 
 std::optional<GpuSpec> readGpu(JsonChecker& check, const json& node, const std::string& at)
 {
-    if (!node.is_object()) {
-        check.problem(at, std::string("must be an object, found ") + jsonKindName(node));
+    if (!check.isObject(node, at)) {
         return std::nullopt;
     }
     const std::size_t before = check.problemCount();
@@ -195,8 +194,7 @@ void readGpus(JsonChecker& check, const json& root, Catalog& out)
 
 std::optional<Price> readPrice(JsonChecker& check, const json& node, const std::string& at)
 {
-    if (!node.is_object()) {
-        check.problem(at, std::string("must be an object, found ") + jsonKindName(node));
+    if (!check.isObject(node, at)) {
         return std::nullopt;
     }
     const std::size_t before = check.problemCount();
@@ -245,8 +243,7 @@ std::optional<Price> readPrice(JsonChecker& check, const json& node, const std::
 std::optional<Offer>
 readOffer(JsonChecker& check, const json& node, const std::string& at, const Provider& provider, const Catalog& gpus)
 {
-    if (!node.is_object()) {
-        check.problem(at, std::string("must be an object, found ") + jsonKindName(node));
+    if (!check.isObject(node, at)) {
         return std::nullopt;
     }
     const std::size_t before = check.problemCount();
@@ -447,8 +444,7 @@ std::vector<Error> validateCatalogFile(const fs::path& file, const Catalog& gpus
     }
     JsonChecker check(file.string());
     const json& root = *document;
-    if (!root.is_object()) {
-        check.problem("$", std::string("must be an object, found ") + jsonKindName(root));
+    if (!check.isObject(root, "$")) {
         return check.takeProblems();
     }
     const auto schema = root.find("schema");

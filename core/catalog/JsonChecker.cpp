@@ -69,6 +69,15 @@ const json* JsonChecker::member(const json& parent, std::string_view key, const 
     return &*it;
 }
 
+bool JsonChecker::isObject(const json& value, const std::string& path)
+{
+    if (!value.is_object()) {
+        problem(path, std::string("must be an object, found ") + jsonKindName(value));
+        return false;
+    }
+    return true;
+}
+
 const json* JsonChecker::object(const json& parent, std::string_view key, const std::string& path, Need need)
 {
     const json* value = member(parent, key, path, need);

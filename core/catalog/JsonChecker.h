@@ -32,6 +32,8 @@ public:
     void
     onlyKnownKeys(const nlohmann::json& object, const std::string& path, std::initializer_list<std::string_view> known);
 
+    /// True when `value` is an object; else records a problem at `path`.
+    bool isObject(const nlohmann::json& value, const std::string& path);
     const nlohmann::json*
     object(const nlohmann::json& parent, std::string_view key, const std::string& path, Need need);
     const nlohmann::json* array(const nlohmann::json& parent, std::string_view key, const std::string& path, Need need);
