@@ -218,12 +218,6 @@
         <source>unknown</source>
         <translation>未知</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 +%n more</source>
-        <translation>
-            <numerusform>%1 及另外 %n 个地域</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Source: %1
 Date: %2</source>
@@ -313,6 +307,12 @@ Date: %2</source>
     <message>
         <source>Price date</source>
         <translation>价格日期</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n regions</source>
+        <translation>
+            <numerusform>%n 个地域</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

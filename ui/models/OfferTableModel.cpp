@@ -26,7 +26,8 @@ QString regionsText(const core::RegionalOffer& row)
     if (regions.size() == 1) {
         return qs(regions.front());
     }
-    return OfferTableModel::tr("%1 +%n more", nullptr, static_cast<int>(regions.size() - 1)).arg(qs(regions.front()));
+    // The full list is in the tooltip.
+    return OfferTableModel::tr("%n regions", nullptr, static_cast<int>(regions.size()));
 }
 
 QString sourceToolTip(const core::Price& price)

@@ -63,8 +63,11 @@ CatalogPage::CatalogPage(QWidget* parent)
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
+    // Columns fit their content; the region column takes what is left and elides (full list in its tooltip),
+    // so the price columns stay on screen without scrolling.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(OfferTableModel::RegionColumn, QHeaderView::Stretch);
+    m_table->horizontalHeader()->setMinimumSectionSize(60);
 
     m_count->setObjectName(QStringLiteral("catalogCountLabel"));
     m_details->setObjectName(QStringLiteral("catalogDetailsLabel"));
