@@ -32,16 +32,20 @@ bool installTranslations(QCoreApplication& app, const QString& language)
     if (language == QLatin1String("en")) {
         return true;
     }
-    auto* qtBase = new QTranslator(&app);
-    qtBase->setObjectName(QStringLiteral("gpuplanTranslator"));
-    // Qt's own strings (standard buttons, dialogs); optional, the package may be missing.
-    if (qtBase->load(QStringLiteral("qtbase_") + language, QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
-        QCoreApplication::installTranslator(qtBase);
-    }
+    // Ours first: when it is missing, nothing is installed and the UI stays consistently English.
     auto* ours = new QTranslator(&app);
     ours->setObjectName(QStringLiteral("gpuplanTranslator"));
     if (!ours->load(QStringLiteral(":/i18n/gpuplanner_") + language)) {
+        delete ours;
         return false;
+    }
+    // Qt's own strings (standard buttons, dialogs); optional, the package may be missing.
+    auto* qtBase = new QTranslator(&app);
+    qtBase->setObjectName(QStringLiteral("gpuplanTranslator"));
+    if (qtBase->load(QStringLiteral("qtbase_") + language, QLibraryInfo::path(QLibraryInfo::TranslationsPath))) {
+        QCoreApplication::installTranslator(qtBase);
+    } else {
+        delete qtBase;
     }
     g_currentLanguage = language;
     QCoreApplication::installTranslator(ours);

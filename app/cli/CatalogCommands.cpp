@@ -2,6 +2,7 @@
 
 #include "TextTable.h"
 
+#include "gpuplan/catalog/CatalogChecks.h"
 #include "gpuplan/catalog/CatalogJson.h"
 #include "gpuplan/catalog/CatalogLoader.h"
 
@@ -13,6 +14,7 @@ namespace gpuplan::cli {
 
 using core::Catalog;
 using core::Error;
+using core::Finding;
 using core::LoadedCatalog;
 using nlohmann::json;
 using Align = TextTable::Align;
@@ -31,10 +33,23 @@ std::string numberOrUnknown(const std::optional<double>& value)
     return value ? number(*value) : "-";
 }
 
+/// JSON text that survives file names which are not UTF-8.
+std::string dump(const json& document)
+{
+    return document.dump(2, ' ', false, json::error_handler_t::replace);
+}
+
 void printProblems(const std::vector<Error>& problems)
 {
     for (const Error& problem : problems) {
         std::cerr << "gpuplan: " << problem.message() << '\n';
+    }
+}
+
+void printFindings(const std::vector<Finding>& findings)
+{
+    for (const Finding& finding : findings) {
+        std::cerr << "gpuplan: warning: " << finding.message() << '\n';
     }
 }
 
@@ -48,15 +63,35 @@ json problemsJson(const std::vector<Error>& problems)
     return list;
 }
 
-/// Loads the catalog, or prints why not. A catalog with problems still loads (the rest is usable).
-std::optional<LoadedCatalog> load(const CatalogOptions& options)
+json findingsJson(const std::vector<Finding>& findings)
 {
-    core::Result<LoadedCatalog> loaded = core::loadCatalog(options.catalogDir);
+    json list = json::array();
+    for (const Finding& finding : findings) {
+        list.push_back(
+            {{"kind", core::findingKindName(finding.kind)}, {"where", finding.where}, {"detail", finding.detail}});
+    }
+    return list;
+}
+
+/// Loads the catalog, or prints why not and sets the exit code. A catalog with problems still loads.
+std::optional<LoadedCatalog> load(const CatalogOptions& options, int& exitCode)
+{
+    core::Result<LoadedCatalog> loaded = core::loadCatalog(options.catalogDir, options.userCatalogDir);
     if (!loaded) {
         std::cerr << "gpuplan: cannot load the catalog: " << loaded.error().message() << '\n';
+        // A folder the user named is bad input; a broken installation is another failure.
+        exitCode = options.catalogDirGiven ? kExitBadInput : kExitFailure;
         return std::nullopt;
     }
     return std::move(loaded).value();
+}
+
+core::CheckOptions checkOptions(const CatalogOptions& options)
+{
+    core::CheckOptions checks;
+    checks.today = core::todayUtc();
+    checks.maxPriceAgeDays = options.maxPriceAgeDays;
+    return checks;
 }
 
 std::string regionCell(const core::RegionalOffer& row)
@@ -72,13 +107,52 @@ std::string regionCell(const core::RegionalOffer& row)
                                : regions.front() + " +" + std::to_string(regions.size() - 1) + " more";
 }
 
+std::string flagsCell(const core::Offer& offer)
+{
+    std::string flags;
+    auto add = [&](const std::string& flag) { flags += (flags.empty() ? "" : " ") + flag; };
+    if (offer.service != core::ServiceKind::Vm) {
+        add(core::serviceKindName(offer.service));
+    }
+    if (offer.rdma.value_or(false)) {
+        add("rdma");
+    }
+    if (offer.bareMetal.value_or(false)) {
+        add("isolated");
+    }
+    if (offer.mig.value_or(false)) {
+        add("mig");
+    }
+    if (offer.origin == core::OfferOrigin::UserAdded) {
+        add("user");
+    } else if (offer.origin == core::OfferOrigin::UserOverride) {
+        add("user-override");
+    }
+    return flags.empty() ? "-" : flags;
+}
+
+std::string priceCell(const std::optional<core::Price>& price)
+{
+    return price ? core::formatMoney(price->amount, price->currency) : "unknown";
+}
+
+std::string
+convertedCell(const std::optional<core::Price>& price, const core::ExchangeRate& rate, core::Currency currency)
+{
+    if (!price) {
+        return "unknown";
+    }
+    return core::formatMoney(rate.convert(price->amount, price->currency, currency), currency);
+}
+
 } // namespace
 
 int runGpus(const CatalogOptions& options)
 {
-    std::optional<LoadedCatalog> loaded = load(options);
+    int exitCode = kExitOk;
+    std::optional<LoadedCatalog> loaded = load(options, exitCode);
     if (!loaded) {
-        return kExitBadInput;
+        return exitCode;
     }
     const Catalog& catalog = loaded->catalog;
     if (options.json) {
@@ -86,7 +160,7 @@ int runGpus(const CatalogOptions& options)
         for (const core::GpuSpec& gpu : catalog.gpus()) {
             gpus.push_back(core::toJson(gpu));
         }
-        std::cout << json{{"gpus", gpus}, {"problems", problemsJson(loaded->problems)}}.dump(2) << '\n';
+        std::cout << dump(json{{"gpus", gpus}, {"problems", problemsJson(loaded->problems)}}) << '\n';
     } else {
         TextTable table({{"ID"},
                          {"NAME"},
@@ -128,84 +202,120 @@ int runGpus(const CatalogOptions& options)
 
 int runCatalog(const CatalogOptions& options)
 {
-    std::optional<LoadedCatalog> loaded = load(options);
+    int exitCode = kExitOk;
+    std::optional<LoadedCatalog> loaded = load(options, exitCode);
     if (!loaded) {
-        return kExitBadInput;
+        return exitCode;
     }
     const Catalog& catalog = loaded->catalog;
-    core::Result<std::vector<core::Offer>> offers =
-        catalog.select(core::OfferFilter{options.provider, options.gpu, options.region});
+    core::Result<std::vector<core::Offer>> offers = catalog.select(options.filter);
     if (!offers) {
         std::cerr << "gpuplan: " << offers.error().message() << '\n';
         return kExitBadInput;
     }
+    const std::vector<Finding> findings = core::checkCatalog(catalog, checkOptions(options));
+    const std::optional<core::ExchangeRate>& rate = catalog.exchangeRate();
+    if (options.displayCurrency && !rate) {
+        std::cerr << "gpuplan: --currency: the catalog has no exchange rate (exchange_rate.json)\n";
+        return kExitBadInput;
+    }
+    const std::string newest = core::newestPriceDate(*offers);
 
     if (options.json) {
         json list = json::array();
         for (const core::Offer& offer : *offers) {
             list.push_back(core::toJson(offer, catalog));
         }
-        const std::string newest = core::newestPriceDate(*offers);
-        std::cout << json{{"newest_price_date", newest.empty() ? json(nullptr) : json(newest)},
-                          {"offers", list},
-                          {"problems", problemsJson(loaded->problems)}}
-                         .dump(2)
+        std::cout << dump(json{{"newest_price_date", newest.empty() ? json(nullptr) : json(newest)},
+                               {"exchange_rate", rate ? core::toJson(*rate) : json(nullptr)},
+                               {"offers", list},
+                               {"findings", findingsJson(findings)},
+                               {"problems", problemsJson(loaded->problems)}})
                   << '\n';
     } else {
-        TextTable table({{"PROVIDER"},
-                         {"INSTANCE"},
-                         {"GPU"},
-                         {"GPU MEM", Align::Right},
-                         {"VCPU", Align::Right},
-                         {"RAM", Align::Right},
-                         {"REGION"},
-                         {"PRICE/HOUR", Align::Right},
-                         {"PRICE/MONTH", Align::Right},
-                         {"PRICE DATE"}});
+        std::vector<TextTable::Column> columns{{"PROVIDER"},
+                                               {"INSTANCE"},
+                                               {"GPU"},
+                                               {"GPU MEM", Align::Right},
+                                               {"VCPU", Align::Right},
+                                               {"RAM", Align::Right},
+                                               {"REGION"},
+                                               {"PRICE/HOUR", Align::Right},
+                                               {"PRICE/MONTH", Align::Right}};
+        if (options.displayCurrency) {
+            const std::string code = core::currencyCode(*options.displayCurrency);
+            columns.push_back({"HOUR IN " + code, Align::Right});
+        }
+        columns.push_back({"PRICE DATE"});
+        columns.push_back({"FLAGS"});
+        TextTable table(columns);
         std::set<std::string> providers;
         for (const core::RegionalOffer& row : catalog.regionalOffers(*offers)) {
             providers.insert(row.provider.id);
-            table.addRow({row.provider.id,
-                          row.offer.instanceType,
-                          std::to_string(row.offer.gpuCount) + "x " + row.gpu.name,
-                          number(row.gpuMemoryTotalGb()) + " GB",
-                          std::to_string(row.offer.vcpus),
-                          number(row.offer.ramGib) + " GiB",
-                          regionCell(row),
-                          row.onDemandHourly
-                              ? core::formatMoney(row.onDemandHourly->amount, row.onDemandHourly->currency)
-                              : "unknown",
-                          row.monthly ? core::formatMoney(row.monthly->amount, row.monthly->currency) : "-",
-                          row.priceDate().empty() ? "-" : row.priceDate()});
+            std::vector<std::string> cells{row.provider.id,
+                                           row.offer.instanceType,
+                                           std::to_string(row.offer.gpuCount) + "x " + row.gpu.name,
+                                           number(row.gpuMemoryTotalGb()) + " GB",
+                                           std::to_string(row.offer.vcpus),
+                                           number(row.offer.ramGib) + " GiB",
+                                           regionCell(row),
+                                           priceCell(row.onDemandHourly),
+                                           row.monthly ? priceCell(row.monthly) : "-"};
+            if (options.displayCurrency) {
+                cells.push_back(convertedCell(row.onDemandHourly, *rate, *options.displayCurrency));
+            }
+            cells.push_back(row.priceDate().empty() ? "-" : row.priceDate());
+            cells.push_back(flagsCell(row.offer));
+            table.addRow(std::move(cells));
         }
         table.print(std::cout);
-        const std::string newest = core::newestPriceDate(*offers);
         std::cout << '\n'
                   << offers->size() << (offers->size() == 1 ? " offer from " : " offers from ") << providers.size()
                   << (providers.size() == 1 ? " provider" : " providers") << "; newest price "
                   << (newest.empty() ? "unknown" : newest)
                   << ". 'unknown': no published price was found, none is guessed. Sources: gpuplan catalog --json\n";
+        if (options.displayCurrency) {
+            std::cout << "Converted at " << number(rate->cnyPerUsd) << " CNY per USD (" << rate->source.date << ", "
+                      << rate->source.url << ").\n";
+        }
     }
+    printFindings(findings);
     printProblems(loaded->problems);
     return loaded->problems.empty() ? kExitOk : kExitBadInput;
 }
 
 int runCatalogValidate(const CatalogOptions& options, const std::filesystem::path& file)
 {
-    // Offers are checked against the GPU ids of the catalog in use.
+    // Offers are checked against the GPU ids of the catalog in use, and compared with its prices.
     core::Result<LoadedCatalog> reference = core::loadCatalog(options.catalogDir);
-    const Catalog gpus = reference ? reference->catalog : Catalog{};
     if (!reference) {
-        std::cerr << "gpuplan: warning: GPU ids cannot be checked, the catalog does not load: "
+        std::cerr << "gpuplan: warning: GPU ids are not checked, the catalog does not load: "
                   << reference.error().message() << '\n';
     }
-    const std::vector<Error> problems = core::validateCatalogFile(file, gpus);
+    const std::vector<Error> problems = core::validateCatalogFile(file, reference ? &reference->catalog : nullptr);
+
+    std::vector<Finding> findings;
+    if (reference) {
+        LoadedCatalog merged = *reference;
+        merged.problems.clear();
+        core::addUserOffers(merged, file);
+        const std::string prefix = file.string() + ": ";
+        for (const Finding& finding : core::checkCatalog(merged.catalog, checkOptions(options))) {
+            if (finding.where.rfind(prefix, 0) == 0) {
+                findings.push_back(finding);
+            }
+        }
+    }
+
+    printProblems(problems);
+    printFindings(findings);
     if (problems.empty()) {
-        std::cout << file.string() << ": valid\n";
+        std::cout << file.string() << ": valid"
+                  << (findings.empty() ? "\n" : ", " + std::to_string(findings.size()) + " finding(s) to check\n");
         return kExitOk;
     }
-    printProblems(problems);
-    std::cerr << file.string() << ": " << problems.size() << (problems.size() == 1 ? " problem\n" : " problems\n");
+    std::cerr << file.string() << ": " << problems.size() << (problems.size() == 1 ? " problem" : " problems")
+              << (findings.empty() ? "" : ", " + std::to_string(findings.size()) + " finding(s)") << '\n';
     return kExitBadInput;
 }
 

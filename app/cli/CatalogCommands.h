@@ -1,6 +1,9 @@
 #pragma once
 
+#include "gpuplan/catalog/Catalog.h"
+
 #include <filesystem>
+#include <optional>
 #include <string>
 
 namespace gpuplan::cli {
@@ -13,17 +16,19 @@ constexpr int kExitBadInput = 2;
 struct CatalogOptions
 {
     std::filesystem::path catalogDir;
-    std::string provider;
-    std::string gpu;
-    std::string region;
+    bool catalogDirGiven = false; // by --catalog or $GPUPLAN_CATALOG_DIR: a failure to load it is bad input
+    std::filesystem::path userCatalogDir;
+    core::OfferFilter filter;
+    std::optional<core::Currency> displayCurrency; // also show prices converted to this currency
+    int maxPriceAgeDays = 365;
     bool json = false;
 };
 
 /// `gpuplan gpus [--json]`
 int runGpus(const CatalogOptions& options);
-/// `gpuplan catalog [--provider P] [--gpu G] [--region R] [--json]`
+/// `gpuplan catalog [filters] [--currency C] [--json]`
 int runCatalog(const CatalogOptions& options);
-/// `gpuplan catalog validate FILE`
+/// `gpuplan catalog validate FILE`: every problem and finding of one file.
 int runCatalogValidate(const CatalogOptions& options, const std::filesystem::path& file);
 
 } // namespace gpuplan::cli

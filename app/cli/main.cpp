@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <system_error>
@@ -26,28 +27,51 @@ std::filesystem::path executableDir(const char* argv0)
 int main(int argc, char** argv)
 {
     using namespace gpuplan::cli;
+    namespace core = gpuplan::core;
 
     CLI::App app{"GPU Planner: compare cloud GPU offers for a training run, launch and verify them."};
     app.name("gpuplan");
     app.require_subcommand(1);
+    app.fallthrough(); // global options may also follow the subcommand
 
     CatalogOptions options;
     std::string catalogDir;
+    std::string userCatalogDir;
     app.add_option("--catalog", catalogDir, "Catalog folder to use instead of the bundled one")
         ->check(CLI::ExistingDirectory);
+    app.add_option("--user-catalog",
+                   userCatalogDir,
+                   "Folder of your own offers files (default: ~/.local/share/gpuplanner/offers)");
 
     CLI::App* gpus = app.add_subcommand("gpus", "List the GPU models with their datasheet figures");
     gpus->add_flag("--json", options.json, "Print JSON instead of a table");
 
     CLI::App* catalog = app.add_subcommand("catalog", "List the cloud offers: instance, GPUs, region, price");
-    catalog->add_option("--provider", options.provider, "Only this provider (aws, alibaba, tencent, ...)");
-    catalog->add_option("--gpu", options.gpu, "Only GPUs whose id or name contains this (e.g. A100)");
-    catalog->add_option("--region", options.region, "Only regions whose name contains this (e.g. us-east)");
+    core::OfferFilter& filter = options.filter;
+    catalog->add_option("--provider", filter.provider, "Only this provider (aws, alibaba, tencent, ...)");
+    catalog->add_option("--gpu", filter.gpu, "Only GPUs whose id or name contains this (e.g. A100)");
+    catalog->add_option("--region", filter.region, "Only regions whose name contains this (e.g. us-east)");
+    catalog->add_option("--min-gpus", filter.minGpus, "Only offers with at least this many GPUs")
+        ->check(CLI::Range(0, 100000));
+    catalog->add_option("--min-gpu-memory", filter.minGpuMemoryGb, "Only GPUs with at least this much memory (GB)")
+        ->check(CLI::Range(0.0, 100000.0));
+    catalog->add_flag("--isolated", filter.physicallyIsolated, "Only offers with a bare-metal or dedicated option");
+    catalog->add_flag("--rdma", filter.rdma, "Only offers with RDMA / InfiniBand / EFA networking");
+    std::string service;
+    catalog->add_option("--service", service, "Only this kind: vm, bare_metal, managed, tpu")
+        ->check(CLI::IsMember({"vm", "bare_metal", "managed", "tpu"}));
+    std::string currency;
+    catalog->add_option("--currency", currency, "Also show hourly prices converted to CNY or USD")
+        ->check(CLI::IsMember({"CNY", "USD"}));
+    catalog->add_option("--max-age", options.maxPriceAgeDays, "Flag prices older than this many days (365)")
+        ->check(CLI::Range(1, 100000));
     catalog->add_flag("--json", options.json, "Print JSON instead of a table");
     catalog->require_subcommand(0, 1);
+    catalog->fallthrough();
 
     std::string fileToValidate;
-    CLI::App* validate = catalog->add_subcommand("validate", "Check a catalog file and name every problem in it");
+    CLI::App* validate =
+        catalog->add_subcommand("validate", "Check a catalog file: name every problem and every odd price in it");
     validate->add_option("FILE", fileToValidate, "gpus.json or a provider's offers file")->required();
 
     try {
@@ -57,8 +81,19 @@ int main(int argc, char** argv)
         return code == 0 ? kExitOk : kExitBadInput;
     }
 
+    const char* envCatalog = std::getenv("GPUPLAN_CATALOG_DIR");
+    options.catalogDirGiven = !catalogDir.empty() || (envCatalog && *envCatalog);
     options.catalogDir = catalogDir.empty() ? gpuplan::core::bundledCatalogDir(executableDir(argv[0]))
                                             : std::filesystem::path(catalogDir);
+    options.userCatalogDir =
+        userCatalogDir.empty() ? gpuplan::core::userCatalogDir() : std::filesystem::path(userCatalogDir);
+    if (!service.empty()) {
+        filter.service = gpuplan::core::parseServiceKind(service);
+    }
+    if (!currency.empty()) {
+        options.displayCurrency = gpuplan::core::parseCurrency(currency);
+    }
+
     if (*gpus) {
         return runGpus(options);
     }

@@ -58,6 +58,17 @@ void Catalog::addOffer(Offer offer)
     m_offers.push_back(std::move(offer));
 }
 
+bool Catalog::replaceOffer(Offer offer)
+{
+    for (Offer& existing : m_offers) {
+        if (existing.providerId == offer.providerId && existing.instanceType == offer.instanceType) {
+            existing = std::move(offer);
+            return true;
+        }
+    }
+    return false;
+}
+
 const GpuSpec* Catalog::findGpu(std::string_view id) const
 {
     auto it = std::find_if(m_gpus.begin(), m_gpus.end(), [&](const GpuSpec& gpu) { return gpu.id == id; });
@@ -108,7 +119,12 @@ Result<std::vector<Offer>> Catalog::select(const OfferFilter& filter) const
         for (const std::string& region : offer.regions()) {
             allRegions.insert(region);
         }
-        if ((!providerId.empty() && offer.providerId != providerId) || !matchingGpus.count(offer.gpuId)) {
+        if ((!providerId.empty() && offer.providerId != providerId) || !matchingGpus.count(offer.gpuId)
+            || offer.gpuCount < filter.minGpus || (filter.physicallyIsolated && !offer.physicallyIsolated())
+            || (filter.rdma && !offer.rdma.value_or(false)) || (filter.service && offer.service != *filter.service)) {
+            continue;
+        }
+        if (const GpuSpec* gpu = findGpu(offer.gpuId); !gpu || gpu->memoryGb < filter.minGpuMemoryGb) {
             continue;
         }
         if (filter.region.empty()) {

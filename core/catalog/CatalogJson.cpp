@@ -11,6 +11,11 @@ json orNull(const std::optional<double>& value)
     return value ? json(*value) : json(nullptr);
 }
 
+json orNull(const std::optional<bool>& value)
+{
+    return value ? json(*value) : json(nullptr);
+}
+
 json orNull(const std::string& value)
 {
     return value.empty() ? json(nullptr) : json(value);
@@ -54,7 +59,7 @@ json toJson(const GpuSpec& gpu)
 
 json toJson(const Price& price)
 {
-    return json{
+    json result{
         {"region", price.region},
         {"mode", pricingModeName(price.mode)},
         {"amount", price.amount},
@@ -62,6 +67,28 @@ json toJson(const Price& price)
         {"unit", priceUnitName(price.unit)},
         {"source", toJson(price.source)},
     };
+    if (!price.interruption.empty()) {
+        result["interruption"] = price.interruption;
+    }
+    return result;
+}
+
+json toJson(const ExchangeRate& rate)
+{
+    return json{{"cny_per_usd", rate.cnyPerUsd}, {"source", toJson(rate.source)}, {"user_set", rate.userSet}};
+}
+
+const char* offerOriginName(OfferOrigin origin)
+{
+    switch (origin) {
+        case OfferOrigin::Bundled:
+            return "bundled";
+        case OfferOrigin::UserAdded:
+            return "user_added";
+        case OfferOrigin::UserOverride:
+            return "user_override";
+    }
+    return "?";
 }
 
 json toJson(const Offer& offer, const Catalog& catalog)
@@ -85,6 +112,17 @@ json toJson(const Offer& offer, const Catalog& catalog)
         {"ram_gib", offer.ramGib},
         {"local_disk_gb", orNull(offer.localDiskGb)},
         {"network", orNull(offer.network)},
+        {"service", serviceKindName(offer.service)},
+        {"rdma", orNull(offer.rdma)},
+        {"rdma_note", orNull(offer.rdmaNote)},
+        {"bare_metal", orNull(offer.bareMetal)},
+        {"compliance", offer.compliance},
+        {"mig", orNull(offer.mig)},
+        {"billing",
+         offer.billing ? json{{"granularity", granularityName(offer.billing->granularity)},
+                              {"minimum_seconds", offer.billing->minimumSeconds}}
+                       : json(nullptr)},
+        {"origin", offerOriginName(offer.origin)},
         {"regions", offer.regions()},
         {"notes", orNull(offer.notes)},
         {"spec_source", toJson(offer.specSource)},

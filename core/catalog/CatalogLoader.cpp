@@ -20,16 +20,24 @@ namespace {
 
 constexpr const char* kGpusSchema = "gpuplan-gpus/1";
 constexpr const char* kOffersSchema = "gpuplan-offers/1";
+constexpr const char* kExchangeRateSchema = "gpuplan-exchange-rate/1";
+constexpr const char* kExchangeRateFile = "exchange_rate.json";
 
 Result<std::string> readFile(const fs::path& file)
 {
     std::error_code ec;
-    if (!fs::exists(file, ec)) {
+    const fs::file_status status = fs::status(file, ec);
+    if (!fs::exists(status)) {
         return Error{ErrorCode::FileNotFound, "file not found", file.string()};
+    }
+    if (!fs::is_regular_file(status)) {
+        return Error{ErrorCode::FileUnreadable,
+                     fs::is_directory(status) ? "is a folder, not a file" : "is not a regular file",
+                     file.string()};
     }
     std::ifstream in(file, std::ios::binary);
     if (!in) {
-        return Error{ErrorCode::FileUnreadable, "cannot open the file for reading", file.string()};
+        return Error{ErrorCode::FileUnreadable, "cannot open the file for reading (permissions?)", file.string()};
     }
     std::ostringstream text;
     text << in.rdbuf();
@@ -39,27 +47,49 @@ Result<std::string> readFile(const fs::path& file)
     return text.str();
 }
 
-/// Parses JSON text; a syntax error names the line and column.
+/// Catalog documents nest a few levels; anything deeper is not ours, and refusing it keeps every later
+/// recursive walk (dump, destruction) shallow.
+constexpr int kMaxJsonDepth = 32;
+
+struct TooDeep
+{ };
+
+/// Parses JSON text. A syntax error names the line and column; numbers out of range and absurd nesting
+/// are errors too. No exception leaves.
 Result<json> parseJson(const std::string& text, const std::string& file)
 {
-    try {
-        return json::parse(text);
-    } catch (const json::parse_error& e) {
-        // nlohmann reports a byte offset; people count lines and columns.
-        const std::size_t offset = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
-        const std::size_t line = 1
-                                 + static_cast<std::size_t>(std::count(
-                                     text.begin(), text.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
-        const std::size_t lineStart = text.rfind('\n', offset == 0 ? 0 : offset - 1);
-        const std::size_t column = offset - (lineStart == std::string::npos ? 0 : lineStart + 1) + 1;
-        std::string what = e.what();
-        // "[json.exception.parse_error.101] parse error at line 3, column 5: syntax error while parsing ..."
-        if (auto colon = what.find(": "); colon != std::string::npos) {
-            what = what.substr(colon + 2);
+    const json::parser_callback_t limitDepth = [](int depth, json::parse_event_t, json&) {
+        if (depth > kMaxJsonDepth) {
+            throw TooDeep{};
         }
+        return true;
+    };
+    try {
+        return json::parse(text, limitDepth);
+    } catch (const TooDeep&) {
         return Error{ErrorCode::JsonSyntax,
-                     "invalid JSON: " + what,
+                     "nested more than " + std::to_string(kMaxJsonDepth) + " levels deep; not a catalog file",
+                     file};
+    } catch (const json::parse_error& e) {
+        // nlohmann reports the byte offset just past the fault; people count lines and columns.
+        const std::size_t offset = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
+        const auto before = text.begin() + static_cast<std::ptrdiff_t>(offset);
+        const std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), before, '\n'));
+        const std::size_t lineStart = offset == 0 ? std::string::npos : text.rfind('\n', offset - 1);
+        const std::size_t column = offset - (lineStart == std::string::npos ? 0 : lineStart + 1) + 1;
+        // what(): "[json.exception.parse_error.101] parse error at line 1, column 2: syntax error while ..."
+        const std::string what = e.what();
+        const std::size_t reason = what.find(": ", what.find(']'));
+        return Error{ErrorCode::JsonSyntax,
+                     "invalid JSON: " + (reason == std::string::npos ? what : what.substr(reason + 2)),
                      file + ":" + std::to_string(line) + ":" + std::to_string(column)};
+    } catch (const json::exception& e) {
+        // e.g. out_of_range.406 for 1e400
+        const std::string what = e.what();
+        const std::size_t reason = what.find("] ");
+        return Error{ErrorCode::JsonSyntax,
+                     "invalid JSON: " + (reason == std::string::npos ? what : what.substr(reason + 2)),
+                     file};
     }
 }
 
@@ -145,18 +175,8 @@ std::optional<GpuSpec> readGpu(JsonChecker& check, const json& node, const std::
     }
     gpu.interconnect = check.string(node, "interconnect", at, Need::Optional).value_or("");
     gpu.tdpWatts = check.positiveNumber(node, "tdp_w", at, Need::Optional);
-    if (std::optional<std::string> confidence = check.string(node, "confidence", at, Need::Required)) {
-        if (*confidence == "high") {
-            gpu.confidence = Confidence::High;
-        } else if (*confidence == "medium") {
-            gpu.confidence = Confidence::Medium;
-        } else if (*confidence == "low") {
-            gpu.confidence = Confidence::Low;
-        } else {
-            check.problem(JsonChecker::child(at, "confidence"),
-                          "must be \"high\", \"medium\" or \"low\", found \"" + *confidence + "\"");
-        }
-    }
+    gpu.confidence = check.choice(node, "confidence", at, Need::Required, parseConfidence, "high, medium, low")
+                         .value_or(Confidence::High);
     gpu.notes = check.string(node, "notes", at, Need::Optional).value_or("");
     std::optional<Source> source = readSource(check, node, "source", at);
     if (!source || check.problemCount() != before) {
@@ -169,6 +189,9 @@ std::optional<GpuSpec> readGpu(JsonChecker& check, const json& node, const std::
 /// Reads the GPU specs document into `out`; entries with problems are left out.
 void readGpus(JsonChecker& check, const json& root, Catalog& out)
 {
+    if (!check.isObject(root, "$")) {
+        return;
+    }
     check.onlyKnownKeys(root, "$", {"schema", "gpus"});
     if (!checkSchemaTag(check, root, kGpusSchema)) {
         return;
@@ -198,39 +221,31 @@ std::optional<Price> readPrice(JsonChecker& check, const json& node, const std::
         return std::nullopt;
     }
     const std::size_t before = check.problemCount();
-    check.onlyKnownKeys(node, at, {"region", "mode", "amount", "currency", "unit", "source"});
+    check.onlyKnownKeys(node, at, {"region", "mode", "amount", "currency", "unit", "interruption", "source"});
     Price price;
+    price.location = check.where(at);
     price.region = check.string(node, "region", at, Need::Required).value_or("");
-    if (std::optional<std::string> mode = check.string(node, "mode", at, Need::Required)) {
-        if (std::optional<PricingMode> parsed = parsePricingMode(*mode)) {
-            price.mode = *parsed;
-        } else {
-            check.problem(JsonChecker::child(at, "mode"),
-                          "unknown pricing mode \"" + *mode
-                              + "\" (known: on_demand, spot, reserved_1y, reserved_3y, subscription_monthly, "
-                                "subscription_yearly)");
-        }
-    }
+    price.mode = check
+                     .choice(node,
+                             "mode",
+                             at,
+                             Need::Required,
+                             parsePricingMode,
+                             "on_demand, spot, reserved_1y, reserved_3y, subscription_monthly, subscription_yearly")
+                     .value_or(PricingMode::OnDemand);
     price.amount = check.positiveNumber(node, "amount", at, Need::Required).value_or(0);
-    if (std::optional<std::string> currency = check.string(node, "currency", at, Need::Required)) {
-        if (std::optional<Currency> parsed = parseCurrency(*currency)) {
-            price.currency = *parsed;
-        } else {
-            check.problem(JsonChecker::child(at, "currency"),
-                          "unknown currency \"" + *currency + "\" (known: USD, CNY)");
-        }
+    price.currency =
+        check.choice(node, "currency", at, Need::Required, parseCurrency, "USD, CNY").value_or(Currency::USD);
+    std::optional<PriceUnit> unit = check.choice(node, "unit", at, Need::Required, parsePriceUnit, "hour, month");
+    if (unit && check.problemCount() == before && *unit != expectedUnit(price.mode)) {
+        check.problem(JsonChecker::child(at, "unit"),
+                      std::string(pricingModeName(price.mode)) + " prices are quoted per "
+                          + priceUnitName(expectedUnit(price.mode)) + ", found \"" + priceUnitName(*unit) + "\"");
     }
-    if (std::optional<std::string> unit = check.string(node, "unit", at, Need::Required)) {
-        if (std::optional<PriceUnit> parsed = parsePriceUnit(*unit)) {
-            price.unit = *parsed;
-            if (check.problemCount() == before && price.unit != expectedUnit(price.mode)) {
-                check.problem(JsonChecker::child(at, "unit"),
-                              std::string(pricingModeName(price.mode)) + " prices are quoted per "
-                                  + priceUnitName(expectedUnit(price.mode)) + ", found \"" + *unit + "\"");
-            }
-        } else {
-            check.problem(JsonChecker::child(at, "unit"), "unknown unit \"" + *unit + "\" (known: hour, month)");
-        }
+    price.unit = unit.value_or(PriceUnit::Hour);
+    price.interruption = check.string(node, "interruption", at, Need::Optional).value_or("");
+    if (!price.interruption.empty() && price.mode != PricingMode::Spot) {
+        check.problem(JsonChecker::child(at, "interruption"), "only spot prices have an interruption band");
     }
     std::optional<Source> source = readSource(check, node, "source", at);
     if (!source || check.problemCount() != before) {
@@ -240,8 +255,25 @@ std::optional<Price> readPrice(JsonChecker& check, const json& node, const std::
     return price;
 }
 
+std::optional<Billing> readBilling(JsonChecker& check, const json& node, const std::string& at)
+{
+    const json* billing = check.object(node, "billing", at, Need::Optional);
+    if (!billing) {
+        return std::nullopt;
+    }
+    const std::string billingAt = JsonChecker::child(at, "billing");
+    check.onlyKnownKeys(*billing, billingAt, {"granularity", "minimum_seconds"});
+    std::optional<Billing::Granularity> granularity =
+        check.choice(*billing, "granularity", billingAt, Need::Required, parseGranularity, "second, minute, hour");
+    std::optional<int> minimum = check.count(*billing, "minimum_seconds", billingAt, Need::Optional);
+    if (!granularity) {
+        return std::nullopt;
+    }
+    return Billing{*granularity, minimum.value_or(0)};
+}
+
 std::optional<Offer>
-readOffer(JsonChecker& check, const json& node, const std::string& at, const Provider& provider, const Catalog& gpus)
+readOffer(JsonChecker& check, const json& node, const std::string& at, const Provider& provider, const Catalog* gpus)
 {
     if (!check.isObject(node, at)) {
         return std::nullopt;
@@ -250,21 +282,31 @@ readOffer(JsonChecker& check, const json& node, const std::string& at, const Pro
     check.onlyKnownKeys(node,
                         at,
                         {"instance_type",
+                         "service",
                          "gpu",
                          "gpu_count",
                          "vcpus",
                          "ram_gib",
                          "local_disk_gb",
                          "network",
+                         "rdma",
+                         "rdma_note",
+                         "bare_metal",
+                         "compliance",
+                         "mig",
+                         "billing",
                          "regions",
                          "notes",
                          "spec_source",
                          "prices"});
     Offer offer;
     offer.providerId = provider.id;
+    offer.location = check.where(at);
     offer.instanceType = check.string(node, "instance_type", at, Need::Required).value_or("");
+    offer.service = check.choice(node, "service", at, Need::Optional, parseServiceKind, "vm, bare_metal, managed, tpu")
+                        .value_or(ServiceKind::Vm);
     offer.gpuId = check.string(node, "gpu", at, Need::Required).value_or("");
-    if (!offer.gpuId.empty() && !gpus.findGpu(offer.gpuId)) {
+    if (gpus && !offer.gpuId.empty() && !gpus->findGpu(offer.gpuId)) {
         check.problem(JsonChecker::child(at, "gpu"),
                       "unknown GPU id \"" + offer.gpuId + "\"; it must be one of the ids in gpus.json",
                       ErrorCode::UnknownReference);
@@ -274,18 +316,14 @@ readOffer(JsonChecker& check, const json& node, const std::string& at, const Pro
     offer.ramGib = check.positiveNumber(node, "ram_gib", at, Need::Required).value_or(0);
     offer.localDiskGb = check.positiveNumber(node, "local_disk_gb", at, Need::Optional);
     offer.network = check.string(node, "network", at, Need::Optional).value_or("");
+    offer.rdma = check.boolean(node, "rdma", at, Need::Optional);
+    offer.rdmaNote = check.string(node, "rdma_note", at, Need::Optional).value_or("");
+    offer.bareMetal = check.boolean(node, "bare_metal", at, Need::Optional);
+    offer.compliance = check.stringList(node, "compliance", at);
+    offer.mig = check.boolean(node, "mig", at, Need::Optional);
+    offer.billing = readBilling(check, node, at);
     offer.notes = check.string(node, "notes", at, Need::Optional).value_or("");
-    if (const json* regions = check.array(node, "regions", at, Need::Optional)) {
-        for (std::size_t i = 0; i < regions->size(); ++i) {
-            const json& region = (*regions)[i];
-            if (!region.is_string() || region.get<std::string>().empty()) {
-                check.problem(JsonChecker::index(JsonChecker::child(at, "regions"), i),
-                              "must be a region name, found " + region.dump());
-                continue;
-            }
-            offer.availableRegions.push_back(region.get<std::string>());
-        }
-    }
+    offer.availableRegions = check.stringList(node, "regions", at);
     std::optional<Source> specSource = readSource(check, node, "spec_source", at);
     if (const json* prices = check.array(node, "prices", at, Need::Required)) {
         const std::string pricesAt = JsonChecker::child(at, "prices");
@@ -314,8 +352,11 @@ readOffer(JsonChecker& check, const json& node, const std::string& at, const Pro
 /// Reads a provider's offers document. Returns the provider when the document itself is sound; offers
 /// with problems are left out of `offers`.
 std::optional<Provider>
-readOffers(JsonChecker& check, const json& root, const Catalog& gpus, std::vector<Offer>& offers)
+readOffers(JsonChecker& check, const json& root, const Catalog* gpus, std::vector<Offer>& offers)
 {
+    if (!check.isObject(root, "$")) {
+        return std::nullopt;
+    }
     check.onlyKnownKeys(root, "$", {"schema", "provider", "offers"});
     if (!checkSchemaTag(check, root, kOffersSchema)) {
         return std::nullopt;
@@ -332,19 +373,16 @@ readOffers(JsonChecker& check, const json& root, const Catalog& gpus, std::vecto
         }
         provider.name = check.string(*node, "name", "$.provider", Need::Required).value_or("");
         provider.nameZh = check.string(*node, "name_zh", "$.provider", Need::Optional).value_or("");
-        if (std::optional<std::string> currency = check.string(*node, "currency", "$.provider", Need::Required)) {
-            if (std::optional<Currency> parsed = parseCurrency(*currency)) {
-                provider.currency = *parsed;
-            } else {
-                check.problem("$.provider.currency", "unknown currency \"" + *currency + "\" (known: USD, CNY)");
-            }
-        }
+        provider.currency = check.choice(*node, "currency", "$.provider", Need::Required, parseCurrency, "USD, CNY")
+                                .value_or(Currency::USD);
         provider.homepage = check.string(*node, "homepage", "$.provider", Need::Optional).value_or("");
     }
+    const bool providerOk = check.problemCount() == before;
     const json* list = check.array(root, "offers", "$", Need::Required);
-    if (check.problemCount() != before || !list) {
+    if (!list) {
         return std::nullopt;
     }
+    // The offers are checked even when the provider block is broken, so that every problem is named.
     std::set<std::string> seen;
     for (std::size_t i = 0; i < list->size(); ++i) {
         const std::string at = JsonChecker::index("$.offers", i);
@@ -359,12 +397,84 @@ readOffers(JsonChecker& check, const json& root, const Catalog& gpus, std::vecto
         }
         offers.push_back(std::move(*offer));
     }
+    if (!providerOk) {
+        offers.clear();
+        return std::nullopt;
+    }
     return provider;
+}
+
+/// The *.json files of a folder, sorted; a missing folder is a problem.
+std::vector<fs::path> jsonFilesIn(const fs::path& dir, std::vector<Error>& problems)
+{
+    std::vector<fs::path> files;
+    std::error_code ec;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        // Folders and other non-files named *.json are reported by readFile, not skipped silently.
+        if (it->path().extension() == ".json") {
+            files.push_back(it->path());
+        }
+    }
+    if (ec) {
+        problems.push_back(Error{ErrorCode::FileNotFound, "cannot list the folder: " + ec.message(), dir.string()});
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+/// Reads one offers file against the GPU specs loaded so far; its problems go to `loaded.problems`.
+std::optional<std::pair<Provider, std::vector<Offer>>> readOffersFile(const fs::path& file, LoadedCatalog& loaded)
+{
+    Result<std::string> text = readFile(file);
+    if (!text) {
+        loaded.problems.push_back(text.error());
+        return std::nullopt;
+    }
+    Result<json> document = parseJson(*text, file.string());
+    if (!document) {
+        loaded.problems.push_back(document.error());
+        return std::nullopt;
+    }
+    JsonChecker check(file.string());
+    std::vector<Offer> offers;
+    std::optional<Provider> provider = readOffers(check, *document, &loaded.catalog, offers);
+    for (Error& problem : check.takeProblems()) {
+        loaded.problems.push_back(std::move(problem));
+    }
+    if (!provider) {
+        return std::nullopt;
+    }
+    return std::make_pair(std::move(*provider), std::move(offers));
+}
+
+std::optional<ExchangeRate> readExchangeRate(const fs::path& file, std::vector<Error>& problems)
+{
+    Result<std::string> text = readFile(file);
+    Result<json> document = text ? parseJson(*text, file.string()) : Result<json>(text.error());
+    if (!document) {
+        problems.push_back(document.error());
+        return std::nullopt;
+    }
+    JsonChecker check(file.string());
+    std::optional<ExchangeRate> rate;
+    if (check.isObject(*document, "$")) {
+        check.onlyKnownKeys(*document, "$", {"schema", "cny_per_usd", "source"});
+        const bool schemaOk = checkSchemaTag(check, *document, kExchangeRateSchema);
+        std::optional<double> cnyPerUsd = check.positiveNumber(*document, "cny_per_usd", "$", Need::Required);
+        std::optional<Source> source = readSource(check, *document, "source", "$");
+        if (schemaOk && cnyPerUsd && source) {
+            rate = ExchangeRate{*cnyPerUsd, *source, false};
+        }
+    }
+    for (Error& problem : check.takeProblems()) {
+        problems.push_back(std::move(problem));
+    }
+    return rate;
 }
 
 } // namespace
 
-Result<LoadedCatalog> loadCatalog(const fs::path& dir)
+Result<LoadedCatalog> loadCatalog(const fs::path& dir, const fs::path& userDir)
 {
     const fs::path gpusFile = dir / "gpus.json";
     Result<std::string> gpusText = readFile(gpusFile);
@@ -387,52 +497,76 @@ Result<LoadedCatalog> loadCatalog(const fs::path& dir)
                    : loaded.problems.front();
     }
 
-    std::vector<fs::path> offerFiles;
-    std::error_code ec;
-    for (const fs::directory_entry& entry : fs::directory_iterator(dir / "offers", ec)) {
-        if (entry.path().extension() == ".json") {
-            offerFiles.push_back(entry.path());
+    if (std::error_code ec; fs::exists(dir / kExchangeRateFile, ec)) {
+        if (std::optional<ExchangeRate> rate = readExchangeRate(dir / kExchangeRateFile, loaded.problems)) {
+            loaded.catalog.setExchangeRate(*rate);
         }
     }
-    if (ec) {
-        loaded.problems.push_back(
-            Error{ErrorCode::FileNotFound, "no offers folder: " + ec.message(), (dir / "offers").string()});
-    }
-    std::sort(offerFiles.begin(), offerFiles.end());
 
-    for (const fs::path& file : offerFiles) {
-        Result<std::string> text = readFile(file);
-        if (!text) {
-            loaded.problems.push_back(text.error());
+    for (const fs::path& file : jsonFilesIn(dir / "offers", loaded.problems)) {
+        std::optional<std::pair<Provider, std::vector<Offer>>> read = readOffersFile(file, loaded);
+        if (!read) {
             continue;
         }
-        Result<json> document = parseJson(*text, file.string());
-        if (!document) {
-            loaded.problems.push_back(document.error());
+        auto& [provider, offers] = *read;
+        if (loaded.catalog.findProvider(provider.id)) {
+            loaded.problems.push_back(Error{ErrorCode::SchemaViolation,
+                                            "provider \"" + provider.id + "\" is already defined by another file",
+                                            file.string() + ": $.provider.id"});
             continue;
         }
-        JsonChecker check(file.string());
-        std::vector<Offer> offers;
-        std::optional<Provider> provider = readOffers(check, *document, loaded.catalog, offers);
-        if (provider && loaded.catalog.findProvider(provider->id)) {
-            check.problem("$.provider.id", "provider \"" + provider->id + "\" is already defined by another file");
-            provider.reset();
-        }
-        for (Error& problem : check.takeProblems()) {
-            loaded.problems.push_back(std::move(problem));
-        }
-        if (!provider) {
-            continue;
-        }
-        loaded.catalog.addProvider(std::move(*provider));
+        loaded.catalog.addProvider(std::move(provider));
         for (Offer& offer : offers) {
             loaded.catalog.addOffer(std::move(offer));
+        }
+    }
+
+    // The user's own offers come last: they add to the bundled ones or replace them, and say so.
+    if (std::error_code ec; !userDir.empty() && fs::is_directory(userDir, ec)) {
+        for (const fs::path& file : jsonFilesIn(userDir, loaded.problems)) {
+            addUserOffers(loaded, file);
         }
     }
     return loaded;
 }
 
-std::vector<Error> validateCatalogFile(const fs::path& file, const Catalog& gpus)
+void addUserOffers(LoadedCatalog& loaded, const fs::path& file)
+{
+    std::optional<std::pair<Provider, std::vector<Offer>>> read = readOffersFile(file, loaded);
+    if (!read) {
+        return;
+    }
+    auto& [provider, offers] = *read;
+    if (!loaded.catalog.findProvider(provider.id)) {
+        loaded.catalog.addProvider(provider);
+    }
+    for (Offer& offer : offers) {
+        offer.origin = OfferOrigin::UserOverride;
+        if (!loaded.catalog.replaceOffer(offer)) {
+            offer.origin = OfferOrigin::UserAdded;
+            loaded.catalog.addOffer(std::move(offer));
+        }
+    }
+}
+
+fs::path userCatalogDir()
+{
+    if (const char* overridden = std::getenv("GPUPLAN_USER_CATALOG_DIR"); overridden && *overridden) {
+        return fs::path(overridden);
+    }
+    // XDG Base Directory: $XDG_DATA_HOME, else ~/.local/share.
+    fs::path base;
+    if (const char* dataHome = std::getenv("XDG_DATA_HOME"); dataHome && *dataHome) {
+        base = dataHome;
+    } else if (const char* home = std::getenv("HOME"); home && *home) {
+        base = fs::path(home) / ".local" / "share";
+    } else {
+        return {};
+    }
+    return base / "gpuplanner" / "offers";
+}
+
+std::vector<Error> validateCatalogFile(const fs::path& file, const Catalog* gpus)
 {
     Result<std::string> text = readFile(file);
     if (!text) {
@@ -458,7 +592,7 @@ std::vector<Error> validateCatalogFile(const fs::path& file, const Catalog& gpus
         check.problem("$.schema",
                       std::string("must be \"") + kGpusSchema + "\" (GPU specs) or \"" + kOffersSchema
                           + "\" (a provider's offers), found "
-                          + (schema == root.end() ? std::string("nothing") : schema->dump()));
+                          + (schema == root.end() ? std::string("nothing") : describeJson(*schema)));
     }
     return check.takeProblems();
 }

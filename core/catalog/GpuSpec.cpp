@@ -15,4 +15,14 @@ const char* confidenceName(Confidence confidence)
     return "?";
 }
 
+std::optional<Confidence> parseConfidence(std::string_view name)
+{
+    for (Confidence confidence : {Confidence::High, Confidence::Medium, Confidence::Low}) {
+        if (name == confidenceName(confidence)) {
+            return confidence;
+        }
+    }
+    return std::nullopt;
+}
+
 } // namespace gpuplan::core

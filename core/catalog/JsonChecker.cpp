@@ -29,6 +29,18 @@ const char* jsonKindName(const json& value)
     }
 }
 
+std::string describeJson(const json& value)
+{
+    if (value.is_structured()) {
+        return jsonKindName(value);
+    }
+    std::string text = value.dump(-1, ' ', false, json::error_handler_t::replace);
+    if (text.size() > 60) {
+        text = text.substr(0, 57) + "...";
+    }
+    return text;
+}
+
 JsonChecker::JsonChecker(std::string file)
     : m_file(std::move(file))
 { }
@@ -130,10 +142,41 @@ JsonChecker::positiveNumber(const json& parent, std::string_view key, const std:
     }
     const double number = value->get<double>();
     if (!std::isfinite(number) || number <= 0) {
-        problem(child(path, key), "must be greater than 0, found " + value->dump());
+        problem(child(path, key), "must be greater than 0, found " + describeJson(*value));
         return std::nullopt;
     }
     return number;
+}
+
+std::optional<bool> JsonChecker::boolean(const json& parent, std::string_view key, const std::string& path, Need need)
+{
+    const json* value = member(parent, key, path, need);
+    if (!value) {
+        return std::nullopt;
+    }
+    if (!value->is_boolean()) {
+        problem(child(path, key), std::string("must be true or false, found ") + jsonKindName(*value));
+        return std::nullopt;
+    }
+    return value->get<bool>();
+}
+
+std::vector<std::string> JsonChecker::stringList(const json& parent, std::string_view key, const std::string& path)
+{
+    std::vector<std::string> result;
+    const json* list = array(parent, key, path, Need::Optional);
+    if (!list) {
+        return result;
+    }
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        const json& item = (*list)[i];
+        if (!item.is_string() || item.get<std::string>().empty()) {
+            problem(index(child(path, key), i), "must be a non-empty string, found " + describeJson(item));
+            continue;
+        }
+        result.push_back(item.get<std::string>());
+    }
+    return result;
 }
 
 std::optional<int> JsonChecker::count(const json& parent, std::string_view key, const std::string& path, Need need)
@@ -143,7 +186,7 @@ std::optional<int> JsonChecker::count(const json& parent, std::string_view key, 
         return std::nullopt;
     }
     if (!value->is_number_integer() || value->get<long long>() < 1 || value->get<long long>() > 1'000'000) {
-        problem(child(path, key), "must be a whole number of at least 1, found " + value->dump());
+        problem(child(path, key), "must be a whole number from 1 to 1000000, found " + describeJson(*value));
         return std::nullopt;
     }
     return static_cast<int>(value->get<long long>());

@@ -44,8 +44,35 @@ public:
     positiveNumber(const nlohmann::json& parent, std::string_view key, const std::string& path, Need need);
     /// A whole number that must be >= 1.
     std::optional<int> count(const nlohmann::json& parent, std::string_view key, const std::string& path, Need need);
+    std::optional<bool> boolean(const nlohmann::json& parent, std::string_view key, const std::string& path, Need need);
+    /// An array of non-empty strings; absent or null gives an empty list.
+    std::vector<std::string> stringList(const nlohmann::json& parent, std::string_view key, const std::string& path);
+
+    /// A string naming one of an enum's values, read with `parse`; `known` lists the accepted names for the message.
+    template <typename Enum>
+    std::optional<Enum> choice(const nlohmann::json& parent,
+                               std::string_view key,
+                               const std::string& path,
+                               Need need,
+                               std::optional<Enum> (*parse)(std::string_view),
+                               std::string_view known)
+    {
+        std::optional<std::string> text = string(parent, key, path, need);
+        if (!text) {
+            return std::nullopt;
+        }
+        std::optional<Enum> value = parse(*text);
+        if (!value) {
+            problem(child(path, key), "unknown value \"" + *text + "\" (known: " + std::string(known) + ")");
+        }
+        return value;
+    }
+
     /// A string that must be an ISO date, YYYY-MM-DD.
     std::optional<std::string> date(const nlohmann::json& parent, std::string_view key, const std::string& path);
+
+    /// "file: path", as problems and findings name a place.
+    std::string where(const std::string& path) const { return m_file + ": " + path; }
 
     void problem(const std::string& path, std::string detail, ErrorCode code = ErrorCode::SchemaViolation);
 
@@ -63,5 +90,7 @@ private:
 
 /// "a string", "an array", ... for messages.
 const char* jsonKindName(const nlohmann::json& value);
+/// A value as a message quotes it: scalars as JSON (cut at 60 characters), containers by their kind.
+std::string describeJson(const nlohmann::json& value);
 
 } // namespace gpuplan::core

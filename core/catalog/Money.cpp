@@ -27,6 +27,14 @@ std::optional<Currency> parseCurrency(std::string_view code)
     return std::nullopt;
 }
 
+double ExchangeRate::convert(double amount, Currency from, Currency to) const
+{
+    if (from == to) {
+        return amount;
+    }
+    return from == Currency::USD ? amount * cnyPerUsd : amount / cnyPerUsd;
+}
+
 std::string formatMoney(double amount, Currency currency)
 {
     // Two decimals as prices are usually quoted; up to four when the source gives them (21.9576 USD/h).

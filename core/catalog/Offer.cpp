@@ -55,6 +55,54 @@ std::optional<PriceUnit> parsePriceUnit(std::string_view name)
     return std::nullopt;
 }
 
+const char* serviceKindName(ServiceKind kind)
+{
+    switch (kind) {
+        case ServiceKind::Vm:
+            return "vm";
+        case ServiceKind::BareMetal:
+            return "bare_metal";
+        case ServiceKind::Managed:
+            return "managed";
+        case ServiceKind::Tpu:
+            return "tpu";
+    }
+    return "?";
+}
+
+std::optional<ServiceKind> parseServiceKind(std::string_view name)
+{
+    for (ServiceKind kind : {ServiceKind::Vm, ServiceKind::BareMetal, ServiceKind::Managed, ServiceKind::Tpu}) {
+        if (name == serviceKindName(kind)) {
+            return kind;
+        }
+    }
+    return std::nullopt;
+}
+
+const char* granularityName(Billing::Granularity granularity)
+{
+    switch (granularity) {
+        case Billing::Granularity::Second:
+            return "second";
+        case Billing::Granularity::Minute:
+            return "minute";
+        case Billing::Granularity::Hour:
+            return "hour";
+    }
+    return "?";
+}
+
+std::optional<Billing::Granularity> parseGranularity(std::string_view name)
+{
+    for (auto granularity : {Billing::Granularity::Second, Billing::Granularity::Minute, Billing::Granularity::Hour}) {
+        if (name == granularityName(granularity)) {
+            return granularity;
+        }
+    }
+    return std::nullopt;
+}
+
 PriceUnit expectedUnit(PricingMode mode)
 {
     switch (mode) {

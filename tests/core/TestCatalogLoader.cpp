@@ -65,6 +65,13 @@ class TestCatalogLoader : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase()
+    {
+        Result<LoadedCatalog> loaded = loadCatalog(kBundled);
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().message().c_str());
+        m_bundled = loaded->catalog;
+    }
+
     void bundledCatalogLoadsWithoutProblems()
     {
         Result<LoadedCatalog> loaded = loadCatalog(kBundled);
@@ -80,7 +87,7 @@ private slots:
 
     void bundledCatalogHasTheSeedOffersWithTheirTruth()
     {
-        const Catalog catalog = loadCatalog(kBundled)->catalog;
+        const Catalog& catalog = m_bundled;
         auto find = [&](const std::string& type) -> const Offer* {
             for (const Offer& offer : catalog.offers()) {
                 if (offer.instanceType == type) {
@@ -105,12 +112,14 @@ private slots:
         // The seed article says GN10Xp carries A100s; Tencent's own table says V100.
         const Offer* gn10xp = find("GN10Xp.2XLARGE40");
         QVERIFY(gn10xp);
-        QVERIFY(catalog.findGpu(gn10xp->gpuId)->name.find("V100") != std::string::npos);
+        const GpuSpec* gn10xpGpu = catalog.findGpu(gn10xp->gpuId);
+        QVERIFY(gn10xpGpu);
+        QVERIFY(gn10xpGpu->name.find("V100") != std::string::npos);
     }
 
     void everyPriceAndSpecCitesASourceAndDate()
     {
-        const Catalog catalog = loadCatalog(kBundled)->catalog;
+        const Catalog& catalog = m_bundled;
         for (const GpuSpec& gpu : catalog.gpus()) {
             QVERIFY2(gpu.source.url.starts_with("http") && gpu.source.date.size() == 10, gpu.id.c_str());
         }
@@ -125,42 +134,71 @@ private slots:
 
     void faultIsNamedByFileAndJsonPath_data()
     {
+        // Each document has exactly one fault; the message must name the file, the JSON path and the problem.
         QTest::addColumn<QString>("document");
-        QTest::addColumn<QString>("expectedWhere");
-        QTest::addColumn<QString>("expectedDetail");
+        QTest::addColumn<QString>("expectedWhere");  // what follows "file: " (or ":" for a line/column)
+        QTest::addColumn<QString>("expectedDetail"); // the start of the detail (the whole detail but for syntax)
         QTest::addColumn<int>("expectedCode");
 
         using nlohmann::json;
         const json removed = json::value_t::discarded;
-        QTest::newRow("negative price") << offersWith(kPrice + "/amount", -3.06) << "$.offers[0].prices[0].amount"
-                                        << "must be greater than 0, found -3.06" << int(ErrorCode::SchemaViolation);
-        QTest::newRow("zero price") << offersWith(kPrice + "/amount", 0) << "$.offers[0].prices[0].amount"
-                                    << "found 0" << int(ErrorCode::SchemaViolation);
-        QTest::newRow("price as text") << offersWith(kPrice + "/amount", "3.06") << "$.offers[0].prices[0].amount"
-                                       << "must be a number, found a string" << int(ErrorCode::SchemaViolation);
-        QTest::newRow("unknown currency") << offersWith(kPrice + "/currency", "EUR") << "$.offers[0].prices[0].currency"
-                                          << "unknown currency \"EUR\"" << int(ErrorCode::SchemaViolation);
-        QTest::newRow("hourly mode quoted per month")
-            << offersWith(kPrice + "/unit", "month") << "$.offers[0].prices[0].unit"
-            << "on_demand prices are quoted per hour" << int(ErrorCode::SchemaViolation);
+        const int schema = int(ErrorCode::SchemaViolation);
+        QTest::newRow("negative price") << offersWith(kPrice + "/amount", -3.06) << ": $.offers[0].prices[0].amount"
+                                        << "must be greater than 0, found -3.06" << schema;
+        QTest::newRow("zero price") << offersWith(kPrice + "/amount", 0) << ": $.offers[0].prices[0].amount"
+                                    << "must be greater than 0, found 0" << schema;
+        QTest::newRow("price as text") << offersWith(kPrice + "/amount", "3.06") << ": $.offers[0].prices[0].amount"
+                                       << "must be a number, found a string" << schema;
+        QTest::newRow("unknown currency")
+            << offersWith(kPrice + "/currency", "EUR") << ": $.offers[0].prices[0].currency"
+            << "unknown value \"EUR\" (known: USD, CNY)" << schema;
+        QTest::newRow("wrong unit") << offersWith(kPrice + "/unit", "month") << ": $.offers[0].prices[0].unit"
+                                    << "on_demand prices are quoted per hour, found \"month\"" << schema;
+        QTest::newRow("unknown unit") << offersWith(kPrice + "/unit", "day") << ": $.offers[0].prices[0].unit"
+                                      << "unknown value \"day\" (known: hour, month)" << schema;
         QTest::newRow("impossible date") << offersWith(kPrice + "/source/date", "2026-02-30")
-                                         << "$.offers[0].prices[0].source.date"
-                                         << "YYYY-MM-DD" << int(ErrorCode::SchemaViolation);
-        QTest::newRow("missing source") << offersWith(kPrice + "/source", removed) << "$.offers[0].prices[0].source"
-                                        << "required field is missing" << int(ErrorCode::SchemaViolation);
+                                         << ": $.offers[0].prices[0].source.date"
+                                         << "must be a calendar date written YYYY-MM-DD, found \"2026-02-30\""
+                                         << schema;
+        QTest::newRow("missing source") << offersWith(kPrice + "/source", removed) << ": $.offers[0].prices[0].source"
+                                        << "required field is missing" << schema;
+        QTest::newRow("missing field") << offersWith("/offers/0/vcpus", removed) << ": $.offers[0].vcpus"
+                                       << "required field is missing" << schema;
         QTest::newRow("source without https")
-            << offersWith(kPrice + "/source/url", "example.com") << "$.offers[0].prices[0].source.url"
-            << "must be a web address" << int(ErrorCode::SchemaViolation);
-        QTest::newRow("unknown GPU id") << offersWith("/offers/0/gpu", "a1000") << "$.offers[0].gpu"
-                                        << "unknown GPU id \"a1000\"" << int(ErrorCode::UnknownReference);
-        QTest::newRow("no GPUs") << offersWith("/offers/0/gpu_count", 0) << "$.offers[0].gpu_count"
-                                 << "must be a whole number of at least 1" << int(ErrorCode::SchemaViolation);
-        QTest::newRow("misspelt field") << offersWith(kPrice + "/ammount", 2) << "$.offers[0].prices[0].ammount"
-                                        << "unknown field 'ammount'" << int(ErrorCode::SchemaViolation);
+            << offersWith(kPrice + "/source/url", "example.com") << ": $.offers[0].prices[0].source.url"
+            << "must be a web address starting with https://, found \"example.com\"" << schema;
+        QTest::newRow("unknown GPU id") << offersWith("/offers/0/gpu", "a1000") << ": $.offers[0].gpu"
+                                        << "unknown GPU id \"a1000\"; it must be one of the ids in gpus.json"
+                                        << int(ErrorCode::UnknownReference);
+        QTest::newRow("no GPUs") << offersWith("/offers/0/gpu_count", 0) << ": $.offers[0].gpu_count"
+                                 << "must be a whole number from 1 to 1000000, found 0" << schema;
+        QTest::newRow("rdma as text") << offersWith("/offers/0/rdma", "yes") << ": $.offers[0].rdma"
+                                      << "must be true or false, found a string" << schema;
+        QTest::newRow("bad billing") << offersWith("/offers/0/billing", json{{"granularity", "day"}})
+                                     << ": $.offers[0].billing.granularity"
+                                     << "unknown value \"day\" (known: second, minute, hour)" << schema;
+        QTest::newRow("band on a non-spot price")
+            << offersWith(kPrice + "/interruption", "<5%") << ": $.offers[0].prices[0].interruption"
+            << "only spot prices have an interruption band" << schema;
+        QTest::newRow("misspelt field")
+            << offersWith(kPrice + "/ammount", 2) << ": $.offers[0].prices[0].ammount"
+            << "unknown field 'ammount' (known fields: region, mode, amount, currency, unit, interruption, source)"
+            << schema;
+        QTest::newRow("root not an object") << QString("[1, 2]") << ": $"
+                                            << "must be an object, found an array" << schema;
+        QTest::newRow("wrong schema") << QString("{\"schema\": \"something/2\"}") << ": $.schema"
+                                      << "must be \"gpuplan-gpus/1\" (GPU specs) or \"gpuplan-offers/1\" (a "
+                                         "provider's offers), found \"something/2\""
+                                      << schema;
         QTest::newRow("syntax error") << QString("{\"schema\": \"gpuplan-offers/1\",\n  \"offers\": [,]}") << ":2:"
-                                      << "invalid JSON" << int(ErrorCode::JsonSyntax);
-        QTest::newRow("wrong schema") << QString("{\"schema\": \"something/2\"}") << "$.schema"
-                                      << "must be \"gpuplan-gpus/1\" (GPU specs) or" << int(ErrorCode::SchemaViolation);
+                                      << "invalid JSON: syntax error while parsing value" << int(ErrorCode::JsonSyntax);
+        QTest::newRow("number out of range")
+            << QString::fromStdString(goodOffers().dump()).replace("1.5", "1e400") << ""
+            << "invalid JSON: number overflow" << int(ErrorCode::JsonSyntax);
+        QTest::newRow("absurd nesting") << QString(100000, '[') + QString(100000, ']') << ""
+                                        << "nested more than 32 levels deep" << int(ErrorCode::JsonSyntax);
+        QTest::newRow("empty file") << QString() << ":1:"
+                                    << "invalid JSON: syntax error" << int(ErrorCode::JsonSyntax);
     }
 
     void faultIsNamedByFileAndJsonPath()
@@ -173,15 +211,18 @@ private slots:
         QTemporaryDir dir;
         const fs::path file = fs::path(dir.path().toStdString()) / "broken.json";
         writeFile(file, document.toStdString());
-        const Catalog gpus = loadCatalog(kBundled)->catalog;
-
-        const std::vector<Error> problems = validateCatalogFile(file, gpus);
-        QVERIFY(!problems.empty());
-        const Error& first = problems.front();
-        QVERIFY2(first.where.starts_with(file.string()), first.message().c_str());
-        QVERIFY2(first.where.find(expectedWhere.toStdString()) != std::string::npos, first.message().c_str());
-        QVERIFY2(first.detail.find(expectedDetail.toStdString()) != std::string::npos, first.message().c_str());
-        QCOMPARE(int(first.code), expectedCode);
+        const std::vector<Error> problems = validateCatalogFile(file, &m_bundled);
+        for (const Error& problem : problems) {
+            qInfo("%s", problem.message().c_str());
+        }
+        QCOMPARE(problems.size(), std::size_t{1});
+        const Error& only = problems.front();
+        QCOMPARE(QString::fromStdString(only.where).left(int(file.string().size())),
+                 QString::fromStdString(file.string()));
+        QVERIFY2(only.where.substr(file.string().size()).starts_with(expectedWhere.toStdString()),
+                 only.message().c_str());
+        QVERIFY2(only.detail.starts_with(expectedDetail.toStdString()), only.message().c_str());
+        QCOMPARE(int(only.code), expectedCode);
     }
 
     void validDocumentHasNoProblems()
@@ -189,7 +230,39 @@ private slots:
         QTemporaryDir dir;
         const fs::path file = fs::path(dir.path().toStdString()) / "good.json";
         writeFile(file, goodOffers().dump());
-        QCOMPARE(validateCatalogFile(file, loadCatalog(kBundled)->catalog).size(), std::size_t{0});
+        QCOMPARE(validateCatalogFile(file, &m_bundled).size(), std::size_t{0});
+        // Without a catalog to check GPU ids against, an unknown id is not held against the file.
+        nlohmann::json unknownGpu = goodOffers();
+        unknownGpu["offers"][0]["gpu"] = "a1000";
+        writeFile(file, unknownGpu.dump());
+        QCOMPARE(validateCatalogFile(file, nullptr).size(), std::size_t{0});
+    }
+
+    void brokenProviderStillHasItsOffersChecked()
+    {
+        QTemporaryDir dir;
+        const fs::path file = fs::path(dir.path().toStdString()) / "two-faults.json";
+        nlohmann::json document = goodOffers();
+        document["provider"]["currency"] = "EUR";
+        document["offers"][0]["vcpus"] = -1;
+        writeFile(file, document.dump());
+        const std::vector<Error> problems = validateCatalogFile(file, nullptr);
+        QCOMPARE(problems.size(), std::size_t{2});
+        QVERIFY(problems[0].where.ends_with("$.provider.currency"));
+        QVERIFY(problems[1].where.ends_with("$.offers[0].vcpus"));
+    }
+
+    void folderNamedLikeAFileIsSaidToBeAFolder()
+    {
+        QTemporaryDir dir;
+        const fs::path root(dir.path().toStdString());
+        fs::copy(kBundled, root, fs::copy_options::recursive);
+        fs::create_directories(root / "offers" / "x.json");
+        Result<LoadedCatalog> loaded = loadCatalog(root);
+        QVERIFY(loaded.ok());
+        QCOMPARE(loaded->problems.size(), std::size_t{1});
+        QVERIFY(loaded->problems[0].where.ends_with("x.json"));
+        QCOMPARE(loaded->problems[0].detail, std::string("is a folder, not a file"));
     }
 
     void brokenOffersFileIsReportedAndTheRestLoads()
@@ -240,6 +313,9 @@ private slots:
         QCOMPARE(loaded.error().code, ErrorCode::FileNotFound);
         QVERIFY(loaded.error().where.ends_with("gpus.json"));
     }
+
+private:
+    Catalog m_bundled;
 };
 
 QTEST_GUILESS_MAIN(TestCatalogLoader)

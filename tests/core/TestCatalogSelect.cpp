@@ -26,7 +26,7 @@ private slots:
 
     void providerFilterIsCaseInsensitive()
     {
-        Result<std::vector<Offer>> aws = m_catalog.select({"AWS", "", ""});
+        Result<std::vector<Offer>> aws = m_catalog.select({.provider = "AWS"});
         QVERIFY(aws.ok());
         QVERIFY(!aws->empty());
         for (const Offer& offer : *aws) {
@@ -36,7 +36,7 @@ private slots:
 
     void unknownProviderListsTheKnownOnes()
     {
-        Result<std::vector<Offer>> result = m_catalog.select({"nosuch", "", ""});
+        Result<std::vector<Offer>> result = m_catalog.select({.provider = "nosuch"});
         QVERIFY(!result.ok());
         QCOMPARE(result.error().code, ErrorCode::UnknownProvider);
         QVERIFY(result.error().detail.find("'nosuch'") != std::string::npos);
@@ -45,20 +45,20 @@ private slots:
 
     void gpuFilterMatchesEveryVariant()
     {
-        Result<std::vector<Offer>> a100 = m_catalog.select({"", "a100", ""});
+        Result<std::vector<Offer>> a100 = m_catalog.select({.gpu = "a100"});
         QVERIFY(a100.ok());
         QVERIFY(a100->size() >= 2);
         for (const Offer& offer : *a100) {
             QVERIFY2(m_catalog.findGpu(offer.gpuId)->name.find("A100") != std::string::npos, offer.gpuId.c_str());
         }
-        Result<std::vector<Offer>> none = m_catalog.select({"", "voodoo", ""});
+        Result<std::vector<Offer>> none = m_catalog.select({.gpu = "voodoo"});
         QVERIFY(!none.ok());
         QCOMPARE(none.error().code, ErrorCode::UnknownGpu);
     }
 
     void regionFilterRestrictsPrices()
     {
-        Result<std::vector<Offer>> east = m_catalog.select({"aws", "", "us-east-1"});
+        Result<std::vector<Offer>> east = m_catalog.select({.provider = "aws", .region = "us-east-1"});
         QVERIFY(east.ok());
         QVERIFY(!east->empty());
         for (const Offer& offer : *east) {
@@ -66,7 +66,7 @@ private slots:
                 QCOMPARE(price.region, std::string("us-east-1"));
             }
         }
-        Result<std::vector<Offer>> mars = m_catalog.select({"", "", "mars-north-1"});
+        Result<std::vector<Offer>> mars = m_catalog.select({.region = "mars-north-1"});
         QVERIFY(!mars.ok());
         QVERIFY(mars.error().detail.find("known regions:") != std::string::npos);
     }

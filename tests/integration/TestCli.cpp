@@ -22,6 +22,8 @@ Run gpuplan(const QStringList& arguments, const QString& catalogDir = {})
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(QStringLiteral("GPUPLAN_CATALOG_DIR"));
+    // Never the tester's own offers: an empty folder unless a test names one.
+    env.insert(QStringLiteral("GPUPLAN_USER_CATALOG_DIR"), QStringLiteral(GPUPLAN_BINARY_DIR "/tests/no-user-catalog"));
     if (!catalogDir.isEmpty()) {
         env.insert(QStringLiteral("GPUPLAN_CATALOG_DIR"), catalogDir);
     }
@@ -153,10 +155,42 @@ private slots:
         QVERIFY(QFile::copy(GPUPLAN_SOURCE_DIR "/resources/catalog/offers/aws.json", dir.filePath("offers/aws.json")));
         QVERIFY(QFile::copy(GPUPLAN_SOURCE_DIR "/tests/data/broken-offers.json", dir.filePath("offers/broken.json")));
 
-        const Run run = gpuplan({"catalog"}, dir.path());
-        QCOMPARE(run.exitCode, 2);
-        QVERIFY2(run.err.contains("broken.json: $.offers[0].prices[0].amount"), qPrintable(run.err));
-        QVERIFY(run.out.contains("p3.2xlarge"));
+        // --catalog may stand before or after the subcommand.
+        for (const QStringList& arguments :
+             {QStringList{"--catalog", dir.path(), "catalog"}, QStringList{"catalog", "--catalog", dir.path()}}) {
+            const Run run = gpuplan(arguments);
+            QCOMPARE(run.exitCode, 2);
+            QVERIFY2(run.err.contains("broken.json: $.offers[0].prices[0].amount"), qPrintable(run.err));
+            QVERIFY(run.out.contains("p3.2xlarge"));
+        }
+
+        // A file name that is not UTF-8 still gives valid JSON output.
+        QVERIFY(QFile::rename(dir.filePath("offers/broken.json"),
+                              QFile::decodeName(QByteArray(dir.filePath("offers/").toLocal8Bit()) + "\xff.json")));
+        const Run json = gpuplan({"catalog", "--json", "--catalog", dir.path()});
+        QCOMPARE(json.exitCode, 2);
+        QJsonParseError error;
+        const QJsonDocument doc = QJsonDocument::fromJson(json.out.toUtf8(), &error);
+        QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(json.out.left(300)));
+        QCOMPARE(doc["problems"].toArray().size(), 2);
+    }
+
+    void absurdFilesAreRefusedNotCrashedOn()
+    {
+        QTemporaryDir dir;
+        const QByteArray documents[] = {"{\"schema\": \"gpuplan-offers/1\", \"x\": 1e400}",
+                                        QByteArray(50000, '[') + QByteArray(50000, ']'),
+                                        "",
+                                        "\"just a string\""};
+        for (const QByteArray& document : documents) {
+            QFile file(dir.filePath("odd.json"));
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            file.write(document);
+            file.close();
+            const Run run = gpuplan({"catalog", "validate", file.fileName()});
+            QCOMPARE(run.exitCode, 2);
+            QVERIFY2(run.err.contains(file.fileName()), qPrintable(run.err));
+        }
     }
 
     void gpusJsonListsSpecsWithSources()
@@ -165,13 +199,16 @@ private slots:
         QCOMPARE(run.exitCode, 0);
         const QJsonArray gpus = QJsonDocument::fromJson(run.out.toUtf8())["gpus"].toArray();
         QVERIFY(gpus.size() >= 24);
+        bool sawT4 = false;
         for (const QJsonValue& gpu : gpus) {
             QVERIFY(gpu["source"]["url"].toString().startsWith("http"));
             if (gpu["id"] == "t4") {
+                sawT4 = true;
                 QCOMPARE(gpu["peak_tflops"]["fp16"].toDouble(), 65.0);
                 QVERIFY(gpu["peak_tflops"]["bf16"].isNull()); // T4 has no BF16: unknown, not 0
             }
         }
+        QVERIFY(sawT4);
     }
 };
 

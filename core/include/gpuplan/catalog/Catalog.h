@@ -16,6 +16,11 @@ struct OfferFilter
     std::string provider; // provider id, case-insensitive, exact
     std::string gpu;      // part of a GPU id or name, case-insensitive ("a100" matches every A100)
     std::string region;   // part of a region name, case-insensitive
+    int minGpus = 0;
+    double minGpuMemoryGb = 0;       // per GPU
+    bool physicallyIsolated = false; // only offers with a bare-metal or dedicated-host option
+    bool rdma = false;               // only offers with RDMA / InfiniBand / EFA
+    std::optional<ServiceKind> service;
 };
 
 /// One instance type in one region, as the catalog table shows it.
@@ -43,10 +48,15 @@ public:
     void addGpu(GpuSpec gpu);
     void addProvider(Provider provider);
     void addOffer(Offer offer);
+    /// Replaces the offer of the same provider and instance type; false when there is none.
+    bool replaceOffer(Offer offer);
+    void setExchangeRate(ExchangeRate rate) { m_exchangeRate = std::move(rate); }
 
     const std::vector<GpuSpec>& gpus() const { return m_gpus; }
     const std::vector<Provider>& providers() const { return m_providers; }
     const std::vector<Offer>& offers() const { return m_offers; }
+    /// The bundled USD/CNY rate with its source, or the user's; nullopt when the catalog has none.
+    const std::optional<ExchangeRate>& exchangeRate() const { return m_exchangeRate; }
 
     /// nullptr when there is no such id.
     const GpuSpec* findGpu(std::string_view id) const;
@@ -68,6 +78,7 @@ private:
     std::vector<GpuSpec> m_gpus;
     std::vector<Provider> m_providers;
     std::vector<Offer> m_offers;
+    std::optional<ExchangeRate> m_exchangeRate;
 };
 
 } // namespace gpuplan::core

@@ -12,5 +12,9 @@ nlohmann::json toJson(const Source& source);
 nlohmann::json toJson(const GpuSpec& gpu);
 nlohmann::json toJson(const Price& price);
 nlohmann::json toJson(const Offer& offer, const Catalog& catalog);
+nlohmann::json toJson(const ExchangeRate& rate);
+
+/// "bundled", "user_added", "user_override".
+const char* offerOriginName(OfferOrigin origin);
 
 } // namespace gpuplan::core

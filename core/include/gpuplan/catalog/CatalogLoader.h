@@ -15,15 +15,26 @@ struct LoadedCatalog
     std::vector<Error> problems;
 };
 
-/// Loads a catalog folder: `gpus.json` and every `offers/*.json` (one file per provider).
+/// Loads a catalog folder: `gpus.json`, `exchange_rate.json` (optional) and every `offers/*.json` (one file
+/// per provider); then every `*.json` offers file in `userDir` (when given), whose offers replace bundled
+/// ones of the same provider and instance type (OfferOrigin::UserOverride) or are added (UserAdded).
 /// Fails only when the GPU specs cannot be read (nothing could be checked without them); a broken offers
 /// file, or a broken offer in it, becomes a problem naming the file and JSON path, and the rest loads.
 /// Thread safety: reentrant; touches only the files it reads.
-Result<LoadedCatalog> loadCatalog(const std::filesystem::path& dir);
+Result<LoadedCatalog> loadCatalog(const std::filesystem::path& dir, const std::filesystem::path& userDir = {});
+
+/// Reads one user offers file into `loaded`: its offers replace those of the same provider and instance
+/// type or are added; a provider not in the catalog yet is added. Problems go to `loaded.problems`.
+void addUserOffers(LoadedCatalog& loaded, const std::filesystem::path& file);
+
+/// The user's own offers files: $GPUPLAN_USER_CATALOG_DIR when set, else `$XDG_DATA_HOME/gpuplanner/offers`
+/// (`~/.local/share/gpuplanner/offers`). Empty when neither HOME nor XDG_DATA_HOME is set.
+std::filesystem::path userCatalogDir();
 
 /// Checks one catalog file, either GPU specs or a provider's offers (told apart by its "schema" field).
-/// Offers are checked against `gpus` for known GPU ids. Returns every problem found; empty means valid.
-std::vector<Error> validateCatalogFile(const std::filesystem::path& file, const Catalog& gpus);
+/// Offers are checked against `gpus` for known GPU ids (skipped when it is null). Returns every problem
+/// found; empty means valid.
+std::vector<Error> validateCatalogFile(const std::filesystem::path& file, const Catalog* gpus);
 
 /// Where the bundled catalog lies for a program in `executableDir`: $GPUPLAN_CATALOG_DIR when set,
 /// else `<executableDir>/../share/gpuplanner/catalog` (the same in the build tree and when installed).

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace gpuplan::core {
 
@@ -47,5 +48,6 @@ struct GpuSpec
 };
 
 const char* confidenceName(Confidence confidence);
+std::optional<Confidence> parseConfidence(std::string_view name);
 
 } // namespace gpuplan::core

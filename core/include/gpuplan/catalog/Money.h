@@ -1,5 +1,7 @@
 #pragma once
 
+#include "gpuplan/catalog/Source.h"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,6 +20,18 @@ const char* currencyCode(Currency currency);
 
 /// Parses an ISO 4217 code; nullopt for a currency the catalog does not use.
 std::optional<Currency> parseCurrency(std::string_view code);
+
+/// How many CNY one USD buys, from a dated source. Prices stay in their own currency in the catalog; this
+/// converts them for display and comparison only.
+struct ExchangeRate
+{
+    double cnyPerUsd = 0;
+    Source source;
+    bool userSet = false; // entered by the user instead of the bundled, sourced rate
+
+    /// `amount` in `from` expressed in `to`.
+    double convert(double amount, Currency from, Currency to) const;
+};
 
 /// "3.06 USD": the amount with two decimals (more where the price has them), then the code.
 std::string formatMoney(double amount, Currency currency);

@@ -44,7 +44,9 @@ struct Price
     double amount = 0;
     Currency currency = Currency::USD;
     PriceUnit unit = PriceUnit::Hour;
+    std::string interruption; // spot only: the published interruption-frequency band, e.g. "<5%"; empty if none
     Source source;
+    std::string location; // where it was read: "file: $.offers[1].prices[0]", for findings
 };
 
 /// A cloud that sells GPU instances.
@@ -55,6 +57,43 @@ struct Provider
     std::string nameZh; // "阿里云"; empty when the English name is used in Chinese too
     Currency currency = Currency::USD;
     std::string homepage;
+};
+
+/// How an offer is run.
+enum class ServiceKind
+{
+    Vm,        // a virtual machine with GPUs passed through
+    BareMetal, // a whole physical server
+    Managed,   // a managed training service (Vertex AI, Azure ML): jobs, not machines
+    Tpu,       // Google Cloud TPU
+};
+
+const char* serviceKindName(ServiceKind kind);
+std::optional<ServiceKind> parseServiceKind(std::string_view name);
+
+/// The unit of billing and the minimum charge.
+struct Billing
+{
+    enum class Granularity
+    {
+        Second,
+        Minute,
+        Hour,
+    };
+    Granularity granularity = Granularity::Hour;
+    int minimumSeconds = 0;
+};
+
+const char* granularityName(Billing::Granularity granularity);
+std::optional<Billing::Granularity> parseGranularity(std::string_view name);
+
+/// Where an offer comes from: the bundled catalog, or the user's own catalog (a negotiated quote, a campus
+/// cluster), which may add offers or override bundled ones.
+enum class OfferOrigin
+{
+    Bundled,
+    UserAdded,
+    UserOverride,
 };
 
 /// One instance type of one provider: its hardware and all its known prices.
@@ -69,9 +108,21 @@ struct Offer
     std::optional<double> localDiskGb;
     std::string network;                       // as the provider states it, e.g. "Up to 10 Gigabit"
     std::vector<std::string> availableRegions; // where the provider's spec page says it is sold
+    ServiceKind service = ServiceKind::Vm;
+    std::optional<bool> rdma;            // RDMA / InfiniBand / EFA / RoCE between nodes; nullopt: unknown
+    std::string rdmaNote;                // "EFA, 4 x 100 Gbps"
+    std::optional<bool> bareMetal;       // a physically isolated (bare-metal or dedicated-host) option exists
+    std::vector<std::string> compliance; // documented programmes, e.g. "HIPAA"
+    std::optional<bool> mig;             // the GPUs can be partitioned with MIG
+    std::optional<Billing> billing;
     std::string notes;
     Source specSource; // where the instance's hardware figures come from
     std::vector<Price> prices;
+    OfferOrigin origin = OfferOrigin::Bundled;
+    std::string location; // where it was read: "file: $.offers[1]"
+
+    /// Physically isolated: a bare-metal service, or a bare-metal / dedicated-host option.
+    bool physicallyIsolated() const { return service == ServiceKind::BareMetal || bareMetal.value_or(false); }
 
     /// The regions where it is sold: those listed as available, then any other region with a price.
     std::vector<std::string> regions() const;

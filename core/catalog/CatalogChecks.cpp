@@ -1,0 +1,158 @@
+#include "gpuplan/catalog/CatalogChecks.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <map>
+
+namespace gpuplan::core {
+
+namespace {
+
+std::string figure(double value)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.4g", value);
+    return buffer;
+}
+
+std::optional<std::chrono::sys_days> parseDate(const std::string& text)
+{
+    int year = 0;
+    unsigned month = 0;
+    unsigned day = 0;
+    if (text.size() != 10 || std::sscanf(text.c_str(), "%4d-%2u-%2u", &year, &month, &day) != 3) {
+        return std::nullopt;
+    }
+    const std::chrono::year_month_day date{std::chrono::year{year}, std::chrono::month{month}, std::chrono::day{day}};
+    if (!date.ok()) {
+        return std::nullopt;
+    }
+    return std::chrono::sys_days{date};
+}
+
+/// A price's value per GPU-hour in the currency all prices of the model are compared in.
+struct GpuHourPrice
+{
+    const Offer* offer = nullptr;
+    const Price* price = nullptr;
+    double value = 0;
+};
+
+} // namespace
+
+const char* findingKindName(Finding::Kind kind)
+{
+    switch (kind) {
+        case Finding::Kind::SpotAboveOnDemand:
+            return "spot_above_on_demand";
+        case Finding::Kind::PriceOutlier:
+            return "price_outlier";
+        case Finding::Kind::StalePrice:
+            return "stale_price";
+        case Finding::Kind::FutureDate:
+            return "future_date";
+    }
+    return "?";
+}
+
+std::string todayUtc()
+{
+    const std::chrono::year_month_day today{std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now())};
+    char buffer[16];
+    std::snprintf(buffer,
+                  sizeof buffer,
+                  "%04d-%02u-%02u",
+                  static_cast<int>(today.year()),
+                  static_cast<unsigned>(today.month()),
+                  static_cast<unsigned>(today.day()));
+    return buffer;
+}
+
+std::optional<int> daysBetween(const std::string& from, const std::string& to)
+{
+    const std::optional<std::chrono::sys_days> a = parseDate(from);
+    const std::optional<std::chrono::sys_days> b = parseDate(to);
+    if (!a || !b) {
+        return std::nullopt;
+    }
+    return static_cast<int>((*b - *a).count());
+}
+
+std::vector<Finding> checkCatalog(const Catalog& catalog, const CheckOptions& options)
+{
+    std::vector<Finding> findings;
+
+    for (const Offer& offer : catalog.offers()) {
+        for (const Price& price : offer.prices) {
+            if (std::optional<int> age = daysBetween(price.source.date, options.today)) {
+                if (*age > options.maxPriceAgeDays) {
+                    findings.push_back({Finding::Kind::StalePrice,
+                                        price.location,
+                                        "price dated " + price.source.date + " is " + std::to_string(*age)
+                                            + " days old (older than " + std::to_string(options.maxPriceAgeDays)
+                                            + "); check it against the source"});
+                } else if (*age < 0) {
+                    findings.push_back(
+                        {Finding::Kind::FutureDate,
+                         price.location,
+                         "price is dated " + price.source.date + ", after today (" + options.today + ")"});
+                }
+            }
+            if (price.mode == PricingMode::Spot) {
+                const Price* onDemand = offer.findPrice(price.region, PricingMode::OnDemand);
+                if (onDemand && onDemand->currency == price.currency && price.amount > onDemand->amount) {
+                    findings.push_back(
+                        {Finding::Kind::SpotAboveOnDemand,
+                         price.location,
+                         "spot price " + formatMoney(price.amount, price.currency) + " is above the on-demand price "
+                             + formatMoney(onDemand->amount, onDemand->currency) + " in " + price.region});
+                }
+            }
+        }
+    }
+
+    // The median rule, per GPU model (and per currency when there is no exchange rate to compare them).
+    const std::optional<ExchangeRate>& rate = catalog.exchangeRate();
+    std::map<std::pair<std::string, Currency>, std::vector<GpuHourPrice>> groups;
+    for (const Offer& offer : catalog.offers()) {
+        for (const Price& price : offer.prices) {
+            if (price.mode != PricingMode::OnDemand || offer.gpuCount <= 0) {
+                continue;
+            }
+            const Currency currency = rate ? Currency::USD : price.currency;
+            const double perGpuHour = price.amount / offer.gpuCount;
+            const double value = rate ? rate->convert(perGpuHour, price.currency, Currency::USD) : perGpuHour;
+            groups[{offer.gpuId, currency}].push_back({&offer, &price, value});
+        }
+    }
+    for (auto& [key, prices] : groups) {
+        if (static_cast<int>(prices.size()) < options.minPricesForMedian) {
+            continue;
+        }
+        std::vector<double> values;
+        for (const GpuHourPrice& entry : prices) {
+            values.push_back(entry.value);
+        }
+        std::sort(values.begin(), values.end());
+        const std::size_t n = values.size();
+        const double median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+        const std::string unit = std::string(currencyCode(key.second)) + " per GPU-hour";
+        for (const GpuHourPrice& entry : prices) {
+            if (entry.value > median * options.outlierFactor || entry.value * options.outlierFactor < median) {
+                const GpuSpec* gpu = catalog.findGpu(key.first);
+                findings.push_back({Finding::Kind::PriceOutlier,
+                                    entry.price->location,
+                                    figure(entry.value) + " " + unit + " is more than " + figure(options.outlierFactor)
+                                        + "x away from the median " + figure(median) + " of " + std::to_string(n)
+                                        + " on-demand prices for " + (gpu ? gpu->name : key.first)
+                                        + (rate && entry.price->currency != Currency::USD
+                                               ? " (converted at " + figure(rate->cnyPerUsd) + " CNY/USD)"
+                                               : "")});
+            }
+        }
+    }
+    return findings;
+}
+
+} // namespace gpuplan::core

@@ -1,0 +1,50 @@
+#pragma once
+
+#include "gpuplan/catalog/Catalog.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuplan::core {
+
+/// A price that loaded (it is well-formed) but looks wrong: flagged, never silently accepted.
+struct Finding
+{
+    enum class Kind
+    {
+        SpotAboveOnDemand, // a spot price above the on-demand price of the same offer and region
+        PriceOutlier,      // on-demand per GPU-hour more than `outlierFactor` away from the GPU model's median
+        StalePrice,        // older than `maxPriceAgeDays`
+        FutureDate,        // dated after today
+    };
+    Kind kind = Kind::PriceOutlier;
+    std::string where;  // "file: $.offers[1].prices[0]"
+    std::string detail; // what is odd, with the figures
+
+    std::string message() const { return where + ": " + detail; }
+};
+
+/// "spot_above_on_demand", "price_outlier", "stale_price", "future_date".
+const char* findingKindName(Finding::Kind kind);
+
+struct CheckOptions
+{
+    std::string today; // YYYY-MM-DD; injectable so tests do not depend on the clock
+    int maxPriceAgeDays = 365;
+    double outlierFactor = 3.0;
+    int minPricesForMedian = 3; // fewer prices of a GPU model say nothing about what is normal
+};
+
+/// Today's date in UTC, YYYY-MM-DD.
+std::string todayUtc();
+
+/// Days from `from` to `to` (both YYYY-MM-DD); nullopt when either is not a valid date.
+std::optional<int> daysBetween(const std::string& from, const std::string& to);
+
+/// Runs every rule over every price of the catalog. The median rule compares on-demand prices per GPU-hour
+/// of the same GPU model, converted to USD with the catalog's exchange rate (without one, only prices in
+/// the same currency are compared). Thread safety: pure function of its arguments.
+std::vector<Finding> checkCatalog(const Catalog& catalog, const CheckOptions& options);
+
+} // namespace gpuplan::core
