@@ -305,6 +305,59 @@ private slots:
         QVERIFY(loaded->problems[0].message().find("aws.json: $.provider.id") != std::string::npos);
     }
 
+    void userOffersAddAndOverrideAndSaySo()
+    {
+        QTemporaryDir dir;
+        const fs::path userDir(dir.path().toStdString());
+        // A negotiated AWS quote for p3.2xlarge, and the campus cluster as a provider of its own.
+        nlohmann::json quote = goodOffers();
+        quote["provider"] = {{"id", "aws"}, {"name", "AWS"}, {"currency", "USD"}};
+        quote["offers"][0]["instance_type"] = "p3.2xlarge";
+        quote["offers"][0]["gpu"] = "v100-sxm2-16gb";
+        quote["offers"][0]["prices"][0]["region"] = "us-east-1";
+        quote["offers"][0]["prices"][0]["amount"] = 2.1;
+        writeFile(userDir / "aws-quote.json", quote.dump());
+        nlohmann::json campus = goodOffers();
+        campus["provider"] = {
+            {"id", "campus"}, {"name", "Campus cluster"}, {"name_zh", "校内集群"}, {"currency", "CNY"}};
+        campus["offers"][0]["prices"][0]["currency"] = "CNY";
+        writeFile(userDir / "campus.json", campus.dump());
+
+        Result<LoadedCatalog> loaded = loadCatalog(kBundled, userDir);
+        QVERIFY(loaded.ok());
+        QCOMPARE(loaded->problems.size(), std::size_t{0});
+        const Catalog& catalog = loaded->catalog;
+        QCOMPARE(catalog.offers().size(), m_bundled.offers().size() + 1); // one replaced, one added
+        int p3Count = 0;
+        for (const Offer& offer : catalog.offers()) {
+            if (offer.instanceType == "p3.2xlarge") {
+                ++p3Count;
+                QCOMPARE(offer.origin, OfferOrigin::UserOverride);
+                QCOMPARE(offer.prices.size(), std::size_t{1});
+                QCOMPARE(offer.prices[0].amount, 2.1);
+                QVERIFY(offer.location.find("aws-quote.json") != std::string::npos);
+            } else if (offer.providerId == "campus") {
+                QCOMPARE(offer.origin, OfferOrigin::UserAdded);
+            } else {
+                QCOMPARE(offer.origin, OfferOrigin::Bundled);
+            }
+        }
+        QCOMPARE(p3Count, 1);
+        QVERIFY(catalog.findProvider("campus"));
+        QCOMPARE(catalog.findProvider("aws")->name, m_bundled.findProvider("aws")->name);
+    }
+
+    void bundledExchangeRateIsSourced()
+    {
+        QVERIFY(m_bundled.exchangeRate().has_value());
+        const ExchangeRate& rate = *m_bundled.exchangeRate();
+        QVERIFY(rate.cnyPerUsd > 5 && rate.cnyPerUsd < 9);
+        QVERIFY(rate.source.url.starts_with("https://"));
+        QCOMPARE(rate.convert(1, Currency::USD, Currency::CNY), rate.cnyPerUsd);
+        QCOMPARE(rate.convert(rate.cnyPerUsd, Currency::CNY, Currency::USD), 1.0);
+        QVERIFY(!rate.userSet);
+    }
+
     void missingGpuSpecsIsFatal()
     {
         QTemporaryDir dir;

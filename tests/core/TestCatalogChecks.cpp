@@ -1,0 +1,172 @@
+// The outlier rules: each fires on a crafted catalog, and the bundled catalog's findings are none.
+#include "gpuplan/catalog/CatalogChecks.h"
+#include "gpuplan/catalog/CatalogLoader.h"
+
+#include <QTest>
+
+using namespace gpuplan::core;
+
+namespace {
+
+Price price(const std::string& region,
+            PricingMode mode,
+            double amount,
+            const std::string& date = "2026-11-01",
+            Currency currency = Currency::USD)
+{
+    Price p;
+    p.region = region;
+    p.mode = mode;
+    p.amount = amount;
+    p.currency = currency;
+    p.unit = expectedUnit(mode);
+    p.source = {"https://example.com/prices", date, ""};
+    p.location = "crafted.json: $.offers[" + region + "]";
+    return p;
+}
+
+Offer offer(const std::string& type, int gpus, std::vector<Price> prices, const std::string& gpu = "t4")
+{
+    Offer o;
+    o.providerId = "crafted";
+    o.instanceType = type;
+    o.gpuId = gpu;
+    o.gpuCount = gpus;
+    o.vcpus = 8;
+    o.ramGib = 32;
+    o.prices = std::move(prices);
+    return o;
+}
+
+Catalog crafted(std::vector<Offer> offers)
+{
+    Catalog catalog;
+    GpuSpec t4;
+    t4.id = "t4";
+    t4.name = "T4";
+    t4.memoryGb = 16;
+    catalog.addGpu(t4);
+    catalog.addProvider({"crafted", "Crafted", "", Currency::USD, ""});
+    for (Offer& o : offers) {
+        catalog.addOffer(std::move(o));
+    }
+    return catalog;
+}
+
+CheckOptions on(const std::string& today)
+{
+    CheckOptions options;
+    options.today = today;
+    return options;
+}
+
+std::vector<Finding> of(const std::vector<Finding>& findings, Finding::Kind kind)
+{
+    std::vector<Finding> result;
+    for (const Finding& finding : findings) {
+        if (finding.kind == kind) {
+            result.push_back(finding);
+        }
+    }
+    return result;
+}
+
+} // namespace
+
+class TestCatalogChecks : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void spotAboveOnDemandIsFlagged()
+    {
+        const Catalog catalog = crafted({offer("a",
+                                               1,
+                                               {price("r1", PricingMode::OnDemand, 1.0),
+                                                price("r1", PricingMode::Spot, 1.2),
+                                                price("r2", PricingMode::OnDemand, 1.0),
+                                                price("r2", PricingMode::Spot, 0.4)})});
+        const auto findings = of(checkCatalog(catalog, on("2026-12-02")), Finding::Kind::SpotAboveOnDemand);
+        QCOMPARE(findings.size(), std::size_t{1});
+        QVERIFY(findings[0].where.find("r1") != std::string::npos);
+        QCOMPARE(findings[0].detail, std::string("spot price 1.20 USD is above the on-demand price 1.00 USD in r1"));
+    }
+
+    void priceFarFromTheModelsMedianIsFlagged()
+    {
+        // Per GPU-hour: 1.0, 1.1, 0.9 (8 GPUs at 7.2), then 3.5 (too high) and 0.3 (too low). Median 1.0.
+        const Catalog catalog = crafted({offer("a", 1, {price("r1", PricingMode::OnDemand, 1.0)}),
+                                         offer("b", 1, {price("r2", PricingMode::OnDemand, 1.1)}),
+                                         offer("c", 8, {price("r3", PricingMode::OnDemand, 7.2)}),
+                                         offer("d", 1, {price("r4", PricingMode::OnDemand, 3.5)}),
+                                         offer("e", 1, {price("r5", PricingMode::OnDemand, 0.3)})});
+        const auto findings = of(checkCatalog(catalog, on("2026-12-02")), Finding::Kind::PriceOutlier);
+        QCOMPARE(findings.size(), std::size_t{2});
+        QVERIFY(findings[0].where.find("r4") != std::string::npos);
+        QVERIFY(findings[1].where.find("r5") != std::string::npos);
+        QVERIFY2(findings[0].detail.find("median 1 of 5 on-demand prices for T4") != std::string::npos,
+                 findings[0].detail.c_str());
+    }
+
+    void medianRuleNeedsEnoughPrices()
+    {
+        const Catalog catalog = crafted({offer("a", 1, {price("r1", PricingMode::OnDemand, 1.0)}),
+                                         offer("b", 1, {price("r2", PricingMode::OnDemand, 9.0)})});
+        QVERIFY(of(checkCatalog(catalog, on("2026-12-02")), Finding::Kind::PriceOutlier).empty());
+    }
+
+    void cnyPricesAreComparedThroughTheExchangeRate()
+    {
+        Catalog catalog =
+            crafted({offer("a", 1, {price("r1", PricingMode::OnDemand, 1.0)}),
+                     offer("b", 1, {price("r2", PricingMode::OnDemand, 1.0)}),
+                     offer("c", 1, {price("cn", PricingMode::OnDemand, 7.0, "2026-11-01", Currency::CNY)}),
+                     offer("d", 1, {price("cn2", PricingMode::OnDemand, 70.0, "2026-11-01", Currency::CNY)})});
+        catalog.setExchangeRate({7.0, {"https://example.com/rate", "2026-11-01", ""}, false});
+        const auto findings = of(checkCatalog(catalog, on("2026-12-02")), Finding::Kind::PriceOutlier);
+        QCOMPARE(findings.size(), std::size_t{1}); // 70 CNY = 10 USD against a median of 1 USD; 7 CNY is normal
+        QVERIFY(findings[0].where.find("cn2") != std::string::npos);
+        QVERIFY(findings[0].detail.find("converted at 7 CNY/USD") != std::string::npos);
+    }
+
+    void oldAndFutureDatesAreFlagged()
+    {
+        const Catalog catalog = crafted({offer("a",
+                                               1,
+                                               {price("old", PricingMode::OnDemand, 1.0, "2024-11-30"),
+                                                price("fresh", PricingMode::Spot, 0.5, "2026-06-01"),
+                                                price("future", PricingMode::Reserved1Year, 0.7, "2027-01-01")})});
+        const auto findings = checkCatalog(catalog, on("2026-12-02"));
+        const auto stale = of(findings, Finding::Kind::StalePrice);
+        QCOMPARE(stale.size(), std::size_t{1});
+        QCOMPARE(stale[0].detail,
+                 std::string("price dated 2024-11-30 is 732 days old (older than 365); check it against the source"));
+        QCOMPARE(of(findings, Finding::Kind::FutureDate).size(), std::size_t{1});
+
+        CheckOptions strict = on("2026-12-02");
+        strict.maxPriceAgeDays = 90;
+        QCOMPARE(of(checkCatalog(catalog, strict), Finding::Kind::StalePrice).size(), std::size_t{2});
+    }
+
+    void datesAreCountedInDays()
+    {
+        QCOMPARE(daysBetween("2026-12-01", "2026-12-02"), std::optional<int>(1));
+        QCOMPARE(daysBetween("2024-02-28", "2024-03-01"), std::optional<int>(2)); // leap year
+        QCOMPARE(daysBetween("2026-12-02", "2026-11-02"), std::optional<int>(-30));
+        QVERIFY(!daysBetween("2026-13-01", "2026-12-02").has_value());
+        QCOMPARE(todayUtc().size(), std::size_t{10});
+    }
+
+    void bundledCatalogHasNoFindings()
+    {
+        Result<LoadedCatalog> loaded = loadCatalog(std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "catalog");
+        QVERIFY(loaded.ok());
+        // The day this catalog was last refreshed; a later day may rightly find stale prices.
+        for (const Finding& finding : checkCatalog(loaded->catalog, on("2026-12-02"))) {
+            QFAIL(finding.message().c_str());
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCatalogChecks)
+#include "TestCatalogChecks.moc"
