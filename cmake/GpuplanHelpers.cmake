@@ -19,5 +19,6 @@ function(gpuplan_add_test)
     gpuplan_set_warnings(${ARG_NAME})
     add_test(NAME ${ARG_NAME} COMMAND ${ARG_NAME})
     set_tests_properties(${ARG_NAME} PROPERTIES LABELS "${ARG_LABELS}"
-                                                ENVIRONMENT "QT_QPA_PLATFORM=offscreen;${ARG_ENVIRONMENT}")
+                                                ENVIRONMENT
+                                                "QT_QPA_PLATFORM=offscreen;XDG_CONFIG_HOME=${CMAKE_BINARY_DIR}/tests/home/config;XDG_DATA_HOME=${CMAKE_BINARY_DIR}/tests/home/data;${ARG_ENVIRONMENT}")
 endfunction()

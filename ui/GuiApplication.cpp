@@ -111,7 +111,7 @@ int runGui(int argc, char** argv)
         std::fprintf(stderr, "gpuplanner: no translation for %s, using English\n", qPrintable(options->language));
     }
 
-    MainWindow window(options->catalogDir);
+    MainWindow window(options->catalogDir, core::userCatalogDir());
     window.show();
     if (!options->screenshotDir.isEmpty()) {
         QObject::connect(&window, &MainWindow::catalogLoaded, &app, [&window, dir = options->screenshotDir] {

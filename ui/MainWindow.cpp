@@ -121,9 +121,10 @@ QString MainWindow::pageKey(Page page)
     return keys.value(static_cast<int>(page));
 }
 
-MainWindow::MainWindow(std::filesystem::path catalogDir, QWidget* parent)
+MainWindow::MainWindow(std::filesystem::path catalogDir, std::filesystem::path userCatalogDir, QWidget* parent)
     : QMainWindow(parent)
     , m_catalogDir(std::move(catalogDir))
+    , m_userCatalogDir(std::move(userCatalogDir))
     , m_navigation(new QListWidget(this))
     , m_pages(new QStackedWidget(this))
     , m_catalogPage(new CatalogPage(this))
@@ -166,11 +167,14 @@ MainWindow::MainWindow(std::filesystem::path catalogDir, QWidget* parent)
     showPage(Page::Catalog);
 
     // Reading and checking the catalog files is disk work: off the UI thread.
-    m_loadWatcher->setFuture(QtConcurrent::run([dir = m_catalogDir] {
+    m_loadWatcher->setFuture(QtConcurrent::run([dir = m_catalogDir, userDir = m_userCatalogDir] {
         CatalogLoadOutcome outcome;
-        core::Result<core::LoadedCatalog> result = core::loadCatalog(dir);
+        core::Result<core::LoadedCatalog> result = core::loadCatalog(dir, userDir);
         if (result) {
             outcome.loaded = std::move(result).value();
+            core::CheckOptions checks;
+            checks.today = core::todayUtc();
+            outcome.findings = core::checkCatalog(outcome.loaded->catalog, checks);
         } else {
             outcome.failure = result.error();
         }
@@ -204,7 +208,7 @@ void MainWindow::onCatalogLoaded()
     m_catalog = std::move(outcome.loaded);
     m_loadFailure = std::move(outcome.failure);
     if (m_catalog) {
-        m_catalogPage->setCatalog(m_catalog->catalog);
+        m_catalogPage->setCatalog(m_catalog->catalog, m_catalog->problems, outcome.findings);
         if (!m_catalog->problems.empty()) {
             showCatalogProblems(m_catalog->problems);
         }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gpuplan/catalog/CatalogChecks.h"
 #include "gpuplan/catalog/CatalogLoader.h"
 
 #include <QMainWindow>
@@ -22,6 +23,7 @@ class CatalogPage;
 struct CatalogLoadOutcome
 {
     std::optional<core::LoadedCatalog> loaded;
+    std::vector<core::Finding> findings;
     std::optional<core::Error> failure;
 };
 
@@ -44,8 +46,11 @@ public:
         Catalog,
     };
 
-    /// Starts loading the catalog in `catalogDir` off the UI thread; catalogLoaded() follows.
-    explicit MainWindow(std::filesystem::path catalogDir, QWidget* parent = nullptr);
+    /// Starts loading the catalog in `catalogDir` (and the user's offers in `userCatalogDir`, if given) off
+    /// the UI thread, and checks it; catalogLoaded() follows.
+    explicit MainWindow(std::filesystem::path catalogDir,
+                        std::filesystem::path userCatalogDir = {},
+                        QWidget* parent = nullptr);
     ~MainWindow() override;
 
     /// Pages that exist (and can be shown) in this version.
@@ -67,6 +72,7 @@ private:
     void retranslate();
 
     std::filesystem::path m_catalogDir;
+    std::filesystem::path m_userCatalogDir;
     QListWidget* m_navigation = nullptr;
     QStackedWidget* m_pages = nullptr;
     CatalogPage* m_catalogPage = nullptr;

@@ -1,5 +1,6 @@
 #include "gpuplan/catalog/Money.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -35,11 +36,11 @@ double ExchangeRate::convert(double amount, Currency from, Currency to) const
     return from == Currency::USD ? amount * cnyPerUsd : amount / cnyPerUsd;
 }
 
-std::string formatMoney(double amount, Currency currency)
+std::string formatMoney(double amount, Currency currency, int maxDecimals)
 {
     // Two decimals as prices are usually quoted; up to four when the source gives them (21.9576 USD/h).
-    int decimals = 2;
-    while (decimals < 4
+    int decimals = std::min(2, maxDecimals);
+    while (decimals < maxDecimals
            && std::fabs(amount * std::pow(10.0, decimals) - std::round(amount * std::pow(10.0, decimals))) > 1e-6) {
         ++decimals;
     }

@@ -76,6 +76,106 @@
         <source>Notes: %1</source>
         <translation>备注：%1</translation>
     </message>
+    <message>
+        <source>spot above on-demand</source>
+        <translation>竞价价格高于按量价格</translation>
+    </message>
+    <message>
+        <source>far from the usual price</source>
+        <translation>价格明显偏离同类</translation>
+    </message>
+    <message>
+        <source>old price</source>
+        <translation>价格过旧</translation>
+    </message>
+    <message>
+        <source>dated in the future</source>
+        <translation>日期晚于今天</translation>
+    </message>
+    <message>
+        <source>No exchange rate in the catalog: prices are shown in their own currency.</source>
+        <translation>目录中没有汇率：价格按各自原币种显示。</translation>
+    </message>
+    <message>
+        <source>1 USD = %1 CNY, set by you. Prices stay in their own currency in the catalog; &quot;≈&quot; marks a converted price.</source>
+        <translation>1 美元 = %1 元（你设置的汇率）。目录里的价格仍保留原币种；带“≈”的是换算后的价格。</translation>
+    </message>
+    <message>
+        <source>1 USD = %1 CNY as of %2 (%3). Prices stay in their own currency in the catalog; &quot;≈&quot; marks a converted price.</source>
+        <translation>1 美元 = %1 元，%2 的汇率（%3）。目录里的价格仍保留原币种；带“≈”的是换算后的价格。</translation>
+    </message>
+    <message>
+        <source>Left out — %1</source>
+        <translation>已跳过 —— %1</translation>
+    </message>
+    <message>
+        <source>Check — %1: %2</source>
+        <translation>请核对 —— %1：%2</translation>
+    </message>
+    <message>
+        <source>Catalog checks: every entry loaded and every price passed the checks.</source>
+        <translation>目录检查：所有条目均已加载，所有价格都通过了检查。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Catalog checks: %n finding(s) to look at</source>
+        <translation>
+            <numerusform>目录检查：有 %n 项需要核对</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show prices in:</source>
+        <translation>价格显示为：</translation>
+    </message>
+    <message>
+        <source>their own currency</source>
+        <translation>原币种</translation>
+    </message>
+    <message>
+        <source>Converts the prices shown with the exchange rate at the right; the catalog keeps each price in the provider&apos;s own currency.</source>
+        <translation>按右侧汇率换算显示的价格；目录中的价格始终保留云厂商的原币种。</translation>
+    </message>
+    <message>
+        <source>1 USD = </source>
+        <translation>1 美元 = </translation>
+    </message>
+    <message>
+        <source> CNY</source>
+        <translation> 元</translation>
+    </message>
+    <message>
+        <source>The exchange rate used for display. Set today&apos;s rate if the catalog&apos;s is old.</source>
+        <translation>用于显示换算的汇率。如果目录里的汇率过旧，可以改成当天的汇率。</translation>
+    </message>
+    <message>
+        <source>Use catalog rate</source>
+        <translation>恢复目录汇率</translation>
+    </message>
+    <message>
+        <source>compliance: %1</source>
+        <translation>合规认证：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>billed per %1, minimum %n s</source>
+        <translation>
+            <numerusform>按%1计费，最少 %n 秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>From your own catalog: %1</source>
+        <translation>来自你的自定义目录：%1</translation>
+    </message>
+    <message>
+        <source>second</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>minute</source>
+        <translation>分钟</translation>
+    </message>
+    <message>
+        <source>hour</source>
+        <translation>小时</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::MainWindow</name>
@@ -219,12 +319,6 @@
         <translation>未知</translation>
     </message>
     <message>
-        <source>Source: %1
-Date: %2</source>
-        <translation>来源：%1
-日期：%2</translation>
-    </message>
-    <message>
         <source>on-demand, per hour</source>
         <translation>按量计费，每小时</translation>
     </message>
@@ -313,6 +407,50 @@ Date: %2</source>
         <translation>
             <numerusform>%n 个地域</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1
+Source: %2
+Date: %3</source>
+        <translation>%1
+来源：%2
+日期：%3</translation>
+    </message>
+    <message>
+        <source>bare metal</source>
+        <translation>裸金属</translation>
+    </message>
+    <message>
+        <source>managed</source>
+        <translation>托管服务</translation>
+    </message>
+    <message>
+        <source>TPU</source>
+        <translation>TPU</translation>
+    </message>
+    <message>
+        <source>RDMA</source>
+        <translation>RDMA</translation>
+    </message>
+    <message>
+        <source>isolated option</source>
+        <translation>可选物理隔离</translation>
+    </message>
+    <message>
+        <source>MIG</source>
+        <translation>MIG</translation>
+    </message>
+    <message>
+        <source>your offer</source>
+        <translation>你添加的机型</translation>
+    </message>
+    <message>
+        <source>your price (overrides the catalog)</source>
+        <translation>你的报价（覆盖目录价格）</translation>
+    </message>
+    <message>
+        <source>Features</source>
+        <translation>特性</translation>
     </message>
 </context>
 </TS>

@@ -4,6 +4,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace gpuplan::core;
 
 namespace {
@@ -161,9 +163,17 @@ private slots:
     {
         Result<LoadedCatalog> loaded = loadCatalog(std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "catalog");
         QVERIFY(loaded.ok());
-        // The day this catalog was last refreshed; a later day may rightly find stale prices.
+        // The day this catalog was last refreshed; a later day may rightly find stale prices. The findings
+        // that remain are real and documented in docs/catalog.md ("What the checks find in the bundled data").
+        const std::vector<std::string> documented{
+            "gcp.json: $.offers[7].prices[0]", // a3-highgpu-8g europe-west4: H100 at 4x Lambda's price
+            "gcp.json: $.offers[7].prices[2]", // a3-highgpu-8g asia-east1
+        };
         for (const Finding& finding : checkCatalog(loaded->catalog, on("2026-12-02"))) {
-            QFAIL(finding.message().c_str());
+            const bool known = std::any_of(documented.begin(), documented.end(), [&](const std::string& where) {
+                return finding.where.ends_with(where) && finding.kind == Finding::Kind::PriceOutlier;
+            });
+            QVERIFY2(known, finding.message().c_str());
         }
     }
 };

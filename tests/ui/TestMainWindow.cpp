@@ -5,13 +5,17 @@
 #include "models/OfferTableModel.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -35,6 +39,11 @@ class TestMainWindow : public QObject
     Q_OBJECT
 
 private slots:
+    void init()
+    {
+        QSettings().clear(); // each test starts from the defaults (ctest points XDG_CONFIG_HOME into build/)
+    }
+
     void cleanup() { gpuplan::ui::installTranslations(*qApp, QStringLiteral("en")); }
 
     void filterShowsOnlyMatchingRows()
@@ -183,6 +192,61 @@ private slots:
         QString error;
         QVERIFY(!gpuplan::ui::parseGuiOptions({"gpuplanner", "--lang", "xx"}, &error).has_value());
         QVERIFY(error.contains(QStringLiteral("xx")) && error.contains(QStringLiteral("zh_CN")));
+    }
+
+    void pricesCanBeShownInOneCurrency()
+    {
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY(window.isCatalogLoaded());
+        auto* table = window.findChild<QTableView*>(QStringLiteral("catalogTable"));
+        auto* filter = window.findChild<QLineEdit*>(QStringLiteral("catalogFilterEdit"));
+        auto* currency = window.findChild<QComboBox*>(QStringLiteral("displayCurrencyComboBox"));
+        auto* rate = window.findChild<QDoubleSpinBox*>(QStringLiteral("exchangeRateSpinBox"));
+        auto* rateLabel = window.findChild<QLabel*>(QStringLiteral("exchangeRateLabel"));
+        QVERIFY(currency && rate && rateLabel);
+        QVERIFY(rateLabel->text().contains(QStringLiteral("2026-01-06"))); // the sourced rate and its date
+
+        QTest::keyClicks(filter, QStringLiteral("p3.2xlarge"));
+        QTRY_VERIFY(table->model()->rowCount() > 0);
+        QCOMPARE(cell(table, 0, OfferTableModel::HourlyPriceColumn), QStringLiteral("3.06 USD"));
+
+        currency->setCurrentIndex(currency->findData(QStringLiteral("CNY")));
+        const QString converted = QStringLiteral("≈ %1 CNY").arg(3.06 * rate->value(), 0, 'f', 2);
+        QTRY_COMPARE(cell(table, 0, OfferTableModel::HourlyPriceColumn), converted);
+
+        rate->setValue(7.5); // the user's own rate
+        QTRY_COMPARE(cell(table, 0, OfferTableModel::HourlyPriceColumn), QStringLiteral("≈ 22.95 CNY"));
+        QVERIFY(rateLabel->text().contains(QStringLiteral("set by you")));
+        QTest::mouseClick(window.findChild<QPushButton*>(QStringLiteral("resetExchangeRateButton")), Qt::LeftButton);
+        QTRY_COMPARE(cell(table, 0, OfferTableModel::HourlyPriceColumn), converted);
+
+        currency->setCurrentIndex(0); // each in its own currency again
+        QTRY_COMPARE(cell(table, 0, OfferTableModel::HourlyPriceColumn), QStringLiteral("3.06 USD"));
+    }
+
+    void findingsAreListedOnThePage()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("offers"))));
+        QVERIFY(QFile::copy(GPUPLAN_SOURCE_DIR "/resources/catalog/gpus.json", dir.filePath("gpus.json")));
+        QVERIFY(QFile::copy(GPUPLAN_SOURCE_DIR "/tests/data/odd-prices.json", dir.filePath("offers/odd.json")));
+
+        MainWindow window(dir.path().toStdString());
+        window.show();
+        QTRY_VERIFY(window.isCatalogLoaded());
+        auto* list = window.findChild<QListWidget*>(QStringLiteral("catalogFindingsList"));
+        auto* label = window.findChild<QLabel*>(QStringLiteral("catalogFindingsLabel"));
+        QVERIFY(list && label);
+        QStringList texts;
+        for (int i = 0; i < list->count(); ++i) {
+            texts << list->item(i)->text();
+        }
+        QVERIFY2(texts.size() == 2, qPrintable(texts.join("\n")));
+        QVERIFY(texts.filter(QStringLiteral("spot above on-demand")).size() == 1);
+        QVERIFY(texts.filter(QStringLiteral("old price")).size() == 1);
+        QVERIFY(texts.join(' ').contains(QStringLiteral("odd.json: $.offers[0].prices[1]")));
+        QCOMPARE(label->text(), QStringLiteral("Catalog checks: 2 finding(s) to look at"));
     }
 
     void brokenCatalogFileShowsADialogAndTheRestLoads()

@@ -32,7 +32,8 @@ QString regionsText(const core::RegionalOffer& row)
 
 QString sourceToolTip(const core::Price& price)
 {
-    QString text = OfferTableModel::tr("Source: %1\nDate: %2").arg(qs(price.source.url), qs(price.source.date));
+    QString text = OfferTableModel::tr("%1\nSource: %2\nDate: %3")
+                       .arg(priceText(price), qs(price.source.url), qs(price.source.date));
     if (!price.source.note.empty()) {
         text += QLatin1Char('\n') + qs(price.source.note);
     }
@@ -151,23 +152,92 @@ QVariant OfferTableModel::display(const core::RegionalOffer& row, int column) co
         case RegionColumn:
             return regionsText(row);
         case HourlyPriceColumn:
-            return priceText(row.onDemandHourly);
+            return shownPrice(row.onDemandHourly);
         case MonthlyPriceColumn:
-            return row.monthly ? priceText(row.monthly) : QStringLiteral("—");
+            return row.monthly ? shownPrice(row.monthly) : QStringLiteral("—");
         case PriceDateColumn:
             return row.priceDate().empty() ? QStringLiteral("—") : qs(row.priceDate());
+        case FeaturesColumn:
+            return featuresText(row.offer);
         default:
             return {};
     }
 }
 
+std::optional<double> OfferTableModel::converted(const core::Price& price) const
+{
+    if (!m_displayCurrency || !m_rate) {
+        return std::nullopt;
+    }
+    return m_rate->convert(price.amount, price.currency, *m_displayCurrency);
+}
+
+QString OfferTableModel::shownPrice(const std::optional<core::Price>& price) const
+{
+    if (!price) {
+        return tr("unknown");
+    }
+    if (m_displayCurrency && price->currency != *m_displayCurrency) {
+        if (std::optional<double> value = converted(*price)) {
+            // "≈": converted with the displayed exchange rate; the price itself stays in its own currency.
+            return QStringLiteral("≈ ") + qs(core::formatMoney(*value, *m_displayCurrency, 2));
+        }
+    }
+    return priceText(price);
+}
+
+QString featuresText(const core::Offer& offer)
+{
+    QStringList features;
+    switch (offer.service) {
+        case core::ServiceKind::BareMetal:
+            features << OfferTableModel::tr("bare metal");
+            break;
+        case core::ServiceKind::Managed:
+            features << OfferTableModel::tr("managed");
+            break;
+        case core::ServiceKind::Tpu:
+            features << OfferTableModel::tr("TPU");
+            break;
+        case core::ServiceKind::Vm:
+            break;
+    }
+    if (offer.rdma.value_or(false)) {
+        features << OfferTableModel::tr("RDMA");
+    }
+    if (offer.bareMetal.value_or(false) && offer.service != core::ServiceKind::BareMetal) {
+        features << OfferTableModel::tr("isolated option");
+    }
+    if (offer.mig.value_or(false)) {
+        features << OfferTableModel::tr("MIG");
+    }
+    if (offer.origin == core::OfferOrigin::UserAdded) {
+        features << OfferTableModel::tr("your offer");
+    } else if (offer.origin == core::OfferOrigin::UserOverride) {
+        features << OfferTableModel::tr("your price (overrides the catalog)");
+    }
+    return features.join(QStringLiteral(" · "));
+}
+
+void OfferTableModel::setDisplayCurrency(std::optional<core::Currency> currency, std::optional<core::ExchangeRate> rate)
+{
+    m_displayCurrency = currency;
+    m_rate = std::move(rate);
+    if (!m_rows.empty()) {
+        emit dataChanged(index(0, HourlyPriceColumn), index(rowCount() - 1, MonthlyPriceColumn));
+    }
+}
+
 QVariant OfferTableModel::sortKey(const core::RegionalOffer& row, int column) const
 {
-    auto priceKey = [](const std::optional<core::Price>& price) -> QVariant {
-        // Currencies are not converted here (the exchange rate is a setting of a later page), so prices
-        // sort by currency first, then amount; unknown prices sort last.
+    auto priceKey = [this](const std::optional<core::Price>& price) -> QVariant {
+        // Unknown prices sort last. With a display currency, prices sort by their converted value; without
+        // one, by currency first, then amount.
         if (!price) {
             return QStringLiteral("~");
+        }
+        if (std::optional<double> value = converted(*price)) {
+            return QStringLiteral("%1").arg(*value, 16, 'f', 6, QLatin1Char('0'));
         }
         return QStringLiteral("%1 %2")
             .arg(qs(core::currencyCode(price->currency)))
@@ -199,6 +269,8 @@ QVariant OfferTableModel::toolTip(const core::RegionalOffer& row, int column) co
                                       : tr("No published price was found for this offer; none is guessed.");
         case MonthlyPriceColumn:
             return row.monthly ? sourceToolTip(*row.monthly) : QVariant{};
+        case FeaturesColumn:
+            return row.offer.rdmaNote.empty() ? QVariant{} : qs(row.offer.rdmaNote);
         case RegionColumn: {
             QStringList regions;
             for (const std::string& region : row.offer.regions()) {
@@ -239,6 +311,8 @@ QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, i
             return tr("Price/month");
         case PriceDateColumn:
             return tr("Price date");
+        case FeaturesColumn:
+            return tr("Features");
         default:
             return {};
     }

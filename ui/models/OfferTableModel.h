@@ -27,6 +27,7 @@ public:
         HourlyPriceColumn,
         MonthlyPriceColumn,
         PriceDateColumn,
+        FeaturesColumn,
         ColumnCount
     };
 
@@ -42,6 +43,9 @@ public:
     QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
+    /// Show prices converted to `currency` with `rate` (marked "≈"), or each in its own currency (nullopt).
+    void setDisplayCurrency(std::optional<core::Currency> currency, std::optional<core::ExchangeRate> rate);
+
     /// Headers and "unknown" texts are translated: call after the language changes.
     void retranslate();
 
@@ -50,13 +54,20 @@ private:
     QVariant sortKey(const core::RegionalOffer& row, int column) const;
     QVariant toolTip(const core::RegionalOffer& row, int column) const;
 
+    std::optional<double> converted(const core::Price& price) const;
+    QString shownPrice(const std::optional<core::Price>& price) const;
+
     std::vector<core::RegionalOffer> m_rows;
+    std::optional<core::Currency> m_displayCurrency;
+    std::optional<core::ExchangeRate> m_rate;
 };
 
 /// "3.06 USD", or the translated "unknown".
 QString priceText(const std::optional<core::Price>& price);
 /// The provider's name in the current UI language.
 QString providerName(const core::Provider& provider);
+/// "RDMA · MIG · your offer": what sets an offer apart, translated.
+QString featuresText(const core::Offer& offer);
 /// "on-demand, per hour", "1-year reserved, per hour", ... translated.
 QString pricingModeText(core::PricingMode mode);
 

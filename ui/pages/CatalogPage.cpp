@@ -2,9 +2,19 @@
 
 #include "models/OfferTableModel.h"
 
+#include <algorithm>
+#include <cmath>
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalBlocker>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -24,7 +34,38 @@ QString link(const core::Source& source)
     return QStringLiteral("<a href=\"%1\">%1</a> (%2)").arg(url, qs(source.date).toHtmlEscaped());
 }
 
+QString granularityText(core::Billing::Granularity granularity)
+{
+    switch (granularity) {
+        case core::Billing::Granularity::Second:
+            return CatalogPage::tr("second");
+        case core::Billing::Granularity::Minute:
+            return CatalogPage::tr("minute");
+        case core::Billing::Granularity::Hour:
+            return CatalogPage::tr("hour");
+    }
+    return {};
+}
+
+constexpr auto kCurrencySetting = "display/currency";
+constexpr auto kRateSetting = "display/cnyPerUsd";
+
 } // namespace
+
+QString findingKindText(core::Finding::Kind kind)
+{
+    switch (kind) {
+        case core::Finding::Kind::SpotAboveOnDemand:
+            return CatalogPage::tr("spot above on-demand");
+        case core::Finding::Kind::PriceOutlier:
+            return CatalogPage::tr("far from the usual price");
+        case core::Finding::Kind::StalePrice:
+            return CatalogPage::tr("old price");
+        case core::Finding::Kind::FutureDate:
+            return CatalogPage::tr("dated in the future");
+    }
+    return {};
+}
 
 CatalogPage::CatalogPage(QWidget* parent)
     : QWidget(parent)
@@ -33,9 +74,16 @@ CatalogPage::CatalogPage(QWidget* parent)
     , m_title(new QLabel(this))
     , m_subtitle(new QLabel(this))
     , m_filter(new QLineEdit(this))
+    , m_currencyLabel(new QLabel(this))
+    , m_currency(new QComboBox(this))
+    , m_rate(new QDoubleSpinBox(this))
+    , m_resetRate(new QPushButton(this))
+    , m_rateLabel(new QLabel(this))
     , m_table(new QTableView(this))
     , m_count(new QLabel(this))
     , m_details(new QLabel(this))
+    , m_findingsLabel(new QLabel(this))
+    , m_findings(new QListWidget(this))
 {
     setObjectName(QStringLiteral("catalogPage"));
     m_title->setObjectName(QStringLiteral("catalogTitleLabel"));
@@ -78,29 +126,142 @@ CatalogPage::CatalogPage(QWidget* parent)
     m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_details->setMinimumHeight(m_details->fontMetrics().lineSpacing() * 5);
 
+    m_currency->setObjectName(QStringLiteral("displayCurrencyComboBox"));
+    m_currency->addItem(QString(), QString());
+    m_currency->addItem(QStringLiteral("CNY"), QStringLiteral("CNY"));
+    m_currency->addItem(QStringLiteral("USD"), QStringLiteral("USD"));
+    m_rate->setObjectName(QStringLiteral("exchangeRateSpinBox"));
+    m_rate->setRange(0.5, 50);
+    m_rate->setDecimals(4);
+    m_rate->setSingleStep(0.01);
+    m_rate->setKeyboardTracking(false);
+    m_resetRate->setObjectName(QStringLiteral("resetExchangeRateButton"));
+    m_rateLabel->setObjectName(QStringLiteral("exchangeRateLabel"));
+    m_rateLabel->setTextFormat(Qt::RichText);
+    m_rateLabel->setOpenExternalLinks(true);
+    m_findingsLabel->setObjectName(QStringLiteral("catalogFindingsLabel"));
+    m_findings->setObjectName(QStringLiteral("catalogFindingsList"));
+    m_findings->setMaximumHeight(m_findings->fontMetrics().lineSpacing() * 5);
+    m_findings->setWordWrap(true);
+
+    QSettings settings;
+    m_currency->setCurrentIndex(std::max(0, m_currency->findData(settings.value(kCurrencySetting).toString())));
+
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(m_filter, 1);
+    controls->addWidget(m_currencyLabel);
+    controls->addWidget(m_currency);
+    controls->addWidget(m_rate);
+    controls->addWidget(m_resetRate);
+
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
     layout->addWidget(m_subtitle);
-    layout->addWidget(m_filter);
+    layout->addLayout(controls);
+    layout->addWidget(m_rateLabel);
     layout->addWidget(m_table, 1);
     layout->addWidget(m_count);
     layout->addWidget(m_details);
+    layout->addWidget(m_findingsLabel);
+    layout->addWidget(m_findings);
 
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
     connect(m_filter, &QLineEdit::textChanged, this, &CatalogPage::updateCountLabel);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &CatalogPage::updateCountLabel);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &CatalogPage::showDetails);
+    connect(m_currency, &QComboBox::currentIndexChanged, this, [this] {
+        QSettings().setValue(kCurrencySetting, m_currency->currentData().toString());
+        applyDisplayCurrency();
+    });
+    connect(m_rate, &QDoubleSpinBox::valueChanged, this, [this](double value) {
+        // Only a rate that differs from the catalog's is the user's own.
+        if (!m_catalogRate || std::abs(value - m_catalogRate->cnyPerUsd) > 1e-9) {
+            QSettings().setValue(kRateSetting, value);
+        } else {
+            QSettings().remove(kRateSetting);
+        }
+        applyDisplayCurrency();
+    });
+    connect(m_resetRate, &QPushButton::clicked, this, [this] {
+        QSettings().remove(kRateSetting);
+        if (m_catalogRate) {
+            m_rate->setValue(m_catalogRate->cnyPerUsd);
+        }
+        applyDisplayCurrency();
+    });
 
     retranslate();
 }
 
-void CatalogPage::setCatalog(const core::Catalog& catalog)
+void CatalogPage::setCatalog(const core::Catalog& catalog,
+                             const std::vector<core::Error>& problems,
+                             const std::vector<core::Finding>& findings)
 {
     m_loadFailure.clear();
+    m_catalogRate = catalog.exchangeRate();
+    m_problems = problems;
+    m_findingList = findings;
     core::Result<std::vector<core::Offer>> offers = catalog.select({});
     m_model->setRows(offers ? catalog.regionalOffers(*offers) : std::vector<core::RegionalOffer>{});
+    const QSignalBlocker blocker(m_rate);
+    const QVariant userRate = QSettings().value(kRateSetting);
+    m_rate->setValue(userRate.isValid() ? userRate.toDouble() : (m_catalogRate ? m_catalogRate->cnyPerUsd : 7.0));
+    applyDisplayCurrency();
+    fillFindings();
     updateCountLabel();
     showDetails();
+}
+
+std::optional<core::ExchangeRate> CatalogPage::effectiveRate() const
+{
+    const QVariant userRate = QSettings().value(kRateSetting);
+    if (userRate.isValid() && userRate.toDouble() > 0) {
+        return core::ExchangeRate{userRate.toDouble(), {}, true};
+    }
+    return m_catalogRate;
+}
+
+void CatalogPage::applyDisplayCurrency()
+{
+    const std::optional<core::Currency> currency =
+        core::parseCurrency(m_currency->currentData().toString().toStdString());
+    m_model->setDisplayCurrency(currency, effectiveRate());
+    m_rate->setEnabled(currency.has_value());
+    m_resetRate->setEnabled(currency.has_value() && effectiveRate() && effectiveRate()->userSet);
+    updateRateLabel();
+}
+
+void CatalogPage::updateRateLabel()
+{
+    const std::optional<core::ExchangeRate> rate = effectiveRate();
+    if (!rate) {
+        m_rateLabel->setText(tr("No exchange rate in the catalog: prices are shown in their own currency."));
+    } else if (rate->userSet) {
+        m_rateLabel->setText(tr("1 USD = %1 CNY, set by you. Prices stay in their own currency in the catalog; "
+                                "\"≈\" marks a converted price.")
+                                 .arg(rate->cnyPerUsd, 0, 'f', 4));
+    } else {
+        m_rateLabel->setText(tr("1 USD = %1 CNY as of %2 (%3). Prices stay in their own currency in the catalog; "
+                                "\"≈\" marks a converted price.")
+                                 .arg(rate->cnyPerUsd, 0, 'f', 4)
+                                 .arg(qs(rate->source.date).toHtmlEscaped(), link(rate->source)));
+    }
+}
+
+void CatalogPage::fillFindings()
+{
+    m_findings->clear();
+    for (const core::Error& problem : m_problems) {
+        auto* item = new QListWidgetItem(tr("Left out — %1").arg(qs(problem.message())), m_findings);
+        item->setForeground(QColor(180, 0, 0)); // dark red reads on light and dark backgrounds alike
+    }
+    for (const core::Finding& finding : m_findingList) {
+        new QListWidgetItem(tr("Check — %1: %2").arg(findingKindText(finding.kind), qs(finding.message())), m_findings);
+    }
+    const int count = m_findings->count();
+    m_findingsLabel->setText(count == 0 ? tr("Catalog checks: every entry loaded and every price passed the checks.")
+                                        : tr("Catalog checks: %n finding(s) to look at", nullptr, count));
+    m_findings->setVisible(count > 0);
 }
 
 void CatalogPage::setLoadFailure(const QString& message)
@@ -117,6 +278,16 @@ void CatalogPage::retranslate()
                            "to see them. \"unknown\" means no published price was found; none is guessed."));
     m_filter->setPlaceholderText(tr("Filter by provider, instance, GPU or region, e.g. A100"));
     m_filter->setToolTip(tr("Shows only the rows where some column contains this text (case does not matter)."));
+    m_currencyLabel->setText(tr("Show prices in:"));
+    m_currency->setItemText(0, tr("their own currency"));
+    m_currency->setToolTip(tr("Converts the prices shown with the exchange rate at the right; the catalog keeps "
+                              "each price in the provider's own currency."));
+    m_rate->setPrefix(tr("1 USD = "));
+    m_rate->setSuffix(tr(" CNY"));
+    m_rate->setToolTip(tr("The exchange rate used for display. Set today's rate if the catalog's is old."));
+    m_resetRate->setText(tr("Use catalog rate"));
+    updateRateLabel();
+    fillFindings();
     m_model->retranslate();
     updateCountLabel();
     showDetails();
@@ -156,6 +327,30 @@ void CatalogPage::showDetails()
                           link(price.source));
     }
     lines << tr("Instance specifications: %1").arg(link(row->offer.specSource));
+    QStringList facts;
+    if (const QString features = featuresText(row->offer); !features.isEmpty()) {
+        facts << features;
+    }
+    if (!row->offer.rdmaNote.empty()) {
+        facts << qs(row->offer.rdmaNote).toHtmlEscaped();
+    }
+    if (!row->offer.compliance.empty()) {
+        QStringList programmes;
+        for (const std::string& programme : row->offer.compliance) {
+            programmes << qs(programme).toHtmlEscaped();
+        }
+        facts << tr("compliance: %1").arg(programmes.join(QStringLiteral(", ")));
+    }
+    if (row->offer.billing) {
+        facts << tr("billed per %1, minimum %n s", nullptr, row->offer.billing->minimumSeconds)
+                     .arg(granularityText(row->offer.billing->granularity));
+    }
+    if (!facts.isEmpty()) {
+        lines << facts.join(QStringLiteral(" · "));
+    }
+    if (row->offer.origin != core::OfferOrigin::Bundled) {
+        lines << tr("From your own catalog: %1").arg(qs(row->offer.location).toHtmlEscaped());
+    }
     lines << tr("GPU datasheet: %1").arg(link(row->gpu.source));
     if (!row->offer.notes.empty()) {
         lines << tr("Notes: %1").arg(qs(row->offer.notes).toHtmlEscaped());

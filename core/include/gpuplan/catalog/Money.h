@@ -34,6 +34,7 @@ struct ExchangeRate
 };
 
 /// "3.06 USD": the amount with two decimals (more where the price has them), then the code.
-std::string formatMoney(double amount, Currency currency);
+/// `maxDecimals` caps the precision (2 for converted prices, which are estimates anyway).
+std::string formatMoney(double amount, Currency currency, int maxDecimals = 4);
 
 } // namespace gpuplan::core
