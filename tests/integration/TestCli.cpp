@@ -5,6 +5,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -93,13 +95,18 @@ private slots:
 
     void tableShowsRowsAndSaysUnknown()
     {
-        const Run run = gpuplan({"catalog"});
+        QTemporaryDir dir;
+        QVERIFY(QFile::copy(GPUPLAN_SOURCE_DIR "/tests/data/unpriced-offer.json", dir.filePath("campus.json")));
+        const Run run = gpuplan({"catalog", "--user-catalog", dir.path()});
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.out.contains(QRegularExpression("^PROVIDER +INSTANCE +GPU", QRegularExpression::MultilineOption)));
         QVERIFY(run.out.contains(QRegularExpression("^aws +p3\\.2xlarge +1x V100 SXM2 16GB .* 3\\.06 USD",
                                                     QRegularExpression::MultilineOption)));
-        QVERIFY(run.out.contains(
-            QRegularExpression("^tencent +PNV4\\.7XLARGE116 .* unknown", QRegularExpression::MultilineOption)));
+        // An offer without a price is listed, and says so, rather than being dropped or guessed.
+        QVERIFY2(run.out.contains(QRegularExpression(
+                     "^campus +lab-a100-node +4x A100 PCIe 40GB .* campus-dc1 +unknown .* bare_metal user$",
+                     QRegularExpression::MultilineOption)),
+                 qPrintable(run.out.right(600)));
     }
 
     void filtersNarrowTheList()
@@ -111,6 +118,105 @@ private slots:
         for (const QJsonValue& offer : offers) {
             QVERIFY(offer["gpu_name"].toString().contains("A100"));
         }
+    }
+
+    void queriesUsedByThePlanner()
+    {
+        auto offersFor = [](const QStringList& arguments) {
+            const Run run = gpuplan(QStringList{"catalog", "--json"} + arguments);
+            return QJsonDocument::fromJson(run.out.toUtf8())["offers"].toArray();
+        };
+        const QJsonArray all = offersFor({});
+        QVERIFY(!all.isEmpty());
+
+        const QJsonArray big = offersFor({"--min-gpus", "8"});
+        QVERIFY(!big.isEmpty() && big.size() < all.size());
+        for (const QJsonValue& offer : big) {
+            QVERIFY(offer["gpu_count"].toInt() >= 8);
+        }
+        const QJsonArray roomy = offersFor({"--min-gpu-memory", "80"});
+        QVERIFY(!roomy.isEmpty() && roomy.size() < all.size());
+        for (const QJsonValue& offer : roomy) {
+            QVERIFY(offer["gpu_memory_gb"].toDouble() / offer["gpu_count"].toInt() >= 80);
+        }
+        const QJsonArray rdma = offersFor({"--rdma"});
+        QVERIFY(!rdma.isEmpty() && rdma.size() < all.size());
+        for (const QJsonValue& offer : rdma) {
+            QCOMPARE(offer["rdma"].toBool(), true);
+        }
+        for (const QJsonValue& offer : offersFor({"--isolated"})) {
+            QVERIFY(offer["bare_metal"].toBool() || offer["service"].toString() == "bare_metal");
+        }
+        for (const QJsonValue& offer : offersFor({"--service", "vm", "--provider", "gcp"})) {
+            QCOMPARE(offer["service"].toString(), QString("vm"));
+        }
+        QCOMPARE(gpuplan({"catalog", "--service", "spaceship"}).exitCode, 2);
+    }
+
+    void everyProviderOffersPricedA100sAndChineseCloudsPriceInCny()
+    {
+        const Run run = gpuplan({"catalog", "--json"});
+        const QJsonArray offers = QJsonDocument::fromJson(run.out.toUtf8())["offers"].toArray();
+        QSet<QString> providers;
+        for (const QJsonValue& offer : offers) {
+            providers.insert(offer["provider"].toString());
+            bool onDemand = false;
+            for (const QJsonValue& price : offer["prices"].toArray()) {
+                if (price["mode"] == "on_demand") {
+                    onDemand = true;
+                    const bool chinese = offer["provider"] == "alibaba" || offer["provider"] == "tencent"
+                                         || offer["provider"] == "huawei";
+                    QCOMPARE(price["currency"].toString(), chinese ? QString("CNY") : QString("USD"));
+                    QVERIFY(!price["source"]["url"].toString().isEmpty());
+                    QVERIFY(!price["source"]["date"].toString().isEmpty());
+                }
+            }
+            QVERIFY2(onDemand, qPrintable(offer["instance_type"].toString()));
+        }
+        QVERIFY2(providers.size() >= 7, qPrintable(QStringList(providers.values()).join(", ")));
+
+        QSet<QString> a100;
+        for (const QJsonValue& offer :
+             QJsonDocument::fromJson(gpuplan({"catalog", "--gpu", "A100", "--json"}).out.toUtf8())["offers"]
+                 .toArray()) {
+            a100.insert(offer["provider"].toString());
+        }
+        QVERIFY2(a100.size() >= 5, qPrintable(QStringList(a100.values()).join(", ")));
+    }
+
+    void currencyColumnConvertsWithTheDatedRate()
+    {
+        const Run run =
+            gpuplan({"catalog", "--provider", "aws", "--gpu", "v100", "--region", "us-east-1", "--currency", "CNY"});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY(run.out.contains(QRegularExpression("HOUR IN CNY")));
+        QVERIFY(run.out.contains(QRegularExpression("Converted at [0-9.]+ CNY per USD \\(2026-01-06, https://")));
+    }
+
+    void validateFlagsOddPrices()
+    {
+        const QString file = QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/data/odd-prices.json");
+        const Run run = gpuplan({"catalog", "validate", file});
+        QCOMPARE(run.exitCode, 0); // well-formed: findings are flags, not errors
+        QVERIFY2(run.err.contains(
+                     file + ": $.offers[0].prices[1]: spot price 0.90 USD is above the on-demand price 0.50 USD in r1"),
+                 qPrintable(run.err));
+        QVERIFY2(run.err.contains(file + ": $.offers[1].prices[0]: price dated 2019-05-01 is"), qPrintable(run.err));
+        QVERIFY2(run.err.contains(
+                     file + ": $.offers[0].prices[0]: 0.5 USD per GPU-hour is more than 3x away from the median"),
+                 qPrintable(run.err)); // against the bundled T4 prices
+        QVERIFY(run.out.contains("valid, 3 finding(s) to check"));
+    }
+
+    void userCatalogOverridesAndIsMarked()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QFile::copy(GPUPLAN_SOURCE_DIR "/tests/data/user-quote.json", dir.filePath("quote.json")));
+        const Run run = gpuplan({"catalog", "--provider", "aws", "--gpu", "v100", "--user-catalog", dir.path()});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains(QRegularExpression("^aws +p3\\.2xlarge .* 2\\.20 USD .* user-override",
+                                                     QRegularExpression::MultilineOption)),
+                 qPrintable(run.out));
     }
 
     void unknownProviderExitsTwoListingTheKnownOnes()
