@@ -256,8 +256,8 @@ int runCatalog(const CatalogOptions& options)
                                            row.offer.instanceType,
                                            std::to_string(row.offer.gpuCount) + "x " + row.gpu.name,
                                            number(row.gpuMemoryTotalGb()) + " GB",
-                                           std::to_string(row.offer.vcpus),
-                                           number(row.offer.ramGib) + " GiB",
+                                           row.offer.vcpus ? std::to_string(*row.offer.vcpus) : "-",
+                                           row.offer.ramGib ? number(*row.offer.ramGib) + " GiB" : "-",
                                            regionCell(row),
                                            priceCell(row.onDemandHourly),
                                            row.monthly ? priceCell(row.monthly) : "-"};

@@ -312,8 +312,11 @@ readOffer(JsonChecker& check, const json& node, const std::string& at, const Pro
                       ErrorCode::UnknownReference);
     }
     offer.gpuCount = check.count(node, "gpu_count", at, Need::Required).value_or(0);
-    offer.vcpus = check.count(node, "vcpus", at, Need::Required).value_or(0);
-    offer.ramGib = check.positiveNumber(node, "ram_gib", at, Need::Required).value_or(0);
+    // A TPU slice or a managed service is not a machine the user sizes: its host figures may be absent.
+    const Need hostNeed =
+        offer.service == ServiceKind::Vm || offer.service == ServiceKind::BareMetal ? Need::Required : Need::Optional;
+    offer.vcpus = check.count(node, "vcpus", at, hostNeed);
+    offer.ramGib = check.positiveNumber(node, "ram_gib", at, hostNeed);
     offer.localDiskGb = check.positiveNumber(node, "local_disk_gb", at, Need::Optional);
     offer.network = check.string(node, "network", at, Need::Optional).value_or("");
     offer.rdma = check.boolean(node, "rdma", at, Need::Optional);

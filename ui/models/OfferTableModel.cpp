@@ -146,9 +146,9 @@ QVariant OfferTableModel::display(const core::RegionalOffer& row, int column) co
         case GpuMemoryColumn:
             return tr("%1 GB").arg(row.gpuMemoryTotalGb());
         case VcpuColumn:
-            return row.offer.vcpus;
+            return row.offer.vcpus ? QVariant(*row.offer.vcpus) : QVariant(QStringLiteral("—"));
         case RamColumn:
-            return tr("%1 GiB").arg(row.offer.ramGib);
+            return row.offer.ramGib ? QVariant(tr("%1 GiB").arg(*row.offer.ramGib)) : QVariant(QStringLiteral("—"));
         case RegionColumn:
             return regionsText(row);
         case HourlyPriceColumn:
@@ -249,9 +249,9 @@ QVariant OfferTableModel::sortKey(const core::RegionalOffer& row, int column) co
         case GpuMemoryColumn:
             return row.gpuMemoryTotalGb();
         case VcpuColumn:
-            return row.offer.vcpus;
+            return row.offer.vcpus.value_or(-1);
         case RamColumn:
-            return row.offer.ramGib;
+            return row.offer.ramGib.value_or(-1);
         case HourlyPriceColumn:
             return priceKey(row.onDemandHourly);
         case MonthlyPriceColumn:

@@ -103,8 +103,8 @@ struct Offer
     std::string instanceType; // "p3.2xlarge"
     std::string gpuId;        // key into the GPU specs
     int gpuCount = 0;
-    int vcpus = 0;
-    double ramGib = 0;
+    std::optional<int> vcpus;     // of the host; required for VMs and bare metal, absent for TPUs/managed
+    std::optional<double> ramGib; // likewise
     std::optional<double> localDiskGb;
     std::string network;                       // as the provider states it, e.g. "Up to 10 Gigabit"
     std::vector<std::string> availableRegions; // where the provider's spec page says it is sold
