@@ -203,7 +203,7 @@ private slots:
                  qPrintable(run.err));
         QVERIFY2(run.err.contains(file + ": $.offers[1].prices[0]: price dated 2019-05-01 is"), qPrintable(run.err));
         QVERIFY2(run.err.contains(
-                     file + ": $.offers[0].prices[0]: 0.5 USD per GPU-hour is more than 3x away from the median"),
+                     file + ": $.offers[2].prices[0]: 25 USD per GPU-hour is more than 3x away from the median"),
                  qPrintable(run.err)); // against the bundled T4 prices
         QVERIFY(run.out.contains("valid, 3 finding(s) to check"));
     }

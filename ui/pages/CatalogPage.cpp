@@ -28,10 +28,27 @@ QString qs(const std::string& text)
     return QString::fromStdString(text);
 }
 
+/// A link whose text stays short enough not to widen the window: long addresses are elided in the middle.
+QString shortLink(const std::string& address)
+{
+    const QString url = qs(address);
+    const QString text = url.size() > 72 ? url.left(44) + QStringLiteral("…") + url.right(26) : url;
+    return QStringLiteral("<a href=\"%1\" title=\"%1\">%2</a>").arg(url.toHtmlEscaped(), text.toHtmlEscaped());
+}
+
 QString link(const core::Source& source)
 {
-    const QString url = qs(source.url).toHtmlEscaped();
-    return QStringLiteral("<a href=\"%1\">%1</a> (%2)").arg(url, qs(source.date).toHtmlEscaped());
+    return QStringLiteral("%1 (%2)").arg(shortLink(source.url), qs(source.date).toHtmlEscaped());
+}
+
+/// "gcp.json: $.offers[7].prices[0]" for a finding's "/long/path/gcp.json: $.offers[7].prices[0]".
+QString shortWhere(const std::string& where)
+{
+    const QString text = qs(where);
+    const int pathEnd = text.indexOf(QStringLiteral(": $"));
+    const QString file = pathEnd < 0 ? text : text.left(pathEnd);
+    const int slash = file.lastIndexOf(QLatin1Char('/'));
+    return slash < 0 ? text : text.mid(slash + 1);
 }
 
 QString granularityText(core::Billing::Granularity granularity)
@@ -138,6 +155,7 @@ CatalogPage::CatalogPage(QWidget* parent)
     m_resetRate->setObjectName(QStringLiteral("resetExchangeRateButton"));
     m_rateLabel->setObjectName(QStringLiteral("exchangeRateLabel"));
     m_rateLabel->setTextFormat(Qt::RichText);
+    m_rateLabel->setWordWrap(true);
     m_rateLabel->setOpenExternalLinks(true);
     m_findingsLabel->setObjectName(QStringLiteral("catalogFindingsLabel"));
     m_findings->setObjectName(QStringLiteral("catalogFindingsList"));
@@ -244,7 +262,7 @@ void CatalogPage::updateRateLabel()
         m_rateLabel->setText(tr("1 USD = %1 CNY as of %2 (%3). Prices stay in their own currency in the catalog; "
                                 "\"≈\" marks a converted price.")
                                  .arg(rate->cnyPerUsd, 0, 'f', 4)
-                                 .arg(qs(rate->source.date).toHtmlEscaped(), link(rate->source)));
+                                 .arg(qs(rate->source.date).toHtmlEscaped(), shortLink(rate->source.url)));
     }
 }
 
@@ -252,11 +270,15 @@ void CatalogPage::fillFindings()
 {
     m_findings->clear();
     for (const core::Error& problem : m_problems) {
-        auto* item = new QListWidgetItem(tr("Left out — %1").arg(qs(problem.message())), m_findings);
+        const QString text = shortWhere(problem.where) + QStringLiteral(": ") + qs(problem.detail);
+        auto* item = new QListWidgetItem(tr("Left out — %1").arg(text), m_findings);
+        item->setToolTip(qs(problem.message()));
         item->setForeground(QColor(180, 0, 0)); // dark red reads on light and dark backgrounds alike
     }
     for (const core::Finding& finding : m_findingList) {
-        new QListWidgetItem(tr("Check — %1: %2").arg(findingKindText(finding.kind), qs(finding.message())), m_findings);
+        const QString text = shortWhere(finding.where) + QStringLiteral(": ") + qs(finding.detail);
+        auto* item = new QListWidgetItem(tr("Check — %1: %2").arg(findingKindText(finding.kind), text), m_findings);
+        item->setToolTip(qs(finding.message()));
     }
     const int count = m_findings->count();
     m_findingsLabel->setText(count == 0 ? tr("Catalog checks: every entry loaded and every price passed the checks.")
