@@ -173,7 +173,7 @@ private slots:
             }
             QVERIFY2(onDemand, qPrintable(offer["instance_type"].toString()));
         }
-        QVERIFY2(providers.size() >= 7, qPrintable(QStringList(providers.values()).join(", ")));
+        QVERIFY2(providers.size() == 8, qPrintable(QStringList(providers.values()).join(", ")));
 
         QSet<QString> a100;
         for (const QJsonValue& offer :
@@ -181,7 +181,7 @@ private slots:
                  .toArray()) {
             a100.insert(offer["provider"].toString());
         }
-        QVERIFY2(a100.size() >= 5, qPrintable(QStringList(a100.values()).join(", ")));
+        QVERIFY2(a100.size() >= 6, qPrintable(QStringList(a100.values()).join(", ")));
     }
 
     void currencyColumnConvertsWithTheDatedRate()
