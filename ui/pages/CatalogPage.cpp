@@ -13,9 +13,11 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QSortFilterProxyModel>
+#include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -128,10 +130,10 @@ CatalogPage::CatalogPage(QWidget* parent)
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
-    // Columns fit their content; the region column takes what is left and elides (full list in its tooltip),
-    // so the price columns stay on screen without scrolling.
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(OfferTableModel::RegionColumn, QHeaderView::Stretch);
+    // Columns fit their content up to a cap (fitColumns) and elide beyond it; the last one takes what is left.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setTextElideMode(Qt::ElideMiddle);
     m_table->horizontalHeader()->setMinimumSectionSize(60);
 
     m_count->setObjectName(QStringLiteral("catalogCountLabel"));
@@ -177,11 +179,27 @@ CatalogPage::CatalogPage(QWidget* parent)
     layout->addWidget(m_subtitle);
     layout->addLayout(controls);
     layout->addWidget(m_rateLabel);
-    layout->addWidget(m_table, 1);
-    layout->addWidget(m_count);
-    layout->addWidget(m_details);
-    layout->addWidget(m_findingsLabel);
-    layout->addWidget(m_findings);
+    // The table gets most of the height; the user can drag the divider to read long source notes.
+    auto* below = new QWidget(this);
+    auto* belowLayout = new QVBoxLayout(below);
+    belowLayout->setContentsMargins(0, 0, 0, 0);
+    belowLayout->addWidget(m_count);
+    belowLayout->addWidget(m_details);
+    belowLayout->addWidget(m_findingsLabel);
+    belowLayout->addWidget(m_findings);
+    belowLayout->addStretch(1);
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(QStringLiteral("catalogSplitter"));
+    splitter->setChildrenCollapsible(false);
+    auto* belowScroll = new QScrollArea(this);
+    belowScroll->setWidget(below);
+    belowScroll->setWidgetResizable(true);
+    belowScroll->setFrameShape(QFrame::NoFrame);
+    splitter->addWidget(m_table);
+    splitter->addWidget(belowScroll);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 1);
+    layout->addWidget(splitter, 1);
 
     connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
     connect(m_filter, &QLineEdit::textChanged, this, &CatalogPage::updateCountLabel);
@@ -221,6 +239,7 @@ void CatalogPage::setCatalog(const core::Catalog& catalog,
     m_findingList = findings;
     core::Result<std::vector<core::Offer>> offers = catalog.select({});
     m_model->setRows(offers ? catalog.regionalOffers(*offers) : std::vector<core::RegionalOffer>{});
+    fitColumns();
     const QSignalBlocker blocker(m_rate);
     const QVariant userRate = QSettings().value(kRateSetting);
     m_rate->setValue(userRate.isValid() ? userRate.toDouble() : (m_catalogRate ? m_catalogRate->cnyPerUsd : 7.0));
@@ -228,6 +247,19 @@ void CatalogPage::setCatalog(const core::Catalog& catalog,
     fillFindings();
     updateCountLabel();
     showDetails();
+}
+
+void CatalogPage::fitColumns()
+{
+    // Fit the content, but no column wider than a long instance name needs: the rest elide (full text in
+    // the details below), so the price columns stay in view.
+    const int widest = m_table->fontMetrics().horizontalAdvance(QStringLiteral("p6-b200.48xlarge")) + 12;
+    m_table->resizeColumnsToContents();
+    for (int column = 0; column < OfferTableModel::ColumnCount; ++column) {
+        if (m_table->columnWidth(column) > widest) {
+            m_table->setColumnWidth(column, widest);
+        }
+    }
 }
 
 std::optional<core::ExchangeRate> CatalogPage::effectiveRate() const

@@ -42,6 +42,7 @@ public:
     std::optional<core::ExchangeRate> effectiveRate() const;
 
 private:
+    void fitColumns();
     void updateCountLabel();
     void updateRateLabel();
     void showDetails();
