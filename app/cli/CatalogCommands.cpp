@@ -142,7 +142,7 @@ convertedCell(const std::optional<core::Price>& price, const core::ExchangeRate&
     if (!price) {
         return "unknown";
     }
-    return core::formatMoney(rate.convert(price->amount, price->currency, currency), currency);
+    return core::formatMoney(rate.convert(price->amount, price->currency, currency), currency, 2);
 }
 
 } // namespace
