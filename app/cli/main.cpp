@@ -1,5 +1,6 @@
 // gpuplan: the command-line face of GPU Planner. Every GUI capability has a CLI form (DESIGN.md).
 #include "CatalogCommands.h"
+#include "PlanCommands.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
 
@@ -8,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <system_error>
 
 namespace {
@@ -74,6 +76,55 @@ int main(int argc, char** argv)
         catalog->add_subcommand("validate", "Check a catalog file: name every problem and every odd price in it");
     validate->add_option("FILE", fileToValidate, "gpus.json or a provider's offers file")->required();
 
+    WorkloadOptions work;
+    std::optional<double> epochs, samples, tokens;
+    auto addWorkload = [&](CLI::App* command) {
+        command->add_option("--preset", work.preset, "A bundled workload (resnet50-imagenet, llama2-7b-lora, ...)");
+        command->add_option("--workload", work.workloadFile, "Your own workload file (docs/workloads.md)")
+            ->check(CLI::ExistingFile);
+        command->add_option("--epochs", epochs, "Override the number of epochs");
+        command->add_option("--samples", samples, "Override the samples per epoch");
+        command->add_option("--tokens", tokens, "Override the tokens per epoch");
+        command->add_flag("--json", options.json, "Print JSON instead of text");
+    };
+
+    EstimateOptions estimateOptions;
+    CLI::App* estimate = app.add_subcommand("estimate", "How fast one workload trains on N GPUs of one model");
+    addWorkload(estimate);
+    estimate->add_option("--gpu", estimateOptions.gpu, "GPU id, name or alias (gpuplan gpus), e.g. A100-SXM4-80GB")
+        ->required();
+    estimate->add_option("--count", estimateOptions.count, "Number of GPUs (1)")->check(CLI::Range(1, 100000));
+    estimate->add_option("--gpus-per-node", estimateOptions.gpusPerNode, "GPUs in one server (8)")
+        ->check(CLI::Range(1, 64));
+    estimate->add_option("--precision", estimateOptions.precision, "fp32, tf32, amp, bf16 or fp8 (default: best)");
+
+    PlanOptions planOptions;
+    core::Constraints& constraints = planOptions.constraints;
+    CLI::App* plan = app.add_subcommand("plan", "Rank every cloud offer for a workload, with reasons");
+    addWorkload(plan);
+    std::optional<double> budget;
+    plan->add_option("--budget", budget, "Most you will spend, in --currency")->check(CLI::PositiveNumber);
+    std::string planCurrency = "CNY";
+    plan->add_option("--currency", planCurrency, "CNY or USD (CNY)")->check(CLI::IsMember({"CNY", "USD"}));
+    plan->add_option("--deadline", planOptions.deadline, "Must finish within, e.g. 14d, 36h");
+    plan->add_flag("--sensitive", constraints.sensitive, "Only physically isolated or compliant offers");
+    plan->add_option("--framework", constraints.framework, "pytorch, tensorflow, jax, paddle, mindspore (pytorch)")
+        ->check(CLI::IsMember({"pytorch", "tensorflow", "jax", "paddle", "mindspore"}));
+    plan->add_option("--min-gpus", constraints.minGpus, "At least this many GPUs (1)")->check(CLI::Range(1, 4096));
+    plan->add_option("--max-gpus", constraints.maxGpus, "At most this many GPUs (64)")->check(CLI::Range(1, 4096));
+    plan->add_option("--top", constraints.top, "Show this many options (5)")->check(CLI::Range(1, 1000));
+    std::string objective;
+    plan->add_option("--objective", objective, "cheapest, fastest or value")
+        ->check(CLI::IsMember({"cheapest", "fastest", "value"}));
+    plan->add_option("--project-months",
+                     constraints.projectMonths,
+                     "Length of the whole project: reservations count from 12 months")
+        ->check(CLI::Range(0.0, 600.0));
+    std::string planPrecision;
+    plan->add_option("--precision", planPrecision, "fp32, tf32, amp, bf16 or fp8 (default: best per card)")
+        ->check(CLI::IsMember({"fp32", "tf32", "amp", "bf16", "fp8"}));
+    plan->add_option("-o,--output", planOptions.output, "Save the plan (.gpuplan)");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -94,6 +145,24 @@ int main(int argc, char** argv)
         options.displayCurrency = gpuplan::core::parseCurrency(currency);
     }
 
+    const char* envWorkloads = std::getenv("GPUPLAN_WORKLOAD_DIR");
+    work.workloadDir = envWorkloads && *envWorkloads ? std::filesystem::path(envWorkloads)
+                                                     : gpuplan::core::bundledWorkloadDir(executableDir(argv[0]));
+    work.overrides = {epochs, samples, tokens};
+    if (*estimate) {
+        return runEstimate(options, work, estimateOptions);
+    }
+    if (*plan) {
+        constraints.budget = budget;
+        constraints.currency = *gpuplan::core::parseCurrency(planCurrency);
+        if (!objective.empty()) {
+            constraints.objective = gpuplan::core::parseObjective(objective);
+        }
+        if (!planPrecision.empty()) {
+            constraints.precision = gpuplan::core::parsePrecision(planPrecision);
+        }
+        return runPlan(options, work, planOptions);
+    }
     if (*gpus) {
         return runGpus(options);
     }

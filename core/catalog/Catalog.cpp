@@ -1,5 +1,7 @@
 #include "gpuplan/catalog/Catalog.h"
 
+#include "gpuplan/core/Names.h"
+
 #include <algorithm>
 #include <cctype>
 #include <set>
@@ -73,6 +75,28 @@ const GpuSpec* Catalog::findGpu(std::string_view id) const
 {
     auto it = std::find_if(m_gpus.begin(), m_gpus.end(), [&](const GpuSpec& gpu) { return gpu.id == id; });
     return it == m_gpus.end() ? nullptr : &*it;
+}
+
+Result<const GpuSpec*> Catalog::resolveGpu(std::string_view name) const
+{
+    const std::string wanted = normalizedName(name);
+    std::vector<std::string> names;
+    for (const GpuSpec& gpu : m_gpus) {
+        names.push_back(gpu.id);
+        bool matches = !wanted.empty() && (normalizedName(gpu.id) == wanted || normalizedName(gpu.name) == wanted);
+        for (const std::string& alias : gpu.aliases) {
+            matches = matches || (!wanted.empty() && normalizedName(alias) == wanted);
+            names.push_back(alias);
+        }
+        if (matches) {
+            return &gpu;
+        }
+    }
+    std::vector<std::string> close = closestNames(name, names);
+    std::string detail = "unknown GPU '" + std::string(name) + "'";
+    detail +=
+        close.empty() ? "; `gpuplan gpus` lists the known ones" : "; did you mean " + joinedAlternatives(close) + "?";
+    return Error{ErrorCode::UnknownGpu, detail, "--gpu"};
 }
 
 const Provider* Catalog::findProvider(std::string_view id) const

@@ -37,6 +37,7 @@ json toJson(const GpuSpec& gpu)
     return json{
         {"id", gpu.id},
         {"name", gpu.name},
+        {"aliases", gpu.aliases},
         {"vendor", gpu.vendor},
         {"architecture", gpu.architecture},
         {"compute_capability", orNull(gpu.computeCapability)},

@@ -1,6 +1,6 @@
 #include "gpuplan/catalog/CatalogLoader.h"
 
-#include "JsonChecker.h"
+#include "core/JsonChecker.h"
 
 #include <nlohmann/json.hpp>
 
@@ -23,111 +23,6 @@ constexpr const char* kOffersSchema = "gpuplan-offers/1";
 constexpr const char* kExchangeRateSchema = "gpuplan-exchange-rate/1";
 constexpr const char* kExchangeRateFile = "exchange_rate.json";
 
-Result<std::string> readFile(const fs::path& file)
-{
-    std::error_code ec;
-    const fs::file_status status = fs::status(file, ec);
-    if (!fs::exists(status)) {
-        return Error{ErrorCode::FileNotFound, "file not found", file.string()};
-    }
-    if (!fs::is_regular_file(status)) {
-        return Error{ErrorCode::FileUnreadable,
-                     fs::is_directory(status) ? "is a folder, not a file" : "is not a regular file",
-                     file.string()};
-    }
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-        return Error{ErrorCode::FileUnreadable, "cannot open the file for reading (permissions?)", file.string()};
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) {
-        return Error{ErrorCode::FileUnreadable, "read error", file.string()};
-    }
-    return text.str();
-}
-
-/// Catalog documents nest a few levels; anything deeper is not ours, and refusing it keeps every later
-/// recursive walk (dump, destruction) shallow.
-constexpr int kMaxJsonDepth = 32;
-
-struct TooDeep
-{ };
-
-/// Parses JSON text. A syntax error names the line and column; numbers out of range and absurd nesting
-/// are errors too. No exception leaves.
-Result<json> parseJson(const std::string& text, const std::string& file)
-{
-    const json::parser_callback_t limitDepth = [](int depth, json::parse_event_t, json&) {
-        if (depth > kMaxJsonDepth) {
-            throw TooDeep{};
-        }
-        return true;
-    };
-    try {
-        return json::parse(text, limitDepth);
-    } catch (const TooDeep&) {
-        return Error{ErrorCode::JsonSyntax,
-                     "nested more than " + std::to_string(kMaxJsonDepth) + " levels deep; not a catalog file",
-                     file};
-    } catch (const json::parse_error& e) {
-        // nlohmann reports the byte offset just past the fault; people count lines and columns.
-        const std::size_t offset = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
-        const auto before = text.begin() + static_cast<std::ptrdiff_t>(offset);
-        const std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), before, '\n'));
-        const std::size_t lineStart = offset == 0 ? std::string::npos : text.rfind('\n', offset - 1);
-        const std::size_t column = offset - (lineStart == std::string::npos ? 0 : lineStart + 1) + 1;
-        // what(): "[json.exception.parse_error.101] parse error at line 1, column 2: syntax error while ..."
-        const std::string what = e.what();
-        const std::size_t reason = what.find(": ", what.find(']'));
-        return Error{ErrorCode::JsonSyntax,
-                     "invalid JSON: " + (reason == std::string::npos ? what : what.substr(reason + 2)),
-                     file + ":" + std::to_string(line) + ":" + std::to_string(column)};
-    } catch (const json::exception& e) {
-        // e.g. out_of_range.406 for 1e400
-        const std::string what = e.what();
-        const std::size_t reason = what.find("] ");
-        return Error{ErrorCode::JsonSyntax,
-                     "invalid JSON: " + (reason == std::string::npos ? what : what.substr(reason + 2)),
-                     file};
-    }
-}
-
-std::optional<Source> readSource(JsonChecker& check, const json& parent, std::string_view key, const std::string& path)
-{
-    const json* node = check.object(parent, key, path, Need::Required);
-    if (!node) {
-        return std::nullopt;
-    }
-    const std::string at = JsonChecker::child(path, key);
-    check.onlyKnownKeys(*node, at, {"url", "date", "note"});
-    Source source;
-    std::optional<std::string> url = check.string(*node, "url", at, Need::Required);
-    if (url && url->rfind("https://", 0) != 0 && url->rfind("http://", 0) != 0) {
-        check.problem(JsonChecker::child(at, "url"),
-                      "must be a web address starting with https://, found \"" + *url + "\"");
-        url.reset();
-    }
-    std::optional<std::string> date = check.date(*node, "date", at);
-    source.note = check.string(*node, "note", at, Need::Optional).value_or("");
-    if (!url || !date) {
-        return std::nullopt;
-    }
-    source.url = *url;
-    source.date = *date;
-    return source;
-}
-
-bool checkSchemaTag(JsonChecker& check, const json& root, const char* expected)
-{
-    std::optional<std::string> schema = check.string(root, "schema", "$", Need::Required);
-    if (schema && *schema != expected) {
-        check.problem("$.schema", "must be \"" + std::string(expected) + "\", found \"" + *schema + "\"");
-        return false;
-    }
-    return schema.has_value();
-}
-
 std::optional<GpuSpec> readGpu(JsonChecker& check, const json& node, const std::string& at)
 {
     if (!check.isObject(node, at)) {
@@ -138,6 +33,7 @@ std::optional<GpuSpec> readGpu(JsonChecker& check, const json& node, const std::
                         at,
                         {"id",
                          "name",
+                         "aliases",
                          "vendor",
                          "architecture",
                          "compute_capability",
@@ -158,6 +54,7 @@ std::optional<GpuSpec> readGpu(JsonChecker& check, const json& node, const std::
         check.problem(JsonChecker::child(at, "id"), "must use only a-z, 0-9 and '-', found \"" + gpu.id + "\"");
     }
     gpu.name = check.string(node, "name", at, Need::Required).value_or("");
+    gpu.aliases = check.stringList(node, "aliases", at);
     gpu.vendor = check.string(node, "vendor", at, Need::Required).value_or("");
     gpu.architecture = check.string(node, "architecture", at, Need::Required).value_or("");
     gpu.computeCapability = check.string(node, "compute_capability", at, Need::Optional).value_or("");
@@ -428,7 +325,7 @@ std::vector<fs::path> jsonFilesIn(const fs::path& dir, std::vector<Error>& probl
 /// Reads one offers file against the GPU specs loaded so far; its problems go to `loaded.problems`.
 std::optional<std::pair<Provider, std::vector<Offer>>> readOffersFile(const fs::path& file, LoadedCatalog& loaded)
 {
-    Result<std::string> text = readFile(file);
+    Result<std::string> text = readJsonFile(file);
     if (!text) {
         loaded.problems.push_back(text.error());
         return std::nullopt;
@@ -452,7 +349,7 @@ std::optional<std::pair<Provider, std::vector<Offer>>> readOffersFile(const fs::
 
 std::optional<ExchangeRate> readExchangeRate(const fs::path& file, std::vector<Error>& problems)
 {
-    Result<std::string> text = readFile(file);
+    Result<std::string> text = readJsonFile(file);
     Result<json> document = text ? parseJson(*text, file.string()) : Result<json>(text.error());
     if (!document) {
         problems.push_back(document.error());
@@ -480,7 +377,7 @@ std::optional<ExchangeRate> readExchangeRate(const fs::path& file, std::vector<E
 Result<LoadedCatalog> loadCatalog(const fs::path& dir, const fs::path& userDir)
 {
     const fs::path gpusFile = dir / "gpus.json";
-    Result<std::string> gpusText = readFile(gpusFile);
+    Result<std::string> gpusText = readJsonFile(gpusFile);
     if (!gpusText) {
         Error error = gpusText.error();
         error.detail += " (a catalog folder holds gpus.json and offers/*.json)";
@@ -571,7 +468,7 @@ fs::path userCatalogDir()
 
 std::vector<Error> validateCatalogFile(const fs::path& file, const Catalog* gpus)
 {
-    Result<std::string> text = readFile(file);
+    Result<std::string> text = readJsonFile(file);
     if (!text) {
         return {text.error()};
     }

@@ -61,6 +61,9 @@ public:
     /// nullptr when there is no such id.
     const GpuSpec* findGpu(std::string_view id) const;
     const Provider* findProvider(std::string_view id) const;
+    /// The GPU a user means by `name`: its id, display name or an alias, ignoring case and punctuation
+    /// ("A100-SXM4-80GB", "a100 80gb"). Error UnknownGpu names the closest GPUs.
+    Result<const GpuSpec*> resolveGpu(std::string_view name) const;
 
     /// The offers that match, with their prices restricted to the region filter.
     /// Errors: UnknownProvider / UnknownGpu / InvalidArgument (region) when a filter names something

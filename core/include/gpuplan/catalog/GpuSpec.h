@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace gpuplan::core {
 
@@ -31,8 +32,9 @@ enum class Confidence
 /// One accelerator model with its datasheet figures and their source.
 struct GpuSpec
 {
-    std::string id;   // stable key used by offers, e.g. "a100-sxm4-40gb"
-    std::string name; // display name, e.g. "A100 40GB SXM4"
+    std::string id;                   // stable key used by offers, e.g. "a100-sxm4-40gb"
+    std::string name;                 // display name, e.g. "A100 40GB SXM4"
+    std::vector<std::string> aliases; // other names users type, e.g. "a100-80gb"; matched ignoring case
     std::string vendor;
     std::string architecture;
     std::string computeCapability; // "8.0"; empty for non-CUDA accelerators

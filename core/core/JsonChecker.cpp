@@ -1,7 +1,9 @@
-#include "JsonChecker.h"
+#include "core/JsonChecker.h"
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <sstream>
 
 namespace gpuplan::core {
 
@@ -148,6 +150,26 @@ JsonChecker::positiveNumber(const json& parent, std::string_view key, const std:
     return number;
 }
 
+std::optional<double>
+JsonChecker::nonNegativeNumber(const json& parent, std::string_view key, const std::string& path, Need need, double max)
+{
+    const json* value = member(parent, key, path, need);
+    if (!value) {
+        return std::nullopt;
+    }
+    if (!value->is_number()) {
+        problem(child(path, key), std::string("must be a number, found ") + jsonKindName(*value));
+        return std::nullopt;
+    }
+    const double number = value->get<double>();
+    if (!std::isfinite(number) || number < 0 || number > max) {
+        problem(child(path, key),
+                "must be between 0 and " + describeJson(json(max)) + ", found " + describeJson(*value));
+        return std::nullopt;
+    }
+    return number;
+}
+
 std::optional<bool> JsonChecker::boolean(const json& parent, std::string_view key, const std::string& path, Need need)
 {
     const json* value = member(parent, key, path, need);
@@ -218,6 +240,131 @@ std::optional<std::string> JsonChecker::date(const json& parent, std::string_vie
         return std::nullopt;
     }
     return text;
+}
+
+namespace fs = std::filesystem;
+using Need = JsonChecker::Need;
+
+Result<std::string> readJsonFile(const fs::path& file)
+{
+    std::error_code ec;
+    const fs::file_status status = fs::status(file, ec);
+    if (!fs::exists(status)) {
+        return Error{ErrorCode::FileNotFound, "file not found", file.string()};
+    }
+    if (!fs::is_regular_file(status)) {
+        return Error{ErrorCode::FileUnreadable,
+                     fs::is_directory(status) ? "is a folder, not a file" : "is not a regular file",
+                     file.string()};
+    }
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+        return Error{ErrorCode::FileUnreadable, "cannot open the file for reading (permissions?)", file.string()};
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad()) {
+        return Error{ErrorCode::FileUnreadable, "read error", file.string()};
+    }
+    return text.str();
+}
+
+/// Catalog documents nest a few levels; anything deeper is not ours, and refusing it keeps every later
+/// recursive walk (dump, destruction) shallow.
+namespace {
+
+constexpr int kMaxJsonDepth = 32;
+
+struct TooDeep
+{ };
+
+} // namespace
+
+/// Parses JSON text. A syntax error names the line and column; numbers out of range and absurd nesting
+/// are errors too. No exception leaves.
+Result<json> parseJson(const std::string& text, const std::string& file)
+{
+    const json::parser_callback_t limitDepth = [](int depth, json::parse_event_t, json&) {
+        if (depth > kMaxJsonDepth) {
+            throw TooDeep{};
+        }
+        return true;
+    };
+    try {
+        return json::parse(text, limitDepth);
+    } catch (const TooDeep&) {
+        return Error{ErrorCode::JsonSyntax,
+                     "nested more than " + std::to_string(kMaxJsonDepth) + " levels deep; not one of our files",
+                     file};
+    } catch (const json::parse_error& e) {
+        // nlohmann reports the byte offset just past the fault; people count lines and columns.
+        const std::size_t offset = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
+        const auto before = text.begin() + static_cast<std::ptrdiff_t>(offset);
+        const std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), before, '\n'));
+        const std::size_t lineStart = offset == 0 ? std::string::npos : text.rfind('\n', offset - 1);
+        const std::size_t column = offset - (lineStart == std::string::npos ? 0 : lineStart + 1) + 1;
+        // what(): "[json.exception.parse_error.101] parse error at line 1, column 2: syntax error while ..."
+        const std::string what = e.what();
+        const std::size_t reason = what.find(": ", what.find(']'));
+        return Error{ErrorCode::JsonSyntax,
+                     "invalid JSON: " + (reason == std::string::npos ? what : what.substr(reason + 2)),
+                     file + ":" + std::to_string(line) + ":" + std::to_string(column)};
+    } catch (const json::exception& e) {
+        // e.g. out_of_range.406 for 1e400
+        const std::string what = e.what();
+        const std::size_t reason = what.find("] ");
+        return Error{ErrorCode::JsonSyntax,
+                     "invalid JSON: " + (reason == std::string::npos ? what : what.substr(reason + 2)),
+                     file};
+    }
+}
+
+std::optional<Source> readSource(JsonChecker& check, const json& parent, std::string_view key, const std::string& path)
+{
+    const json* node = check.object(parent, key, path, Need::Required);
+    if (!node) {
+        return std::nullopt;
+    }
+    const std::string at = JsonChecker::child(path, key);
+    check.onlyKnownKeys(*node, at, {"url", "date", "note"});
+    Source source;
+    std::optional<std::string> url = check.string(*node, "url", at, Need::Required);
+    if (url && url->rfind("https://", 0) != 0 && url->rfind("http://", 0) != 0) {
+        check.problem(JsonChecker::child(at, "url"),
+                      "must be a web address starting with https://, found \"" + *url + "\"");
+        url.reset();
+    }
+    std::optional<std::string> date = check.date(*node, "date", at);
+    source.note = check.string(*node, "note", at, Need::Optional).value_or("");
+    if (!url || !date) {
+        return std::nullopt;
+    }
+    source.url = *url;
+    source.date = *date;
+    return source;
+}
+
+bool checkSchemaTag(JsonChecker& check, const json& root, const char* expected)
+{
+    std::optional<std::string> schema = check.string(root, "schema", "$", Need::Required);
+    if (schema && *schema != expected) {
+        check.problem("$.schema", "must be \"" + std::string(expected) + "\", found \"" + *schema + "\"");
+        return false;
+    }
+    return schema.has_value();
+}
+
+} // namespace gpuplan::core
+
+namespace gpuplan::core {
+
+Result<nlohmann::json> readJsonDocument(const std::filesystem::path& file)
+{
+    Result<std::string> text = readJsonFile(file);
+    if (!text) {
+        return text.error();
+    }
+    return parseJson(*text, file.string());
 }
 
 } // namespace gpuplan::core

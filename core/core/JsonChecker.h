@@ -1,10 +1,13 @@
 #pragma once
 
+#include "gpuplan/catalog/Source.h"
 #include "gpuplan/core/Result.h"
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <initializer_list>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,7 +16,8 @@
 namespace gpuplan::core {
 
 /// Reads typed fields out of a parsed JSON document and records every problem with the file and the
-/// JSON path ("$.offers[2].prices[0].amount") where it was found. Private to core/catalog.
+/// JSON path ("$.offers[2].prices[0].amount") where it was found. Private to core (the loaders of catalog, workload and
+/// estimate data).
 class JsonChecker
 {
 public:
@@ -42,6 +46,12 @@ public:
     /// A number that must be > 0.
     std::optional<double>
     positiveNumber(const nlohmann::json& parent, std::string_view key, const std::string& path, Need need);
+    /// A number that must be >= 0 (and <= `max`).
+    std::optional<double> nonNegativeNumber(const nlohmann::json& parent,
+                                            std::string_view key,
+                                            const std::string& path,
+                                            Need need,
+                                            double max = std::numeric_limits<double>::max());
     /// A whole number that must be >= 1.
     std::optional<int> count(const nlohmann::json& parent, std::string_view key, const std::string& path, Need need);
     std::optional<bool> boolean(const nlohmann::json& parent, std::string_view key, const std::string& path, Need need);
@@ -92,5 +102,17 @@ private:
 const char* jsonKindName(const nlohmann::json& value);
 /// A value as a message quotes it: scalars as JSON (cut at 60 characters), containers by their kind.
 std::string describeJson(const nlohmann::json& value);
+
+/// The text of a data file. Errors: FileNotFound, FileUnreadable (a folder, permissions, read error).
+Result<std::string> readJsonFile(const std::filesystem::path& file);
+/// The parsed document of a data file: readJsonFile, then parseJson.
+Result<nlohmann::json> readJsonDocument(const std::filesystem::path& file);
+/// Parses JSON text; a syntax error names line and column of `file`. No exception leaves.
+Result<nlohmann::json> parseJson(const std::string& text, const std::string& file);
+/// A {url, date, note} member; nullopt (with problems recorded) when it is missing or malformed.
+std::optional<Source>
+readSource(JsonChecker& check, const nlohmann::json& parent, std::string_view key, const std::string& path);
+/// Checks "$.schema" against `expected`; false (with a problem) when it differs or is missing.
+bool checkSchemaTag(JsonChecker& check, const nlohmann::json& root, const char* expected);
 
 } // namespace gpuplan::core

@@ -1,0 +1,288 @@
+#include "PlanCommands.h"
+
+#include "TextTable.h"
+
+#include "gpuplan/catalog/CatalogLoader.h"
+#include "gpuplan/plan/PlanFile.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <iostream>
+
+namespace gpuplan::cli {
+
+using nlohmann::json;
+using Align = TextTable::Align;
+
+namespace {
+
+std::string fixed(double value, int decimals)
+{
+    char buffer[48];
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+    return buffer;
+}
+
+/// 3 significant figures, as estimates deserve.
+std::string approx(double value)
+{
+    char buffer[48];
+    std::snprintf(buffer, sizeof buffer, value >= 1000 ? "%.0f" : "%.3g", value);
+    return buffer;
+}
+
+std::string rangeText(const core::Range& r)
+{
+    return approx(r.value) + " (" + approx(r.low) + "-" + approx(r.high) + ")";
+}
+
+int fail(const core::Error& error, int code = kExitBadInput)
+{
+    std::cerr << "gpuplan: " << error.message() << '\n';
+    return code;
+}
+
+std::string nowIso()
+{
+    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char buffer[32];
+    std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return buffer;
+}
+
+/// Everything the estimator needs, loaded once.
+struct Data
+{
+    core::LoadedCatalog catalog;
+    core::LoadedWorkloads presets;
+    core::Workload workload;
+    core::EfficiencyTable table;
+    core::Assumptions assumptions;
+};
+
+std::optional<Data> loadData(const CatalogOptions& catalogOptions, const WorkloadOptions& options, int& exitCode)
+{
+    exitCode = kExitBadInput;
+    if (options.preset.empty() == options.workloadFile.empty()) {
+        fail(core::Error{core::ErrorCode::InvalidArgument, "give either --preset NAME or --workload FILE", "workload"});
+        return std::nullopt;
+    }
+    core::Result<core::LoadedCatalog> catalog =
+        core::loadCatalog(catalogOptions.catalogDir, catalogOptions.userCatalogDir);
+    if (!catalog) {
+        fail(catalog.error(), catalogOptions.catalogDirGiven ? kExitBadInput : kExitFailure);
+        exitCode = catalogOptions.catalogDirGiven ? kExitBadInput : kExitFailure;
+        return std::nullopt;
+    }
+    core::Result<core::LoadedWorkloads> presets = core::loadPresets(options.workloadDir);
+    if (!presets) {
+        fail(presets.error(), kExitFailure);
+        exitCode = kExitFailure;
+        return std::nullopt;
+    }
+    for (const core::Error& problem : presets->problems) {
+        std::cerr << "gpuplan: warning: " << problem.message() << '\n';
+    }
+    core::Result<core::Workload> workload =
+        options.preset.empty() ? core::loadWorkloadFile(options.workloadFile) : presets->find(options.preset);
+    if (!workload) {
+        fail(workload.error());
+        return std::nullopt;
+    }
+    core::Result<core::Workload> adjusted = core::withOverrides(*workload, options.overrides);
+    if (!adjusted) {
+        fail(adjusted.error());
+        return std::nullopt;
+    }
+    Data data{std::move(catalog).value(), std::move(presets).value(), std::move(adjusted).value(), {}, {}};
+    core::Result<core::LoadedCalibration> calibration = core::loadCalibration(options.workloadDir);
+    if (!calibration) {
+        fail(calibration.error(), kExitFailure);
+        exitCode = kExitFailure;
+        return std::nullopt;
+    }
+    std::vector<core::Error> problems = calibration->problems;
+    data.table = core::EfficiencyTable::fit(calibration->cases, data.catalog.catalog, data.presets, problems);
+    core::LoadedAssumptions assumptions = core::loadAssumptions(catalogOptions.catalogDir);
+    problems.insert(problems.end(), assumptions.problems.begin(), assumptions.problems.end());
+    for (const core::Error& problem : problems) {
+        std::cerr << "gpuplan: warning: " << problem.message() << '\n';
+    }
+    data.assumptions = std::move(assumptions.assumptions);
+    exitCode = kExitOk;
+    return data;
+}
+
+} // namespace
+
+std::optional<double> parseDurationHours(const std::string& text)
+{
+    if (text.size() < 2) {
+        return std::nullopt;
+    }
+    const char unit = text.back();
+    const double factor = unit == 'd' ? 24 : unit == 'h' ? 1 : unit == 'm' ? 1.0 / 60 : unit == 'w' ? 168 : 0;
+    if (factor == 0) {
+        return std::nullopt;
+    }
+    try {
+        std::size_t used = 0;
+        const std::string number = text.substr(0, text.size() - 1);
+        const double value = std::stod(number, &used);
+        if (used != number.size() || !(value > 0) || !std::isfinite(value)) {
+            return std::nullopt;
+        }
+        return value * factor;
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+int runEstimate(const CatalogOptions& catalogOptions,
+                const WorkloadOptions& workloadOptions,
+                const EstimateOptions& options)
+{
+    int exitCode = kExitOk;
+    std::optional<Data> data = loadData(catalogOptions, workloadOptions, exitCode);
+    if (!data) {
+        return exitCode;
+    }
+    core::Result<const core::GpuSpec*> gpu = data->catalog.catalog.resolveGpu(options.gpu);
+    if (!gpu) {
+        return fail(gpu.error());
+    }
+    core::Precision precision = core::defaultPrecision(**gpu);
+    if (!options.precision.empty()) {
+        std::optional<core::Precision> parsed = core::parsePrecision(options.precision);
+        if (!parsed) {
+            return fail(core::Error{core::ErrorCode::InvalidArgument,
+                                    "unknown precision '" + options.precision + "' (known: fp32, tf32, amp, bf16, fp8)",
+                                    "--precision"});
+        }
+        precision = *parsed;
+    }
+    const core::Workload& w = data->workload;
+    core::TrainingSetup setup{*gpu, options.count, std::min(options.count, options.gpusPerNode), true, precision};
+    core::TrainingEstimate e = core::estimateTraining(w, setup, data->table, data->catalog.catalog);
+    if (catalogOptions.json) {
+        std::cout << core::trainingJson(e, w, **gpu, options.count).dump(2) << '\n';
+        return e.known ? kExitOk : kExitFailure;
+    }
+    std::cout << w.name << " on " << options.count << " x " << (*gpu)->name << ", " << core::precisionName(precision)
+              << '\n';
+    if (!e.known) {
+        std::cout << "  cannot estimate: " << e.unknownReason << '\n';
+        return kExitFailure;
+    }
+    std::cout << "  throughput   " << rangeText(e.throughput) << ' ' << e.unit << '\n'
+              << "  time         " << rangeText(e.computeHours)
+              << " h (training only; `gpuplan plan` adds setup and upload)\n"
+              << "  GPU-hours    " << rangeText(e.gpuHours) << '\n'
+              << "  MFU          " << (e.mfu ? fixed(*e.mfu * 100, 0) + " %" : "unknown") << '\n'
+              << "  peak         " << approx(e.peak.tflops) << " TFLOPS " << e.peak.used << " per GPU; efficiency "
+              << rangeText(e.efficiency) << ", " << e.efficiencyBasis << "; scaling " << rangeText(e.scaling) << '\n'
+              << "  memory       "
+              << (e.memory.known ? fixed(e.memory.totalGb(), 1) + " of " + fixed(e.memory.capacityGb, 0)
+                                       + " GB per GPU with " + e.memory.describe()
+                                 : std::string("unknown (no parameter count)"))
+              << '\n';
+    if (e.memory.known && !e.memory.fits) {
+        std::cout << "  DOES NOT FIT: " << e.fitAdvice << '\n';
+    }
+    for (const std::string& note : e.notes) {
+        std::cout << "  note: " << note << '\n';
+    }
+    return kExitOk;
+}
+
+int runPlan(const CatalogOptions& catalogOptions, const WorkloadOptions& workloadOptions, PlanOptions options)
+{
+    if (!options.deadline.empty()) {
+        options.constraints.deadlineHours = parseDurationHours(options.deadline);
+        if (!options.constraints.deadlineHours) {
+            return fail(core::Error{core::ErrorCode::InvalidArgument,
+                                    "'" + options.deadline + "' is not a duration: write e.g. 14d, 36h or 90m",
+                                    "--deadline"});
+        }
+    }
+    int exitCode = kExitOk;
+    std::optional<Data> data = loadData(catalogOptions, workloadOptions, exitCode);
+    if (!data) {
+        return exitCode;
+    }
+    if (!data->catalog.catalog.exchangeRate()) {
+        return fail(core::Error{core::ErrorCode::UnknownReference,
+                                "the catalog has no exchange rate to convert prices",
+                                "exchange_rate.json"},
+                    kExitFailure);
+    }
+    core::Constraints& c = options.constraints;
+    if (c.projectMonths == 0 && c.deadlineHours) {
+        c.projectMonths = *c.deadlineHours / 730;
+    }
+    core::Planner planner(data->catalog.catalog, data->assumptions, data->table);
+    core::Recommendation r = planner.recommend(data->workload, c);
+    const json plan = core::planJson(data->workload, c, data->catalog.catalog, r, nowIso());
+    if (!options.output.empty()) {
+        if (core::Status saved = core::savePlan(options.output, plan); !saved) {
+            return fail(saved.error(), kExitFailure);
+        }
+    }
+    if (catalogOptions.json) {
+        std::cout << plan.dump(2, ' ', false, json::error_handler_t::replace) << '\n';
+        return r.options.empty() ? kExitFailure : kExitOk;
+    }
+    const std::string currency = core::currencyCode(c.currency);
+    std::cout << "Plan for " << data->workload.name << " (" << data->workload.id << "), objective "
+              << core::objectiveName(r.objective) << ", costs in " << currency << "\n\n";
+    TextTable table({{"#", Align::Right},
+                     {"provider"},
+                     {"instance"},
+                     {"region"},
+                     {"GPUs"},
+                     {"mode"},
+                     {"hours", Align::Right},
+                     {"cost " + currency, Align::Right}});
+    int rank = 0;
+    for (const core::RankedOption& o : r.options) {
+        table.addRow({std::to_string(++rank),
+                      o.estimate.provider->name,
+                      o.estimate.offer->instanceType,
+                      o.estimate.region,
+                      std::to_string(o.estimate.gpus) + " x " + o.estimate.gpu->name,
+                      core::pricingModeName(o.mode.mode),
+                      rangeText(o.mode.hours),
+                      rangeText(o.mode.cost)});
+    }
+    table.print(std::cout);
+    rank = 0;
+    for (const core::RankedOption& o : r.options) {
+        std::cout << "\n"
+                  << ++rank << ". " << o.estimate.provider->name << " " << o.estimate.offer->instanceType << " in "
+                  << o.estimate.region << ":\n";
+        for (const core::Reason& reason : o.reasons) {
+            std::cout << "   - " << reason.text << '\n';
+        }
+        for (const std::string& note : o.estimate.notes) {
+            std::cout << "   - note: " << note << '\n';
+        }
+    }
+    for (const std::string& note : r.notes) {
+        std::cout << "\n" << note << '\n';
+    }
+    std::cout << "\nExcluded (" << r.excluded.size() << "):\n";
+    for (const core::Exclusion& x : r.excluded) {
+        std::cout << "  " << x.provider << " " << x.instanceType << " " << (x.region.empty() ? "-" : x.region) << " ["
+                  << x.rule << "] " << x.reason.text << '\n';
+    }
+    if (!options.output.empty()) {
+        std::cout << "\nSaved the plan to " << options.output << '\n';
+    }
+    return r.options.empty() ? kExitFailure : kExitOk;
+}
+
+} // namespace gpuplan::cli

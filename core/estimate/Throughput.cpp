@@ -1,0 +1,304 @@
+#include "gpuplan/estimate/Throughput.h"
+
+#include "core/JsonChecker.h"
+#include "gpuplan/catalog/Catalog.h"
+#include "gpuplan/workload/WorkloadLoader.h"
+#include "gpuplan/workload/WorkloadModel.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gpuplan::core {
+
+using nlohmann::json;
+using Need = JsonChecker::Need;
+
+const char* peakFamilyName(PeakFamily family)
+{
+    switch (family) {
+        case PeakFamily::Fp32:
+            return "fp32";
+        case PeakFamily::Tf32:
+            return "tf32";
+        case PeakFamily::Half:
+            return "fp16/bf16";
+        case PeakFamily::Fp8:
+            return "fp8";
+    }
+    return "?";
+}
+
+std::optional<PeakChoice> peakFor(const GpuSpec& gpu, Precision precision)
+{
+    const PeakTflops& p = gpu.peak;
+    auto half = [&](const char* wanted) -> std::optional<PeakChoice> {
+        if (std::string(wanted) == "bf16" && p.bf16) {
+            return PeakChoice{*p.bf16, PeakFamily::Half, "bf16", ""};
+        }
+        if (p.fp16) {
+            std::string note =
+                std::string(wanted) == "bf16" ? gpu.name + " has no BF16: runs as FP16 mixed precision" : "";
+            return PeakChoice{*p.fp16, PeakFamily::Half, "fp16", note};
+        }
+        if (p.bf16) {
+            return PeakChoice{*p.bf16, PeakFamily::Half, "bf16", gpu.name + " has no FP16 figure: runs as BF16"};
+        }
+        return std::nullopt;
+    };
+    switch (precision) {
+        case Precision::Fp32:
+            if (p.fp32) {
+                return PeakChoice{*p.fp32, PeakFamily::Fp32, "fp32", ""};
+            }
+            return std::nullopt;
+        case Precision::Tf32:
+            if (p.tf32) {
+                return PeakChoice{*p.tf32, PeakFamily::Tf32, "tf32", ""};
+            }
+            if (p.fp32) {
+                return PeakChoice{*p.fp32, PeakFamily::Fp32, "fp32", gpu.name + " has no TF32: runs in FP32"};
+            }
+            return std::nullopt;
+        case Precision::Amp:
+            return half("fp16");
+        case Precision::Bf16:
+            return half("bf16");
+        case Precision::Fp8:
+            if (p.fp8) {
+                return PeakChoice{*p.fp8, PeakFamily::Fp8, "fp8", ""};
+            }
+            if (std::optional<PeakChoice> fallback = half("bf16")) {
+                fallback->note = gpu.name + " has no FP8: runs as " + fallback->used;
+                return fallback;
+            }
+            return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+Precision defaultPrecision(const GpuSpec& gpu)
+{
+    if (gpu.peak.bf16) {
+        return Precision::Bf16;
+    }
+    if (gpu.peak.fp16) {
+        return Precision::Amp;
+    }
+    return Precision::Fp32;
+}
+
+Topology topologyFor(const GpuSpec& gpu, int gpus, int gpusPerNode, bool rdma)
+{
+    const std::string& link = gpu.interconnect;
+    const bool fast = link.rfind("NVLink", 0) == 0 || link.rfind("Infinity Fabric", 0) == 0 || link.rfind("ICI", 0) == 0
+                      || link.find("NVSwitch") == 0;
+    return Topology{std::max(1, gpus), std::max(1, gpusPerNode), fast, rdma};
+}
+
+Range scalingFactor(const Topology& t)
+{
+    const int inNode = std::min(t.gpus, t.gpusPerNode);
+    const double intraDoublings = std::log2(double(std::max(1, inNode)));
+    const double interDoublings = std::log2(double(std::max(1, t.nodes())));
+    const Range intra = t.fastIntraNode ? Range{0.97, 0.94, 0.99} : Range{0.90, 0.85, 0.95};
+    const Range inter = t.rdmaBetweenNodes ? Range{0.93, 0.88, 0.97} : Range{0.70, 0.55, 0.85};
+    auto power = [](double base, double exponent) { return std::pow(base, exponent); };
+    return Range{power(intra.value, intraDoublings) * power(inter.value, interDoublings),
+                 power(intra.low, intraDoublings) * power(inter.low, interDoublings),
+                 power(intra.high, intraDoublings) * power(inter.high, interDoublings)};
+}
+
+namespace {
+
+constexpr const char* kCalibrationSchema = "gpuplan-calibration/1";
+
+std::optional<double> familyPeak(const GpuSpec& gpu, PeakFamily family)
+{
+    switch (family) {
+        case PeakFamily::Fp32:
+            return gpu.peak.fp32;
+        case PeakFamily::Tf32:
+            return gpu.peak.tf32;
+        case PeakFamily::Half:
+            return gpu.peak.fp16 ? gpu.peak.fp16 : gpu.peak.bf16;
+        case PeakFamily::Fp8:
+            return gpu.peak.fp8;
+    }
+    return std::nullopt;
+}
+
+std::optional<CalibrationCase> readCase(JsonChecker& check, const json& node, const std::string& at)
+{
+    if (!check.isObject(node, at)) {
+        return std::nullopt;
+    }
+    const std::size_t before = check.problemCount();
+    check.onlyKnownKeys(
+        node,
+        at,
+        {"id", "workload", "class", "flops_per_unit", "gpu", "count", "precision", "measured", "mfu", "source"});
+    CalibrationCase c;
+    c.id = check.string(node, "id", at, Need::Required).value_or("");
+    c.workloadId = check.string(node, "workload", at, Need::Optional).value_or("");
+    c.modelClass = check.choice(node, "class", at, Need::Required, parseModelClass, "cnn, detector, encoder, decoder")
+                       .value_or(ModelClass::Cnn);
+    c.flopsPerUnit =
+        check.positiveNumber(node, "flops_per_unit", at, c.workloadId.empty() ? Need::Required : Need::Optional)
+            .value_or(0);
+    c.gpuId = check.string(node, "gpu", at, Need::Required).value_or("");
+    c.count = check.count(node, "count", at, Need::Required).value_or(1);
+    c.precision = check.choice(node, "precision", at, Need::Required, parsePrecision, "fp32, tf32, amp, bf16, fp8")
+                      .value_or(Precision::Amp);
+    if (const json* measured = check.object(node, "measured", at, Need::Optional)) {
+        const std::string mAt = JsonChecker::child(at, "measured");
+        check.onlyKnownKeys(*measured, mAt, {"value", "unit"});
+        c.measured = check.positiveNumber(*measured, "value", mAt, Need::Required);
+        const std::string unit = check.string(*measured, "unit", mAt, Need::Required).value_or("");
+        if (unit != "samples/s" && unit != "tokens/s") {
+            check.problem(JsonChecker::child(mAt, "unit"), "must be samples/s or tokens/s, found \"" + unit + "\"");
+        }
+        c.tokens = unit == "tokens/s";
+    }
+    c.mfu = check.nonNegativeNumber(node, "mfu", at, Need::Optional, 1.0);
+    if (c.measured.has_value() == c.mfu.has_value()) {
+        check.problem(at, "give either \"measured\" or \"mfu\"");
+    }
+    std::optional<Source> source = readSource(check, node, "source", at);
+    c.location = check.where(at);
+    if (!source || check.problemCount() != before) {
+        return std::nullopt;
+    }
+    c.source = *source;
+    return c;
+}
+
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+} // namespace
+
+Result<LoadedCalibration> loadCalibration(const std::filesystem::path& dir)
+{
+    const std::filesystem::path file = dir / "calibration.json";
+    Result<json> document = readJsonDocument(file);
+    if (!document) {
+        return document.error();
+    }
+    JsonChecker check(file.string());
+    LoadedCalibration loaded;
+    if (check.isObject(*document, "$") && checkSchemaTag(check, *document, kCalibrationSchema)) {
+        check.onlyKnownKeys(*document, "$", {"schema", "cases"});
+        if (const json* list = check.array(*document, "cases", "$", Need::Required)) {
+            for (std::size_t i = 0; i < list->size(); ++i) {
+                if (std::optional<CalibrationCase> c = readCase(check, (*list)[i], JsonChecker::index("$.cases", i))) {
+                    loaded.cases.push_back(std::move(*c));
+                }
+            }
+        }
+    }
+    loaded.problems = check.takeProblems();
+    return loaded;
+}
+
+EfficiencyTable EfficiencyTable::fit(const std::vector<CalibrationCase>& cases,
+                                     const Catalog& catalog,
+                                     const LoadedWorkloads& presets,
+                                     std::vector<Error>& problems)
+{
+    EfficiencyTable table;
+    for (const CalibrationCase& c : cases) {
+        auto fail = [&](const std::string& detail) {
+            problems.push_back(Error{ErrorCode::UnknownReference, detail, c.location});
+        };
+        const GpuSpec* gpu = catalog.findGpu(c.gpuId);
+        if (!gpu) {
+            fail("unknown GPU \"" + c.gpuId + "\"");
+            continue;
+        }
+        double flops = c.flopsPerUnit;
+        if (!c.workloadId.empty()) {
+            Result<Workload> preset = presets.find(c.workloadId);
+            if (!preset) {
+                fail("unknown workload \"" + c.workloadId + "\"");
+                continue;
+            }
+            flops = trainingFlopsPerUnit(*preset).value_or(0);
+        }
+        std::optional<PeakChoice> peak = peakFor(*gpu, c.precision);
+        if (!peak || (c.measured && flops <= 0)) {
+            fail("no datasheet peak or no FLOPs per unit to compare against");
+            continue;
+        }
+        const bool rdma = true; // published multi-node results run on InfiniBand-class networks
+        const Range scaling = scalingFactor(topologyFor(*gpu, c.count, std::min(c.count, 8), rdma));
+        const double achieved = c.mfu ? *c.mfu : *c.measured * flops / (c.count * peak->tflops * 1e12);
+        table.m_points.push_back(Point{c.id,
+                                       c.modelClass,
+                                       gpu->id,
+                                       gpu->architecture,
+                                       peak->family,
+                                       achieved / scaling.value,
+                                       peak->tflops,
+                                       gpu->memoryBandwidthGBs});
+    }
+    return table;
+}
+
+std::optional<EfficiencyTable::Lookup>
+EfficiencyTable::lookup(ModelClass modelClass, const GpuSpec& gpu, PeakFamily family, std::string_view without) const
+{
+    struct Level
+    {
+        int level;
+        double widen; // extra relative width of the range for a looser match
+        const char* what;
+    };
+    const Level levels[] = {{1, 0.0, "same GPU"},
+                            {2, 0.10, "same architecture"},
+                            {3, 0.20, "same model class, other GPUs"},
+                            {4, 0.30, "other model classes"}};
+    for (const Level& level : levels) {
+        std::vector<double> values;
+        Lookup found;
+        for (const Point& p : m_points) {
+            if (p.caseId == without || p.family != family) {
+                continue;
+            }
+            const bool sameClass = p.modelClass == modelClass;
+            const bool matches = (level.level == 1 && sameClass && p.gpuId == gpu.id)
+                                 || (level.level == 2 && sameClass && p.architecture == gpu.architecture)
+                                 || (level.level == 3 && sameClass) || level.level == 4;
+            if (matches) {
+                double efficiency = p.efficiency;
+                const bool bandwidthBound = modelClass == ModelClass::Cnn || modelClass == ModelClass::Detector;
+                const std::optional<double> peak = familyPeak(gpu, family);
+                if (bandwidthBound && p.gpuId != gpu.id && peak && gpu.memoryBandwidthGBs && p.memoryBandwidthGBs) {
+                    const double balance = (*gpu.memoryBandwidthGBs / *peak) / (*p.memoryBandwidthGBs / p.peakTflops);
+                    efficiency *= std::min(1.0, balance);
+                }
+                values.push_back(efficiency);
+                found.caseIds.push_back(p.caseId);
+            }
+        }
+        if (values.empty()) {
+            continue;
+        }
+        const double mid = median(values);
+        const auto [lowest, highest] = std::minmax_element(values.begin(), values.end());
+        // One case says little about the spread: at least +-15 %.
+        const double low = std::min(*lowest, mid * 0.85) * (1 - level.widen);
+        const double high = std::max(*highest, mid * 1.15) * (1 + level.widen);
+        found.efficiency = Range{mid, low, std::min(high, 1.0)};
+        found.level = level.level;
+        found.basis = "median of " + std::to_string(values.size()) + " calibration case"
+                      + (values.size() == 1 ? "" : "s") + " (" + level.what + ", " + peakFamilyName(family) + ")";
+        return found;
+    }
+    return std::nullopt;
+}
+
+} // namespace gpuplan::core

@@ -1,0 +1,41 @@
+#pragma once
+
+#include "gpuplan/core/Result.h"
+#include "gpuplan/plan/Planner.h"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <string>
+
+namespace gpuplan::core {
+
+/// The .gpuplan format: versioned JSON, safe to mail (no secrets). Version 1 is the first.
+constexpr int kPlanFormatVersion = 1;
+
+/// A range as JSON: {"value", "low", "high"}.
+nlohmann::json rangeJson(const Range& range);
+/// One training estimate: throughput {value, unit, low, high}, hours, gpu_hours, mfu, fits_memory, ...
+nlohmann::json trainingJson(const TrainingEstimate& estimate, const Workload& workload, const GpuSpec& gpu, int gpus);
+/// The ranked options (costs per pricing mode, reasons) and the excluded offers with their rule.
+nlohmann::json recommendationJson(const Recommendation& recommendation, const Constraints& constraints);
+nlohmann::json workloadJson(const Workload& workload);
+nlohmann::json constraintsJson(const Constraints& constraints);
+
+/// A whole plan document: workload, constraints, catalog snapshot (price date, exchange rate), results,
+/// choice (null until the user picks) and notes. `created` is an ISO 8601 time.
+nlohmann::json planJson(const Workload& workload,
+                        const Constraints& constraints,
+                        const Catalog& catalog,
+                        const Recommendation& recommendation,
+                        const std::string& created,
+                        const std::string& notes = {});
+
+/// Writes a plan; FileUnreadable when the file cannot be written.
+Status savePlan(const std::filesystem::path& file, const nlohmann::json& plan);
+
+/// Reads a plan and checks its format and version: a plan from a newer GPU Planner, or a file that is not a
+/// plan, is refused with a message that says which.
+Result<nlohmann::json> loadPlan(const std::filesystem::path& file);
+
+} // namespace gpuplan::core

@@ -1,0 +1,153 @@
+#pragma once
+
+#include "gpuplan/catalog/Catalog.h"
+#include "gpuplan/estimate/Assumptions.h"
+#include "gpuplan/estimate/Estimator.h"
+#include "gpuplan/estimate/SpotModel.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuplan::core {
+
+enum class Objective
+{
+    Cheapest, // cheapest within the deadline
+    Fastest,  // fastest within the budget
+    Value,    // lowest cost × time, both relative to the best
+};
+
+const char* objectiveName(Objective objective);
+std::optional<Objective> parseObjective(std::string_view name);
+
+/// What the user asks for (the wizard's answers).
+struct Constraints
+{
+    std::optional<double> budget; // in `currency`
+    Currency currency = Currency::CNY;
+    std::optional<double> deadlineHours;
+    bool sensitive = false;            // data may only go to physically isolated or compliant offers
+    std::string framework = "pytorch"; // pytorch, tensorflow, jax, paddle, mindspore
+    int minGpus = 1;
+    int maxGpus = 64;
+    std::optional<Precision> precision; // nullopt: the best each card supports (BF16, else FP16, else FP32)
+    std::optional<Objective> objective; // nullopt: cheapest with a deadline, fastest with only a budget, else value
+    double projectMonths = 0;           // a long project may use reservations and yearly subscriptions
+    int top = 5;
+};
+
+/// Figures the estimate assumes beyond the catalog, each with its range (docs/estimator.md).
+struct CostModel
+{
+    Range setupHours{0.5, 0.25, 1.0}; // boot, environment, first data load
+    Range uploadMbps{100, 300, 30};   // the lab's upload bandwidth; low hours at 300, high at 30
+    double checkpointWriteGBs = 1.0;  // checkpoint write speed, GB/s
+    bool monteCarlo = true;
+    int monteCarloRuns = 1000;
+    std::uint64_t seed = 20261203;
+};
+
+/// A translatable sentence: a stable key with its parameters, and the English text.
+struct Reason
+{
+    std::string key;
+    std::map<std::string, std::string> params;
+    std::string text;
+};
+
+struct SpotDetail
+{
+    InterruptionRate rate;
+    double mtbfHours = 0;     // of the whole job (all nodes)
+    double intervalHours = 0; // Daly's optimum checkpoint interval
+    double checkpointHours = 0;
+    double expectedHours = 0; // closed form, Daly eq. 13
+    std::optional<SpotOutcome> simulated;
+};
+
+/// One pricing mode of one offer in one region.
+struct ModeCost
+{
+    PricingMode mode = PricingMode::OnDemand;
+    Price price;
+    Range hours; // wall clock, setup and data transfer included
+    Range cost;  // in the plan's currency, storage and egress included
+    bool eligible = true;
+    Reason why; // when not eligible
+    std::optional<SpotDetail> spot;
+};
+
+/// One instance type in one region, estimated.
+struct OfferEstimate
+{
+    const Provider* provider = nullptr;
+    const Offer* offer = nullptr;
+    const GpuSpec* gpu = nullptr;
+    std::string region;
+    int nodes = 1;
+    int gpus = 1;
+    TrainingEstimate training;
+    Range setupHours;
+    Range transferHours;
+    Range extrasCost; // storage + egress, in the plan's currency
+    std::optional<double> kwh;
+    std::optional<double> kgCo2e;
+    std::vector<ModeCost> modes;
+    std::vector<std::string> notes;
+
+    const ModeCost* cheapestEligible() const;
+};
+
+struct RankedOption
+{
+    OfferEstimate estimate;
+    ModeCost mode; // the mode it is recommended with
+    std::vector<Reason> reasons;
+};
+
+struct Exclusion
+{
+    std::string provider;
+    std::string instanceType;
+    std::string region;
+    std::string rule; // framework, sensitive, memory, no_price, rdma, deadline, budget, unknown
+    Reason reason;
+};
+
+struct Recommendation
+{
+    Objective objective = Objective::Value;
+    std::vector<RankedOption> options; // best first, at most Constraints::top
+    int eligibleCount = 0;             // before cutting to top
+    std::vector<Exclusion> excluded;
+    std::vector<std::string> notes;
+};
+
+/// The estimator and recommender over one catalog. Cheap to run again (the GUI re-plans while a slider
+/// moves): training estimates and spot simulations are cached per distinct setup.
+class Planner
+{
+public:
+    Planner(const Catalog& catalog, const Assumptions& assumptions, const EfficiencyTable& table);
+
+    /// Every offer × region × pricing mode estimated, without the recommender's filters.
+    std::vector<OfferEstimate>
+    estimateAll(const Workload& workload, const Constraints& constraints, const CostModel& model = {});
+
+    /// The five steps (task, budget model, sensitivity, framework, scale) as filters, then the ranking.
+    Recommendation recommend(const Workload& workload, const Constraints& constraints, const CostModel& model = {});
+
+    void clearCache();
+
+private:
+    const Catalog& m_catalog;
+    const Assumptions& m_assumptions;
+    const EfficiencyTable& m_table;
+    std::map<std::string, TrainingEstimate> m_trainingCache;
+    std::map<std::string, SpotOutcome> m_spotCache;
+};
+
+} // namespace gpuplan::core

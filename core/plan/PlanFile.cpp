@@ -1,0 +1,247 @@
+#include "gpuplan/plan/PlanFile.h"
+
+#include "core/JsonChecker.h"
+
+#include <fstream>
+
+namespace gpuplan::core {
+
+using nlohmann::json;
+
+json rangeJson(const Range& range)
+{
+    return {{"value", range.value}, {"low", range.low}, {"high", range.high}};
+}
+
+json trainingJson(const TrainingEstimate& e, const Workload& w, const GpuSpec& gpu, int gpus)
+{
+    json out = {{"workload", w.id},
+                {"gpu", gpu.id},
+                {"count", gpus},
+                {"precision", precisionName(e.precision)},
+                {"known", e.known}};
+    if (!e.known) {
+        out["unknown_reason"] = e.unknownReason;
+        return out;
+    }
+    json throughput = rangeJson(e.throughput);
+    throughput["unit"] = e.unit;
+    out["throughput"] = throughput;
+    out["hours"] = rangeJson(e.computeHours);
+    out["gpu_hours"] = rangeJson(e.gpuHours);
+    out["mfu"] = e.mfu ? json(*e.mfu) : json(nullptr);
+    out["peak_tflops"] = {{"value", e.peak.tflops}, {"used", e.peak.used}};
+    out["efficiency"] = rangeJson(e.efficiency);
+    out["efficiency_basis"] = e.efficiencyBasis;
+    out["scaling"] = rangeJson(e.scaling);
+    out["fits_memory"] = e.memory.known ? json(e.memory.fits) : json(nullptr);
+    out["memory"] = {{"strategy", e.memory.describe()},
+                     {"per_gpu_gb", e.memory.totalGb()},
+                     {"capacity_gb", e.memory.capacityGb},
+                     {"weights_gb", e.memory.weightsGb},
+                     {"gradients_gb", e.memory.gradientsGb},
+                     {"optimizer_gb", e.memory.optimizerGb},
+                     {"activations_gb", e.memory.activationsGb},
+                     {"reserve_gb", e.memory.reserveGb}};
+    if (e.memory.known && !e.memory.fits) {
+        out["fit_reason"] = e.fitAdvice;
+    }
+    out["notes"] = e.notes;
+    return out;
+}
+
+namespace {
+
+json reasonJson(const Reason& r)
+{
+    return {{"key", r.key}, {"params", r.params}, {"text", r.text}};
+}
+
+json modeJson(const ModeCost& m)
+{
+    json out = {{"mode", pricingModeName(m.mode)},
+                {"price",
+                 {{"amount", m.price.amount},
+                  {"currency", currencyCode(m.price.currency)},
+                  {"unit", priceUnitName(m.price.unit)},
+                  {"source", m.price.source.url},
+                  {"date", m.price.source.date}}},
+                {"hours", rangeJson(m.hours)},
+                {"cost", rangeJson(m.cost)},
+                {"eligible", m.eligible}};
+    if (!m.eligible) {
+        out["why_not"] = reasonJson(m.why);
+    }
+    if (m.spot) {
+        json spot = {{"monthly_interruption", rangeJson(m.spot->rate.monthlyProbability)},
+                     {"rate_source", m.spot->rate.source.url},
+                     {"mtbf_hours", m.spot->mtbfHours},
+                     {"checkpoint_interval_hours", m.spot->intervalHours},
+                     {"checkpoint_hours", m.spot->checkpointHours},
+                     {"expected_compute_hours", m.spot->expectedHours}};
+        if (m.spot->simulated) {
+            spot["monte_carlo"] = {{"p50_hours", m.spot->simulated->p50Hours},
+                                   {"p90_hours", m.spot->simulated->p90Hours},
+                                   {"mean_hours", m.spot->simulated->meanHours},
+                                   {"mean_interruptions", m.spot->simulated->meanInterruptions}};
+        }
+        out["spot"] = spot;
+    }
+    return out;
+}
+
+} // namespace
+
+json recommendationJson(const Recommendation& r, const Constraints& c)
+{
+    json options = json::array();
+    int rank = 0;
+    for (const RankedOption& o : r.options) {
+        const OfferEstimate& e = o.estimate;
+        json modes = json::array();
+        for (const ModeCost& m : e.modes) {
+            modes.push_back(modeJson(m));
+        }
+        json reasons = json::array();
+        for (const Reason& reason : o.reasons) {
+            reasons.push_back(reasonJson(reason));
+        }
+        options.push_back({{"rank", ++rank},
+                           {"provider", e.provider->id},
+                           {"instance_type", e.offer->instanceType},
+                           {"region", e.region},
+                           {"gpu", e.gpu->id},
+                           {"gpus", e.gpus},
+                           {"nodes", e.nodes},
+                           {"mode", pricingModeName(o.mode.mode)},
+                           {"hours", rangeJson(o.mode.hours)},
+                           {"cost", rangeJson(o.mode.cost)},
+                           {"currency", currencyCode(c.currency)},
+                           {"modes", modes},
+                           {"training", trainingJson(e.training, Workload{}, *e.gpu, e.gpus)},
+                           {"kwh", e.kwh ? json(*e.kwh) : json(nullptr)},
+                           {"kg_co2e", e.kgCo2e ? json(*e.kgCo2e) : json(nullptr)},
+                           {"reasons", reasons},
+                           {"notes", e.notes}});
+        options.back()["training"].erase("workload");
+    }
+    json excluded = json::array();
+    for (const Exclusion& x : r.excluded) {
+        excluded.push_back({{"provider", x.provider},
+                            {"instance_type", x.instanceType},
+                            {"region", x.region},
+                            {"rule", x.rule},
+                            {"reason", reasonJson(x.reason)}});
+    }
+    return {{"objective", objectiveName(r.objective)},
+            {"eligible", r.eligibleCount},
+            {"options", options},
+            {"excluded", excluded},
+            {"notes", r.notes}};
+}
+
+json workloadJson(const Workload& w)
+{
+    json out = {{"id", w.id},
+                {"name", w.name},
+                {"task", taskTypeName(w.task)},
+                {"class", modelClassName(w.modelClass)},
+                {"method", trainingMethodName(w.method)},
+                {"kind", workKindName(w.kind)},
+                {"parameters", w.model.parameters},
+                {"epochs", w.epochs},
+                {"units", w.totalUnits()},
+                {"unit", w.countsTokens() ? "tokens" : w.sampleUnit}};
+    if (w.countsTokens()) {
+        out["tokens_per_epoch"] = w.tokensPerEpoch;
+        out["sequence_length"] = w.sequenceLength;
+    } else {
+        out["samples_per_epoch"] = w.samplesPerEpoch;
+    }
+    return out;
+}
+
+json constraintsJson(const Constraints& c)
+{
+    return {{"budget", c.budget ? json(*c.budget) : json(nullptr)},
+            {"currency", currencyCode(c.currency)},
+            {"deadline_hours", c.deadlineHours ? json(*c.deadlineHours) : json(nullptr)},
+            {"sensitive", c.sensitive},
+            {"framework", c.framework},
+            {"min_gpus", c.minGpus},
+            {"max_gpus", c.maxGpus},
+            {"precision", c.precision ? json(precisionName(*c.precision)) : json("auto")},
+            {"project_months", c.projectMonths},
+            {"top", c.top}};
+}
+
+json planJson(const Workload& workload,
+              const Constraints& constraints,
+              const Catalog& catalog,
+              const Recommendation& recommendation,
+              const std::string& created,
+              const std::string& notes)
+{
+    json rate = nullptr;
+    if (catalog.exchangeRate()) {
+        rate = {{"cny_per_usd", catalog.exchangeRate()->cnyPerUsd},
+                {"source", catalog.exchangeRate()->source.url},
+                {"date", catalog.exchangeRate()->source.date}};
+    }
+    return {{"format", "gpuplan"},
+            {"version", kPlanFormatVersion},
+            {"created", created},
+            {"workload", workloadJson(workload)},
+            {"constraints", constraintsJson(constraints)},
+            {"catalog", {{"price_date", newestPriceDate(catalog.offers())}, {"exchange_rate", rate}}},
+            {"results", recommendationJson(recommendation, constraints)},
+            {"choice", nullptr},
+            {"notes", notes}};
+}
+
+Status savePlan(const std::filesystem::path& file, const json& plan)
+{
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    out << plan.dump(2, ' ', false, json::error_handler_t::replace) << '\n';
+    out.close();
+    if (!out) {
+        return Error{ErrorCode::FileUnreadable, "cannot write the plan", file.string()};
+    }
+    return Ok{};
+}
+
+Result<json> loadPlan(const std::filesystem::path& file)
+{
+    Result<json> document = readJsonDocument(file);
+    if (!document) {
+        return document.error();
+    }
+    const json& plan = *document;
+    if (!plan.is_object() || plan.value("format", json()) != "gpuplan") {
+        return Error{ErrorCode::SchemaViolation,
+                     "not a GPU Planner plan (no \"format\": \"gpuplan\")",
+                     file.string() + ": $.format"};
+    }
+    const json version = plan.value("version", json());
+    if (!version.is_number_integer() || version.get<long long>() < 1) {
+        return Error{ErrorCode::SchemaViolation,
+                     "the plan has no valid version number (found " + describeJson(version) + ")",
+                     file.string() + ": $.version"};
+    }
+    if (version.get<long long>() > kPlanFormatVersion) {
+        return Error{ErrorCode::SchemaViolation,
+                     "written by a newer GPU Planner (plan version " + std::to_string(version.get<long long>())
+                         + "); this one reads up to version " + std::to_string(kPlanFormatVersion) + ": update it",
+                     file.string() + ": $.version"};
+    }
+    for (const char* member : {"workload", "constraints", "catalog", "results"}) {
+        if (!plan.contains(member) || !plan[member].is_object()) {
+            return Error{ErrorCode::SchemaViolation,
+                         std::string("missing the \"") + member + "\" object",
+                         file.string() + ": $." + member};
+        }
+    }
+    return plan;
+}
+
+} // namespace gpuplan::core

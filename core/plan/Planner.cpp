@@ -1,0 +1,557 @@
+#include "gpuplan/plan/Planner.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+namespace gpuplan::core {
+
+namespace {
+
+constexpr double kHoursPerMonth = 730;
+
+std::string fixed(double value, int decimals)
+{
+    char buffer[48];
+    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+    return buffer;
+}
+
+std::string hoursText(double hours)
+{
+    return fixed(hours, hours < 10 ? 1 : 0) + " h";
+}
+
+Reason reason(std::string key, std::map<std::string, std::string> params, std::string text)
+{
+    return Reason{std::move(key), std::move(params), std::move(text)};
+}
+
+double billedHours(double hours, const std::optional<Billing>& billing)
+{
+    if (!billing) {
+        return std::ceil(hours); // unknown billing: count whole hours
+    }
+    double seconds = hours * 3600;
+    switch (billing->granularity) {
+        case Billing::Granularity::Second:
+            break;
+        case Billing::Granularity::Minute:
+            seconds = std::ceil(seconds / 60) * 60;
+            break;
+        case Billing::Granularity::Hour:
+            seconds = std::ceil(seconds / 3600) * 3600;
+            break;
+    }
+    return std::max(seconds, double(billing->minimumSeconds)) / 3600;
+}
+
+bool frameworkRuns(const GpuSpec& gpu, const Offer& offer, const std::string& framework, std::string& why)
+{
+    if (offer.service == ServiceKind::Tpu || gpu.vendor == "Google") {
+        if (framework != "jax" && framework != "tensorflow") {
+            why = "TPUs train JAX and TensorFlow; " + framework + " needs a GPU";
+            return false;
+        }
+        return true;
+    }
+    if (gpu.vendor == "AMD") {
+        if (framework != "pytorch" && framework != "jax" && framework != "tensorflow") {
+            why = "ROCm on " + gpu.name + " supports PyTorch, TensorFlow and JAX, not " + framework;
+            return false;
+        }
+    }
+    return true;
+}
+
+std::string trainingKey(const Workload& w, const GpuSpec& gpu, int gpus, int perNode, bool rdma, Precision precision)
+{
+    return w.id + "|" + w.name + "|" + fixed(w.totalUnits(), 0) + "|" + gpu.id + "|" + std::to_string(gpus) + "|"
+           + std::to_string(perNode) + (rdma ? "|r|" : "|e|") + precisionName(precision);
+}
+
+std::string isolationText(const Offer& offer)
+{
+    std::string text = offer.physicallyIsolated() ? "physically isolated (bare metal or dedicated host)" : "";
+    if (!offer.compliance.empty()) {
+        text += text.empty() ? "documented compliance: " : "; compliance: ";
+        for (std::size_t i = 0; i < offer.compliance.size(); ++i) {
+            text += (i ? ", " : "") + offer.compliance[i];
+        }
+    }
+    return text;
+}
+
+} // namespace
+
+const char* objectiveName(Objective objective)
+{
+    switch (objective) {
+        case Objective::Cheapest:
+            return "cheapest";
+        case Objective::Fastest:
+            return "fastest";
+        case Objective::Value:
+            return "value";
+    }
+    return "?";
+}
+
+std::optional<Objective> parseObjective(std::string_view name)
+{
+    for (Objective o : {Objective::Cheapest, Objective::Fastest, Objective::Value}) {
+        if (name == objectiveName(o)) {
+            return o;
+        }
+    }
+    return std::nullopt;
+}
+
+const ModeCost* OfferEstimate::cheapestEligible() const
+{
+    const ModeCost* best = nullptr;
+    for (const ModeCost& mode : modes) {
+        if (mode.eligible && (!best || mode.cost.value < best->cost.value)) {
+            best = &mode;
+        }
+    }
+    return best;
+}
+
+Planner::Planner(const Catalog& catalog, const Assumptions& assumptions, const EfficiencyTable& table)
+    : m_catalog(catalog)
+    , m_assumptions(assumptions)
+    , m_table(table)
+{ }
+
+void Planner::clearCache()
+{
+    m_trainingCache.clear();
+    m_spotCache.clear();
+}
+
+std::vector<OfferEstimate>
+Planner::estimateAll(const Workload& w, const Constraints& constraints, const CostModel& model)
+{
+    std::vector<OfferEstimate> all;
+    const ExchangeRate rate = m_catalog.exchangeRate().value_or(ExchangeRate{});
+    const double datasetGb = w.datasetGb.value_or(0);
+    for (const Offer& offer : m_catalog.offers()) {
+        const GpuSpec* gpu = m_catalog.findGpu(offer.gpuId);
+        const Provider* provider = m_catalog.findProvider(offer.providerId);
+        if (!gpu || !provider || offer.gpuCount < 1) {
+            continue;
+        }
+        const Precision precision = constraints.precision.value_or(defaultPrecision(*gpu));
+        const bool rdma = offer.rdma.value_or(false);
+        int nodes = std::max(1, (constraints.minGpus + offer.gpuCount - 1) / offer.gpuCount);
+        // More nodes when the model does not fit, up to the GPU limit.
+        while (nodes * offer.gpuCount < constraints.maxGpus
+               && !fitMemory(w, precision, gpu->memoryGb, nodes * offer.gpuCount).fits) {
+            ++nodes;
+        }
+        const int gpus = nodes * offer.gpuCount;
+        const std::string key = trainingKey(w, *gpu, gpus, offer.gpuCount, rdma, precision);
+        auto cached = m_trainingCache.find(key);
+        if (cached == m_trainingCache.end()) {
+            TrainingSetup setup{gpu, gpus, offer.gpuCount, rdma, precision};
+            cached = m_trainingCache.emplace(key, estimateTraining(w, setup, m_table, m_catalog)).first;
+        }
+        const TrainingEstimate& training = cached->second;
+        const ProviderFacts* facts = m_assumptions.provider(provider->id);
+
+        for (const std::string& region : offer.regions()) {
+            OfferEstimate e;
+            e.provider = provider;
+            e.offer = &offer;
+            e.gpu = gpu;
+            e.region = region;
+            e.nodes = nodes;
+            e.gpus = gpus;
+            e.training = training;
+            e.setupHours = model.setupHours;
+            const double megabits = datasetGb * 8000;
+            e.transferHours = Range{megabits / model.uploadMbps.value / 3600,
+                                    megabits / model.uploadMbps.low / 3600,
+                                    megabits / model.uploadMbps.high / 3600};
+            const bool anyPrice = std::any_of(
+                offer.prices.begin(), offer.prices.end(), [&](const Price& p) { return p.region == region; });
+            if (!anyPrice || !training.known) {
+                all.push_back(std::move(e));
+                continue;
+            }
+            const Range baseHours = training.computeHours + e.setupHours + e.transferHours;
+
+            // Storage of the dataset and checkpoints for the run, and taking the final checkpoint home.
+            const double trained =
+                w.method == TrainingMethod::Lora ? w.model.trainableParameters.value_or(0) : w.model.parameters;
+            const double checkpointGb = trained * 14 / 1e9; // weights + Adam state, FP32
+            e.extrasCost = Range::exact(0);
+            if (facts && facts->storage) {
+                const double perHour =
+                    rate.convert(facts->storage->amount, facts->storage->currency, constraints.currency)
+                    * (datasetGb + 2 * checkpointGb) / kHoursPerMonth;
+                e.extrasCost = e.extrasCost + baseHours * perHour;
+            } else if (datasetGb > 0) {
+                e.notes.push_back("storage price unknown for " + provider->name + ": not counted");
+            }
+            if (facts && facts->egress) {
+                e.extrasCost =
+                    e.extrasCost
+                    + Range::exact(rate.convert(facts->egress->amount, facts->egress->currency, constraints.currency)
+                                   * checkpointGb);
+            }
+            if (gpu->tdpWatts) {
+                const double pue = facts && facts->pue ? *facts->pue : 1.0;
+                e.kwh = gpus * *gpu->tdpWatts * 0.8 * pue * baseHours.value / 1000;
+                if (const Grid* grid = m_assumptions.grid(provider->id, region)) {
+                    e.kgCo2e = *e.kwh * grid->kgCo2ePerKwh;
+                }
+            }
+
+            for (const Price& price : offer.prices) {
+                if (price.region != region) {
+                    continue;
+                }
+                ModeCost mode;
+                mode.mode = price.mode;
+                mode.price = price;
+                const double perHour = rate.convert(price.amount, price.currency, constraints.currency) * nodes;
+                auto costFor = [&](const Range& hours) {
+                    return Range{billedHours(hours.value, offer.billing) * perHour,
+                                 billedHours(hours.low, offer.billing) * perHour,
+                                 billedHours(hours.high, offer.billing) * perHour}
+                           + e.extrasCost;
+                };
+                mode.hours = baseHours;
+                switch (price.mode) {
+                    case PricingMode::OnDemand:
+                        mode.cost = costFor(baseHours);
+                        break;
+                    case PricingMode::Spot: {
+                        std::optional<InterruptionRate> interruption =
+                            m_assumptions.spotRate(provider->id, price.interruption);
+                        mode.cost = costFor(baseHours);
+                        if (!interruption) {
+                            mode.eligible = false;
+                            mode.why = reason("excluded.spot_rate_unknown",
+                                              {{"provider", provider->name}},
+                                              "no published interruption rate for " + provider->name
+                                                  + " spot: its time and cost would be a guess");
+                            break;
+                        }
+                        SpotDetail spot;
+                        spot.rate = *interruption;
+                        const Range p = interruption->monthlyProbability;
+                        spot.checkpointHours = std::max(1.0 / 60, checkpointGb / model.checkpointWriteGBs / 3600);
+                        auto scenario = [&](double work, double probability) {
+                            const double mtbf = mtbfFromMonthlyProbability(probability) / nodes;
+                            return SpotScenario{work,
+                                                mtbf,
+                                                spot.checkpointHours,
+                                                model.setupHours.value,
+                                                dalyInterval(spot.checkpointHours, mtbf)};
+                        };
+                        const SpotScenario central = scenario(training.computeHours.value, p.value);
+                        spot.mtbfHours = central.mtbfHours;
+                        spot.intervalHours = central.intervalHours;
+                        spot.expectedHours = expectedWallHours(central);
+                        const Range extra = e.setupHours + e.transferHours;
+                        double high = expectedWallHours(scenario(training.computeHours.high, p.high));
+                        if (model.monteCarlo) {
+                            const std::string spotKey = fixed(central.workHours, 6) + "|" + fixed(central.mtbfHours, 6)
+                                                        + "|" + fixed(central.checkpointHours, 6);
+                            auto hit = m_spotCache.find(spotKey);
+                            if (hit == m_spotCache.end()) {
+                                hit = m_spotCache
+                                          .emplace(spotKey, simulateSpot(central, model.monteCarloRuns, model.seed))
+                                          .first;
+                            }
+                            spot.simulated = hit->second;
+                            high = std::max(high, hit->second.p90Hours);
+                        }
+                        mode.hours = Range{spot.expectedHours + extra.value,
+                                           expectedWallHours(scenario(training.computeHours.low, p.low)) + extra.low,
+                                           high + extra.high};
+                        // Spot bills the time actually used, restarts included.
+                        mode.cost =
+                            Range{mode.hours.value * perHour, mode.hours.low * perHour, mode.hours.high * perHour}
+                            + e.extrasCost;
+                        mode.spot = spot;
+                        break;
+                    }
+                    case PricingMode::Reserved1Year:
+                    case PricingMode::Reserved3Year: {
+                        const double termMonths = price.mode == PricingMode::Reserved1Year ? 12 : 36;
+                        mode.cost = costFor(baseHours);
+                        if (constraints.projectMonths < termMonths) {
+                            mode.eligible = false;
+                            mode.why = reason(
+                                "excluded.commitment",
+                                {{"months", fixed(termMonths, 0)}, {"project", fixed(constraints.projectMonths, 0)}},
+                                "needs a " + fixed(termMonths, 0) + "-month commitment ("
+                                    + fixed(perHour * termMonths * kHoursPerMonth, 0) + " "
+                                    + currencyCode(constraints.currency) + "); the project is "
+                                    + fixed(constraints.projectMonths, 0) + " months");
+                        }
+                        break;
+                    }
+                    case PricingMode::SubscriptionMonthly:
+                    case PricingMode::SubscriptionYearly: {
+                        const double minimumMonths = price.mode == PricingMode::SubscriptionYearly ? 12 : 1;
+                        auto months = [&](double hours) {
+                            return std::max(minimumMonths, std::ceil(hours / kHoursPerMonth));
+                        };
+                        mode.cost = Range{months(baseHours.value) * perHour,
+                                          months(baseHours.low) * perHour,
+                                          months(baseHours.high) * perHour}
+                                    + e.extrasCost;
+                        if (constraints.projectMonths < minimumMonths) {
+                            mode.eligible = false;
+                            mode.why = reason(
+                                "excluded.commitment",
+                                {{"months", fixed(minimumMonths, 0)}, {"project", fixed(constraints.projectMonths, 0)}},
+                                "a yearly subscription is paid for 12 months; the project is "
+                                    + fixed(constraints.projectMonths, 0) + " months");
+                        }
+                        break;
+                    }
+                }
+                e.modes.push_back(std::move(mode));
+            }
+            all.push_back(std::move(e));
+        }
+    }
+    return all;
+}
+
+Recommendation Planner::recommend(const Workload& w, const Constraints& constraints, const CostModel& model)
+{
+    Recommendation result;
+    result.objective = constraints.objective.value_or(constraints.deadlineHours ? Objective::Cheapest
+                                                      : constraints.budget      ? Objective::Fastest
+                                                                                : Objective::Value);
+    const std::string currency = currencyCode(constraints.currency);
+    auto money = [&](double amount) { return fixed(amount, 0) + " " + currency; };
+
+    std::vector<OfferEstimate> all = estimateAll(w, constraints, model);
+    std::vector<RankedOption> candidates;
+    std::set<std::string> excludedOffers; // provider/instance already excluded for a region-independent rule
+    for (OfferEstimate& e : all) {
+        const Offer& offer = *e.offer;
+        auto exclude = [&](const std::string& rule, Reason why) {
+            result.excluded.push_back(Exclusion{e.provider->id, offer.instanceType, e.region, rule, std::move(why)});
+        };
+        std::string why;
+        if (!frameworkRuns(*e.gpu, offer, constraints.framework, why)) {
+            exclude("framework", reason("excluded.framework", {{"framework", constraints.framework}}, why));
+            continue;
+        }
+        if (constraints.sensitive && !offer.physicallyIsolated() && offer.compliance.empty()) {
+            exclude("sensitive",
+                    reason("excluded.sensitive",
+                           {},
+                           "shared virtual machine: no bare-metal or dedicated-host option and no documented "
+                           "compliance programme, so sensitive data should not go there"));
+            continue;
+        }
+        if (!e.training.known) {
+            exclude("unknown",
+                    reason("excluded.unknown",
+                           {{"why", e.training.unknownReason}},
+                           "cannot be estimated: " + e.training.unknownReason));
+            continue;
+        }
+        if (e.training.memory.known && !e.training.memory.fits) {
+            exclude("memory",
+                    reason("excluded.memory",
+                           {{"advice", e.training.fitAdvice}},
+                           "does not fit in memory on " + std::to_string(e.gpus) + " x " + e.gpu->name + ": "
+                               + e.training.fitAdvice));
+            continue;
+        }
+        if (e.nodes > 1 && !offer.rdma.value_or(false)) {
+            exclude("rdma",
+                    reason("excluded.rdma",
+                           {{"nodes", std::to_string(e.nodes)}},
+                           "needs " + std::to_string(e.nodes)
+                               + " servers but has no RDMA / InfiniBand / EFA between them: "
+                                 "NCCL over plain Ethernet would waste most of the GPU time"));
+            continue;
+        }
+        if (e.modes.empty()) {
+            exclude("no_price", reason("excluded.no_price", {}, "no published price in this region"));
+            continue;
+        }
+        // Deadline and budget per mode: a mode that misses them is not a way to buy this offer.
+        for (ModeCost& mode : e.modes) {
+            if (!mode.eligible) {
+                continue;
+            }
+            if (constraints.deadlineHours && mode.hours.value > *constraints.deadlineHours) {
+                mode.eligible = false;
+                mode.why = reason("excluded.deadline",
+                                  {{"hours", hoursText(mode.hours.value)}},
+                                  "takes about " + hoursText(mode.hours.value) + ", past the deadline of "
+                                      + hoursText(*constraints.deadlineHours));
+            } else if (constraints.budget && mode.cost.value > *constraints.budget) {
+                mode.eligible = false;
+                mode.why = reason("excluded.budget",
+                                  {{"cost", money(mode.cost.value)}},
+                                  "costs about " + money(mode.cost.value) + ", over the budget of "
+                                      + money(*constraints.budget));
+            }
+        }
+        const ModeCost* best = e.cheapestEligible();
+        if (!best) {
+            // Name the most telling mode's reason: on-demand's if there is one.
+            const ModeCost* shown = &e.modes.front();
+            for (const ModeCost& mode : e.modes) {
+                if (mode.mode == PricingMode::OnDemand) {
+                    shown = &mode;
+                }
+            }
+            const std::string rule = shown->why.key == "excluded.deadline" ? "deadline"
+                                     : shown->why.key == "excluded.budget" ? "budget"
+                                                                           : "pricing";
+            exclude(rule, shown->why);
+            continue;
+        }
+        if (result.objective == Objective::Fastest) {
+            for (const ModeCost& mode : e.modes) {
+                if (mode.eligible && mode.hours.value < best->hours.value) {
+                    best = &mode;
+                }
+            }
+        }
+        RankedOption option;
+        option.mode = *best;
+        option.estimate = std::move(e);
+        candidates.push_back(std::move(option));
+    }
+
+    // One row per instance type: its best region (the others are named in a note).
+    std::map<std::string, std::size_t> bestOf;
+    std::map<std::string, int> regionsOf;
+    auto better = [&](const RankedOption& a, const RankedOption& b) {
+        return result.objective == Objective::Fastest ? a.mode.hours.value < b.mode.hours.value
+                                                      : a.mode.cost.value < b.mode.cost.value;
+    };
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+        const std::string key = candidates[i].estimate.provider->id + "/" + candidates[i].estimate.offer->instanceType;
+        ++regionsOf[key];
+        auto it = bestOf.find(key);
+        if (it == bestOf.end() || better(candidates[i], candidates[it->second])) {
+            bestOf[key] = i;
+        }
+    }
+    std::vector<RankedOption> ranked;
+    for (const auto& [key, index] : bestOf) {
+        ranked.push_back(std::move(candidates[index]));
+    }
+    result.eligibleCount = int(ranked.size());
+    if (ranked.empty()) {
+        result.notes.push_back("no offer meets every constraint; the excluded list says what each one missed");
+        return result;
+    }
+    double cheapest = ranked.front().mode.cost.value;
+    double fastest = ranked.front().mode.hours.value;
+    for (const RankedOption& o : ranked) {
+        cheapest = std::min(cheapest, o.mode.cost.value);
+        fastest = std::min(fastest, o.mode.hours.value);
+    }
+    auto score = [&](const RankedOption& o) {
+        switch (result.objective) {
+            case Objective::Cheapest:
+                return o.mode.cost.value + o.mode.hours.value * 1e-9;
+            case Objective::Fastest:
+                return o.mode.hours.value + o.mode.cost.value * 1e-12;
+            case Objective::Value:
+                return (o.mode.cost.value / std::max(cheapest, 1e-9)) * (o.mode.hours.value / std::max(fastest, 1e-9));
+        }
+        return 0.0;
+    };
+    std::stable_sort(ranked.begin(), ranked.end(), [&](const RankedOption& a, const RankedOption& b) {
+        return score(a) < score(b);
+    });
+
+    const int n = int(ranked.size());
+    for (int i = 0; i < n && i < constraints.top; ++i) {
+        RankedOption& o = ranked[std::size_t(i)];
+        const OfferEstimate& e = o.estimate;
+        const ModeCost& m = o.mode;
+        const std::string modeName = pricingModeName(m.mode);
+        o.reasons.push_back(reason("reason.cost",
+                                   {{"cost", money(m.cost.value)},
+                                    {"low", money(m.cost.low)},
+                                    {"high", money(m.cost.high)},
+                                    {"mode", modeName}},
+                                   "costs about " + money(m.cost.value) + " (" + money(m.cost.low) + " to "
+                                       + money(m.cost.high) + ") paying " + modeName));
+        o.reasons.push_back(reason(
+            "reason.time",
+            {{"hours", hoursText(m.hours.value)}, {"low", hoursText(m.hours.low)}, {"high", hoursText(m.hours.high)}},
+            "finishes in about " + hoursText(m.hours.value) + " (" + hoursText(m.hours.low) + " to "
+                + hoursText(m.hours.high) + "), setup and data upload included"));
+        if (i == 0) {
+            const char* what = result.objective == Objective::Cheapest  ? "the cheapest"
+                               : result.objective == Objective::Fastest ? "the fastest"
+                                                                        : "the best cost x time";
+            std::string text = std::string(what) + " of " + std::to_string(n) + " offers that meet every constraint";
+            if (n > 1) {
+                const RankedOption& next = ranked[1];
+                text += "; next: " + next.estimate.provider->name + " " + next.estimate.offer->instanceType + " at "
+                        + money(next.mode.cost.value) + ", " + hoursText(next.mode.hours.value);
+            }
+            o.reasons.push_back(reason(
+                "reason.rank", {{"objective", objectiveName(result.objective)}, {"count", std::to_string(n)}}, text));
+        }
+        if (constraints.deadlineHours) {
+            o.reasons.push_back(reason(
+                "reason.deadline",
+                {{"margin", hoursText(*constraints.deadlineHours - m.hours.value)}},
+                hoursText(*constraints.deadlineHours - m.hours.value) + " to spare before the deadline"
+                    + (m.hours.high > *constraints.deadlineHours ? " (but the slow end of the range misses it)" : "")));
+        }
+        if (m.spot) {
+            const SpotDetail& s = *m.spot;
+            std::string text = "spot: " + fixed(s.rate.monthlyProbability.value * 100, 0)
+                               + " % chance of interruption per month, checkpoint every "
+                               + hoursText(std::min(s.intervalHours, e.training.computeHours.value));
+            if (s.simulated) {
+                text += "; P50 " + hoursText(s.simulated->p50Hours) + ", P90 " + hoursText(s.simulated->p90Hours)
+                        + " of compute, " + fixed(s.simulated->meanInterruptions, 1) + " interruptions expected";
+            }
+            o.reasons.push_back(
+                reason("reason.spot", {{"probability", fixed(s.rate.monthlyProbability.value, 3)}}, text));
+        }
+        o.reasons.push_back(reason("reason.memory",
+                                   {{"plan", e.training.memory.describe()}},
+                                   e.training.memory.known
+                                       ? "fits in memory: " + fixed(e.training.memory.totalGb(), 1) + " of "
+                                             + fixed(e.gpu->memoryGb, 0) + " GB per GPU with "
+                                             + e.training.memory.describe()
+                                       : "memory fit unknown: the workload gives no parameter count"));
+        if (constraints.sensitive) {
+            std::string text = isolationText(*e.offer);
+            o.reasons.push_back(reason("reason.isolated", {}, text));
+        }
+        if (e.kwh) {
+            std::string text = "uses about " + fixed(*e.kwh, 0) + " kWh";
+            text += e.kgCo2e ? ", " + fixed(*e.kgCo2e, 0) + " kgCO2e on the " + e.region + " grid"
+                             : " (grid carbon intensity of " + e.region + " unknown)";
+            o.reasons.push_back(reason("reason.energy", {}, text));
+        }
+        const std::string key = e.provider->id + "/" + e.offer->instanceType;
+        if (regionsOf[key] > 1) {
+            o.estimate.notes.push_back("also meets the constraints in " + std::to_string(regionsOf[key] - 1)
+                                       + " other region(s)");
+        }
+    }
+    ranked.resize(std::size_t(std::min(n, constraints.top)));
+    result.options = std::move(ranked);
+    return result;
+}
+
+} // namespace gpuplan::core

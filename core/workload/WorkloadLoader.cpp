@@ -1,0 +1,291 @@
+#include "gpuplan/workload/WorkloadLoader.h"
+
+#include "core/JsonChecker.h"
+#include "gpuplan/core/Names.h"
+
+#include <cmath>
+#include <cstdlib>
+
+namespace gpuplan::core {
+
+using nlohmann::json;
+using Need = JsonChecker::Need;
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kPresetsSchema = "gpuplan-workloads/1";
+constexpr const char* kWorkloadSchema = "gpuplan-workload/1";
+constexpr const char* kPresetsFile = "presets.json";
+
+void readModel(JsonChecker& check, const json& node, const std::string& at, Workload& w)
+{
+    const json* model =
+        check.object(node, "model", at, w.kind == WorkKind::Transformer ? Need::Required : Need::Optional);
+    if (!model) {
+        return;
+    }
+    const std::string modelAt = JsonChecker::child(at, "model");
+    check.onlyKnownKeys(*model, modelAt, {"parameters", "trainable_parameters", "layers", "hidden", "heads", "vocab"});
+    const Need needShape = w.kind == WorkKind::Transformer ? Need::Required : Need::Optional;
+    w.model.parameters = check.positiveNumber(*model, "parameters", modelAt, needShape).value_or(0);
+    w.model.trainableParameters = check.positiveNumber(
+        *model, "trainable_parameters", modelAt, w.method == TrainingMethod::Lora ? Need::Required : Need::Optional);
+    w.model.layers = check.count(*model, "layers", modelAt, needShape);
+    w.model.hidden = check.count(*model, "hidden", modelAt, needShape);
+    w.model.heads = check.count(*model, "heads", modelAt, Need::Optional);
+    w.model.vocab = check.count(*model, "vocab", modelAt, Need::Optional);
+    if (w.model.trainableParameters && w.model.parameters > 0 && *w.model.trainableParameters > w.model.parameters) {
+        check.problem(JsonChecker::child(modelAt, "trainable_parameters"), "must not exceed \"parameters\"");
+    }
+}
+
+void readWork(JsonChecker& check, const json& node, const std::string& at, Workload& w)
+{
+    const json* work = check.object(node, "work", at, Need::Required);
+    if (!work) {
+        return;
+    }
+    const std::string workAt = JsonChecker::child(at, "work");
+    check.onlyKnownKeys(
+        *work, workAt, {"training_gflops_per_sample", "samples", "epochs", "sample_unit", "tokens", "sequence_length"});
+    w.epochs = check.positiveNumber(*work, "epochs", workAt, Need::Optional).value_or(1);
+    w.sampleUnit = check.string(*work, "sample_unit", workAt, Need::Optional).value_or("samples");
+    const bool tokens = w.countsTokens();
+    w.sequenceLength =
+        check.count(*work, "sequence_length", workAt, w.kind == WorkKind::Transformer ? Need::Required : Need::Optional)
+            .value_or(0);
+    if (tokens) {
+        w.tokensPerEpoch = check.positiveNumber(*work, "tokens", workAt, Need::Required).value_or(0);
+    } else {
+        w.samplesPerEpoch = check.positiveNumber(*work, "samples", workAt, Need::Required).value_or(0);
+    }
+    w.trainingGflopsPerSample = check
+                                    .positiveNumber(*work,
+                                                    "training_gflops_per_sample",
+                                                    workAt,
+                                                    w.kind == WorkKind::PerSample ? Need::Required : Need::Optional)
+                                    .value_or(0);
+    if (w.kind == WorkKind::PerSample && work->contains("tokens")) {
+        check.problem(JsonChecker::child(workAt, "tokens"), "per_sample work counts samples, not tokens");
+    }
+    if (w.kind == WorkKind::Transformer && work->contains("samples")) {
+        check.problem(JsonChecker::child(workAt, "samples"),
+                      "transformer work counts tokens: give \"tokens\" (per epoch) instead");
+    }
+}
+
+void readMeasured(JsonChecker& check, const json& node, const std::string& at, Workload& w)
+{
+    const json* measured = check.object(node, "measured", at, Need::Required);
+    if (!measured) {
+        return;
+    }
+    const std::string mAt = JsonChecker::child(at, "measured");
+    check.onlyKnownKeys(*measured, mAt, {"value", "unit", "gpu", "count", "precision"});
+    MeasuredThroughput m;
+    m.value = check.positiveNumber(*measured, "value", mAt, Need::Required).value_or(0);
+    const std::string unit = check.string(*measured, "unit", mAt, Need::Required).value_or("");
+    if (unit == "tokens/s" || unit == "samples/s") {
+        m.tokens = unit == "tokens/s";
+    } else if (!unit.empty()) {
+        check.problem(JsonChecker::child(mAt, "unit"), "unknown unit \"" + unit + "\" (known: samples/s, tokens/s)");
+    }
+    m.gpuId = check.string(*measured, "gpu", mAt, Need::Required).value_or("");
+    m.count = check.count(*measured, "count", mAt, Need::Optional).value_or(1);
+    m.precision =
+        check.choice(*measured, "precision", mAt, Need::Required, parsePrecision, "fp32, tf32, amp, bf16, fp8")
+            .value_or(Precision::Amp);
+    w.measured = m;
+}
+
+/// One workload object (a preset or the user's file); nullopt when it has problems (recorded in `check`).
+std::optional<Workload> readWorkload(JsonChecker& check, const json& node, const std::string& at, bool withSchema)
+{
+    if (!check.isObject(node, at)) {
+        return std::nullopt;
+    }
+    const std::size_t before = check.problemCount();
+    std::initializer_list<std::string_view> keys = {"id",
+                                                    "name",
+                                                    "name_zh",
+                                                    "description",
+                                                    "description_zh",
+                                                    "task",
+                                                    "class",
+                                                    "method",
+                                                    "kind",
+                                                    "model",
+                                                    "work",
+                                                    "measured",
+                                                    "micro_batch",
+                                                    "activation_gb_per_sample",
+                                                    "dataset_gb",
+                                                    "sources",
+                                                    "schema"};
+    check.onlyKnownKeys(node, at, keys);
+    if (!withSchema && node.contains("schema")) {
+        check.problem(JsonChecker::child(at, "schema"), "belongs at the top of the file only");
+    }
+    Workload w;
+    w.id = check.string(node, "id", at, withSchema ? Need::Optional : Need::Required).value_or("custom");
+    w.name = check.string(node, "name", at, Need::Required).value_or("");
+    w.nameZh = check.string(node, "name_zh", at, Need::Optional).value_or("");
+    w.description = check.string(node, "description", at, Need::Optional).value_or("");
+    w.descriptionZh = check.string(node, "description_zh", at, Need::Optional).value_or("");
+    w.task = check.choice(node, "task", at, Need::Required, parseTaskType, "vision, detection, detection3d, nlp, llm")
+                 .value_or(TaskType::Vision);
+    w.modelClass = check.choice(node, "class", at, Need::Required, parseModelClass, "cnn, detector, encoder, decoder")
+                       .value_or(ModelClass::Cnn);
+    w.method = check.choice(node, "method", at, Need::Optional, parseTrainingMethod, "full, lora")
+                   .value_or(TrainingMethod::Full);
+    w.kind = check.choice(node, "kind", at, Need::Required, parseWorkKind, "per_sample, transformer, measured")
+                 .value_or(WorkKind::PerSample);
+    if (w.kind == WorkKind::Measured) {
+        readMeasured(check, node, at, w);
+    } else if (node.contains("measured")) {
+        check.problem(JsonChecker::child(at, "measured"), "only a workload of kind \"measured\" has it");
+    }
+    readModel(check, node, at, w);
+    readWork(check, node, at, w);
+    w.microBatch = check.count(node, "micro_batch", at, Need::Optional).value_or(1);
+    w.activationGbPerSample = check.positiveNumber(node, "activation_gb_per_sample", at, Need::Optional);
+    w.datasetGb = check.positiveNumber(node, "dataset_gb", at, Need::Optional);
+    if (const json* sources = check.array(node, "sources", at, withSchema ? Need::Optional : Need::Required)) {
+        for (std::size_t i = 0; i < sources->size(); ++i) {
+            const std::string sourceAt = JsonChecker::index(JsonChecker::child(at, "sources"), i);
+            json holder = {{"source", (*sources)[i]}};
+            if (std::optional<Source> source = readSource(check, holder, "source", sourceAt)) {
+                w.sources.push_back(*source);
+            }
+        }
+        if (sources->empty() && !withSchema) {
+            check.problem(JsonChecker::child(at, "sources"), "a preset cites at least one source");
+        }
+    }
+    w.location = check.where(at);
+    if (check.problemCount() != before) {
+        return std::nullopt;
+    }
+    return w;
+}
+
+} // namespace
+
+Result<Workload> LoadedWorkloads::find(std::string_view id) const
+{
+    const std::string wanted = normalizedName(id);
+    std::vector<std::string> ids;
+    for (const Workload& preset : presets) {
+        if (normalizedName(preset.id) == wanted) {
+            return preset;
+        }
+        ids.push_back(preset.id);
+    }
+    std::vector<std::string> close = closestNames(id, ids);
+    std::string detail = "unknown preset '" + std::string(id) + "'";
+    detail += close.empty() ? "; known presets: " + joinedAlternatives(ids)
+                            : "; did you mean " + joinedAlternatives(close) + "?";
+    return Error{ErrorCode::UnknownReference, detail, "--preset"};
+}
+
+Result<LoadedWorkloads> loadPresets(const fs::path& dir)
+{
+    const fs::path file = dir / kPresetsFile;
+    Result<json> document = readJsonDocument(file);
+    if (!document) {
+        return document.error();
+    }
+    JsonChecker check(file.string());
+    LoadedWorkloads loaded;
+    if (check.isObject(*document, "$") && checkSchemaTag(check, *document, kPresetsSchema)) {
+        check.onlyKnownKeys(*document, "$", {"schema", "workloads"});
+        if (const json* list = check.array(*document, "workloads", "$", Need::Required)) {
+            for (std::size_t i = 0; i < list->size(); ++i) {
+                const std::string at = JsonChecker::index("$.workloads", i);
+                if (std::optional<Workload> w = readWorkload(check, (*list)[i], at, false)) {
+                    bool duplicate = false;
+                    for (const Workload& other : loaded.presets) {
+                        duplicate = duplicate || other.id == w->id;
+                    }
+                    if (duplicate) {
+                        check.problem(JsonChecker::child(at, "id"), "preset \"" + w->id + "\" is defined twice");
+                    } else {
+                        loaded.presets.push_back(std::move(*w));
+                    }
+                }
+            }
+        }
+    }
+    loaded.problems = check.takeProblems();
+    if (loaded.presets.empty() && !loaded.problems.empty()) {
+        return loaded.problems.front();
+    }
+    return loaded;
+}
+
+Result<Workload> loadWorkloadFile(const fs::path& file)
+{
+    Result<json> document = readJsonDocument(file);
+    if (!document) {
+        return document.error();
+    }
+    JsonChecker check(file.string());
+    std::optional<Workload> w;
+    if (check.isObject(*document, "$") && checkSchemaTag(check, *document, kWorkloadSchema)) {
+        w = readWorkload(check, *document, "$", true);
+    }
+    std::vector<Error> problems = check.takeProblems();
+    if (!w) {
+        Error first =
+            problems.empty() ? Error{ErrorCode::SchemaViolation, "not a workload", file.string()} : problems.front();
+        if (problems.size() > 1) {
+            first.detail += " (and " + std::to_string(problems.size() - 1) + " more problem(s))";
+        }
+        return first;
+    }
+    return *w;
+}
+
+fs::path bundledWorkloadDir(const fs::path& executableDir)
+{
+    if (const char* env = std::getenv("GPUPLAN_WORKLOAD_DIR"); env && *env) {
+        return env;
+    }
+    return executableDir / ".." / "share" / "gpuplanner" / "workloads";
+}
+
+Result<Workload> withOverrides(Workload w, const WorkOverrides& overrides)
+{
+    if (overrides.epochs) {
+        if (!(*overrides.epochs > 0) || !std::isfinite(*overrides.epochs)) {
+            return Error{ErrorCode::InvalidArgument, "must be greater than 0", "--epochs"};
+        }
+        w.epochs = *overrides.epochs;
+    }
+    if (overrides.samples) {
+        if (w.countsTokens()) {
+            return Error{ErrorCode::InvalidArgument,
+                         "'" + w.id + "' counts its work in tokens; use --tokens (per epoch)",
+                         "--samples"};
+        }
+        if (!(*overrides.samples > 0)) {
+            return Error{ErrorCode::InvalidArgument, "must be greater than 0", "--samples"};
+        }
+        w.samplesPerEpoch = *overrides.samples;
+    }
+    if (overrides.tokens) {
+        if (!w.countsTokens()) {
+            return Error{ErrorCode::InvalidArgument,
+                         "'" + w.id + "' counts its work in samples; use --samples (per epoch)",
+                         "--tokens"};
+        }
+        if (!(*overrides.tokens > 0)) {
+            return Error{ErrorCode::InvalidArgument, "must be greater than 0", "--tokens"};
+        }
+        w.tokensPerEpoch = *overrides.tokens;
+    }
+    return w;
+}
+
+} // namespace gpuplan::core
