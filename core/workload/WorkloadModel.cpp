@@ -82,7 +82,7 @@ MemoryPlan memoryPlan(const Workload& w,
     }
     const bool fp32 = precision == Precision::Fp32 || precision == Precision::Tf32;
     const double trained = trainedParameters(w);
-    const double frozen = w.model.parameters - (w.method == TrainingMethod::Lora ? trained : 0.0);
+    const double frozen = w.method == TrainingMethod::Lora ? w.model.parameters : 0.0; // adapters come on top
     const double weightBytes = fp32 ? 4 : 2;
     const double gradientBytes = fp32 ? 4 : 2;
     const double optimizerBytes = fp32 ? 8 : 12; // Adam moments (+ FP32 master weights in mixed precision)

@@ -300,6 +300,87 @@ private slots:
         }
     }
 
+    void estimateOrdersTheGenerationsWithRanges()
+    {
+        double previous = 0;
+        for (const char* gpu : {"T4", "V100", "A100-SXM4-80GB", "H100", "H200"}) {
+            const Run run = gpuplan({"estimate",
+                                     "--preset",
+                                     "resnet50-imagenet",
+                                     "--gpu",
+                                     gpu,
+                                     "--count",
+                                     "8",
+                                     "--precision",
+                                     "amp",
+                                     "--json"});
+            QCOMPARE(run.exitCode, 0);
+            const QJsonObject e = QJsonDocument::fromJson(run.out.toUtf8()).object();
+            const QJsonObject t = e["throughput"].toObject();
+            QCOMPARE(t["unit"].toString(), QStringLiteral("samples/s"));
+            QVERIFY2(t["low"].toDouble() < t["value"].toDouble() && t["value"].toDouble() < t["high"].toDouble(), gpu);
+            QVERIFY2(t["value"].toDouble() >= previous, gpu);
+            previous = t["value"].toDouble();
+            const QJsonObject h = e["hours"].toObject();
+            QVERIFY(h["low"].toDouble() < h["value"].toDouble() && h["value"].toDouble() < h["high"].toDouble());
+            QVERIFY(std::abs(e["gpu_hours"]["value"].toDouble() - 8 * h["value"].toDouble()) < 1e-6);
+            QVERIFY(e["mfu"].toDouble() > 0.05 && e["mfu"].toDouble() < 0.5);
+            QCOMPARE(e["fits_memory"].toBool(), true);
+            QVERIFY(!e.contains("fit_reason"));
+        }
+        const Run tooBig = gpuplan({"estimate", "--preset", "llama2-7b-full", "--gpu", "t4", "--json"});
+        QCOMPARE(QJsonDocument::fromJson(tooBig.out.toUtf8())["fits_memory"].toBool(true), false);
+        QVERIFY(QJsonDocument::fromJson(tooBig.out.toUtf8())["fit_reason"].toString().contains("would fit"));
+    }
+
+    void unknownGpuOrPresetExitsTwoWithSuggestions()
+    {
+        const Run gpu = gpuplan({"estimate", "--preset", "gpt2-124m", "--gpu", "a100-80g"});
+        QCOMPARE(gpu.exitCode, 2);
+        QVERIFY2(gpu.err.contains("did you mean") && gpu.err.contains("a100-80gb"), qPrintable(gpu.err));
+        const Run preset = gpuplan({"estimate", "--preset", "lama2-7b-lora", "--gpu", "h100"});
+        QCOMPARE(preset.exitCode, 2);
+        QVERIFY2(preset.err.contains("did you mean llama2-7b-lora"), qPrintable(preset.err));
+        const Run deadline = gpuplan({"plan", "--preset", "gpt2-124m", "--deadline", "soon"});
+        QCOMPARE(deadline.exitCode, 2);
+        QVERIFY(deadline.err.contains("--deadline"));
+    }
+
+    void planRanksWithReasonsAndSensitiveExcludesSharedVms()
+    {
+        const QStringList args{
+            "plan", "--preset", "llama2-7b-lora", "--budget", "3000", "--currency", "CNY", "--deadline", "14d"};
+        const Run text = gpuplan(args);
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY(text.out.contains("the cheapest of"));
+        const Run run = gpuplan(args + QStringList{"--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject plan = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QCOMPARE(plan["format"].toString(), QStringLiteral("gpuplan"));
+        const QJsonArray options = plan["results"]["options"].toArray();
+        QCOMPARE(options.size(), 5);
+        for (const QJsonValue& o : options) {
+            QVERIFY(o["cost"]["value"].toDouble() <= 3000);
+            QVERIFY(o["reasons"].toArray().size() >= 4);
+            QVERIFY(!o["modes"].toArray().isEmpty());
+        }
+        const Run sensitive = gpuplan(args + QStringList{"--sensitive", "--json", "--top", "100"});
+        QCOMPARE(sensitive.exitCode, 0);
+        const QJsonObject results = QJsonDocument::fromJson(sensitive.out.toUtf8())["results"].toObject();
+        QVERIFY(!results["options"].toArray().isEmpty());
+        for (const QJsonValue& o : results["options"].toArray()) {
+            QVERIFY(o["reasons"].toArray().last()["key"] == "reason.energy"
+                    || o["reasons"].toArray().at(o["reasons"].toArray().size() - 2)["key"] == "reason.isolated");
+        }
+        int bySensitivity = 0;
+        for (const QJsonValue& x : results["excluded"].toArray()) {
+            QVERIFY(!x["rule"].toString().isEmpty());
+            QVERIFY(!x["reason"]["text"].toString().isEmpty());
+            bySensitivity += x["rule"] == "sensitive" ? 1 : 0;
+        }
+        QVERIFY(bySensitivity > 10);
+    }
+
     void gpusJsonListsSpecsWithSources()
     {
         const Run run = gpuplan({"gpus", "--json"});

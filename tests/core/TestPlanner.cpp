@@ -1,0 +1,229 @@
+// The estimator on the bundled data: calibration error (leave-one-out), plausible ordering of GPUs, and the
+// recommender's filters, ranking, reasons and plan file.
+#include "gpuplan/catalog/CatalogLoader.h"
+#include "gpuplan/plan/PlanFile.h"
+#include "gpuplan/workload/WorkloadLoader.h"
+
+#include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+
+using namespace gpuplan::core;
+
+class TestPlanner : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        const std::filesystem::path root(GPUPLAN_SOURCE_DIR);
+        Result<LoadedCatalog> catalog = loadCatalog(root / "resources" / "catalog");
+        QVERIFY(catalog.ok());
+        m_catalog = catalog->catalog;
+        Result<LoadedWorkloads> presets = loadPresets(root / "resources" / "workloads");
+        QVERIFY(presets.ok());
+        m_presets = *presets;
+        Result<LoadedCalibration> calibration = loadCalibration(root / "resources" / "workloads");
+        QVERIFY(calibration.ok());
+        QVERIFY2(calibration->problems.empty(),
+                 calibration->problems.empty() ? "" : calibration->problems.front().message().c_str());
+        m_cases = calibration->cases;
+        std::vector<Error> problems;
+        m_table = EfficiencyTable::fit(m_cases, m_catalog, m_presets, problems);
+        QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().message().c_str());
+        LoadedAssumptions assumptions = loadAssumptions(root / "resources" / "catalog");
+        QVERIFY2(assumptions.problems.empty(),
+                 assumptions.problems.empty() ? "" : assumptions.problems.front().message().c_str());
+        m_assumptions = assumptions.assumptions;
+    }
+
+    /// Each published case predicted from the others (leave-one-out): the error the estimator really has.
+    void calibrationError()
+    {
+        std::vector<double> errors;
+        std::string worstCase;
+        for (const CalibrationCase& c : m_cases) {
+            const GpuSpec* gpu = m_catalog.findGpu(c.gpuId);
+            std::optional<PeakChoice> peak = peakFor(*gpu, c.precision);
+            std::optional<EfficiencyTable::Lookup> others = m_table.lookup(c.modelClass, *gpu, peak->family, c.id);
+            if (!others || others->level == 4) {
+                // The only case of its class: predicted from other classes, reported apart.
+                if (others) {
+                    const auto own = std::find_if(m_table.points().begin(),
+                                                  m_table.points().end(),
+                                                  [&](const EfficiencyTable::Point& p) { return p.caseId == c.id; });
+                    qInfo("calibration: %s has no other case of its class; from other classes the error is %.0f %%",
+                          c.id.c_str(),
+                          std::abs(others->efficiency.value / own->efficiency - 1) * 100);
+                }
+                continue;
+            }
+            const auto self = std::find_if(m_table.points().begin(),
+                                           m_table.points().end(),
+                                           [&](const EfficiencyTable::Point& p) { return p.caseId == c.id; });
+            const double error = std::abs(others->efficiency.value / self->efficiency - 1);
+            if (errors.empty() || error > *std::max_element(errors.begin(), errors.end())) {
+                worstCase = c.id;
+            }
+            errors.push_back(error);
+        }
+        QVERIFY(errors.size() >= 30);
+        std::vector<double> sorted = errors;
+        std::sort(sorted.begin(), sorted.end());
+        const double median = sorted[sorted.size() / 2];
+        const double worst = sorted.back();
+        qInfo("calibration: %zu cases, leave-one-out median error %.1f %%, worst %.1f %% (%s)",
+              errors.size(),
+              median * 100,
+              worst * 100,
+              worstCase.c_str());
+        QVERIFY2(median < 0.25, "median calibration error above 25 %");
+        QVERIFY2(worst < 1.0, "a calibration case is off by more than 100 %");
+    }
+
+    void resnetOrdersTheGenerations()
+    {
+        const Workload w = *m_presets.find("resnet50-imagenet");
+        double previous = 0;
+        for (const char* name : {"t4", "v100", "a100-sxm4-80gb", "h100", "h200"}) {
+            const GpuSpec* gpu = *m_catalog.resolveGpu(name);
+            TrainingEstimate e = estimateTraining(w, {gpu, 8, 8, true, Precision::Amp}, m_table, m_catalog);
+            QVERIFY2(e.known, name);
+            QVERIFY2(e.throughput.low <= e.throughput.value && e.throughput.value <= e.throughput.high, name);
+            QVERIFY2(e.throughput.value >= previous, name);
+            QVERIFY2(e.memory.fits, name);
+            previous = e.throughput.value;
+            // Plausible: 8 GPUs do 90 epochs in 0.3 h to 2 days, at 5-50 % MFU.
+            QVERIFY2(e.computeHours.value > 0.3 && e.computeHours.value < 48, name);
+            QVERIFY2(*e.mfu > 0.05 && *e.mfu < 0.5, name);
+        }
+        // The DeepLearningExamples figure for 8 x A100 80GB AMP is 16 621 images/s: the estimate is within 10 %.
+        TrainingEstimate a100 =
+            estimateTraining(w, {*m_catalog.resolveGpu("a100-80gb"), 8, 8, true, Precision::Amp}, m_table, m_catalog);
+        QVERIFY(std::abs(a100.throughput.value / 16621 - 1) < 0.1);
+    }
+
+    void tooBigSaysWhatWouldFit()
+    {
+        TrainingEstimate e = estimateTraining(*m_presets.find("llama2-7b-full"),
+                                              {*m_catalog.resolveGpu("t4"), 1, 8, true, Precision::Amp},
+                                              m_table,
+                                              m_catalog);
+        QVERIFY(!e.memory.fits);
+        QVERIFY2(e.fitAdvice.find("x T4 with FSDP") != std::string::npos, e.fitAdvice.c_str());
+        QVERIFY2(e.fitAdvice.find("LoRA") != std::string::npos, e.fitAdvice.c_str());
+    }
+
+    void planWithinBudgetAndDeadline()
+    {
+        Planner planner(m_catalog, m_assumptions, m_table);
+        Constraints c;
+        c.budget = 3000;
+        c.currency = Currency::CNY;
+        c.deadlineHours = 14 * 24;
+        Recommendation r = planner.recommend(*m_presets.find("llama2-7b-lora"), c);
+        QCOMPARE(r.objective, Objective::Cheapest);
+        QVERIFY(r.options.size() == 5);
+        for (std::size_t i = 0; i < r.options.size(); ++i) {
+            const RankedOption& o = r.options[i];
+            QVERIFY(o.mode.cost.value <= 3000);
+            QVERIFY(o.mode.hours.value <= 14 * 24);
+            QVERIFY(o.mode.cost.low <= o.mode.cost.value && o.mode.cost.value <= o.mode.cost.high);
+            QVERIFY(o.reasons.size() >= 4);
+            if (i > 0) {
+                QVERIFY(r.options[i - 1].mode.cost.value <= o.mode.cost.value);
+            }
+        }
+        QVERIFY(r.options[0].reasons[2].key == "reason.rank");
+        // TPUs are excluded for PyTorch, with the rule named.
+        QVERIFY(std::any_of(
+            r.excluded.begin(), r.excluded.end(), [](const Exclusion& x) { return x.rule == "framework"; }));
+    }
+
+    void sensitiveKeepsOnlyIsolatedOrCompliantOffers()
+    {
+        Planner planner(m_catalog, m_assumptions, m_table);
+        Constraints c;
+        c.sensitive = true;
+        c.top = 1000;
+        Recommendation r = planner.recommend(*m_presets.find("llama2-7b-lora"), c);
+        QVERIFY(!r.options.empty());
+        for (const RankedOption& o : r.options) {
+            QVERIFY(o.estimate.offer->physicallyIsolated() || !o.estimate.offer->compliance.empty());
+        }
+        int sensitive = 0;
+        for (const Exclusion& x : r.excluded) {
+            if (x.rule == "sensitive") {
+                ++sensitive;
+                QVERIFY(x.reason.text.find("no bare-metal or dedicated-host option") != std::string::npos);
+            }
+        }
+        for (const Offer& offer : m_catalog.offers()) {
+            if (!offer.physicallyIsolated() && offer.compliance.empty()) {
+                QVERIFY2(std::any_of(r.excluded.begin(),
+                                     r.excluded.end(),
+                                     [&](const Exclusion& x) {
+                                         return x.instanceType
+                                                == offer.instanceType; // sensitive, or an earlier rule (TPU: framework)
+                                     }),
+                         offer.instanceType.c_str());
+            }
+        }
+        QVERIFY(sensitive > 0);
+    }
+
+    void spotCarriesMonteCarloPercentiles()
+    {
+        Planner planner(m_catalog, m_assumptions, m_table);
+        std::vector<OfferEstimate> all = planner.estimateAll(*m_presets.find("resnet50-imagenet"), {});
+        int spots = 0;
+        for (const OfferEstimate& e : all) {
+            for (const ModeCost& m : e.modes) {
+                if (m.spot) {
+                    ++spots;
+                    QVERIFY(m.spot->simulated);
+                    QVERIFY(m.spot->simulated->p50Hours <= m.spot->simulated->p90Hours);
+                    QVERIFY(m.spot->expectedHours >= e.training.computeHours.value); // interruptions cost time
+                    QVERIFY(m.hours.high >= m.hours.value);
+                }
+            }
+        }
+        QVERIFY(spots > 0);
+    }
+
+    void planFileRoundTripsAndRefusesNewerVersions()
+    {
+        Planner planner(m_catalog, m_assumptions, m_table);
+        Constraints c;
+        Recommendation r = planner.recommend(*m_presets.find("bert-base-glue"), c);
+        nlohmann::json plan = planJson(*m_presets.find("bert-base-glue"), c, m_catalog, r, "2026-12-03T00:00:00Z");
+        const std::filesystem::path dir = std::filesystem::path(GPUPLAN_BINARY_DIR) / "tests";
+        std::filesystem::create_directories(dir);
+        QVERIFY(savePlan(dir / "a.gpuplan", plan).ok());
+        Result<nlohmann::json> loaded = loadPlan(dir / "a.gpuplan");
+        QVERIFY(loaded.ok());
+        QCOMPARE((*loaded)["results"]["options"].size(), r.options.size());
+        QCOMPARE((*loaded)["catalog"]["price_date"].get<std::string>(), newestPriceDate(m_catalog.offers()));
+        plan["version"] = 2;
+        QVERIFY(savePlan(dir / "b.gpuplan", plan).ok());
+        Result<nlohmann::json> newer = loadPlan(dir / "b.gpuplan");
+        QVERIFY(!newer.ok());
+        QVERIFY(newer.error().message().find("newer GPU Planner (plan version 2)") != std::string::npos);
+        plan.erase("format");
+        QVERIFY(savePlan(dir / "c.gpuplan", plan).ok());
+        QVERIFY(loadPlan(dir / "c.gpuplan").error().message().find("not a GPU Planner plan") != std::string::npos);
+    }
+
+private:
+    Catalog m_catalog;
+    LoadedWorkloads m_presets;
+    std::vector<CalibrationCase> m_cases;
+    EfficiencyTable m_table;
+    Assumptions m_assumptions;
+};
+
+QTEST_GUILESS_MAIN(TestPlanner)
+#include "TestPlanner.moc"
