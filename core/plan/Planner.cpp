@@ -156,9 +156,13 @@ Planner::estimateAll(const Workload& w, const Constraints& constraints, const Co
         auto cached = m_trainingCache.find(key);
         if (cached == m_trainingCache.end()) {
             TrainingSetup setup{gpu, gpus, offer.gpuCount, rdma, precision};
-            cached = m_trainingCache.emplace(key, estimateTraining(w, setup, m_table, m_catalog)).first;
+            cached =
+                m_trainingCache
+                    .emplace(key,
+                             std::make_shared<const TrainingEstimate>(estimateTraining(w, setup, m_table, m_catalog)))
+                    .first;
         }
-        const TrainingEstimate& training = cached->second;
+        const TrainingEstimate& training = *cached->second;
         const ProviderFacts* facts = m_assumptions.provider(provider->id);
 
         for (const std::string& region : offer.regions()) {
@@ -169,7 +173,7 @@ Planner::estimateAll(const Workload& w, const Constraints& constraints, const Co
             e.region = region;
             e.nodes = nodes;
             e.gpus = gpus;
-            e.training = training;
+            e.training = cached->second;
             e.setupHours = model.setupHours;
             const double megabits = datasetGb * 8000;
             e.transferHours = Range{megabits / model.uploadMbps.value / 3600,
@@ -216,7 +220,7 @@ Planner::estimateAll(const Workload& w, const Constraints& constraints, const Co
                 }
                 ModeCost mode;
                 mode.mode = price.mode;
-                mode.price = price;
+                mode.price = &price;
                 const double perHour = rate.convert(price.amount, price.currency, constraints.currency) * nodes;
                 auto costFor = [&](const Range& hours) {
                     return Range{billedHours(hours.value, offer.billing) * perHour,
@@ -356,19 +360,19 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
                            "compliance programme, so sensitive data should not go there"));
             continue;
         }
-        if (!e.training.known) {
+        if (!e.training->known) {
             exclude("unknown",
                     reason("excluded.unknown",
-                           {{"why", e.training.unknownReason}},
-                           "cannot be estimated: " + e.training.unknownReason));
+                           {{"why", e.training->unknownReason}},
+                           "cannot be estimated: " + e.training->unknownReason));
             continue;
         }
-        if (e.training.memory.known && !e.training.memory.fits) {
+        if (e.training->memory.known && !e.training->memory.fits) {
             exclude("memory",
                     reason("excluded.memory",
-                           {{"advice", e.training.fitAdvice}},
+                           {{"advice", e.training->fitAdvice}},
                            "does not fit in memory on " + std::to_string(e.gpus) + " x " + e.gpu->name + ": "
-                               + e.training.fitAdvice));
+                               + e.training->fitAdvice));
             continue;
         }
         if (e.nodes > 1 && !offer.rdma.value_or(false)) {
@@ -518,7 +522,7 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
             const SpotDetail& s = *m.spot;
             std::string text = "spot: " + fixed(s.rate.monthlyProbability.value * 100, 0)
                                + " % chance of interruption per month, checkpoint every "
-                               + hoursText(std::min(s.intervalHours, e.training.computeHours.value));
+                               + hoursText(std::min(s.intervalHours, e.training->computeHours.value));
             if (s.simulated) {
                 text += "; P50 " + hoursText(s.simulated->p50Hours) + ", P90 " + hoursText(s.simulated->p90Hours)
                         + " of compute, " + fixed(s.simulated->meanInterruptions, 1) + " interruptions expected";
@@ -527,11 +531,11 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
                 reason("reason.spot", {{"probability", fixed(s.rate.monthlyProbability.value, 3)}}, text));
         }
         o.reasons.push_back(reason("reason.memory",
-                                   {{"plan", e.training.memory.describe()}},
-                                   e.training.memory.known
-                                       ? "fits in memory: " + fixed(e.training.memory.totalGb(), 1) + " of "
+                                   {{"plan", e.training->memory.describe()}},
+                                   e.training->memory.known
+                                       ? "fits in memory: " + fixed(e.training->memory.totalGb(), 1) + " of "
                                              + fixed(e.gpu->memoryGb, 0) + " GB per GPU with "
-                                             + e.training.memory.describe()
+                                             + e.training->memory.describe()
                                        : "memory fit unknown: the workload gives no parameter count"));
         if (constraints.sensitive) {
             std::string text = isolationText(*e.offer);

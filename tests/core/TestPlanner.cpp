@@ -186,7 +186,7 @@ private slots:
                     ++spots;
                     QVERIFY(m.spot->simulated);
                     QVERIFY(m.spot->simulated->p50Hours <= m.spot->simulated->p90Hours);
-                    QVERIFY(m.spot->expectedHours >= e.training.computeHours.value); // interruptions cost time
+                    QVERIFY(m.spot->expectedHours >= e.training->computeHours.value); // interruptions cost time
                     QVERIFY(m.hours.high >= m.hours.value);
                 }
             }

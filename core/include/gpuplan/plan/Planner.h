@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -72,9 +73,9 @@ struct SpotDetail
 struct ModeCost
 {
     PricingMode mode = PricingMode::OnDemand;
-    Price price;
-    Range hours; // wall clock, setup and data transfer included
-    Range cost;  // in the plan's currency, storage and egress included
+    const Price* price = nullptr; // in the catalog
+    Range hours;                  // wall clock, setup and data transfer included
+    Range cost;                   // in the plan's currency, storage and egress included
     bool eligible = true;
     Reason why; // when not eligible
     std::optional<SpotDetail> spot;
@@ -89,7 +90,7 @@ struct OfferEstimate
     std::string region;
     int nodes = 1;
     int gpus = 1;
-    TrainingEstimate training;
+    std::shared_ptr<const TrainingEstimate> training; // shared by every region of the offer
     Range setupHours;
     Range transferHours;
     Range extrasCost; // storage + egress, in the plan's currency
@@ -146,7 +147,7 @@ private:
     const Catalog& m_catalog;
     const Assumptions& m_assumptions;
     const EfficiencyTable& m_table;
-    std::map<std::string, TrainingEstimate> m_trainingCache;
+    std::map<std::string, std::shared_ptr<const TrainingEstimate>> m_trainingCache;
     std::map<std::string, SpotOutcome> m_spotCache;
 };
 
