@@ -4,8 +4,12 @@
 #include <cmath>
 #include <cstdio>
 #include <set>
+#include <type_traits>
 
 namespace gpuplan::core {
+
+static_assert(std::is_nothrow_move_constructible_v<RankedOption>, "ranking moves options, never copies them");
+static_assert(std::is_nothrow_move_constructible_v<OfferEstimate>);
 
 namespace {
 
