@@ -148,7 +148,8 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Efficiency
             }
         }
         if (larger > 0) {
-            options.push_back(std::to_string(setup.gpus) + " cards of " + gb(larger) + " or more");
+            options.push_back((setup.gpus == 1 ? std::string("a card of ") : std::to_string(setup.gpus) + " cards of ")
+                              + gb(larger) + " or more");
         }
         if (!options.empty()) {
             advice += "; would fit: ";

@@ -546,8 +546,8 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
             o.reasons.push_back(reason("reason.isolated", {}, text));
         }
         if (e.kwh) {
-            std::string text = "uses about " + fixed(*e.kwh, 0) + " kWh";
-            text += e.kgCo2e ? ", " + fixed(*e.kgCo2e, 0) + " kgCO2e on the " + e.region + " grid"
+            std::string text = "uses about " + fixed(*e.kwh, *e.kwh < 10 ? 1 : 0) + " kWh";
+            text += e.kgCo2e ? ", " + fixed(*e.kgCo2e, *e.kgCo2e < 10 ? 1 : 0) + " kgCO2e on the " + e.region + " grid"
                              : " (grid carbon intensity of " + e.region + " unknown)";
             o.reasons.push_back(reason("reason.energy", {}, text));
         }
