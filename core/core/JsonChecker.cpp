@@ -132,7 +132,7 @@ JsonChecker::string(const json& parent, std::string_view key, const std::string&
 }
 
 std::optional<double>
-JsonChecker::positiveNumber(const json& parent, std::string_view key, const std::string& path, Need need)
+JsonChecker::finiteNumber(const json& parent, std::string_view key, const std::string& path, Need need)
 {
     const json* value = member(parent, key, path, need);
     if (!value) {
@@ -143,8 +143,19 @@ JsonChecker::positiveNumber(const json& parent, std::string_view key, const std:
         return std::nullopt;
     }
     const double number = value->get<double>();
-    if (!std::isfinite(number) || number <= 0) {
-        problem(child(path, key), "must be greater than 0, found " + describeJson(*value));
+    if (!std::isfinite(number)) {
+        problem(child(path, key), "must be a finite number, found " + describeJson(*value));
+        return std::nullopt;
+    }
+    return number;
+}
+
+std::optional<double>
+JsonChecker::positiveNumber(const json& parent, std::string_view key, const std::string& path, Need need)
+{
+    std::optional<double> number = finiteNumber(parent, key, path, need);
+    if (number && *number <= 0) {
+        problem(child(path, key), "must be greater than 0, found " + describeJson(json(*number)));
         return std::nullopt;
     }
     return number;
@@ -153,18 +164,10 @@ JsonChecker::positiveNumber(const json& parent, std::string_view key, const std:
 std::optional<double>
 JsonChecker::nonNegativeNumber(const json& parent, std::string_view key, const std::string& path, Need need, double max)
 {
-    const json* value = member(parent, key, path, need);
-    if (!value) {
-        return std::nullopt;
-    }
-    if (!value->is_number()) {
-        problem(child(path, key), std::string("must be a number, found ") + jsonKindName(*value));
-        return std::nullopt;
-    }
-    const double number = value->get<double>();
-    if (!std::isfinite(number) || number < 0 || number > max) {
+    std::optional<double> number = finiteNumber(parent, key, path, need);
+    if (number && (*number < 0 || *number > max)) {
         problem(child(path, key),
-                "must be between 0 and " + describeJson(json(max)) + ", found " + describeJson(*value));
+                "must be between 0 and " + describeJson(json(max)) + ", found " + describeJson(json(*number)));
         return std::nullopt;
     }
     return number;

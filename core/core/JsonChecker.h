@@ -90,6 +90,9 @@ public:
     std::vector<Error> takeProblems() { return std::move(m_problems); }
 
 private:
+    /// A number that is not NaN or infinite (both can come from a parser that accepts them).
+    std::optional<double>
+    finiteNumber(const nlohmann::json& parent, std::string_view key, const std::string& path, Need need);
     /// The member, or nullptr when absent or null (recording a problem if it was required).
     const nlohmann::json*
     member(const nlohmann::json& parent, std::string_view key, const std::string& path, Need need);

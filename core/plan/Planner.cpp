@@ -192,9 +192,7 @@ Planner::estimateAll(const Workload& w, const Constraints& constraints, const Co
             const Range baseHours = training.computeHours + e.setupHours + e.transferHours;
 
             // Storage of the dataset and checkpoints for the run, and taking the final checkpoint home.
-            const double trained =
-                w.method == TrainingMethod::Lora ? w.model.trainableParameters.value_or(0) : w.model.parameters;
-            const double checkpointGb = trained * 14 / 1e9; // weights + Adam state, FP32
+            const double checkpointGb = trainedParameters(w) * 14 / 1e9; // weights + Adam state, FP32
             e.extrasCost = Range::exact(0);
             if (facts && facts->storage) {
                 const double perHour =

@@ -9,17 +9,17 @@ namespace {
 
 constexpr double kGb = 1e9;
 
-double trainedParameters(const Workload& w)
-{
-    return w.method == TrainingMethod::Lora ? w.model.trainableParameters.value_or(0) : w.model.parameters;
-}
-
 bool hasTransformerShape(const Workload& w)
 {
     return w.model.layers && w.model.hidden && w.sequenceLength > 0;
 }
 
 } // namespace
+
+double trainedParameters(const Workload& w)
+{
+    return w.method == TrainingMethod::Lora ? w.model.trainableParameters.value_or(0) : w.model.parameters;
+}
 
 std::optional<double> trainingFlopsPerUnit(const Workload& w)
 {

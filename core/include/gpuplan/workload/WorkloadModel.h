@@ -7,6 +7,9 @@
 
 namespace gpuplan::core {
 
+/// The parameters that get gradients and optimizer state: the adapters for LoRA, all of them otherwise.
+double trainedParameters(const Workload& workload);
+
 /// Training FLOPs per sample or per token (forward + backward, without recomputation), the figure MFU is
 /// measured against. Transformers, per token (Chowdhery et al. 2022, PaLM, appendix B):
 ///   full: 6 N + 12 L h s            (N parameters, L layers, h hidden size, s sequence length)
