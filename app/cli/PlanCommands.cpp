@@ -3,6 +3,7 @@
 #include "TextTable.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
+#include "gpuplan/plan/BuyVsRent.h"
 #include "gpuplan/plan/PlanFile.h"
 
 #include <chrono>
@@ -226,7 +227,20 @@ int runPlan(const CatalogOptions& catalogOptions, const WorkloadOptions& workloa
     }
     core::Planner planner(data->catalog.catalog, data->assumptions, data->table);
     core::Recommendation r = planner.recommend(data->workload, c);
-    const json plan = core::planJson(data->workload, c, data->catalog.catalog, r, nowIso());
+    // Buy-vs-rent with ownership.json's defaults; the electricity price is the user's (the GUI's Settings).
+    core::LoadedOwnership ownership = core::loadOwnership(catalogOptions.catalogDir);
+    for (const core::Error& problem : ownership.problems) {
+        std::cerr << "gpuplan: warning: " << problem.message() << '\n';
+    }
+    const core::BuyVsRent buyVsRent =
+        core::compareBuyVsRent(data->catalog.catalog,
+                               ownership.facts,
+                               r.options.empty() ? std::string() : r.options.front().estimate.gpu->id,
+                               c.currency,
+                               *data->catalog.catalog.exchangeRate(),
+                               {});
+    const json plan = core::planJson(
+        data->workload, c, data->catalog.catalog, r, nowIso(), {}, {}, core::buyVsRentJson(buyVsRent));
     if (!options.output.empty()) {
         if (core::Status saved = core::savePlan(options.output, plan); !saved) {
             return fail(saved.error(), kExitFailure);

@@ -62,3 +62,116 @@ OwnershipComparison compareOwnership(const OwnershipInputs& in, double rentPerGp
 }
 
 } // namespace gpuplan::core
+
+#include "core/JsonChecker.h"
+
+namespace gpuplan::core {
+
+using nlohmann::json;
+using Need = JsonChecker::Need;
+
+namespace {
+
+void readDefault(JsonChecker& check, const json& defaults, const char* key, OwnershipDefault& out)
+{
+    const json* node = check.object(defaults, key, "$.defaults", Need::Required);
+    if (!node) {
+        return;
+    }
+    const std::string at = JsonChecker::child("$.defaults", key);
+    check.onlyKnownKeys(*node, at, {"value", "low", "high", "source"});
+    std::optional<double> value = check.positiveNumber(*node, "value", at, Need::Required);
+    std::optional<Source> source = readSource(check, *node, "source", at);
+    if (!value || !source) {
+        return;
+    }
+    out.value = Range{*value,
+                      check.positiveNumber(*node, "low", at, Need::Optional).value_or(*value),
+                      check.positiveNumber(*node, "high", at, Need::Optional).value_or(*value)};
+    out.source = *source;
+}
+
+} // namespace
+
+LoadedOwnership loadOwnership(const std::filesystem::path& catalogDir)
+{
+    LoadedOwnership loaded;
+    const std::filesystem::path file = catalogDir / "ownership.json";
+    Result<json> document = readJsonDocument(file);
+    if (!document) {
+        loaded.problems.push_back(document.error());
+        return loaded;
+    }
+    JsonChecker check(file.string());
+    OwnershipFacts& facts = loaded.facts;
+    const json& root = *document;
+    if (check.isObject(root, "$") && checkSchemaTag(check, root, "gpuplan-ownership/1")) {
+        check.onlyKnownKeys(root, "$", {"schema", "defaults", "electricity", "systems"});
+        if (const json* defaults = check.object(root, "defaults", "$", Need::Required)) {
+            readDefault(check, *defaults, "depreciation_years", facts.depreciationYears);
+            readDefault(check, *defaults, "maintenance_fraction_per_year", facts.maintenancePerYear);
+            readDefault(check, *defaults, "utilisation", facts.utilisation);
+            readDefault(check, *defaults, "pue", facts.pue);
+        }
+        if (const json* tariffs = check.array(root, "electricity", "$", Need::Optional)) {
+            for (std::size_t i = 0; i < tariffs->size(); ++i) {
+                const std::string at = JsonChecker::index("$.electricity", i);
+                const json& node = (*tariffs)[i];
+                if (!check.isObject(node, at)) {
+                    continue;
+                }
+                check.onlyKnownKeys(node, at, {"id", "name", "name_zh", "price_per_kwh", "currency", "source"});
+                ElectricityTariff t;
+                t.id = check.string(node, "id", at, Need::Required).value_or("");
+                t.name = check.string(node, "name", at, Need::Optional).value_or(t.id);
+                t.nameZh = check.string(node, "name_zh", at, Need::Optional).value_or("");
+                if (node.contains("price_per_kwh") && !node["price_per_kwh"].is_null()) {
+                    t.pricePerKwh = check.positiveNumber(node, "price_per_kwh", at, Need::Required);
+                }
+                t.currency = check.choice(node, "currency", at, Need::Required, parseCurrency, "USD, CNY")
+                                 .value_or(Currency::CNY);
+                // An unknown price has no page to cite; only a known one must say where it is from.
+                if (t.pricePerKwh) {
+                    t.source = readSource(check, node, "source", at).value_or(Source{});
+                }
+                facts.electricity.push_back(std::move(t));
+            }
+        }
+        if (const json* systems = check.array(root, "systems", "$", Need::Optional)) {
+            for (std::size_t i = 0; i < systems->size(); ++i) {
+                const std::string at = JsonChecker::index("$.systems", i);
+                const json& node = (*systems)[i];
+                if (!check.isObject(node, at)) {
+                    continue;
+                }
+                check.onlyKnownKeys(node, at, {"gpu", "gpus", "what", "price", "power_w", "source"});
+                OwnedSystem s;
+                std::optional<std::string> gpu = check.string(node, "gpu", at, Need::Required);
+                std::optional<int> gpus = check.count(node, "gpus", at, Need::Required);
+                std::optional<double> power = check.positiveNumber(node, "power_w", at, Need::Required);
+                std::optional<Source> source = readSource(check, node, "source", at);
+                const json* price = check.object(node, "price", at, Need::Required);
+                std::optional<double> amount;
+                std::optional<Currency> currency;
+                if (price) {
+                    const std::string pAt = JsonChecker::child(at, "price");
+                    amount = check.positiveNumber(*price, "amount", pAt, Need::Required);
+                    currency = check.choice(*price, "currency", pAt, Need::Required, parseCurrency, "USD, CNY");
+                }
+                if (gpu && gpus && power && source && amount && currency) {
+                    facts.systems.push_back(OwnedSystem{*gpu,
+                                                        *gpus,
+                                                        check.string(node, "what", at, Need::Optional).value_or(*gpu),
+                                                        *amount,
+                                                        *currency,
+                                                        *power,
+                                                        *source});
+                }
+            }
+        }
+    }
+    loaded.problems = check.takeProblems();
+    return loaded;
+}
+
+} // namespace gpuplan::core

@@ -81,7 +81,8 @@ SpotOutcome simulateSpot(const SpotScenario& s, int runs, std::uint64_t seed)
 
     if (std::isinf(s.mtbfHours)) {
         const double wall = double(fullSegments) * segment + lastSegment;
-        outcome.meanHours = outcome.p50Hours = outcome.p90Hours = wall;
+        outcome.meanHours = outcome.p10Hours = outcome.p25Hours = outcome.p50Hours = outcome.p75Hours =
+            outcome.p90Hours = wall;
         return outcome;
     }
 
@@ -133,7 +134,10 @@ SpotOutcome simulateSpot(const SpotScenario& s, int runs, std::uint64_t seed)
     }
     outcome.meanHours = hoursSum / runs;
     outcome.meanInterruptions = interruptionSum / runs;
+    outcome.p10Hours = percentile(hours, 0.1);
+    outcome.p25Hours = percentile(hours, 0.25);
     outcome.p50Hours = percentile(hours, 0.5);
+    outcome.p75Hours = percentile(hours, 0.75);
     outcome.p90Hours = percentile(hours, 0.9);
     outcome.p90Interruptions = percentile(interruptions, 0.9);
     return outcome;

@@ -7,6 +7,7 @@
 namespace gpuplan::core {
 
 using nlohmann::json;
+using Need = JsonChecker::Need;
 
 json rangeJson(const Range& range)
 {
@@ -80,7 +81,10 @@ json modeJson(const ModeCost& m)
                      {"checkpoint_hours", m.spot->checkpointHours},
                      {"expected_compute_hours", m.spot->expectedHours}};
         if (m.spot->simulated) {
-            spot["monte_carlo"] = {{"p50_hours", m.spot->simulated->p50Hours},
+            spot["monte_carlo"] = {{"p10_hours", m.spot->simulated->p10Hours},
+                                   {"p25_hours", m.spot->simulated->p25Hours},
+                                   {"p50_hours", m.spot->simulated->p50Hours},
+                                   {"p75_hours", m.spot->simulated->p75Hours},
                                    {"p90_hours", m.spot->simulated->p90Hours},
                                    {"mean_hours", m.spot->simulated->meanHours},
                                    {"mean_interruptions", m.spot->simulated->meanInterruptions}};
@@ -106,23 +110,39 @@ json recommendationJson(const Recommendation& r, const Constraints& c)
         for (const Reason& reason : o.reasons) {
             reasons.push_back(reasonJson(reason));
         }
-        options.push_back({{"rank", ++rank},
-                           {"provider", e.provider->id},
-                           {"instance_type", e.offer->instanceType},
-                           {"region", e.region},
-                           {"gpu", e.gpu->id},
-                           {"gpus", e.gpus},
-                           {"nodes", e.nodes},
-                           {"mode", pricingModeName(o.mode.mode)},
-                           {"hours", rangeJson(o.mode.hours)},
-                           {"cost", rangeJson(o.mode.cost)},
-                           {"currency", currencyCode(c.currency)},
-                           {"modes", modes},
-                           {"training", trainingJson(*e.training, Workload{}, *e.gpu, e.gpus)},
-                           {"kwh", e.kwh ? json(*e.kwh) : json(nullptr)},
-                           {"kg_co2e", e.kgCo2e ? json(*e.kgCo2e) : json(nullptr)},
-                           {"reasons", reasons},
-                           {"notes", e.notes}});
+        options.push_back(
+            {{"rank", ++rank},
+             {"provider", e.provider->id},
+             {"instance_type", e.offer->instanceType},
+             {"region", e.region},
+             {"gpu", e.gpu->id},
+             {"gpus", e.gpus},
+             {"nodes", e.nodes},
+             {"provider_name", e.provider->name},
+             {"gpu_name", e.gpu->name},
+             {"mode", pricingModeName(o.mode.mode)},
+             {"spot_share", o.mode.spotShare},
+             {"cost_breakdown",
+              {{"compute",
+                rangeJson(Range{o.mode.cost.value - e.extrasCost.value,
+                                o.mode.cost.low - e.extrasCost.low,
+                                o.mode.cost.high - e.extrasCost.high})},
+               {"storage", rangeJson(e.storageCost)},
+               {"egress", rangeJson(e.egressCost)}}},
+             {"setup_hours", rangeJson(e.setupHours)},
+             {"transfer_hours", rangeJson(e.transferHours)},
+             {"price_per_hour",
+              o.mode.price->unit == PriceUnit::Hour ? json(o.mode.price->amount * e.nodes) : json(nullptr)},
+             {"price_currency", currencyCode(o.mode.price->currency)},
+             {"hours", rangeJson(o.mode.hours)},
+             {"cost", rangeJson(o.mode.cost)},
+             {"currency", currencyCode(c.currency)},
+             {"modes", modes},
+             {"training", trainingJson(*e.training, Workload{}, *e.gpu, e.gpus)},
+             {"kwh", e.kwh ? json(*e.kwh) : json(nullptr)},
+             {"kg_co2e", e.kgCo2e ? json(*e.kgCo2e) : json(nullptr)},
+             {"reasons", reasons},
+             {"notes", e.notes}});
         options.back()["training"].erase("workload");
     }
     json excluded = json::array();
@@ -151,7 +171,8 @@ json workloadJson(const Workload& w)
                 {"parameters", w.model.parameters},
                 {"epochs", w.epochs},
                 {"units", w.totalUnits()},
-                {"unit", w.countsTokens() ? "tokens" : w.sampleUnit}};
+                {"unit", w.countsTokens() ? "tokens" : w.sampleUnit},
+                {"definition", workloadDefinitionJson(w)}};
     if (w.countsTokens()) {
         out["tokens_per_epoch"] = w.tokensPerEpoch;
         out["sequence_length"] = w.sequenceLength;
@@ -172,7 +193,44 @@ json constraintsJson(const Constraints& c)
             {"max_gpus", c.maxGpus},
             {"precision", c.precision ? json(precisionName(*c.precision)) : json("auto")},
             {"project_months", c.projectMonths},
-            {"top", c.top}};
+            {"top", c.top},
+            {"spot_share", c.spotShare ? json(*c.spotShare) : json(nullptr)}};
+}
+
+Result<Constraints> constraintsFromJson(const json& node, const std::string& where)
+{
+    JsonChecker check(where);
+    const std::string at = "$.constraints";
+    Constraints c;
+    if (!check.isObject(node, at)) {
+        return check.takeProblems().front();
+    }
+    auto nullable = [&](const char* key) {
+        return node.contains(key) && !node[key].is_null() ? check.positiveNumber(node, key, at, Need::Required)
+                                                          : std::nullopt;
+    };
+    c.budget = nullable("budget");
+    c.deadlineHours = nullable("deadline_hours");
+    c.spotShare = nullable("spot_share");
+    c.currency = check.choice(node, "currency", at, Need::Required, parseCurrency, "USD, CNY").value_or(Currency::CNY);
+    c.sensitive = check.boolean(node, "sensitive", at, Need::Optional).value_or(false);
+    c.framework = check.string(node, "framework", at, Need::Optional).value_or("pytorch");
+    c.minGpus = check.count(node, "min_gpus", at, Need::Optional).value_or(1);
+    c.maxGpus = check.count(node, "max_gpus", at, Need::Optional).value_or(64);
+    const std::string precision = check.string(node, "precision", at, Need::Optional).value_or("auto");
+    if (precision != "auto") {
+        c.precision = parsePrecision(precision);
+        if (!c.precision) {
+            check.problem(JsonChecker::child(at, "precision"), "unknown precision \"" + precision + "\"");
+        }
+    }
+    c.projectMonths = check.nonNegativeNumber(node, "project_months", at, Need::Optional).value_or(0);
+    c.top = check.count(node, "top", at, Need::Optional).value_or(5);
+    std::vector<Error> problems = check.takeProblems();
+    if (!problems.empty()) {
+        return problems.front();
+    }
+    return c;
 }
 
 json planJson(const Workload& workload,
@@ -180,13 +238,17 @@ json planJson(const Workload& workload,
               const Catalog& catalog,
               const Recommendation& recommendation,
               const std::string& created,
-              const std::string& notes)
+              const std::string& notes,
+              const CostModel& model,
+              const json& buyVsRent)
 {
     json rate = nullptr;
-    if (catalog.exchangeRate()) {
-        rate = {{"cny_per_usd", catalog.exchangeRate()->cnyPerUsd},
-                {"source", catalog.exchangeRate()->source.url},
-                {"date", catalog.exchangeRate()->source.date}};
+    if (model.exchangeRate || catalog.exchangeRate()) {
+        const ExchangeRate used = planExchangeRate(catalog, model);
+        rate = {{"cny_per_usd", used.cnyPerUsd},
+                {"source", used.source.url},
+                {"date", used.source.date},
+                {"user_set", used.userSet}};
     }
     return {{"format", "gpuplan"},
             {"version", kPlanFormatVersion},
@@ -194,7 +256,13 @@ json planJson(const Workload& workload,
             {"workload", workloadJson(workload)},
             {"constraints", constraintsJson(constraints)},
             {"catalog", {{"price_date", newestPriceDate(catalog.offers())}, {"exchange_rate", rate}}},
+            {"assumptions",
+             {{"setup_hours", rangeJson(model.setupHours)},
+              {"upload_mbps", rangeJson(model.uploadMbps)},
+              {"checkpoint_write_gb_s", model.checkpointWriteGBs},
+              {"monte_carlo_runs", model.monteCarlo ? model.monteCarloRuns : 0}}},
             {"results", recommendationJson(recommendation, constraints)},
+            {"buy_vs_rent", buyVsRent},
             {"choice", nullptr},
             {"notes", notes}};
 }

@@ -129,6 +129,24 @@ Planner::Planner(const Catalog& catalog, const Assumptions& assumptions, const E
     , m_table(table)
 { }
 
+std::vector<bool> paretoOptimal(const std::vector<std::pair<double, double>>& points)
+{
+    std::vector<bool> optimal(points.size(), true);
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        for (std::size_t j = 0; j < points.size() && optimal[i]; ++j) {
+            const bool noWorse = points[j].first <= points[i].first && points[j].second <= points[i].second;
+            const bool better = points[j].first < points[i].first || points[j].second < points[i].second;
+            optimal[i] = !(noWorse && better);
+        }
+    }
+    return optimal;
+}
+
+ExchangeRate planExchangeRate(const Catalog& catalog, const CostModel& model)
+{
+    return model.exchangeRate ? *model.exchangeRate : catalog.exchangeRate().value_or(ExchangeRate{});
+}
+
 void Planner::clearCache()
 {
     m_trainingCache.clear();
@@ -139,7 +157,7 @@ std::vector<OfferEstimate>
 Planner::estimateAll(const Workload& w, const Constraints& constraints, const CostModel& model)
 {
     std::vector<OfferEstimate> all;
-    const ExchangeRate rate = m_catalog.exchangeRate().value_or(ExchangeRate{});
+    const ExchangeRate rate = planExchangeRate(m_catalog, model);
     const double datasetGb = w.datasetGb.value_or(0);
     for (const Offer& offer : m_catalog.offers()) {
         const GpuSpec* gpu = m_catalog.findGpu(offer.gpuId);
@@ -193,21 +211,21 @@ Planner::estimateAll(const Workload& w, const Constraints& constraints, const Co
 
             // Storage of the dataset and checkpoints for the run, and taking the final checkpoint home.
             const double checkpointGb = trainedParameters(w) * 14 / 1e9; // weights + Adam state, FP32
-            e.extrasCost = Range::exact(0);
+            e.storageCost = Range::exact(0);
+            e.egressCost = Range::exact(0);
             if (facts && facts->storage) {
                 const double perHour =
                     rate.convert(facts->storage->amount, facts->storage->currency, constraints.currency)
                     * (datasetGb + 2 * checkpointGb) / kHoursPerMonth;
-                e.extrasCost = e.extrasCost + baseHours * perHour;
+                e.storageCost = baseHours * perHour;
             } else if (datasetGb > 0) {
                 e.notes.push_back("storage price unknown for " + provider->name + ": not counted");
             }
             if (facts && facts->egress) {
-                e.extrasCost =
-                    e.extrasCost
-                    + Range::exact(rate.convert(facts->egress->amount, facts->egress->currency, constraints.currency)
-                                   * checkpointGb);
+                e.egressCost = Range::exact(
+                    rate.convert(facts->egress->amount, facts->egress->currency, constraints.currency) * checkpointGb);
             }
+            e.extrasCost = e.storageCost + e.egressCost;
             if (gpu->tdpWatts) {
                 const double pue = facts && facts->pue ? *facts->pue : 1.0;
                 e.kwh = gpus * *gpu->tdpWatts * 0.8 * pue * baseHours.value / 1000;
@@ -433,6 +451,24 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
         }
         RankedOption option;
         option.mode = *best;
+        if (constraints.spotShare && *constraints.spotShare > 0) {
+            const ModeCost* spot = nullptr;
+            const ModeCost* onDemand = nullptr;
+            for (const ModeCost& mode : e.modes) {
+                if (mode.eligible && mode.mode == PricingMode::Spot) {
+                    spot = &mode;
+                } else if (mode.eligible && mode.mode == PricingMode::OnDemand) {
+                    onDemand = &mode;
+                }
+            }
+            if (spot && onDemand) {
+                const double share = std::min(1.0, *constraints.spotShare);
+                option.mode = *spot;
+                option.mode.spotShare = share;
+                option.mode.hours = spot->hours * share + onDemand->hours * (1 - share);
+                option.mode.cost = spot->cost * share + onDemand->cost * (1 - share);
+            }
+        }
         option.estimate = std::move(e);
         candidates.push_back(std::move(option));
     }

@@ -247,6 +247,86 @@ Result<Workload> loadWorkloadFile(const fs::path& file)
     return *w;
 }
 
+Result<Workload> parseWorkload(const json& definition, const std::string& where)
+{
+    JsonChecker check(where);
+    std::optional<Workload> w;
+    if (check.isObject(definition, "$") && checkSchemaTag(check, definition, kWorkloadSchema)) {
+        w = readWorkload(check, definition, "$", true);
+    }
+    std::vector<Error> problems = check.takeProblems();
+    if (!w) {
+        return problems.empty() ? Error{ErrorCode::SchemaViolation, "not a workload", where} : problems.front();
+    }
+    return *w;
+}
+
+json workloadDefinitionJson(const Workload& w)
+{
+    auto optional = [](const auto& value) { return value ? json(*value) : json(nullptr); };
+    json out = {{"schema", kWorkloadSchema},
+                {"id", w.id},
+                {"name", w.name},
+                {"task", taskTypeName(w.task)},
+                {"class", modelClassName(w.modelClass)},
+                {"method", trainingMethodName(w.method)},
+                {"kind", workKindName(w.kind)},
+                {"micro_batch", w.microBatch}};
+    if (!w.nameZh.empty()) {
+        out["name_zh"] = w.nameZh;
+    }
+    if (!w.description.empty()) {
+        out["description"] = w.description;
+    }
+    if (!w.descriptionZh.empty()) {
+        out["description_zh"] = w.descriptionZh;
+    }
+    if (w.model.parameters > 0) {
+        out["model"] = {{"parameters", w.model.parameters},
+                        {"trainable_parameters", optional(w.model.trainableParameters)},
+                        {"layers", optional(w.model.layers)},
+                        {"hidden", optional(w.model.hidden)},
+                        {"heads", optional(w.model.heads)},
+                        {"vocab", optional(w.model.vocab)}};
+        // The reader wants numbers or nothing: drop what is unknown.
+        for (auto it = out["model"].begin(); it != out["model"].end();) {
+            it = it->is_null() ? out["model"].erase(it) : std::next(it);
+        }
+    }
+    json work = {{"epochs", w.epochs}, {"sample_unit", w.sampleUnit}};
+    if (w.countsTokens()) {
+        work["tokens"] = w.tokensPerEpoch;
+    } else {
+        work["samples"] = w.samplesPerEpoch;
+    }
+    if (w.sequenceLength > 0) {
+        work["sequence_length"] = w.sequenceLength;
+    }
+    if (w.trainingGflopsPerSample > 0) {
+        work["training_gflops_per_sample"] = w.trainingGflopsPerSample;
+    }
+    out["work"] = work;
+    if (w.measured) {
+        out["measured"] = {{"value", w.measured->value},
+                           {"unit", w.measured->tokens ? "tokens/s" : "samples/s"},
+                           {"gpu", w.measured->gpuId},
+                           {"count", w.measured->count},
+                           {"precision", precisionName(w.measured->precision)}};
+    }
+    if (w.activationGbPerSample) {
+        out["activation_gb_per_sample"] = *w.activationGbPerSample;
+    }
+    if (w.datasetGb) {
+        out["dataset_gb"] = *w.datasetGb;
+    }
+    json sources = json::array();
+    for (const Source& source : w.sources) {
+        sources.push_back({{"url", source.url}, {"date", source.date}, {"note", source.note}});
+    }
+    out["sources"] = sources;
+    return out;
+}
+
 fs::path bundledWorkloadDir(const fs::path& executableDir)
 {
     if (const char* env = std::getenv("GPUPLAN_WORKLOAD_DIR"); env && *env) {

@@ -1,6 +1,14 @@
 #pragma once
 
+#include "gpuplan/catalog/Money.h"
+#include "gpuplan/catalog/Source.h"
+#include "gpuplan/core/Result.h"
+#include "gpuplan/estimate/Range.h"
+
+#include <filesystem>
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace gpuplan::core {
 
@@ -37,5 +45,56 @@ double cumulativeOwnCost(const OwnershipInputs& inputs, double months);
 double cumulativeRentCost(const OwnershipInputs& inputs, double rentPerGpuHour, double months);
 
 OwnershipComparison compareOwnership(const OwnershipInputs& inputs, double rentPerGpuHour);
+
+/// A GPU server one can buy, with its sourced price and power draw (ownership.json `systems`).
+struct OwnedSystem
+{
+    std::string gpuId;
+    int gpus = 0;
+    std::string what;
+    double price = 0;
+    Currency currency = Currency::USD;
+    double powerWatts = 0;
+    Source source;
+};
+
+/// An electricity tariff; the price is nullopt where no source was read (the user enters theirs).
+struct ElectricityTariff
+{
+    std::string id;
+    std::string name;
+    std::string nameZh;
+    std::optional<double> pricePerKwh;
+    Currency currency = Currency::CNY;
+    Source source;
+};
+
+/// A sourced default of the ownership model.
+struct OwnershipDefault
+{
+    Range value;
+    Source source;
+};
+
+/// What resources/catalog/ownership.json (schema gpuplan-ownership/1) says.
+struct OwnershipFacts
+{
+    OwnershipDefault depreciationYears{Range::exact(5), {}};
+    OwnershipDefault maintenancePerYear{Range::exact(0.1), {}};
+    OwnershipDefault utilisation{Range::exact(0.5), {}};
+    OwnershipDefault pue{Range::exact(1.5), {}};
+    std::vector<ElectricityTariff> electricity;
+    std::vector<OwnedSystem> systems;
+};
+
+struct LoadedOwnership
+{
+    OwnershipFacts facts;
+    std::vector<Error> problems; // each names the file and JSON path
+};
+
+/// Reads `ownership.json` in the catalog folder. A missing or broken file gives the built-in defaults, no
+/// systems, and the problem.
+LoadedOwnership loadOwnership(const std::filesystem::path& catalogDir);
 
 } // namespace gpuplan::core

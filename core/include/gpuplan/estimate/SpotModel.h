@@ -19,7 +19,10 @@ struct SpotScenario
 struct SpotOutcome
 {
     double meanHours = 0; // wall-clock hours to finish, including checkpoints, lost work and restarts
+    double p10Hours = 0;
+    double p25Hours = 0;
     double p50Hours = 0;
+    double p75Hours = 0;
     double p90Hours = 0;
     double meanInterruptions = 0;
     double p90Interruptions = 0;

@@ -2,6 +2,7 @@
 
 #include "gpuplan/core/Result.h"
 #include "gpuplan/plan/Planner.h"
+#include "gpuplan/workload/WorkloadLoader.h"
 
 #include <nlohmann/json.hpp>
 
@@ -21,15 +22,20 @@ nlohmann::json trainingJson(const TrainingEstimate& estimate, const Workload& wo
 nlohmann::json recommendationJson(const Recommendation& recommendation, const Constraints& constraints);
 nlohmann::json workloadJson(const Workload& workload);
 nlohmann::json constraintsJson(const Constraints& constraints);
+/// The constraints of a plan file back (for re-planning); `where` names the file in messages.
+Result<Constraints> constraintsFromJson(const nlohmann::json& constraints, const std::string& where);
 
 /// A whole plan document: workload, constraints, catalog snapshot (price date, exchange rate), results,
-/// choice (null until the user picks) and notes. `created` is an ISO 8601 time.
+/// choice (null until the user picks) and notes. `created` is an ISO 8601 time. `model` gives the exchange rate
+/// used and the setup/upload assumptions; `buyVsRent` is buyVsRentJson's document (null: not compared).
 nlohmann::json planJson(const Workload& workload,
                         const Constraints& constraints,
                         const Catalog& catalog,
                         const Recommendation& recommendation,
                         const std::string& created,
-                        const std::string& notes = {});
+                        const std::string& notes = {},
+                        const CostModel& model = {},
+                        const nlohmann::json& buyVsRent = nullptr);
 
 /// Writes a plan; FileUnreadable when the file cannot be written.
 Status savePlan(const std::filesystem::path& file, const nlohmann::json& plan);

@@ -38,6 +38,8 @@ struct Constraints
     std::optional<Objective> objective; // nullopt: cheapest with a deadline, fastest with only a budget, else value
     double projectMonths = 0;           // a long project may use reservations and yearly subscriptions
     int top = 5;
+    /// What-if: this share (0..1] of the work runs on spot, the rest on demand, for offers that have both.
+    std::optional<double> spotShare;
 };
 
 /// Figures the estimate assumes beyond the catalog, each with its range (docs/estimator.md).
@@ -49,6 +51,7 @@ struct CostModel
     bool monteCarlo = true;
     int monteCarloRuns = 1000;
     std::uint64_t seed = 20261203;
+    std::optional<ExchangeRate> exchangeRate; // instead of the catalog's (the user's rate of today)
 };
 
 /// A translatable sentence: a stable key with its parameters, and the English text.
@@ -79,6 +82,7 @@ struct ModeCost
     bool eligible = true;
     Reason why; // when not eligible
     std::optional<SpotDetail> spot;
+    double spotShare = 0; // > 0: a blend of spot (this share) and on-demand (Constraints::spotShare)
 };
 
 /// One instance type in one region, estimated.
@@ -93,7 +97,9 @@ struct OfferEstimate
     std::shared_ptr<const TrainingEstimate> training; // shared by every region of the offer
     Range setupHours;
     Range transferHours;
-    Range extrasCost; // storage + egress, in the plan's currency
+    Range storageCost; // dataset and checkpoints for the run's hours, in the plan's currency
+    Range egressCost;  // taking the final checkpoint home
+    Range extrasCost;  // storage + egress
     std::optional<double> kwh;
     std::optional<double> kgCo2e;
     std::vector<ModeCost> modes;
@@ -126,6 +132,13 @@ struct Recommendation
     std::vector<Exclusion> excluded;
     std::vector<std::string> notes;
 };
+
+/// Which points (cost, hours) are Pareto-optimal: no other point is at least as cheap and as fast and
+/// better in one of the two. Equal points are all optimal.
+std::vector<bool> paretoOptimal(const std::vector<std::pair<double, double>>& costHours);
+
+/// The exchange rate a plan uses: the model's when it has one, else the catalog's.
+ExchangeRate planExchangeRate(const Catalog& catalog, const CostModel& model);
 
 /// The estimator and recommender over one catalog. Cheap to run again (the GUI re-plans while a slider
 /// moves): training estimates and spot simulations are cached per distinct setup.

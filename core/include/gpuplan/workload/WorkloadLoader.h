@@ -3,6 +3,8 @@
 #include "gpuplan/core/Result.h"
 #include "gpuplan/workload/Workload.h"
 
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
 #include <optional>
 #include <string_view>
@@ -26,6 +28,11 @@ Result<LoadedWorkloads> loadPresets(const std::filesystem::path& dir);
 /// Reads the user's workload file: one object with the same fields as a preset (schema gpuplan-workload/1).
 /// Every problem is named with the file and JSON path; the first one is returned.
 Result<Workload> loadWorkloadFile(const std::filesystem::path& file);
+
+/// A workload in the gpuplan-workload/1 format (what a plan file carries, so it can be re-planned), and back.
+/// `where` names the document in messages ("plan.gpuplan: $.workload.definition").
+nlohmann::json workloadDefinitionJson(const Workload& workload);
+Result<Workload> parseWorkload(const nlohmann::json& definition, const std::string& where);
 
 /// Where the bundled workload data lies: $GPUPLAN_WORKLOAD_DIR when set, else
 /// `<executableDir>/../share/gpuplanner/workloads`.
