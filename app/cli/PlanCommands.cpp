@@ -239,8 +239,8 @@ int runPlan(const CatalogOptions& catalogOptions, const WorkloadOptions& workloa
                                c.currency,
                                *data->catalog.catalog.exchangeRate(),
                                {});
-    const json plan = core::planJson(
-        data->workload, c, data->catalog.catalog, r, nowIso(), {}, {}, core::buyVsRentJson(buyVsRent));
+    const json plan =
+        core::planJson(data->workload, c, data->catalog.catalog, r, nowIso(), {}, {}, core::buyVsRentJson(buyVsRent));
     if (!options.output.empty()) {
         if (core::Status saved = core::savePlan(options.output, plan); !saved) {
             return fail(saved.error(), kExitFailure);

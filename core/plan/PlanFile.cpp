@@ -58,7 +58,7 @@ json reasonJson(const Reason& r)
     return {{"key", r.key}, {"params", r.params}, {"text", r.text}};
 }
 
-json modeJson(const ModeCost& m)
+json modeJson(const ModeCost& m, const Range& extrasCost)
 {
     json out = {{"mode", pricingModeName(m.mode)},
                 {"price",
@@ -88,6 +88,14 @@ json modeJson(const ModeCost& m)
                                    {"p90_hours", m.spot->simulated->p90Hours},
                                    {"mean_hours", m.spot->simulated->meanHours},
                                    {"mean_interruptions", m.spot->simulated->meanInterruptions}};
+            const SpotOutcome& mc = *m.spot->simulated;
+            auto cost = [&](double hours) { return (hours + m.spot->extraHours) * m.spot->perHour + extrasCost.value; };
+            spot["monte_carlo_cost"] = {{"p10", cost(mc.p10Hours)},
+                                        {"p25", cost(mc.p25Hours)},
+                                        {"p50", cost(mc.p50Hours)},
+                                        {"p75", cost(mc.p75Hours)},
+                                        {"p90", cost(mc.p90Hours)}};
+            spot["extra_hours"] = m.spot->extraHours;
         }
         out["spot"] = spot;
     }
@@ -104,7 +112,7 @@ json recommendationJson(const Recommendation& r, const Constraints& c)
         const OfferEstimate& e = o.estimate;
         json modes = json::array();
         for (const ModeCost& m : e.modes) {
-            modes.push_back(modeJson(m));
+            modes.push_back(modeJson(m, e.extrasCost));
         }
         json reasons = json::array();
         for (const Reason& reason : o.reasons) {
@@ -184,6 +192,10 @@ json workloadJson(const Workload& w)
 
 json constraintsJson(const Constraints& c)
 {
+    json modes = json::array();
+    for (PricingMode mode : c.modes) {
+        modes.push_back(pricingModeName(mode));
+    }
     return {{"budget", c.budget ? json(*c.budget) : json(nullptr)},
             {"currency", currencyCode(c.currency)},
             {"deadline_hours", c.deadlineHours ? json(*c.deadlineHours) : json(nullptr)},
@@ -194,7 +206,10 @@ json constraintsJson(const Constraints& c)
             {"precision", c.precision ? json(precisionName(*c.precision)) : json("auto")},
             {"project_months", c.projectMonths},
             {"top", c.top},
-            {"spot_share", c.spotShare ? json(*c.spotShare) : json(nullptr)}};
+            {"spot_share", c.spotShare ? json(*c.spotShare) : json(nullptr)},
+            {"modes", modes},
+            {"multi_node", c.multiNode},
+            {"require_rdma", c.requireRdma}};
 }
 
 Result<Constraints> constraintsFromJson(const json& node, const std::string& where)
@@ -226,6 +241,15 @@ Result<Constraints> constraintsFromJson(const json& node, const std::string& whe
     }
     c.projectMonths = check.nonNegativeNumber(node, "project_months", at, Need::Optional).value_or(0);
     c.top = check.count(node, "top", at, Need::Optional).value_or(5);
+    c.multiNode = check.boolean(node, "multi_node", at, Need::Optional).value_or(true);
+    c.requireRdma = check.boolean(node, "require_rdma", at, Need::Optional).value_or(true);
+    for (const std::string& mode : check.stringList(node, "modes", at)) {
+        if (std::optional<PricingMode> parsed = parsePricingMode(mode)) {
+            c.modes.push_back(*parsed);
+        } else {
+            check.problem(JsonChecker::child(at, "modes"), "unknown pricing mode \"" + mode + "\"");
+        }
+    }
     std::vector<Error> problems = check.takeProblems();
     if (!problems.empty()) {
         return problems.front();

@@ -302,6 +302,8 @@ Planner::estimateAll(const Workload& w, const Constraints& constraints, const Co
                         mode.cost =
                             Range{mode.hours.value * perHour, mode.hours.low * perHour, mode.hours.high * perHour}
                             + e.extrasCost;
+                        spot.perHour = perHour;
+                        spot.extraHours = extra.value;
                         mode.spot = spot;
                         break;
                     }
@@ -395,7 +397,14 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
                                + e.training->fitAdvice));
             continue;
         }
-        if (e.nodes > 1 && !offer.rdma.value_or(false)) {
+        if (e.nodes > 1 && !constraints.multiNode) {
+            exclude("scale",
+                    reason("excluded.single_node",
+                           {{"nodes", std::to_string(e.nodes)}},
+                           "needs " + std::to_string(e.nodes) + " servers; the plan allows one"));
+            continue;
+        }
+        if (e.nodes > 1 && constraints.requireRdma && !offer.rdma.value_or(false)) {
             exclude("rdma",
                     reason("excluded.rdma",
                            {{"nodes", std::to_string(e.nodes)}},
@@ -411,6 +420,15 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
         // Deadline and budget per mode: a mode that misses them is not a way to buy this offer.
         for (ModeCost& mode : e.modes) {
             if (!mode.eligible) {
+                continue;
+            }
+            if (!constraints.modes.empty()
+                && std::find(constraints.modes.begin(), constraints.modes.end(), mode.mode)
+                       == constraints.modes.end()) {
+                mode.eligible = false;
+                mode.why = reason("excluded.mode_not_chosen",
+                                  {{"mode", pricingModeName(mode.mode)}},
+                                  std::string("the plan does not consider ") + pricingModeName(mode.mode) + " prices");
                 continue;
             }
             if (constraints.deadlineHours && mode.hours.value > *constraints.deadlineHours) {

@@ -40,6 +40,9 @@ struct Constraints
     int top = 5;
     /// What-if: this share (0..1] of the work runs on spot, the rest on demand, for offers that have both.
     std::optional<double> spotShare;
+    std::vector<PricingMode> modes; // pricing modes to consider; empty: all
+    bool multiNode = true;          // false: one server only
+    bool requireRdma = true;        // several servers only with RDMA / InfiniBand / EFA between them
 };
 
 /// Figures the estimate assumes beyond the catalog, each with its range (docs/estimator.md).
@@ -70,6 +73,8 @@ struct SpotDetail
     double checkpointHours = 0;
     double expectedHours = 0; // closed form, Daly eq. 13
     std::optional<SpotOutcome> simulated;
+    double perHour = 0;    // what the hours cost, in the plan's currency (so percentiles of time give cost)
+    double extraHours = 0; // setup and upload, billed too
 };
 
 /// One pricing mode of one offer in one region.
