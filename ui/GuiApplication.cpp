@@ -2,8 +2,11 @@
 
 #include "Language.h"
 #include "MainWindow.h"
+#include "PlanSession.h"
+#include "pages/PlanWizard.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
+#include "gpuplan/workload/WorkloadLoader.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -20,28 +23,61 @@ namespace gpuplan::ui {
 
 namespace {
 
-/// Shows each page in turn, writes `<dir>/<NN>-<page>.png`, then quits. Run under a real X server
-/// (tests/ui/screenshots.sh starts Xvfb) so fonts and style are those a user sees.
+QString screenshotFile(const QString& dir, int n, const QString& name)
+{
+    return QDir(dir).filePath(QStringLiteral("%1-%2.png").arg(n, 2, 10, QLatin1Char('0')).arg(name));
+}
+
+void grabInto(QWidget& window, const QString& file)
+{
+    QApplication::processEvents();
+    if (!window.grab().save(file)) {
+        std::fprintf(stderr, "gpuplanner: cannot write %s\n", qPrintable(file));
+    } else {
+        std::printf("%s\n", qPrintable(file));
+    }
+}
+
+/// Writes `<dir>/<NN>-<page>.png` for each wizard page, then plans with the wizard's defaults and writes the
+/// other pages, then quits. Run under a real X server (tests/ui/screenshots.sh starts Xvfb) so fonts and style
+/// are those a user sees.
 void takeScreenshots(MainWindow& window, const QString& dir)
 {
     QDir().mkpath(dir);
     int n = 0;
-    for (MainWindow::Page page : MainWindow::availablePages()) {
-        window.showPage(page);
-        if (page == MainWindow::Page::Catalog) {
-            // Show the page in use: a priced row selected, so its sources are on screen.
-            if (auto* table = window.findChild<QTableView*>(QStringLiteral("catalogTable"))) {
-                table->selectRow(1);
+    window.showPage(MainWindow::Page::Plan);
+    auto* wizard = window.findChild<PlanWizard*>(QStringLiteral("planWizard"));
+    for (int id : wizard->pageIds()) {
+        while (wizard->currentId() != id) {
+            wizard->next();
+        }
+        grabInto(window, screenshotFile(dir, ++n, QStringLiteral("plan-") + wizard->currentPage()->objectName()));
+    }
+    QObject::connect(
+        window.session(),
+        &PlanSession::planChanged,
+        &window,
+        [&window, dir, n]() mutable {
+            for (MainWindow::Page page : MainWindow::availablePages()) {
+                if (page == MainWindow::Page::Plan) {
+                    continue;
+                }
+                window.showPage(page);
+                if (page == MainWindow::Page::Catalog) {
+                    // Show the page in use: a priced row selected, so its sources are on screen.
+                    if (auto* table = window.findChild<QTableView*>(QStringLiteral("catalogTable"))) {
+                        table->selectRow(1);
+                    }
+                }
+                grabInto(window, screenshotFile(dir, ++n, MainWindow::pageKey(page)));
             }
-        }
-        QApplication::processEvents();
-        const QString file = QDir(dir).filePath(
-            QStringLiteral("%1-%2.png").arg(++n, 2, 10, QLatin1Char('0')).arg(MainWindow::pageKey(page)));
-        if (!window.grab().save(file)) {
-            std::fprintf(stderr, "gpuplanner: cannot write %s\n", qPrintable(file));
-        } else {
-            std::printf("%s\n", qPrintable(file));
-        }
+            QApplication::quit();
+        },
+        Qt::SingleShotConnection);
+    if (std::optional<PlanInputs> inputs = wizard->inputs()) {
+        window.session()->replan(*inputs);
+    } else {
+        QApplication::quit();
     }
 }
 
@@ -111,15 +147,14 @@ int runGui(int argc, char** argv)
         std::fprintf(stderr, "gpuplanner: no translation for %s, using English\n", qPrintable(options->language));
     }
 
-    MainWindow window(options->catalogDir, core::userCatalogDir());
+    MainWindow window(options->catalogDir,
+                      core::userCatalogDir(),
+                      core::bundledWorkloadDir(QCoreApplication::applicationDirPath().toStdString()));
     window.show();
     if (!options->screenshotDir.isEmpty()) {
         QObject::connect(&window, &MainWindow::catalogLoaded, &app, [&window, dir = options->screenshotDir] {
             // Let the window lay out and paint once before it is grabbed; close any problems dialog too.
-            QTimer::singleShot(300, &window, [&window, dir] {
-                takeScreenshots(window, dir);
-                QApplication::quit();
-            });
+            QTimer::singleShot(300, &window, [&window, dir] { takeScreenshots(window, dir); });
         });
     }
     return QApplication::exec();

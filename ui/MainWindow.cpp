@@ -1,13 +1,26 @@
 #include "MainWindow.h"
 
+#include "AppSettings.h"
+#include "PlanSession.h"
 #include "pages/CatalogPage.h"
+#include "pages/ComparePage.h"
+#include "pages/PlanWizard.h"
 
+#include <QAction>
+#include <QCloseEvent>
+#include <QDragEnterEvent>
+#include <QDropEvent>
 #include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
+#include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QtConcurrent/QtConcurrentRun>
@@ -17,6 +30,16 @@ namespace gpuplan::ui {
 namespace {
 
 constexpr int kPageRole = Qt::UserRole;
+
+std::optional<SaveAnswer> g_nextSaveAnswer;
+QString g_nextFileName;
+
+QString takeNextFileName()
+{
+    QString name = g_nextFileName;
+    g_nextFileName.clear();
+    return name;
+}
 
 const QList<MainWindow::Page> kAllPages{
     MainWindow::Page::Plan,
@@ -80,6 +103,16 @@ QString pagePurpose(MainWindow::Page page)
 
 } // namespace
 
+void setNextSaveAnswer(SaveAnswer answer)
+{
+    g_nextSaveAnswer = answer;
+}
+
+void setNextFileName(const QString& path)
+{
+    g_nextFileName = path;
+}
+
 QString errorCodeText(core::ErrorCode code)
 {
     switch (code) {
@@ -105,7 +138,7 @@ QString errorCodeText(core::ErrorCode code)
 
 QList<MainWindow::Page> MainWindow::availablePages()
 {
-    return {Page::Catalog};
+    return {Page::Plan, Page::Compare, Page::Catalog};
 }
 
 QString MainWindow::pageKey(Page page)
@@ -121,18 +154,29 @@ QString MainWindow::pageKey(Page page)
     return keys.value(static_cast<int>(page));
 }
 
-MainWindow::MainWindow(std::filesystem::path catalogDir, std::filesystem::path userCatalogDir, QWidget* parent)
+MainWindow::MainWindow(std::filesystem::path catalogDir,
+                       std::filesystem::path userCatalogDir,
+                       std::filesystem::path workloadDir,
+                       QWidget* parent)
     : QMainWindow(parent)
     , m_catalogDir(std::move(catalogDir))
     , m_userCatalogDir(std::move(userCatalogDir))
+    , m_workloadDir(std::move(workloadDir))
+    , m_session(new PlanSession(this))
+    , m_wizard(new PlanWizard(this))
     , m_navigation(new QListWidget(this))
     , m_pages(new QStackedWidget(this))
     , m_catalogPage(new CatalogPage(this))
     , m_statusLabel(new QLabel(this))
-    , m_loadWatcher(new QFutureWatcher<CatalogLoadOutcome>(this))
+    , m_loadWatcher(new QFutureWatcher<std::shared_ptr<const PlanningData>>(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
+    setAcceptDrops(true);
     resize(1280, 800);
+    if (m_workloadDir.empty()) {
+        m_workloadDir = m_catalogDir.parent_path() / "workloads";
+    }
+    m_comparePage = new ComparePage(m_session, this);
 
     m_navigation->setObjectName(QStringLiteral("navigationList"));
     m_navigation->setFixedWidth(200);
@@ -144,7 +188,10 @@ MainWindow::MainWindow(std::filesystem::path catalogDir, std::filesystem::path u
             item->setFlags(item->flags() & ~(Qt::ItemIsEnabled | Qt::ItemIsSelectable));
         }
     }
+    m_wizard->setWindowFlags(Qt::Widget); // a page of the window, not a dialog
     m_pages->setObjectName(QStringLiteral("pageStack"));
+    m_pages->addWidget(m_wizard);
+    m_pages->addWidget(m_comparePage);
     m_pages->addWidget(m_catalogPage);
 
     auto* central = new QWidget(this);
@@ -155,36 +202,203 @@ MainWindow::MainWindow(std::filesystem::path catalogDir, std::filesystem::path u
 
     m_statusLabel->setObjectName(QStringLiteral("catalogStatusLabel"));
     statusBar()->addWidget(m_statusLabel, 1);
+    buildMenus();
 
     connect(m_navigation, &QListWidget::currentItemChanged, this, [this](QListWidgetItem* item) {
         if (item) {
             showPage(static_cast<Page>(item->data(kPageRole).toInt()));
         }
     });
-    connect(m_loadWatcher, &QFutureWatcher<CatalogLoadOutcome>::finished, this, &MainWindow::onCatalogLoaded);
+    connect(m_loadWatcher,
+            &QFutureWatcher<std::shared_ptr<const PlanningData>>::finished,
+            this,
+            &MainWindow::onCatalogLoaded);
+    connect(m_wizard, &PlanWizard::planRequested, this, [this](const PlanInputs& inputs) {
+        m_session->replan(inputs);
+        showPage(Page::Compare);
+    });
+    connect(m_session, &PlanSession::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_session, &PlanSession::planChanged, this, &MainWindow::updateTitle);
 
     retranslate();
-    showPage(Page::Catalog);
+    showPage(Page::Plan);
 
-    // Reading and checking the catalog files is disk work: off the UI thread.
-    m_loadWatcher->setFuture(QtConcurrent::run([dir = m_catalogDir, userDir = m_userCatalogDir] {
-        CatalogLoadOutcome outcome;
-        core::Result<core::LoadedCatalog> result = core::loadCatalog(dir, userDir);
-        if (result) {
-            outcome.loaded = std::move(result).value();
-            core::CheckOptions checks;
-            checks.today = core::todayUtc();
-            outcome.findings = core::checkCatalog(outcome.loaded->catalog, checks);
-        } else {
-            outcome.failure = result.error();
-        }
-        return outcome;
-    }));
+    // Reading and checking the catalog and workload files is disk work: off the UI thread.
+    m_loadWatcher->setFuture(
+        QtConcurrent::run([dir = m_catalogDir, userDir = m_userCatalogDir, workloadDir = m_workloadDir] {
+            return std::make_shared<const PlanningData>(loadPlanningData(dir, userDir, workloadDir));
+        }));
 }
 
 MainWindow::~MainWindow()
 {
     m_loadWatcher->waitForFinished();
+    m_session->waitForIdle();
+}
+
+void MainWindow::buildMenus()
+{
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
+    m_newAction = m_fileMenu->addAction(QString(), this, [this] {
+        if (maybeSave()) {
+            m_wizard->restart();
+            showPage(Page::Plan);
+        }
+    });
+    m_newAction->setShortcut(QKeySequence::New);
+    m_openAction = m_fileMenu->addAction(QString(), this, [this] {
+        QString path = takeNextFileName();
+        if (path.isEmpty()) {
+            path = QFileDialog::getOpenFileName(
+                this, tr("Open plan"), QString(), tr("GPU Planner plans (*.gpuplan);;All files (*)"));
+        }
+        if (!path.isEmpty()) {
+            openPlan(path);
+        }
+    });
+    m_openAction->setShortcut(QKeySequence::Open);
+    m_recentMenu = m_fileMenu->addMenu(QString());
+    m_recentMenu->setObjectName(QStringLiteral("recentFilesMenu"));
+    m_saveAction = m_fileMenu->addAction(QString(), this, [this] { savePlan(); });
+    m_saveAction->setShortcut(QKeySequence::Save);
+    m_saveAsAction = m_fileMenu->addAction(QString(), this, [this] { savePlanAs(); });
+    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    m_fileMenu->addSeparator();
+    m_quitAction = m_fileMenu->addAction(QString(), this, &QWidget::close);
+    m_quitAction->setShortcut(QKeySequence::Quit);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = AppSettings().recentFiles();
+    for (const QString& file : files) {
+        m_recentMenu->addAction(QFileInfo(file).fileName(), this, [this, file] { openPlan(file); })->setToolTip(file);
+    }
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::updateTitle()
+{
+    const QString file =
+        m_session->filePath().isEmpty() ? tr("Untitled plan") : QFileInfo(m_session->filePath()).fileName();
+    setWindowTitle(m_session->hasPlan() ? tr("%1[*] — GPU Planner").arg(file) : tr("GPU Planner"));
+    setWindowModified(m_session->isModified());
+    m_saveAction->setEnabled(m_session->hasPlan());
+    m_saveAsAction->setEnabled(m_session->hasPlan());
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_session->isModified() || !m_session->hasPlan()) {
+        return true;
+    }
+    SaveAnswer answer = SaveAnswer::Cancel;
+    if (g_nextSaveAnswer) {
+        answer = *g_nextSaveAnswer;
+        g_nextSaveAnswer.reset();
+    } else {
+        const auto button = QMessageBox::question(this,
+                                                  tr("Unsaved plan"),
+                                                  tr("The plan has changes that are not saved. Save them?"),
+                                                  QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                                                  QMessageBox::Save);
+        answer = button == QMessageBox::Save      ? SaveAnswer::Save
+                 : button == QMessageBox::Discard ? SaveAnswer::Discard
+                                                  : SaveAnswer::Cancel;
+    }
+    switch (answer) {
+        case SaveAnswer::Save:
+            return savePlan();
+        case SaveAnswer::Discard:
+            return true;
+        case SaveAnswer::Cancel:
+            return false;
+    }
+    return false;
+}
+
+bool MainWindow::openPlan(const QString& path)
+{
+    if (!maybeSave()) {
+        return false;
+    }
+    if (core::Status opened = m_session->open(path); !opened) {
+        QMessageBox::warning(this,
+                             tr("Cannot open the plan"),
+                             tr("%1\n\n%2: %3")
+                                 .arg(QString::fromStdString(opened.error().where),
+                                      errorCodeText(opened.error().code),
+                                      QString::fromStdString(opened.error().detail)));
+        return false;
+    }
+    AppSettings().addRecentFile(path);
+    updateRecentMenu();
+    showPage(Page::Compare);
+    return true;
+}
+
+bool MainWindow::savePlan()
+{
+    return m_session->filePath().isEmpty() ? savePlanAs() : savePlanAs(m_session->filePath());
+}
+
+bool MainWindow::savePlanAs(const QString& given)
+{
+    QString path = given.isEmpty() ? takeNextFileName() : given;
+    if (path.isEmpty()) {
+        path = QFileDialog::getSaveFileName(
+            this, tr("Save plan"), QStringLiteral("plan.gpuplan"), tr("GPU Planner plans (*.gpuplan)"));
+    }
+    if (path.isEmpty()) {
+        return false;
+    }
+    if (!path.endsWith(QLatin1String(".gpuplan"))) {
+        path += QStringLiteral(".gpuplan");
+    }
+    if (core::Status saved = m_session->save(path); !saved) {
+        QMessageBox::warning(this,
+                             tr("Cannot save the plan"),
+                             tr("%1: %2").arg(QString::fromStdString(saved.error().where),
+                                              QString::fromStdString(saved.error().detail)));
+        return false;
+    }
+    AppSettings().addRecentFile(path);
+    updateRecentMenu();
+    updateTitle();
+    return true;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (maybeSave()) {
+        event->accept();
+    } else {
+        event->ignore();
+    }
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (url.isLocalFile() && url.toLocalFile().endsWith(QLatin1String(".gpuplan"))) {
+            event->acceptProposedAction();
+            return;
+        }
+    }
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    for (const QUrl& url : event->mimeData()->urls()) {
+        if (url.isLocalFile() && url.toLocalFile().endsWith(QLatin1String(".gpuplan"))) {
+            openPlan(url.toLocalFile());
+            event->acceptProposedAction();
+            return;
+        }
+    }
 }
 
 void MainWindow::showPage(Page page)
@@ -197,25 +411,35 @@ void MainWindow::showPage(Page page)
             m_navigation->setCurrentRow(i);
         }
     }
-    if (page == Page::Catalog) {
-        m_pages->setCurrentWidget(m_catalogPage);
+    switch (page) {
+        case Page::Plan:
+            m_pages->setCurrentWidget(m_wizard);
+            break;
+        case Page::Compare:
+            m_pages->setCurrentWidget(m_comparePage);
+            break;
+        default:
+            m_pages->setCurrentWidget(m_catalogPage);
+            break;
     }
 }
 
 void MainWindow::onCatalogLoaded()
 {
-    CatalogLoadOutcome outcome = m_loadWatcher->result();
-    m_catalog = std::move(outcome.loaded);
-    m_loadFailure = std::move(outcome.failure);
-    if (m_catalog) {
-        m_catalogPage->setCatalog(m_catalog->catalog, m_catalog->problems, outcome.findings);
-        if (!m_catalog->problems.empty()) {
-            showCatalogProblems(m_catalog->problems);
+    m_data = m_loadWatcher->result();
+    if (m_data->catalog) {
+        m_catalogPage->setCatalog(m_data->catalog->catalog, m_data->catalog->problems, m_data->findings);
+        std::vector<core::Error> problems = m_data->catalog->problems;
+        problems.insert(problems.end(), m_data->problems.begin(), m_data->problems.end());
+        if (!problems.empty()) {
+            showCatalogProblems(problems);
         }
-    } else if (m_loadFailure) {
-        m_catalogPage->setLoadFailure(QString::fromStdString(m_loadFailure->message()));
-        showCatalogProblems({*m_loadFailure});
+    } else if (m_data->failure) {
+        m_catalogPage->setLoadFailure(QString::fromStdString(m_data->failure->message()));
+        showCatalogProblems({*m_data->failure});
     }
+    m_session->setData(m_data);
+    m_wizard->setPresets(m_data->presets);
     m_catalogLoaded = true;
     retranslate();
     emit catalogLoaded();
@@ -234,9 +458,10 @@ void MainWindow::showCatalogProblems(const std::vector<core::Error>& problems)
         m_problemsBox = new QMessageBox(QMessageBox::Warning, tr("Catalog problems"), {}, QMessageBox::Ok, this);
         m_problemsBox->setObjectName(QStringLiteral("catalogProblemsDialog"));
     }
-    m_problemsBox->setText(m_catalog ? tr("Some catalog entries could not be read and are left out. The rest of the "
-                                          "catalog is loaded and works as usual.")
-                                     : tr("The catalog could not be loaded."));
+    m_problemsBox->setText(m_data && m_data->catalog
+                               ? tr("Some catalog entries could not be read and are left out. The rest of the "
+                                    "catalog is loaded and works as usual.")
+                               : tr("The catalog could not be loaded."));
     m_problemsBox->setInformativeText(lines.join(QLatin1Char('\n')));
     m_problemsBox->open(); // window-modal and non-blocking: the program keeps running
 }
@@ -251,7 +476,14 @@ void MainWindow::changeEvent(QEvent* event)
 
 void MainWindow::retranslate()
 {
-    setWindowTitle(tr("GPU Planner"));
+    m_fileMenu->setTitle(tr("&File"));
+    m_newAction->setText(tr("&New plan…"));
+    m_openAction->setText(tr("&Open…"));
+    m_recentMenu->setTitle(tr("Open &recent"));
+    m_saveAction->setText(tr("&Save"));
+    m_saveAsAction->setText(tr("Save &as…"));
+    m_quitAction->setText(tr("&Quit"));
+    updateTitle();
     for (int i = 0; i < m_navigation->count(); ++i) {
         QListWidgetItem* item = m_navigation->item(i);
         const auto page = static_cast<Page>(item->data(kPageRole).toInt());
@@ -266,12 +498,13 @@ void MainWindow::retranslate()
     m_catalogPage->retranslate();
     if (!m_catalogLoaded) {
         m_statusLabel->setText(tr("Loading the catalog…"));
-    } else if (m_catalog) {
-        const std::string newest = m_catalog->catalog.newestPriceDate();
+    } else if (m_data && m_data->catalog) {
+        const core::Catalog& catalog = m_data->catalog->catalog;
+        const std::string newest = catalog.newestPriceDate();
         m_statusLabel->setText(tr("Catalog: %1 GPU models, %2 offers from %3 providers; newest price %4")
-                                   .arg(m_catalog->catalog.gpus().size())
-                                   .arg(m_catalog->catalog.offers().size())
-                                   .arg(m_catalog->catalog.providers().size())
+                                   .arg(catalog.gpus().size())
+                                   .arg(catalog.offers().size())
+                                   .arg(catalog.providers().size())
                                    .arg(newest.empty() ? tr("unknown") : QString::fromStdString(newest)));
     } else {
         m_statusLabel->setText(tr("The catalog could not be loaded."));

@@ -1,14 +1,16 @@
 #pragma once
 
-#include "gpuplan/catalog/CatalogChecks.h"
-#include "gpuplan/catalog/CatalogLoader.h"
+#include "PlanningData.h"
 
 #include <QMainWindow>
 
 #include <filesystem>
+#include <memory>
 #include <optional>
 
+class QAction;
 class QLabel;
+class QMenu;
 class QListWidget;
 class QMessageBox;
 class QStackedWidget;
@@ -18,14 +20,9 @@ class QFutureWatcher;
 namespace gpuplan::ui {
 
 class CatalogPage;
-
-/// What a catalog load ends with: the catalog (maybe with problems), or the reason there is none.
-struct CatalogLoadOutcome
-{
-    std::optional<core::LoadedCatalog> loaded;
-    std::vector<core::Finding> findings;
-    std::optional<core::Error> failure;
-};
+class ComparePage;
+class PlanSession;
+class PlanWizard;
 
 /// The main window: navigation for the whole product on the left, the current page on the right.
 /// Pages not built yet are listed, marked as coming and disabled.
@@ -50,6 +47,7 @@ public:
     /// the UI thread, and checks it; catalogLoaded() follows.
     explicit MainWindow(std::filesystem::path catalogDir,
                         std::filesystem::path userCatalogDir = {},
+                        std::filesystem::path workloadDir = {},
                         QWidget* parent = nullptr);
     ~MainWindow() override;
 
@@ -59,30 +57,66 @@ public:
     static QString pageKey(Page page);
     void showPage(Page page);
     bool isCatalogLoaded() const { return m_catalogLoaded; }
+    PlanSession* session() const { return m_session; }
+
+    /// Opens a plan file, asking first about unsaved changes; a bad file is reported and nothing is lost.
+    bool openPlan(const QString& path);
+    /// Saves to the plan's file, or asks for one. Returns false when nothing was saved.
+    bool savePlan();
+    bool savePlanAs(const QString& path = {});
 
 signals:
     void catalogLoaded();
 
 protected:
     void changeEvent(QEvent* event) override;
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
 
 private:
     void onCatalogLoaded();
     void showCatalogProblems(const std::vector<core::Error>& problems);
     void retranslate();
+    void buildMenus();
+    void updateRecentMenu();
+    void updateTitle();
+    /// Asks to save unsaved changes; false when the user cancels.
+    bool maybeSave();
 
     std::filesystem::path m_catalogDir;
     std::filesystem::path m_userCatalogDir;
+    std::filesystem::path m_workloadDir;
+    PlanSession* m_session = nullptr;
+    PlanWizard* m_wizard = nullptr;
+    ComparePage* m_comparePage = nullptr;
+    QMenu* m_fileMenu = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QAction* m_newAction = nullptr;
+    QAction* m_openAction = nullptr;
+    QAction* m_saveAction = nullptr;
+    QAction* m_saveAsAction = nullptr;
+    QAction* m_quitAction = nullptr;
     QListWidget* m_navigation = nullptr;
     QStackedWidget* m_pages = nullptr;
     CatalogPage* m_catalogPage = nullptr;
     QLabel* m_statusLabel = nullptr;
     QMessageBox* m_problemsBox = nullptr;
-    QFutureWatcher<CatalogLoadOutcome>* m_loadWatcher = nullptr;
-    std::optional<core::LoadedCatalog> m_catalog;
-    std::optional<core::Error> m_loadFailure;
+    QFutureWatcher<std::shared_ptr<const PlanningData>>* m_loadWatcher = nullptr;
+    std::shared_ptr<const PlanningData> m_data;
     bool m_catalogLoaded = false;
 };
+
+/// The answer to "save the changes?"; tests set the next one instead of clicking a modal dialog.
+enum class SaveAnswer
+{
+    Save,
+    Discard,
+    Cancel,
+};
+void setNextSaveAnswer(SaveAnswer answer);
+/// The next file name a save or open dialog returns (tests); empty: show the dialog.
+void setNextFileName(const QString& path);
 
 /// Translated name of an error code, for messages ("JSON syntax error").
 QString errorCodeText(core::ErrorCode code);

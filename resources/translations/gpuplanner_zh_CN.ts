@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Format</name>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished">未知</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 d</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>GuiApplication</name>
     <message>
         <source>GPU Planner</source>
@@ -178,6 +197,123 @@
     </message>
 </context>
 <context>
+    <name>gpuplan::ui::ComparePage</name>
+    <message>
+        <source>Budget: no limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budget: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deadline: none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deadline: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>At least %n GPU(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Spot share: cheapest mode per offer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spot share: %1 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exchange rate: %1 CNY per USD</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No offer meets every constraint.&lt;/b&gt; The excluded list below says what each one missed; loosen the budget, the deadline or the scale.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Recommended: %1 %2, %3 × %4 in %5&lt;/b&gt; — about %6 (%7 to %8), %9</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Excluded offers: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;GPU:&lt;/b&gt; %1 × %2, %3 server(s); peak %4 TFLOPS (%5)&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Efficiency:&lt;/b&gt; %1 % (%2 to %3 %), from %4&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Scaling:&lt;/b&gt; %1 % of linear&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Throughput:&lt;/b&gt; %1 %2; training %3, setup %4, upload %5&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Cost:&lt;/b&gt; compute %1, storage %2, data transfer %3&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Prices&lt;/b&gt; (source, date):&lt;/p&gt;&lt;ul&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What if</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter by provider, instance, GPU or region</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re-plans with this budget; the right end is no limit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re-plans with this deadline; the right end is none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re-plans with at least this many GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs this share of the work on spot and the rest on demand, for offers with both prices.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re-plans with this CNY per USD rate instead of the catalog&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why it was left out</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>gpuplan::ui::MainWindow</name>
     <message>
         <source>Plan</source>
@@ -310,6 +446,84 @@
     <message>
         <source>unknown</source>
         <translation>未知</translation>
+    </message>
+    <message>
+        <source>Open plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU Planner plans (*.gpuplan);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Untitled plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1[*] — GPU Planner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsaved plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The plan has changes that are not saved. Save them?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+
+%2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU Planner plans (*.gpuplan)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save the plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New plan…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save &amp;as…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -451,6 +665,348 @@ Date: %3</source>
     <message>
         <source>Features</source>
         <translation>特性</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::ui::OptionTableModel</name>
+    <message>
+        <source>%1 (%2–%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1–%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished">未知</translation>
+    </message>
+    <message>
+        <source>spot: %1 % interruption/month</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>commitment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slow end misses the deadline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation type="unfinished">云厂商</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation type="unfinished">实例规格</translation>
+    </message>
+    <message>
+        <source>GPU × count</source>
+        <translation type="unfinished">GPU × 数量</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation type="unfinished">地域</translation>
+    </message>
+    <message>
+        <source>Price/hour</source>
+        <translation type="unfinished">每小时价格</translation>
+    </message>
+    <message>
+        <source>Estimated time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On-demand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spot P50–P90</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reserved/subscr.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fits memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Risk</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::ui::PlanWizard</name>
+    <message>
+        <source>Write an amount above zero, e.g. 3000, or leave it empty for no limit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a duration: write e.g. 14d, 36h, 90m or 2w.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision and framework</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budget and deadline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data and scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pricing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What is trained, and for how long. Presets cite where their figures come from.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lower precision runs faster on tensor cores; some clouds do not run every framework.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Offers over the budget or past the deadline are left out, each with the reason.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sensitive data goes only to isolated or certified offers. More GPUs finish sooner but scale imperfectly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which ways of paying to compare. Reservations and subscriptions need a project long enough for them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Task:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workload:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Epochs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Precision:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Framework:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Budget:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deadline:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At least GPUs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most GPUs:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Project length (months):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any task</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Image classification</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Object detection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>3D detection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NLP (encoders)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Large language models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Narrows the workload list to one kind of task.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A preset with sourced model size and FLOPs. The estimate scales its work by the epochs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Passes over the data set. Time and cost grow in proportion.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Best each GPU supports (BF16, else FP16 AMP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>AMP (FP16 mixed precision)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BF16 mixed precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP8 (Hopper and newer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TF32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The estimate uses the tensor-core peak of this precision; a GPU without it falls back to the next one it has. FP32 is several times slower on modern GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TPUs need JAX or TensorFlow; MindSpore needs Ascend or NVIDIA. Offers that cannot run it are excluded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no limit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The most the whole run may cost, storage and data transfer included.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Currency of the budget and of every cost shown for this plan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none, or e.g. 14d</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wall-clock time until the run must be done: 14d, 36h, 90m or 2w. Setup and data upload count too. With a deadline the cheapest option that meets it wins.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The data is sensitive (medical, personal, unpublished)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keeps only bare-metal or dedicated offers and providers with a documented compliance programme.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fewer GPUs than this are not considered, even when cheaper.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A model that does not fit is spread over more GPUs, up to this many.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allow several servers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Off: only offers whose one server has enough GPUs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Several servers only with RDMA (InfiniBand, EFA)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Without RDMA, gradients cross plain Ethernet and most GPU time is lost waiting.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On-demand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pay by the hour, stop any time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Spot / preemptible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Much cheaper, but can be interrupted; the estimate adds checkpoints and lost work.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reserved (1 or 3 years)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A lower hourly price for a commitment; only for a project that long.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Monthly or yearly subscription</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chinese clouds&apos; 包年包月: whole months paid in advance.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How long the lab will keep training. 0: this run only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this run only</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>

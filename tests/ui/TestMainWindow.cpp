@@ -51,6 +51,7 @@ private slots:
         MainWindow window(kBundled);
         window.show();
         QTRY_VERIFY(window.isCatalogLoaded());
+        window.showPage(MainWindow::Page::Catalog);
 
         auto* table = window.findChild<QTableView*>(QStringLiteral("catalogTable"));
         auto* filter = window.findChild<QLineEdit*>(QStringLiteral("catalogFilterEdit"));
@@ -79,6 +80,7 @@ private slots:
         MainWindow window(kBundled);
         window.show();
         QTRY_VERIFY(window.isCatalogLoaded());
+        window.showPage(MainWindow::Page::Catalog);
         auto* table = window.findChild<QTableView*>(QStringLiteral("catalogTable"));
         const QStringList expected{"Provider",
                                    "Instance",
@@ -127,6 +129,7 @@ private slots:
         MainWindow window(kBundled);
         window.show();
         QTRY_VERIFY(window.isCatalogLoaded());
+        window.showPage(MainWindow::Page::Catalog);
         auto* table = window.findChild<QTableView*>(QStringLiteral("catalogTable"));
         auto* filter = window.findChild<QLineEdit*>(QStringLiteral("catalogFilterEdit"));
         QTest::keyClicks(filter, QStringLiteral("p3.2xlarge"));
@@ -144,16 +147,18 @@ private slots:
         auto* navigation = window.findChild<QListWidget*>(QStringLiteral("navigationList"));
         QVERIFY(navigation);
         QCOMPARE(navigation->count(), 8);
-        const QStringList names{"Plan", "Compare", "Costs", "Launch", "Instances", "Verify", "Reports"};
+        QCOMPARE(navigation->item(0)->text(), QStringLiteral("Plan"));
+        QCOMPARE(navigation->item(1)->text(), QStringLiteral("Compare"));
+        const QStringList names{"Costs", "Launch", "Instances", "Verify", "Reports"};
         for (int i = 0; i < names.size(); ++i) {
-            QListWidgetItem* item = navigation->item(i);
+            QListWidgetItem* item = navigation->item(i + 2);
             QCOMPARE(item->text(), names[i] + QStringLiteral(" (coming)"));
             QVERIFY(!(item->flags() & Qt::ItemIsEnabled));
             QVERIFY(item->toolTip().startsWith(QStringLiteral("Coming in a later version")));
         }
         QCOMPARE(navigation->item(7)->text(), QStringLiteral("Catalog"));
         QVERIFY(navigation->item(7)->flags() & Qt::ItemIsEnabled);
-        QCOMPARE(navigation->currentRow(), 7);
+        QCOMPARE(navigation->currentRow(), 0); // a new window starts with the plan wizard
     }
 
     void chineseWithLangOption()
@@ -168,8 +173,10 @@ private slots:
         MainWindow window(kBundled);
         window.show();
         QTRY_VERIFY(window.isCatalogLoaded());
+        window.showPage(MainWindow::Page::Catalog);
         auto* navigation = window.findChild<QListWidget*>(QStringLiteral("navigationList"));
-        QCOMPARE(navigation->item(0)->text(), QStringLiteral("规划（即将推出）"));
+        QCOMPARE(navigation->item(0)->text(), QStringLiteral("规划"));
+        QCOMPARE(navigation->item(2)->text(), QStringLiteral("成本分析（即将推出）"));
         QCOMPARE(navigation->item(7)->text(), QStringLiteral("机型与价格"));
         auto* table = window.findChild<QTableView*>(QStringLiteral("catalogTable"));
         QCOMPARE(table->model()->headerData(OfferTableModel::ProviderColumn, Qt::Horizontal).toString(),
@@ -199,6 +206,7 @@ private slots:
         MainWindow window(kBundled);
         window.show();
         QTRY_VERIFY(window.isCatalogLoaded());
+        window.showPage(MainWindow::Page::Catalog);
         auto* table = window.findChild<QTableView*>(QStringLiteral("catalogTable"));
         auto* filter = window.findChild<QLineEdit*>(QStringLiteral("catalogFilterEdit"));
         auto* currency = window.findChild<QComboBox*>(QStringLiteral("displayCurrencyComboBox"));
@@ -242,6 +250,7 @@ private slots:
         MainWindow window(dir.path().toStdString());
         window.show();
         QTRY_VERIFY(window.isCatalogLoaded());
+        window.showPage(MainWindow::Page::Catalog);
         auto* list = window.findChild<QListWidget*>(QStringLiteral("catalogFindingsList"));
         auto* label = window.findChild<QLabel*>(QStringLiteral("catalogFindingsLabel"));
         QVERIFY(list && label);
@@ -268,6 +277,7 @@ private slots:
         MainWindow window(dir.path().toStdString());
         window.show();
         QTRY_VERIFY(window.isCatalogLoaded());
+        window.showPage(MainWindow::Page::Catalog);
         auto* dialog = window.findChild<QMessageBox*>(QStringLiteral("catalogProblemsDialog"));
         QVERIFY(dialog);
         QTRY_VERIFY(dialog->isVisible());
@@ -286,6 +296,7 @@ private slots:
         MainWindow window(dir.path().toStdString());
         window.show();
         QTRY_VERIFY(window.isCatalogLoaded());
+        window.showPage(MainWindow::Page::Catalog);
         auto* dialog = window.findChild<QMessageBox*>(QStringLiteral("catalogProblemsDialog"));
         QVERIFY(dialog);
         QTRY_VERIFY(dialog->isVisible());

@@ -1,0 +1,240 @@
+// The plan wizard and the Compare view, driven by objectName on the offscreen platform as a user would.
+#include "MainWindow.h"
+#include "PlanSession.h"
+#include "pages/PlanWizard.h"
+
+#include <QAbstractButton>
+#include <QApplication>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QSettings>
+#include <QSlider>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <fstream>
+
+using gpuplan::ui::MainWindow;
+using nlohmann::json;
+
+namespace {
+
+const std::filesystem::path kBundled = std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "catalog";
+
+template <typename T>
+T* child(QWidget& window, const char* name)
+{
+    T* found = window.findChild<T*>(QString::fromLatin1(name));
+    if (!found) {
+        qFatal("no widget named %s", name);
+    }
+    return found;
+}
+
+/// The ranked options as "provider/instance/region", best first.
+QStringList ranking(const json& plan)
+{
+    QStringList out;
+    for (const json& o : plan["results"]["options"]) {
+        out << QString::fromStdString(o["provider"].get<std::string>() + "/" + o["instance_type"].get<std::string>()
+                                      + "/" + o["region"].get<std::string>());
+    }
+    return out;
+}
+
+/// Walks the wizard with its default answers: Next on every page, then Finish.
+void finishWizardWithDefaults(MainWindow& window)
+{
+    auto* next = child<QAbstractButton>(window, "wizardNextButton");
+    auto* wizard = child<gpuplan::ui::PlanWizard>(window, "planWizard");
+    QStringList pages;
+    while (next->isVisible() && next->isEnabled()) {
+        pages << wizard->currentPage()->objectName();
+        QTest::mouseClick(next, Qt::LeftButton);
+    }
+    pages << wizard->currentPage()->objectName();
+    QCOMPARE(pages,
+             (QStringList{QStringLiteral("workloadPage"),
+                          QStringLiteral("trainingPage"),
+                          QStringLiteral("budgetPage"),
+                          QStringLiteral("scalePage"),
+                          QStringLiteral("pricingPage")}));
+    QTest::mouseClick(child<QAbstractButton>(window, "wizardFinishButton"), Qt::LeftButton);
+}
+
+} // namespace
+
+class TestPlanGui : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init() { QSettings().clear(); }
+
+    void wizardDefaultsGiveAPopulatedCompareView()
+    {
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.isCatalogLoaded(), 20000);
+        finishWizardWithDefaults(window);
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasPlan() && !window.session()->isBusy(), 20000);
+
+        auto* table = child<QTableView>(window, "optionsTable");
+        QTRY_VERIFY(table->isVisible()); // the window moved on to Compare
+        const json& plan = window.session()->plan();
+        const int options = int(plan["results"]["options"].size());
+        QVERIFY2(options > 10, qPrintable(QString::number(options)));
+        QCOMPARE(table->model()->rowCount(), options);
+        // The first row is the recommendation, and the banner names it with its reasons.
+        const json& best = plan["results"]["options"][0];
+        QCOMPARE(table->model()->index(0, 2).data().toString(), QString::fromStdString(best["instance_type"]));
+        const QString banner = child<QLabel>(window, "recommendationLabel")->text();
+        QVERIFY2(banner.contains(QString::fromStdString(best["instance_type"])), qPrintable(banner));
+        QVERIFY2(banner.contains(QStringLiteral("costs about")), qPrintable(banner));
+        // Selecting a row shows where its numbers come from.
+        table->selectRow(1);
+        const QString details = child<QWidget>(window, "optionDetailsBrowser")->property("plainText").toString();
+        QVERIFY2(details.contains(QStringLiteral("Efficiency")) && details.contains(QStringLiteral("source")),
+                 qPrintable(details));
+        QVERIFY(details.contains(QString::fromStdString(plan["results"]["options"][1]["instance_type"])));
+        // The filter narrows the table.
+        QTest::keyClicks(child<QLineEdit>(window, "optionsFilterEdit"), QStringLiteral("Tencent"));
+        QVERIFY(table->model()->rowCount() > 0);
+        QVERIFY(table->model()->rowCount() < options);
+        for (int row = 0; row < table->model()->rowCount(); ++row) {
+            QCOMPARE(table->model()->index(row, 1).data().toString(), QStringLiteral("Tencent Cloud"));
+        }
+    }
+
+    void budgetSliderChangesTheRanking()
+    {
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.isCatalogLoaded(), 20000);
+        finishWizardWithDefaults(window);
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasPlan() && !window.session()->isBusy(), 20000);
+        const QStringList before = ranking(window.session()->plan());
+        QCOMPARE(window.session()->plan()["results"]["objective"].get<std::string>(),
+                 std::string("value")); // no budget, no deadline
+
+        // A tight budget: the objective becomes "fastest within the budget", and dear offers drop out.
+        auto* budget = child<QSlider>(window, "budgetSlider");
+        budget->setValue(budget->maximum() / 20);
+        QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isBusy(), 20000);
+        const json& plan = window.session()->plan();
+        QVERIFY(plan["constraints"]["budget"].is_number());
+        const double limit = plan["constraints"]["budget"].get<double>();
+        const QStringList after = ranking(plan);
+        QVERIFY2(after != before, qPrintable(after.join(QLatin1Char(' '))));
+        QVERIFY(after.size() < before.size());
+        for (const json& o : plan["results"]["options"]) {
+            QVERIFY(o["cost"]["value"].get<double>() <= limit);
+        }
+        QVERIFY(child<QLabel>(window, "budgetSliderLabel")->text().contains(QStringLiteral("Budget")));
+        QCOMPARE(child<QTableView>(window, "optionsTable")->model()->rowCount(), after.size());
+    }
+
+    void saveAndReopenGiveTheSamePlan()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("lab.gpuplan"));
+        json saved;
+        {
+            MainWindow window(kBundled);
+            window.show();
+            QTRY_VERIFY_WITH_TIMEOUT(window.isCatalogLoaded(), 20000);
+            finishWizardWithDefaults(window);
+            QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasPlan() && !window.session()->isBusy(), 20000);
+            QVERIFY(window.isWindowModified());
+            gpuplan::ui::setNextFileName(file);
+            QVERIFY(window.savePlan());
+            QVERIFY(!window.isWindowModified());
+            QVERIFY(window.windowTitle().contains(QStringLiteral("lab.gpuplan")));
+            saved = window.session()->plan();
+        }
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.isCatalogLoaded(), 20000);
+        QVERIFY(window.openPlan(file));
+        QVERIFY(window.session()->plan() == saved);
+        QCOMPARE(child<QTableView>(window, "optionsTable")->model()->rowCount(),
+                 int(saved["results"]["options"].size()));
+        // The reopened plan keeps its inputs, so what-if still works on it.
+        QVERIFY(window.session()->inputs().has_value());
+        QCOMPARE(window.session()->inputs()->workload.id, saved["workload"]["id"].get<std::string>());
+        // A broken file is refused with a message and the open plan stays.
+        const QString broken = dir.filePath(QStringLiteral("broken.gpuplan"));
+        std::ofstream(broken.toStdString()) << "{\"format\": \"gpuplan\", \"version\": 99}";
+        QTimer::singleShot(0, [] {
+            for (QWidget* w : QApplication::topLevelWidgets()) {
+                if (auto* box = qobject_cast<QMessageBox*>(w)) {
+                    QVERIFY(box->text().contains(QStringLiteral("newer GPU Planner")));
+                    box->accept();
+                }
+            }
+        });
+        QVERIFY(!window.openPlan(broken));
+        QVERIFY(window.session()->plan() == saved);
+    }
+
+    void unsavedChangesAreAskedAbout()
+    {
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.isCatalogLoaded(), 20000);
+        finishWizardWithDefaults(window);
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasPlan() && !window.session()->isBusy(), 20000);
+        gpuplan::ui::setNextSaveAnswer(gpuplan::ui::SaveAnswer::Cancel);
+        QVERIFY(!window.close()); // cancel keeps the window and the plan
+        QVERIFY(window.isVisible());
+        gpuplan::ui::setNextSaveAnswer(gpuplan::ui::SaveAnswer::Discard);
+        QVERIFY(window.close());
+    }
+
+    void invalidDeadlineIsShownBesideTheField()
+    {
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.isCatalogLoaded(), 20000);
+        auto* next = child<QAbstractButton>(window, "wizardNextButton");
+        auto* wizard = child<gpuplan::ui::PlanWizard>(window, "planWizard");
+        while (wizard->currentPage()->objectName() != QLatin1String("budgetPage")) {
+            QTest::mouseClick(next, Qt::LeftButton);
+        }
+        auto* deadline = child<QLineEdit>(window, "deadlineEdit");
+        auto* message = child<QLabel>(window, "deadlineErrorLabel");
+        QVERIFY(!message->isVisible());
+        QTest::keyClicks(deadline, QStringLiteral("two weeks"));
+        QVERIFY(message->isVisible());
+        QVERIFY2(message->text().contains(QStringLiteral("\"two weeks\" is not a duration")),
+                 qPrintable(message->text()));
+        // Beside the field: same row, to its right.
+        const QPoint field = deadline->mapTo(&window, QPoint(0, deadline->height() / 2));
+        const QPoint text = message->mapTo(&window, QPoint(0, message->height() / 2));
+        QVERIFY(text.x() > field.x() + deadline->width() - 1);
+        QVERIFY(std::abs(text.y() - field.y()) < deadline->height());
+        QVERIFY(!next->isEnabled());
+        QVERIFY(!child<QAbstractButton>(window, "wizardFinishButton")->isEnabled());
+        deadline->clear();
+        QTest::keyClicks(deadline, QStringLiteral("14d"));
+        QVERIFY(!message->isVisible());
+        QVERIFY(next->isEnabled());
+        QCOMPARE(*wizard->inputs()->constraints.deadlineHours, 14 * 24.0);
+    }
+
+    void deadlineParsing()
+    {
+        QCOMPARE(*gpuplan::ui::parseDeadline(QStringLiteral("36h")), 36.0);
+        QCOMPARE(*gpuplan::ui::parseDeadline(QStringLiteral(" 2w ")), 336.0);
+        QCOMPARE(*gpuplan::ui::parseDeadline(QStringLiteral("90m")), 1.5);
+        QVERIFY(!gpuplan::ui::parseDeadline(QStringLiteral("0d")));
+        QVERIFY(!gpuplan::ui::parseDeadline(QStringLiteral("14")));
+        QVERIFY(!gpuplan::ui::parseDeadline(QStringLiteral("d14")));
+    }
+};
+
+QTEST_MAIN(TestPlanGui)
+#include "TestPlanGui.moc"

@@ -1,0 +1,189 @@
+#include "AppSettings.h"
+
+#include <QRegularExpression>
+#include <QSettings>
+
+namespace gpuplan::ui {
+
+namespace {
+
+constexpr int kRecentFiles = 8;
+
+std::optional<double> optionalNumber(const QSettings& settings, const QString& key)
+{
+    bool ok = false;
+    const double value = settings.value(key).toDouble(&ok);
+    return ok && value > 0 ? std::optional<double>(value) : std::nullopt;
+}
+
+void setOptionalNumber(QSettings& settings, const QString& key, std::optional<double> value)
+{
+    if (value) {
+        settings.setValue(key, *value);
+    } else {
+        settings.remove(key);
+    }
+}
+
+} // namespace
+
+AppSettings::AppSettings(QObject* parent)
+    : QObject(parent)
+{ }
+
+QString AppSettings::language() const
+{
+    return QSettings().value(QStringLiteral("ui/language")).toString();
+}
+
+void AppSettings::setLanguage(const QString& language)
+{
+    QSettings().setValue(QStringLiteral("ui/language"), language);
+    emit changed();
+}
+
+QString AppSettings::displayCurrency() const
+{
+    const QString code = QSettings().value(QStringLiteral("money/currency"), QStringLiteral("CNY")).toString();
+    return code == QLatin1String("USD") ? code : QStringLiteral("CNY");
+}
+
+void AppSettings::setDisplayCurrency(const QString& code)
+{
+    QSettings().setValue(QStringLiteral("money/currency"), code);
+    emit changed();
+}
+
+std::optional<double> AppSettings::cnyPerUsd() const
+{
+    return optionalNumber(QSettings(), QStringLiteral("money/cnyPerUsd"));
+}
+
+void AppSettings::setCnyPerUsd(std::optional<double> rate)
+{
+    QSettings settings;
+    setOptionalNumber(settings, QStringLiteral("money/cnyPerUsd"), rate);
+    emit changed();
+}
+
+std::optional<double> AppSettings::electricityPrice() const
+{
+    return optionalNumber(QSettings(), QStringLiteral("ownership/electricityPrice"));
+}
+
+QString AppSettings::electricityCurrency() const
+{
+    return QSettings().value(QStringLiteral("ownership/electricityCurrency"), QStringLiteral("CNY")).toString();
+}
+
+void AppSettings::setElectricity(std::optional<double> price, const QString& code)
+{
+    QSettings settings;
+    setOptionalNumber(settings, QStringLiteral("ownership/electricityPrice"), price);
+    settings.setValue(QStringLiteral("ownership/electricityCurrency"), code);
+    emit changed();
+}
+
+std::optional<double> AppSettings::pue() const
+{
+    return optionalNumber(QSettings(), QStringLiteral("ownership/pue"));
+}
+
+void AppSettings::setPue(std::optional<double> pue)
+{
+    QSettings settings;
+    setOptionalNumber(settings, QStringLiteral("ownership/pue"), pue);
+    emit changed();
+}
+
+QStringList AppSettings::preferredRegions() const
+{
+    return QSettings().value(QStringLiteral("plan/regions")).toStringList();
+}
+
+void AppSettings::setPreferredRegions(const QStringList& groups)
+{
+    QSettings().setValue(QStringLiteral("plan/regions"), groups);
+    emit changed();
+}
+
+QString AppSettings::proxy() const
+{
+    return QSettings().value(QStringLiteral("network/proxy")).toString();
+}
+
+void AppSettings::setProxy(const QString& proxy)
+{
+    QSettings().setValue(QStringLiteral("network/proxy"), proxy);
+    emit changed();
+}
+
+QStringList AppSettings::recentFiles() const
+{
+    return QSettings().value(QStringLiteral("files/recent")).toStringList();
+}
+
+void AppSettings::addRecentFile(const QString& file)
+{
+    QStringList files = recentFiles();
+    files.removeAll(file);
+    files.prepend(file);
+    while (files.size() > kRecentFiles) {
+        files.removeLast();
+    }
+    QSettings().setValue(QStringLiteral("files/recent"), files);
+}
+
+bool AppSettings::exampleShown() const
+{
+    return QSettings().value(QStringLiteral("files/exampleShown"), false).toBool();
+}
+
+void AppSettings::setExampleShown()
+{
+    QSettings().setValue(QStringLiteral("files/exampleShown"), true);
+}
+
+QString regionGroup(const QString& region)
+{
+    const QString r = region.toLower();
+    // Mainland China regions of the Chinese clouds: cn-*, ap-beijing / ap-shanghai / ap-guangzhou ...
+    static const QStringList mainland{QStringLiteral("beijing"),
+                                      QStringLiteral("shanghai"),
+                                      QStringLiteral("guangzhou"),
+                                      QStringLiteral("chengdu"),
+                                      QStringLiteral("nanjing"),
+                                      QStringLiteral("hangzhou"),
+                                      QStringLiteral("shenzhen"),
+                                      QStringLiteral("chongqing"),
+                                      QStringLiteral("qingdao"),
+                                      QStringLiteral("zhangjiakou"),
+                                      QStringLiteral("huhehaote"),
+                                      QStringLiteral("wulanchabu"),
+                                      QStringLiteral("guiyang"),
+                                      QStringLiteral("heyuan")};
+    if (r.startsWith(QLatin1String("cn-")) && !r.startsWith(QLatin1String("cn-hongkong"))) {
+        return QStringLiteral("cn");
+    }
+    for (const QString& city : mainland) {
+        if (r.contains(city)) {
+            return QStringLiteral("cn");
+        }
+    }
+    // AWS/GCP "us-east-1", Azure "eastus2", Paperspace "East Coast (NY2)".
+    static const QRegularExpression azureUs(QStringLiteral("us\\d*$"));
+    if (r.startsWith(QLatin1String("us")) || r.contains(azureUs) || r.contains(QLatin1String("coast"))
+        || r.contains(QLatin1String("america")) || r.startsWith(QLatin1String("ca-"))) {
+        return QStringLiteral("us");
+    }
+    if (r.startsWith(QLatin1String("eu")) || r.contains(QLatin1String("europe"))) {
+        return QStringLiteral("eu");
+    }
+    if (r.startsWith(QLatin1String("ap")) || r.contains(QLatin1String("asia")) || r.startsWith(QLatin1String("cn-"))
+        || r.contains(QLatin1String("japan")) || r.contains(QLatin1String("korea"))) {
+        return QStringLiteral("ap");
+    }
+    return QStringLiteral("other");
+}
+
+} // namespace gpuplan::ui

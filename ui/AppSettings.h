@@ -1,0 +1,46 @@
+#pragma once
+
+#include <QObject>
+#include <QStringList>
+
+#include <optional>
+
+namespace gpuplan::ui {
+
+/// The user's settings, kept with QSettings in the XDG config dir. Never holds a secret.
+class AppSettings final : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit AppSettings(QObject* parent = nullptr);
+
+    QString language() const;
+    void setLanguage(const QString& language);
+    QString displayCurrency() const; // "CNY" or "USD"
+    void setDisplayCurrency(const QString& code);
+    std::optional<double> cnyPerUsd() const; // the user's rate; nullopt: the catalog's sourced rate
+    void setCnyPerUsd(std::optional<double> rate);
+    std::optional<double> electricityPrice() const; // per kWh in electricityCurrency(); nullopt: unknown
+    QString electricityCurrency() const;
+    void setElectricity(std::optional<double> price, const QString& currencyCode);
+    std::optional<double> pue() const; // of the user's own server room; nullopt: ownership.json's default
+    void setPue(std::optional<double> pue);
+    QStringList preferredRegions() const; // region groups: "cn", "ap", "us", "eu"; empty: anywhere
+    void setPreferredRegions(const QStringList& groups);
+    QString proxy() const; // "http://host:port"; empty: the environment's
+    void setProxy(const QString& proxy);
+
+    QStringList recentFiles() const;
+    void addRecentFile(const QString& file);
+    bool exampleShown() const;
+    void setExampleShown();
+
+signals:
+    void changed();
+};
+
+/// The region group of a region id: "cn" (mainland China), "ap", "us", "eu", or "other".
+QString regionGroup(const QString& region);
+
+} // namespace gpuplan::ui

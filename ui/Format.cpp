@@ -1,0 +1,52 @@
+#include "Format.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+#include <cmath>
+
+namespace gpuplan::ui {
+
+QString currencySymbol(const QString& code)
+{
+    if (code == QLatin1String("CNY")) {
+        return QStringLiteral("¥");
+    }
+    if (code == QLatin1String("USD")) {
+        return QStringLiteral("$");
+    }
+    return code + QLatin1Char(' ');
+}
+
+QString formatNumber(double value, int decimals)
+{
+    return QLocale().toString(value, 'f', decimals);
+}
+
+QString formatMoney(double amount, const QString& currencyCode, int decimals)
+{
+    if (!std::isfinite(amount)) {
+        return QCoreApplication::translate("Format", "unknown");
+    }
+    if (decimals < 0) {
+        decimals = std::abs(amount) < 1000 ? 2 : 0;
+    }
+    const QString sign = amount < 0 ? QStringLiteral("-") : QString();
+    return sign + currencySymbol(currencyCode) + formatNumber(std::abs(amount), decimals);
+}
+
+QString formatHours(double hours)
+{
+    if (!std::isfinite(hours)) {
+        return QCoreApplication::translate("Format", "unknown");
+    }
+    if (hours < 1) {
+        return QCoreApplication::translate("Format", "%1 min").arg(formatNumber(hours * 60, 0));
+    }
+    if (hours < 48) {
+        return QCoreApplication::translate("Format", "%1 h").arg(formatNumber(hours, hours < 10 ? 1 : 0));
+    }
+    return QCoreApplication::translate("Format", "%1 d").arg(formatNumber(hours / 24, 1));
+}
+
+} // namespace gpuplan::ui

@@ -1,0 +1,17 @@
+#pragma once
+
+#include <QString>
+
+namespace gpuplan::ui {
+
+/// Money in the UI's locale: "¥1,234.50" or "$1,234.50" (the symbol by currency code, the grouping by locale).
+/// `decimals` < 0: two below 1 000, none above.
+QString formatMoney(double amount, const QString& currencyCode, int decimals = -1);
+/// A duration from hours: "45 min", "7.6 h", "3.2 d".
+QString formatHours(double hours);
+/// A number with the locale's grouping and `decimals` digits.
+QString formatNumber(double value, int decimals = 0);
+/// "¥" for CNY, "$" for USD, else the code.
+QString currencySymbol(const QString& currencyCode);
+
+} // namespace gpuplan::ui

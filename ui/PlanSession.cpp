@@ -1,0 +1,172 @@
+#include "PlanSession.h"
+
+#include "gpuplan/plan/PlanFile.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QFutureWatcher>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace gpuplan::ui {
+
+using nlohmann::json;
+
+nlohmann::json computePlan(const PlanningData& data, const PlanInputs& inputs)
+{
+    const core::Catalog& catalog = data.catalog->catalog;
+    core::CostModel model;
+    if (inputs.cnyPerUsd) {
+        core::ExchangeRate rate;
+        rate.cnyPerUsd = *inputs.cnyPerUsd;
+        rate.userSet = true;
+        rate.source.note = "entered by the user";
+        rate.source.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
+        model.exchangeRate = rate;
+    }
+    core::Planner planner(catalog, data.assumptions, data.table);
+    const core::Recommendation r = planner.recommend(inputs.workload, inputs.constraints, model);
+    const core::BuyVsRent buy =
+        core::compareBuyVsRent(catalog,
+                               data.ownership,
+                               r.options.empty() ? std::string() : r.options.front().estimate.gpu->id,
+                               inputs.constraints.currency,
+                               core::planExchangeRate(catalog, model),
+                               inputs.buyVsRent);
+    return core::planJson(inputs.workload,
+                          inputs.constraints,
+                          catalog,
+                          r,
+                          QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString(),
+                          {},
+                          model,
+                          core::buyVsRentJson(buy));
+}
+
+std::optional<PlanInputs> inputsFromPlan(const json& plan, const QString& where)
+{
+    const std::string file = where.toStdString();
+    const json workload = plan.value("workload", json::object()).value("definition", json());
+    core::Result<core::Workload> w = core::parseWorkload(workload, file + ": $.workload.definition");
+    core::Result<core::Constraints> c = core::constraintsFromJson(plan.value("constraints", json()), file);
+    if (!w || !c) {
+        return std::nullopt;
+    }
+    PlanInputs inputs{std::move(w).value(), std::move(c).value(), {}, std::nullopt};
+    const json rate = plan.value("catalog", json::object()).value("exchange_rate", json());
+    if (rate.is_object() && rate.value("user_set", false) && rate.value("cny_per_usd", json()).is_number()) {
+        inputs.cnyPerUsd = rate["cny_per_usd"].get<double>();
+    }
+    return inputs;
+}
+
+PlanSession::PlanSession(QObject* parent)
+    : QObject(parent)
+    , m_watcher(new QFutureWatcher<json>(this))
+{
+    connect(m_watcher, &QFutureWatcher<json>::finished, this, &PlanSession::onFinished);
+}
+
+PlanSession::~PlanSession()
+{
+    m_watcher->waitForFinished();
+}
+
+void PlanSession::setData(std::shared_ptr<const PlanningData> data)
+{
+    m_data = std::move(data);
+}
+
+bool PlanSession::isBusy() const
+{
+    return m_running.has_value();
+}
+
+void PlanSession::replan(PlanInputs inputs)
+{
+    if (!m_data || !m_data->canPlan()) {
+        return;
+    }
+    if (m_running) {
+        m_pending = std::move(inputs);
+        return;
+    }
+    start(std::move(inputs));
+}
+
+void PlanSession::start(PlanInputs inputs)
+{
+    m_running = std::move(inputs);
+    emit busyChanged(true);
+    m_watcher->setFuture(
+        QtConcurrent::run([data = m_data, inputs = *m_running] { return computePlan(*data, inputs); }));
+}
+
+void PlanSession::onFinished()
+{
+    json plan = m_watcher->result();
+    PlanInputs done = std::move(*m_running);
+    m_running.reset();
+    if (m_pending) {
+        // Newer inputs arrived while this one ran: plan those; showing this one would only flicker.
+        PlanInputs next = std::move(*m_pending);
+        m_pending.reset();
+        start(std::move(next));
+        return;
+    }
+    m_plan = std::move(plan);
+    m_inputs = std::move(done);
+    setModified(true);
+    emit busyChanged(false);
+    emit planChanged();
+}
+
+void PlanSession::waitForIdle()
+{
+    while (m_running) {
+        m_watcher->waitForFinished();
+        QCoreApplication::processEvents(); // delivers finished(), which may start the pending inputs
+    }
+}
+
+core::Status PlanSession::save(const QString& path)
+{
+    core::Status saved = core::savePlan(path.toStdString(), m_plan);
+    if (saved) {
+        m_filePath = path;
+        setModified(false);
+    }
+    return saved;
+}
+
+core::Status PlanSession::open(const QString& path)
+{
+    core::Result<json> plan = core::loadPlan(path.toStdString());
+    if (!plan) {
+        return plan.error();
+    }
+    std::optional<PlanInputs> inputs = inputsFromPlan(*plan, path);
+    m_filePath = path;
+    setPlan(std::move(plan).value(), std::move(inputs), false);
+    return core::Ok{};
+}
+
+void PlanSession::setPlan(json plan, std::optional<PlanInputs> inputs, bool modified)
+{
+    m_plan = std::move(plan);
+    m_inputs = std::move(inputs);
+    if (modified) {
+        m_filePath.clear();
+    }
+    setModified(modified);
+    emit planChanged();
+}
+
+void PlanSession::setModified(bool modified)
+{
+    if (m_modified != modified) {
+        m_modified = modified;
+        emit modifiedChanged(modified);
+    }
+}
+
+} // namespace gpuplan::ui

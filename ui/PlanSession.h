@@ -1,0 +1,89 @@
+#pragma once
+
+#include "PlanningData.h"
+
+#include "gpuplan/plan/BuyVsRent.h"
+#include "gpuplan/plan/Planner.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <optional>
+
+template <typename T>
+class QFutureWatcher;
+
+namespace gpuplan::ui {
+
+/// What a plan is computed from: the wizard's answers plus the what-if and Settings values.
+struct PlanInputs
+{
+    core::Workload workload;
+    core::Constraints constraints;
+    core::BuyVsRentSettings buyVsRent;
+    std::optional<double> cnyPerUsd; // the user's rate; nullopt: the catalog's
+};
+
+/// Computes a whole plan document (the .gpuplan JSON) from the inputs. Pure; safe on any thread.
+nlohmann::json computePlan(const PlanningData& data, const PlanInputs& inputs);
+
+/// The open plan: its inputs, its document, its file. Re-planning runs off the UI thread; when inputs change
+/// faster than plans are computed (a slider moving), only the latest inputs are planned next.
+class PlanSession final : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit PlanSession(QObject* parent = nullptr);
+    ~PlanSession() override;
+
+    void setData(std::shared_ptr<const PlanningData> data);
+    const PlanningData* data() const { return m_data.get(); }
+
+    bool hasPlan() const { return !m_plan.is_null(); }
+    const nlohmann::json& plan() const { return m_plan; }
+    /// The inputs of the plan shown; nullopt for an opened plan whose inputs cannot be read back.
+    const std::optional<PlanInputs>& inputs() const { return m_inputs; }
+    bool isBusy() const;
+
+    /// Plans `inputs` in the background; planChanged() follows. The plan becomes modified.
+    void replan(PlanInputs inputs);
+    /// Blocks until no plan is being computed (tests, closing).
+    void waitForIdle();
+
+    QString filePath() const { return m_filePath; }
+    bool isModified() const { return m_modified; }
+    /// Writes the plan; an error names the file.
+    core::Status save(const QString& path);
+    /// Reads a plan file and shows it as saved (not re-planned). Its inputs are read back for what-if.
+    core::Status open(const QString& path);
+    /// Shows `plan` as a new, unsaved document (an example).
+    void setPlan(nlohmann::json plan, std::optional<PlanInputs> inputs, bool modified);
+
+signals:
+    void planChanged();
+    void busyChanged(bool busy);
+    void modifiedChanged(bool modified);
+
+private:
+    void start(PlanInputs inputs);
+    void onFinished();
+    void setModified(bool modified);
+
+    std::shared_ptr<const PlanningData> m_data;
+    nlohmann::json m_plan;
+    std::optional<PlanInputs> m_inputs;
+    std::optional<PlanInputs> m_running;
+    std::optional<PlanInputs> m_pending;
+    QFutureWatcher<nlohmann::json>* m_watcher = nullptr;
+    QString m_filePath;
+    bool m_modified = false;
+};
+
+/// The inputs of a plan document, read back; nullopt when its workload or constraints do not read.
+std::optional<PlanInputs> inputsFromPlan(const nlohmann::json& plan, const QString& where);
+
+} // namespace gpuplan::ui

@@ -1,0 +1,41 @@
+#include "PlanningData.h"
+
+namespace gpuplan::ui {
+
+PlanningData loadPlanningData(const std::filesystem::path& catalogDir,
+                              const std::filesystem::path& userCatalogDir,
+                              const std::filesystem::path& workloadDir)
+{
+    PlanningData data;
+    core::Result<core::LoadedCatalog> catalog = core::loadCatalog(catalogDir, userCatalogDir);
+    if (!catalog) {
+        data.failure = catalog.error();
+        return data;
+    }
+    data.catalog = std::move(catalog).value();
+    core::CheckOptions checks;
+    checks.today = core::todayUtc();
+    data.findings = core::checkCatalog(data.catalog->catalog, checks);
+
+    if (core::Result<core::LoadedWorkloads> presets = core::loadPresets(workloadDir)) {
+        data.presets = std::move(presets).value();
+        data.problems = data.presets.problems;
+    } else {
+        data.problems.push_back(presets.error());
+    }
+    if (core::Result<core::LoadedCalibration> calibration = core::loadCalibration(workloadDir)) {
+        data.problems.insert(data.problems.end(), calibration->problems.begin(), calibration->problems.end());
+        data.table = core::EfficiencyTable::fit(calibration->cases, data.catalog->catalog, data.presets, data.problems);
+    } else {
+        data.problems.push_back(calibration.error());
+    }
+    core::LoadedAssumptions assumptions = core::loadAssumptions(catalogDir);
+    data.assumptions = std::move(assumptions.assumptions);
+    data.problems.insert(data.problems.end(), assumptions.problems.begin(), assumptions.problems.end());
+    core::LoadedOwnership ownership = core::loadOwnership(catalogDir);
+    data.ownership = std::move(ownership.facts);
+    data.problems.insert(data.problems.end(), ownership.problems.begin(), ownership.problems.end());
+    return data;
+}
+
+} // namespace gpuplan::ui

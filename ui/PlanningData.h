@@ -1,0 +1,37 @@
+#pragma once
+
+#include "gpuplan/catalog/CatalogChecks.h"
+#include "gpuplan/catalog/CatalogLoader.h"
+#include "gpuplan/estimate/Assumptions.h"
+#include "gpuplan/estimate/Ownership.h"
+#include "gpuplan/estimate/Throughput.h"
+#include "gpuplan/workload/WorkloadLoader.h"
+
+#include <filesystem>
+#include <optional>
+#include <vector>
+
+namespace gpuplan::ui {
+
+/// Everything the planner reads from disk, loaded once off the UI thread and then shared read-only.
+struct PlanningData
+{
+    std::optional<core::LoadedCatalog> catalog; // nullopt: see failure
+    std::vector<core::Finding> findings;
+    std::optional<core::Error> failure;
+    core::LoadedWorkloads presets;
+    core::EfficiencyTable table;
+    core::Assumptions assumptions;
+    core::OwnershipFacts ownership;
+    std::vector<core::Error> problems; // of presets, calibration, regions and ownership; each is left out
+
+    bool canPlan() const { return catalog && catalog->catalog.exchangeRate() && !presets.presets.empty(); }
+};
+
+/// Reads the catalog (with the user's offers), checks it, and reads presets, calibration, regions and ownership.
+/// Blocking disk work: call it from a worker thread.
+PlanningData loadPlanningData(const std::filesystem::path& catalogDir,
+                              const std::filesystem::path& userCatalogDir,
+                              const std::filesystem::path& workloadDir);
+
+} // namespace gpuplan::ui

@@ -1,0 +1,368 @@
+#include "ComparePage.h"
+
+#include "Format.h"
+#include "PlanSession.h"
+#include "models/OptionTableModel.h"
+
+#include <QEvent>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QSlider>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QToolButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace gpuplan::ui {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr int kSliderSteps = 1000;
+constexpr int kGpuCounts[] = {1, 2, 4, 8, 16, 32, 64};
+
+QSlider* slider(const QString& name, int maximum, QWidget* parent)
+{
+    auto* s = new QSlider(Qt::Horizontal, parent);
+    s->setObjectName(name);
+    s->setRange(0, maximum);
+    return s;
+}
+
+QString str(const json& node, const char* key)
+{
+    return QString::fromStdString(node.value(key, std::string()));
+}
+
+double num(const json& node, const char* key, double fallback = NAN)
+{
+    const json value = node.value(key, json());
+    return value.is_number() ? value.get<double>() : fallback;
+}
+
+} // namespace
+
+ComparePage::ComparePage(PlanSession* session, QWidget* parent)
+    : QWidget(parent)
+    , m_session(session)
+    , m_model(new OptionTableModel(this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_title(new QLabel(this))
+    , m_recommendation(new QLabel(this))
+    , m_budgetLabel(new QLabel(this))
+    , m_budget(slider(QStringLiteral("budgetSlider"), kSliderSteps, this))
+    , m_deadlineLabel(new QLabel(this))
+    , m_deadline(slider(QStringLiteral("deadlineSlider"), kSliderSteps, this))
+    , m_gpusLabel(new QLabel(this))
+    , m_gpus(slider(QStringLiteral("gpuCountSlider"), int(std::size(kGpuCounts)) - 1, this))
+    , m_spotLabel(new QLabel(this))
+    , m_spot(slider(QStringLiteral("spotShareSlider"), 100, this))
+    , m_rateLabel(new QLabel(this))
+    , m_rate(slider(QStringLiteral("exchangeRateSlider"), 400, this))
+    , m_busy(new QProgressBar(this))
+    , m_filter(new QLineEdit(this))
+    , m_table(new QTableView(this))
+    , m_details(new QTextBrowser(this))
+    , m_excludedToggle(new QToolButton(this))
+    , m_excluded(new QTreeWidget(this))
+{
+    setObjectName(QStringLiteral("comparePage"));
+    m_title->setObjectName(QStringLiteral("planTitleLabel"));
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_recommendation->setObjectName(QStringLiteral("recommendationLabel"));
+    m_recommendation->setWordWrap(true);
+    m_recommendation->setTextFormat(Qt::RichText);
+    m_busy->setObjectName(QStringLiteral("replanProgress"));
+    m_busy->setRange(0, 0);
+    m_busy->setMaximumWidth(160);
+    m_busy->hide();
+
+    auto* whatIf = new QGroupBox(this);
+    whatIf->setObjectName(QStringLiteral("whatIfGroup"));
+    auto* grid = new QGridLayout(whatIf);
+    int row = 0;
+    for (auto [label, s] : {std::pair{m_budgetLabel, m_budget},
+                            std::pair{m_deadlineLabel, m_deadline},
+                            std::pair{m_gpusLabel, m_gpus},
+                            std::pair{m_spotLabel, m_spot},
+                            std::pair{m_rateLabel, m_rate}}) {
+        label->setMinimumWidth(220);
+        grid->addWidget(label, row / 2, (row % 2) * 2);
+        grid->addWidget(s, row / 2, (row % 2) * 2 + 1);
+        connect(s, &QSlider::valueChanged, this, &ComparePage::onSliderMoved);
+        ++row;
+    }
+    grid->addWidget(m_busy, 2, 3, Qt::AlignRight);
+
+    m_filter->setObjectName(QStringLiteral("optionsFilterEdit"));
+    m_filter->setClearButtonEnabled(true);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(Qt::UserRole);
+    m_proxy->setFilterKeyColumn(-1);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_table->setObjectName(QStringLiteral("optionsTable"));
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(OptionTableModel::Rank, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setAlternatingRowColors(true);
+    m_details->setObjectName(QStringLiteral("optionDetailsBrowser"));
+    m_details->setOpenExternalLinks(true);
+
+    m_excludedToggle->setObjectName(QStringLiteral("excludedToggle"));
+    m_excludedToggle->setCheckable(true);
+    m_excludedToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_excludedToggle->setArrowType(Qt::RightArrow);
+    m_excluded->setObjectName(QStringLiteral("excludedList"));
+    m_excluded->setColumnCount(2);
+    m_excluded->hide();
+    connect(m_excludedToggle, &QToolButton::toggled, this, [this](bool open) {
+        m_excluded->setVisible(open);
+        m_excludedToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+    });
+
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    splitter->addWidget(m_table);
+    splitter->addWidget(m_details);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 1);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_title);
+    layout->addWidget(m_recommendation);
+    layout->addWidget(whatIf);
+    layout->addWidget(m_filter);
+    layout->addWidget(splitter, 1);
+    layout->addWidget(m_excludedToggle);
+    layout->addWidget(m_excluded);
+
+    connect(m_filter, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ComparePage::showDetails);
+    connect(m_session, &PlanSession::planChanged, this, &ComparePage::onPlanChanged);
+    connect(m_session, &PlanSession::busyChanged, m_busy, &QWidget::setVisible);
+    retranslate();
+}
+
+void ComparePage::resetSliders()
+{
+    // The sliders' ends follow the plan as the wizard made it, not as the sliders moved it.
+    const json& plan = m_session->plan();
+    const json& options = plan["results"]["options"];
+    const json& c = plan["constraints"];
+    double costliest = 0;
+    double slowest = 0;
+    for (const json& o : options) {
+        costliest = std::max(costliest, num(o["cost"], "value", 0));
+        slowest = std::max(slowest, num(o["hours"], "value", 0));
+    }
+    const double budget = num(c, "budget", 0);
+    const double deadline = num(c, "deadline_hours", 0);
+    m_budgetMax = std::max({budget * 2, costliest * 1.2, 100.0});
+    m_deadlineMax = std::max({deadline * 2, slowest * 1.2, 24.0});
+    const QSignalBlocker b1(m_budget), b2(m_deadline), b3(m_gpus), b4(m_spot), b5(m_rate);
+    m_budget->setValue(budget > 0 ? int(std::lround(budget / m_budgetMax * kSliderSteps)) : kSliderSteps);
+    m_deadline->setValue(deadline > 0 ? int(std::lround(deadline / m_deadlineMax * kSliderSteps)) : kSliderSteps);
+    int gpuIndex = 0;
+    for (int i = 0; i < int(std::size(kGpuCounts)); ++i) {
+        if (kGpuCounts[i] <= num(c, "min_gpus", 1)) {
+            gpuIndex = i;
+        }
+    }
+    m_gpus->setValue(gpuIndex);
+    m_spot->setValue(int(std::lround(num(c, "spot_share", 0) * 100)));
+    const double rate = num(plan["catalog"].value("exchange_rate", json::object()), "cny_per_usd", 7);
+    m_rate->setValue(int(std::lround((rate - 6.0) * 200)));
+    m_rateAtReset = m_rate->value();
+}
+
+void ComparePage::updateSliderLabels()
+{
+    const QString currency = m_session->hasPlan() ? str(m_session->plan()["constraints"], "currency") : QString();
+    m_budgetLabel->setObjectName(QStringLiteral("budgetSliderLabel"));
+    m_budgetLabel->setText(
+        m_budget->value() >= kSliderSteps
+            ? tr("Budget: no limit")
+            : tr("Budget: %1").arg(formatMoney(m_budget->value() * m_budgetMax / kSliderSteps, currency)));
+    m_deadlineLabel->setText(
+        m_deadline->value() >= kSliderSteps
+            ? tr("Deadline: none")
+            : tr("Deadline: %1").arg(formatHours(std::max(1, m_deadline->value()) * m_deadlineMax / kSliderSteps)));
+    m_gpusLabel->setText(tr("At least %n GPU(s)", nullptr, kGpuCounts[m_gpus->value()]));
+    m_spotLabel->setText(m_spot->value() == 0 ? tr("Spot share: cheapest mode per offer")
+                                              : tr("Spot share: %1 %").arg(m_spot->value()));
+    m_rateLabel->setText(tr("Exchange rate: %1 CNY per USD").arg(formatNumber(6.0 + m_rate->value() / 200.0, 3)));
+}
+
+void ComparePage::onSliderMoved()
+{
+    updateSliderLabels();
+    if (m_settingSliders || !m_session->inputs()) {
+        return;
+    }
+    PlanInputs inputs = *m_session->inputs();
+    core::Constraints& c = inputs.constraints;
+    c.budget = m_budget->value() >= kSliderSteps
+                   ? std::nullopt
+                   : std::optional<double>(m_budget->value() * m_budgetMax / kSliderSteps);
+    c.deadlineHours = m_deadline->value() >= kSliderSteps
+                          ? std::nullopt
+                          : std::optional<double>(std::max(1, m_deadline->value()) * m_deadlineMax / kSliderSteps);
+    c.minGpus = kGpuCounts[m_gpus->value()];
+    c.maxGpus = std::max(c.maxGpus, c.minGpus);
+    c.spotShare = m_spot->value() == 0 ? std::nullopt : std::optional<double>(m_spot->value() / 100.0);
+    if (m_rate->value() != m_rateAtReset) {
+        inputs.cnyPerUsd = 6.0 + m_rate->value() / 200.0;
+    }
+    m_fromSliders = true;
+    m_session->replan(std::move(inputs));
+}
+
+void ComparePage::onPlanChanged()
+{
+    if (!m_session->hasPlan()) {
+        return;
+    }
+    const json& plan = m_session->plan();
+    m_model->setPlan(plan);
+    m_table->resizeColumnsToContents();
+    const json& results = plan["results"];
+    const json& options = results["options"];
+    const json& w = plan["workload"];
+    m_title->setText(str(w, "name"));
+    const QString currency = str(plan["constraints"], "currency");
+    if (options.empty()) {
+        m_recommendation->setText(tr("<b>No offer meets every constraint.</b> The excluded list below says what each "
+                                     "one missed; loosen the budget, the deadline or the scale."));
+    } else {
+        const json& best = options[0];
+        QString text = tr("<b>Recommended: %1 %2, %3 × %4 in %5</b> — about %6 (%7 to %8), %9")
+                           .arg(str(best, "provider_name"), str(best, "instance_type"))
+                           .arg(int(num(best, "gpus")))
+                           .arg(str(best, "gpu_name"), str(best, "region"))
+                           .arg(formatMoney(num(best["cost"], "value"), currency),
+                                formatMoney(num(best["cost"], "low"), currency),
+                                formatMoney(num(best["cost"], "high"), currency),
+                                formatHours(num(best["hours"], "value")));
+        QStringList reasons;
+        for (const json& r : best.value("reasons", json::array())) {
+            reasons << QStringLiteral("<li>%1</li>").arg(str(r, "text").toHtmlEscaped());
+        }
+        m_recommendation->setText(text + QStringLiteral("<ul style='margin:0'>") + reasons.join(QString())
+                                  + QStringLiteral("</ul>"));
+    }
+    m_excluded->clear();
+    std::map<std::string, QTreeWidgetItem*> groups;
+    for (const json& x : results.value("excluded", json::array())) {
+        const std::string rule = x.value("rule", std::string());
+        QTreeWidgetItem*& group = groups[rule];
+        if (!group) {
+            group = new QTreeWidgetItem(m_excluded, {QString::fromStdString(rule)});
+        }
+        new QTreeWidgetItem(
+            group,
+            {QStringLiteral("%1 %2 (%3)").arg(str(x, "provider"), str(x, "instance_type"), str(x, "region")),
+             str(x["reason"], "text")});
+    }
+    for (auto& [rule, group] : groups) {
+        group->setText(0, tr("%1 (%2)").arg(group->text(0)).arg(group->childCount()));
+    }
+    m_excluded->resizeColumnToContents(0);
+    m_excludedToggle->setText(tr("Excluded offers: %1").arg(results.value("excluded", json::array()).size()));
+    if (!m_fromSliders) {
+        resetSliders();
+    }
+    m_fromSliders = false;
+    updateSliderLabels();
+    if (m_proxy->rowCount() > 0) {
+        m_table->selectRow(0);
+    }
+    showDetails();
+}
+
+void ComparePage::showDetails()
+{
+    const QModelIndex current = m_proxy->mapToSource(m_table->currentIndex());
+    if (!current.isValid()) {
+        m_details->clear();
+        return;
+    }
+    const json& o = m_model->option(current.row());
+    const json& t = o["training"];
+    const QString currency = m_session->hasPlan() ? str(m_session->plan()["constraints"], "currency") : QString();
+    QString html = QStringLiteral("<h3>%1 %2</h3>").arg(str(o, "provider_name"), str(o, "instance_type"));
+    html += tr("<p><b>GPU:</b> %1 × %2, %3 server(s); peak %4 TFLOPS (%5)</p>")
+                .arg(int(num(o, "gpus")))
+                .arg(str(o, "gpu_name"))
+                .arg(int(num(o, "nodes", 1)))
+                .arg(formatNumber(num(t["peak_tflops"], "value"), 0), str(t["peak_tflops"], "used"));
+    html += tr("<p><b>Efficiency:</b> %1 % (%2 to %3 %), from %4</p>")
+                .arg(formatNumber(num(t["efficiency"], "value") * 100, 0),
+                     formatNumber(num(t["efficiency"], "low") * 100, 0),
+                     formatNumber(num(t["efficiency"], "high") * 100, 0),
+                     str(t, "efficiency_basis").toHtmlEscaped());
+    html += tr("<p><b>Scaling:</b> %1 % of linear</p>").arg(formatNumber(num(t["scaling"], "value") * 100, 0));
+    html += tr("<p><b>Throughput:</b> %1 %2; training %3, setup %4, upload %5</p>")
+                .arg(formatNumber(num(t["throughput"], "value"), 0), str(t["throughput"], "unit"))
+                .arg(formatHours(num(t["hours"], "value")),
+                     formatHours(num(o["setup_hours"], "value")),
+                     formatHours(num(o["transfer_hours"], "value")));
+    const json& b = o["cost_breakdown"];
+    html += tr("<p><b>Cost:</b> compute %1, storage %2, data transfer %3</p>")
+                .arg(formatMoney(num(b["compute"], "value"), currency),
+                     formatMoney(num(b["storage"], "value"), currency),
+                     formatMoney(num(b["egress"], "value"), currency));
+    html += tr("<p><b>Prices</b> (source, date):</p><ul>");
+    for (const json& m : o.value("modes", json::array())) {
+        const json& p = m["price"];
+        html +=
+            QStringLiteral("<li>%1: %2 %3/%4 — <a href='%5'>%6</a> %7%8</li>")
+                .arg(str(m, "mode"))
+                .arg(formatNumber(num(p, "amount"), 3), str(p, "currency"), str(p, "unit"))
+                .arg(str(p, "source").toHtmlEscaped(), tr("source"), str(p, "date"))
+                .arg(m.value("eligible", false) ? QString() : QStringLiteral(" (%1)").arg(str(m["why_not"], "text")));
+    }
+    html += QStringLiteral("</ul>");
+    m_details->setHtml(html);
+}
+
+void ComparePage::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+    }
+    QWidget::changeEvent(event);
+}
+
+void ComparePage::retranslate()
+{
+    findChild<QGroupBox*>(QStringLiteral("whatIfGroup"))->setTitle(tr("What if"));
+    m_filter->setPlaceholderText(tr("Filter by provider, instance, GPU or region"));
+    m_budget->setToolTip(tr("Re-plans with this budget; the right end is no limit."));
+    m_deadline->setToolTip(tr("Re-plans with this deadline; the right end is none."));
+    m_gpus->setToolTip(tr("Re-plans with at least this many GPUs."));
+    m_spot->setToolTip(tr("Runs this share of the work on spot and the rest on demand, for offers with both prices."));
+    m_rate->setToolTip(tr("Re-plans with this CNY per USD rate instead of the catalog's."));
+    m_excluded->setHeaderLabels({tr("Offer"), tr("Why it was left out")});
+    updateSliderLabels();
+    if (m_session->hasPlan()) {
+        onPlanChanged();
+    }
+}
+
+} // namespace gpuplan::ui
