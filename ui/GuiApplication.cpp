@@ -3,17 +3,20 @@
 #include "Language.h"
 #include "MainWindow.h"
 #include "PlanSession.h"
+#include "pages/CostsPage.h"
 #include "pages/PlanWizard.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/workload/WorkloadLoader.h"
 
 #include <QApplication>
+#include <QChartView>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QLocale>
 #include <QMessageBox>
 #include <QPixmap>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
 
@@ -68,6 +71,17 @@ void takeScreenshots(MainWindow& window, const QString& dir)
                     if (auto* table = window.findChild<QTableView*>(QStringLiteral("catalogTable"))) {
                         table->selectRow(1);
                     }
+                }
+                if (page == MainWindow::Page::Costs) {
+                    // One picture per chart.
+                    auto* costs = window.findChild<CostsPage*>(QStringLiteral("costsPage"));
+                    for (int tab = 0; tab < costs->tabs()->count(); ++tab) {
+                        costs->tabs()->setCurrentIndex(tab);
+                        grabInto(window,
+                                 screenshotFile(
+                                     dir, ++n, QStringLiteral("costs-") + costs->chartViews()[tab]->objectName()));
+                    }
+                    continue;
                 }
                 grabInto(window, screenshotFile(dir, ++n, MainWindow::pageKey(page)));
             }

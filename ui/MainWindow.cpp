@@ -4,7 +4,10 @@
 #include "PlanSession.h"
 #include "pages/CatalogPage.h"
 #include "pages/ComparePage.h"
+#include "pages/CostsPage.h"
 #include "pages/PlanWizard.h"
+
+#include "gpuplan/plan/PlanFile.h"
 
 #include <QAction>
 #include <QCloseEvent>
@@ -138,7 +141,7 @@ QString errorCodeText(core::ErrorCode code)
 
 QList<MainWindow::Page> MainWindow::availablePages()
 {
-    return {Page::Plan, Page::Compare, Page::Catalog};
+    return {Page::Plan, Page::Compare, Page::Costs, Page::Catalog};
 }
 
 QString MainWindow::pageKey(Page page)
@@ -177,6 +180,7 @@ MainWindow::MainWindow(std::filesystem::path catalogDir,
         m_workloadDir = m_catalogDir.parent_path() / "workloads";
     }
     m_comparePage = new ComparePage(m_session, this);
+    m_costsPage = new CostsPage(m_session, this);
 
     m_navigation->setObjectName(QStringLiteral("navigationList"));
     m_navigation->setFixedWidth(200);
@@ -192,6 +196,7 @@ MainWindow::MainWindow(std::filesystem::path catalogDir,
     m_pages->setObjectName(QStringLiteral("pageStack"));
     m_pages->addWidget(m_wizard);
     m_pages->addWidget(m_comparePage);
+    m_pages->addWidget(m_costsPage);
     m_pages->addWidget(m_catalogPage);
 
     auto* central = new QWidget(this);
@@ -418,6 +423,9 @@ void MainWindow::showPage(Page page)
         case Page::Compare:
             m_pages->setCurrentWidget(m_comparePage);
             break;
+        case Page::Costs:
+            m_pages->setCurrentWidget(m_costsPage);
+            break;
         default:
             m_pages->setCurrentWidget(m_catalogPage);
             break;
@@ -440,9 +448,26 @@ void MainWindow::onCatalogLoaded()
     }
     m_session->setData(m_data);
     m_wizard->setPresets(m_data->presets);
+    showExampleOnFirstStart();
     m_catalogLoaded = true;
     retranslate();
     emit catalogLoaded();
+}
+
+void MainWindow::showExampleOnFirstStart()
+{
+    AppSettings settings;
+    const std::filesystem::path example = m_catalogDir.parent_path() / "examples" / "resnet50-imagenet.gpuplan";
+    if (settings.exampleShown() || m_session->hasPlan() || !std::filesystem::exists(example)) {
+        return;
+    }
+    settings.setExampleShown();
+    // Shown as an untitled plan: saving it asks for a file of the user's, never over the bundled one.
+    core::Result<nlohmann::json> plan = core::loadPlan(example);
+    if (plan) {
+        std::optional<PlanInputs> inputs = inputsFromPlan(*plan, QString::fromStdString(example.string()));
+        m_session->setPlan(std::move(plan).value(), std::move(inputs), false);
+    }
 }
 
 void MainWindow::showCatalogProblems(const std::vector<core::Error>& problems)

@@ -21,6 +21,7 @@ namespace gpuplan::ui {
 
 class CatalogPage;
 class ComparePage;
+class CostsPage;
 class PlanSession;
 class PlanWizard;
 
@@ -79,6 +80,8 @@ private:
     void showCatalogProblems(const std::vector<core::Error>& problems);
     void retranslate();
     void buildMenus();
+    /// The first time the program runs, the bundled example plan fills Compare and Costs.
+    void showExampleOnFirstStart();
     void updateRecentMenu();
     void updateTitle();
     /// Asks to save unsaved changes; false when the user cancels.
@@ -90,6 +93,7 @@ private:
     PlanSession* m_session = nullptr;
     PlanWizard* m_wizard = nullptr;
     ComparePage* m_comparePage = nullptr;
+    CostsPage* m_costsPage = nullptr;
     QMenu* m_fileMenu = nullptr;
     QMenu* m_recentMenu = nullptr;
     QAction* m_newAction = nullptr;

@@ -5,19 +5,19 @@
     <name>Format</name>
     <message>
         <source>unknown</source>
-        <translation type="unfinished">未知</translation>
+        <translation>未知</translation>
     </message>
     <message>
         <source>%1 min</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 分钟</translation>
     </message>
     <message>
         <source>%1 h</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 小时</translation>
     </message>
     <message>
         <source>%1 d</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 天</translation>
     </message>
 </context>
 <context>
@@ -41,6 +41,137 @@
     <message>
         <source>Unknown language &quot;%1&quot;; supported: %2</source>
         <translation>不支持的语言“%1”；可选：%2</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::ui</name>
+    <message>
+        <source>Total cost by option (%1), with its range</source>
+        <translation>各方案总成本（%1）及浮动区间</translation>
+    </message>
+    <message>
+        <source>Compute</source>
+        <translation>计算</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>Data transfer</source>
+        <translation>数据传输</translation>
+    </message>
+    <message>
+        <source>Cost (%1)</source>
+        <translation>成本（%1）</translation>
+    </message>
+    <message>
+        <source>Range (low–high)</source>
+        <translation>区间（最低–最高）</translation>
+    </message>
+    <message>
+        <source>Time against cost for every option; the Pareto front is highlighted</source>
+        <translation>各方案的时间与成本对比（高亮为帕累托前沿）</translation>
+    </message>
+    <message>
+        <source>Option</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Pareto front: nothing else is both cheaper and faster</source>
+        <translation>帕累托前沿：没有其他方案能同时更便宜又更快</translation>
+    </message>
+    <message>
+        <source>Estimated time (hours, log scale)</source>
+        <translation>预计用时（小时，对数坐标）</translation>
+    </message>
+    <message>
+        <source>Cost (%1, log scale)</source>
+        <translation>成本（%1，对数坐标）</translation>
+    </message>
+    <message>
+        <source>Buying against renting: not available (%1)</source>
+        <translation>自购与租用对比：无法计算（%1）</translation>
+    </message>
+    <message>
+        <source>Cumulative cost of %1 × %2: renting against buying, at %3 % utilisation</source>
+        <translation>%1 × %2 累计成本：租用与自购对比（利用率 %3%）</translation>
+    </message>
+    <message>
+        <source>(electricity not included: set its price in Settings)</source>
+        <translation>（未计入电费：可在“设置”中填写电价）</translation>
+    </message>
+    <message>
+        <source>Buy the server</source>
+        <translation>自购服务器</translation>
+    </message>
+    <message>
+        <source>On-demand</source>
+        <translation>按量付费</translation>
+    </message>
+    <message>
+        <source>Reserved 1 year</source>
+        <translation>1 年预留实例</translation>
+    </message>
+    <message>
+        <source>Reserved 3 years</source>
+        <translation>3 年预留实例</translation>
+    </message>
+    <message>
+        <source>Monthly subscription</source>
+        <translation>包月</translation>
+    </message>
+    <message>
+        <source>Break-even</source>
+        <translation>盈亏平衡点</translation>
+    </message>
+    <message>
+        <source>month %1</source>
+        <translation>第 %1 个月</translation>
+    </message>
+    <message>
+        <source>Buying pays off against %1 after %2 months</source>
+        <translation>与%1相比，自购在 %2 个月后回本</translation>
+    </message>
+    <message>
+        <source>Months</source>
+        <translation>月数</translation>
+    </message>
+    <message>
+        <source>Cumulative cost (%1)</source>
+        <translation>累计成本（%1）</translation>
+    </message>
+    <message>
+        <source>Spot: distribution of cost (P10, P25, P50, P75, P90) against on-demand</source>
+        <translation>竞价实例成本分布（P10、P25、P50、P75、P90）与按量付费对比</translation>
+    </message>
+    <message>
+        <source>Spot: distribution of completion time (P10–P90) against on-demand</source>
+        <translation>竞价实例完成时间分布（P10–P90）与按量付费对比</translation>
+    </message>
+    <message>
+        <source>Spot, simulated (box P25–P75, whiskers P10–P90)</source>
+        <translation>竞价实例模拟结果（箱体 P25–P75，须线 P10–P90）</translation>
+    </message>
+    <message>
+        <source>Spot: no option in this plan has a spot price with a published interruption rate</source>
+        <translation>竞价实例：本规划中没有同时具备竞价价格和公开中断率的方案</translation>
+    </message>
+    <message>
+        <source>Hours</source>
+        <translation>小时</translation>
+    </message>
+    <message>
+        <source>Price per effective TFLOPS-hour by GPU model (cheapest on-demand offer, %1)</source>
+        <translation>各 GPU 型号每有效算力 TFLOPS·小时价格（取最便宜的按量付费报价，%1）</translation>
+    </message>
+    <message>
+        <source>Price per effective TFLOPS-hour</source>
+        <translation>每有效算力 TFLOPS·小时价格</translation>
+    </message>
+    <message>
+        <source>%1 per effective TFLOPS-hour (peak × efficiency)</source>
+        <translation>每有效算力 TFLOPS·小时 %1（峰值 × 效率）</translation>
     </message>
 </context>
 <context>
@@ -200,117 +331,144 @@
     <name>gpuplan::ui::ComparePage</name>
     <message>
         <source>Budget: no limit</source>
-        <translation type="unfinished"></translation>
+        <translation>预算：不限</translation>
     </message>
     <message>
         <source>Budget: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>预算：%1</translation>
     </message>
     <message>
         <source>Deadline: none</source>
-        <translation type="unfinished"></translation>
+        <translation>截止时间：不限</translation>
     </message>
     <message>
         <source>Deadline: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>截止时间：%1</translation>
     </message>
     <message numerus="yes">
         <source>At least %n GPU(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>至少 %n 块 GPU</numerusform>
         </translation>
     </message>
     <message>
         <source>Spot share: cheapest mode per offer</source>
-        <translation type="unfinished"></translation>
+        <translation>竞价占比：每个方案取最便宜的计费方式</translation>
     </message>
     <message>
         <source>Spot share: %1 %</source>
-        <translation type="unfinished"></translation>
+        <translation>竞价占比：%1%</translation>
     </message>
     <message>
         <source>Exchange rate: %1 CNY per USD</source>
-        <translation type="unfinished"></translation>
+        <translation>汇率：1 USD = %1 CNY</translation>
     </message>
     <message>
         <source>&lt;b&gt;No offer meets every constraint.&lt;/b&gt; The excluded list below says what each one missed; loosen the budget, the deadline or the scale.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;没有方案能满足全部约束条件。&lt;/b&gt;下方的排除列表列出了每个方案没满足的条件；可以放宽预算、截止时间或 GPU 规模再试。</translation>
     </message>
     <message>
         <source>&lt;b&gt;Recommended: %1 %2, %3 × %4 in %5&lt;/b&gt; — about %6 (%7 to %8), %9</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;推荐：%1 %2，%3 × %4，地域 %5&lt;/b&gt; —— 约 %6（%7 至 %8），耗时 %9</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2）</translation>
     </message>
     <message>
         <source>Excluded offers: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已排除的方案：%1</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;GPU:&lt;/b&gt; %1 × %2, %3 server(s); peak %4 TFLOPS (%5)&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;GPU：&lt;/b&gt;%1 × %2，%3 台服务器；峰值 %4 TFLOPS（%5）&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Efficiency:&lt;/b&gt; %1 % (%2 to %3 %), from %4&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;效率：&lt;/b&gt;%1%（%2% 至 %3%），依据：%4&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Scaling:&lt;/b&gt; %1 % of linear&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;扩展效率：&lt;/b&gt;线性扩展的 %1%&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Throughput:&lt;/b&gt; %1 %2; training %3, setup %4, upload %5&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;吞吐：&lt;/b&gt;%1 %2；训练 %3，环境准备 %4，数据上传 %5&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Cost:&lt;/b&gt; compute %1, storage %2, data transfer %3&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;成本：&lt;/b&gt;计算 %1，存储 %2，数据传输 %3&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Prices&lt;/b&gt; (source, date):&lt;/p&gt;&lt;ul&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;p&gt;&lt;b&gt;价格&lt;/b&gt;（来源、日期）：&lt;/p&gt;&lt;ul&gt;</translation>
     </message>
     <message>
         <source>source</source>
-        <translation type="unfinished"></translation>
+        <translation>来源</translation>
     </message>
     <message>
         <source>What if</source>
-        <translation type="unfinished"></translation>
+        <translation>假设分析</translation>
     </message>
     <message>
         <source>Filter by provider, instance, GPU or region</source>
-        <translation type="unfinished"></translation>
+        <translation>按云厂商、实例、GPU 或地域筛选</translation>
     </message>
     <message>
         <source>Re-plans with this budget; the right end is no limit.</source>
-        <translation type="unfinished"></translation>
+        <translation>按该预算重新规划；拖到最右端表示不限预算。</translation>
     </message>
     <message>
         <source>Re-plans with this deadline; the right end is none.</source>
-        <translation type="unfinished"></translation>
+        <translation>按该截止时间重新规划；拖到最右端表示不设截止时间。</translation>
     </message>
     <message>
         <source>Re-plans with at least this many GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>以不少于该数量的 GPU 重新规划。</translation>
     </message>
     <message>
         <source>Runs this share of the work on spot and the rest on demand, for offers with both prices.</source>
-        <translation type="unfinished"></translation>
+        <translation>对同时有竞价和按量价格的方案，按该比例把训练量放在竞价实例上跑，其余部分用按量付费实例。</translation>
     </message>
     <message>
         <source>Re-plans with this CNY per USD rate instead of the catalog&apos;s.</source>
-        <translation type="unfinished"></translation>
+        <translation>用这里设置的 USD 兑 CNY 汇率代替目录汇率，重新规划。</translation>
     </message>
     <message>
         <source>Offer</source>
-        <translation type="unfinished"></translation>
+        <translation>方案</translation>
     </message>
     <message>
         <source>Why it was left out</source>
-        <translation type="unfinished"></translation>
+        <translation>排除原因</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::ui::CostsPage</name>
+    <message>
+        <source>Cost by option</source>
+        <translation>方案成本</translation>
+    </message>
+    <message>
+        <source>Time vs cost</source>
+        <translation>时间与成本</translation>
+    </message>
+    <message>
+        <source>Rent vs buy</source>
+        <translation>租用与自购</translation>
+    </message>
+    <message>
+        <source>Spot: time</source>
+        <translation>竞价：用时</translation>
+    </message>
+    <message>
+        <source>Spot: cost</source>
+        <translation>竞价：成本</translation>
+    </message>
+    <message>
+        <source>Price per TFLOPS</source>
+        <translation>TFLOPS 单价</translation>
     </message>
 </context>
 <context>
@@ -449,81 +607,83 @@
     </message>
     <message>
         <source>Open plan</source>
-        <translation type="unfinished"></translation>
+        <translation>打开规划</translation>
     </message>
     <message>
         <source>GPU Planner plans (*.gpuplan);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU Planner 规划文件 (*.gpuplan);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Untitled plan</source>
-        <translation type="unfinished"></translation>
+        <translation>未命名规划</translation>
     </message>
     <message>
         <source>%1[*] — GPU Planner</source>
-        <translation type="unfinished"></translation>
+        <translation>%1[*] — GPU Planner</translation>
     </message>
     <message>
         <source>Unsaved plan</source>
-        <translation type="unfinished"></translation>
+        <translation>规划未保存</translation>
     </message>
     <message>
         <source>The plan has changes that are not saved. Save them?</source>
-        <translation type="unfinished"></translation>
+        <translation>当前规划有未保存的修改，是否保存？</translation>
     </message>
     <message>
         <source>Cannot open the plan</source>
-        <translation type="unfinished"></translation>
+        <translation>无法打开规划</translation>
     </message>
     <message>
         <source>%1
 
 %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+
+%2：%3</translation>
     </message>
     <message>
         <source>Save plan</source>
-        <translation type="unfinished"></translation>
+        <translation>保存规划</translation>
     </message>
     <message>
         <source>GPU Planner plans (*.gpuplan)</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU Planner 规划文件 (*.gpuplan)</translation>
     </message>
     <message>
         <source>Cannot save the plan</source>
-        <translation type="unfinished"></translation>
+        <translation>无法保存规划</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：%2</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>文件(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;New plan…</source>
-        <translation type="unfinished"></translation>
+        <translation>新建规划(&amp;N)…</translation>
     </message>
     <message>
         <source>&amp;Open…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开(&amp;O)…</translation>
     </message>
     <message>
         <source>Open &amp;recent</source>
-        <translation type="unfinished"></translation>
+        <translation>最近打开(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Save</source>
-        <translation type="unfinished"></translation>
+        <translation>保存(&amp;S)</translation>
     </message>
     <message>
         <source>Save &amp;as…</source>
-        <translation type="unfinished"></translation>
+        <translation>另存为(&amp;A)…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>退出(&amp;Q)</translation>
     </message>
 </context>
 <context>
@@ -671,342 +831,342 @@ Date: %3</source>
     <name>gpuplan::ui::OptionTableModel</name>
     <message>
         <source>%1 (%2–%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（%2–%3）</translation>
     </message>
     <message>
         <source>%1–%2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1–%2</translation>
     </message>
     <message>
         <source>yes</source>
-        <translation type="unfinished"></translation>
+        <translation>是</translation>
     </message>
     <message>
         <source>no</source>
-        <translation type="unfinished"></translation>
+        <translation>否</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished">未知</translation>
+        <translation>未知</translation>
     </message>
     <message>
         <source>spot: %1 % interruption/month</source>
-        <translation type="unfinished"></translation>
+        <translation>竞价：每月中断概率 %1%</translation>
     </message>
     <message>
         <source>commitment</source>
-        <translation type="unfinished"></translation>
+        <translation>需长期绑定</translation>
     </message>
     <message>
         <source>slow end misses the deadline</source>
-        <translation type="unfinished"></translation>
+        <translation>偏慢时会超过截止时间</translation>
     </message>
     <message>
         <source>low</source>
-        <translation type="unfinished"></translation>
+        <translation>低</translation>
     </message>
     <message>
         <source>#</source>
-        <translation type="unfinished"></translation>
+        <translation>排名</translation>
     </message>
     <message>
         <source>Provider</source>
-        <translation type="unfinished">云厂商</translation>
+        <translation>云厂商</translation>
     </message>
     <message>
         <source>Instance</source>
-        <translation type="unfinished">实例规格</translation>
+        <translation>实例规格</translation>
     </message>
     <message>
         <source>GPU × count</source>
-        <translation type="unfinished">GPU × 数量</translation>
+        <translation>GPU × 数量</translation>
     </message>
     <message>
         <source>Region</source>
-        <translation type="unfinished">地域</translation>
+        <translation>地域</translation>
     </message>
     <message>
         <source>Price/hour</source>
-        <translation type="unfinished">每小时价格</translation>
+        <translation>每小时价格</translation>
     </message>
     <message>
         <source>Estimated time</source>
-        <translation type="unfinished"></translation>
+        <translation>预计耗时</translation>
     </message>
     <message>
         <source>On-demand</source>
-        <translation type="unfinished"></translation>
+        <translation>按量付费</translation>
     </message>
     <message>
         <source>Spot P50–P90</source>
-        <translation type="unfinished"></translation>
+        <translation>竞价 P50–P90</translation>
     </message>
     <message>
         <source>Reserved/subscr.</source>
-        <translation type="unfinished"></translation>
+        <translation>预留/包年包月</translation>
     </message>
     <message>
         <source>Fits memory</source>
-        <translation type="unfinished"></translation>
+        <translation>显存够用</translation>
     </message>
     <message>
         <source>Risk</source>
-        <translation type="unfinished"></translation>
+        <translation>风险</translation>
     </message>
 </context>
 <context>
     <name>gpuplan::ui::PlanWizard</name>
     <message>
         <source>Write an amount above zero, e.g. 3000, or leave it empty for no limit.</source>
-        <translation type="unfinished"></translation>
+        <translation>请输入大于 0 的金额，例如 3000；留空表示不限预算。</translation>
     </message>
     <message>
         <source>&quot;%1&quot; is not a duration: write e.g. 14d, 36h, 90m or 2w.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”不是有效的时长：请按 14d、36h、90m 或 2w 这样的格式填写。</translation>
     </message>
     <message>
         <source>New plan</source>
-        <translation type="unfinished"></translation>
+        <translation>新建规划</translation>
     </message>
     <message>
         <source>Workload</source>
-        <translation type="unfinished"></translation>
+        <translation>训练任务</translation>
     </message>
     <message>
         <source>Precision and framework</source>
-        <translation type="unfinished"></translation>
+        <translation>精度与框架</translation>
     </message>
     <message>
         <source>Budget and deadline</source>
-        <translation type="unfinished"></translation>
+        <translation>预算与截止时间</translation>
     </message>
     <message>
         <source>Data and scale</source>
-        <translation type="unfinished"></translation>
+        <translation>数据与规模</translation>
     </message>
     <message>
         <source>Pricing</source>
-        <translation type="unfinished"></translation>
+        <translation>计费方式</translation>
     </message>
     <message>
         <source>What is trained, and for how long. Presets cite where their figures come from.</source>
-        <translation type="unfinished"></translation>
+        <translation>训练什么模型、训练多久。预设任务的各项数据都注明了来源。</translation>
     </message>
     <message>
         <source>Lower precision runs faster on tensor cores; some clouds do not run every framework.</source>
-        <translation type="unfinished"></translation>
+        <translation>精度越低，在 Tensor Core 上跑得越快；部分云平台并不支持所有框架。</translation>
     </message>
     <message>
         <source>Offers over the budget or past the deadline are left out, each with the reason.</source>
-        <translation type="unfinished"></translation>
+        <translation>超出预算或赶不上截止时间的方案会被排除，并逐一说明原因。</translation>
     </message>
     <message>
         <source>Sensitive data goes only to isolated or certified offers. More GPUs finish sooner but scale imperfectly.</source>
-        <translation type="unfinished"></translation>
+        <translation>敏感数据只会放到物理隔离或通过合规认证的方案上。GPU 越多完成得越快，但扩展效率达不到线性。</translation>
     </message>
     <message>
         <source>Which ways of paying to compare. Reservations and subscriptions need a project long enough for them.</source>
-        <translation type="unfinished"></translation>
+        <translation>选择要比较哪些计费方式。预留实例和包年包月只适合周期足够长的项目。</translation>
     </message>
     <message>
         <source>Task:</source>
-        <translation type="unfinished"></translation>
+        <translation>任务类型：</translation>
     </message>
     <message>
         <source>Workload:</source>
-        <translation type="unfinished"></translation>
+        <translation>训练任务：</translation>
     </message>
     <message>
         <source>Epochs:</source>
-        <translation type="unfinished"></translation>
+        <translation>训练轮数（epoch）：</translation>
     </message>
     <message>
         <source>Precision:</source>
-        <translation type="unfinished"></translation>
+        <translation>精度：</translation>
     </message>
     <message>
         <source>Framework:</source>
-        <translation type="unfinished"></translation>
+        <translation>框架：</translation>
     </message>
     <message>
         <source>Budget:</source>
-        <translation type="unfinished"></translation>
+        <translation>预算：</translation>
     </message>
     <message>
         <source>Deadline:</source>
-        <translation type="unfinished"></translation>
+        <translation>截止时间：</translation>
     </message>
     <message>
         <source>At least GPUs:</source>
-        <translation type="unfinished"></translation>
+        <translation>最少 GPU 数：</translation>
     </message>
     <message>
         <source>At most GPUs:</source>
-        <translation type="unfinished"></translation>
+        <translation>最多 GPU 数：</translation>
     </message>
     <message>
         <source>Project length (months):</source>
-        <translation type="unfinished"></translation>
+        <translation>项目周期（月）：</translation>
     </message>
     <message>
         <source>Any task</source>
-        <translation type="unfinished"></translation>
+        <translation>全部任务</translation>
     </message>
     <message>
         <source>Image classification</source>
-        <translation type="unfinished"></translation>
+        <translation>图像分类</translation>
     </message>
     <message>
         <source>Object detection</source>
-        <translation type="unfinished"></translation>
+        <translation>目标检测</translation>
     </message>
     <message>
         <source>3D detection</source>
-        <translation type="unfinished"></translation>
+        <translation>3D 检测</translation>
     </message>
     <message>
         <source>NLP (encoders)</source>
-        <translation type="unfinished"></translation>
+        <translation>NLP（编码器模型）</translation>
     </message>
     <message>
         <source>Large language models</source>
-        <translation type="unfinished"></translation>
+        <translation>大语言模型</translation>
     </message>
     <message>
         <source>Narrows the workload list to one kind of task.</source>
-        <translation type="unfinished"></translation>
+        <translation>按任务类型筛选训练任务列表。</translation>
     </message>
     <message>
         <source>A preset with sourced model size and FLOPs. The estimate scales its work by the epochs.</source>
-        <translation type="unfinished"></translation>
+        <translation>预设任务的模型规模和计算量（FLOPs）均注明来源。估算时按训练轮数等比例放大计算量。</translation>
     </message>
     <message>
         <source>Passes over the data set. Time and cost grow in proportion.</source>
-        <translation type="unfinished"></translation>
+        <translation>完整遍历数据集的次数。耗时和费用随之按比例增加。</translation>
     </message>
     <message>
         <source>Best each GPU supports (BF16, else FP16 AMP)</source>
-        <translation type="unfinished"></translation>
+        <translation>各 GPU 支持的最佳精度（优先 BF16，否则 FP16 AMP）</translation>
     </message>
     <message>
         <source>AMP (FP16 mixed precision)</source>
-        <translation type="unfinished"></translation>
+        <translation>AMP（FP16 混合精度）</translation>
     </message>
     <message>
         <source>BF16 mixed precision</source>
-        <translation type="unfinished"></translation>
+        <translation>BF16 混合精度</translation>
     </message>
     <message>
         <source>FP8 (Hopper and newer)</source>
-        <translation type="unfinished"></translation>
+        <translation>FP8（Hopper 及更新架构）</translation>
     </message>
     <message>
         <source>TF32</source>
-        <translation type="unfinished"></translation>
+        <translation>TF32</translation>
     </message>
     <message>
         <source>FP32</source>
-        <translation type="unfinished"></translation>
+        <translation>FP32</translation>
     </message>
     <message>
         <source>The estimate uses the tensor-core peak of this precision; a GPU without it falls back to the next one it has. FP32 is several times slower on modern GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>估算采用该精度下的 Tensor Core 峰值算力；不支持该精度的 GPU 会退回到它支持的下一档精度。在新一代 GPU 上，FP32 要慢好几倍。</translation>
     </message>
     <message>
         <source>TPUs need JAX or TensorFlow; MindSpore needs Ascend or NVIDIA. Offers that cannot run it are excluded.</source>
-        <translation type="unfinished"></translation>
+        <translation>TPU 需要 JAX 或 TensorFlow；MindSpore 需要昇腾（Ascend）或 NVIDIA GPU。无法运行所选框架的方案会被排除。</translation>
     </message>
     <message>
         <source>no limit</source>
-        <translation type="unfinished"></translation>
+        <translation>不限</translation>
     </message>
     <message>
         <source>The most the whole run may cost, storage and data transfer included.</source>
-        <translation type="unfinished"></translation>
+        <translation>整个训练任务的费用上限，包含存储和数据传输费用。</translation>
     </message>
     <message>
         <source>Currency of the budget and of every cost shown for this plan.</source>
-        <translation type="unfinished"></translation>
+        <translation>预算以及本规划中显示的所有费用所用的币种。</translation>
     </message>
     <message>
         <source>none, or e.g. 14d</source>
-        <translation type="unfinished"></translation>
+        <translation>不限，或填写如 14d</translation>
     </message>
     <message>
         <source>Wall-clock time until the run must be done: 14d, 36h, 90m or 2w. Setup and data upload count too. With a deadline the cheapest option that meets it wins.</source>
-        <translation type="unfinished"></translation>
+        <translation>训练任务必须完成的实际用时（墙钟时间），如 14d、36h、90m 或 2w。环境准备和数据上传的时间也计算在内。设置截止时间后，会推荐能按时完成的最便宜方案。</translation>
     </message>
     <message>
         <source>The data is sensitive (medical, personal, unpublished)</source>
-        <translation type="unfinished"></translation>
+        <translation>数据属于敏感数据（医疗数据、个人信息、未发表成果）</translation>
     </message>
     <message>
         <source>Keeps only bare-metal or dedicated offers and providers with a documented compliance programme.</source>
-        <translation type="unfinished"></translation>
+        <translation>只保留裸金属或独享型方案，以及有公开合规认证体系的云厂商。</translation>
     </message>
     <message>
         <source>Fewer GPUs than this are not considered, even when cheaper.</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 数量少于该值的方案即使更便宜也不予考虑。</translation>
     </message>
     <message>
         <source>A model that does not fit is spread over more GPUs, up to this many.</source>
-        <translation type="unfinished"></translation>
+        <translation>模型在显存里放不下时，会拆分到更多 GPU 上，最多不超过该数量。</translation>
     </message>
     <message>
         <source>Allow several servers</source>
-        <translation type="unfinished"></translation>
+        <translation>允许多机训练</translation>
     </message>
     <message>
         <source>Off: only offers whose one server has enough GPUs.</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭时：只考虑单台服务器 GPU 数量就足够的方案。</translation>
     </message>
     <message>
         <source>Several servers only with RDMA (InfiniBand, EFA)</source>
-        <translation type="unfinished"></translation>
+        <translation>仅在有 RDMA（InfiniBand、EFA）时允许多机训练</translation>
     </message>
     <message>
         <source>Without RDMA, gradients cross plain Ethernet and most GPU time is lost waiting.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有 RDMA 时，梯度只能走普通以太网同步，GPU 大部分时间都浪费在等待上。</translation>
     </message>
     <message>
         <source>On-demand</source>
-        <translation type="unfinished"></translation>
+        <translation>按量付费</translation>
     </message>
     <message>
         <source>Pay by the hour, stop any time.</source>
-        <translation type="unfinished"></translation>
+        <translation>按小时计费，随时可以停止。</translation>
     </message>
     <message>
         <source>Spot / preemptible</source>
-        <translation type="unfinished"></translation>
+        <translation>竞价 / 抢占式实例</translation>
     </message>
     <message>
         <source>Much cheaper, but can be interrupted; the estimate adds checkpoints and lost work.</source>
-        <translation type="unfinished"></translation>
+        <translation>价格便宜得多，但随时可能被中断回收；估算时已计入保存检查点的开销和中断丢失的训练进度。</translation>
     </message>
     <message>
         <source>Reserved (1 or 3 years)</source>
-        <translation type="unfinished"></translation>
+        <translation>预留实例（1 年或 3 年）</translation>
     </message>
     <message>
         <source>A lower hourly price for a commitment; only for a project that long.</source>
-        <translation type="unfinished"></translation>
+        <translation>承诺长期使用，换取更低的小时单价；只适合周期足够长的项目。</translation>
     </message>
     <message>
         <source>Monthly or yearly subscription</source>
-        <translation type="unfinished"></translation>
+        <translation>包年包月</translation>
     </message>
     <message>
         <source>Chinese clouds&apos; 包年包月: whole months paid in advance.</source>
-        <translation type="unfinished"></translation>
+        <translation>国内云厂商的包年包月：按整月预先付费。</translation>
     </message>
     <message>
         <source>How long the lab will keep training. 0: this run only.</source>
-        <translation type="unfinished"></translation>
+        <translation>课题组还会持续训练多长时间。0 表示只算本次训练。</translation>
     </message>
     <message>
         <source>this run only</source>
-        <translation type="unfinished"></translation>
+        <translation>仅本次训练</translation>
     </message>
 </context>
 </TS>

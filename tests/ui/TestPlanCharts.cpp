@@ -1,0 +1,139 @@
+// The Costs view's charts drawn from the bundled example plans: every series has data, every axis a range.
+#include "charts/PlanCharts.h"
+
+#include "gpuplan/plan/PlanFile.h"
+
+#include <QAbstractAxis>
+#include <QAbstractBarSeries>
+#include <QApplication>
+#include <QBarSet>
+#include <QBoxPlotSeries>
+#include <QChart>
+#include <QTest>
+#include <QValueAxis>
+#include <QXYSeries>
+
+#include <functional>
+#include <memory>
+
+using nlohmann::json;
+
+namespace {
+
+const std::filesystem::path kExamples = std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "examples";
+
+/// "" when every series of the chart has points and every axis has labels to show; else what is empty.
+QString emptyParts(QChart* chart)
+{
+    QStringList empty;
+    if (chart->series().isEmpty()) {
+        empty << QStringLiteral("no series");
+    }
+    for (QAbstractSeries* series : chart->series()) {
+        const QString name = series->name().isEmpty() ? QStringLiteral("(unnamed)") : series->name();
+        if (auto* xy = qobject_cast<QXYSeries*>(series); xy && xy->count() == 0) {
+            empty << name;
+        }
+        if (auto* bars = qobject_cast<QAbstractBarSeries*>(series)) {
+            if (bars->count() == 0) {
+                empty << name;
+            }
+            for (QBarSet* set : bars->barSets()) {
+                if (set->count() == 0) {
+                    empty << set->label();
+                }
+            }
+        }
+        if (auto* boxes = qobject_cast<QBoxPlotSeries*>(series); boxes && boxes->count() == 0) {
+            empty << name;
+        }
+        if (series->attachedAxes().size() != 2) {
+            empty << name + QStringLiteral(": axes");
+        }
+    }
+    for (QAbstractAxis* axis : chart->axes()) {
+        if (auto* value = qobject_cast<QValueAxis*>(axis); value && !(value->max() > value->min())) {
+            empty << axis->titleText();
+        }
+    }
+    return empty.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+class TestPlanCharts : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void everySeriesHasData_data()
+    {
+        QTest::addColumn<QString>("example");
+        QTest::addColumn<int>("chart");
+        const QStringList charts{QStringLiteral("cost breakdown"),
+                                 QStringLiteral("time vs cost"),
+                                 QStringLiteral("cumulative"),
+                                 QStringLiteral("spot time"),
+                                 QStringLiteral("spot cost"),
+                                 QStringLiteral("price per TFLOPS")};
+        for (const char* example : {"resnet50-imagenet.gpuplan", "llama2-7b-lora-budget.gpuplan"}) {
+            for (int i = 0; i < charts.size(); ++i) {
+                QTest::addRow("%s: %s", example, qPrintable(charts[i])) << QString::fromLatin1(example) << i;
+            }
+        }
+    }
+
+    void everySeriesHasData()
+    {
+        QFETCH(QString, example);
+        QFETCH(int, chart);
+        gpuplan::core::Result<json> plan = gpuplan::core::loadPlan(kExamples / example.toStdString());
+        QVERIFY2(plan, plan ? "" : plan.error().message().c_str());
+        const gpuplan::ui::ChartStyle style;
+        const std::function<QChart*()> build[] = {
+            [&] { return gpuplan::ui::costBreakdownChart(*plan, style); },
+            [&] { return gpuplan::ui::timeCostChart(*plan, style); },
+            [&] { return gpuplan::ui::cumulativeCostChart(*plan, style); },
+            [&] { return gpuplan::ui::spotDistributionChart(*plan, false, style); },
+            [&] { return gpuplan::ui::spotDistributionChart(*plan, true, style); },
+            [&] { return gpuplan::ui::pricePerTflopChart(*plan, style); },
+        };
+        std::unique_ptr<QChart> c(build[chart]());
+        QVERIFY2(!c->title().isEmpty(), "a chart says what it shows");
+        const QString empty = emptyParts(c.get());
+        QVERIFY2(empty.isEmpty(), qPrintable(c->title() + QStringLiteral(": empty: ") + empty));
+    }
+
+    void paretoFrontIsNeitherBeatenOnCostNorOnTime()
+    {
+        gpuplan::core::Result<json> plan = gpuplan::core::loadPlan(kExamples / "resnet50-imagenet.gpuplan");
+        QVERIFY(plan);
+        std::unique_ptr<QChart> c(gpuplan::ui::timeCostChart(*plan, {}));
+        QXYSeries* front = nullptr;
+        QXYSeries* rest = nullptr;
+        for (QAbstractSeries* s : c->series()) {
+            if (s->name().startsWith(QStringLiteral("Pareto"))) {
+                front = qobject_cast<QXYSeries*>(s);
+            } else if (s->name() == QStringLiteral("Option")) {
+                rest = qobject_cast<QXYSeries*>(s);
+            }
+        }
+        QVERIFY(front && rest && front->count() >= 2);
+        // No other option is both faster and cheaper than a point on the front; each other one is beaten.
+        for (const QPointF& f : front->points()) {
+            for (const QPointF& o : rest->points()) {
+                QVERIFY(!(o.x() <= f.x() && o.y() <= f.y()));
+            }
+        }
+        for (const QPointF& o : rest->points()) {
+            bool beaten = false;
+            for (const QPointF& f : front->points()) {
+                beaten = beaten || (f.x() <= o.x() && f.y() <= o.y());
+            }
+            QVERIFY(beaten);
+        }
+    }
+};
+
+QTEST_MAIN(TestPlanCharts)
+#include "TestPlanCharts.moc"

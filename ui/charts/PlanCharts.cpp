@@ -1,0 +1,488 @@
+#include "PlanCharts.h"
+
+#include "Format.h"
+
+#include <QApplication>
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QBoxPlotSeries>
+#include <QBoxSet>
+#include <QChart>
+#include <QCursor>
+#include <QHorizontalBarSeries>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QStackedBarSeries>
+#include <QToolTip>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace gpuplan::ui {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr int kTopOptions = 10;
+
+QString tr(const char* text)
+{
+    return QApplication::translate("PlanCharts", text);
+}
+
+QString str(const json& node, const char* key)
+{
+    return node.is_object() ? QString::fromStdString(node.value(key, std::string())) : QString();
+}
+
+double num(const json& node, const char* key, double fallback = NAN)
+{
+    if (!node.is_object()) {
+        return fallback;
+    }
+    const json value = node.value(key, json());
+    return value.is_number() ? value.get<double>() : fallback;
+}
+
+const json& options(const json& plan)
+{
+    static const json empty = json::array();
+    const json* o = &empty;
+    if (plan.contains("results") && plan["results"].contains("options")) {
+        o = &plan["results"]["options"];
+    }
+    return *o;
+}
+
+QString currencyOf(const json& plan)
+{
+    return plan.contains("constraints") ? str(plan["constraints"], "currency") : QStringLiteral("CNY");
+}
+
+const json* modeOf(const json& option, const char* mode)
+{
+    if (!option.contains("modes")) {
+        return nullptr;
+    }
+    for (const json& m : option["modes"]) {
+        if (m.value("mode", std::string()) == mode && m.value("eligible", false)) {
+            return &m;
+        }
+    }
+    return nullptr;
+}
+
+/// An option on a category axis: its instance type (the provider is in the tooltip and the table).
+QString label(const json& o)
+{
+    return str(o, "instance_type");
+}
+
+QChart* newChart(const QString& title, const ChartStyle& style)
+{
+    auto* chart = new QChart;
+    chart->setTheme(style.dark && !style.print ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    chart->setTitle(title);
+    QFont font = QApplication::font(); // the UI font: Noto Sans CJK where Chinese is shown
+    chart->setFont(font);
+    font.setBold(true);
+    font.setPointSizeF(font.pointSizeF() * 1.15);
+    chart->setTitleFont(font);
+    chart->legend()->setAlignment(Qt::AlignBottom);
+    chart->setAnimationOptions(QChart::NoAnimation);
+    if (style.print) {
+        chart->setBackgroundRoundness(0);
+        chart->setDropShadowEnabled(false);
+    }
+    return chart;
+}
+
+QValueAxis* valueAxis(const QString& title, double maximum)
+{
+    auto* axis = new QValueAxis;
+    axis->setTitleText(title);
+    axis->setRange(0, maximum > 0 ? maximum * 1.08 : 1);
+    axis->applyNiceNumbers();
+    axis->setLabelFormat(QStringLiteral("%.0f"));
+    return axis;
+}
+
+QBarCategoryAxis* categoryAxis(const QStringList& categories, bool slanted = true)
+{
+    auto* axis = new QBarCategoryAxis;
+    axis->append(categories);
+    if (slanted) {
+        axis->setLabelsAngle(-35); // long instance names side by side would be cut
+    }
+    return axis;
+}
+
+void hideMarker(QChart* chart, QAbstractSeries* series)
+{
+    for (QLegendMarker* marker : chart->legend()->markers(series)) {
+        marker->setVisible(false);
+    }
+}
+
+void tooltipOnHover(QXYSeries* series, std::vector<QString> texts)
+{
+    QObject::connect(series, &QXYSeries::hovered, series, [series, texts](const QPointF& point, bool state) {
+        if (!state) {
+            QToolTip::hideText();
+            return;
+        }
+        const QList<QPointF> points = series->points();
+        for (int i = 0; i < points.size() && std::size_t(i) < texts.size(); ++i) {
+            if (points[i] == point) {
+                QToolTip::showText(QCursor::pos(), texts[std::size_t(i)]);
+            }
+        }
+    });
+}
+
+} // namespace
+
+QChart* costBreakdownChart(const json& plan, const ChartStyle& style)
+{
+    const QString currency = currencyOf(plan);
+    QChart* chart = newChart(tr("Total cost by option (%1), with its range").arg(currency), style);
+    auto* bars = new QStackedBarSeries;
+    auto* compute = new QBarSet(tr("Compute"));
+    auto* storage = new QBarSet(tr("Storage"));
+    auto* egress = new QBarSet(tr("Data transfer"));
+    QStringList categories;
+    double top = 0;
+    std::vector<std::pair<double, double>> ranges;
+    for (const json& o : options(plan)) {
+        if (categories.size() == kTopOptions) {
+            break;
+        }
+        const json& b = o["cost_breakdown"];
+        *compute << num(b["compute"], "value", 0);
+        *storage << num(b["storage"], "value", 0);
+        *egress << num(b["egress"], "value", 0);
+        categories << label(o);
+        ranges.emplace_back(num(o["cost"], "low", 0), num(o["cost"], "high", 0));
+        top = std::max(top, num(o["cost"], "high", 0));
+    }
+    bars->append({compute, storage, egress});
+    chart->addSeries(bars);
+    auto* x = categoryAxis(categories);
+    auto* y = valueAxis(tr("Cost (%1)").arg(currency), top);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    bars->attachAxis(x);
+    bars->attachAxis(y);
+    // Error bars: one vertical segment per option from the low to the high estimate.
+    for (std::size_t i = 0; i < ranges.size(); ++i) {
+        auto* bar = new QLineSeries;
+        bar->setName(tr("Range (low–high)"));
+        bar->append(double(i), ranges[i].first);
+        bar->append(double(i), ranges[i].second);
+        QPen pen(style.dark && !style.print ? Qt::white : Qt::black);
+        pen.setWidthF(style.print ? 1.5 : 2);
+        bar->setPen(pen);
+        chart->addSeries(bar);
+        bar->attachAxis(x);
+        bar->attachAxis(y);
+        if (i > 0) {
+            hideMarker(chart, bar);
+        }
+    }
+    return chart;
+}
+
+QChart* timeCostChart(const json& plan, const ChartStyle& style)
+{
+    const QString currency = currencyOf(plan);
+    QChart* chart = newChart(tr("Time against cost for every option; the Pareto front is highlighted"), style);
+    auto* all = new QScatterSeries;
+    all->setName(tr("Option"));
+    all->setMarkerSize(9);
+    auto* front = new QScatterSeries;
+    front->setName(tr("Pareto front: nothing else is both cheaper and faster"));
+    front->setMarkerSize(14);
+    front->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    auto* frontLine = new QLineSeries;
+    std::vector<QString> allTexts;
+    std::vector<QString> frontTexts;
+    std::vector<std::tuple<double, double, QString>> points;
+    for (const json& o : options(plan)) {
+        const double hours = num(o["hours"], "value");
+        const double cost = num(o["cost"], "value");
+        if (std::isfinite(hours) && std::isfinite(cost) && hours > 0 && cost > 0) {
+            points.emplace_back(hours,
+                                cost,
+                                QStringLiteral("%1 %2 (%3)\n%4, %5")
+                                    .arg(str(o, "provider_name"),
+                                         str(o, "instance_type"),
+                                         str(o, "region"),
+                                         formatHours(hours),
+                                         formatMoney(cost, currency)));
+        }
+    }
+    std::sort(
+        points.begin(), points.end(), [](const auto& a, const auto& b) { return std::get<0>(a) < std::get<0>(b); });
+    double cheapestSoFar = INFINITY;
+    double maxHours = 1, maxCost = 1, minHours = INFINITY, minCost = INFINITY;
+    for (const auto& [hours, cost, text] : points) {
+        maxHours = std::max(maxHours, hours);
+        maxCost = std::max(maxCost, cost);
+        minHours = std::min(minHours, hours);
+        minCost = std::min(minCost, cost);
+        if (cost < cheapestSoFar) { // sorted by time: a point is on the front when it is cheaper than all faster ones
+            cheapestSoFar = cost;
+            front->append(hours, cost);
+            frontLine->append(hours, cost);
+            frontTexts.push_back(text);
+        } else {
+            all->append(hours, cost);
+            allTexts.push_back(text);
+        }
+    }
+    tooltipOnHover(all, allTexts);
+    tooltipOnHover(front, frontTexts);
+    chart->addSeries(all);
+    chart->addSeries(frontLine);
+    chart->addSeries(front);
+    hideMarker(chart, frontLine);
+    auto* x = new QLogValueAxis;
+    x->setTitleText(tr("Estimated time (hours, log scale)"));
+    x->setLabelFormat(QStringLiteral("%g"));
+    x->setBase(10);
+    x->setMinorTickCount(8);
+    x->setRange(std::isfinite(minHours) ? minHours / 1.5 : 0.1, maxHours * 1.5);
+    auto* y = new QLogValueAxis;
+    y->setTitleText(tr("Cost (%1, log scale)").arg(currency));
+    y->setLabelFormat(QStringLiteral("%g"));
+    y->setBase(10);
+    y->setMinorTickCount(8);
+    y->setRange(std::isfinite(minCost) ? minCost / 1.5 : 1, maxCost * 1.5);
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    for (QAbstractSeries* s : chart->series()) {
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    return chart;
+}
+
+QChart* cumulativeCostChart(const json& plan, const ChartStyle& style)
+{
+    const json b = plan.value("buy_vs_rent", json());
+    const QString currency = currencyOf(plan);
+    if (!b.is_object() || !b.value("available", false)) {
+        return newChart(tr("Buying against renting: not available (%1)").arg(str(b, "reason")), style);
+    }
+    const bool energyKnown = b["electricity_per_kwh"].is_number();
+    QString title = tr("Cumulative cost of %1 × %2: renting against buying, at %3 % utilisation")
+                        .arg(int(num(b, "gpus")))
+                        .arg(str(b, "gpu_name"))
+                        .arg(formatNumber(num(b, "utilisation") * 100, 0));
+    if (!energyKnown) {
+        title += QStringLiteral("<br>") + tr("(electricity not included: set its price in Settings)");
+    }
+    QChart* chart = newChart(title, style);
+    const std::map<std::string, QString> names{{"own", tr("Buy the server")},
+                                               {"on_demand", tr("On-demand")},
+                                               {"reserved_1y", tr("Reserved 1 year")},
+                                               {"reserved_3y", tr("Reserved 3 years")},
+                                               {"subscription_monthly", tr("Monthly subscription")}};
+    auto* breakEvens = new QScatterSeries;
+    breakEvens->setName(tr("Break-even"));
+    breakEvens->setMarkerSize(12);
+    breakEvens->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    double top = 0;
+    std::vector<QString> breakEvenTexts;
+    QStringList breakEvenLabels;
+    auto addLine = [&](const json& line) {
+        auto* series = new QLineSeries;
+        const auto name = names.find(line.value("key", std::string()));
+        series->setName(name != names.end() ? name->second : str(line, "key"));
+        int month = 0;
+        for (const json& value : line["cumulative"]) {
+            series->append(month++, value.get<double>());
+            top = std::max(top, value.get<double>());
+        }
+        chart->addSeries(series); // the theme picks the colour; then the width is ours
+        QPen pen = series->pen();
+        pen.setWidthF(style.print ? 2 : 2.5);
+        if (line.value("key", std::string()) == "own") {
+            pen.setStyle(Qt::DashLine); // tells the lines apart in black and white too
+        }
+        series->setPen(pen);
+        const double m = num(line, "break_even_month");
+        if (std::isfinite(m)) {
+            const double cost = num(line, "monthly") * m;
+            breakEvens->append(m, cost);
+            breakEvenLabels << tr("month %1").arg(formatNumber(m, 0));
+            breakEvenTexts.push_back(
+                tr("Buying pays off against %1 after %2 months").arg(series->name(), formatNumber(m, 1)));
+        }
+    };
+    addLine(b["own"]);
+    for (const json& line : b["rent"]) {
+        addLine(line);
+    }
+    if (breakEvens->count() > 0) {
+        tooltipOnHover(breakEvens, breakEvenTexts);
+        chart->addSeries(breakEvens);
+        // One label per break-even point, beside it (a series labels all its points with one format).
+        for (int i = 0; i < breakEvens->count(); ++i) {
+            auto* mark = new QScatterSeries;
+            mark->append(breakEvens->at(i));
+            mark->setMarkerSize(1);
+            mark->setPointLabelsVisible(true);
+            mark->setPointLabelsFormat(breakEvenLabels.value(i));
+            mark->setPointLabelsClipping(false);
+            chart->addSeries(mark);
+            hideMarker(chart, mark);
+        }
+    } else {
+        delete breakEvens;
+    }
+    auto* x = valueAxis(tr("Months"), num(b, "months", 12));
+    x->setRange(0, num(b, "months", 12));
+    x->setTickCount(std::min(13, int(num(b, "months", 12)) / 6 + 1));
+    auto* y = valueAxis(tr("Cumulative cost (%1)").arg(currency), top);
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    for (QAbstractSeries* s : chart->series()) {
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    return chart;
+}
+
+QChart* spotDistributionChart(const json& plan, bool cost, const ChartStyle& style)
+{
+    const QString currency = currencyOf(plan);
+    QChart* chart = newChart(cost ? tr("Spot: distribution of cost (P10, P25, P50, P75, P90) against on-demand")
+                                  : tr("Spot: distribution of completion time (P10–P90) against on-demand"),
+                             style);
+    auto* boxes = new QBoxPlotSeries;
+    boxes->setName(tr("Spot, simulated (box P25–P75, whiskers P10–P90)"));
+    auto* onDemand = new QScatterSeries;
+    onDemand->setName(tr("On-demand"));
+    onDemand->setMarkerSize(12);
+    onDemand->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
+    QStringList categories;
+    double top = 0;
+    for (const json& o : options(plan)) {
+        const json* spot = modeOf(o, "spot");
+        const json* od = modeOf(o, "on_demand");
+        if (!spot || !od || !(*spot)["spot"].contains("monte_carlo") || categories.size() == kTopOptions) {
+            continue;
+        }
+        const json& s = (*spot)["spot"];
+        double q[5];
+        if (cost) {
+            const json& c = s["monte_carlo_cost"];
+            const char* keys[] = {"p10", "p25", "p50", "p75", "p90"};
+            for (int i = 0; i < 5; ++i) {
+                q[i] = num(c, keys[i], 0);
+            }
+        } else {
+            const json& mc = s["monte_carlo"];
+            const char* keys[] = {"p10_hours", "p25_hours", "p50_hours", "p75_hours", "p90_hours"};
+            const double extra = num(s, "extra_hours", 0);
+            for (int i = 0; i < 5; ++i) {
+                q[i] = num(mc, keys[i], 0) + extra;
+            }
+        }
+        auto* set = new QBoxSet(q[0], q[1], q[2], q[3], q[4], label(o));
+        boxes->append(set);
+        const double odValue = cost ? num((*od)["cost"], "value", 0) : num((*od)["hours"], "value", 0);
+        onDemand->append(categories.size(), odValue);
+        categories << label(o);
+        top = std::max({top, q[4], odValue});
+    }
+    if (categories.isEmpty()) {
+        delete boxes;
+        delete onDemand;
+        chart->setTitle(tr("Spot: no option in this plan has a spot price with a published interruption rate"));
+        return chart;
+    }
+    chart->addSeries(boxes);
+    chart->addSeries(onDemand);
+    auto* x = categoryAxis(categories);
+    auto* y = valueAxis(cost ? tr("Cost (%1)").arg(currency) : tr("Hours"), top);
+    if (!cost) {
+        y->setLabelFormat(QStringLiteral("%.1f"));
+    }
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    for (QAbstractSeries* s : chart->series()) {
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    return chart;
+}
+
+QChart* pricePerTflopChart(const json& plan, const ChartStyle& style)
+{
+    const QString currency = currencyOf(plan);
+    QChart* chart = newChart(
+        tr("Price per effective TFLOPS-hour by GPU model (cheapest on-demand offer, %1)").arg(currency), style);
+    const double cnyPerUsd =
+        plan.contains("catalog") ? num(plan["catalog"].value("exchange_rate", json::object()), "cny_per_usd", 0) : 0;
+    std::map<QString, double> best;
+    for (const json& o : options(plan)) {
+        const json* od = modeOf(o, "on_demand");
+        const json& t = o["training"];
+        const double effective =
+            num(o, "gpus", 0) * num(t["peak_tflops"], "value", 0) * num(t["efficiency"], "value", 0);
+        if (!od || effective <= 0 || (*od)["price"].value("unit", std::string()) != "hour") {
+            continue;
+        }
+        double price = num((*od)["price"], "amount", 0) * num(o, "nodes", 1);
+        const QString from = str((*od)["price"], "currency");
+        if (from != currency) {
+            if (cnyPerUsd <= 0) {
+                continue;
+            }
+            price = from == QLatin1String("USD") ? price * cnyPerUsd : price / cnyPerUsd;
+        }
+        const QString gpu = str(o, "gpu_name");
+        const double perTflop = price / effective;
+        auto it = best.find(gpu);
+        if (it == best.end() || perTflop < it->second) {
+            best[gpu] = perTflop;
+        }
+    }
+    std::vector<std::pair<QString, double>> sorted(best.begin(), best.end());
+    std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    auto* set = new QBarSet(tr("Price per effective TFLOPS-hour"));
+    QStringList categories;
+    double top = 0;
+    for (const auto& [gpu, value] : sorted) {
+        *set << value;
+        categories << gpu;
+        top = std::max(top, value);
+    }
+    set->setLabelColor(style.dark && !style.print ? Qt::white : Qt::black);
+    auto* bars = new QHorizontalBarSeries;
+    bars->append(set);
+    bars->setLabelsVisible(true);
+    bars->setLabelsFormat(QStringLiteral("@value"));
+    bars->setLabelsPrecision(3);
+    bars->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+    chart->addSeries(bars);
+    chart->legend()->hide();
+    auto* y = categoryAxis(categories, false);
+    auto* x = valueAxis(tr("%1 per effective TFLOPS-hour (peak × efficiency)").arg(currency), top * 1.15);
+    x->setLabelFormat(QStringLiteral("%.3f"));
+    chart->addAxis(y, Qt::AlignLeft);
+    chart->addAxis(x, Qt::AlignBottom);
+    bars->attachAxis(x);
+    bars->attachAxis(y);
+    return chart;
+}
+
+} // namespace gpuplan::ui
