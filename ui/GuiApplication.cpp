@@ -85,13 +85,13 @@ void takeScreenshots(MainWindow& window, const QString& dir)
                 }
                 grabInto(window, screenshotFile(dir, ++n, MainWindow::pageKey(page)));
             }
-            QApplication::quit();
+            QCoreApplication::exit(0); // not quit(): that would ask to save the plan just made
         },
         Qt::SingleShotConnection);
     if (std::optional<PlanInputs> inputs = wizard->inputs()) {
         window.session()->replan(*inputs);
     } else {
-        QApplication::quit();
+        QCoreApplication::exit(0); // not quit(): that would ask to save the plan just made
     }
 }
 

@@ -44,7 +44,7 @@
     </message>
 </context>
 <context>
-    <name>gpuplan::ui</name>
+    <name>PlanCharts</name>
     <message>
         <source>Total cost by option (%1), with its range</source>
         <translation>各方案总成本（%1）及浮动区间</translation>

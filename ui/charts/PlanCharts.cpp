@@ -8,6 +8,7 @@
 #include <QBoxPlotSeries>
 #include <QBoxSet>
 #include <QChart>
+#include <QCoreApplication>
 #include <QCursor>
 #include <QHorizontalBarSeries>
 #include <QLegendMarker>
@@ -29,11 +30,6 @@ using nlohmann::json;
 namespace {
 
 constexpr int kTopOptions = 10;
-
-QString tr(const char* text)
-{
-    return QApplication::translate("PlanCharts", text);
-}
 
 QString str(const json& node, const char* key)
 {
@@ -150,11 +146,12 @@ void tooltipOnHover(QXYSeries* series, std::vector<QString> texts)
 QChart* costBreakdownChart(const json& plan, const ChartStyle& style)
 {
     const QString currency = currencyOf(plan);
-    QChart* chart = newChart(tr("Total cost by option (%1), with its range").arg(currency), style);
+    QChart* chart = newChart(
+        QCoreApplication::translate("PlanCharts", "Total cost by option (%1), with its range").arg(currency), style);
     auto* bars = new QStackedBarSeries;
-    auto* compute = new QBarSet(tr("Compute"));
-    auto* storage = new QBarSet(tr("Storage"));
-    auto* egress = new QBarSet(tr("Data transfer"));
+    auto* compute = new QBarSet(QCoreApplication::translate("PlanCharts", "Compute"));
+    auto* storage = new QBarSet(QCoreApplication::translate("PlanCharts", "Storage"));
+    auto* egress = new QBarSet(QCoreApplication::translate("PlanCharts", "Data transfer"));
     QStringList categories;
     double top = 0;
     std::vector<std::pair<double, double>> ranges;
@@ -173,7 +170,7 @@ QChart* costBreakdownChart(const json& plan, const ChartStyle& style)
     bars->append({compute, storage, egress});
     chart->addSeries(bars);
     auto* x = categoryAxis(categories);
-    auto* y = valueAxis(tr("Cost (%1)").arg(currency), top);
+    auto* y = valueAxis(QCoreApplication::translate("PlanCharts", "Cost (%1)").arg(currency), top);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     bars->attachAxis(x);
@@ -181,7 +178,7 @@ QChart* costBreakdownChart(const json& plan, const ChartStyle& style)
     // Error bars: one vertical segment per option from the low to the high estimate.
     for (std::size_t i = 0; i < ranges.size(); ++i) {
         auto* bar = new QLineSeries;
-        bar->setName(tr("Range (low–high)"));
+        bar->setName(QCoreApplication::translate("PlanCharts", "Range (low–high)"));
         bar->append(double(i), ranges[i].first);
         bar->append(double(i), ranges[i].second);
         QPen pen(style.dark && !style.print ? Qt::white : Qt::black);
@@ -200,12 +197,14 @@ QChart* costBreakdownChart(const json& plan, const ChartStyle& style)
 QChart* timeCostChart(const json& plan, const ChartStyle& style)
 {
     const QString currency = currencyOf(plan);
-    QChart* chart = newChart(tr("Time against cost for every option; the Pareto front is highlighted"), style);
+    QChart* chart = newChart(QCoreApplication::translate(
+                                 "PlanCharts", "Time against cost for every option; the Pareto front is highlighted"),
+                             style);
     auto* all = new QScatterSeries;
-    all->setName(tr("Option"));
+    all->setName(QCoreApplication::translate("PlanCharts", "Option"));
     all->setMarkerSize(9);
     auto* front = new QScatterSeries;
-    front->setName(tr("Pareto front: nothing else is both cheaper and faster"));
+    front->setName(QCoreApplication::translate("PlanCharts", "Pareto front: nothing else is both cheaper and faster"));
     front->setMarkerSize(14);
     front->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
     auto* frontLine = new QLineSeries;
@@ -252,16 +251,16 @@ QChart* timeCostChart(const json& plan, const ChartStyle& style)
     chart->addSeries(front);
     hideMarker(chart, frontLine);
     auto* x = new QLogValueAxis;
-    x->setTitleText(tr("Estimated time (hours, log scale)"));
+    x->setTitleText(QCoreApplication::translate("PlanCharts", "Estimated time (hours, log scale)"));
     x->setLabelFormat(QStringLiteral("%g"));
-    x->setBase(10);
-    x->setMinorTickCount(8);
+    x->setBase(2); // a label at every doubling: base 10 would label one tick per decade
+    x->setMinorTickCount(1);
     x->setRange(std::isfinite(minHours) ? minHours / 1.5 : 0.1, maxHours * 1.5);
     auto* y = new QLogValueAxis;
-    y->setTitleText(tr("Cost (%1, log scale)").arg(currency));
-    y->setLabelFormat(QStringLiteral("%g"));
-    y->setBase(10);
-    y->setMinorTickCount(8);
+    y->setTitleText(QCoreApplication::translate("PlanCharts", "Cost (%1, log scale)").arg(currency));
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    y->setBase(2);
+    y->setMinorTickCount(1);
     y->setRange(std::isfinite(minCost) ? minCost / 1.5 : 1, maxCost * 1.5);
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
@@ -277,24 +276,29 @@ QChart* cumulativeCostChart(const json& plan, const ChartStyle& style)
     const json b = plan.value("buy_vs_rent", json());
     const QString currency = currencyOf(plan);
     if (!b.is_object() || !b.value("available", false)) {
-        return newChart(tr("Buying against renting: not available (%1)").arg(str(b, "reason")), style);
+        return newChart(QCoreApplication::translate("PlanCharts", "Buying against renting: not available (%1)")
+                            .arg(str(b, "reason")),
+                        style);
     }
     const bool energyKnown = b["electricity_per_kwh"].is_number();
-    QString title = tr("Cumulative cost of %1 × %2: renting against buying, at %3 % utilisation")
+    QString title = QCoreApplication::translate(
+                        "PlanCharts", "Cumulative cost of %1 × %2: renting against buying, at %3 % utilisation")
                         .arg(int(num(b, "gpus")))
                         .arg(str(b, "gpu_name"))
                         .arg(formatNumber(num(b, "utilisation") * 100, 0));
     if (!energyKnown) {
-        title += QStringLiteral("<br>") + tr("(electricity not included: set its price in Settings)");
+        title += QStringLiteral("<br>")
+                 + QCoreApplication::translate("PlanCharts", "(electricity not included: set its price in Settings)");
     }
     QChart* chart = newChart(title, style);
-    const std::map<std::string, QString> names{{"own", tr("Buy the server")},
-                                               {"on_demand", tr("On-demand")},
-                                               {"reserved_1y", tr("Reserved 1 year")},
-                                               {"reserved_3y", tr("Reserved 3 years")},
-                                               {"subscription_monthly", tr("Monthly subscription")}};
+    const std::map<std::string, QString> names{
+        {"own", QCoreApplication::translate("PlanCharts", "Buy the server")},
+        {"on_demand", QCoreApplication::translate("PlanCharts", "On-demand")},
+        {"reserved_1y", QCoreApplication::translate("PlanCharts", "Reserved 1 year")},
+        {"reserved_3y", QCoreApplication::translate("PlanCharts", "Reserved 3 years")},
+        {"subscription_monthly", QCoreApplication::translate("PlanCharts", "Monthly subscription")}};
     auto* breakEvens = new QScatterSeries;
-    breakEvens->setName(tr("Break-even"));
+    breakEvens->setName(QCoreApplication::translate("PlanCharts", "Break-even"));
     breakEvens->setMarkerSize(12);
     breakEvens->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
     double top = 0;
@@ -320,9 +324,10 @@ QChart* cumulativeCostChart(const json& plan, const ChartStyle& style)
         if (std::isfinite(m)) {
             const double cost = num(line, "monthly") * m;
             breakEvens->append(m, cost);
-            breakEvenLabels << tr("month %1").arg(formatNumber(m, 0));
+            breakEvenLabels << QCoreApplication::translate("PlanCharts", "month %1").arg(formatNumber(m, 0));
             breakEvenTexts.push_back(
-                tr("Buying pays off against %1 after %2 months").arg(series->name(), formatNumber(m, 1)));
+                QCoreApplication::translate("PlanCharts", "Buying pays off against %1 after %2 months")
+                    .arg(series->name(), formatNumber(m, 1)));
         }
     };
     addLine(b["own"]);
@@ -346,10 +351,10 @@ QChart* cumulativeCostChart(const json& plan, const ChartStyle& style)
     } else {
         delete breakEvens;
     }
-    auto* x = valueAxis(tr("Months"), num(b, "months", 12));
+    auto* x = valueAxis(QCoreApplication::translate("PlanCharts", "Months"), num(b, "months", 12));
     x->setRange(0, num(b, "months", 12));
     x->setTickCount(std::min(13, int(num(b, "months", 12)) / 6 + 1));
-    auto* y = valueAxis(tr("Cumulative cost (%1)").arg(currency), top);
+    auto* y = valueAxis(QCoreApplication::translate("PlanCharts", "Cumulative cost (%1)").arg(currency), top);
     y->setLabelFormat(QStringLiteral("%.0f"));
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
@@ -363,13 +368,16 @@ QChart* cumulativeCostChart(const json& plan, const ChartStyle& style)
 QChart* spotDistributionChart(const json& plan, bool cost, const ChartStyle& style)
 {
     const QString currency = currencyOf(plan);
-    QChart* chart = newChart(cost ? tr("Spot: distribution of cost (P10, P25, P50, P75, P90) against on-demand")
-                                  : tr("Spot: distribution of completion time (P10–P90) against on-demand"),
-                             style);
+    QChart* chart =
+        newChart(cost ? QCoreApplication::translate(
+                     "PlanCharts", "Spot: distribution of cost (P10, P25, P50, P75, P90) against on-demand")
+                      : QCoreApplication::translate(
+                          "PlanCharts", "Spot: distribution of completion time (P10–P90) against on-demand"),
+                 style);
     auto* boxes = new QBoxPlotSeries;
-    boxes->setName(tr("Spot, simulated (box P25–P75, whiskers P10–P90)"));
+    boxes->setName(QCoreApplication::translate("PlanCharts", "Spot, simulated (box P25–P75, whiskers P10–P90)"));
     auto* onDemand = new QScatterSeries;
-    onDemand->setName(tr("On-demand"));
+    onDemand->setName(QCoreApplication::translate("PlanCharts", "On-demand"));
     onDemand->setMarkerSize(12);
     onDemand->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
     QStringList categories;
@@ -406,13 +414,16 @@ QChart* spotDistributionChart(const json& plan, bool cost, const ChartStyle& sty
     if (categories.isEmpty()) {
         delete boxes;
         delete onDemand;
-        chart->setTitle(tr("Spot: no option in this plan has a spot price with a published interruption rate"));
+        chart->setTitle(QCoreApplication::translate(
+            "PlanCharts", "Spot: no option in this plan has a spot price with a published interruption rate"));
         return chart;
     }
     chart->addSeries(boxes);
     chart->addSeries(onDemand);
     auto* x = categoryAxis(categories);
-    auto* y = valueAxis(cost ? tr("Cost (%1)").arg(currency) : tr("Hours"), top);
+    auto* y = valueAxis(cost ? QCoreApplication::translate("PlanCharts", "Cost (%1)").arg(currency)
+                             : QCoreApplication::translate("PlanCharts", "Hours"),
+                        top);
     if (!cost) {
         y->setLabelFormat(QStringLiteral("%.1f"));
     }
@@ -428,8 +439,11 @@ QChart* spotDistributionChart(const json& plan, bool cost, const ChartStyle& sty
 QChart* pricePerTflopChart(const json& plan, const ChartStyle& style)
 {
     const QString currency = currencyOf(plan);
-    QChart* chart = newChart(
-        tr("Price per effective TFLOPS-hour by GPU model (cheapest on-demand offer, %1)").arg(currency), style);
+    QChart* chart =
+        newChart(QCoreApplication::translate(
+                     "PlanCharts", "Price per effective TFLOPS-hour by GPU model (cheapest on-demand offer, %1)")
+                     .arg(currency),
+                 style);
     const double cnyPerUsd =
         plan.contains("catalog") ? num(plan["catalog"].value("exchange_rate", json::object()), "cny_per_usd", 0) : 0;
     std::map<QString, double> best;
@@ -458,7 +472,7 @@ QChart* pricePerTflopChart(const json& plan, const ChartStyle& style)
     }
     std::vector<std::pair<QString, double>> sorted(best.begin(), best.end());
     std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-    auto* set = new QBarSet(tr("Price per effective TFLOPS-hour"));
+    auto* set = new QBarSet(QCoreApplication::translate("PlanCharts", "Price per effective TFLOPS-hour"));
     QStringList categories;
     double top = 0;
     for (const auto& [gpu, value] : sorted) {
@@ -476,7 +490,9 @@ QChart* pricePerTflopChart(const json& plan, const ChartStyle& style)
     chart->addSeries(bars);
     chart->legend()->hide();
     auto* y = categoryAxis(categories, false);
-    auto* x = valueAxis(tr("%1 per effective TFLOPS-hour (peak × efficiency)").arg(currency), top * 1.15);
+    auto* x = valueAxis(
+        QCoreApplication::translate("PlanCharts", "%1 per effective TFLOPS-hour (peak × efficiency)").arg(currency),
+        top * 1.15);
     x->setLabelFormat(QStringLiteral("%.3f"));
     chart->addAxis(y, Qt::AlignLeft);
     chart->addAxis(x, Qt::AlignBottom);

@@ -213,6 +213,7 @@ PlanWizard::PlanWizard(QWidget* parent)
 
     m_pages = {workload, training, budget, scale, pricing};
     for (QWizardPage* page : m_pages) {
+        page->setFinalPage(true); // every answer has a default: Finish works from any page
         addPage(page);
     }
     connect(m_task, &QComboBox::currentIndexChanged, this, [this] {
