@@ -1,5 +1,6 @@
 #include "GuiApplication.h"
 
+#include "AppSettings.h"
 #include "Language.h"
 #include "MainWindow.h"
 #include "PlanSession.h"
@@ -126,8 +127,10 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
         options.helpText = parser.helpText();
         return options;
     }
-    options.language =
-        parser.isSet(langOption) ? parser.value(langOption) : languageForLocale(QLocale::system().name());
+    const QString saved = AppSettings().language(); // chosen in Settings
+    options.language = parser.isSet(langOption) ? parser.value(langOption)
+                       : !saved.isEmpty()       ? saved
+                                                : languageForLocale(QLocale::system().name());
     if (!kSupportedLanguages.contains(options.language)) {
         *error = QApplication::translate("GuiApplication", "Unknown language \"%1\"; supported: %2")
                      .arg(options.language, kSupportedLanguages.join(QStringLiteral(", ")));

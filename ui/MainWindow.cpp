@@ -1,7 +1,9 @@
 #include "MainWindow.h"
 
 #include "AppSettings.h"
+#include "Language.h"
 #include "PlanSession.h"
+#include "dialogs/SettingsDialog.h"
 #include "pages/CatalogPage.h"
 #include "pages/ComparePage.h"
 #include "pages/CostsPage.h"
@@ -10,6 +12,7 @@
 #include "gpuplan/plan/PlanFile.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCloseEvent>
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -218,7 +221,14 @@ MainWindow::MainWindow(std::filesystem::path catalogDir,
             &QFutureWatcher<std::shared_ptr<const PlanningData>>::finished,
             this,
             &MainWindow::onCatalogLoaded);
-    connect(m_wizard, &PlanWizard::planRequested, this, [this](const PlanInputs& inputs) {
+    connect(m_wizard, &PlanWizard::planRequested, this, [this](PlanInputs inputs) {
+        // What the Settings know and the wizard does not ask.
+        const AppSettings settings;
+        inputs.cnyPerUsd = settings.cnyPerUsd();
+        inputs.buyVsRent.electricityPerKwh = settings.electricityPrice();
+        inputs.buyVsRent.electricityCurrency =
+            settings.electricityCurrency() == QLatin1String("USD") ? core::Currency::USD : core::Currency::CNY;
+        inputs.buyVsRent.pue = settings.pue();
         m_session->replan(inputs);
         showPage(Page::Compare);
     });
@@ -270,9 +280,30 @@ void MainWindow::buildMenus()
     m_saveAsAction = m_fileMenu->addAction(QString(), this, [this] { savePlanAs(); });
     m_saveAsAction->setShortcut(QKeySequence::SaveAs);
     m_fileMenu->addSeparator();
+    m_settingsAction = m_fileMenu->addAction(QString(), this, &MainWindow::showSettings);
+    m_settingsAction->setObjectName(QStringLiteral("settingsAction"));
+    m_settingsAction->setShortcut(QKeySequence::Preferences);
+    m_fileMenu->addSeparator();
     m_quitAction = m_fileMenu->addAction(QString(), this, &QWidget::close);
     m_quitAction->setShortcut(QKeySequence::Quit);
     updateRecentMenu();
+}
+
+void MainWindow::showSettings()
+{
+    auto* settings = new AppSettings(this);
+    const double catalogRate = m_data && m_data->catalog && m_data->catalog->catalog.exchangeRate()
+                                   ? m_data->catalog->catalog.exchangeRate()->cnyPerUsd
+                                   : 7.0;
+    auto* dialog = new SettingsDialog(settings, catalogRate, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(settings, &AppSettings::changed, this, [settings] {
+        if (settings->language() != currentLanguage() && kSupportedLanguages.contains(settings->language())) {
+            installTranslations(*qApp, settings->language()); // every page retranslates on LanguageChange
+        }
+    });
+    connect(dialog, &QObject::destroyed, settings, &QObject::deleteLater);
+    dialog->open();
 }
 
 void MainWindow::updateRecentMenu()
@@ -508,6 +539,7 @@ void MainWindow::retranslate()
     m_saveAction->setText(tr("&Save"));
     m_saveAsAction->setText(tr("Save &as…"));
     m_quitAction->setText(tr("&Quit"));
+    m_settingsAction->setText(tr("S&ettings…"));
     updateTitle();
     for (int i = 0; i < m_navigation->count(); ++i) {
         QListWidgetItem* item = m_navigation->item(i);

@@ -80,6 +80,7 @@ private:
     void showCatalogProblems(const std::vector<core::Error>& problems);
     void retranslate();
     void buildMenus();
+    void showSettings();
     /// The first time the program runs, the bundled example plan fills Compare and Costs.
     void showExampleOnFirstStart();
     void updateRecentMenu();
@@ -101,6 +102,7 @@ private:
     QAction* m_saveAction = nullptr;
     QAction* m_saveAsAction = nullptr;
     QAction* m_quitAction = nullptr;
+    QAction* m_settingsAction = nullptr;
     QListWidget* m_navigation = nullptr;
     QStackedWidget* m_pages = nullptr;
     CatalogPage* m_catalogPage = nullptr;

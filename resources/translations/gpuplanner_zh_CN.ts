@@ -685,6 +685,10 @@
         <source>&amp;Quit</source>
         <translation>退出(&amp;Q)</translation>
     </message>
+    <message>
+        <source>S&amp;ettings…</source>
+        <translation>设置(&amp;E)…</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::OfferTableModel</name>
@@ -1167,6 +1171,77 @@ Date: %3</source>
     <message>
         <source>this run only</source>
         <translation>仅本次训练</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::ui::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Switches the whole window at once; no restart.</source>
+        <translation>整个窗口立即切换，无需重启。</translation>
+    </message>
+    <message>
+        <source>The currency a new plan starts in.</source>
+        <translation>新建规划默认使用的币种。</translation>
+    </message>
+    <message>
+        <source>Use my rate instead of the catalog&apos;s</source>
+        <translation>使用我自己设置的汇率，而不是目录汇率</translation>
+    </message>
+    <message>
+        <source>The catalog&apos;s rate is dated and sourced; yours is used for new plans and marked as entered by you.</source>
+        <translation>目录汇率注明了日期和来源；你设置的汇率会用于新建规划，并标注为“用户设置”。</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>What your institution pays per kWh. Unknown leaves electricity out of buying, and the chart says so.</source>
+        <translation>单位实际支付的每千瓦时电价。留空（未知）时，自购成本不计电费，图表上会注明。</translation>
+    </message>
+    <message>
+        <source>default (ownership.json)</source>
+        <translation>默认值（ownership.json）</translation>
+    </message>
+    <message>
+        <source>Power usage effectiveness of your server room: 1.0 is ideal, 1.5 is typical, an office room can be worse.</source>
+        <translation>机房的电能使用效率（PUE）：1.0 为理想值，1.5 较常见，普通办公室改造的机房可能更高。</translation>
+    </message>
+    <message>
+        <source>from the environment (https_proxy)</source>
+        <translation>沿用环境变量（https_proxy）</translation>
+    </message>
+    <message>
+        <source>HTTP(S) proxy for the cloud APIs, e.g. http://proxy.example.edu.cn:3128.</source>
+        <translation>访问云厂商 API 用的 HTTP(S) 代理，例如 http://proxy.example.edu.cn:3128。</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>界面语言：</translation>
+    </message>
+    <message>
+        <source>Currency of new plans:</source>
+        <translation>新规划币种：</translation>
+    </message>
+    <message>
+        <source>Exchange rate:</source>
+        <translation>汇率：</translation>
+    </message>
+    <message>
+        <source>Electricity price:</source>
+        <translation>电价：</translation>
+    </message>
+    <message>
+        <source>PUE of your server room:</source>
+        <translation>机房 PUE：</translation>
+    </message>
+    <message>
+        <source>Proxy:</source>
+        <translation>代理：</translation>
     </message>
 </context>
 </TS>

@@ -1,12 +1,18 @@
 // The plan wizard and the Compare view, driven by objectName on the offscreen platform as a user would.
+#include "AppSettings.h"
+#include "Language.h"
 #include "MainWindow.h"
 #include "PlanSession.h"
+#include "dialogs/SettingsDialog.h"
 #include "pages/PlanWizard.h"
 
 #include <QAbstractButton>
 #include <QApplication>
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMessageBox>
 #include <QSettings>
 #include <QSlider>
@@ -223,6 +229,41 @@ private slots:
         QVERIFY(!message->isVisible());
         QVERIFY(next->isEnabled());
         QCOMPARE(*wizard->inputs()->constraints.deadlineHours, 14 * 24.0);
+    }
+
+    void settingsReachThePlanAndSwitchTheLanguageLive()
+    {
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.isCatalogLoaded(), 20000);
+        gpuplan::ui::AppSettings settings;
+        gpuplan::ui::SettingsDialog dialog(&settings, 7.0, &window);
+        dialog.findChild<QDoubleSpinBox*>(QStringLiteral("electricitySpinBox"))->setValue(0.8);
+        dialog.findChild<QDoubleSpinBox*>(QStringLiteral("pueSpinBox"))->setValue(1.3);
+        dialog.apply();
+        QCOMPARE(*settings.electricityPrice(), 0.8);
+
+        finishWizardWithDefaults(window);
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasPlan() && !window.session()->isBusy(), 20000);
+        const json& buy = window.session()->plan()["buy_vs_rent"];
+        QVERIFY2(buy["available"].get<bool>(), buy.dump().c_str());
+        QCOMPARE(buy["electricity_per_kwh"].get<double>(), 0.8); // CNY plan, CNY tariff
+        QCOMPARE(buy["pue"].get<double>(), 1.3);
+
+        // The language switches the open window at once.
+        auto* chinese = new gpuplan::ui::SettingsDialog(&settings, 7.0, &window);
+        auto* language = chinese->findChild<QComboBox*>(QStringLiteral("languageComboBox"));
+        language->setCurrentIndex(language->findData(QStringLiteral("zh_CN")));
+        QObject::connect(&settings, &gpuplan::ui::AppSettings::changed, &window, [&settings] {
+            gpuplan::ui::installTranslations(*qApp, settings.language());
+        });
+        chinese->apply();
+        auto* navigation = window.findChild<QListWidget*>(QStringLiteral("navigationList"));
+        QTRY_COMPARE(navigation->item(1)->text(), QStringLiteral("方案对比"));
+        QVERIFY(child<QLabel>(window, "budgetSliderLabel")->text().startsWith(QStringLiteral("预算")));
+        gpuplan::ui::installTranslations(*qApp, QStringLiteral("en"));
+        QTRY_COMPARE(navigation->item(1)->text(), QStringLiteral("Compare"));
+        delete chinese;
     }
 
     void deadlineParsing()

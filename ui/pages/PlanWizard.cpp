@@ -1,5 +1,6 @@
 #include "PlanWizard.h"
 
+#include "AppSettings.h"
 #include "Language.h"
 
 #include <QCheckBox>
@@ -149,6 +150,7 @@ PlanWizard::PlanWizard(QWidget* parent)
     m_currency->setObjectName(QStringLiteral("currencyComboBox"));
     m_currency->addItem(QStringLiteral("CNY ¥"), QStringLiteral("CNY"));
     m_currency->addItem(QStringLiteral("USD $"), QStringLiteral("USD"));
+    m_currency->setCurrentIndex(std::max(0, m_currency->findData(AppSettings().displayCurrency())));
     m_deadline = new QLineEdit(budget);
     m_deadline->setObjectName(QStringLiteral("deadlineEdit"));
     m_deadlineError = errorLabel(QStringLiteral("deadlineErrorLabel"), budget);

@@ -1,0 +1,121 @@
+#include "SettingsDialog.h"
+
+#include "AppSettings.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLineEdit>
+#include <QVBoxLayout>
+
+namespace gpuplan::ui {
+
+namespace { } // namespace
+
+SettingsDialog::SettingsDialog(AppSettings* settings, double catalogRate, QWidget* parent)
+    : QDialog(parent)
+    , m_settings(settings)
+    , m_language(new QComboBox(this))
+    , m_currency(new QComboBox(this))
+    , m_ownRate(new QCheckBox(this))
+    , m_rate(new QDoubleSpinBox(this))
+    , m_electricity(new QDoubleSpinBox(this))
+    , m_electricityCurrency(new QComboBox(this))
+    , m_pue(new QDoubleSpinBox(this))
+    , m_proxy(new QLineEdit(this))
+{
+    setObjectName(QStringLiteral("settingsDialog"));
+    setWindowTitle(tr("Settings"));
+    m_language->setObjectName(QStringLiteral("languageComboBox"));
+    m_language->addItem(QStringLiteral("English"), QStringLiteral("en"));
+    m_language->addItem(QStringLiteral("简体中文"), QStringLiteral("zh_CN"));
+    m_language->setCurrentIndex(std::max(0, m_language->findData(settings->language())));
+    m_language->setToolTip(tr("Switches the whole window at once; no restart."));
+
+    m_currency->setObjectName(QStringLiteral("settingsCurrencyComboBox"));
+    m_currency->addItem(QStringLiteral("CNY ¥"), QStringLiteral("CNY"));
+    m_currency->addItem(QStringLiteral("USD $"), QStringLiteral("USD"));
+    m_currency->setCurrentIndex(std::max(0, m_currency->findData(settings->displayCurrency())));
+    m_currency->setToolTip(tr("The currency a new plan starts in."));
+
+    m_ownRate->setObjectName(QStringLiteral("ownRateCheckBox"));
+    m_ownRate->setText(tr("Use my rate instead of the catalog's"));
+    m_rate->setObjectName(QStringLiteral("settingsRateSpinBox"));
+    m_rate->setRange(1, 20);
+    m_rate->setDecimals(4);
+    m_rate->setValue(settings->cnyPerUsd().value_or(catalogRate));
+    m_rate->setSuffix(QStringLiteral(" CNY/USD"));
+    m_ownRate->setChecked(settings->cnyPerUsd().has_value());
+    m_rate->setEnabled(m_ownRate->isChecked());
+    m_rate->setToolTip(tr("The catalog's rate is dated and sourced; yours is used for new plans and marked as "
+                          "entered by you."));
+    connect(m_ownRate, &QCheckBox::toggled, m_rate, &QWidget::setEnabled);
+
+    m_electricity->setObjectName(QStringLiteral("electricitySpinBox"));
+    m_electricity->setRange(0, 100);
+    m_electricity->setDecimals(3);
+    m_electricity->setSpecialValueText(tr("unknown"));
+    m_electricity->setValue(settings->electricityPrice().value_or(0));
+    m_electricity->setToolTip(tr("What your institution pays per kWh. Unknown leaves electricity out of buying, and "
+                                 "the chart says so."));
+    m_electricityCurrency->setObjectName(QStringLiteral("electricityCurrencyComboBox"));
+    m_electricityCurrency->addItem(QStringLiteral("CNY/kWh"), QStringLiteral("CNY"));
+    m_electricityCurrency->addItem(QStringLiteral("USD/kWh"), QStringLiteral("USD"));
+    m_electricityCurrency->setCurrentIndex(
+        std::max(0, m_electricityCurrency->findData(settings->electricityCurrency())));
+    auto* electricity = new QWidget(this);
+    auto* row = new QHBoxLayout(electricity);
+    row->setContentsMargins(0, 0, 0, 0);
+    row->addWidget(m_electricity, 1);
+    row->addWidget(m_electricityCurrency);
+
+    m_pue->setObjectName(QStringLiteral("pueSpinBox"));
+    m_pue->setRange(0, 3);
+    m_pue->setDecimals(2);
+    m_pue->setSingleStep(0.05);
+    m_pue->setSpecialValueText(tr("default (ownership.json)"));
+    m_pue->setValue(settings->pue().value_or(0));
+    m_pue->setToolTip(tr("Power usage effectiveness of your server room: 1.0 is ideal, 1.5 is typical, an office "
+                         "room can be worse."));
+
+    m_proxy->setObjectName(QStringLiteral("proxyEdit"));
+    m_proxy->setText(settings->proxy());
+    m_proxy->setPlaceholderText(tr("from the environment (https_proxy)"));
+    m_proxy->setToolTip(tr("HTTP(S) proxy for the cloud APIs, e.g. http://proxy.example.edu.cn:3128."));
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Language:"), m_language);
+    form->addRow(tr("Currency of new plans:"), m_currency);
+    form->addRow(m_ownRate);
+    form->addRow(tr("Exchange rate:"), m_rate);
+    form->addRow(tr("Electricity price:"), electricity);
+    form->addRow(tr("PUE of your server room:"), m_pue);
+    form->addRow(tr("Proxy:"), m_proxy);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->setObjectName(QStringLiteral("settingsButtons"));
+    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+        apply();
+        accept();
+    });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(buttons);
+}
+
+void SettingsDialog::apply()
+{
+    m_settings->setDisplayCurrency(m_currency->currentData().toString());
+    m_settings->setCnyPerUsd(m_ownRate->isChecked() ? std::optional<double>(m_rate->value()) : std::nullopt);
+    m_settings->setElectricity(m_electricity->value() > 0 ? std::optional<double>(m_electricity->value())
+                                                          : std::nullopt,
+                               m_electricityCurrency->currentData().toString());
+    m_settings->setPue(m_pue->value() > 0 ? std::optional<double>(m_pue->value()) : std::nullopt);
+    m_settings->setProxy(m_proxy->text().trimmed());
+    m_settings->setLanguage(m_language->currentData().toString()); // last: it retranslates the window
+}
+
+} // namespace gpuplan::ui
