@@ -443,6 +443,70 @@
         <source>Why it was left out</source>
         <translation>排除原因</translation>
     </message>
+    <message>
+        <source>on-demand</source>
+        <translation>按量付费</translation>
+    </message>
+    <message>
+        <source>spot</source>
+        <translation>竞价实例</translation>
+    </message>
+    <message>
+        <source>reserved 1 year</source>
+        <translation>1 年预留实例</translation>
+    </message>
+    <message>
+        <source>reserved 3 years</source>
+        <translation>3 年预留实例</translation>
+    </message>
+    <message>
+        <source>monthly subscription</source>
+        <translation>包月</translation>
+    </message>
+    <message>
+        <source>yearly subscription</source>
+        <translation>包年</translation>
+    </message>
+    <message>
+        <source>Framework not supported</source>
+        <translation>不支持所选框架</translation>
+    </message>
+    <message>
+        <source>Not for sensitive data</source>
+        <translation>不适合存放敏感数据</translation>
+    </message>
+    <message>
+        <source>Cannot be estimated</source>
+        <translation>无法估算</translation>
+    </message>
+    <message>
+        <source>Does not fit in memory</source>
+        <translation>显存放不下</translation>
+    </message>
+    <message>
+        <source>Needs several servers</source>
+        <translation>需要多台服务器</translation>
+    </message>
+    <message>
+        <source>Several servers without RDMA</source>
+        <translation>多机但没有 RDMA</translation>
+    </message>
+    <message>
+        <source>No published price</source>
+        <translation>没有公开价格</translation>
+    </message>
+    <message>
+        <source>Misses the deadline</source>
+        <translation>赶不上截止时间</translation>
+    </message>
+    <message>
+        <source>Over the budget</source>
+        <translation>超出预算</translation>
+    </message>
+    <message>
+        <source>No pricing mode left</source>
+        <translation>没有可选的计费方式</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::CostsPage</name>

@@ -21,6 +21,7 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <map>
 
 namespace gpuplan::ui {
 
@@ -48,6 +49,37 @@ double num(const json& node, const char* key, double fallback = NAN)
 {
     const json value = node.value(key, json());
     return value.is_number() ? value.get<double>() : fallback;
+}
+
+QString modeText(const QString& mode)
+{
+    static const std::map<QString, const char*> names{
+        {QStringLiteral("on_demand"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "on-demand")},
+        {QStringLiteral("spot"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "spot")},
+        {QStringLiteral("reserved_1y"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "reserved 1 year")},
+        {QStringLiteral("reserved_3y"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "reserved 3 years")},
+        {QStringLiteral("subscription_monthly"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "monthly subscription")},
+        {QStringLiteral("subscription_yearly"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "yearly subscription")}};
+    const auto it = names.find(mode);
+    return it == names.end() ? mode : ComparePage::tr(it->second);
+}
+
+/// The excluding rule as a heading of the excluded list.
+QString ruleText(const QString& rule)
+{
+    static const std::map<QString, const char*> names{
+        {QStringLiteral("framework"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "Framework not supported")},
+        {QStringLiteral("sensitive"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "Not for sensitive data")},
+        {QStringLiteral("unknown"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "Cannot be estimated")},
+        {QStringLiteral("memory"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "Does not fit in memory")},
+        {QStringLiteral("scale"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "Needs several servers")},
+        {QStringLiteral("rdma"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "Several servers without RDMA")},
+        {QStringLiteral("no_price"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "No published price")},
+        {QStringLiteral("deadline"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "Misses the deadline")},
+        {QStringLiteral("budget"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "Over the budget")},
+        {QStringLiteral("pricing"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "No pricing mode left")}};
+    const auto it = names.find(rule);
+    return it == names.end() ? rule : ComparePage::tr(it->second);
 }
 
 } // namespace
@@ -272,7 +304,7 @@ void ComparePage::onPlanChanged()
         const std::string rule = x.value("rule", std::string());
         QTreeWidgetItem*& group = groups[rule];
         if (!group) {
-            group = new QTreeWidgetItem(m_excluded, {QString::fromStdString(rule)});
+            group = new QTreeWidgetItem(m_excluded, {ruleText(QString::fromStdString(rule))});
         }
         new QTreeWidgetItem(
             group,
@@ -332,7 +364,7 @@ void ComparePage::showDetails()
         const json& p = m["price"];
         html +=
             QStringLiteral("<li>%1: %2 %3/%4 — <a href='%5'>%6</a> %7%8</li>")
-                .arg(str(m, "mode"))
+                .arg(modeText(str(m, "mode")))
                 .arg(formatNumber(num(p, "amount"), 3), str(p, "currency"), str(p, "unit"))
                 .arg(str(p, "source").toHtmlEscaped(), tr("source"), str(p, "date"))
                 .arg(m.value("eligible", false) ? QString() : QStringLiteral(" (%1)").arg(str(m["why_not"], "text")));
