@@ -1,6 +1,5 @@
 #include "AppSettings.h"
 
-#include <QRegularExpression>
 #include <QSettings>
 
 namespace gpuplan::ui {
@@ -96,17 +95,6 @@ void AppSettings::setPue(std::optional<double> pue)
     emit changed();
 }
 
-QStringList AppSettings::preferredRegions() const
-{
-    return QSettings().value(QStringLiteral("plan/regions")).toStringList();
-}
-
-void AppSettings::setPreferredRegions(const QStringList& groups)
-{
-    QSettings().setValue(QStringLiteral("plan/regions"), groups);
-    emit changed();
-}
-
 QString AppSettings::proxy() const
 {
     return QSettings().value(QStringLiteral("network/proxy")).toString();
@@ -142,48 +130,6 @@ bool AppSettings::exampleShown() const
 void AppSettings::setExampleShown()
 {
     QSettings().setValue(QStringLiteral("files/exampleShown"), true);
-}
-
-QString regionGroup(const QString& region)
-{
-    const QString r = region.toLower();
-    // Mainland China regions of the Chinese clouds: cn-*, ap-beijing / ap-shanghai / ap-guangzhou ...
-    static const QStringList mainland{QStringLiteral("beijing"),
-                                      QStringLiteral("shanghai"),
-                                      QStringLiteral("guangzhou"),
-                                      QStringLiteral("chengdu"),
-                                      QStringLiteral("nanjing"),
-                                      QStringLiteral("hangzhou"),
-                                      QStringLiteral("shenzhen"),
-                                      QStringLiteral("chongqing"),
-                                      QStringLiteral("qingdao"),
-                                      QStringLiteral("zhangjiakou"),
-                                      QStringLiteral("huhehaote"),
-                                      QStringLiteral("wulanchabu"),
-                                      QStringLiteral("guiyang"),
-                                      QStringLiteral("heyuan")};
-    if (r.startsWith(QLatin1String("cn-")) && !r.startsWith(QLatin1String("cn-hongkong"))) {
-        return QStringLiteral("cn");
-    }
-    for (const QString& city : mainland) {
-        if (r.contains(city)) {
-            return QStringLiteral("cn");
-        }
-    }
-    // AWS/GCP "us-east-1", Azure "eastus2", Paperspace "East Coast (NY2)".
-    static const QRegularExpression azureUs(QStringLiteral("us\\d*$"));
-    if (r.startsWith(QLatin1String("us")) || r.contains(azureUs) || r.contains(QLatin1String("coast"))
-        || r.contains(QLatin1String("america")) || r.startsWith(QLatin1String("ca-"))) {
-        return QStringLiteral("us");
-    }
-    if (r.startsWith(QLatin1String("eu")) || r.contains(QLatin1String("europe"))) {
-        return QStringLiteral("eu");
-    }
-    if (r.startsWith(QLatin1String("ap")) || r.contains(QLatin1String("asia")) || r.startsWith(QLatin1String("cn-"))
-        || r.contains(QLatin1String("japan")) || r.contains(QLatin1String("korea"))) {
-        return QStringLiteral("ap");
-    }
-    return QStringLiteral("other");
 }
 
 } // namespace gpuplan::ui

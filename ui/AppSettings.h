@@ -26,8 +26,6 @@ public:
     void setElectricity(std::optional<double> price, const QString& currencyCode);
     std::optional<double> pue() const; // of the user's own server room; nullopt: ownership.json's default
     void setPue(std::optional<double> pue);
-    QStringList preferredRegions() const; // region groups: "cn", "ap", "us", "eu"; empty: anywhere
-    void setPreferredRegions(const QStringList& groups);
     QString proxy() const; // "http://host:port"; empty: the environment's
     void setProxy(const QString& proxy);
 
@@ -39,8 +37,5 @@ public:
 signals:
     void changed();
 };
-
-/// The region group of a region id: "cn" (mainland China), "ap", "us", "eu", or "other".
-QString regionGroup(const QString& region);
 
 } // namespace gpuplan::ui

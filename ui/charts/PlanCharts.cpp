@@ -1,6 +1,7 @@
 #include "PlanCharts.h"
 
 #include "Format.h"
+#include "PlanJson.h"
 
 #include <QApplication>
 #include <QBarCategoryAxis>
@@ -31,20 +32,6 @@ namespace {
 
 constexpr int kTopOptions = 10;
 
-QString str(const json& node, const char* key)
-{
-    return node.is_object() ? QString::fromStdString(node.value(key, std::string())) : QString();
-}
-
-double num(const json& node, const char* key, double fallback = NAN)
-{
-    if (!node.is_object()) {
-        return fallback;
-    }
-    const json value = node.value(key, json());
-    return value.is_number() ? value.get<double>() : fallback;
-}
-
 const json& options(const json& plan)
 {
     static const json empty = json::array();
@@ -57,26 +44,13 @@ const json& options(const json& plan)
 
 QString currencyOf(const json& plan)
 {
-    return plan.contains("constraints") ? str(plan["constraints"], "currency") : QStringLiteral("CNY");
-}
-
-const json* modeOf(const json& option, const char* mode)
-{
-    if (!option.contains("modes")) {
-        return nullptr;
-    }
-    for (const json& m : option["modes"]) {
-        if (m.value("mode", std::string()) == mode && m.value("eligible", false)) {
-            return &m;
-        }
-    }
-    return nullptr;
+    return plan.contains("constraints") ? jsonText(plan["constraints"], "currency") : QStringLiteral("CNY");
 }
 
 /// An option on a category axis: its instance type (the provider is in the tooltip and the table).
 QString label(const json& o)
 {
-    return str(o, "instance_type");
+    return jsonText(o, "instance_type");
 }
 
 QChart* newChart(const QString& title, const ChartStyle& style)
@@ -116,6 +90,17 @@ QBarCategoryAxis* categoryAxis(const QStringList& categories, bool slanted = tru
         axis->setLabelsAngle(-35); // long instance names side by side would be cut
     }
     return axis;
+}
+
+/// Puts the axes on the chart and attaches every series added so far to both.
+void addAxes(QChart* chart, QAbstractAxis* bottom, QAbstractAxis* left)
+{
+    chart->addAxis(bottom, Qt::AlignBottom);
+    chart->addAxis(left, Qt::AlignLeft);
+    for (QAbstractSeries* series : chart->series()) {
+        series->attachAxis(bottom);
+        series->attachAxis(left);
+    }
 }
 
 void hideMarker(QChart* chart, QAbstractSeries* series)
@@ -160,21 +145,17 @@ QChart* costBreakdownChart(const json& plan, const ChartStyle& style)
             break;
         }
         const json& b = o["cost_breakdown"];
-        *compute << num(b["compute"], "value", 0);
-        *storage << num(b["storage"], "value", 0);
-        *egress << num(b["egress"], "value", 0);
+        *compute << jsonNumber(b["compute"], "value", 0);
+        *storage << jsonNumber(b["storage"], "value", 0);
+        *egress << jsonNumber(b["egress"], "value", 0);
         categories << label(o);
-        ranges.emplace_back(num(o["cost"], "low", 0), num(o["cost"], "high", 0));
-        top = std::max(top, num(o["cost"], "high", 0));
+        ranges.emplace_back(jsonNumber(o["cost"], "low", 0), jsonNumber(o["cost"], "high", 0));
+        top = std::max(top, jsonNumber(o["cost"], "high", 0));
     }
     bars->append({compute, storage, egress});
     chart->addSeries(bars);
     auto* x = categoryAxis(categories);
     auto* y = valueAxis(QCoreApplication::translate("PlanCharts", "Cost (%1)").arg(currency), top);
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    bars->attachAxis(x);
-    bars->attachAxis(y);
     // Error bars: one vertical segment per option from the low to the high estimate.
     for (std::size_t i = 0; i < ranges.size(); ++i) {
         auto* bar = new QLineSeries;
@@ -185,12 +166,11 @@ QChart* costBreakdownChart(const json& plan, const ChartStyle& style)
         pen.setWidthF(style.print ? 1.5 : 2);
         bar->setPen(pen);
         chart->addSeries(bar);
-        bar->attachAxis(x);
-        bar->attachAxis(y);
         if (i > 0) {
             hideMarker(chart, bar);
         }
     }
+    addAxes(chart, x, y);
     return chart;
 }
 
@@ -212,15 +192,15 @@ QChart* timeCostChart(const json& plan, const ChartStyle& style)
     std::vector<QString> frontTexts;
     std::vector<std::tuple<double, double, QString>> points;
     for (const json& o : options(plan)) {
-        const double hours = num(o["hours"], "value");
-        const double cost = num(o["cost"], "value");
+        const double hours = jsonNumber(o["hours"], "value");
+        const double cost = jsonNumber(o["cost"], "value");
         if (std::isfinite(hours) && std::isfinite(cost) && hours > 0 && cost > 0) {
             points.emplace_back(hours,
                                 cost,
                                 QStringLiteral("%1 %2 (%3)\n%4, %5")
-                                    .arg(str(o, "provider_name"),
-                                         str(o, "instance_type"),
-                                         str(o, "region"),
+                                    .arg(jsonText(o, "provider_name"),
+                                         jsonText(o, "instance_type"),
+                                         jsonText(o, "region"),
                                          formatHours(hours),
                                          formatMoney(cost, currency)));
         }
@@ -262,12 +242,7 @@ QChart* timeCostChart(const json& plan, const ChartStyle& style)
     y->setBase(2);
     y->setMinorTickCount(1);
     y->setRange(std::isfinite(minCost) ? minCost / 1.5 : 1, maxCost * 1.5);
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    for (QAbstractSeries* s : chart->series()) {
-        s->attachAxis(x);
-        s->attachAxis(y);
-    }
+    addAxes(chart, x, y);
     return chart;
 }
 
@@ -277,15 +252,15 @@ QChart* cumulativeCostChart(const json& plan, const ChartStyle& style)
     const QString currency = currencyOf(plan);
     if (!b.is_object() || !b.value("available", false)) {
         return newChart(QCoreApplication::translate("PlanCharts", "Buying against renting: not available (%1)")
-                            .arg(str(b, "reason")),
+                            .arg(jsonText(b, "reason")),
                         style);
     }
     const bool energyKnown = b["electricity_per_kwh"].is_number();
     QString title = QCoreApplication::translate(
                         "PlanCharts", "Cumulative cost of %1 × %2: renting against buying, at %3 % utilisation")
-                        .arg(int(num(b, "gpus")))
-                        .arg(str(b, "gpu_name"))
-                        .arg(formatNumber(num(b, "utilisation") * 100, 0));
+                        .arg(int(jsonNumber(b, "gpus")))
+                        .arg(jsonText(b, "gpu_name"))
+                        .arg(formatNumber(jsonNumber(b, "utilisation") * 100, 0));
     if (!energyKnown) {
         title += QStringLiteral("<br>")
                  + QCoreApplication::translate("PlanCharts", "(electricity not included: set its price in Settings)");
@@ -307,7 +282,7 @@ QChart* cumulativeCostChart(const json& plan, const ChartStyle& style)
     auto addLine = [&](const json& line) {
         auto* series = new QLineSeries;
         const auto name = names.find(line.value("key", std::string()));
-        series->setName(name != names.end() ? name->second : str(line, "key"));
+        series->setName(name != names.end() ? name->second : jsonText(line, "key"));
         int month = 0;
         for (const json& value : line["cumulative"]) {
             series->append(month++, value.get<double>());
@@ -320,9 +295,9 @@ QChart* cumulativeCostChart(const json& plan, const ChartStyle& style)
             pen.setStyle(Qt::DashLine); // tells the lines apart in black and white too
         }
         series->setPen(pen);
-        const double m = num(line, "break_even_month");
+        const double m = jsonNumber(line, "break_even_month");
         if (std::isfinite(m)) {
-            const double cost = num(line, "monthly") * m;
+            const double cost = jsonNumber(line, "monthly") * m;
             breakEvens->append(m, cost);
             breakEvenLabels << QCoreApplication::translate("PlanCharts", "month %1").arg(formatNumber(m, 0));
             breakEvenTexts.push_back(
@@ -351,17 +326,12 @@ QChart* cumulativeCostChart(const json& plan, const ChartStyle& style)
     } else {
         delete breakEvens;
     }
-    auto* x = valueAxis(QCoreApplication::translate("PlanCharts", "Months"), num(b, "months", 12));
-    x->setRange(0, num(b, "months", 12));
-    x->setTickCount(std::min(13, int(num(b, "months", 12)) / 6 + 1));
+    auto* x = valueAxis(QCoreApplication::translate("PlanCharts", "Months"), jsonNumber(b, "months", 12));
+    x->setRange(0, jsonNumber(b, "months", 12));
+    x->setTickCount(std::min(13, int(jsonNumber(b, "months", 12)) / 6 + 1));
     auto* y = valueAxis(QCoreApplication::translate("PlanCharts", "Cumulative cost (%1)").arg(currency), top);
     y->setLabelFormat(QStringLiteral("%.0f"));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    for (QAbstractSeries* s : chart->series()) {
-        s->attachAxis(x);
-        s->attachAxis(y);
-    }
+    addAxes(chart, x, y);
     return chart;
 }
 
@@ -383,8 +353,8 @@ QChart* spotDistributionChart(const json& plan, bool cost, const ChartStyle& sty
     QStringList categories;
     double top = 0;
     for (const json& o : options(plan)) {
-        const json* spot = modeOf(o, "spot");
-        const json* od = modeOf(o, "on_demand");
+        const json* spot = eligibleMode(o, "spot");
+        const json* od = eligibleMode(o, "on_demand");
         if (!spot || !od || !(*spot)["spot"].contains("monte_carlo") || categories.size() == kTopOptions) {
             continue;
         }
@@ -394,19 +364,19 @@ QChart* spotDistributionChart(const json& plan, bool cost, const ChartStyle& sty
             const json& c = s["monte_carlo_cost"];
             const char* keys[] = {"p10", "p25", "p50", "p75", "p90"};
             for (int i = 0; i < 5; ++i) {
-                q[i] = num(c, keys[i], 0);
+                q[i] = jsonNumber(c, keys[i], 0);
             }
         } else {
             const json& mc = s["monte_carlo"];
             const char* keys[] = {"p10_hours", "p25_hours", "p50_hours", "p75_hours", "p90_hours"};
-            const double extra = num(s, "extra_hours", 0);
+            const double extra = jsonNumber(s, "extra_hours", 0);
             for (int i = 0; i < 5; ++i) {
-                q[i] = num(mc, keys[i], 0) + extra;
+                q[i] = jsonNumber(mc, keys[i], 0) + extra;
             }
         }
         auto* set = new QBoxSet(q[0], q[1], q[2], q[3], q[4], label(o));
         boxes->append(set);
-        const double odValue = cost ? num((*od)["cost"], "value", 0) : num((*od)["hours"], "value", 0);
+        const double odValue = cost ? jsonNumber((*od)["cost"], "value", 0) : jsonNumber((*od)["hours"], "value", 0);
         onDemand->append(categories.size(), odValue);
         categories << label(o);
         top = std::max({top, q[4], odValue});
@@ -427,12 +397,7 @@ QChart* spotDistributionChart(const json& plan, bool cost, const ChartStyle& sty
     if (!cost) {
         y->setLabelFormat(QStringLiteral("%.1f"));
     }
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
-    for (QAbstractSeries* s : chart->series()) {
-        s->attachAxis(x);
-        s->attachAxis(y);
-    }
+    addAxes(chart, x, y);
     return chart;
 }
 
@@ -444,26 +409,27 @@ QChart* pricePerTflopChart(const json& plan, const ChartStyle& style)
                      "PlanCharts", "Price per effective TFLOPS-hour by GPU model (cheapest on-demand offer, %1)")
                      .arg(currency),
                  style);
-    const double cnyPerUsd =
-        plan.contains("catalog") ? num(plan["catalog"].value("exchange_rate", json::object()), "cny_per_usd", 0) : 0;
+    const double cnyPerUsd = plan.contains("catalog")
+                                 ? jsonNumber(plan["catalog"].value("exchange_rate", json::object()), "cny_per_usd", 0)
+                                 : 0;
     std::map<QString, double> best;
     for (const json& o : options(plan)) {
-        const json* od = modeOf(o, "on_demand");
+        const json* od = eligibleMode(o, "on_demand");
         const json& t = o["training"];
-        const double effective =
-            num(o, "gpus", 0) * num(t["peak_tflops"], "value", 0) * num(t["efficiency"], "value", 0);
+        const double effective = jsonNumber(o, "gpus", 0) * jsonNumber(t["peak_tflops"], "value", 0)
+                                 * jsonNumber(t["efficiency"], "value", 0);
         if (!od || effective <= 0 || (*od)["price"].value("unit", std::string()) != "hour") {
             continue;
         }
-        double price = num((*od)["price"], "amount", 0) * num(o, "nodes", 1);
-        const QString from = str((*od)["price"], "currency");
+        double price = jsonNumber((*od)["price"], "amount", 0) * jsonNumber(o, "nodes", 1);
+        const QString from = jsonText((*od)["price"], "currency");
         if (from != currency) {
             if (cnyPerUsd <= 0) {
                 continue;
             }
             price = from == QLatin1String("USD") ? price * cnyPerUsd : price / cnyPerUsd;
         }
-        const QString gpu = str(o, "gpu_name");
+        const QString gpu = jsonText(o, "gpu_name");
         const double perTflop = price / effective;
         auto it = best.find(gpu);
         if (it == best.end() || perTflop < it->second) {
@@ -494,10 +460,7 @@ QChart* pricePerTflopChart(const json& plan, const ChartStyle& style)
         QCoreApplication::translate("PlanCharts", "%1 per effective TFLOPS-hour (peak × efficiency)").arg(currency),
         top * 1.15);
     x->setLabelFormat(QStringLiteral("%.3f"));
-    chart->addAxis(y, Qt::AlignLeft);
-    chart->addAxis(x, Qt::AlignBottom);
-    bars->attachAxis(x);
-    bars->attachAxis(y);
+    addAxes(chart, x, y);
     return chart;
 }
 

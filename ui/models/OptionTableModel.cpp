@@ -1,6 +1,7 @@
 #include "OptionTableModel.h"
 
 #include "Format.h"
+#include "PlanJson.h"
 
 #include <cmath>
 #include <limits>
@@ -13,36 +14,12 @@ namespace {
 
 constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
-const json* findMode(const json& option, const char* mode, bool eligibleOnly = true)
-{
-    if (!option.contains("modes") || !option["modes"].is_array()) {
-        return nullptr;
-    }
-    for (const json& m : option["modes"]) {
-        if (m.value("mode", std::string()).rfind(mode, 0) == 0 && (!eligibleOnly || m.value("eligible", false))) {
-            return &m;
-        }
-    }
-    return nullptr;
-}
-
-QString str(const json& node, const char* key)
-{
-    return QString::fromStdString(node.value(key, std::string()));
-}
-
-double num(const json& node, const char* key)
-{
-    const json value = node.value(key, json());
-    return value.is_number() ? value.get<double>() : kNan;
-}
-
 } // namespace
 
 double modeCost(const json& option, const char* mode)
 {
-    const json* m = findMode(option, mode);
-    return m ? num((*m)["cost"], "value") : kNan;
+    const json* m = eligibleMode(option, mode);
+    return m ? jsonNumber((*m)["cost"], "value") : kNan;
 }
 
 OptionTableModel::OptionTableModel(QObject* parent)
@@ -54,7 +31,7 @@ void OptionTableModel::setPlan(const json& plan)
     beginResetModel();
     const json results = plan.value("results", json::object());
     m_options = results.value("options", json::array());
-    m_currency = str(plan.value("constraints", json::object()), "currency");
+    m_currency = jsonText(plan.value("constraints", json::object()), "currency");
     endResetModel();
 }
 
@@ -79,22 +56,22 @@ QVariant OptionTableModel::data(const QModelIndex& index, int role) const
         return {};
     }
     const json& o = m_options[std::size_t(index.row())];
-    const json* spot = findMode(o, "spot");
+    const json* spot = eligibleMode(o, "spot");
     const double reserved = std::fmin(modeCost(o, "reserved"), modeCost(o, "subscription"));
     if (role == Qt::UserRole) {
         switch (index.column()) {
             case Rank:
-                return num(o, "rank");
+                return jsonNumber(o, "rank");
             case Gpus:
-                return num(o, "gpus");
+                return jsonNumber(o, "gpus");
             case PricePerHour:
-                return num(o, "price_per_hour");
+                return jsonNumber(o, "price_per_hour");
             case Hours:
-                return num(o["hours"], "value");
+                return jsonNumber(o["hours"], "value");
             case OnDemand:
                 return modeCost(o, "on_demand");
             case Spot:
-                return spot ? num((*spot)["cost"], "value") : kNan;
+                return spot ? jsonNumber((*spot)["cost"], "value") : kNan;
             case Reserved:
                 return reserved;
             default:
@@ -111,32 +88,32 @@ QVariant OptionTableModel::data(const QModelIndex& index, int role) const
     auto money = [&](double v) { return std::isnan(v) ? QStringLiteral("—") : formatMoney(v, m_currency); };
     switch (index.column()) {
         case Rank:
-            return int(num(o, "rank"));
+            return int(jsonNumber(o, "rank"));
         case Provider:
-            return str(o, "provider_name");
+            return jsonText(o, "provider_name");
         case Instance:
-            return str(o, "instance_type");
+            return jsonText(o, "instance_type");
         case Gpus:
-            return QStringLiteral("%1 × %2").arg(str(o, "gpu_name")).arg(int(num(o, "gpus")));
+            return QStringLiteral("%1 × %2").arg(jsonText(o, "gpu_name")).arg(int(jsonNumber(o, "gpus")));
         case Region:
-            return str(o, "region");
+            return jsonText(o, "region");
         case PricePerHour: {
-            const double price = num(o, "price_per_hour");
-            return std::isnan(price) ? QStringLiteral("—") : formatMoney(price, str(o, "price_currency"));
+            const double price = jsonNumber(o, "price_per_hour");
+            return std::isnan(price) ? QStringLiteral("—") : formatMoney(price, jsonText(o, "price_currency"));
         }
         case Hours:
             return tr("%1 (%2–%3)")
-                .arg(formatHours(num(o["hours"], "value")),
-                     formatHours(num(o["hours"], "low")),
-                     formatHours(num(o["hours"], "high")));
+                .arg(formatHours(jsonNumber(o["hours"], "value")),
+                     formatHours(jsonNumber(o["hours"], "low")),
+                     formatHours(jsonNumber(o["hours"], "high")));
         case OnDemand:
             return money(modeCost(o, "on_demand"));
         case Spot: {
             if (!spot || !spot->contains("spot") || !(*spot)["spot"].contains("monte_carlo_cost")) {
-                return money(spot ? num((*spot)["cost"], "value") : kNan);
+                return money(spot ? jsonNumber((*spot)["cost"], "value") : kNan);
             }
             const json& mc = (*spot)["spot"]["monte_carlo_cost"];
-            return tr("%1–%2").arg(money(num(mc, "p50")), money(num(mc, "p90")));
+            return tr("%1–%2").arg(money(jsonNumber(mc, "p50")), money(jsonNumber(mc, "p90")));
         }
         case Reserved:
             return money(reserved);
@@ -148,15 +125,15 @@ QVariant OptionTableModel::data(const QModelIndex& index, int role) const
             QStringList risks;
             const std::string mode = o.value("mode", std::string());
             if (mode == "spot") {
-                const json* m = findMode(o, "spot");
-                const double p = m ? num((*m)["spot"]["monthly_interruption"], "value") : kNan;
+                const json* m = eligibleMode(o, "spot");
+                const double p = m ? jsonNumber((*m)["spot"]["monthly_interruption"], "value") : kNan;
                 risks << tr("spot: %1 % interruption/month").arg(formatNumber(p * 100, 0));
             }
             if (mode.rfind("reserved", 0) == 0 || mode.rfind("subscription", 0) == 0) {
                 risks << tr("commitment");
             }
-            const double deadline = num(o.value("deadline", json::object()), "hours");
-            if (!std::isnan(deadline) && num(o["hours"], "high") > deadline) {
+            const double deadline = jsonNumber(o.value("deadline", json::object()), "hours");
+            if (!std::isnan(deadline) && jsonNumber(o["hours"], "high") > deadline) {
                 risks << tr("slow end misses the deadline");
             }
             return risks.isEmpty() ? tr("low") : risks.join(QStringLiteral("; "));

@@ -1,6 +1,7 @@
 #include "ComparePage.h"
 
 #include "Format.h"
+#include "PlanJson.h"
 #include "PlanSession.h"
 #include "models/OptionTableModel.h"
 
@@ -38,17 +39,6 @@ QSlider* slider(const QString& name, int maximum, QWidget* parent)
     s->setObjectName(name);
     s->setRange(0, maximum);
     return s;
-}
-
-QString str(const json& node, const char* key)
-{
-    return QString::fromStdString(node.value(key, std::string()));
-}
-
-double num(const json& node, const char* key, double fallback = NAN)
-{
-    const json value = node.value(key, json());
-    return value.is_number() ? value.get<double>() : fallback;
 }
 
 QString modeText(const QString& mode)
@@ -200,11 +190,11 @@ void ComparePage::resetSliders()
     double costliest = 0;
     double slowest = 0;
     for (const json& o : options) {
-        costliest = std::max(costliest, num(o["cost"], "value", 0));
-        slowest = std::max(slowest, num(o["hours"], "value", 0));
+        costliest = std::max(costliest, jsonNumber(o["cost"], "value", 0));
+        slowest = std::max(slowest, jsonNumber(o["hours"], "value", 0));
     }
-    const double budget = num(c, "budget", 0);
-    const double deadline = num(c, "deadline_hours", 0);
+    const double budget = jsonNumber(c, "budget", 0);
+    const double deadline = jsonNumber(c, "deadline_hours", 0);
     m_budgetMax = std::max({budget * 2, costliest * 1.2, 100.0});
     m_deadlineMax = std::max({deadline * 2, slowest * 1.2, 24.0});
     const QSignalBlocker b1(m_budget), b2(m_deadline), b3(m_gpus), b4(m_spot), b5(m_rate);
@@ -212,20 +202,20 @@ void ComparePage::resetSliders()
     m_deadline->setValue(deadline > 0 ? int(std::lround(deadline / m_deadlineMax * kSliderSteps)) : kSliderSteps);
     int gpuIndex = 0;
     for (int i = 0; i < int(std::size(kGpuCounts)); ++i) {
-        if (kGpuCounts[i] <= num(c, "min_gpus", 1)) {
+        if (kGpuCounts[i] <= jsonNumber(c, "min_gpus", 1)) {
             gpuIndex = i;
         }
     }
     m_gpus->setValue(gpuIndex);
-    m_spot->setValue(int(std::lround(num(c, "spot_share", 0) * 100)));
-    const double rate = num(plan["catalog"].value("exchange_rate", json::object()), "cny_per_usd", 7);
+    m_spot->setValue(int(std::lround(jsonNumber(c, "spot_share", 0) * 100)));
+    const double rate = jsonNumber(plan["catalog"].value("exchange_rate", json::object()), "cny_per_usd", 7);
     m_rate->setValue(int(std::lround((rate - 6.0) * 200)));
     m_rateAtReset = m_rate->value();
 }
 
 void ComparePage::updateSliderLabels()
 {
-    const QString currency = m_session->hasPlan() ? str(m_session->plan()["constraints"], "currency") : QString();
+    const QString currency = m_session->hasPlan() ? jsonText(m_session->plan()["constraints"], "currency") : QString();
     m_budgetLabel->setObjectName(QStringLiteral("budgetSliderLabel"));
     m_budgetLabel->setText(
         m_budget->value() >= kSliderSteps
@@ -244,7 +234,7 @@ void ComparePage::updateSliderLabels()
 void ComparePage::onSliderMoved()
 {
     updateSliderLabels();
-    if (m_settingSliders || !m_session->inputs()) {
+    if (!m_session->inputs()) {
         return;
     }
     PlanInputs inputs = *m_session->inputs();
@@ -276,24 +266,24 @@ void ComparePage::onPlanChanged()
     const json& results = plan["results"];
     const json& options = results["options"];
     const json& w = plan["workload"];
-    m_title->setText(str(w, "name"));
-    const QString currency = str(plan["constraints"], "currency");
+    m_title->setText(jsonText(w, "name"));
+    const QString currency = jsonText(plan["constraints"], "currency");
     if (options.empty()) {
         m_recommendation->setText(tr("<b>No offer meets every constraint.</b> The excluded list below says what each "
                                      "one missed; loosen the budget, the deadline or the scale."));
     } else {
         const json& best = options[0];
         QString text = tr("<b>Recommended: %1 %2, %3 × %4 in %5</b> — about %6 (%7 to %8), %9")
-                           .arg(str(best, "provider_name"), str(best, "instance_type"))
-                           .arg(int(num(best, "gpus")))
-                           .arg(str(best, "gpu_name"), str(best, "region"))
-                           .arg(formatMoney(num(best["cost"], "value"), currency),
-                                formatMoney(num(best["cost"], "low"), currency),
-                                formatMoney(num(best["cost"], "high"), currency),
-                                formatHours(num(best["hours"], "value")));
+                           .arg(jsonText(best, "provider_name"), jsonText(best, "instance_type"))
+                           .arg(int(jsonNumber(best, "gpus")))
+                           .arg(jsonText(best, "gpu_name"), jsonText(best, "region"))
+                           .arg(formatMoney(jsonNumber(best["cost"], "value"), currency),
+                                formatMoney(jsonNumber(best["cost"], "low"), currency),
+                                formatMoney(jsonNumber(best["cost"], "high"), currency),
+                                formatHours(jsonNumber(best["hours"], "value")));
         QStringList reasons;
         for (const json& r : best.value("reasons", json::array())) {
-            reasons << QStringLiteral("<li>%1</li>").arg(str(r, "text").toHtmlEscaped());
+            reasons << QStringLiteral("<li>%1</li>").arg(jsonText(r, "text").toHtmlEscaped());
         }
         m_recommendation->setText(text + QStringLiteral("<ul style='margin:0'>") + reasons.join(QString())
                                   + QStringLiteral("</ul>"));
@@ -306,10 +296,10 @@ void ComparePage::onPlanChanged()
         if (!group) {
             group = new QTreeWidgetItem(m_excluded, {ruleText(QString::fromStdString(rule))});
         }
-        new QTreeWidgetItem(
-            group,
-            {QStringLiteral("%1 %2 (%3)").arg(str(x, "provider"), str(x, "instance_type"), str(x, "region")),
-             str(x["reason"], "text")});
+        new QTreeWidgetItem(group,
+                            {QStringLiteral("%1 %2 (%3)")
+                                 .arg(jsonText(x, "provider"), jsonText(x, "instance_type"), jsonText(x, "region")),
+                             jsonText(x["reason"], "text")});
     }
     for (auto& [rule, group] : groups) {
         group->setText(0, tr("%1 (%2)").arg(group->text(0)).arg(group->childCount()));
@@ -336,38 +326,38 @@ void ComparePage::showDetails()
     }
     const json& o = m_model->option(current.row());
     const json& t = o["training"];
-    const QString currency = m_session->hasPlan() ? str(m_session->plan()["constraints"], "currency") : QString();
-    QString html = QStringLiteral("<h3>%1 %2</h3>").arg(str(o, "provider_name"), str(o, "instance_type"));
+    const QString currency = m_session->hasPlan() ? jsonText(m_session->plan()["constraints"], "currency") : QString();
+    QString html = QStringLiteral("<h3>%1 %2</h3>").arg(jsonText(o, "provider_name"), jsonText(o, "instance_type"));
     html += tr("<p><b>GPU:</b> %1 × %2, %3 server(s); peak %4 TFLOPS (%5)</p>")
-                .arg(int(num(o, "gpus")))
-                .arg(str(o, "gpu_name"))
-                .arg(int(num(o, "nodes", 1)))
-                .arg(formatNumber(num(t["peak_tflops"], "value"), 0), str(t["peak_tflops"], "used"));
+                .arg(int(jsonNumber(o, "gpus")))
+                .arg(jsonText(o, "gpu_name"))
+                .arg(int(jsonNumber(o, "nodes", 1)))
+                .arg(formatNumber(jsonNumber(t["peak_tflops"], "value"), 0), jsonText(t["peak_tflops"], "used"));
     html += tr("<p><b>Efficiency:</b> %1 % (%2 to %3 %), from %4</p>")
-                .arg(formatNumber(num(t["efficiency"], "value") * 100, 0),
-                     formatNumber(num(t["efficiency"], "low") * 100, 0),
-                     formatNumber(num(t["efficiency"], "high") * 100, 0),
-                     str(t, "efficiency_basis").toHtmlEscaped());
-    html += tr("<p><b>Scaling:</b> %1 % of linear</p>").arg(formatNumber(num(t["scaling"], "value") * 100, 0));
+                .arg(formatNumber(jsonNumber(t["efficiency"], "value") * 100, 0),
+                     formatNumber(jsonNumber(t["efficiency"], "low") * 100, 0),
+                     formatNumber(jsonNumber(t["efficiency"], "high") * 100, 0),
+                     jsonText(t, "efficiency_basis").toHtmlEscaped());
+    html += tr("<p><b>Scaling:</b> %1 % of linear</p>").arg(formatNumber(jsonNumber(t["scaling"], "value") * 100, 0));
     html += tr("<p><b>Throughput:</b> %1 %2; training %3, setup %4, upload %5</p>")
-                .arg(formatNumber(num(t["throughput"], "value"), 0), str(t["throughput"], "unit"))
-                .arg(formatHours(num(t["hours"], "value")),
-                     formatHours(num(o["setup_hours"], "value")),
-                     formatHours(num(o["transfer_hours"], "value")));
+                .arg(formatNumber(jsonNumber(t["throughput"], "value"), 0), jsonText(t["throughput"], "unit"))
+                .arg(formatHours(jsonNumber(t["hours"], "value")),
+                     formatHours(jsonNumber(o["setup_hours"], "value")),
+                     formatHours(jsonNumber(o["transfer_hours"], "value")));
     const json& b = o["cost_breakdown"];
     html += tr("<p><b>Cost:</b> compute %1, storage %2, data transfer %3</p>")
-                .arg(formatMoney(num(b["compute"], "value"), currency),
-                     formatMoney(num(b["storage"], "value"), currency),
-                     formatMoney(num(b["egress"], "value"), currency));
+                .arg(formatMoney(jsonNumber(b["compute"], "value"), currency),
+                     formatMoney(jsonNumber(b["storage"], "value"), currency),
+                     formatMoney(jsonNumber(b["egress"], "value"), currency));
     html += tr("<p><b>Prices</b> (source, date):</p><ul>");
     for (const json& m : o.value("modes", json::array())) {
         const json& p = m["price"];
-        html +=
-            QStringLiteral("<li>%1: %2 %3/%4 — <a href='%5'>%6</a> %7%8</li>")
-                .arg(modeText(str(m, "mode")))
-                .arg(formatNumber(num(p, "amount"), 3), str(p, "currency"), str(p, "unit"))
-                .arg(str(p, "source").toHtmlEscaped(), tr("source"), str(p, "date"))
-                .arg(m.value("eligible", false) ? QString() : QStringLiteral(" (%1)").arg(str(m["why_not"], "text")));
+        html += QStringLiteral("<li>%1: %2 %3/%4 — <a href='%5'>%6</a> %7%8</li>")
+                    .arg(modeText(jsonText(m, "mode")))
+                    .arg(formatNumber(jsonNumber(p, "amount"), 3), jsonText(p, "currency"), jsonText(p, "unit"))
+                    .arg(jsonText(p, "source").toHtmlEscaped(), tr("source"), jsonText(p, "date"))
+                    .arg(m.value("eligible", false) ? QString()
+                                                    : QStringLiteral(" (%1)").arg(jsonText(m["why_not"], "text")));
     }
     html += QStringLiteral("</ul>");
     m_details->setHtml(html);

@@ -59,10 +59,9 @@ private:
     QTextBrowser* m_details;
     QToolButton* m_excludedToggle;
     QTreeWidget* m_excluded;
-    double m_budgetMax = 0;   // the budget slider's right end
-    double m_deadlineMax = 0; // hours at the deadline slider's right end
-    int m_rateAtReset = -1;   // the rate slider where the plan put it: the plan's own rate stays exact
-    bool m_settingSliders = false;
+    double m_budgetMax = 0;     // the budget slider's right end
+    double m_deadlineMax = 0;   // hours at the deadline slider's right end
+    int m_rateAtReset = -1;     // the rate slider where the plan put it: the plan's own rate stays exact
     bool m_fromSliders = false; // the plan on its way comes from a slider: keep the sliders where they are
 };
 

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <QString>
+
+#include <cmath>
+#include <string_view>
+
+namespace gpuplan::ui {
+
+/// Reading a plan document (the .gpuplan JSON) in views: a missing member or a node of another kind reads as
+/// empty text or `fallback`, never as an exception.
+QString jsonText(const nlohmann::json& node, const char* key);
+double jsonNumber(const nlohmann::json& node, const char* key, double fallback = NAN);
+
+/// The first eligible pricing mode of an option whose name starts with `prefix` ("spot", "on_demand",
+/// "reserved" for either term); nullptr when it has none.
+const nlohmann::json* eligibleMode(const nlohmann::json& option, std::string_view prefix);
+
+} // namespace gpuplan::ui
