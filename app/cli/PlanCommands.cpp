@@ -176,7 +176,7 @@ int runEstimate(const CatalogOptions& catalogOptions,
     std::cout << w.name << " on " << options.count << " x " << (*gpu)->name << ", " << core::precisionName(precision)
               << '\n';
     if (!e.known) {
-        std::cout << "  cannot estimate: " << e.unknownReason << '\n';
+        std::cout << "  cannot estimate: " << e.unknown.text << '\n';
         return kExitFailure;
     }
     std::cout << "  throughput   " << rangeText(e.throughput) << ' ' << e.unit << '\n'
@@ -192,7 +192,7 @@ int runEstimate(const CatalogOptions& catalogOptions,
                                  : std::string("unknown (no parameter count)"))
               << '\n';
     if (e.memory.known && !e.memory.fits) {
-        std::cout << "  DOES NOT FIT: " << e.fitAdvice << '\n';
+        std::cout << "  DOES NOT FIT: " << e.fit.text << '\n';
     }
     for (const std::string& note : e.notes) {
         std::cout << "  note: " << note << '\n';

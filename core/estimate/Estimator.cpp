@@ -33,11 +33,13 @@ std::optional<Rate> rateOf(ModelClass modelClass,
                            bool rdma,
                            Precision precision,
                            const EfficiencyTable& table,
-                           std::string& why)
+                           Reason& why)
 {
     std::optional<PeakChoice> peak = peakFor(gpu, precision);
     if (!peak) {
-        why = "the datasheet of " + gpu.name + " gives no peak for " + precisionName(precision);
+        why = Reason{"unknown.no_peak",
+                     {{"gpu", gpu.name}, {"precision", precisionName(precision)}},
+                     "the datasheet of " + gpu.name + " gives no peak for " + precisionName(precision)};
         return std::nullopt;
     }
     std::optional<EfficiencyTable::Lookup> efficiency = table.lookup(modelClass, gpu, peak->family);
@@ -50,7 +52,9 @@ std::optional<Rate> rateOf(ModelClass modelClass,
         }
     }
     if (!efficiency) {
-        why = std::string("no calibration case for ") + peakFamilyName(peak->family) + " training";
+        why = Reason{"unknown.no_calibration",
+                     {{"family", peakFamilyName(peak->family)}},
+                     std::string("no calibration case for ") + peakFamilyName(peak->family) + " training"};
         return std::nullopt;
     }
     const Range scaling = scalingFactor(topologyFor(gpu, gpus, gpusPerNode, rdma));
@@ -71,7 +75,7 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Efficiency
     e.unit = w.throughputUnit();
     const GpuSpec& gpu = *setup.gpu;
     std::optional<Rate> rate =
-        rateOf(w.modelClass, gpu, setup.gpus, setup.gpusPerNode, setup.rdma, setup.precision, table, e.unknownReason);
+        rateOf(w.modelClass, gpu, setup.gpus, setup.gpusPerNode, setup.rdma, setup.precision, table, e.unknown);
     if (!rate) {
         return e;
     }
@@ -91,14 +95,15 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Efficiency
         const MeasuredThroughput& m = *w.measured;
         const GpuSpec* seen = catalog.findGpu(m.gpuId);
         if (!seen) {
-            e.unknownReason = "the measured GPU '" + m.gpuId + "' is not in the catalog";
+            e.unknown = Reason{
+                "unknown.measured_gpu", {{"gpu", m.gpuId}}, "the measured GPU '" + m.gpuId + "' is not in the catalog"};
             return e;
         }
-        std::string why;
+        Reason why;
         std::optional<Rate> base =
             rateOf(w.modelClass, *seen, m.count, std::min(m.count, 8), true, m.precision, table, why);
         if (!base) {
-            e.unknownReason = why;
+            e.unknown = why;
             return e;
         }
         const double ratio = rate->flops.value / base->flops.value;
@@ -109,7 +114,7 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Efficiency
                           + std::to_string(m.count) + " x " + seen->name);
     } else {
         if (!flopsPerUnit || *flopsPerUnit <= 0) {
-            e.unknownReason = "the workload does not say how many FLOPs a sample takes";
+            e.unknown = Reason{"unknown.no_flops", {}, "the workload does not say how many FLOPs a sample takes"};
             return e;
         }
         e.throughput =
@@ -131,14 +136,25 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Efficiency
     if (!e.memory.known) {
         e.notes.push_back("memory fit unknown: the workload gives no parameter count");
     } else if (!e.memory.fits) {
+        Reason& fit = e.fit;
+        fit.key = "fit.advice";
+        fit.params = {{"needed_gb", reasonNumber(e.memory.totalGb())},
+                      {"capacity_gb", reasonNumber(gpu.memoryGb)},
+                      {"sharding", shardingName(e.memory.sharding)},
+                      {"checkpointing", e.memory.activationCheckpointing ? "1" : "0"},
+                      {"micro_batch", std::to_string(e.memory.microBatch)},
+                      {"gpu", gpu.name},
+                      {"gpus", std::to_string(setup.gpus)}};
         std::string advice = "needs " + gb(e.memory.totalGb()) + " per GPU even with " + e.memory.describe() + ", "
                              + gb(gpu.memoryGb) + " available";
         std::vector<std::string> options;
         if (std::optional<int> needed = gpusNeededToFit(w, setup.precision, gpu.memoryGb, 512)) {
             options.push_back(std::to_string(*needed) + " x " + gpu.name + " with FSDP");
+            fit.params["fsdp_gpus"] = std::to_string(*needed);
         }
         if (w.method == TrainingMethod::Full && w.modelClass == ModelClass::Decoder) {
             options.push_back("LoRA instead of a full fine-tune");
+            fit.params["lora"] = "1";
         }
         double larger = 0;
         for (const GpuSpec& other : catalog.gpus()) {
@@ -150,6 +166,7 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Efficiency
         if (larger > 0) {
             options.push_back((setup.gpus == 1 ? std::string("a card of ") : std::to_string(setup.gpus) + " cards of ")
                               + gb(larger) + " or more");
+            fit.params["larger_gb"] = reasonNumber(larger);
         }
         if (!options.empty()) {
             advice += "; would fit: ";
@@ -157,7 +174,7 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Efficiency
                 advice += (i ? ", or " : "") + options[i];
             }
         }
-        e.fitAdvice = advice;
+        fit.text = advice;
     }
     return e;
 }

@@ -22,7 +22,7 @@ json trainingJson(const TrainingEstimate& e, const Workload& w, const GpuSpec& g
                 {"precision", precisionName(e.precision)},
                 {"known", e.known}};
     if (!e.known) {
-        out["unknown_reason"] = e.unknownReason;
+        out["unknown_reason"] = e.unknown.text;
         return out;
     }
     json throughput = rangeJson(e.throughput);
@@ -45,7 +45,7 @@ json trainingJson(const TrainingEstimate& e, const Workload& w, const GpuSpec& g
                      {"activations_gb", e.memory.activationsGb},
                      {"reserve_gb", e.memory.reserveGb}};
     if (e.memory.known && !e.memory.fits) {
-        out["fit_reason"] = e.fitAdvice;
+        out["fit_reason"] = e.fit.text;
     }
     out["notes"] = e.notes;
     return out;

@@ -32,6 +32,18 @@ Reason reason(std::string key, std::map<std::string, std::string> params, std::s
     return Reason{std::move(key), std::move(params), std::move(text)};
 }
 
+/// A reason that wraps another ("cannot be estimated: <cause>"): the cause's key and parameters travel as
+/// `cause` and `cause.<name>`.
+Reason
+nested(std::string key, std::map<std::string, std::string> params, const Reason& cause, const std::string& prefix)
+{
+    params["cause"] = cause.key;
+    for (const auto& [name, value] : cause.params) {
+        params["cause." + name] = value;
+    }
+    return Reason{std::move(key), std::move(params), prefix + cause.text};
+}
+
 double billedHours(double hours, const std::optional<Billing>& billing)
 {
     if (!billing) {
@@ -51,18 +63,22 @@ double billedHours(double hours, const std::optional<Billing>& billing)
     return std::max(seconds, double(billing->minimumSeconds)) / 3600;
 }
 
-bool frameworkRuns(const GpuSpec& gpu, const Offer& offer, const std::string& framework, std::string& why)
+bool frameworkRuns(const GpuSpec& gpu, const Offer& offer, const std::string& framework, Reason& why)
 {
     if (offer.service == ServiceKind::Tpu || gpu.vendor == "Google") {
         if (framework != "jax" && framework != "tensorflow") {
-            why = "TPUs train JAX and TensorFlow; " + framework + " needs a GPU";
+            why = reason("excluded.framework_tpu",
+                         {{"framework", framework}},
+                         "TPUs train JAX and TensorFlow; " + framework + " needs a GPU");
             return false;
         }
         return true;
     }
     if (gpu.vendor == "AMD") {
         if (framework != "pytorch" && framework != "jax" && framework != "tensorflow") {
-            why = "ROCm on " + gpu.name + " supports PyTorch, TensorFlow and JAX, not " + framework;
+            why = reason("excluded.framework_rocm",
+                         {{"framework", framework}, {"gpu", gpu.name}},
+                         "ROCm on " + gpu.name + " supports PyTorch, TensorFlow and JAX, not " + framework);
             return false;
         }
     }
@@ -313,13 +329,15 @@ Planner::estimateAll(const Workload& w, const Constraints& constraints, const Co
                         mode.cost = costFor(baseHours);
                         if (constraints.projectMonths < termMonths) {
                             mode.eligible = false;
-                            mode.why = reason(
-                                "excluded.commitment",
-                                {{"months", fixed(termMonths, 0)}, {"project", fixed(constraints.projectMonths, 0)}},
-                                "needs a " + fixed(termMonths, 0) + "-month commitment ("
-                                    + fixed(perHour * termMonths * kHoursPerMonth, 0) + " "
-                                    + currencyCode(constraints.currency) + "); the project is "
-                                    + fixed(constraints.projectMonths, 0) + " months");
+                            mode.why = reason("excluded.commitment",
+                                              {{"months", fixed(termMonths, 0)},
+                                               {"project", reasonNumber(constraints.projectMonths)},
+                                               {"commitment", reasonNumber(perHour * termMonths * kHoursPerMonth)},
+                                               {"currency", currencyCode(constraints.currency)}},
+                                              "needs a " + fixed(termMonths, 0) + "-month commitment ("
+                                                  + fixed(perHour * termMonths * kHoursPerMonth, 0) + " "
+                                                  + currencyCode(constraints.currency) + "); the project is "
+                                                  + fixed(constraints.projectMonths, 0) + " months");
                         }
                         break;
                     }
@@ -335,11 +353,12 @@ Planner::estimateAll(const Workload& w, const Constraints& constraints, const Co
                                     + e.extrasCost;
                         if (constraints.projectMonths < minimumMonths) {
                             mode.eligible = false;
-                            mode.why = reason(
-                                "excluded.commitment",
-                                {{"months", fixed(minimumMonths, 0)}, {"project", fixed(constraints.projectMonths, 0)}},
-                                "a yearly subscription is paid for 12 months; the project is "
-                                    + fixed(constraints.projectMonths, 0) + " months");
+                            mode.why = reason("excluded.subscription_term",
+                                              {{"months", fixed(minimumMonths, 0)},
+                                               {"project", reasonNumber(constraints.projectMonths)}},
+                                              "a subscription is paid for at least " + fixed(minimumMonths, 0)
+                                                  + " month(s); the project is " + fixed(constraints.projectMonths, 0)
+                                                  + " months");
                         }
                         break;
                     }
@@ -369,9 +388,9 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
         auto exclude = [&](const std::string& rule, Reason why) {
             result.excluded.push_back(Exclusion{e.provider->id, offer.instanceType, e.region, rule, std::move(why)});
         };
-        std::string why;
+        Reason why;
         if (!frameworkRuns(*e.gpu, offer, constraints.framework, why)) {
-            exclude("framework", reason("excluded.framework", {{"framework", constraints.framework}}, why));
+            exclude("framework", std::move(why));
             continue;
         }
         if (constraints.sensitive && !offer.physicallyIsolated() && offer.compliance.empty()) {
@@ -383,18 +402,15 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
             continue;
         }
         if (!e.training->known) {
-            exclude("unknown",
-                    reason("excluded.unknown",
-                           {{"why", e.training->unknownReason}},
-                           "cannot be estimated: " + e.training->unknownReason));
+            exclude("unknown", nested("excluded.unknown", {}, e.training->unknown, "cannot be estimated: "));
             continue;
         }
         if (e.training->memory.known && !e.training->memory.fits) {
             exclude("memory",
-                    reason("excluded.memory",
-                           {{"advice", e.training->fitAdvice}},
-                           "does not fit in memory on " + std::to_string(e.gpus) + " x " + e.gpu->name + ": "
-                               + e.training->fitAdvice));
+                    nested("excluded.memory",
+                           {{"gpus", std::to_string(e.gpus)}, {"gpu", e.gpu->name}},
+                           e.training->fit,
+                           "does not fit in memory on " + std::to_string(e.gpus) + " x " + e.gpu->name + ": "));
             continue;
         }
         if (e.nodes > 1 && !constraints.multiNode) {
@@ -433,14 +449,17 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
             }
             if (constraints.deadlineHours && mode.hours.value > *constraints.deadlineHours) {
                 mode.eligible = false;
-                mode.why = reason("excluded.deadline",
-                                  {{"hours", hoursText(mode.hours.value)}},
-                                  "takes about " + hoursText(mode.hours.value) + ", past the deadline of "
-                                      + hoursText(*constraints.deadlineHours));
+                mode.why = reason(
+                    "excluded.deadline",
+                    {{"hours", reasonNumber(mode.hours.value)}, {"deadline", reasonNumber(*constraints.deadlineHours)}},
+                    "takes about " + hoursText(mode.hours.value) + ", past the deadline of "
+                        + hoursText(*constraints.deadlineHours));
             } else if (constraints.budget && mode.cost.value > *constraints.budget) {
                 mode.eligible = false;
                 mode.why = reason("excluded.budget",
-                                  {{"cost", money(mode.cost.value)}},
+                                  {{"cost", reasonNumber(mode.cost.value)},
+                                   {"budget", reasonNumber(*constraints.budget)},
+                                   {"currency", currency}},
                                   "costs about " + money(mode.cost.value) + ", over the budget of "
                                       + money(*constraints.budget));
             }
@@ -543,65 +562,93 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
         const ModeCost& m = o.mode;
         const std::string modeName = pricingModeName(m.mode);
         o.reasons.push_back(reason("reason.cost",
-                                   {{"cost", money(m.cost.value)},
-                                    {"low", money(m.cost.low)},
-                                    {"high", money(m.cost.high)},
+                                   {{"cost", reasonNumber(m.cost.value)},
+                                    {"low", reasonNumber(m.cost.low)},
+                                    {"high", reasonNumber(m.cost.high)},
+                                    {"currency", currency},
                                     {"mode", modeName}},
                                    "costs about " + money(m.cost.value) + " (" + money(m.cost.low) + " to "
                                        + money(m.cost.high) + ") paying " + modeName));
-        o.reasons.push_back(reason(
-            "reason.time",
-            {{"hours", hoursText(m.hours.value)}, {"low", hoursText(m.hours.low)}, {"high", hoursText(m.hours.high)}},
-            "finishes in about " + hoursText(m.hours.value) + " (" + hoursText(m.hours.low) + " to "
-                + hoursText(m.hours.high) + "), setup and data upload included"));
+        o.reasons.push_back(reason("reason.time",
+                                   {{"hours", reasonNumber(m.hours.value)},
+                                    {"low", reasonNumber(m.hours.low)},
+                                    {"high", reasonNumber(m.hours.high)}},
+                                   "finishes in about " + hoursText(m.hours.value) + " (" + hoursText(m.hours.low)
+                                       + " to " + hoursText(m.hours.high) + "), setup and data upload included"));
         if (i == 0) {
             const char* what = result.objective == Objective::Cheapest  ? "the cheapest"
                                : result.objective == Objective::Fastest ? "the fastest"
                                                                         : "the best cost x time";
             std::string text = std::string(what) + " of " + std::to_string(n) + " offers that meet every constraint";
+            std::map<std::string, std::string> params{{"objective", objectiveName(result.objective)},
+                                                      {"count", std::to_string(n)}};
             if (n > 1) {
                 const RankedOption& next = ranked[1];
                 text += "; next: " + next.estimate.provider->name + " " + next.estimate.offer->instanceType + " at "
                         + money(next.mode.cost.value) + ", " + hoursText(next.mode.hours.value);
+                params["next_provider"] = next.estimate.provider->name;
+                params["next_instance"] = next.estimate.offer->instanceType;
+                params["next_cost"] = reasonNumber(next.mode.cost.value);
+                params["next_hours"] = reasonNumber(next.mode.hours.value);
+                params["currency"] = currency;
             }
-            o.reasons.push_back(reason(
-                "reason.rank", {{"objective", objectiveName(result.objective)}, {"count", std::to_string(n)}}, text));
+            o.reasons.push_back(reason("reason.rank", std::move(params), text));
         }
         if (constraints.deadlineHours) {
             o.reasons.push_back(reason(
                 "reason.deadline",
-                {{"margin", hoursText(*constraints.deadlineHours - m.hours.value)}},
+                {{"margin", reasonNumber(*constraints.deadlineHours - m.hours.value)},
+                 {"misses_at_high", m.hours.high > *constraints.deadlineHours ? "1" : "0"}},
                 hoursText(*constraints.deadlineHours - m.hours.value) + " to spare before the deadline"
                     + (m.hours.high > *constraints.deadlineHours ? " (but the slow end of the range misses it)" : "")));
         }
         if (m.spot) {
             const SpotDetail& s = *m.spot;
+            const double interval = std::min(s.intervalHours, e.training->computeHours.value);
             std::string text = "spot: " + fixed(s.rate.monthlyProbability.value * 100, 0)
-                               + " % chance of interruption per month, checkpoint every "
-                               + hoursText(std::min(s.intervalHours, e.training->computeHours.value));
+                               + " % chance of interruption per month, checkpoint every " + hoursText(interval);
+            std::map<std::string, std::string> params{{"probability", reasonNumber(s.rate.monthlyProbability.value)},
+                                                      {"interval", reasonNumber(interval)}};
             if (s.simulated) {
                 text += "; P50 " + hoursText(s.simulated->p50Hours) + ", P90 " + hoursText(s.simulated->p90Hours)
                         + " of compute, " + fixed(s.simulated->meanInterruptions, 1) + " interruptions expected";
+                params["p50"] = reasonNumber(s.simulated->p50Hours);
+                params["p90"] = reasonNumber(s.simulated->p90Hours);
+                params["interruptions"] = reasonNumber(s.simulated->meanInterruptions);
             }
-            o.reasons.push_back(
-                reason("reason.spot", {{"probability", fixed(s.rate.monthlyProbability.value, 3)}}, text));
+            o.reasons.push_back(reason("reason.spot", std::move(params), text));
         }
-        o.reasons.push_back(reason("reason.memory",
-                                   {{"plan", e.training->memory.describe()}},
+        const MemoryPlan& memory = e.training->memory;
+        o.reasons.push_back(reason(memory.known ? "reason.memory" : "reason.memory_unknown",
+                                   {{"needed_gb", reasonNumber(memory.totalGb())},
+                                    {"capacity_gb", reasonNumber(e.gpu->memoryGb)},
+                                    {"sharding", shardingName(memory.sharding)},
+                                    {"checkpointing", memory.activationCheckpointing ? "1" : "0"},
+                                    {"micro_batch", std::to_string(memory.microBatch)}},
                                    e.training->memory.known
                                        ? "fits in memory: " + fixed(e.training->memory.totalGb(), 1) + " of "
                                              + fixed(e.gpu->memoryGb, 0) + " GB per GPU with "
                                              + e.training->memory.describe()
                                        : "memory fit unknown: the workload gives no parameter count"));
         if (constraints.sensitive) {
-            std::string text = isolationText(*e.offer);
-            o.reasons.push_back(reason("reason.isolated", {}, text));
+            std::string compliance;
+            for (std::size_t c = 0; c < e.offer->compliance.size(); ++c) {
+                compliance += (c ? ", " : "") + e.offer->compliance[c];
+            }
+            o.reasons.push_back(
+                reason("reason.isolated",
+                       {{"isolated", e.offer->physicallyIsolated() ? "1" : "0"}, {"compliance", compliance}},
+                       isolationText(*e.offer)));
         }
         if (e.kwh) {
             std::string text = "uses about " + fixed(*e.kwh, *e.kwh < 10 ? 1 : 0) + " kWh";
             text += e.kgCo2e ? ", " + fixed(*e.kgCo2e, *e.kgCo2e < 10 ? 1 : 0) + " kgCO2e on the " + e.region + " grid"
                              : " (grid carbon intensity of " + e.region + " unknown)";
-            o.reasons.push_back(reason("reason.energy", {}, text));
+            std::map<std::string, std::string> params{{"kwh", reasonNumber(*e.kwh)}, {"region", e.region}};
+            if (e.kgCo2e) {
+                params["kg_co2e"] = reasonNumber(*e.kgCo2e);
+            }
+            o.reasons.push_back(reason("reason.energy", std::move(params), text));
         }
         const std::string key = e.provider->id + "/" + e.offer->instanceType;
         if (regionsOf[key] > 1) {

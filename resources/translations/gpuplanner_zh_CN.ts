@@ -175,6 +175,221 @@
     </message>
 </context>
 <context>
+    <name>Reasons</name>
+    <message>
+        <source>FSDP (ZeRO-3)</source>
+        <translation>FSDP（ZeRO-3）</translation>
+    </message>
+    <message>
+        <source>data parallel (DDP)</source>
+        <translation>数据并行（DDP）</translation>
+    </message>
+    <message>
+        <source>%1 + activation checkpointing</source>
+        <translation>%1 + 激活重计算</translation>
+    </message>
+    <message>
+        <source>%1, micro-batch %2</source>
+        <translation>%1，micro-batch %2</translation>
+    </message>
+    <message>
+        <source>needs %1 GB per GPU even with %2, %3 GB available</source>
+        <translation>即使用 %2，每卡也需要 %1 GB，而只有 %3 GB</translation>
+    </message>
+    <message>
+        <source>%1 × %2 with FSDP</source>
+        <translation>%1 × %2 + FSDP</translation>
+    </message>
+    <message>
+        <source>LoRA instead of a full fine-tune</source>
+        <translation>改用 LoRA 而不是全量微调</translation>
+    </message>
+    <message>
+        <source>a card of %1 GB or more</source>
+        <translation>一张 %1 GB 及以上显存的卡</translation>
+    </message>
+    <message>
+        <source>%1 cards of %2 GB or more</source>
+        <translation>%1 张 %2 GB 及以上显存的卡</translation>
+    </message>
+    <message>
+        <source>%1; would fit: %2</source>
+        <translation>%1；可以放下的方案：%2</translation>
+    </message>
+    <message>
+        <source>, or </source>
+        <translation>，或</translation>
+    </message>
+    <message>
+        <source>the datasheet of %1 gives no peak for %2</source>
+        <translation>%1 的官方规格没有给出 %2 峰值算力</translation>
+    </message>
+    <message>
+        <source>no calibration case for %1 training</source>
+        <translation>没有 %1 训练的校准数据</translation>
+    </message>
+    <message>
+        <source>the measured GPU &apos;%1&apos; is not in the catalog</source>
+        <translation>实测用的 GPU“%1”不在目录里</translation>
+    </message>
+    <message>
+        <source>the workload does not say how many FLOPs a sample takes</source>
+        <translation>工作负载没有给出每个样本的计算量（FLOPs）</translation>
+    </message>
+    <message>
+        <source>the only offer that meets every constraint</source>
+        <translation>唯一满足全部条件的方案</translation>
+    </message>
+    <message>
+        <source>the cheapest of %1 offers that meet every constraint</source>
+        <translation>满足全部条件的 %1 个方案中最便宜的</translation>
+    </message>
+    <message>
+        <source>the fastest of %1 offers that meet every constraint</source>
+        <translation>满足全部条件的 %1 个方案中最快的</translation>
+    </message>
+    <message>
+        <source>the best cost × time of %1 offers that meet every constraint</source>
+        <translation>满足全部条件的 %1 个方案中性价比（费用 × 时间）最好的</translation>
+    </message>
+    <message>
+        <source>%1; next: %2 %3 at %4, %5</source>
+        <translation>%1；其次是 %2 %3，约 %4，%5</translation>
+    </message>
+    <message>
+        <source>spot: %1 % chance of interruption per month, checkpoint every %2; P50 %3, P90 %4 of compute, %5 interruptions expected</source>
+        <translation>竞价实例：每月被回收的概率约 %1%，每 %2 存一次检查点；计算时间 P50 %3、P90 %4，预计被中断 %5 次</translation>
+    </message>
+    <message>
+        <source>spot: %1 % chance of interruption per month, checkpoint every %2</source>
+        <translation>竞价实例：每月被回收的概率约 %1%，每 %2 存一次检查点</translation>
+    </message>
+    <message>
+        <source>physically isolated (bare metal or dedicated host)</source>
+        <translation>物理隔离（裸金属或专属宿主机）</translation>
+    </message>
+    <message>
+        <source>physically isolated (bare metal or dedicated host); compliance: %1</source>
+        <translation>物理隔离（裸金属或专属宿主机）；合规认证：%1</translation>
+    </message>
+    <message>
+        <source>documented compliance: %1</source>
+        <translation>有公开的合规认证：%1</translation>
+    </message>
+    <message>
+        <source>uses about %1 kWh, %2 kgCO2e on the %3 grid</source>
+        <translation>耗电约 %1 kWh，按 %3 电网折合约 %2 kg 二氧化碳当量</translation>
+    </message>
+    <message>
+        <source>uses about %1 kWh (grid carbon intensity of %2 unknown)</source>
+        <translation>耗电约 %1 kWh（%2 电网的碳排放强度未知）</translation>
+    </message>
+    <message>
+        <source>costs about %1 (%2 to %3) paying %4</source>
+        <translation>约 %1（%2 至 %3），%4</translation>
+    </message>
+    <message>
+        <source>finishes in about %1 (%2 to %3), setup and data upload included</source>
+        <translation>约 %1 完成（%2 至 %3），已含环境准备和数据上传</translation>
+    </message>
+    <message>
+        <source>%1 to spare before the deadline (but the slow end of the range misses it)</source>
+        <translation>比截止时间提前 %1（但按最慢的估计会超期）</translation>
+    </message>
+    <message>
+        <source>%1 to spare before the deadline</source>
+        <translation>比截止时间提前 %1</translation>
+    </message>
+    <message>
+        <source>fits in memory: %1 of %2 GB per GPU with %3</source>
+        <translation>显存够用：用 %3 时每卡需 %1 GB，共 %2 GB</translation>
+    </message>
+    <message>
+        <source>memory fit unknown: the workload gives no parameter count</source>
+        <translation>无法判断显存是否够用：工作负载没有给出参数量</translation>
+    </message>
+    <message>
+        <source>TPUs train JAX and TensorFlow; %1 needs a GPU</source>
+        <translation>TPU 只支持 JAX 和 TensorFlow 训练，%1 需要 GPU</translation>
+    </message>
+    <message>
+        <source>ROCm on %1 supports PyTorch, TensorFlow and JAX, not %2</source>
+        <translation>%1 上的 ROCm 支持 PyTorch、TensorFlow 和 JAX，不支持 %2</translation>
+    </message>
+    <message>
+        <source>shared virtual machine: no bare-metal or dedicated-host option and no documented compliance programme, so sensitive data should not go there</source>
+        <translation>共享虚拟机：没有裸金属或专属宿主机选项，也没有公开的合规认证，敏感数据不宜放在这里</translation>
+    </message>
+    <message>
+        <source>cannot be estimated: %1</source>
+        <translation>无法估算：%1</translation>
+    </message>
+    <message>
+        <source>does not fit in memory on %1 × %2: %3</source>
+        <translation>%1 × %2 显存放不下：%3</translation>
+    </message>
+    <message>
+        <source>needs %1 servers; the plan allows one</source>
+        <translation>需要 %1 台服务器，而计划只允许单机</translation>
+    </message>
+    <message>
+        <source>needs %1 servers but has no RDMA / InfiniBand / EFA between them: NCCL over plain Ethernet would waste most of the GPU time</source>
+        <translation>需要 %1 台服务器，但机器之间没有 RDMA / InfiniBand / EFA：NCCL 走普通以太网，大部分 GPU 时间会白白浪费</translation>
+    </message>
+    <message>
+        <source>no published price in this region</source>
+        <translation>该地域没有公开价格</translation>
+    </message>
+    <message>
+        <source>the plan does not consider %1 prices</source>
+        <translation>计划未考虑%1</translation>
+    </message>
+    <message>
+        <source>takes about %1, past the deadline of %2</source>
+        <translation>约需 %1，超过了截止时间 %2</translation>
+    </message>
+    <message>
+        <source>costs about %1, over the budget of %2</source>
+        <translation>约需 %1，超出预算 %2</translation>
+    </message>
+    <message>
+        <source>no published interruption rate for %1 spot: its time and cost would be a guess</source>
+        <translation>%1 没有公开竞价实例的回收率，时间和费用只能靠猜</translation>
+    </message>
+    <message>
+        <source>needs a %1-month commitment (%2); the project is %3 months</source>
+        <translation>需要承诺 %1 个月（%2），而项目只有 %3 个月</translation>
+    </message>
+    <message>
+        <source>a subscription is paid for at least %1 month(s); the project is %2 months</source>
+        <translation>包月包年至少按 %1 个月付费，而项目只有 %2 个月</translation>
+    </message>
+    <message>
+        <source>on-demand</source>
+        <translation>按量付费</translation>
+    </message>
+    <message>
+        <source>spot</source>
+        <translation>竞价实例</translation>
+    </message>
+    <message>
+        <source>reserved 1 year</source>
+        <translation>1 年预留实例</translation>
+    </message>
+    <message>
+        <source>reserved 3 years</source>
+        <translation>3 年预留实例</translation>
+    </message>
+    <message>
+        <source>monthly subscription</source>
+        <translation>包月</translation>
+    </message>
+    <message>
+        <source>yearly subscription</source>
+        <translation>包年</translation>
+    </message>
+</context>
+<context>
     <name>gpuplan::ui::CatalogPage</name>
     <message>
         <source>Cloud GPU catalog</source>
@@ -442,30 +657,6 @@
     <message>
         <source>Why it was left out</source>
         <translation>排除原因</translation>
-    </message>
-    <message>
-        <source>on-demand</source>
-        <translation>按量付费</translation>
-    </message>
-    <message>
-        <source>spot</source>
-        <translation>竞价实例</translation>
-    </message>
-    <message>
-        <source>reserved 1 year</source>
-        <translation>1 年预留实例</translation>
-    </message>
-    <message>
-        <source>reserved 3 years</source>
-        <translation>3 年预留实例</translation>
-    </message>
-    <message>
-        <source>monthly subscription</source>
-        <translation>包月</translation>
-    </message>
-    <message>
-        <source>yearly subscription</source>
-        <translation>包年</translation>
     </message>
     <message>
         <source>Framework not supported</source>

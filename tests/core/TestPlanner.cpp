@@ -113,8 +113,8 @@ private slots:
                                               m_table,
                                               m_catalog);
         QVERIFY(!e.memory.fits);
-        QVERIFY2(e.fitAdvice.find("x T4 with FSDP") != std::string::npos, e.fitAdvice.c_str());
-        QVERIFY2(e.fitAdvice.find("LoRA") != std::string::npos, e.fitAdvice.c_str());
+        QVERIFY2(e.fit.text.find("x T4 with FSDP") != std::string::npos, e.fit.text.c_str());
+        QVERIFY2(e.fit.text.find("LoRA") != std::string::npos, e.fit.text.c_str());
     }
 
     void planWithinBudgetAndDeadline()
@@ -138,6 +138,14 @@ private slots:
             }
         }
         QVERIFY(r.options[0].reasons[2].key == "reason.rank");
+        // Reason parameters are raw values a front end can format in its own language.
+        const Reason& cost = r.options[0].reasons[0];
+        QVERIFY(cost.key == "reason.cost");
+        QVERIFY(std::abs(std::stod(cost.params.at("cost")) - r.options[0].mode.cost.value) < 1e-6);
+        QVERIFY(cost.params.at("currency") == "CNY");
+        const Reason& rank = r.options[0].reasons[2];
+        QVERIFY(rank.params.at("next_instance") == r.options[1].estimate.offer->instanceType);
+        QVERIFY(std::abs(std::stod(rank.params.at("next_hours")) - r.options[1].mode.hours.value) < 1e-6);
         // TPUs are excluded for PyTorch, with the rule named.
         QVERIFY(std::any_of(
             r.excluded.begin(), r.excluded.end(), [](const Exclusion& x) { return x.rule == "framework"; }));

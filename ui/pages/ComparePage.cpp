@@ -3,6 +3,7 @@
 #include "Format.h"
 #include "PlanJson.h"
 #include "PlanSession.h"
+#include "ReasonText.h"
 #include "models/OptionTableModel.h"
 
 #include <QEvent>
@@ -39,19 +40,6 @@ QSlider* slider(const QString& name, int maximum, QWidget* parent)
     s->setObjectName(name);
     s->setRange(0, maximum);
     return s;
-}
-
-QString modeText(const QString& mode)
-{
-    static const std::map<QString, const char*> names{
-        {QStringLiteral("on_demand"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "on-demand")},
-        {QStringLiteral("spot"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "spot")},
-        {QStringLiteral("reserved_1y"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "reserved 1 year")},
-        {QStringLiteral("reserved_3y"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "reserved 3 years")},
-        {QStringLiteral("subscription_monthly"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "monthly subscription")},
-        {QStringLiteral("subscription_yearly"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "yearly subscription")}};
-    const auto it = names.find(mode);
-    return it == names.end() ? mode : ComparePage::tr(it->second);
 }
 
 /// The excluding rule as a heading of the excluded list.
@@ -283,7 +271,7 @@ void ComparePage::onPlanChanged()
                                 formatHours(jsonNumber(best["hours"], "value")));
         QStringList reasons;
         for (const json& r : best.value("reasons", json::array())) {
-            reasons << QStringLiteral("<li>%1</li>").arg(jsonText(r, "text").toHtmlEscaped());
+            reasons << QStringLiteral("<li>%1</li>").arg(reasonText(r).toHtmlEscaped());
         }
         m_recommendation->setText(text + QStringLiteral("<ul style='margin:0'>") + reasons.join(QString())
                                   + QStringLiteral("</ul>"));
@@ -299,7 +287,7 @@ void ComparePage::onPlanChanged()
         new QTreeWidgetItem(group,
                             {QStringLiteral("%1 %2 (%3)")
                                  .arg(jsonText(x, "provider"), jsonText(x, "instance_type"), jsonText(x, "region")),
-                             jsonText(x["reason"], "text")});
+                             reasonText(x["reason"])});
     }
     for (auto& [rule, group] : groups) {
         group->setText(0, tr("%1 (%2)").arg(group->text(0)).arg(group->childCount()));
@@ -353,11 +341,12 @@ void ComparePage::showDetails()
     for (const json& m : o.value("modes", json::array())) {
         const json& p = m["price"];
         html += QStringLiteral("<li>%1: %2 %3/%4 — <a href='%5'>%6</a> %7%8</li>")
-                    .arg(modeText(jsonText(m, "mode")))
+                    .arg(pricingModeText(jsonText(m, "mode")))
                     .arg(formatNumber(jsonNumber(p, "amount"), 3), jsonText(p, "currency"), jsonText(p, "unit"))
                     .arg(jsonText(p, "source").toHtmlEscaped(), tr("source"), jsonText(p, "date"))
-                    .arg(m.value("eligible", false) ? QString()
-                                                    : QStringLiteral(" (%1)").arg(jsonText(m["why_not"], "text")));
+                    .arg(m.value("eligible", false)
+                             ? QString()
+                             : QStringLiteral(" (%1)").arg(reasonText(m["why_not"]).toHtmlEscaped()));
     }
     html += QStringLiteral("</ul>");
     m_details->setHtml(html);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gpuplan/catalog/GpuSpec.h"
+#include "gpuplan/core/Reason.h"
 #include "gpuplan/estimate/Range.h"
 #include "gpuplan/estimate/Throughput.h"
 #include "gpuplan/workload/Workload.h"
@@ -27,8 +28,8 @@ struct TrainingSetup
 /// How fast one workload trains on one setup, and whether it fits.
 struct TrainingEstimate
 {
-    bool known = false; // false: no usable peak or efficiency (see unknownReason)
-    std::string unknownReason;
+    bool known = false; // false: no usable peak or efficiency (see unknown)
+    Reason unknown;     // unknown.no_peak, unknown.no_calibration, unknown.measured_gpu, unknown.no_flops
     Precision precision = Precision::Amp;
     PeakChoice peak;
     Range efficiency;
@@ -40,7 +41,7 @@ struct TrainingEstimate
     Range gpuHours;
     std::optional<double> mfu; // model FLOPs / (GPUs × peak); nullopt when the FLOPs are unknown
     MemoryPlan memory;
-    std::string fitAdvice; // when it does not fit: what would
+    Reason fit; // when it does not fit: fit.advice, with what would fit
     std::vector<std::string> notes;
 };
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gpuplan/catalog/Catalog.h"
+#include "gpuplan/core/Reason.h"
 #include "gpuplan/estimate/Assumptions.h"
 #include "gpuplan/estimate/Estimator.h"
 #include "gpuplan/estimate/SpotModel.h"
@@ -55,14 +56,6 @@ struct CostModel
     int monteCarloRuns = 1000;
     std::uint64_t seed = 20261203;
     std::optional<ExchangeRate> exchangeRate; // instead of the catalog's (the user's rate of today)
-};
-
-/// A translatable sentence: a stable key with its parameters, and the English text.
-struct Reason
-{
-    std::string key;
-    std::map<std::string, std::string> params;
-    std::string text;
 };
 
 struct SpotDetail

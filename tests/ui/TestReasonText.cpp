@@ -1,0 +1,135 @@
+// Reasons from core worded by the UI: every key the example plans carry has a wording, in Chinese too, with
+// money and hours formatted by locale.
+#include "Language.h"
+#include "ReasonText.h"
+
+#include <QApplication>
+#include <QLocale>
+#include <QRegularExpression>
+#include <QTest>
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+
+using nlohmann::json;
+
+namespace {
+
+const std::filesystem::path kExamples = std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "examples";
+
+json readPlan(const std::string& name)
+{
+    std::ifstream in(kExamples / name);
+    return json::parse(in);
+}
+
+/// Every reason of a plan: the options' reasons, their modes' why-nots and the exclusions.
+std::vector<json> reasonsOf(const json& plan)
+{
+    std::vector<json> all;
+    for (const json& o : plan["results"]["options"]) {
+        for (const json& r : o["reasons"]) {
+            all.push_back(r);
+        }
+        for (const json& m : o["modes"]) {
+            if (m.contains("why_not")) {
+                all.push_back(m["why_not"]);
+            }
+        }
+    }
+    for (const json& x : plan["results"]["excluded"]) {
+        all.push_back(x["reason"]);
+    }
+    return all;
+}
+
+} // namespace
+
+class TestReasonText : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init()
+    {
+        QLocale::setDefault(QLocale(QLocale::English, QLocale::UnitedStates));
+        QVERIFY(gpuplan::ui::installTranslations(*qApp, QStringLiteral("en")));
+    }
+
+    void englishFormatsMoneyAndHours()
+    {
+        const json cost = {
+            {"key", "reason.cost"},
+            {"params",
+             {{"cost", "1234.6"}, {"low", "1000"}, {"high", "1600.25"}, {"currency", "CNY"}, {"mode", "spot"}}},
+            {"text", "costs about 1235 CNY"}};
+        QCOMPARE(gpuplan::ui::reasonText(cost), QStringLiteral("costs about ¥1,235 (¥1,000 to ¥1,600) paying spot"));
+        const json budget = {{"key", "excluded.budget"},
+                             {"params", {{"cost", "420.5"}, {"budget", "300"}, {"currency", "USD"}}},
+                             {"text", "costs about 421 USD, over the budget of 300 USD"}};
+        QCOMPARE(gpuplan::ui::reasonText(budget), QStringLiteral("costs about $420.50, over the budget of $300.00"));
+    }
+
+    void nestedCauseIsWorded()
+    {
+        const json memory = {{"key", "excluded.memory"},
+                             {"params",
+                              {{"gpus", "1"},
+                               {"gpu", "T4"},
+                               {"cause", "fit.advice"},
+                               {"cause.needed_gb", "40.26"},
+                               {"cause.capacity_gb", "16"},
+                               {"cause.sharding", "ddp"},
+                               {"cause.checkpointing", "1"},
+                               {"cause.micro_batch", "1"},
+                               {"cause.gpus", "1"},
+                               {"cause.fsdp_gpus", "4"},
+                               {"cause.gpu", "T4"},
+                               {"cause.larger_gb", "48"}}},
+                             {"text", "does not fit"}};
+        QCOMPARE(gpuplan::ui::reasonText(memory),
+                 QStringLiteral("does not fit in memory on 1 × T4: needs 40.3 GB per GPU even with data parallel (DDP) "
+                                "+ activation checkpointing, micro-batch 1, 16 GB available; would fit: 4 × T4 with "
+                                "FSDP, or a card of 48 GB or more"));
+    }
+
+    void unknownKeyFallsBackToItsText()
+    {
+        const json future = {{"key", "reason.from_a_newer_version"}, {"params", json::object()}, {"text", "as is"}};
+        QCOMPARE(gpuplan::ui::reasonText(future), QStringLiteral("as is"));
+        QCOMPARE(gpuplan::ui::reasonText(json("not an object")), QString());
+        const json broken = {{"key", "reason.cost"}, {"params", "not an object"}, {"text", "fallback"}};
+        QVERIFY(!gpuplan::ui::reasonText(broken).isEmpty()); // worded with unknown figures, never a crash
+    }
+
+    void everyReasonOfTheExamplesIsWordedInChinese_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("resnet50") << QStringLiteral("resnet50-imagenet.gpuplan");
+        QTest::newRow("llama2") << QStringLiteral("llama2-7b-lora-budget.gpuplan");
+    }
+
+    void everyReasonOfTheExamplesIsWordedInChinese()
+    {
+        QFETCH(QString, file);
+        QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
+        QVERIFY(gpuplan::ui::installTranslations(*qApp, QStringLiteral("zh_CN")));
+        const QRegularExpression han(QStringLiteral("\\p{Han}"));
+        const QRegularExpression placeholder(QStringLiteral("%\\d"));
+        std::set<std::string> keys;
+        for (const json& r : reasonsOf(readPlan(file.toStdString()))) {
+            const QString worded = gpuplan::ui::reasonText(r);
+            const QString english = QString::fromStdString(r.value("text", std::string()));
+            const std::string key = r.value("key", std::string());
+            keys.insert(key);
+            QVERIFY2(worded != english && worded.contains(han),
+                     qPrintable(QString::fromStdString(key) + ": " + worded));
+            QVERIFY2(!worded.contains(placeholder), qPrintable(worded));
+        }
+        QVERIFY(keys.count("reason.cost") && keys.count("reason.rank") && keys.size() >= 6);
+    }
+};
+
+QTEST_MAIN(TestReasonText)
+#include "TestReasonText.moc"

@@ -1,0 +1,316 @@
+#include "ReasonText.h"
+
+#include "Format.h"
+
+#include <QCoreApplication>
+
+#include <map>
+
+namespace gpuplan::ui {
+
+namespace {
+
+/// The translation context of every reason sentence.
+struct Reasons
+{
+    Q_DECLARE_TR_FUNCTIONS(Reasons)
+};
+
+using json = nlohmann::json;
+
+/// A reason's parameters, read leniently: a missing or non-text parameter reads as empty text or NaN.
+class Params
+{
+public:
+    Params(const json& params, std::string prefix = {})
+        : m_params(params)
+        , m_prefix(std::move(prefix))
+    { }
+
+    QString text(const char* name) const
+    {
+        const std::string key = m_prefix + name;
+        if (!m_params.is_object() || !m_params.contains(key) || !m_params[key].is_string()) {
+            return {};
+        }
+        return QString::fromStdString(m_params[key].get<std::string>());
+    }
+    bool has(const char* name) const { return !text(name).isEmpty(); }
+    bool flag(const char* name) const { return text(name) == QLatin1String("1"); }
+    double number(const char* name) const
+    {
+        bool ok = false;
+        const double value = text(name).toDouble(&ok);
+        return ok ? value : NAN;
+    }
+    int integer(const char* name) const { return text(name).toInt(); }
+    QString money(const char* name) const { return formatMoney(number(name), text("currency")); }
+    QString hours(const char* name) const { return formatHours(number(name)); }
+    /// The parameters of a nested reason ("cause.*") as their own set.
+    Params cause() const { return Params(m_params, m_prefix + "cause."); }
+
+private:
+    const json& m_params;
+    std::string m_prefix;
+};
+
+QString frameworkText(const QString& id)
+{
+    static const std::map<QString, QString> names{{QStringLiteral("pytorch"), QStringLiteral("PyTorch")},
+                                                  {QStringLiteral("tensorflow"), QStringLiteral("TensorFlow")},
+                                                  {QStringLiteral("jax"), QStringLiteral("JAX")},
+                                                  {QStringLiteral("paddle"), QStringLiteral("PaddlePaddle")},
+                                                  {QStringLiteral("mindspore"), QStringLiteral("MindSpore")}};
+    const auto it = names.find(id);
+    return it == names.end() ? id : it->second;
+}
+
+/// "FSDP (ZeRO-3) + activation checkpointing, micro-batch 4"
+QString memoryPlanText(const Params& p)
+{
+    QString plan =
+        p.text("sharding") == QLatin1String("fsdp") ? Reasons::tr("FSDP (ZeRO-3)") : Reasons::tr("data parallel (DDP)");
+    if (p.flag("checkpointing")) {
+        plan = Reasons::tr("%1 + activation checkpointing").arg(plan);
+    }
+    return Reasons::tr("%1, micro-batch %2").arg(plan).arg(p.integer("micro_batch"));
+}
+
+QString gigabytes(const Params& p, const char* name)
+{
+    return formatNumber(p.number(name), 1);
+}
+
+QString fitAdviceText(const Params& p)
+{
+    QString text = Reasons::tr("needs %1 GB per GPU even with %2, %3 GB available")
+                       .arg(gigabytes(p, "needed_gb"), memoryPlanText(p), formatNumber(p.number("capacity_gb"), 0));
+    QStringList options;
+    if (p.has("fsdp_gpus")) {
+        options << Reasons::tr("%1 × %2 with FSDP").arg(p.integer("fsdp_gpus")).arg(p.text("gpu"));
+    }
+    if (p.flag("lora")) {
+        options << Reasons::tr("LoRA instead of a full fine-tune");
+    }
+    if (p.has("larger_gb")) {
+        const QString size = formatNumber(p.number("larger_gb"), 0);
+        options << (p.integer("gpus") <= 1 ? Reasons::tr("a card of %1 GB or more").arg(size)
+                                           : Reasons::tr("%1 cards of %2 GB or more").arg(p.integer("gpus")).arg(size));
+    }
+    if (!options.isEmpty()) {
+        text = Reasons::tr("%1; would fit: %2").arg(text, options.join(Reasons::tr(", or ")));
+    }
+    return text;
+}
+
+QString causeText(const QString& key, const Params& p)
+{
+    if (key == QLatin1String("unknown.no_peak")) {
+        return Reasons::tr("the datasheet of %1 gives no peak for %2")
+            .arg(p.text("gpu"), p.text("precision").toUpper());
+    }
+    if (key == QLatin1String("unknown.no_calibration")) {
+        return Reasons::tr("no calibration case for %1 training").arg(p.text("family").toUpper());
+    }
+    if (key == QLatin1String("unknown.measured_gpu")) {
+        return Reasons::tr("the measured GPU '%1' is not in the catalog").arg(p.text("gpu"));
+    }
+    if (key == QLatin1String("unknown.no_flops")) {
+        return Reasons::tr("the workload does not say how many FLOPs a sample takes");
+    }
+    if (key == QLatin1String("fit.advice")) {
+        return fitAdviceText(p);
+    }
+    return {};
+}
+
+QString rankText(const Params& p)
+{
+    const QString objective = p.text("objective");
+    const int count = p.integer("count");
+    QString text;
+    if (count <= 1) {
+        text = Reasons::tr("the only offer that meets every constraint");
+    } else if (objective == QLatin1String("cheapest")) {
+        text = Reasons::tr("the cheapest of %1 offers that meet every constraint").arg(count);
+    } else if (objective == QLatin1String("fastest")) {
+        text = Reasons::tr("the fastest of %1 offers that meet every constraint").arg(count);
+    } else {
+        text = Reasons::tr("the best cost × time of %1 offers that meet every constraint").arg(count);
+    }
+    if (p.has("next_instance")) {
+        text = Reasons::tr("%1; next: %2 %3 at %4, %5")
+                   .arg(text,
+                        p.text("next_provider"),
+                        p.text("next_instance"),
+                        p.money("next_cost"),
+                        p.hours("next_hours"));
+    }
+    return text;
+}
+
+QString spotText(const Params& p)
+{
+    const QString probability = formatNumber(p.number("probability") * 100, 0);
+    if (p.has("p50")) {
+        return Reasons::tr("spot: %1 % chance of interruption per month, checkpoint every %2; P50 %3, P90 %4 of "
+                           "compute, %5 interruptions expected")
+            .arg(probability,
+                 p.hours("interval"),
+                 p.hours("p50"),
+                 p.hours("p90"),
+                 formatNumber(p.number("interruptions"), 1));
+    }
+    return Reasons::tr("spot: %1 % chance of interruption per month, checkpoint every %2")
+        .arg(probability, p.hours("interval"));
+}
+
+QString isolationText(const Params& p)
+{
+    const QString compliance = p.text("compliance");
+    if (p.flag("isolated")) {
+        return compliance.isEmpty()
+                   ? Reasons::tr("physically isolated (bare metal or dedicated host)")
+                   : Reasons::tr("physically isolated (bare metal or dedicated host); compliance: %1").arg(compliance);
+    }
+    return Reasons::tr("documented compliance: %1").arg(compliance);
+}
+
+QString energyText(const Params& p)
+{
+    const double kwh = p.number("kwh");
+    const QString energy = formatNumber(kwh, kwh < 10 ? 1 : 0);
+    if (p.has("kg_co2e")) {
+        const double kg = p.number("kg_co2e");
+        return Reasons::tr("uses about %1 kWh, %2 kgCO2e on the %3 grid")
+            .arg(energy, formatNumber(kg, kg < 10 ? 1 : 0), p.text("region"));
+    }
+    return Reasons::tr("uses about %1 kWh (grid carbon intensity of %2 unknown)").arg(energy, p.text("region"));
+}
+
+QString wordedText(const QString& key, const Params& p)
+{
+    if (key == QLatin1String("reason.cost")) {
+        return Reasons::tr("costs about %1 (%2 to %3) paying %4")
+            .arg(p.money("cost"), p.money("low"), p.money("high"), pricingModeText(p.text("mode")));
+    }
+    if (key == QLatin1String("reason.time")) {
+        return Reasons::tr("finishes in about %1 (%2 to %3), setup and data upload included")
+            .arg(p.hours("hours"), p.hours("low"), p.hours("high"));
+    }
+    if (key == QLatin1String("reason.rank")) {
+        return rankText(p);
+    }
+    if (key == QLatin1String("reason.deadline")) {
+        return p.flag("misses_at_high")
+                   ? Reasons::tr("%1 to spare before the deadline (but the slow end of the range misses it)")
+                         .arg(p.hours("margin"))
+                   : Reasons::tr("%1 to spare before the deadline").arg(p.hours("margin"));
+    }
+    if (key == QLatin1String("reason.spot")) {
+        return spotText(p);
+    }
+    if (key == QLatin1String("reason.memory")) {
+        return Reasons::tr("fits in memory: %1 of %2 GB per GPU with %3")
+            .arg(gigabytes(p, "needed_gb"), formatNumber(p.number("capacity_gb"), 0), memoryPlanText(p));
+    }
+    if (key == QLatin1String("reason.memory_unknown")) {
+        return Reasons::tr("memory fit unknown: the workload gives no parameter count");
+    }
+    if (key == QLatin1String("reason.isolated")) {
+        return isolationText(p);
+    }
+    if (key == QLatin1String("reason.energy")) {
+        return energyText(p);
+    }
+    if (key == QLatin1String("excluded.framework_tpu")) {
+        return Reasons::tr("TPUs train JAX and TensorFlow; %1 needs a GPU").arg(frameworkText(p.text("framework")));
+    }
+    if (key == QLatin1String("excluded.framework_rocm")) {
+        return Reasons::tr("ROCm on %1 supports PyTorch, TensorFlow and JAX, not %2")
+            .arg(p.text("gpu"), frameworkText(p.text("framework")));
+    }
+    if (key == QLatin1String("excluded.sensitive")) {
+        return Reasons::tr("shared virtual machine: no bare-metal or dedicated-host option and no documented "
+                           "compliance programme, so sensitive data should not go there");
+    }
+    if (key == QLatin1String("excluded.unknown")) {
+        const QString cause = causeText(p.text("cause"), p.cause());
+        return cause.isEmpty() ? QString() : Reasons::tr("cannot be estimated: %1").arg(cause);
+    }
+    if (key == QLatin1String("excluded.memory")) {
+        const QString cause = causeText(p.text("cause"), p.cause());
+        return cause.isEmpty() ? QString()
+                               : Reasons::tr("does not fit in memory on %1 × %2: %3")
+                                     .arg(p.integer("gpus"))
+                                     .arg(p.text("gpu"), cause);
+    }
+    if (key == QLatin1String("excluded.single_node")) {
+        return Reasons::tr("needs %1 servers; the plan allows one").arg(p.integer("nodes"));
+    }
+    if (key == QLatin1String("excluded.rdma")) {
+        return Reasons::tr("needs %1 servers but has no RDMA / InfiniBand / EFA between them: NCCL over plain "
+                           "Ethernet would waste most of the GPU time")
+            .arg(p.integer("nodes"));
+    }
+    if (key == QLatin1String("excluded.no_price")) {
+        return Reasons::tr("no published price in this region");
+    }
+    if (key == QLatin1String("excluded.mode_not_chosen")) {
+        return Reasons::tr("the plan does not consider %1 prices").arg(pricingModeText(p.text("mode")));
+    }
+    if (key == QLatin1String("excluded.deadline")) {
+        return Reasons::tr("takes about %1, past the deadline of %2").arg(p.hours("hours"), p.hours("deadline"));
+    }
+    if (key == QLatin1String("excluded.budget")) {
+        return Reasons::tr("costs about %1, over the budget of %2").arg(p.money("cost"), p.money("budget"));
+    }
+    if (key == QLatin1String("excluded.spot_rate_unknown")) {
+        return Reasons::tr("no published interruption rate for %1 spot: its time and cost would be a guess")
+            .arg(p.text("provider"));
+    }
+    if (key == QLatin1String("excluded.commitment")) {
+        return Reasons::tr("needs a %1-month commitment (%2); the project is %3 months")
+            .arg(p.text("months"), p.money("commitment"), formatNumber(p.number("project"), 0));
+    }
+    if (key == QLatin1String("excluded.subscription_term")) {
+        return Reasons::tr("a subscription is paid for at least %1 month(s); the project is %2 months")
+            .arg(p.text("months"), formatNumber(p.number("project"), 0));
+    }
+    return {};
+}
+
+} // namespace
+
+QString reasonText(const json& reason)
+{
+    if (!reason.is_object()) {
+        return {};
+    }
+    const QString key = reason.contains("key") && reason["key"].is_string()
+                            ? QString::fromStdString(reason["key"].get<std::string>())
+                            : QString();
+    static const json kNoParams = json::object();
+    const QString worded = wordedText(key, Params(reason.contains("params") ? reason["params"] : kNoParams));
+    if (!worded.isEmpty()) {
+        return worded;
+    }
+    return reason.contains("text") && reason["text"].is_string()
+               ? QString::fromStdString(reason["text"].get<std::string>())
+               : QString();
+}
+
+QString pricingModeText(const QString& mode)
+{
+    static const std::map<QString, const char*> names{
+        {QStringLiteral("on_demand"), QT_TRANSLATE_NOOP("Reasons", "on-demand")},
+        {QStringLiteral("spot"), QT_TRANSLATE_NOOP("Reasons", "spot")},
+        {QStringLiteral("reserved_1y"), QT_TRANSLATE_NOOP("Reasons", "reserved 1 year")},
+        {QStringLiteral("reserved_3y"), QT_TRANSLATE_NOOP("Reasons", "reserved 3 years")},
+        {QStringLiteral("subscription_monthly"), QT_TRANSLATE_NOOP("Reasons", "monthly subscription")},
+        {QStringLiteral("subscription_yearly"), QT_TRANSLATE_NOOP("Reasons", "yearly subscription")}};
+    const auto it = names.find(mode);
+    return it == names.end() ? mode : Reasons::tr(it->second);
+}
+
+} // namespace gpuplan::ui
