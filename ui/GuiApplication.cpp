@@ -12,8 +12,10 @@
 
 #include <QApplication>
 #include <QChartView>
+#include <QComboBox>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QLineEdit>
 #include <QLocale>
 #include <QMessageBox>
 #include <QPixmap>
@@ -56,6 +58,16 @@ void takeScreenshots(MainWindow& window, const QString& dir)
             wizard->next();
         }
         grabInto(window, screenshotFile(dir, ++n, QStringLiteral("plan-") + wizard->currentPage()->objectName()));
+        if (wizard->currentPage()->objectName() == QLatin1String("workloadPage")) {
+            // The page again with a throughput of one's own (the list ends with it and the file entry).
+            auto* list = wizard->findChild<QComboBox*>(QStringLiteral("presetComboBox"));
+            auto* units = wizard->findChild<QLineEdit*>(QStringLiteral("unitsPerEpochEdit"));
+            list->setCurrentIndex(list->count() - 2);
+            units->setText(QStringLiteral("1.28M"));
+            grabInto(window, screenshotFile(dir, ++n, QStringLiteral("plan-workloadPage-measured")));
+            units->clear();
+            list->setCurrentIndex(0);
+        }
     }
     QObject::connect(
         window.session(),

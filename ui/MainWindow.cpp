@@ -478,7 +478,8 @@ void MainWindow::onCatalogLoaded()
         showCatalogProblems({*m_data->failure});
     }
     m_session->setData(m_data);
-    m_wizard->setPresets(m_data->presets);
+    m_wizard->setChoices(m_data->presets,
+                         m_data->catalog ? m_data->catalog->catalog.gpus() : std::vector<core::GpuSpec>{});
     showExampleOnFirstStart();
     m_catalogLoaded = true;
     retranslate();

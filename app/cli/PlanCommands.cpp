@@ -185,7 +185,8 @@ int runEstimate(const CatalogOptions& catalogOptions,
               << "  GPU-hours    " << rangeText(e.gpuHours) << '\n'
               << "  MFU          " << (e.mfu ? fixed(*e.mfu * 100, 0) + " %" : "unknown") << '\n'
               << "  peak         " << approx(e.peak.tflops) << " TFLOPS " << e.peak.used << " per GPU; efficiency "
-              << rangeText(e.efficiency) << ", " << e.efficiencyBasis << "; scaling " << rangeText(e.scaling) << '\n'
+              << rangeText(e.efficiency) << ", " << e.efficiencyBasis.text << "; scaling " << rangeText(e.scaling)
+              << '\n'
               << "  memory       "
               << (e.memory.known ? fixed(e.memory.totalGb(), 1) + " of " + fixed(e.memory.capacityGb, 0)
                                        + " GB per GPU with " + e.memory.describe()

@@ -294,8 +294,13 @@ EfficiencyTable::lookup(ModelClass modelClass, const GpuSpec& gpu, PeakFamily fa
         const double high = std::max(*highest, mid * 1.15) * (1 + level.widen);
         found.efficiency = Range{mid, low, std::min(high, 1.0)};
         found.level = level.level;
-        found.basis = "median of " + std::to_string(values.size()) + " calibration case"
-                      + (values.size() == 1 ? "" : "s") + " (" + level.what + ", " + peakFamilyName(family) + ")";
+        found.basis =
+            Reason{"efficiency.basis",
+                   {{"cases", std::to_string(values.size())},
+                    {"level", std::to_string(level.level)},
+                    {"family", peakFamilyName(family)}},
+                   "median of " + std::to_string(values.size()) + " calibration case" + (values.size() == 1 ? "" : "s")
+                       + " (" + level.what + ", " + peakFamilyName(family) + ")"};
         return found;
     }
     return std::nullopt;

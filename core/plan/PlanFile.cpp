@@ -9,6 +9,11 @@ namespace gpuplan::core {
 using nlohmann::json;
 using Need = JsonChecker::Need;
 
+json reasonJson(const Reason& r)
+{
+    return {{"key", r.key}, {"params", r.params}, {"text", r.text}};
+}
+
 json rangeJson(const Range& range)
 {
     return {{"value", range.value}, {"low", range.low}, {"high", range.high}};
@@ -33,7 +38,7 @@ json trainingJson(const TrainingEstimate& e, const Workload& w, const GpuSpec& g
     out["mfu"] = e.mfu ? json(*e.mfu) : json(nullptr);
     out["peak_tflops"] = {{"value", e.peak.tflops}, {"used", e.peak.used}};
     out["efficiency"] = rangeJson(e.efficiency);
-    out["efficiency_basis"] = e.efficiencyBasis;
+    out["efficiency_basis"] = reasonJson(e.efficiencyBasis);
     out["scaling"] = rangeJson(e.scaling);
     out["fits_memory"] = e.memory.known ? json(e.memory.fits) : json(nullptr);
     out["memory"] = {{"strategy", e.memory.describe()},
@@ -52,11 +57,6 @@ json trainingJson(const TrainingEstimate& e, const Workload& w, const GpuSpec& g
 }
 
 namespace {
-
-json reasonJson(const Reason& r)
-{
-    return {{"key", r.key}, {"params", r.params}, {"text", r.text}};
-}
 
 json modeJson(const ModeCost& m, const Range& extrasCost)
 {

@@ -290,7 +290,7 @@
     </message>
     <message>
         <source>finishes in about %1 (%2 to %3), setup and data upload included</source>
-        <translation>约 %1 完成（%2 至 %3），已含环境准备和数据上传</translation>
+        <translation>约 %1完成（%2 至 %3），已含环境准备和数据上传</translation>
     </message>
     <message>
         <source>%1 to spare before the deadline (but the slow end of the range misses it)</source>
@@ -302,7 +302,7 @@
     </message>
     <message>
         <source>fits in memory: %1 of %2 GB per GPU with %3</source>
-        <translation>显存够用：用 %3 时每卡需 %1 GB，共 %2 GB</translation>
+        <translation>显存够用：每卡需 %1 GB（共 %2 GB），方案为%3</translation>
     </message>
     <message>
         <source>memory fit unknown: the workload gives no parameter count</source>
@@ -387,6 +387,46 @@
     <message>
         <source>yearly subscription</source>
         <translation>包年</translation>
+    </message>
+    <message>
+        <source>same GPU</source>
+        <translation>同款 GPU</translation>
+    </message>
+    <message>
+        <source>same architecture</source>
+        <translation>同一架构</translation>
+    </message>
+    <message>
+        <source>same model class, other GPUs</source>
+        <translation>同类模型、其他 GPU</translation>
+    </message>
+    <message>
+        <source>other model classes</source>
+        <translation>其他类型的模型</translation>
+    </message>
+    <message>
+        <source>one calibration case (%1, %2)</source>
+        <translation>1 个校准案例（%1，%2）</translation>
+    </message>
+    <message>
+        <source>median of %1 calibration cases (%2, %3)</source>
+        <translation>%1 个校准案例的中位数（%2，%3）</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/秒</translation>
+    </message>
+    <message>
+        <source>hour</source>
+        <translation>小时</translation>
+    </message>
+    <message>
+        <source>month</source>
+        <translation>月</translation>
     </message>
 </context>
 <context>
@@ -1426,6 +1466,142 @@ Date: %3</source>
     <message>
         <source>this run only</source>
         <translation>仅本次训练</translation>
+    </message>
+    <message>
+        <source>Open a workload file</source>
+        <translation>打开工作负载文件</translation>
+    </message>
+    <message>
+        <source>Workload files (*.json);;All files (*)</source>
+        <translation>工作负载文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Your own: a throughput you measured</source>
+        <translation>自定义：用自己实测的吞吐量</translation>
+    </message>
+    <message>
+        <source>Your own: a workload file…</source>
+        <translation>自定义：导入工作负载文件…</translation>
+    </message>
+    <message>
+        <source>Tokens per epoch:</source>
+        <translation>每轮 token 数：</translation>
+    </message>
+    <message>
+        <source>Samples per epoch:</source>
+        <translation>每轮样本数：</translation>
+    </message>
+    <message>
+        <source>e.g. 2B</source>
+        <translation>例如 2B</translation>
+    </message>
+    <message>
+        <source>e.g. 1.28M</source>
+        <translation>例如 1.28M</translation>
+    </message>
+    <message>
+        <source>Your own run: the throughput you timed on one GPU type is scaled to every other by the ratio of their effective peaks (tensor-core TFLOPS × calibrated efficiency).</source>
+        <translation>你自己的训练任务：在某种 GPU 上实测的吞吐量，按各卡有效峰值（Tensor Core TFLOPS × 校准效率）的比例换算到其他 GPU。</translation>
+    </message>
+    <message>
+        <source>A workload file as described in docs/workloads.md: FLOPs per sample, a transformer&apos;s shape, or a measured throughput.</source>
+        <translation>按 docs/workloads.md 格式写的工作负载文件：每样本 FLOPs、Transformer 结构或实测吞吐量均可。</translation>
+    </message>
+    <message>
+        <source>Required.</source>
+        <translation>必填。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a count: write e.g. 1281167, 1.28M or 2B.</source>
+        <translation>“%1”不是有效数量，请写成 1281167、1.28M 或 2B 这样的形式。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a count: write e.g. 25.6M or 7B.</source>
+        <translation>“%1”不是有效数量，请写成 25.6M 或 7B 这样的形式。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a size in GB: write e.g. 150.</source>
+        <translation>“%1”不是以 GB 为单位的大小，请写成 150 这样的形式。</translation>
+    </message>
+    <message>
+        <source>Measured: %1 %2 on %3 × %4</source>
+        <translation>实测：%3 × %4 上 %1 %2</translation>
+    </message>
+    <message>
+        <source>Measured throughput:</source>
+        <translation>实测吞吐量：</translation>
+    </message>
+    <message>
+        <source>Measured on:</source>
+        <translation>测量所用 GPU：</translation>
+    </message>
+    <message>
+        <source>At precision:</source>
+        <translation>测量时的精度：</translation>
+    </message>
+    <message>
+        <source>Model parameters:</source>
+        <translation>模型参数量：</translation>
+    </message>
+    <message>
+        <source>Data to upload (GB):</source>
+        <translation>需上传的数据 (GB)：</translation>
+    </message>
+    <message>
+        <source>Workload file:</source>
+        <translation>工作负载文件：</translation>
+    </message>
+    <message>
+        <source>What your training loop reported, over all the GPUs it ran on. Every offer&apos;s time is this figure scaled by its effective peak against that of the GPU you timed it on.</source>
+        <translation>训练日志里报告的吞吐量，按参与训练的全部 GPU 合计。每个方案的时间都由它按该方案与实测 GPU 的有效峰值之比换算得出。</translation>
+    </message>
+    <message>
+        <source>Samples (images, sequences, point clouds) or tokens per second.</source>
+        <translation>每秒处理的样本数（图片、序列、点云）或 token 数。</translation>
+    </message>
+    <message>
+        <source>How many GPUs of that type the throughput was measured on.</source>
+        <translation>测量吞吐量时用了几张这种 GPU。</translation>
+    </message>
+    <message>
+        <source>The GPU you timed it on. Only GPUs in the catalog can be scaled from.</source>
+        <translation>实测所用的 GPU。只能从目录中已有的 GPU 换算。</translation>
+    </message>
+    <message>
+        <source>The precision of the timed run: its peak is the one the scaling starts from.</source>
+        <translation>实测时用的精度：换算以该精度下的峰值为基准。</translation>
+    </message>
+    <message>
+        <source>The amount of work of one epoch: 1281167, 1.28M, 2B, or 128万. Time grows in proportion.</source>
+        <translation>一轮（epoch）的工作量：1281167、1.28M、2B 或 128万 都可以。时间与之成正比。</translation>
+    </message>
+    <message>
+        <source>optional, e.g. 7B</source>
+        <translation>选填，例如 7B</translation>
+    </message>
+    <message>
+        <source>Parameter count, to check that weights, gradients and Adam state fit in GPU memory (activations are not counted without the model&apos;s shape). Empty: fit unknown.</source>
+        <translation>参数量，用于检查权重、梯度和 Adam 状态能否放进显存（不知道模型结构时不计激活）。留空：不判断显存。</translation>
+    </message>
+    <message>
+        <source>optional, e.g. 150</source>
+        <translation>选填，例如 150</translation>
+    </message>
+    <message>
+        <source>What has to be uploaded before training, in GB: counts toward time and storage cost. Empty: nothing to upload.</source>
+        <translation>训练前需要上传的数据量（GB），计入时间和存储费用。留空：无需上传。</translation>
+    </message>
+    <message>
+        <source>path to a .json workload file</source>
+        <translation>.json 工作负载文件的路径</translation>
+    </message>
+    <message>
+        <source>Your own workload in the gpuplan-workload/1 format (docs/workloads.md). Problems are named here with the JSON path.</source>
+        <translation>gpuplan-workload/1 格式（见 docs/workloads.md）的自定义工作负载。文件有问题时，会在这里指出对应的 JSON 路径。</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
     </message>
 </context>
 <context>

@@ -71,6 +71,19 @@ void finishWizardWithDefaults(MainWindow& window)
     QTest::mouseClick(child<QAbstractButton>(window, "wizardFinishButton"), Qt::LeftButton);
 }
 
+/// Picks the workload list's entry whose text starts with `text`.
+void chooseWorkload(MainWindow& window, const QString& text)
+{
+    auto* list = child<QComboBox>(window, "presetComboBox");
+    for (int i = 0; i < list->count(); ++i) {
+        if (list->itemText(i).startsWith(text)) {
+            list->setCurrentIndex(i);
+            return;
+        }
+    }
+    QFAIL(qPrintable(QStringLiteral("no workload entry starts with ") + text));
+}
+
 } // namespace
 
 class TestPlanGui : public QObject
@@ -186,6 +199,106 @@ private slots:
         QVERIFY(window.session()->plan() == saved);
     }
 
+    void measuredThroughputIsScaledToEveryOffer()
+    {
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.isCatalogLoaded(), 20000);
+        auto* units = child<QLineEdit>(window, "unitsPerEpochEdit");
+        QVERIFY(!units->isVisible());
+        chooseWorkload(window, QStringLiteral("Your own: a throughput"));
+        QVERIFY(units->isVisible());
+        auto* next = child<QAbstractButton>(window, "wizardNextButton");
+        QVERIFY(!next->isEnabled()); // the samples per epoch are required
+
+        QTest::keyClicks(units, QStringLiteral("lots"));
+        auto* error = child<QLabel>(window, "unitsPerEpochErrorLabel");
+        QVERIFY(error->isVisible());
+        QVERIFY2(error->text().contains(QStringLiteral("\"lots\" is not a count")), qPrintable(error->text()));
+        QVERIFY(!next->isEnabled());
+        QVERIFY(!child<QAbstractButton>(window, "wizardFinishButton")->isEnabled());
+
+        // 2500 images/s on one A100 80GB with AMP, ImageNet-1k for 90 epochs.
+        units->setText(QStringLiteral("1.28M"));
+        QVERIFY(!error->isVisible());
+        child<QDoubleSpinBox>(window, "measuredThroughputSpinBox")->setValue(2500);
+        auto* gpu = child<QComboBox>(window, "measuredGpuComboBox");
+        gpu->setCurrentIndex(gpu->findData(QStringLiteral("a100-sxm4-80gb")));
+        QVERIFY(gpu->currentIndex() >= 0);
+        child<QDoubleSpinBox>(window, "epochsSpinBox")->setValue(90);
+        QVERIFY(next->isEnabled());
+        QTest::mouseClick(child<QAbstractButton>(window, "wizardFinishButton"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasPlan() && !window.session()->isBusy(), 20000);
+
+        const json& plan = window.session()->plan();
+        QCOMPARE(plan["workload"]["definition"]["kind"].get<std::string>(), std::string("measured"));
+        QVERIFY(plan["results"]["options"].size() > 10);
+        // On the card it was timed on, the training time is the measurement's: 1.28M × 90 / 2500 per second.
+        bool sameCard = false;
+        for (const json& o : plan["results"]["options"]) {
+            if (o["gpu"] == "a100-sxm4-80gb" && o["gpus"] == 1) {
+                const double hours = o["training"]["hours"]["value"].get<double>();
+                QVERIFY2(std::abs(hours - 1.28e6 * 90 / 2500 / 3600) < 0.2, qPrintable(QString::number(hours)));
+                sameCard = true;
+            }
+        }
+        QVERIFY(sameCard);
+        // It re-plans from the plan file like a preset does.
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("measured.gpuplan"));
+        gpuplan::ui::setNextFileName(file);
+        QVERIFY(window.savePlan());
+        QVERIFY(window.openPlan(file));
+        QVERIFY(window.session()->inputs().has_value());
+        QVERIFY(window.session()->inputs()->workload.kind == gpuplan::core::WorkKind::Measured);
+        QCOMPARE(window.session()->inputs()->workload.measured->value, 2500.0);
+    }
+
+    void workloadFileProblemsAreShownBesideTheField()
+    {
+        QTemporaryDir dir;
+        const QString broken = dir.filePath(QStringLiteral("broken.json"));
+        std::ofstream(broken.toStdString()) << json{{"schema", "gpuplan-workload/1"},
+                                                    {"name", "Mine"},
+                                                    {"task", "vision"},
+                                                    {"class", "cnn"},
+                                                    {"kind", "per_sample"},
+                                                    {"work", {{"samples", 1000}, {"epochs", -3}}}};
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.isCatalogLoaded(), 20000);
+        chooseWorkload(window, QStringLiteral("Your own: a workload file"));
+        auto* path = child<QLineEdit>(window, "workloadFileEdit");
+        QVERIFY(path->isVisible());
+        QVERIFY(!child<QAbstractButton>(window, "wizardFinishButton")->isEnabled());
+        path->setText(broken);
+        emit path->editingFinished();
+        auto* error = child<QLabel>(window, "workloadFileErrorLabel");
+        QVERIFY(error->isVisible());
+        QVERIFY2(error->text().contains(QStringLiteral("broken.json"))
+                     && error->text().contains(QStringLiteral("$.work")),
+                 qPrintable(error->text()));
+        QVERIFY(!child<QAbstractButton>(window, "wizardFinishButton")->isEnabled());
+
+        const QString good = dir.filePath(QStringLiteral("good.json"));
+        std::ofstream(good.toStdString())
+            << json{{"schema", "gpuplan-workload/1"},
+                    {"name", "My ResNet"},
+                    {"task", "vision"},
+                    {"class", "cnn"},
+                    {"kind", "per_sample"},
+                    {"model", {{"parameters", 25.6e6}}},
+                    {"work", {{"samples", 1281167}, {"epochs", 10}, {"training_gflops_per_sample", 12.3}}}};
+        path->setText(good);
+        emit path->editingFinished();
+        QVERIFY(!error->isVisible());
+        QCOMPARE(child<QDoubleSpinBox>(window, "epochsSpinBox")->value(), 10.0);
+        QTest::mouseClick(child<QAbstractButton>(window, "wizardFinishButton"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasPlan() && !window.session()->isBusy(), 20000);
+        QCOMPARE(window.session()->plan()["workload"]["name"].get<std::string>(), std::string("My ResNet"));
+        QVERIFY(!window.session()->plan()["results"]["options"].empty());
+    }
+
     void unsavedChangesAreAskedAbout()
     {
         MainWindow window(kBundled);
@@ -271,6 +384,14 @@ private slots:
         QCOMPARE(*gpuplan::ui::parseDeadline(QStringLiteral("36h")), 36.0);
         QCOMPARE(*gpuplan::ui::parseDeadline(QStringLiteral(" 2w ")), 336.0);
         QCOMPARE(*gpuplan::ui::parseDeadline(QStringLiteral("90m")), 1.5);
+        QCOMPARE(*gpuplan::ui::parseCount(QStringLiteral("1,281,167")), 1281167.0);
+        QCOMPARE(*gpuplan::ui::parseCount(QStringLiteral("1.28M")), 1.28e6);
+        QCOMPARE(*gpuplan::ui::parseCount(QStringLiteral(" 7b ")), 7e9);
+        QCOMPARE(*gpuplan::ui::parseCount(QStringLiteral("128万")), 1.28e6);
+        QCOMPARE(*gpuplan::ui::parseCount(QStringLiteral("2e9")), 2e9);
+        QVERIFY(!gpuplan::ui::parseCount(QStringLiteral("0")));
+        QVERIFY(!gpuplan::ui::parseCount(QStringLiteral("-5")));
+        QVERIFY(!gpuplan::ui::parseCount(QStringLiteral("7 GB")));
         QVERIFY(!gpuplan::ui::parseDeadline(QStringLiteral("0d")));
         QVERIFY(!gpuplan::ui::parseDeadline(QStringLiteral("14")));
         QVERIFY(!gpuplan::ui::parseDeadline(QStringLiteral("d14")));

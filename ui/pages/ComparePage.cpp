@@ -3,7 +3,7 @@
 #include "Format.h"
 #include "PlanJson.h"
 #include "PlanSession.h"
-#include "ReasonText.h"
+#include "PlanText.h"
 #include "models/OptionTableModel.h"
 
 #include <QEvent>
@@ -325,10 +325,11 @@ void ComparePage::showDetails()
                 .arg(formatNumber(jsonNumber(t["efficiency"], "value") * 100, 0),
                      formatNumber(jsonNumber(t["efficiency"], "low") * 100, 0),
                      formatNumber(jsonNumber(t["efficiency"], "high") * 100, 0),
-                     jsonText(t, "efficiency_basis").toHtmlEscaped());
+                     reasonText(t["efficiency_basis"]).toHtmlEscaped());
     html += tr("<p><b>Scaling:</b> %1 % of linear</p>").arg(formatNumber(jsonNumber(t["scaling"], "value") * 100, 0));
     html += tr("<p><b>Throughput:</b> %1 %2; training %3, setup %4, upload %5</p>")
-                .arg(formatNumber(jsonNumber(t["throughput"], "value"), 0), jsonText(t["throughput"], "unit"))
+                .arg(formatNumber(jsonNumber(t["throughput"], "value"), 0),
+                     throughputUnitText(jsonText(t["throughput"], "unit")))
                 .arg(formatHours(jsonNumber(t["hours"], "value")),
                      formatHours(jsonNumber(o["setup_hours"], "value")),
                      formatHours(jsonNumber(o["transfer_hours"], "value")));
@@ -342,7 +343,9 @@ void ComparePage::showDetails()
         const json& p = m["price"];
         html += QStringLiteral("<li>%1: %2 %3/%4 — <a href='%5'>%6</a> %7%8</li>")
                     .arg(pricingModeText(jsonText(m, "mode")))
-                    .arg(formatNumber(jsonNumber(p, "amount"), 3), jsonText(p, "currency"), jsonText(p, "unit"))
+                    .arg(formatNumber(jsonNumber(p, "amount"), 3),
+                         jsonText(p, "currency"),
+                         priceUnitText(jsonText(p, "unit")))
                     .arg(jsonText(p, "source").toHtmlEscaped(), tr("source"), jsonText(p, "date"))
                     .arg(m.value("eligible", false)
                              ? QString()

@@ -1,16 +1,23 @@
 #include "PlanWizard.h"
 
 #include "AppSettings.h"
+#include "Format.h"
 #include "Language.h"
+#include "PlanText.h"
+
+#include "gpuplan/catalog/GpuSpec.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -20,6 +27,10 @@
 namespace gpuplan::ui {
 
 namespace {
+
+// The workload list's entries after the presets (whose data is their index).
+constexpr int kMeasured = -2; // your own: a throughput you timed
+constexpr int kFromFile = -3; // your own: a workload file
 
 /// A page whose Next/Finish waits for `valid` (re-checked whenever a field changes).
 class CheckedPage final : public QWizardPage
@@ -61,6 +72,36 @@ QWidget* withError(QWidget* field, QLabel* error, QWidget* extra = nullptr)
     return box;
 }
 
+/// Widgets side by side, the last one taking the spare room.
+QWidget* inRow(std::initializer_list<QWidget*> widgets)
+{
+    auto* box = new QWidget;
+    auto* row = new QHBoxLayout(box);
+    row->setContentsMargins(0, 0, 0, 0);
+    for (QWidget* w : widgets) {
+        row->addWidget(w);
+    }
+    row->addStretch(1);
+    return box;
+}
+
+/// The network shape a task usually has, for a measured workload (its efficiency class).
+core::ModelClass classForTask(core::TaskType task)
+{
+    switch (task) {
+        case core::TaskType::Vision:
+            return core::ModelClass::Cnn;
+        case core::TaskType::Detection:
+        case core::TaskType::Detection3d:
+            return core::ModelClass::Detector;
+        case core::TaskType::Nlp:
+            return core::ModelClass::Encoder;
+        case core::TaskType::Llm:
+            return core::ModelClass::Decoder;
+    }
+    return core::ModelClass::Cnn;
+}
+
 /// "3000", "3,000.50" or the locale's way of writing it; 0 when it is not a number.
 double parseAmount(const QString& text)
 {
@@ -73,6 +114,31 @@ double parseAmount(const QString& text)
 }
 
 } // namespace
+
+std::optional<double> parseCount(const QString& text)
+{
+    static const QRegularExpression pattern(
+        QStringLiteral("^\\s*([0-9][0-9,]*(?:\\.[0-9]+)?(?:e[+]?[0-9]+)?)\\s*([kmbt]|万|亿)?\\s*$"),
+        QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpressionMatch match = pattern.match(text);
+    if (!match.hasMatch()) {
+        return std::nullopt;
+    }
+    bool ok = false;
+    const double number = QLocale::c().toDouble(match.captured(1).remove(QLatin1Char(',')), &ok);
+    const QString suffix = match.captured(2).toLower();
+    const double factor = suffix == QLatin1String("k")   ? 1e3
+                          : suffix == QLatin1String("m") ? 1e6
+                          : suffix == QLatin1String("b") ? 1e9
+                          : suffix == QLatin1String("t") ? 1e12
+                          : suffix == u"万"              ? 1e4
+                          : suffix == u"亿"              ? 1e8
+                                                         : 1;
+    if (!ok || !(number > 0) || !std::isfinite(number * factor)) {
+        return std::nullopt;
+    }
+    return number * factor;
+}
 
 std::optional<double> parseDeadline(const QString& text)
 {
@@ -109,7 +175,7 @@ PlanWizard::PlanWizard(QWidget* parent)
     };
 
     // 1. Task and workload, amount of work.
-    auto* workload = new CheckedPage(QStringLiteral("workloadPage"), {});
+    auto* workload = new CheckedPage(QStringLiteral("workloadPage"), [this] { return validateWorkloadPage(); });
     m_task = new QComboBox(workload);
     m_task->setObjectName(QStringLiteral("taskComboBox"));
     m_preset = new QComboBox(workload);
@@ -121,12 +187,80 @@ PlanWizard::PlanWizard(QWidget* parent)
     m_epochs->setObjectName(QStringLiteral("epochsSpinBox"));
     m_epochs->setRange(0.01, 10000);
     m_epochs->setDecimals(2);
-    auto* workloadForm = new QFormLayout(workload);
+    // Your own workload: what you timed on one GPU type ...
+    m_measuredValue = new QDoubleSpinBox(workload);
+    m_measuredValue->setObjectName(QStringLiteral("measuredThroughputSpinBox"));
+    m_measuredValue->setRange(0.01, 1e9);
+    m_measuredValue->setDecimals(1);
+    m_measuredValue->setValue(1000);
+    m_measuredUnit = new QComboBox(workload);
+    m_measuredUnit->setObjectName(QStringLiteral("measuredUnitComboBox"));
+    m_measuredCount = new QSpinBox(workload);
+    m_measuredCount->setObjectName(QStringLiteral("measuredGpuCountSpinBox"));
+    m_measuredCount->setRange(1, 64);
+    m_measuredCount->setSuffix(QStringLiteral(" ×"));
+    m_measuredGpu = new QComboBox(workload);
+    m_measuredGpu->setObjectName(QStringLiteral("measuredGpuComboBox"));
+    m_measuredGpu->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_measuredPrecision = new QComboBox(workload);
+    m_measuredPrecision->setObjectName(QStringLiteral("measuredPrecisionComboBox"));
+    m_units = new QLineEdit(workload);
+    m_units->setObjectName(QStringLiteral("unitsPerEpochEdit"));
+    m_unitsError = errorLabel(QStringLiteral("unitsPerEpochErrorLabel"), workload);
+    m_parameters = new QLineEdit(workload);
+    m_parameters->setObjectName(QStringLiteral("modelParametersEdit"));
+    m_parametersError = errorLabel(QStringLiteral("modelParametersErrorLabel"), workload);
+    m_datasetGb = new QLineEdit(workload);
+    m_datasetGb->setObjectName(QStringLiteral("datasetGbEdit"));
+    m_datasetError = errorLabel(QStringLiteral("datasetGbErrorLabel"), workload);
+    // ... or a workload file.
+    m_workloadFile = new QLineEdit(workload);
+    m_workloadFile->setObjectName(QStringLiteral("workloadFileEdit"));
+    m_workloadFileError = errorLabel(QStringLiteral("workloadFileErrorLabel"), workload);
+    auto* browse = new QPushButton(workload);
+    browse->setObjectName(QStringLiteral("workloadFileBrowseButton"));
+
+    m_workloadForm = new QFormLayout(workload);
+    QFormLayout* workloadForm = m_workloadForm;
     workloadForm->addRow(label("taskLabel"), m_task);
     workloadForm->addRow(label("presetLabel"), m_preset);
     workloadForm->addRow(QString(), m_presetDescription);
+    m_measuredRows = {inRow({m_measuredValue, m_measuredUnit}),
+                      inRow({m_measuredCount, m_measuredGpu}),
+                      m_measuredPrecision,
+                      withError(m_units, m_unitsError),
+                      withError(m_parameters, m_parametersError),
+                      withError(m_datasetGb, m_datasetError)};
+    const char* measuredLabels[] = {"measuredThroughputLabel",
+                                    "measuredGpuLabel",
+                                    "measuredPrecisionLabel",
+                                    "unitsLabel",
+                                    "parametersLabel",
+                                    "datasetLabel"};
+    for (std::size_t i = 0; i < std::size(measuredLabels); ++i) {
+        workloadForm->addRow(label(measuredLabels[i]), m_measuredRows[qsizetype(i)]);
+    }
+    m_fileRow = withError(m_workloadFile, m_workloadFileError, browse);
+    workloadForm->addRow(label("workloadFileLabel"), m_fileRow);
     m_epochsLabel = label("epochsLabel");
     workloadForm->addRow(m_epochsLabel, m_epochs);
+    for (QLineEdit* edit : {m_units, m_parameters, m_datasetGb}) {
+        connect(edit, &QLineEdit::textChanged, workload, [workload] { workload->changed(); });
+    }
+    connect(m_measuredUnit, &QComboBox::currentIndexChanged, this, [this] { retranslateUnits(); });
+    connect(m_workloadFile, &QLineEdit::editingFinished, this, &PlanWizard::loadWorkloadFile);
+    connect(m_workloadFile, &QLineEdit::textEdited, workload, [this, workload] {
+        m_fileWorkload.reset(); // what is typed is loaded when editing ends
+        workload->changed();
+    });
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(
+            this, tr("Open a workload file"), QString(), tr("Workload files (*.json);;All files (*)"));
+        if (!file.isEmpty()) {
+            m_workloadFile->setText(file);
+            loadWorkloadFile();
+        }
+    });
 
     // 2. Precision and framework.
     auto* training = new CheckedPage(QStringLiteral("trainingPage"), {});
@@ -218,8 +352,31 @@ PlanWizard::PlanWizard(QWidget* parent)
         page->setFinalPage(true); // every answer has a default: Finish works from any page
         addPage(page);
     }
-    connect(m_task, &QComboBox::currentIndexChanged, this, [this] {
-        const QString task = m_task->currentData().toString();
+    connect(m_task, &QComboBox::currentIndexChanged, this, &PlanWizard::fillWorkloadList);
+    connect(m_preset, &QComboBox::currentIndexChanged, this, &PlanWizard::onPresetChanged);
+    retranslate();
+}
+
+void PlanWizard::setChoices(const core::LoadedWorkloads& presets, const std::vector<core::GpuSpec>& gpus)
+{
+    const QString gpu = m_measuredGpu->currentData().toString();
+    m_measuredGpu->clear();
+    for (const core::GpuSpec& g : gpus) {
+        m_measuredGpu->addItem(QString::fromStdString(g.name), QString::fromStdString(g.id));
+    }
+    const int a100 = m_measuredGpu->findData(gpu.isEmpty() ? QStringLiteral("a100-sxm4-80gb") : gpu);
+    m_measuredGpu->setCurrentIndex(std::max(0, a100));
+    m_presets = presets.presets;
+    m_preset->clear(); // the first preset becomes the default
+    fillWorkloadList();
+}
+
+void PlanWizard::fillWorkloadList()
+{
+    const QVariant current = m_preset->currentData();
+    const QString task = m_task->currentData().toString();
+    {
+        const QSignalBlocker block(m_preset);
         m_preset->clear();
         for (std::size_t i = 0; i < m_presets.size(); ++i) {
             if (task.isEmpty() || task == QString::fromLatin1(core::taskTypeName(m_presets[i].task))) {
@@ -228,23 +385,57 @@ PlanWizard::PlanWizard(QWidget* parent)
                 m_preset->addItem(QString::fromStdString(zh ? w.nameZh : w.name), int(i));
             }
         }
-    });
-    connect(m_preset, &QComboBox::currentIndexChanged, this, &PlanWizard::onPresetChanged);
-    retranslate();
+        m_preset->insertSeparator(m_preset->count());
+        m_preset->addItem(tr("Your own: a throughput you measured"), kMeasured);
+        m_preset->addItem(tr("Your own: a workload file…"), kFromFile);
+        int selected = current.isValid() ? m_preset->findData(current) : -1;
+        if (selected < 0) {
+            selected = m_preset->findData(kMeasured) > 1 ? 0 : m_preset->findData(kMeasured); // a preset if any
+        }
+        m_preset->setCurrentIndex(selected);
+    }
+    onPresetChanged();
 }
 
-void PlanWizard::setPresets(const core::LoadedWorkloads& presets)
+void PlanWizard::retranslateUnits()
 {
-    m_presets = presets.presets;
-    const int task = m_task->currentIndex();
-    m_task->setCurrentIndex(-1);
-    m_task->setCurrentIndex(std::max(0, task));
+    const bool tokens = m_measuredUnit->currentData().toString() == QLatin1String("tokens");
+    for (QLabel* l : m_labels) {
+        if (l->objectName() == QLatin1String("unitsLabel")) {
+            l->setText(tokens ? tr("Tokens per epoch:") : tr("Samples per epoch:"));
+        }
+    }
+    m_units->setPlaceholderText(tokens ? tr("e.g. 2B") : tr("e.g. 1.28M"));
 }
 
 void PlanWizard::onPresetChanged()
 {
-    const int index = m_preset->currentData().toInt();
-    if (m_preset->currentIndex() < 0 || index < 0 || std::size_t(index) >= m_presets.size()) {
+    const int index = m_preset->currentIndex() < 0 ? -1 : m_preset->currentData().toInt();
+    for (QWidget* row : m_measuredRows) {
+        m_workloadForm->setRowVisible(row, index == kMeasured);
+    }
+    m_workloadForm->setRowVisible(m_fileRow, index == kFromFile);
+    if (auto* page = static_cast<CheckedPage*>(m_pages.value(0))) {
+        page->changed();
+    }
+    if (index == kMeasured) {
+        m_presetDescription->setText(tr("Your own run: the throughput you timed on one GPU type is scaled to every "
+                                        "other by the ratio of their effective peaks (tensor-core TFLOPS × "
+                                        "calibrated efficiency)."));
+        return;
+    }
+    if (index == kFromFile) {
+        if (m_fileWorkload) {
+            const bool zh = currentLanguage() == QLatin1String("zh_CN") && !m_fileWorkload->descriptionZh.empty();
+            m_presetDescription->setText(
+                QString::fromStdString(zh ? m_fileWorkload->descriptionZh : m_fileWorkload->description));
+        } else {
+            m_presetDescription->setText(tr("A workload file as described in docs/workloads.md: FLOPs per sample, a "
+                                            "transformer's shape, or a measured throughput."));
+        }
+        return;
+    }
+    if (index < 0 || std::size_t(index) >= m_presets.size()) {
         m_presetDescription->clear();
         return;
     }
@@ -252,6 +443,92 @@ void PlanWizard::onPresetChanged()
     const bool zh = currentLanguage() == QLatin1String("zh_CN") && !w.descriptionZh.empty();
     m_presetDescription->setText(QString::fromStdString(zh ? w.descriptionZh : w.description));
     m_epochs->setValue(w.epochs);
+}
+
+void PlanWizard::loadWorkloadFile()
+{
+    const QString path = m_workloadFile->text().trimmed();
+    m_fileWorkload.reset();
+    if (path.isEmpty()) {
+        m_workloadFileError->hide();
+    } else if (core::Result<core::Workload> loaded = core::loadWorkloadFile(path.toStdString())) {
+        m_fileWorkload = *loaded;
+        m_epochs->setValue(m_fileWorkload->epochs);
+        m_workloadFileError->hide();
+    } else {
+        m_workloadFileError->setText(QString::fromStdString(loaded.error().message()));
+        m_workloadFileError->show();
+    }
+    onPresetChanged();
+}
+
+bool PlanWizard::validateWorkloadPage() const
+{
+    const int index = m_preset->currentIndex() < 0 ? -1 : m_preset->currentData().toInt();
+    if (index == kFromFile) {
+        return m_fileWorkload.has_value();
+    }
+    if (index != kMeasured) {
+        return true;
+    }
+    bool ok = true;
+    auto check = [&ok](QLineEdit* edit, QLabel* error, bool required, const QString& message) {
+        const QString text = edit->text().trimmed();
+        const bool valid = text.isEmpty() ? !required : parseCount(text).has_value();
+        error->setText(text.isEmpty() ? tr("Required.") : message.arg(text));
+        error->setVisible(!valid);
+        ok = ok && valid;
+    };
+    check(m_units, m_unitsError, true, tr("\"%1\" is not a count: write e.g. 1281167, 1.28M or 2B."));
+    check(m_parameters, m_parametersError, false, tr("\"%1\" is not a count: write e.g. 25.6M or 7B."));
+    check(m_datasetGb, m_datasetError, false, tr("\"%1\" is not a size in GB: write e.g. 150."));
+    return ok;
+}
+
+std::optional<core::Workload> PlanWizard::chosenWorkload() const
+{
+    const int index = m_preset->currentIndex() < 0 ? -1 : m_preset->currentData().toInt();
+    if (!validateWorkloadPage()) {
+        return std::nullopt;
+    }
+    if (index == kFromFile) {
+        core::Workload w = *m_fileWorkload;
+        w.epochs = m_epochs->value();
+        return w;
+    }
+    if (index == kMeasured) {
+        core::Workload w;
+        w.task = core::parseTaskType(m_task->currentData().toString().toStdString()).value_or(core::TaskType::Vision);
+        w.modelClass = classForTask(w.task);
+        w.kind = core::WorkKind::Measured;
+        core::MeasuredThroughput m;
+        m.value = m_measuredValue->value();
+        m.tokens = m_measuredUnit->currentData().toString() == QLatin1String("tokens");
+        m.gpuId = m_measuredGpu->currentData().toString().toStdString();
+        m.count = m_measuredCount->value();
+        m.precision = core::parsePrecision(m_measuredPrecision->currentData().toString().toStdString())
+                          .value_or(core::Precision::Amp);
+        w.measured = m;
+        (m.tokens ? w.tokensPerEpoch : w.samplesPerEpoch) = *parseCount(m_units->text());
+        w.epochs = m_epochs->value();
+        if (std::optional<double> parameters = parseCount(m_parameters->text())) {
+            w.model.parameters = *parameters;
+        }
+        w.datasetGb = parseCount(m_datasetGb->text());
+        w.id = "measured";
+        w.name = tr("Measured: %1 %2 on %3 × %4")
+                     .arg(formatNumber(m.value, m.value < 100 ? 1 : 0), m_measuredUnit->currentText())
+                     .arg(m.count)
+                     .arg(m_measuredGpu->currentText())
+                     .toStdString();
+        return w;
+    }
+    if (index < 0 || std::size_t(index) >= m_presets.size()) {
+        return std::nullopt;
+    }
+    core::Workload w = m_presets[std::size_t(index)];
+    w.epochs = m_epochs->value();
+    return w;
 }
 
 bool PlanWizard::validateBudgetPage() const
@@ -278,13 +555,12 @@ bool PlanWizard::validateBudgetPage() const
 
 std::optional<PlanInputs> PlanWizard::inputs() const
 {
-    const int index = m_preset->currentData().toInt();
-    if (m_preset->currentIndex() < 0 || index < 0 || std::size_t(index) >= m_presets.size() || !validateBudgetPage()) {
+    std::optional<core::Workload> workload = chosenWorkload();
+    if (!workload || !validateBudgetPage()) {
         return std::nullopt;
     }
     PlanInputs in;
-    in.workload = m_presets[std::size_t(index)];
-    in.workload.epochs = m_epochs->value();
+    in.workload = std::move(*workload);
     core::Constraints& c = in.constraints;
     if (const QString budget = m_budget->text().trimmed(); !budget.isEmpty()) {
         c.budget = parseAmount(budget);
@@ -364,6 +640,12 @@ void PlanWizard::retranslate()
     const std::map<QString, QString> texts{{QStringLiteral("taskLabel"), tr("Task:")},
                                            {QStringLiteral("presetLabel"), tr("Workload:")},
                                            {QStringLiteral("epochsLabel"), tr("Epochs:")},
+                                           {QStringLiteral("measuredThroughputLabel"), tr("Measured throughput:")},
+                                           {QStringLiteral("measuredGpuLabel"), tr("Measured on:")},
+                                           {QStringLiteral("measuredPrecisionLabel"), tr("At precision:")},
+                                           {QStringLiteral("parametersLabel"), tr("Model parameters:")},
+                                           {QStringLiteral("datasetLabel"), tr("Data to upload (GB):")},
+                                           {QStringLiteral("workloadFileLabel"), tr("Workload file:")},
                                            {QStringLiteral("precisionLabel"), tr("Precision:")},
                                            {QStringLiteral("frameworkLabel"), tr("Framework:")},
                                            {QStringLiteral("budgetLabel"), tr("Budget:")},
@@ -386,9 +668,50 @@ void PlanWizard::retranslate()
     m_task->addItem(tr("NLP (encoders)"), QStringLiteral("nlp"));
     m_task->addItem(tr("Large language models"), QStringLiteral("llm"));
     m_task->setCurrentIndex(std::max(0, task));
+    fillWorkloadList();
     m_task->setToolTip(tr("Narrows the workload list to one kind of task."));
     m_preset->setToolTip(tr("A preset with sourced model size and FLOPs. The estimate scales its work by the epochs."));
     m_epochs->setToolTip(tr("Passes over the data set. Time and cost grow in proportion."));
+    m_measuredValue->setToolTip(tr("What your training loop reported, over all the GPUs it ran on. Every offer's "
+                                   "time is this figure scaled by its effective peak against that of the GPU you "
+                                   "timed it on."));
+    const int unit = std::max(0, m_measuredUnit->currentIndex());
+    {
+        const QSignalBlocker block(m_measuredUnit);
+        m_measuredUnit->clear();
+        m_measuredUnit->addItem(throughputUnitText(QStringLiteral("samples/s")), QStringLiteral("samples"));
+        m_measuredUnit->addItem(throughputUnitText(QStringLiteral("tokens/s")), QStringLiteral("tokens"));
+        m_measuredUnit->setCurrentIndex(unit);
+    }
+    m_measuredUnit->setToolTip(tr("Samples (images, sequences, point clouds) or tokens per second."));
+    m_measuredCount->setToolTip(tr("How many GPUs of that type the throughput was measured on."));
+    m_measuredGpu->setToolTip(tr("The GPU you timed it on. Only GPUs in the catalog can be scaled from."));
+    const int measuredPrecision = std::max(0, m_measuredPrecision->currentIndex());
+    {
+        const QSignalBlocker block(m_measuredPrecision);
+        m_measuredPrecision->clear();
+        m_measuredPrecision->addItem(tr("AMP (FP16 mixed precision)"), QStringLiteral("amp"));
+        m_measuredPrecision->addItem(tr("BF16 mixed precision"), QStringLiteral("bf16"));
+        m_measuredPrecision->addItem(tr("FP8 (Hopper and newer)"), QStringLiteral("fp8"));
+        m_measuredPrecision->addItem(tr("TF32"), QStringLiteral("tf32"));
+        m_measuredPrecision->addItem(tr("FP32"), QStringLiteral("fp32"));
+        m_measuredPrecision->setCurrentIndex(measuredPrecision);
+    }
+    m_measuredPrecision->setToolTip(tr("The precision of the timed run: its peak is the one the scaling starts from."));
+    m_units->setToolTip(tr("The amount of work of one epoch: 1281167, 1.28M, 2B, or 128万. Time grows in proportion."));
+    m_parameters->setPlaceholderText(tr("optional, e.g. 7B"));
+    m_parameters->setToolTip(tr("Parameter count, to check that weights, gradients and Adam state fit in GPU memory "
+                                "(activations are not counted without the model's shape). Empty: fit unknown."));
+    m_datasetGb->setPlaceholderText(tr("optional, e.g. 150"));
+    m_datasetGb->setToolTip(tr("What has to be uploaded before training, in GB: counts toward time and storage "
+                               "cost. Empty: nothing to upload."));
+    m_workloadFile->setPlaceholderText(tr("path to a .json workload file"));
+    m_workloadFile->setToolTip(tr("Your own workload in the gpuplan-workload/1 format (docs/workloads.md). Problems "
+                                  "are named here with the JSON path."));
+    if (auto* browse = findChild<QPushButton*>(QStringLiteral("workloadFileBrowseButton"))) {
+        browse->setText(tr("Browse…"));
+    }
+    retranslateUnits();
     const int precision = std::max(0, m_precision->currentIndex());
     const QSignalBlocker blockPrecision(m_precision);
     m_precision->clear();

@@ -7,6 +7,7 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
@@ -23,8 +24,8 @@ class PlanWizard final : public QWizard
 public:
     explicit PlanWizard(QWidget* parent = nullptr);
 
-    /// Fills the workload list from the loaded presets.
-    void setPresets(const core::LoadedWorkloads& presets);
+    /// Fills the workload list from the loaded presets, and the GPUs a throughput may be measured on.
+    void setChoices(const core::LoadedWorkloads& presets, const std::vector<core::GpuSpec>& gpus);
     /// The answers as planner inputs; nullopt (with the message shown) when one is invalid.
     std::optional<PlanInputs> inputs() const;
     void retranslate();
@@ -38,8 +39,14 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    void fillWorkloadList();
     void onPresetChanged();
+    void loadWorkloadFile();
+    void retranslateUnits();
+    bool validateWorkloadPage() const;
     bool validateBudgetPage() const;
+    /// The workload the answers describe: a preset, the measured throughput or the file; nullopt when invalid.
+    std::optional<core::Workload> chosenWorkload() const;
 
     std::vector<core::Workload> m_presets;
     QComboBox* m_task = nullptr;
@@ -47,6 +54,25 @@ private:
     QLabel* m_presetDescription = nullptr;
     QDoubleSpinBox* m_epochs = nullptr;
     QLabel* m_epochsLabel = nullptr;
+    // Your own workload: a throughput you measured ...
+    QFormLayout* m_workloadForm = nullptr;
+    QDoubleSpinBox* m_measuredValue = nullptr;
+    QComboBox* m_measuredUnit = nullptr;
+    QComboBox* m_measuredGpu = nullptr;
+    QSpinBox* m_measuredCount = nullptr;
+    QComboBox* m_measuredPrecision = nullptr;
+    QLineEdit* m_units = nullptr;
+    QLabel* m_unitsError = nullptr;
+    QLineEdit* m_parameters = nullptr;
+    QLabel* m_parametersError = nullptr;
+    QLineEdit* m_datasetGb = nullptr;
+    QLabel* m_datasetError = nullptr;
+    // ... or a workload file.
+    QLineEdit* m_workloadFile = nullptr;
+    QLabel* m_workloadFileError = nullptr;
+    std::optional<core::Workload> m_fileWorkload;
+    QList<QWidget*> m_measuredRows; // shown for a measured throughput
+    QWidget* m_fileRow = nullptr;   // shown for a workload file
     QComboBox* m_precision = nullptr;
     QComboBox* m_framework = nullptr;
     QLineEdit* m_budget = nullptr;
@@ -70,5 +96,7 @@ private:
 
 /// "14d", "36h", "90m", "2w" -> hours; nullopt when it is not such a duration. Empty text is no deadline.
 std::optional<double> parseDeadline(const QString& text);
+/// "1281167", "1,281,167", "1.28M", "7B", "2e9", "500k" -> the count; nullopt when it is not a positive count.
+std::optional<double> parseCount(const QString& text);
 
 } // namespace gpuplan::ui

@@ -33,7 +33,7 @@ struct TrainingEstimate
     Precision precision = Precision::Amp;
     PeakChoice peak;
     Range efficiency;
-    std::string efficiencyBasis;
+    Reason efficiencyBasis;
     Range scaling;
     const char* unit = "samples/s";
     Range throughput;   // over all GPUs

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gpuplan/catalog/GpuSpec.h"
+#include "gpuplan/core/Reason.h"
 #include "gpuplan/core/Result.h"
 #include "gpuplan/estimate/Range.h"
 #include "gpuplan/workload/Workload.h"
@@ -108,8 +109,8 @@ public:
     struct Lookup
     {
         Range efficiency;
-        int level = 0;     // 1 same GPU, 2 same architecture, 3 same class any GPU, 4 any class
-        std::string basis; // "median of 3 cases: decoder on Hopper, BF16"
+        int level = 0; // 1 same GPU, 2 same architecture, 3 same class any GPU, 4 any class
+        Reason basis;  // efficiency.basis: "median of 3 calibration cases (same architecture, fp16/bf16)"
         std::vector<std::string> caseIds;
     };
 

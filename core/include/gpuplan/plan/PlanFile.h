@@ -14,6 +14,8 @@ namespace gpuplan::core {
 /// The .gpuplan format: versioned JSON, safe to mail (no secrets). Version 1 is the first.
 constexpr int kPlanFormatVersion = 1;
 
+/// {"key", "params", "text"}: what the UI words in its language (core/Reason.h).
+nlohmann::json reasonJson(const Reason& reason);
 /// A range as JSON: {"value", "low", "high"}.
 nlohmann::json rangeJson(const Range& range);
 /// One training estimate: throughput {value, unit, low, high}, hours, gpu_hours, mfu, fits_memory, ...

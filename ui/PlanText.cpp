@@ -1,4 +1,4 @@
-#include "ReasonText.h"
+#include "PlanText.h"
 
 #include "Format.h"
 
@@ -188,8 +188,25 @@ QString energyText(const Params& p)
     return Reasons::tr("uses about %1 kWh (grid carbon intensity of %2 unknown)").arg(energy, p.text("region"));
 }
 
+QString efficiencyBasisText(const Params& p)
+{
+    static const char* const levels[] = {QT_TRANSLATE_NOOP("Reasons", "same GPU"),
+                                         QT_TRANSLATE_NOOP("Reasons", "same architecture"),
+                                         QT_TRANSLATE_NOOP("Reasons", "same model class, other GPUs"),
+                                         QT_TRANSLATE_NOOP("Reasons", "other model classes")};
+    const int level = p.integer("level");
+    const QString match = level >= 1 && level <= 4 ? Reasons::tr(levels[level - 1]) : QString();
+    const int cases = p.integer("cases");
+    const QString family = p.text("family").toUpper();
+    return cases == 1 ? Reasons::tr("one calibration case (%1, %2)").arg(match, family)
+                      : Reasons::tr("median of %1 calibration cases (%2, %3)").arg(cases).arg(match, family);
+}
+
 QString wordedText(const QString& key, const Params& p)
 {
+    if (key == QLatin1String("efficiency.basis")) {
+        return efficiencyBasisText(p);
+    }
     if (key == QLatin1String("reason.cost")) {
         return Reasons::tr("costs about %1 (%2 to %3) paying %4")
             .arg(p.money("cost"), p.money("low"), p.money("high"), pricingModeText(p.text("mode")));
@@ -284,6 +301,9 @@ QString wordedText(const QString& key, const Params& p)
 
 QString reasonText(const json& reason)
 {
+    if (reason.is_string()) {
+        return QString::fromStdString(reason.get<std::string>());
+    }
     if (!reason.is_object()) {
         return {};
     }
@@ -291,7 +311,9 @@ QString reasonText(const json& reason)
                             ? QString::fromStdString(reason["key"].get<std::string>())
                             : QString();
     static const json kNoParams = json::object();
-    const QString worded = wordedText(key, Params(reason.contains("params") ? reason["params"] : kNoParams));
+    const json& params = reason.contains("params") ? reason["params"] : kNoParams;
+    // Parameters that are not an object come from a damaged file: its English text says more than blanks would.
+    const QString worded = params.is_object() ? wordedText(key, Params(params)) : QString();
     if (!worded.isEmpty()) {
         return worded;
     }
@@ -311,6 +333,28 @@ QString pricingModeText(const QString& mode)
         {QStringLiteral("subscription_yearly"), QT_TRANSLATE_NOOP("Reasons", "yearly subscription")}};
     const auto it = names.find(mode);
     return it == names.end() ? mode : Reasons::tr(it->second);
+}
+
+QString throughputUnitText(const QString& unit)
+{
+    if (unit == QLatin1String("samples/s")) {
+        return Reasons::tr("samples/s");
+    }
+    if (unit == QLatin1String("tokens/s")) {
+        return Reasons::tr("tokens/s");
+    }
+    return unit;
+}
+
+QString priceUnitText(const QString& unit)
+{
+    if (unit == QLatin1String("hour")) {
+        return Reasons::tr("hour");
+    }
+    if (unit == QLatin1String("month")) {
+        return Reasons::tr("month");
+    }
+    return unit;
 }
 
 } // namespace gpuplan::ui

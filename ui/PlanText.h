@@ -1,0 +1,23 @@
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <QString>
+
+namespace gpuplan::ui {
+
+// The words of a plan document (.gpuplan) in the UI's language: reasons, pricing modes, units.
+
+/// A reason from a plan (`{"key", "params", "text"}`, see core/Reason.h) worded in the UI's language, with
+/// money, hours and numbers formatted by locale. A key this version does not know reads as its English text,
+/// and a plain string (an older plan) as itself.
+QString reasonText(const nlohmann::json& reason);
+
+/// A pricing mode id ("on_demand", "reserved_1y", ...) by its translated name.
+QString pricingModeText(const QString& mode);
+/// "samples/s", "tokens/s" as the UI says them.
+QString throughputUnitText(const QString& unit);
+/// A price unit ("hour", "month") as the UI says it.
+QString priceUnitText(const QString& unit);
+
+} // namespace gpuplan::ui
