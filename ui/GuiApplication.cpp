@@ -22,6 +22,8 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
+#include <QToolButton>
+#include <QTreeWidget>
 
 #include <cstdio>
 
@@ -97,6 +99,15 @@ void takeScreenshots(MainWindow& window, const QString& dir)
                     continue;
                 }
                 grabInto(window, screenshotFile(dir, ++n, MainWindow::pageKey(page)));
+                if (page == MainWindow::Page::Compare) {
+                    // Again with the excluded offers open, each group of them too.
+                    auto* toggle = window.findChild<QToolButton*>(QStringLiteral("excludedToggle"));
+                    auto* excluded = window.findChild<QTreeWidget*>(QStringLiteral("excludedList"));
+                    toggle->setChecked(true);
+                    excluded->expandAll();
+                    grabInto(window, screenshotFile(dir, ++n, QStringLiteral("compare-excluded")));
+                    toggle->setChecked(false);
+                }
             }
             QCoreApplication::exit(0); // not quit(): that would ask to save the plan just made
         },

@@ -1,6 +1,7 @@
 #include "PlanText.h"
 
 #include "Format.h"
+#include "Language.h"
 
 #include <QCoreApplication>
 
@@ -283,8 +284,9 @@ QString wordedText(const QString& key, const Params& p)
         return Reasons::tr("costs about %1, over the budget of %2").arg(p.money("cost"), p.money("budget"));
     }
     if (key == QLatin1String("excluded.spot_rate_unknown")) {
+        const bool zh = currentLanguage() == QLatin1String("zh_CN") && p.has("provider_zh");
         return Reasons::tr("no published interruption rate for %1 spot: its time and cost would be a guess")
-            .arg(p.text("provider"));
+            .arg(p.text(zh ? "provider_zh" : "provider"));
     }
     if (key == QLatin1String("excluded.commitment")) {
         return Reasons::tr("needs a %1-month commitment (%2); the project is %3 months")
@@ -333,6 +335,19 @@ QString pricingModeText(const QString& mode)
         {QStringLiteral("subscription_yearly"), QT_TRANSLATE_NOOP("Reasons", "yearly subscription")}};
     const auto it = names.find(mode);
     return it == names.end() ? mode : Reasons::tr(it->second);
+}
+
+QString providerText(const json& option)
+{
+    if (!option.is_object()) {
+        return {};
+    }
+    auto text = [&option](const char* key) {
+        return option.contains(key) && option[key].is_string() ? QString::fromStdString(option[key].get<std::string>())
+                                                               : QString();
+    };
+    const QString zh = text("provider_name_zh");
+    return currentLanguage() == QLatin1String("zh_CN") && !zh.isEmpty() ? zh : text("provider_name");
 }
 
 QString throughputUnitText(const QString& unit)

@@ -15,6 +15,8 @@ QString reasonText(const nlohmann::json& reason);
 
 /// A pricing mode id ("on_demand", "reserved_1y", ...) by its translated name.
 QString pricingModeText(const QString& mode);
+/// An option's provider as the UI says it: its Chinese name in a Chinese UI when the plan has one.
+QString providerText(const nlohmann::json& option);
 /// "samples/s", "tokens/s" as the UI says them.
 QString throughputUnitText(const QString& unit);
 /// A price unit ("hour", "month") as the UI says it.

@@ -291,8 +291,8 @@ int runPlan(const CatalogOptions& catalogOptions, const WorkloadOptions& workloa
     }
     std::cout << "\nExcluded (" << r.excluded.size() << "):\n";
     for (const core::Exclusion& x : r.excluded) {
-        std::cout << "  " << x.provider << " " << x.instanceType << " " << (x.region.empty() ? "-" : x.region) << " ["
-                  << x.rule << "] " << x.reason.text << '\n';
+        std::cout << "  " << x.provider->id << " " << x.instanceType << " " << (x.region.empty() ? "-" : x.region)
+                  << " [" << x.rule << "] " << x.reason.text << '\n';
     }
     if (!options.output.empty()) {
         std::cout << "\nSaved the plan to " << options.output << '\n';

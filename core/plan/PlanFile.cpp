@@ -127,6 +127,7 @@ json recommendationJson(const Recommendation& r, const Constraints& c)
              {"gpus", e.gpus},
              {"nodes", e.nodes},
              {"provider_name", e.provider->name},
+             {"provider_name_zh", e.provider->nameZh},
              {"gpu_name", e.gpu->name},
              {"mode", pricingModeName(o.mode.mode)},
              {"spot_share", o.mode.spotShare},
@@ -155,7 +156,9 @@ json recommendationJson(const Recommendation& r, const Constraints& c)
     }
     json excluded = json::array();
     for (const Exclusion& x : r.excluded) {
-        excluded.push_back({{"provider", x.provider},
+        excluded.push_back({{"provider", x.provider->id},
+                            {"provider_name", x.provider->name},
+                            {"provider_name_zh", x.provider->nameZh},
                             {"instance_type", x.instanceType},
                             {"region", x.region},
                             {"rule", x.rule},

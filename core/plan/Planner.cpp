@@ -276,7 +276,7 @@ Planner::estimateAll(const Workload& w, const Constraints& constraints, const Co
                         if (!interruption) {
                             mode.eligible = false;
                             mode.why = reason("excluded.spot_rate_unknown",
-                                              {{"provider", provider->name}},
+                                              {{"provider", provider->name}, {"provider_zh", provider->nameZh}},
                                               "no published interruption rate for " + provider->name
                                                   + " spot: its time and cost would be a guess");
                             break;
@@ -386,7 +386,7 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
     for (OfferEstimate& e : all) {
         const Offer& offer = *e.offer;
         auto exclude = [&](const std::string& rule, Reason why) {
-            result.excluded.push_back(Exclusion{e.provider->id, offer.instanceType, e.region, rule, std::move(why)});
+            result.excluded.push_back(Exclusion{e.provider, offer.instanceType, e.region, rule, std::move(why)});
         };
         Reason why;
         if (!frameworkRuns(*e.gpu, offer, constraints.framework, why)) {

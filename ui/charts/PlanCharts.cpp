@@ -2,6 +2,7 @@
 
 #include "Format.h"
 #include "PlanJson.h"
+#include "PlanText.h"
 
 #include <QApplication>
 #include <QBarCategoryAxis>
@@ -198,7 +199,7 @@ QChart* timeCostChart(const json& plan, const ChartStyle& style)
             points.emplace_back(hours,
                                 cost,
                                 QStringLiteral("%1 %2 (%3)\n%4, %5")
-                                    .arg(jsonText(o, "provider_name"),
+                                    .arg(providerText(o),
                                          jsonText(o, "instance_type"),
                                          jsonText(o, "region"),
                                          formatHours(hours),

@@ -2,6 +2,7 @@
 
 #include "Format.h"
 #include "PlanJson.h"
+#include "PlanText.h"
 
 #include <cmath>
 #include <limits>
@@ -90,7 +91,7 @@ QVariant OptionTableModel::data(const QModelIndex& index, int role) const
         case Rank:
             return int(jsonNumber(o, "rank"));
         case Provider:
-            return jsonText(o, "provider_name");
+            return providerText(o);
         case Instance:
             return jsonText(o, "instance_type");
         case Gpus:

@@ -141,6 +141,7 @@ ComparePage::ComparePage(PlanSession* session, QWidget* parent)
     m_excludedToggle->setArrowType(Qt::RightArrow);
     m_excluded->setObjectName(QStringLiteral("excludedList"));
     m_excluded->setColumnCount(2);
+    m_excluded->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents); // also when a group opens
     m_excluded->hide();
     connect(m_excludedToggle, &QToolButton::toggled, this, [this](bool open) {
         m_excluded->setVisible(open);
@@ -262,7 +263,7 @@ void ComparePage::onPlanChanged()
     } else {
         const json& best = options[0];
         QString text = tr("<b>Recommended: %1 %2, %3 × %4 in %5</b> — about %6 (%7 to %8), %9")
-                           .arg(jsonText(best, "provider_name"), jsonText(best, "instance_type"))
+                           .arg(providerText(best), jsonText(best, "instance_type"))
                            .arg(int(jsonNumber(best, "gpus")))
                            .arg(jsonText(best, "gpu_name"), jsonText(best, "region"))
                            .arg(formatMoney(jsonNumber(best["cost"], "value"), currency),
@@ -284,15 +285,14 @@ void ComparePage::onPlanChanged()
         if (!group) {
             group = new QTreeWidgetItem(m_excluded, {ruleText(QString::fromStdString(rule))});
         }
-        new QTreeWidgetItem(group,
-                            {QStringLiteral("%1 %2 (%3)")
-                                 .arg(jsonText(x, "provider"), jsonText(x, "instance_type"), jsonText(x, "region")),
-                             reasonText(x["reason"])});
+        new QTreeWidgetItem(
+            group,
+            {QStringLiteral("%1 %2 (%3)").arg(providerText(x), jsonText(x, "instance_type"), jsonText(x, "region")),
+             reasonText(x["reason"])});
     }
     for (auto& [rule, group] : groups) {
         group->setText(0, tr("%1 (%2)").arg(group->text(0)).arg(group->childCount()));
     }
-    m_excluded->resizeColumnToContents(0);
     m_excludedToggle->setText(tr("Excluded offers: %1").arg(results.value("excluded", json::array()).size()));
     if (!m_fromSliders) {
         resetSliders();
@@ -315,7 +315,7 @@ void ComparePage::showDetails()
     const json& o = m_model->option(current.row());
     const json& t = o["training"];
     const QString currency = m_session->hasPlan() ? jsonText(m_session->plan()["constraints"], "currency") : QString();
-    QString html = QStringLiteral("<h3>%1 %2</h3>").arg(jsonText(o, "provider_name"), jsonText(o, "instance_type"));
+    QString html = QStringLiteral("<h3>%1 %2</h3>").arg(providerText(o), jsonText(o, "instance_type"));
     html += tr("<p><b>GPU:</b> %1 × %2, %3 server(s); peak %4 TFLOPS (%5)</p>")
                 .arg(int(jsonNumber(o, "gpus")))
                 .arg(jsonText(o, "gpu_name"))

@@ -115,7 +115,7 @@ struct RankedOption
 
 struct Exclusion
 {
-    std::string provider;
+    const Provider* provider = nullptr; // in the planner's catalog
     std::string instanceType;
     std::string region;
     std::string rule; // framework, sensitive, memory, no_price, rdma, deadline, budget, unknown
