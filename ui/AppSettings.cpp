@@ -95,6 +95,17 @@ void AppSettings::setPue(std::optional<double> pue)
     emit changed();
 }
 
+QString AppSettings::regionCountries() const
+{
+    return QSettings().value(QStringLiteral("plan/countries")).toString();
+}
+
+void AppSettings::setRegionCountries(const QString& countries)
+{
+    QSettings().setValue(QStringLiteral("plan/countries"), countries);
+    emit changed();
+}
+
 QString AppSettings::proxy() const
 {
     return QSettings().value(QStringLiteral("network/proxy")).toString();

@@ -26,6 +26,9 @@ public:
     void setElectricity(std::optional<double> price, const QString& currencyCode);
     std::optional<double> pue() const; // of the user's own server room; nullopt: ownership.json's default
     void setPue(std::optional<double> pue);
+    /// Countries new plans may run in ("CN, HK"); empty: anywhere.
+    QString regionCountries() const;
+    void setRegionCountries(const QString& countries);
     QString proxy() const; // "http://host:port"; empty: the environment's
     void setProxy(const QString& proxy);
 

@@ -257,6 +257,7 @@ void MainWindow::buildMenus()
     m_fileMenu->setObjectName(QStringLiteral("fileMenu"));
     m_newAction = m_fileMenu->addAction(QString(), this, [this] {
         if (maybeSave()) {
+            m_wizard->useSettingsDefaults();
             m_wizard->restart();
             showPage(Page::Plan);
         }
@@ -297,7 +298,8 @@ void MainWindow::showSettings()
                                    : 7.0;
     auto* dialog = new SettingsDialog(settings, catalogRate, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(settings, &AppSettings::changed, this, [settings] {
+    connect(settings, &AppSettings::changed, this, [this, settings] {
+        m_wizard->useSettingsDefaults();
         if (settings->language() != currentLanguage() && kSupportedLanguages.contains(settings->language())) {
             installTranslations(*qApp, settings->language()); // every page retranslates on LanguageChange
         }

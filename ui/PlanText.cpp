@@ -248,6 +248,14 @@ QString wordedText(const QString& key, const Params& p)
         return Reasons::tr("ROCm on %1 supports PyTorch, TensorFlow and JAX, not %2")
             .arg(p.text("gpu"), frameworkText(p.text("framework")));
     }
+    if (key == QLatin1String("excluded.country")) {
+        return Reasons::tr("%1 is in %2, outside the chosen countries (%3)")
+            .arg(p.text("region"), p.text("country"), p.text("allowed"));
+    }
+    if (key == QLatin1String("excluded.country_unknown")) {
+        return Reasons::tr("the catalog does not say which country %1 is in, so it may be outside %2")
+            .arg(p.text("region"), p.text("allowed"));
+    }
     if (key == QLatin1String("excluded.sensitive")) {
         return Reasons::tr("shared virtual machine: no bare-metal or dedicated-host option and no documented "
                            "compliance programme, so sensitive data should not go there");

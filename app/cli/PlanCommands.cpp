@@ -211,6 +211,15 @@ int runPlan(const CatalogOptions& catalogOptions, const WorkloadOptions& workloa
                                     "--deadline"});
         }
     }
+    if (!options.countries.empty()) {
+        core::Result<std::vector<std::string>> countries = core::parseCountryCodes(options.countries);
+        if (!countries) {
+            core::Error error = countries.error();
+            error.where = "--countries";
+            return fail(error);
+        }
+        options.constraints.countries = *countries;
+    }
     int exitCode = kExitOk;
     std::optional<Data> data = loadData(catalogOptions, workloadOptions, exitCode);
     if (!data) {

@@ -31,8 +31,9 @@ struct EstimateOptions
 struct PlanOptions
 {
     core::Constraints constraints;
-    std::string deadline; // "14d", "36h"
-    std::string output;   // -o PLAN.gpuplan
+    std::string deadline;  // "14d", "36h"
+    std::string countries; // "CN,HK"
+    std::string output;    // -o PLAN.gpuplan
 };
 
 /// `gpuplan estimate (--preset P | --workload F) --gpu G --count N [--precision P] [--json]`

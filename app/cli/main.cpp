@@ -110,6 +110,8 @@ int main(int argc, char** argv)
     plan->add_flag("--sensitive", constraints.sensitive, "Only physically isolated or compliant offers");
     plan->add_option("--framework", constraints.framework, "pytorch, tensorflow, jax, paddle, mindspore (pytorch)")
         ->check(CLI::IsMember({"pytorch", "tensorflow", "jax", "paddle", "mindspore"}));
+    plan->add_option(
+        "--countries", planOptions.countries, "Only regions in these countries, e.g. CN or CN,HK (default: anywhere)");
     plan->add_option("--min-gpus", constraints.minGpus, "At least this many GPUs (1)")->check(CLI::Range(1, 4096));
     plan->add_option("--max-gpus", constraints.maxGpus, "At most this many GPUs (64)")->check(CLI::Range(1, 4096));
     plan->add_option("--top", constraints.top, "Show this many options (5)")->check(CLI::Range(1, 1000));

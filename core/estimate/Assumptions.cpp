@@ -77,6 +77,18 @@ const Grid* Assumptions::grid(std::string_view providerId, std::string_view regi
     return nullptr;
 }
 
+const ProviderFacts::Region* Assumptions::region(std::string_view providerId, std::string_view region) const
+{
+    if (const ProviderFacts* facts = provider(providerId)) {
+        for (const ProviderFacts::Region& r : facts->regions) {
+            if (r.id == region) {
+                return &r;
+            }
+        }
+    }
+    return nullptr;
+}
+
 std::optional<InterruptionRate> Assumptions::spotRate(std::string_view providerId, std::string_view band) const
 {
     if (!band.empty()) {
@@ -171,6 +183,7 @@ LoadedAssumptions loadAssumptions(const std::filesystem::path& catalogDir)
                         entry.id = check.string(region, "id", rAt, Need::Required).value_or("");
                         entry.name = check.string(region, "name", rAt, Need::Optional).value_or(entry.id);
                         entry.gridId = check.string(region, "grid", rAt, Need::Optional).value_or("");
+                        entry.country = check.string(region, "country", rAt, Need::Optional).value_or("");
                         facts.regions.push_back(entry);
                     }
                 }

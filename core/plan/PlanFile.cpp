@@ -212,7 +212,8 @@ json constraintsJson(const Constraints& c)
             {"spot_share", c.spotShare ? json(*c.spotShare) : json(nullptr)},
             {"modes", modes},
             {"multi_node", c.multiNode},
-            {"require_rdma", c.requireRdma}};
+            {"require_rdma", c.requireRdma},
+            {"countries", c.countries}};
 }
 
 Result<Constraints> constraintsFromJson(const json& node, const std::string& where)
@@ -246,6 +247,13 @@ Result<Constraints> constraintsFromJson(const json& node, const std::string& whe
     c.top = check.count(node, "top", at, Need::Optional).value_or(5);
     c.multiNode = check.boolean(node, "multi_node", at, Need::Optional).value_or(true);
     c.requireRdma = check.boolean(node, "require_rdma", at, Need::Optional).value_or(true);
+    for (const std::string& country : check.stringList(node, "countries", at)) {
+        if (Result<std::vector<std::string>> code = parseCountryCodes(country); code && code->size() == 1) {
+            c.countries.push_back(code->front());
+        } else {
+            check.problem(JsonChecker::child(at, "countries"), "\"" + country + "\" is not a two-letter country code");
+        }
+    }
     for (const std::string& mode : check.stringList(node, "modes", at)) {
         if (std::optional<PricingMode> parsed = parsePricingMode(mode)) {
             c.modes.push_back(*parsed);

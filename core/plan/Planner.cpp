@@ -1,6 +1,7 @@
 #include "gpuplan/plan/Planner.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <set>
@@ -104,6 +105,54 @@ std::string isolationText(const Offer& offer)
 }
 
 } // namespace
+
+Result<std::vector<std::string>> parseCountryCodes(std::string_view text)
+{
+    std::vector<std::string> codes;
+    std::string current;
+    auto flush = [&]() -> std::optional<Error> {
+        if (current.empty()) {
+            return std::nullopt;
+        }
+        const bool letters = current.size() == 2 && std::isalpha(static_cast<unsigned char>(current[0]))
+                             && std::isalpha(static_cast<unsigned char>(current[1]));
+        if (!letters) {
+            return Error{ErrorCode::InvalidArgument,
+                         "\"" + current + "\" is not a country code: write two letters, e.g. CN, HK, US",
+                         "countries"};
+        }
+        for (char& c : current) {
+            c = char(std::toupper(static_cast<unsigned char>(c)));
+        }
+        if (std::find(codes.begin(), codes.end(), current) == codes.end()) {
+            codes.push_back(current);
+        }
+        current.clear();
+        return std::nullopt;
+    };
+    // Separators: ASCII comma, semicolon and blanks, and the Chinese comma and enumeration comma.
+    const std::string_view separators[] = {",", ";", " ", "\t", "\xEF\xBC\x8C" /* ， */, "\xE3\x80\x81" /* 、 */};
+    for (std::size_t i = 0; i < text.size();) {
+        bool separated = false;
+        for (std::string_view s : separators) {
+            if (text.substr(i, s.size()) == s) {
+                if (std::optional<Error> bad = flush()) {
+                    return *bad;
+                }
+                i += s.size();
+                separated = true;
+                break;
+            }
+        }
+        if (!separated) {
+            current += text[i++];
+        }
+    }
+    if (std::optional<Error> bad = flush()) {
+        return *bad;
+    }
+    return codes;
+}
 
 const char* objectiveName(Objective objective)
 {
@@ -392,6 +441,30 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
         if (!frameworkRuns(*e.gpu, offer, constraints.framework, why)) {
             exclude("framework", std::move(why));
             continue;
+        }
+        if (!constraints.countries.empty()) {
+            const ProviderFacts::Region* where = m_assumptions.region(e.provider->id, e.region);
+            const std::string country = where ? where->country : "";
+            std::string allowed;
+            for (const std::string& code : constraints.countries) {
+                allowed += (allowed.empty() ? "" : ", ") + code;
+            }
+            if (country.empty()) {
+                exclude("region",
+                        reason("excluded.country_unknown",
+                               {{"region", e.region}, {"allowed", allowed}},
+                               "the catalog does not say which country " + e.region + " is in, so it may be outside "
+                                   + allowed));
+                continue;
+            }
+            if (std::find(constraints.countries.begin(), constraints.countries.end(), country)
+                == constraints.countries.end()) {
+                exclude("region",
+                        reason("excluded.country",
+                               {{"region", e.region}, {"country", country}, {"allowed", allowed}},
+                               e.region + " is in " + country + ", outside the chosen countries (" + allowed + ")"));
+                continue;
+            }
         }
         if (constraints.sensitive && !offer.physicallyIsolated() && offer.compliance.empty()) {
             exclude("sensitive",

@@ -428,6 +428,14 @@
         <source>month</source>
         <translation>月</translation>
     </message>
+    <message>
+        <source>%1 is in %2, outside the chosen countries (%3)</source>
+        <translation>%1 位于 %2，不在所选国家/地区（%3）之内</translation>
+    </message>
+    <message>
+        <source>the catalog does not say which country %1 is in, so it may be outside %2</source>
+        <translation>目录没有注明 %1 所在的国家/地区，可能不在 %2 之内</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::CatalogPage</name>
@@ -738,6 +746,10 @@
         <source>No pricing mode left</source>
         <translation>没有可选的计费方式</translation>
     </message>
+    <message>
+        <source>Outside the chosen regions</source>
+        <translation>不在所选地区</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::CostsPage</name>
@@ -764,6 +776,49 @@
     <message>
         <source>Price per TFLOPS</source>
         <translation>TFLOPS 单价</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::ui::CountryPicker</name>
+    <message>
+        <source>Anywhere</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Mainland China</source>
+        <translation>中国内地</translation>
+    </message>
+    <message>
+        <source>Mainland China and Hong Kong</source>
+        <translation>中国内地和香港</translation>
+    </message>
+    <message>
+        <source>United States</source>
+        <translation>美国</translation>
+    </message>
+    <message>
+        <source>Europe (EU, EEA, UK, Switzerland)</source>
+        <translation>欧洲（欧盟、欧洲经济区、英国、瑞士）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a country code: write two letters, e.g. CN, HK, SG.</source>
+        <translation>“%1”不是国家/地区代码，请写两个字母，例如 CN、HK、SG。</translation>
+    </message>
+    <message>
+        <source>Other countries…</source>
+        <translation>其他国家/地区…</translation>
+    </message>
+    <message>
+        <source>Where the run may go. Regions elsewhere are left out of the plan, each with the reason; so is a region whose country the catalog does not give.</source>
+        <translation>训练任务可以放在哪里。其他地方的地域会被排除并注明原因；目录没有注明国家/地区的地域也会被排除。</translation>
+    </message>
+    <message>
+        <source>anywhere</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>ISO country codes, separated by commas: CN for mainland China, HK, SG, JP, US, DE...</source>
+        <translation>ISO 国家/地区代码，用逗号分隔：CN 表示中国内地，另有 HK、SG、JP、US、DE 等</translation>
     </message>
 </context>
 <context>
@@ -1603,6 +1658,10 @@ Date: %3</source>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
+    <message>
+        <source>Regions:</source>
+        <translation>地域：</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::SettingsDialog</name>
@@ -1673,6 +1732,10 @@ Date: %3</source>
     <message>
         <source>Proxy:</source>
         <translation>代理：</translation>
+    </message>
+    <message>
+        <source>Regions of new plans:</source>
+        <translation>新方案的地域：</translation>
     </message>
 </context>
 </TS>

@@ -151,6 +151,47 @@ private slots:
             r.excluded.begin(), r.excluded.end(), [](const Exclusion& x) { return x.rule == "framework"; }));
     }
 
+    void countriesKeepTheRunWhereTheLabWantsIt()
+    {
+        Planner planner(m_catalog, m_assumptions, m_table);
+        Constraints c;
+        c.top = 1000;
+        c.countries = {"CN", "HK"};
+        Recommendation r = planner.recommend(*m_presets.find("resnet50-imagenet"), c);
+        QVERIFY(r.options.size() > 5);
+        for (const RankedOption& o : r.options) {
+            const ProviderFacts::Region* where = m_assumptions.region(o.estimate.provider->id, o.estimate.region);
+            QVERIFY(where && (where->country == "CN" || where->country == "HK"));
+        }
+        // US regions are named with their country; a region of unknown country is left out, saying so.
+        bool us = false;
+        bool unknown = false;
+        for (const Exclusion& x : r.excluded) {
+            if (x.rule == "region") {
+                us = us || (x.reason.key == "excluded.country" && x.reason.params.at("country") == "US");
+                unknown = unknown || x.reason.key == "excluded.country_unknown";
+            }
+        }
+        QVERIFY(us);
+        QVERIFY(unknown); // Lambda's regions.json entries give no country
+        // The plan file keeps the countries and reads them back.
+        Result<Constraints> back = constraintsFromJson(constraintsJson(c), "test");
+        QVERIFY(back.ok());
+        QVERIFY(back->countries == c.countries);
+    }
+
+    void countryCodesAreParsedLeniently()
+    {
+        QVERIFY(*parseCountryCodes("cn, HK") == (std::vector<std::string>{"CN", "HK"}));
+        QVERIFY(*parseCountryCodes("CN\xE3\x80\x81HK\xEF\xBC\x8C"
+                                   "US cn")
+                == (std::vector<std::string>{"CN", "HK", "US"}));
+        QVERIFY(parseCountryCodes("  ")->empty());
+        QVERIFY(!parseCountryCodes("CN, China").ok());
+        QVERIFY(parseCountryCodes("CN, China").error().detail.find("\"China\"") != std::string::npos);
+        QVERIFY(!parseCountryCodes("C1").ok());
+    }
+
     void sensitiveKeepsOnlyIsolatedOrCompliantOffers()
     {
         Planner planner(m_catalog, m_assumptions, m_table);

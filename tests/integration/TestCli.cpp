@@ -344,6 +344,10 @@ private slots:
         const Run deadline = gpuplan({"plan", "--preset", "gpt2-124m", "--deadline", "soon"});
         QCOMPARE(deadline.exitCode, 2);
         QVERIFY(deadline.err.contains("--deadline"));
+        const Run countries = gpuplan({"plan", "--preset", "gpt2-124m", "--countries", "CN,China"});
+        QCOMPARE(countries.exitCode, 2);
+        QVERIFY2(countries.err.contains("--countries") && countries.err.contains("\"China\" is not a country code"),
+                 qPrintable(countries.err));
     }
 
     void planRanksWithReasonsAndSensitiveExcludesSharedVms()

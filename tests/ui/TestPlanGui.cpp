@@ -7,13 +7,16 @@
 #include "pages/PlanWizard.h"
 
 #include <QAbstractButton>
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QSlider>
 #include <QTableView>
@@ -377,6 +380,52 @@ private slots:
         gpuplan::ui::installTranslations(*qApp, QStringLiteral("en"));
         QTRY_COMPARE(navigation->item(1)->text(), QStringLiteral("Compare"));
         delete chinese;
+    }
+
+    void regionsFromTheSettingsKeepThePlanThere()
+    {
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.isCatalogLoaded(), 20000);
+        window.findChild<QAction*>(QStringLiteral("settingsAction"))->trigger();
+        gpuplan::ui::SettingsDialog* dialog = nullptr;
+        QTRY_VERIFY((dialog = window.findChild<gpuplan::ui::SettingsDialog*>(QStringLiteral("settingsDialog"))));
+        auto* codes = dialog->findChild<QLineEdit*>(QStringLiteral("settingsCountriesEdit"));
+        auto* ok =
+            dialog->findChild<QDialogButtonBox*>(QStringLiteral("settingsButtons"))->button(QDialogButtonBox::Ok);
+        codes->setText(QStringLiteral("CN, China"));
+        auto* error = dialog->findChild<QLabel*>(QStringLiteral("settingsCountriesErrorLabel"));
+        QVERIFY(error->isVisible());
+        QVERIFY2(error->text().contains(QStringLiteral("\"China\" is not a country code")), qPrintable(error->text()));
+        QVERIFY(!ok->isEnabled());
+        // An area fills in its codes.
+        auto* areas = dialog->findChild<QComboBox*>(QStringLiteral("settingsCountriesComboBox"));
+        const int hongKong = areas->findText(QStringLiteral("Mainland China and Hong Kong"));
+        QVERIFY(hongKong > 0);
+        areas->setCurrentIndex(hongKong);
+        emit areas->activated(hongKong);
+        QCOMPARE(codes->text(), QStringLiteral("CN, HK"));
+        QVERIFY(!error->isVisible());
+        QVERIFY(ok->isEnabled());
+        QTest::mouseClick(ok, Qt::LeftButton);
+        QCOMPARE(gpuplan::ui::AppSettings().regionCountries(), QStringLiteral("CN, HK"));
+
+        // A new plan starts from it, and keeps to it.
+        QCOMPARE(child<QLineEdit>(window, "countriesEdit")->text(), QStringLiteral("CN, HK"));
+        finishWizardWithDefaults(window);
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasPlan() && !window.session()->isBusy(), 20000);
+        const json& plan = window.session()->plan();
+        QVERIFY(plan["constraints"]["countries"] == json({"CN", "HK"}));
+        QVERIFY(!plan["results"]["options"].empty());
+        for (const json& o : plan["results"]["options"]) {
+            const std::string provider = o["provider"];
+            QVERIFY2(provider == "alibaba" || provider == "tencent" || provider == "huawei", provider.c_str());
+        }
+        int outside = 0;
+        for (const json& x : plan["results"]["excluded"]) {
+            outside += x["rule"] == "region" ? 1 : 0;
+        }
+        QVERIFY(outside > 10);
     }
 
     void deadlineParsing()

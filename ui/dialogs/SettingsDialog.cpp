@@ -1,6 +1,7 @@
 #include "SettingsDialog.h"
 
 #include "AppSettings.h"
+#include "widgets/CountryPicker.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -9,6 +10,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 namespace gpuplan::ui {
@@ -25,6 +27,7 @@ SettingsDialog::SettingsDialog(AppSettings* settings, double catalogRate, QWidge
     , m_electricity(new QDoubleSpinBox(this))
     , m_electricityCurrency(new QComboBox(this))
     , m_pue(new QDoubleSpinBox(this))
+    , m_countries(new CountryPicker(QStringLiteral("settingsCountries"), this))
     , m_proxy(new QLineEdit(this))
 {
     setObjectName(QStringLiteral("settingsDialog"));
@@ -81,6 +84,8 @@ SettingsDialog::SettingsDialog(AppSettings* settings, double catalogRate, QWidge
     m_pue->setToolTip(tr("Power usage effectiveness of your server room: 1.0 is ideal, 1.5 is typical, an office "
                          "room can be worse."));
 
+    m_countries->setText(settings->regionCountries());
+
     m_proxy->setObjectName(QStringLiteral("proxyEdit"));
     m_proxy->setText(settings->proxy());
     m_proxy->setPlaceholderText(tr("from the environment (https_proxy)"));
@@ -93,6 +98,7 @@ SettingsDialog::SettingsDialog(AppSettings* settings, double catalogRate, QWidge
     form->addRow(tr("Exchange rate:"), m_rate);
     form->addRow(tr("Electricity price:"), electricity);
     form->addRow(tr("PUE of your server room:"), m_pue);
+    form->addRow(tr("Regions of new plans:"), m_countries);
     form->addRow(tr("Proxy:"), m_proxy);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->setObjectName(QStringLiteral("settingsButtons"));
@@ -101,6 +107,9 @@ SettingsDialog::SettingsDialog(AppSettings* settings, double catalogRate, QWidge
         accept();
     });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_countries, &CountryPicker::changed, this, [this, buttons] {
+        buttons->button(QDialogButtonBox::Ok)->setEnabled(m_countries->countries().has_value());
+    });
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(buttons);
@@ -114,6 +123,7 @@ void SettingsDialog::apply()
                                                           : std::nullopt,
                                m_electricityCurrency->currentData().toString());
     m_settings->setPue(m_pue->value() > 0 ? std::optional<double>(m_pue->value()) : std::nullopt);
+    m_settings->setRegionCountries(m_countries->text());
     m_settings->setProxy(m_proxy->text().trimmed());
     m_settings->setLanguage(m_language->currentData().toString()); // last: it retranslates the window
 }

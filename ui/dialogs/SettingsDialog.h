@@ -9,6 +9,8 @@ class QLineEdit;
 
 namespace gpuplan::ui {
 
+class CountryPicker;
+
 class AppSettings;
 
 /// Language (switched live), display currency and exchange rate, electricity price and PUE for buy-vs-rent,
@@ -32,6 +34,7 @@ private:
     QDoubleSpinBox* m_electricity;
     QComboBox* m_electricityCurrency;
     QDoubleSpinBox* m_pue;
+    CountryPicker* m_countries;
     QLineEdit* m_proxy;
 };
 

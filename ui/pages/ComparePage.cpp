@@ -48,6 +48,7 @@ QString ruleText(const QString& rule)
     static const std::map<QString, const char*> names{
         {QStringLiteral("framework"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "Framework not supported")},
         {QStringLiteral("sensitive"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "Not for sensitive data")},
+        {QStringLiteral("region"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "Outside the chosen regions")},
         {QStringLiteral("unknown"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "Cannot be estimated")},
         {QStringLiteral("memory"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "Does not fit in memory")},
         {QStringLiteral("scale"), QT_TRANSLATE_NOOP("gpuplan::ui::ComparePage", "Needs several servers")},

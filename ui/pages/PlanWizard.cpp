@@ -4,6 +4,7 @@
 #include "Format.h"
 #include "Language.h"
 #include "PlanText.h"
+#include "widgets/CountryPicker.h"
 
 #include "gpuplan/catalog/GpuSpec.h"
 
@@ -284,7 +285,6 @@ PlanWizard::PlanWizard(QWidget* parent)
     m_currency->setObjectName(QStringLiteral("currencyComboBox"));
     m_currency->addItem(QStringLiteral("CNY ¥"), QStringLiteral("CNY"));
     m_currency->addItem(QStringLiteral("USD $"), QStringLiteral("USD"));
-    m_currency->setCurrentIndex(std::max(0, m_currency->findData(AppSettings().displayCurrency())));
     m_deadline = new QLineEdit(budget);
     m_deadline->setObjectName(QStringLiteral("deadlineEdit"));
     m_deadlineError = errorLabel(QStringLiteral("deadlineErrorLabel"), budget);
@@ -296,10 +296,13 @@ PlanWizard::PlanWizard(QWidget* parent)
     }
 
     // 4. Data sensitivity and scale.
-    auto* scale =
-        new CheckedPage(QStringLiteral("scalePage"), [this] { return m_minGpus->value() <= m_maxGpus->value(); });
+    auto* scale = new CheckedPage(QStringLiteral("scalePage"), [this] {
+        return m_minGpus->value() <= m_maxGpus->value() && m_countries->countries().has_value();
+    });
     m_sensitive = new QCheckBox(scale);
     m_sensitive->setObjectName(QStringLiteral("sensitiveCheckBox"));
+    m_countries = new CountryPicker(QStringLiteral("countries"), scale);
+    connect(m_countries, &CountryPicker::changed, scale, [scale] { scale->changed(); });
     m_minGpus = new QSpinBox(scale);
     m_minGpus->setObjectName(QStringLiteral("minGpusSpinBox"));
     m_minGpus->setRange(1, 512);
@@ -315,6 +318,7 @@ PlanWizard::PlanWizard(QWidget* parent)
     m_rdma->setChecked(true);
     auto* scaleForm = new QFormLayout(scale);
     scaleForm->addRow(m_sensitive);
+    scaleForm->addRow(label("countriesLabel"), m_countries);
     scaleForm->addRow(label("minGpusLabel"), m_minGpus);
     scaleForm->addRow(label("maxGpusLabel"), m_maxGpus);
     scaleForm->addRow(m_multiNode);
@@ -354,7 +358,15 @@ PlanWizard::PlanWizard(QWidget* parent)
     }
     connect(m_task, &QComboBox::currentIndexChanged, this, &PlanWizard::fillWorkloadList);
     connect(m_preset, &QComboBox::currentIndexChanged, this, &PlanWizard::onPresetChanged);
+    useSettingsDefaults();
     retranslate();
+}
+
+void PlanWizard::useSettingsDefaults()
+{
+    const AppSettings settings;
+    m_currency->setCurrentIndex(std::max(0, m_currency->findData(settings.displayCurrency())));
+    m_countries->setText(settings.regionCountries());
 }
 
 void PlanWizard::setChoices(const core::LoadedWorkloads& presets, const std::vector<core::GpuSpec>& gpus)
@@ -556,7 +568,7 @@ bool PlanWizard::validateBudgetPage() const
 std::optional<PlanInputs> PlanWizard::inputs() const
 {
     std::optional<core::Workload> workload = chosenWorkload();
-    if (!workload || !validateBudgetPage()) {
+    if (!workload || !validateBudgetPage() || !m_countries->countries()) {
         return std::nullopt;
     }
     PlanInputs in;
@@ -576,6 +588,7 @@ std::optional<PlanInputs> PlanWizard::inputs() const
     }
     c.framework = m_framework->currentData().toString().toStdString();
     c.sensitive = m_sensitive->isChecked();
+    c.countries = m_countries->countries().value_or(std::vector<std::string>{});
     c.minGpus = m_minGpus->value();
     c.maxGpus = m_maxGpus->value();
     c.multiNode = m_multiNode->isChecked();
@@ -650,6 +663,7 @@ void PlanWizard::retranslate()
                                            {QStringLiteral("frameworkLabel"), tr("Framework:")},
                                            {QStringLiteral("budgetLabel"), tr("Budget:")},
                                            {QStringLiteral("deadlineLabel"), tr("Deadline:")},
+                                           {QStringLiteral("countriesLabel"), tr("Regions:")},
                                            {QStringLiteral("minGpusLabel"), tr("At least GPUs:")},
                                            {QStringLiteral("maxGpusLabel"), tr("At most GPUs:")},
                                            {QStringLiteral("projectMonthsLabel"), tr("Project length (months):")}};

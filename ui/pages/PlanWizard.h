@@ -14,6 +14,8 @@ class QSpinBox;
 
 namespace gpuplan::ui {
 
+class CountryPicker;
+
 /// The plan wizard, following the recommender's decision tree: workload and amount of work, precision and
 /// framework, budget and deadline, data sensitivity and scale, pricing modes. Every field has a default, so
 /// Finish is available from the first page. Bad input is shown beside its field and blocks Next and Finish.
@@ -26,6 +28,8 @@ public:
 
     /// Fills the workload list from the loaded presets, and the GPUs a throughput may be measured on.
     void setChoices(const core::LoadedWorkloads& presets, const std::vector<core::GpuSpec>& gpus);
+    /// The answers that start from the settings (currency, regions) set to them again: for a new plan.
+    void useSettingsDefaults();
     /// The answers as planner inputs; nullopt (with the message shown) when one is invalid.
     std::optional<PlanInputs> inputs() const;
     void retranslate();
@@ -81,6 +85,7 @@ private:
     QLineEdit* m_deadline = nullptr;
     QLabel* m_deadlineError = nullptr;
     QCheckBox* m_sensitive = nullptr;
+    CountryPicker* m_countries = nullptr;
     QSpinBox* m_minGpus = nullptr;
     QSpinBox* m_maxGpus = nullptr;
     QCheckBox* m_multiNode = nullptr;

@@ -49,7 +49,8 @@ struct ProviderFacts
     {
         std::string id;
         std::string name;
-        std::string gridId; // empty: unknown
+        std::string gridId;  // empty: unknown
+        std::string country; // ISO 3166-1 alpha-2 ("CN", "US"); empty: unknown
     };
     std::vector<Region> regions;
 };
@@ -64,6 +65,8 @@ struct Assumptions
 
     const ProviderFacts* provider(std::string_view id) const;
     const Grid* grid(std::string_view provider, std::string_view region) const;
+    /// What regions.json says of one region of a provider; nullptr when it says nothing.
+    const ProviderFacts::Region* region(std::string_view provider, std::string_view region) const;
     /// The interruption rate of a spot price: its band when it has one, else the provider's default.
     std::optional<InterruptionRate> spotRate(std::string_view provider, std::string_view band) const;
 };

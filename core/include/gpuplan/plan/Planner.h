@@ -44,7 +44,14 @@ struct Constraints
     std::vector<PricingMode> modes; // pricing modes to consider; empty: all
     bool multiNode = true;          // false: one server only
     bool requireRdma = true;        // several servers only with RDMA / InfiniBand / EFA between them
+    /// Countries the run may go to (ISO 3166-1 alpha-2, upper case: "CN", "HK"); empty: anywhere. A region
+    /// whose country regions.json does not give is left out when this is set.
+    std::vector<std::string> countries;
 };
+
+/// "CN, HK", "cn hk", "CN、HK" -> {"CN", "HK"}; InvalidArgument naming the first entry that is not a
+/// two-letter country code. Empty text is anywhere (an empty list).
+Result<std::vector<std::string>> parseCountryCodes(std::string_view text);
 
 /// Figures the estimate assumes beyond the catalog, each with its range (docs/estimator.md).
 struct CostModel
