@@ -4,6 +4,7 @@
 #include "Language.h"
 #include "MainWindow.h"
 #include "PlanSession.h"
+#include "charts/PlanCharts.h"
 #include "pages/CostsPage.h"
 #include "pages/PlanWizard.h"
 
@@ -18,6 +19,8 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QMessageBox>
+#include <QPainter>
+#include <QPalette>
 #include <QPixmap>
 #include <QTabWidget>
 #include <QTableView>
@@ -43,6 +46,54 @@ void grabInto(QWidget& window, const QString& file)
         std::fprintf(stderr, "gpuplanner: cannot write %s\n", qPrintable(file));
     } else {
         std::printf("%s\n", qPrintable(file));
+    }
+}
+
+/// The charts as the PDF report will draw them (ChartStyle::print), one PNG each, at the report's proportions.
+void grabChartsForPrint(MainWindow& window, const QString& dir, int& n)
+{
+    const nlohmann::json& plan = window.session()->plan();
+    ChartStyle print;
+    print.print = true;
+    QChart* charts[] = {costBreakdownChart(plan, print),
+                        timeCostChart(plan, print),
+                        cumulativeCostChart(plan, print),
+                        spotDistributionChart(plan, false, print),
+                        spotDistributionChart(plan, true, print),
+                        pricePerTflopChart(plan, print)};
+    auto* costs = window.findChild<CostsPage*>(QStringLiteral("costsPage"));
+    for (int i = 0; i < int(std::size(charts)); ++i) {
+        QChartView view(charts[i]); // owns the chart
+        view.setRenderHint(QPainter::Antialiasing);
+        view.resize(1000, 620);
+        grabInto(view, screenshotFile(dir, ++n, QStringLiteral("print-") + costs->chartViews()[i]->objectName()));
+    }
+}
+
+/// The Costs view again under a dark palette: the charts follow it.
+void grabChartsInDarkMode(MainWindow& window, const QString& dir, int& n)
+{
+    QApplication::setStyle(QStringLiteral("Fusion"));
+    QPalette dark;
+    dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+    dark.setColor(QPalette::WindowText, Qt::white);
+    dark.setColor(QPalette::Base, QColor(0x1e, 0x1e, 0x1e));
+    dark.setColor(QPalette::AlternateBase, QColor(0x33, 0x33, 0x33));
+    dark.setColor(QPalette::Text, Qt::white);
+    dark.setColor(QPalette::Button, QColor(0x3a, 0x3a, 0x3a));
+    dark.setColor(QPalette::ButtonText, Qt::white);
+    dark.setColor(QPalette::Highlight, QColor(0x3d, 0x8e, 0xd8));
+    dark.setColor(QPalette::HighlightedText, Qt::white);
+    for (QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText}) {
+        dark.setColor(QPalette::Disabled, role, QColor(0x80, 0x80, 0x80));
+    }
+    QApplication::setPalette(dark);
+    window.showPage(MainWindow::Page::Costs);
+    auto* costs = window.findChild<CostsPage*>(QStringLiteral("costsPage"));
+    for (int tab = 0; tab < costs->tabs()->count(); ++tab) {
+        costs->tabs()->setCurrentIndex(tab);
+        grabInto(window,
+                 screenshotFile(dir, ++n, QStringLiteral("dark-costs-") + costs->chartViews()[tab]->objectName()));
     }
 }
 
@@ -109,6 +160,8 @@ void takeScreenshots(MainWindow& window, const QString& dir)
                     toggle->setChecked(false);
                 }
             }
+            grabChartsForPrint(window, dir, n);
+            grabChartsInDarkMode(window, dir, n);
             QCoreApplication::exit(0); // not quit(): that would ask to save the plan just made
         },
         Qt::SingleShotConnection);

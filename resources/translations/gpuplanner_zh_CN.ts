@@ -173,6 +173,20 @@
         <source>%1 per effective TFLOPS-hour (peak × efficiency)</source>
         <translation>每有效算力 TFLOPS·小时 %1（峰值 × 效率）</translation>
     </message>
+    <message>
+        <source>%1, spot
+P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</source>
+        <translation>%1，竞价实例
+P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
+    </message>
+    <message>
+        <source>%1, on-demand: %2</source>
+        <translation>%1，按量付费：%2</translation>
+    </message>
+    <message>
+        <source>(P10 to P90 within 2 %: at these interruption rates spot barely changes this run)</source>
+        <translation>（P10 到 P90 相差不到 2%：在这样的回收率下，竞价实例几乎不影响本次训练）</translation>
+    </message>
 </context>
 <context>
     <name>Reasons</name>

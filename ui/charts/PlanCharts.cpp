@@ -15,6 +15,7 @@
 #include <QHorizontalBarSeries>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLocale>
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QStackedBarSeries>
@@ -66,6 +67,8 @@ QChart* newChart(const QString& title, const ChartStyle& style)
     chart->setTitleFont(font);
     chart->legend()->setAlignment(Qt::AlignBottom);
     chart->setAnimationOptions(QChart::NoAnimation);
+    chart->setLocale(QLocale()); // axis labels grouped the user's way: 4,000,000
+    chart->setLocalizeNumbers(true);
     if (style.print) {
         chart->setBackgroundRoundness(0);
         chart->setDropShadowEnabled(false);
@@ -88,19 +91,49 @@ QBarCategoryAxis* categoryAxis(const QStringList& categories, bool slanted = tru
     auto* axis = new QBarCategoryAxis;
     axis->append(categories);
     if (slanted) {
-        axis->setLabelsAngle(-35); // long instance names side by side would be cut
+        axis->setLabelsAngle(-90); // long instance names side by side would be cut
     }
     return axis;
 }
 
-/// Puts the axes on the chart and attaches every series added so far to both.
-void addAxes(QChart* chart, QAbstractAxis* bottom, QAbstractAxis* left)
+/// For print: black text, grey grid, and bars told apart by shade and hatching, not only by colour.
+void styleForPrint(QChart* chart)
+{
+    chart->setBackgroundBrush(Qt::white);
+    chart->setTitleBrush(Qt::black);
+    chart->legend()->setLabelColor(Qt::black);
+    for (QAbstractAxis* axis : chart->axes()) {
+        axis->setLabelsColor(Qt::black);
+        axis->setTitleBrush(Qt::black);
+        axis->setLinePenColor(Qt::black);
+        axis->setGridLineColor(QColor(0xc8, 0xc8, 0xc8));
+    }
+    const std::pair<QColor, Qt::BrushStyle> fills[] = {{QColor(0x40, 0x40, 0x40), Qt::SolidPattern},
+                                                       {QColor(0x90, 0x90, 0x90), Qt::BDiagPattern},
+                                                       {QColor(0x20, 0x20, 0x20), Qt::CrossPattern}};
+    for (QAbstractSeries* series : chart->series()) {
+        if (auto* bars = qobject_cast<QAbstractBarSeries*>(series)) {
+            const QList<QBarSet*> sets = bars->barSets();
+            for (int i = 0; i < sets.size(); ++i) {
+                const auto& [colour, pattern] = fills[i % std::size(fills)];
+                sets[i]->setBrush(QBrush(colour, pattern));
+                sets[i]->setPen(QPen(Qt::black, 0.8));
+            }
+        }
+    }
+}
+
+/// Puts the axes on the chart, attaches every series added so far to both, and finishes the style.
+void addAxes(QChart* chart, QAbstractAxis* bottom, QAbstractAxis* left, const ChartStyle& style)
 {
     chart->addAxis(bottom, Qt::AlignBottom);
     chart->addAxis(left, Qt::AlignLeft);
     for (QAbstractSeries* series : chart->series()) {
         series->attachAxis(bottom);
         series->attachAxis(left);
+    }
+    if (style.print) {
+        styleForPrint(chart);
     }
 }
 
@@ -171,7 +204,7 @@ QChart* costBreakdownChart(const json& plan, const ChartStyle& style)
             hideMarker(chart, bar);
         }
     }
-    addAxes(chart, x, y);
+    addAxes(chart, x, y, style);
     return chart;
 }
 
@@ -243,7 +276,7 @@ QChart* timeCostChart(const json& plan, const ChartStyle& style)
     y->setBase(2);
     y->setMinorTickCount(1);
     y->setRange(std::isfinite(minCost) ? minCost / 1.5 : 1, maxCost * 1.5);
-    addAxes(chart, x, y);
+    addAxes(chart, x, y, style);
     return chart;
 }
 
@@ -332,7 +365,7 @@ QChart* cumulativeCostChart(const json& plan, const ChartStyle& style)
     x->setTickCount(std::min(13, int(jsonNumber(b, "months", 12)) / 6 + 1));
     auto* y = valueAxis(QCoreApplication::translate("PlanCharts", "Cumulative cost (%1)").arg(currency), top);
     y->setLabelFormat(QStringLiteral("%.0f"));
-    addAxes(chart, x, y);
+    addAxes(chart, x, y, style);
     return chart;
 }
 
@@ -347,12 +380,18 @@ QChart* spotDistributionChart(const json& plan, bool cost, const ChartStyle& sty
                  style);
     auto* boxes = new QBoxPlotSeries;
     boxes->setName(QCoreApplication::translate("PlanCharts", "Spot, simulated (box P25–P75, whiskers P10–P90)"));
+    boxes->setBoxWidth(0.35); // one option alone is still drawn as a box, not a band across the chart
     auto* onDemand = new QScatterSeries;
     onDemand->setName(QCoreApplication::translate("PlanCharts", "On-demand"));
     onDemand->setMarkerSize(12);
     onDemand->setMarkerShape(QScatterSeries::MarkerShapeRectangle);
     QStringList categories;
+    std::vector<QString> onDemandTexts;
+    std::map<QBoxSet*, QString> boxTexts;
     double top = 0;
+    double bottom = INFINITY;
+    double widest = 0; // the widest P10–P90 spread, relative to its P50
+    const auto valueText = [&](double v) { return cost ? formatMoney(v, currency) : formatHours(v); };
     for (const json& o : options(plan)) {
         const json* spot = eligibleMode(o, "spot");
         const json* od = eligibleMode(o, "on_demand");
@@ -381,7 +420,24 @@ QChart* spotDistributionChart(const json& plan, bool cost, const ChartStyle& sty
         onDemand->append(categories.size(), odValue);
         categories << label(o);
         top = std::max({top, q[4], odValue});
+        bottom = std::min({bottom, q[0], odValue});
+        widest = std::max(widest, q[2] > 0 ? (q[4] - q[0]) / q[2] : 0.0);
+        const QString name = QStringLiteral("%1 %2 (%3)").arg(providerText(o), label(o), jsonText(o, "region"));
+        boxTexts[set] =
+            QCoreApplication::translate("PlanCharts", "%1, spot\nP10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6")
+                .arg(name, valueText(q[0]), valueText(q[1]), valueText(q[2]), valueText(q[3]), valueText(q[4]));
+        onDemandTexts.push_back(
+            QCoreApplication::translate("PlanCharts", "%1, on-demand: %2").arg(name, valueText(odValue)));
     }
+    QObject::connect(boxes, &QBoxPlotSeries::hovered, boxes, [boxTexts](bool state, QBoxSet* set) {
+        const auto it = boxTexts.find(set);
+        if (state && it != boxTexts.end()) {
+            QToolTip::showText(QCursor::pos(), it->second);
+        } else {
+            QToolTip::hideText();
+        }
+    });
+    tooltipOnHover(onDemand, onDemandTexts);
     if (categories.isEmpty()) {
         delete boxes;
         delete onDemand;
@@ -389,16 +445,28 @@ QChart* spotDistributionChart(const json& plan, bool cost, const ChartStyle& sty
             "PlanCharts", "Spot: no option in this plan has a spot price with a published interruption rate"));
         return chart;
     }
+    if (widest < 0.02) {
+        // A box that is a line is not a drawing fault: say what it means.
+        chart->setTitle(chart->title() + QStringLiteral("<br>")
+                        + QCoreApplication::translate("PlanCharts",
+                                                      "(P10 to P90 within 2 %: at these interruption rates spot "
+                                                      "barely changes this run)"));
+    }
     chart->addSeries(boxes);
     chart->addSeries(onDemand);
     auto* x = categoryAxis(categories);
     auto* y = valueAxis(cost ? QCoreApplication::translate("PlanCharts", "Cost (%1)").arg(currency)
                              : QCoreApplication::translate("PlanCharts", "Hours"),
                         top);
+    // The spread is the point of this chart: the axis spans the data, not zero to the top, so a narrow
+    // distribution is still seen as a box. The axis title and tick labels say where it starts.
+    const double margin = std::max((top - bottom) * 0.25, top * 0.02);
+    y->setRange(std::max(0.0, bottom - margin), top + margin);
+    y->applyNiceNumbers();
     if (!cost) {
         y->setLabelFormat(QStringLiteral("%.1f"));
     }
-    addAxes(chart, x, y);
+    addAxes(chart, x, y, style);
     return chart;
 }
 
@@ -461,7 +529,7 @@ QChart* pricePerTflopChart(const json& plan, const ChartStyle& style)
         QCoreApplication::translate("PlanCharts", "%1 per effective TFLOPS-hour (peak × efficiency)").arg(currency),
         top * 1.15);
     x->setLabelFormat(QStringLiteral("%.3f"));
-    addAxes(chart, x, y);
+    addAxes(chart, x, y, style);
     return chart;
 }
 
