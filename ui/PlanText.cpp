@@ -358,6 +358,21 @@ QString providerText(const json& option)
     return currentLanguage() == QLatin1String("zh_CN") && !zh.isEmpty() ? zh : text("provider_name");
 }
 
+QString workloadNameText(const json& plan)
+{
+    if (!plan.is_object() || !plan.contains("workload") || !plan["workload"].is_object()) {
+        return {};
+    }
+    const json& w = plan["workload"];
+    const json& definition = w.contains("definition") ? w["definition"] : w;
+    if (currentLanguage() == QLatin1String("zh_CN") && definition.is_object() && definition.contains("name_zh")
+        && definition["name_zh"].is_string() && !definition["name_zh"].get<std::string>().empty()) {
+        return QString::fromStdString(definition["name_zh"].get<std::string>());
+    }
+    return w.contains("name") && w["name"].is_string() ? QString::fromStdString(w["name"].get<std::string>())
+                                                       : QString();
+}
+
 QString throughputUnitText(const QString& unit)
 {
     if (unit == QLatin1String("samples/s")) {

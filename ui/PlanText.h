@@ -17,6 +17,8 @@ QString reasonText(const nlohmann::json& reason);
 QString pricingModeText(const QString& mode);
 /// An option's provider as the UI says it: its Chinese name in a Chinese UI when the plan has one.
 QString providerText(const nlohmann::json& option);
+/// A plan's workload by name: its Chinese name in a Chinese UI when the workload has one.
+QString workloadNameText(const nlohmann::json& plan);
 /// "samples/s", "tokens/s" as the UI says them.
 QString throughputUnitText(const QString& unit);
 /// A price unit ("hour", "month") as the UI says it.

@@ -9,6 +9,8 @@
 #include <QBarSet>
 #include <QBoxPlotSeries>
 #include <QChart>
+#include <QLogValueAxis>
+#include <QRegularExpression>
 #include <QTest>
 #include <QValueAxis>
 #include <QXYSeries>
@@ -51,9 +53,20 @@ QString emptyParts(QChart* chart)
             empty << name + QStringLiteral(": axes");
         }
     }
+    // A localized label format without a precision ("%g") draws no labels at all: the axis looks empty.
+    static const QRegularExpression localizable(QStringLiteral("^[^%]*%\\.\\d+[dieEfgG][^%]*$"));
     for (QAbstractAxis* axis : chart->axes()) {
         if (auto* value = qobject_cast<QValueAxis*>(axis); value && !(value->max() > value->min())) {
             empty << axis->titleText();
+        }
+        QString format;
+        if (auto* value = qobject_cast<QValueAxis*>(axis)) {
+            format = value->labelFormat();
+        } else if (auto* log = qobject_cast<QLogValueAxis*>(axis)) {
+            format = log->labelFormat();
+        }
+        if (!format.isEmpty() && chart->localizeNumbers() && !localizable.match(format).hasMatch()) {
+            empty << axis->titleText() + QStringLiteral(": labels (") + format + QLatin1Char(')');
         }
     }
     return empty.join(QStringLiteral(", "));

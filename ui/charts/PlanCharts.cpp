@@ -266,7 +266,7 @@ QChart* timeCostChart(const json& plan, const ChartStyle& style)
     hideMarker(chart, frontLine);
     auto* x = new QLogValueAxis;
     x->setTitleText(QCoreApplication::translate("PlanCharts", "Estimated time (hours, log scale)"));
-    x->setLabelFormat(QStringLiteral("%g"));
+    x->setLabelFormat(QStringLiteral("%.3g"));
     x->setBase(2); // a label at every doubling: base 10 would label one tick per decade
     x->setMinorTickCount(1);
     x->setRange(std::isfinite(minHours) ? minHours / 1.5 : 0.1, maxHours * 1.5);

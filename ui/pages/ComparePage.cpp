@@ -255,8 +255,7 @@ void ComparePage::onPlanChanged()
     m_table->resizeColumnsToContents();
     const json& results = plan["results"];
     const json& options = results["options"];
-    const json& w = plan["workload"];
-    m_title->setText(jsonText(w, "name"));
+    m_title->setText(workloadNameText(plan));
     const QString currency = jsonText(plan["constraints"], "currency");
     if (options.empty()) {
         m_recommendation->setText(tr("<b>No offer meets every constraint.</b> The excluded list below says what each "
