@@ -1,5 +1,7 @@
 #include "CatalogPage.h"
 
+#include "AppSettings.h"
+
 #include "models/OfferTableModel.h"
 
 #include <algorithm>
@@ -67,7 +69,6 @@ QString granularityText(core::Billing::Granularity granularity)
 }
 
 constexpr auto kCurrencySetting = "display/currency";
-constexpr auto kRateSetting = "display/cnyPerUsd";
 
 } // namespace
 
@@ -212,14 +213,14 @@ CatalogPage::CatalogPage(QWidget* parent)
     connect(m_rate, &QDoubleSpinBox::valueChanged, this, [this](double value) {
         // Only a rate that differs from the catalog's is the user's own.
         if (!m_catalogRate || std::abs(value - m_catalogRate->cnyPerUsd) > 1e-9) {
-            QSettings().setValue(kRateSetting, value);
+            AppSettings().setCnyPerUsd(value); // the same rate Settings shows and new plans use
         } else {
-            QSettings().remove(kRateSetting);
+            AppSettings().setCnyPerUsd(std::nullopt);
         }
         applyDisplayCurrency();
     });
     connect(m_resetRate, &QPushButton::clicked, this, [this] {
-        QSettings().remove(kRateSetting);
+        AppSettings().setCnyPerUsd(std::nullopt);
         if (m_catalogRate) {
             m_rate->setValue(m_catalogRate->cnyPerUsd);
         }
@@ -241,8 +242,8 @@ void CatalogPage::setCatalog(const core::Catalog& catalog,
     m_model->setRows(offers ? catalog.regionalOffers(*offers) : std::vector<core::RegionalOffer>{});
     fitColumns();
     const QSignalBlocker blocker(m_rate);
-    const QVariant userRate = QSettings().value(kRateSetting);
-    m_rate->setValue(userRate.isValid() ? userRate.toDouble() : (m_catalogRate ? m_catalogRate->cnyPerUsd : 7.0));
+    const std::optional<double> userRate = AppSettings().cnyPerUsd();
+    m_rate->setValue(userRate ? *userRate : (m_catalogRate ? m_catalogRate->cnyPerUsd : 7.0));
     applyDisplayCurrency();
     fillFindings();
     updateCountLabel();
@@ -264,9 +265,8 @@ void CatalogPage::fitColumns()
 
 std::optional<core::ExchangeRate> CatalogPage::effectiveRate() const
 {
-    const QVariant userRate = QSettings().value(kRateSetting);
-    if (userRate.isValid() && userRate.toDouble() > 0) {
-        return core::ExchangeRate{userRate.toDouble(), {}, true};
+    if (const std::optional<double> userRate = AppSettings().cnyPerUsd(); userRate && *userRate > 0) {
+        return core::ExchangeRate{*userRate, {}, true};
     }
     return m_catalogRate;
 }
