@@ -55,15 +55,10 @@ void grabChartsForPrint(MainWindow& window, const QString& dir, int& n)
     const nlohmann::json& plan = window.session()->plan();
     ChartStyle print;
     print.print = true;
-    QChart* charts[] = {costBreakdownChart(plan, print),
-                        timeCostChart(plan, print),
-                        cumulativeCostChart(plan, print),
-                        spotDistributionChart(plan, false, print),
-                        spotDistributionChart(plan, true, print),
-                        pricePerTflopChart(plan, print)};
+    const std::vector<QChart*> charts = allPlanCharts(plan, print);
     auto* costs = window.findChild<CostsPage*>(QStringLiteral("costsPage"));
-    for (int i = 0; i < int(std::size(charts)); ++i) {
-        QChartView view(charts[i]); // owns the chart
+    for (int i = 0; i < int(charts.size()); ++i) {
+        QChartView view(charts[std::size_t(i)]); // owns the chart
         view.setRenderHint(QPainter::Antialiasing);
         view.resize(1000, 620);
         grabInto(view, screenshotFile(dir, ++n, QStringLiteral("print-") + costs->chartViews()[i]->objectName()));

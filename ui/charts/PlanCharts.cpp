@@ -533,4 +533,14 @@ QChart* pricePerTflopChart(const json& plan, const ChartStyle& style)
     return chart;
 }
 
+std::vector<QChart*> allPlanCharts(const json& plan, const ChartStyle& style)
+{
+    return {costBreakdownChart(plan, style),
+            timeCostChart(plan, style),
+            cumulativeCostChart(plan, style),
+            spotDistributionChart(plan, false, style),
+            spotDistributionChart(plan, true, style),
+            pricePerTflopChart(plan, style)};
+}
+
 } // namespace gpuplan::ui

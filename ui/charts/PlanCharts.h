@@ -4,6 +4,8 @@
 
 #include <QString>
 
+#include <vector>
+
 class QChart;
 
 namespace gpuplan::ui {
@@ -22,5 +24,8 @@ QChart* timeCostChart(const nlohmann::json& plan, const ChartStyle& style);
 QChart* cumulativeCostChart(const nlohmann::json& plan, const ChartStyle& style);
 QChart* spotDistributionChart(const nlohmann::json& plan, bool cost, const ChartStyle& style);
 QChart* pricePerTflopChart(const nlohmann::json& plan, const ChartStyle& style);
+/// All of them in the Costs view's order: cost breakdown, time vs cost, rent vs buy, spot time, spot cost,
+/// price per TFLOPS.
+std::vector<QChart*> allPlanCharts(const nlohmann::json& plan, const ChartStyle& style);
 
 } // namespace gpuplan::ui

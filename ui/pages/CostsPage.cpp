@@ -51,15 +51,10 @@ void CostsPage::redraw()
     ChartStyle style;
     style.dark = palette().color(QPalette::Window).lightness() < 128;
     const nlohmann::json& plan = m_session->plan();
-    QChart* charts[] = {costBreakdownChart(plan, style),
-                        timeCostChart(plan, style),
-                        cumulativeCostChart(plan, style),
-                        spotDistributionChart(plan, false, style),
-                        spotDistributionChart(plan, true, style),
-                        pricePerTflopChart(plan, style)};
+    const std::vector<QChart*> charts = allPlanCharts(plan, style);
     for (int i = 0; i < m_views.size(); ++i) {
         QChart* old = m_views[i]->chart();
-        m_views[i]->setChart(charts[i]); // the view owns the new chart
+        m_views[i]->setChart(charts[std::size_t(i)]); // the view owns the new chart
         delete old;
     }
 }

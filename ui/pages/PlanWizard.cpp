@@ -409,6 +409,22 @@ void PlanWizard::fillWorkloadList()
     onPresetChanged();
 }
 
+void PlanWizard::fillPrecisions(QComboBox* box, bool withBest)
+{
+    const int current = std::max(0, box->currentIndex());
+    const QSignalBlocker block(box);
+    box->clear();
+    if (withBest) {
+        box->addItem(tr("Best each GPU supports (BF16, else FP16 AMP)"), QString());
+    }
+    box->addItem(tr("AMP (FP16 mixed precision)"), QStringLiteral("amp"));
+    box->addItem(tr("BF16 mixed precision"), QStringLiteral("bf16"));
+    box->addItem(tr("FP8 (Hopper and newer)"), QStringLiteral("fp8"));
+    box->addItem(tr("TF32"), QStringLiteral("tf32"));
+    box->addItem(tr("FP32"), QStringLiteral("fp32"));
+    box->setCurrentIndex(current);
+}
+
 void PlanWizard::retranslateUnits()
 {
     const bool tokens = m_measuredUnit->currentData().toString() == QLatin1String("tokens");
@@ -700,17 +716,7 @@ void PlanWizard::retranslate()
     m_measuredUnit->setToolTip(tr("Samples (images, sequences, point clouds) or tokens per second."));
     m_measuredCount->setToolTip(tr("How many GPUs of that type the throughput was measured on."));
     m_measuredGpu->setToolTip(tr("The GPU you timed it on. Only GPUs in the catalog can be scaled from."));
-    const int measuredPrecision = std::max(0, m_measuredPrecision->currentIndex());
-    {
-        const QSignalBlocker block(m_measuredPrecision);
-        m_measuredPrecision->clear();
-        m_measuredPrecision->addItem(tr("AMP (FP16 mixed precision)"), QStringLiteral("amp"));
-        m_measuredPrecision->addItem(tr("BF16 mixed precision"), QStringLiteral("bf16"));
-        m_measuredPrecision->addItem(tr("FP8 (Hopper and newer)"), QStringLiteral("fp8"));
-        m_measuredPrecision->addItem(tr("TF32"), QStringLiteral("tf32"));
-        m_measuredPrecision->addItem(tr("FP32"), QStringLiteral("fp32"));
-        m_measuredPrecision->setCurrentIndex(measuredPrecision);
-    }
+    fillPrecisions(m_measuredPrecision, false);
     m_measuredPrecision->setToolTip(tr("The precision of the timed run: its peak is the one the scaling starts from."));
     m_units->setToolTip(tr("The amount of work of one epoch: 1281167, 1.28M, 2B, or 128万. Time grows in proportion."));
     m_parameters->setPlaceholderText(tr("optional, e.g. 7B"));
@@ -726,16 +732,7 @@ void PlanWizard::retranslate()
         browse->setText(tr("Browse…"));
     }
     retranslateUnits();
-    const int precision = std::max(0, m_precision->currentIndex());
-    const QSignalBlocker blockPrecision(m_precision);
-    m_precision->clear();
-    m_precision->addItem(tr("Best each GPU supports (BF16, else FP16 AMP)"), QString());
-    m_precision->addItem(tr("AMP (FP16 mixed precision)"), QStringLiteral("amp"));
-    m_precision->addItem(tr("BF16 mixed precision"), QStringLiteral("bf16"));
-    m_precision->addItem(tr("FP8 (Hopper and newer)"), QStringLiteral("fp8"));
-    m_precision->addItem(tr("TF32"), QStringLiteral("tf32"));
-    m_precision->addItem(tr("FP32"), QStringLiteral("fp32"));
-    m_precision->setCurrentIndex(precision);
+    fillPrecisions(m_precision, true);
     m_precision->setToolTip(tr("The estimate uses the tensor-core peak of this precision; a GPU without it falls "
                                "back to the next one it has. FP32 is several times slower on modern GPUs."));
     m_framework->setToolTip(tr("TPUs need JAX or TensorFlow; MindSpore needs Ascend or NVIDIA. Offers that cannot run "

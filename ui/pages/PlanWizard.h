@@ -47,6 +47,8 @@ private:
     void onPresetChanged();
     void loadWorkloadFile();
     void retranslateUnits();
+    /// The precisions, by translated name, with "best each GPU supports" first when `withBest`.
+    void fillPrecisions(QComboBox* box, bool withBest);
     bool validateWorkloadPage() const;
     bool validateBudgetPage() const;
     /// The workload the answers describe: a preset, the measured throughput or the file; nullopt when invalid.
