@@ -138,6 +138,24 @@ QString errorCodeText(core::ErrorCode code)
             return MainWindow::tr("unknown GPU");
         case core::ErrorCode::InvalidArgument:
             return MainWindow::tr("invalid argument");
+        case core::ErrorCode::Network:
+            return MainWindow::tr("network error");
+        case core::ErrorCode::Timeout:
+            return MainWindow::tr("timed out");
+        case core::ErrorCode::Cancelled:
+            return MainWindow::tr("cancelled");
+        case core::ErrorCode::TlsVerification:
+            return MainWindow::tr("certificate not trusted");
+        case core::ErrorCode::HttpStatus:
+            return MainWindow::tr("server error");
+        case core::ErrorCode::Throttled:
+            return MainWindow::tr("rate limited");
+        case core::ErrorCode::ClockSkew:
+            return MainWindow::tr("clock out of sync");
+        case core::ErrorCode::Credentials:
+            return MainWindow::tr("credentials problem");
+        case core::ErrorCode::Crypto:
+            return MainWindow::tr("cryptography error");
     }
     return {};
 }

@@ -21,6 +21,24 @@ const char* errorCodeName(ErrorCode code)
             return "unknown_gpu";
         case ErrorCode::InvalidArgument:
             return "invalid_argument";
+        case ErrorCode::Network:
+            return "network";
+        case ErrorCode::Timeout:
+            return "timeout";
+        case ErrorCode::Cancelled:
+            return "cancelled";
+        case ErrorCode::TlsVerification:
+            return "tls_verification";
+        case ErrorCode::HttpStatus:
+            return "http_status";
+        case ErrorCode::Throttled:
+            return "throttled";
+        case ErrorCode::ClockSkew:
+            return "clock_skew";
+        case ErrorCode::Credentials:
+            return "credentials";
+        case ErrorCode::Crypto:
+            return "crypto";
     }
     return "unknown";
 }

@@ -17,6 +17,16 @@ enum class ErrorCode
     UnknownProvider,
     UnknownGpu,
     InvalidArgument,
+    // Network (core/net): transport, HTTP status and provider meaning stay apart.
+    Network,         // could not connect, reset, DNS, proxy refused, truncated body
+    Timeout,         // connect, total or low-speed timeout
+    Cancelled,       // the caller's cancel token
+    TlsVerification, // the server's certificate did not verify
+    HttpStatus,      // the server answered with an error status; httpStatus has it
+    Throttled,       // 429 or a provider's rate-limit code, retries used up
+    ClockSkew,       // the provider refused the request's time
+    Credentials,     // missing, unreadable or refused credentials
+    Crypto,          // a signing or encryption step failed
 };
 
 /// The stable, English name of a code ("schema_violation"), used in JSON output and logs.

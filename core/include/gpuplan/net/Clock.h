@@ -1,0 +1,26 @@
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <string>
+
+namespace gpuplan::core {
+
+/// Where signers and token caches read the time: injectable, so tests fix it (and the server's Date
+/// header can correct it for clock skew).
+using Clock = std::function<std::chrono::system_clock::time_point()>;
+
+Clock systemClock();
+Clock fixedClock(std::chrono::system_clock::time_point at);
+/// 2015-08-30T12:36:00Z -> that time point; the epoch when the text is not such a UTC time.
+std::chrono::system_clock::time_point utcTime(const std::string& iso8601);
+
+/// "20150830T123600Z" (AWS, Huawei), "2015-08-30T12:36:00Z" (Alibaba), "20150830" (scope dates), "2015-08-30".
+std::string basicIsoTime(std::chrono::system_clock::time_point at);
+std::string extendedIsoTime(std::chrono::system_clock::time_point at);
+std::string basicIsoDate(std::chrono::system_clock::time_point at);
+std::string extendedIsoDate(std::chrono::system_clock::time_point at);
+/// Seconds since the epoch.
+long long unixSeconds(std::chrono::system_clock::time_point at);
+
+} // namespace gpuplan::core

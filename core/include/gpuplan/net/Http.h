@@ -1,0 +1,70 @@
+#pragma once
+
+#include "gpuplan/core/Result.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gpuplan::core {
+
+struct HttpHeader
+{
+    std::string name;
+    std::string value;
+};
+
+/// A URL split into what signers canonicalise. `path` and `query` are kept as written (percent-encoded,
+/// the query without its "?"); `port` is 0 when the URL gives none.
+struct Url
+{
+    std::string scheme; // "https"
+    std::string host;   // lower case, without port
+    int port = 0;
+    std::string path = "/";
+    std::string query;
+
+    /// host, or host:port when the port is not the scheme's default: the Host header's value.
+    std::string authority() const;
+};
+
+/// Splits an absolute http(s) URL. InvalidArgument naming the URL when it is not one.
+Result<Url> parseUrl(std::string_view url);
+
+/// One HTTP request as it goes on the wire. Signers add headers to it; HttpClient sends it.
+struct HttpRequest
+{
+    std::string method = "GET";
+    std::string url; // absolute, percent-encoded
+    std::vector<HttpHeader> headers;
+    std::string body;
+    /// True when sending it twice does no harm: a read, or a write that carries an idempotency token
+    /// (ClientToken, X-Client-Token, requestId). Only such requests are retried.
+    bool safeToRetry = false;
+
+    /// The first header of that name (case-insensitive), or nullopt.
+    std::optional<std::string> header(std::string_view name) const;
+    /// Replaces every header of that name (case-insensitive) by one with `value`.
+    void setHeader(std::string_view name, std::string value);
+};
+
+struct HttpResponse
+{
+    int status = 0;
+    std::vector<HttpHeader> headers;
+    std::string body;
+
+    std::optional<std::string> header(std::string_view name) const;
+};
+
+/// Something that sends a request and returns the response (HttpClient, or a test double). Signers that
+/// need a token exchange (Google, Azure) take one.
+class HttpTransport
+{
+public:
+    virtual ~HttpTransport() = default;
+    virtual Result<HttpResponse> send(const HttpRequest& request) = 0;
+};
+
+} // namespace gpuplan::core

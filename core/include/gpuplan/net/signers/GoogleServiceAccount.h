@@ -1,0 +1,60 @@
+#pragma once
+
+#include "gpuplan/net/Clock.h"
+#include "gpuplan/net/signers/Signing.h"
+
+#include <mutex>
+#include <optional>
+
+namespace gpuplan::core {
+
+/// The fields of a Google service-account key file that signing needs.
+struct GoogleServiceAccount
+{
+    std::string clientEmail;
+    std::string privateKeyPem; // PKCS#8 PEM, as in the key file
+    std::string privateKeyId;
+    std::string tokenUri = "https://oauth2.googleapis.com/token";
+};
+
+/// Reads a service-account key file's JSON. SchemaViolation naming the missing field.
+Result<GoogleServiceAccount> parseGoogleServiceAccount(std::string_view json);
+
+/// RSASSA-PKCS1-v1_5 with SHA-256 over `data` with the PEM private key (RFC 7518 RS256); the raw signature.
+/// Crypto when the key cannot be read.
+Result<std::string> rs256Sign(std::string_view privateKeyPem, std::string_view data);
+
+/// The signed JWT a service account exchanges for an access token
+/// (https://developers.google.com/identity/protocols/oauth2/service-account#httprest): header {"alg":"RS256",
+/// "typ":"JWT"} (and kid), claims iss, scope, aud = tokenUri, iat = `at`, exp = iat + 3600.
+Result<std::string> googleJwtAssertion(const GoogleServiceAccount& account, const std::string& scope, TimePoint at);
+
+/// An OAuth2 access token with the time it stops being good.
+struct AccessToken
+{
+    std::string value;
+    TimePoint expires;
+};
+
+/// Google access tokens for one account and scope: fetched through `transport` with the JWT bearer grant, and
+/// cached until five minutes before they expire. Thread-safe.
+class GoogleTokenSource
+{
+public:
+    GoogleTokenSource(GoogleServiceAccount account, std::string scope, HttpTransport& transport, Clock clock);
+
+    /// A good token, from the cache or fresh. Credentials when the server refuses the key (its error named).
+    Result<AccessToken> token();
+    /// Adds Authorization: Bearer to `request`.
+    Status authorize(HttpRequest& request);
+
+private:
+    GoogleServiceAccount m_account;
+    std::string m_scope;
+    HttpTransport& m_transport;
+    Clock m_clock;
+    std::mutex m_mutex;
+    std::optional<AccessToken> m_cached;
+};
+
+} // namespace gpuplan::core
