@@ -1,0 +1,444 @@
+#include "gpuplan/net/HttpClient.h"
+
+#include <curl/curl.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstring>
+#include <ctime>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <regex>
+#include <thread>
+
+namespace gpuplan::core {
+
+namespace {
+
+std::string lower(std::string text)
+{
+    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return text;
+}
+
+/// Owns one easy handle and the header list of one request.
+struct EasyHandle
+{
+    CURL* curl = curl_easy_init();
+    curl_slist* headers = nullptr;
+    ~EasyHandle()
+    {
+        curl_slist_free_all(headers);
+        if (curl) {
+            curl_easy_cleanup(curl);
+        }
+    }
+    EasyHandle() = default;
+    EasyHandle(const EasyHandle&) = delete;
+    EasyHandle& operator=(const EasyHandle&) = delete;
+};
+
+struct Transfer
+{
+    HttpResponse response;
+    const CancelToken* cancel = nullptr;
+    bool statusLineSeen = false;
+};
+
+size_t onBody(char* data, size_t size, size_t count, void* user)
+{
+    static_cast<Transfer*>(user)->response.body.append(data, size * count);
+    return size * count;
+}
+
+size_t onHeader(char* data, size_t size, size_t count, void* user)
+{
+    auto* transfer = static_cast<Transfer*>(user);
+    std::string line(data, size * count);
+    while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) {
+        line.pop_back();
+    }
+    if (line.rfind("HTTP/", 0) == 0) {
+        transfer->response.headers.clear(); // a new response (after 100 Continue or a proxy's CONNECT reply)
+        return size * count;
+    }
+    const std::size_t colon = line.find(':');
+    if (colon != std::string::npos) {
+        std::string value = line.substr(colon + 1);
+        const std::size_t start = value.find_first_not_of(" \t");
+        value = start == std::string::npos ? std::string() : value.substr(start);
+        transfer->response.headers.push_back(HttpHeader{line.substr(0, colon), value});
+    }
+    return size * count;
+}
+
+int onProgress(void* user, curl_off_t, curl_off_t, curl_off_t, curl_off_t)
+{
+    const auto* transfer = static_cast<Transfer*>(user);
+    return transfer->cancel && transfer->cancel->cancelled() ? 1 : 0; // non-zero aborts the transfer
+}
+
+/// Whether a transport error is worth another attempt (for a request that is safe to repeat).
+bool transient(CURLcode code)
+{
+    switch (code) {
+        case CURLE_COULDNT_CONNECT:
+        case CURLE_COULDNT_RESOLVE_HOST:
+        case CURLE_COULDNT_RESOLVE_PROXY:
+        case CURLE_OPERATION_TIMEDOUT:
+        case CURLE_SEND_ERROR:
+        case CURLE_RECV_ERROR:
+        case CURLE_GOT_NOTHING:
+        case CURLE_PARTIAL_FILE:
+        case CURLE_HTTP2:
+        case CURLE_HTTP2_STREAM:
+            return true;
+        default:
+            return false;
+    }
+}
+
+Error transportError(CURLcode code, const std::string& detail, const Url& url)
+{
+    const std::string host = url.authority();
+    switch (code) {
+        case CURLE_OPERATION_TIMEDOUT:
+            return Error{ErrorCode::Timeout, "no answer in time from " + host + " (" + detail + ")", host};
+        case CURLE_ABORTED_BY_CALLBACK:
+            return Error{ErrorCode::Cancelled, "cancelled", host};
+        case CURLE_PEER_FAILED_VERIFICATION:
+        case CURLE_SSL_CACERT_BADFILE:
+        case CURLE_SSL_CERTPROBLEM:
+            return Error{ErrorCode::TlsVerification,
+                         "the certificate of " + host + " is not trusted (" + detail
+                             + "). Verification is always on: if your network inspects TLS with its own CA, add that "
+                               "CA's certificate file in Settings",
+                         host};
+        case CURLE_PARTIAL_FILE:
+            return Error{ErrorCode::Network,
+                         host + " closed the connection before the whole answer came (" + detail + ")",
+                         host};
+        default:
+            return Error{ErrorCode::Network, "cannot reach " + host + ": " + detail, host};
+    }
+}
+
+bool check(CURLcode code, std::string& failure, const char* option)
+{
+    if (code != CURLE_OK && failure.empty()) {
+        failure = std::string("cannot set ") + option + ": " + curl_easy_strerror(code);
+    }
+    return code == CURLE_OK;
+}
+
+} // namespace
+
+void initializeHttp()
+{
+    static std::once_flag once;
+    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
+}
+
+HttpClient::HttpClient(HttpOptions options)
+    : m_options(std::move(options))
+    , m_sleep([](std::chrono::milliseconds d) { std::this_thread::sleep_for(d); })
+    , m_clock(systemClock())
+{
+    initializeHttp();
+}
+
+Result<HttpResponse> HttpClient::send(const HttpRequest& request)
+{
+    return send(request, nullptr);
+}
+
+Result<HttpResponse> HttpClient::send(const HttpRequest& request, const CancelToken* cancel)
+{
+    const int attempts = request.safeToRetry ? std::max(1, m_options.retry.maxAttempts) : 1;
+    for (int i = 1;; ++i) {
+        bool transientFailure = false;
+        Result<HttpResponse> result = attempt(request, cancel, transientFailure);
+        const bool retryable =
+            result ? (result->status == 429 || result->status >= 500 || throttled(*result)) : transientFailure;
+        if (!retryable) {
+            return result;
+        }
+        if (i >= attempts) {
+            if (!result) {
+                Error error = result.error();
+                error.detail +=
+                    request.safeToRetry
+                        ? " (after " + std::to_string(i) + " attempts)"
+                        : " (not retried: the request is not safe to repeat, it carries no idempotency token)";
+                return error;
+            }
+            if (throttled(*result) || result->status == 429) {
+                if (m_options.debugLog) {
+                    m_options.debugLog("! still throttled after " + std::to_string(i) + " attempts");
+                }
+            }
+            return result;
+        }
+        const std::optional<HttpResponse> response =
+            result ? std::optional<HttpResponse>(*result) : std::optional<HttpResponse>();
+        const std::chrono::milliseconds wait = backoff(i, response);
+        if (m_options.debugLog) {
+            m_options.debugLog("! attempt " + std::to_string(i) + " failed ("
+                               + (result ? "HTTP " + std::to_string(result->status) : result.error().detail)
+                               + "); retrying in " + std::to_string(wait.count()) + " ms");
+        }
+        if (cancel && cancel->cancelled()) {
+            return Error{ErrorCode::Cancelled, "cancelled", request.url};
+        }
+        m_sleep(wait);
+    }
+}
+
+std::chrono::milliseconds HttpClient::backoff(int attempt, const std::optional<HttpResponse>& response) const
+{
+    // Retry-After (seconds or an HTTP date) is the server's own word: follow it, within maxDelay.
+    if (response) {
+        if (std::optional<std::string> after = response->header("Retry-After")) {
+            char* end = nullptr;
+            const long seconds = std::strtol(after->c_str(), &end, 10);
+            std::optional<std::chrono::milliseconds> wait;
+            if (end && *end == '\0' && seconds >= 0) {
+                wait = std::chrono::seconds(seconds);
+            } else if (std::optional<std::chrono::system_clock::time_point> at = parseHttpDate(*after)) {
+                wait = std::chrono::duration_cast<std::chrono::milliseconds>(*at - m_clock());
+            }
+            if (wait) {
+                return std::clamp(*wait, std::chrono::milliseconds(0), m_options.retry.maxDelay);
+            }
+        }
+    }
+    // Exponential backoff with full jitter (https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/).
+    const double cap = std::min(double(m_options.retry.maxDelay.count()),
+                                double(m_options.retry.baseDelay.count()) * std::pow(2.0, attempt - 1));
+    thread_local std::mt19937_64 random{std::random_device{}()};
+    return std::chrono::milliseconds(
+        static_cast<long long>(std::uniform_real_distribution<double>(cap / 2, cap)(random)));
+}
+
+bool HttpClient::throttled(const HttpResponse& response) const
+{
+    if (response.status == 429) {
+        return true;
+    }
+    // EC2 answers <Code>RequestLimitExceeded</Code> (503), Tencent "Code": "RequestLimitExceeded" with HTTP 200,
+    // Alibaba "Code": "Throttling.User" (400), Huawei "error_code": "APIGW.0308" (429).
+    for (const std::string& code : m_options.retry.throttlingCodes) {
+        if (response.body.find("<Code>" + code + "</Code>") != std::string::npos
+            || std::regex_search(response.body,
+                                 std::regex("\"(Code|code|error_code)\"\\s*:\\s*\"" + code + "(\\.[A-Za-z]+)?\""))) {
+            return true;
+        }
+    }
+    return false;
+}
+
+Result<HttpResponse> HttpClient::attempt(const HttpRequest& request, const CancelToken* cancel, bool& transientFailure)
+{
+    transientFailure = false;
+    Result<Url> url = parseUrl(request.url);
+    if (!url) {
+        return url.error();
+    }
+    EasyHandle handle;
+    if (!handle.curl) {
+        return Error{ErrorCode::Network, "cannot start a transfer (curl_easy_init)", url->authority()};
+    }
+    CURL* curl = handle.curl;
+    Transfer transfer;
+    transfer.cancel = cancel;
+    char errorBuffer[CURL_ERROR_SIZE] = {0};
+    std::string failure;
+    check(curl_easy_setopt(curl, CURLOPT_URL, request.url.c_str()), failure, "URL");
+    check(curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L), failure, "NOSIGNAL");
+    check(curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errorBuffer), failure, "ERRORBUFFER");
+    check(curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https"), failure, "PROTOCOLS");
+    check(curl_easy_setopt(curl, CURLOPT_SSL_VERIFYPEER, 1L), failure, "SSL_VERIFYPEER");
+    check(curl_easy_setopt(curl, CURLOPT_SSL_VERIFYHOST, 2L), failure, "SSL_VERIFYHOST");
+    if (!m_options.extraCaFile.empty()) {
+        // CAINFO is the extra file; CAPATH stays the system's hashed directory, so both are trusted.
+        check(curl_easy_setopt(curl, CURLOPT_CAINFO, m_options.extraCaFile.c_str()), failure, "CAINFO");
+        check(curl_easy_setopt(curl, CURLOPT_CAPATH, "/etc/ssl/certs"), failure, "CAPATH");
+    }
+    if (!m_options.proxy.empty()) {
+        check(curl_easy_setopt(curl, CURLOPT_PROXY, m_options.proxy.c_str()), failure, "PROXY");
+    }
+    check(curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, long(m_options.connectTimeout.count())),
+          failure,
+          "CONNECTTIMEOUT");
+    check(curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, long(m_options.totalTimeout.count())), failure, "TIMEOUT");
+    check(
+        curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, m_options.lowSpeedBytesPerSecond), failure, "LOW_SPEED_LIMIT");
+    check(curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, long(m_options.lowSpeedTime.count())),
+          failure,
+          "LOW_SPEED_TIME");
+    check(curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, ""), failure, "ACCEPT_ENCODING");
+    check(curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, onBody), failure, "WRITEFUNCTION");
+    check(curl_easy_setopt(curl, CURLOPT_WRITEDATA, &transfer), failure, "WRITEDATA");
+    check(curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, onHeader), failure, "HEADERFUNCTION");
+    check(curl_easy_setopt(curl, CURLOPT_HEADERDATA, &transfer), failure, "HEADERDATA");
+    check(curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, onProgress), failure, "XFERINFOFUNCTION");
+    check(curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &transfer), failure, "XFERINFODATA");
+    check(curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L), failure, "NOPROGRESS");
+    check(curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, request.method.c_str()), failure, "CUSTOMREQUEST");
+    if (request.method == "HEAD") {
+        check(curl_easy_setopt(curl, CURLOPT_NOBODY, 1L), failure, "NOBODY");
+    } else if (!request.body.empty() || request.method == "POST" || request.method == "PUT"
+               || request.method == "PATCH") {
+        check(curl_easy_setopt(curl, CURLOPT_POSTFIELDS, request.body.data()), failure, "POSTFIELDS");
+        check(curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(request.body.size())),
+              failure,
+              "POSTFIELDSIZE");
+    }
+    // What was signed is what is sent: no Expect: 100-continue, no content type curl would add on its own.
+    handle.headers = curl_slist_append(handle.headers, "Expect:");
+    if (!request.header("Content-Type")) {
+        handle.headers = curl_slist_append(handle.headers, "Content-Type:");
+    }
+    for (const HttpHeader& h : request.headers) {
+        const std::string line = h.value.empty() ? h.name + ";" : h.name + ": " + h.value;
+        handle.headers = curl_slist_append(handle.headers, line.c_str());
+    }
+    check(curl_easy_setopt(curl, CURLOPT_HTTPHEADER, handle.headers), failure, "HTTPHEADER");
+    if (!failure.empty()) {
+        return Error{ErrorCode::InvalidArgument, failure, url->authority()};
+    }
+
+    if (m_options.debugLog) {
+        m_options.debugLog("> " + request.method + " " + redactedText(request.url));
+        for (const HttpHeader& h : request.headers) {
+            m_options.debugLog("> " + h.name + ": " + redactedHeader(h.name, h.value));
+        }
+        if (!request.body.empty()) {
+            m_options.debugLog("> " + redactedText(request.body.substr(0, 2048)));
+        }
+    }
+    const CURLcode code = curl_easy_perform(curl);
+    if (code != CURLE_OK) {
+        const std::string detail = errorBuffer[0] ? std::string(errorBuffer) : curl_easy_strerror(code);
+        if (m_options.debugLog) {
+            m_options.debugLog("! " + detail);
+        }
+        transientFailure = transient(code);
+        return transportError(code, detail, *url);
+    }
+    long status = 0;
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+    transfer.response.status = int(status);
+    if (m_options.debugLog) {
+        m_options.debugLog("< " + std::to_string(status));
+        for (const HttpHeader& h : transfer.response.headers) {
+            m_options.debugLog("< " + h.name + ": " + redactedHeader(h.name, h.value));
+        }
+        if (!transfer.response.body.empty()) {
+            m_options.debugLog("< " + redactedText(transfer.response.body.substr(0, 2048)));
+        }
+    }
+    if (std::optional<std::string> date = transfer.response.header("Date")) {
+        if (std::optional<std::chrono::system_clock::time_point> server = parseHttpDate(*date)) {
+            m_offsetSeconds = std::chrono::duration_cast<std::chrono::seconds>(*server - m_clock()).count();
+            m_haveOffset = true;
+        }
+    }
+    return std::move(transfer.response);
+}
+
+std::optional<std::chrono::seconds> HttpClient::clockOffset() const
+{
+    if (!m_haveOffset) {
+        return std::nullopt;
+    }
+    return std::chrono::seconds(m_offsetSeconds.load());
+}
+
+std::string redactedHeader(const std::string& name, const std::string& value)
+{
+    const std::string n = lower(name);
+    static const char* const secret[] = {"authorization",
+                                         "proxy-authorization",
+                                         "cookie",
+                                         "set-cookie",
+                                         "x-api-key",
+                                         "x-amz-security-token",
+                                         "x-tc-token",
+                                         "x-acs-security-token",
+                                         "x-auth-token",
+                                         "x-subject-token",
+                                         "x-security-token"};
+    for (const char* s : secret) {
+        if (n == s) {
+            return "[redacted]";
+        }
+    }
+    if (n.find("token") != std::string::npos || n.find("secret") != std::string::npos
+        || n.find("signature") != std::string::npos || n.find("password") != std::string::npos) {
+        return "[redacted]";
+    }
+    return value;
+}
+
+std::string redactedText(const std::string& text)
+{
+    // name=value in URLs and forms; "name": "value" in JSON. Names compared without case.
+    static const std::regex form(
+        "((?:^|[?&])(?:Signature|X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|client_secret|assertion|"
+        "access_token|refresh_token|id_token|password|SecurityToken|AccessKeySecret)=)[^&\\s]*",
+        std::regex::icase);
+    // Any JSON member whose name speaks of a token, secret, key, signature, password or authorization.
+    static const std::regex json("(\"[A-Za-z0-9_.-]*(?:token|secret|authorization|signature|password|private_?key|"
+                                 "api_?key)[A-Za-z0-9_.-]*\"\\s*:\\s*\")(?:[^\"\\\\]|\\\\.)*\"",
+                                 std::regex::icase);
+    std::string out = std::regex_replace(text, form, "$1[redacted]");
+    return std::regex_replace(out, json, "$1[redacted]\"");
+}
+
+std::optional<std::chrono::system_clock::time_point> parseHttpDate(const std::string& text)
+{
+    static const char* const months[] = {
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    char weekday[4] = {0};
+    char month[4] = {0};
+    std::tm t{};
+    if (std::sscanf(text.c_str(),
+                    "%3s, %2d %3s %4d %2d:%2d:%2d GMT",
+                    weekday,
+                    &t.tm_mday,
+                    month,
+                    &t.tm_year,
+                    &t.tm_hour,
+                    &t.tm_min,
+                    &t.tm_sec)
+        != 7) {
+        return std::nullopt;
+    }
+    const auto* found =
+        std::find_if(std::begin(months), std::end(months), [&](const char* m) { return std::strcmp(m, month) == 0; });
+    if (found == std::end(months)) {
+        return std::nullopt;
+    }
+    t.tm_mon = int(found - std::begin(months));
+    t.tm_year -= 1900;
+    return std::chrono::system_clock::from_time_t(timegm(&t));
+}
+
+std::optional<std::string>
+clockSkewMessage(std::chrono::seconds serverMinusLocal, std::chrono::minutes allowed, const std::string& provider)
+{
+    const long long seconds = serverMinusLocal.count();
+    if (std::llabs(seconds) <= std::chrono::duration_cast<std::chrono::seconds>(allowed).count()) {
+        return std::nullopt;
+    }
+    const long long minutes = (std::llabs(seconds) + 30) / 60;
+    // Our clock behind the server's (server - local > 0) means ours is slow.
+    return "your clock is " + std::to_string(minutes) + (minutes == 1 ? " minute " : " minutes ")
+           + (seconds > 0 ? "slow" : "fast") + "; " + provider + " allows " + std::to_string(allowed.count())
+           + ": set the time automatically (NTP) and try again";
+}
+
+} // namespace gpuplan::core
