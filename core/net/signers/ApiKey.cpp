@@ -2,6 +2,10 @@
 
 namespace gpuplan::core {
 
-// Being written: see the header for what it does.
+void authorizeWithApiKey(HttpRequest& request, const std::string& apiKey)
+{
+    // setHeader replaces any Authorization already there, so a request is never sent with two.
+    request.setHeader("Authorization", "Bearer " + apiKey);
+}
 
 } // namespace gpuplan::core

@@ -1,7 +1,360 @@
 #include "gpuplan/net/signers/GoogleServiceAccount.h"
 
+#include <cctype>
+#include <climits>
+#include <memory>
+
+#include <nlohmann/json.hpp>
+#include <openssl/bio.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+
+#include "gpuplan/net/Crypto.h"
+
 namespace gpuplan::core {
 
-// Being written: see the header for what it does.
+namespace {
+
+// A token is replaced this long before it expires, so a request signed with it does not reach the server with
+// a token that lapsed on the way (google-auth-library and MSAL both refresh five minutes early).
+constexpr std::chrono::minutes kRefreshMargin{5};
+constexpr std::chrono::seconds kAssertionLifetime{3600}; // the most Google accepts
+
+struct BioFree
+{
+    void operator()(BIO* bio) const { BIO_free(bio); }
+};
+struct PkeyFree
+{
+    void operator()(EVP_PKEY* key) const { EVP_PKEY_free(key); }
+};
+struct MdCtxFree
+{
+    void operator()(EVP_MD_CTX* ctx) const { EVP_MD_CTX_free(ctx); }
+};
+using BioPtr = std::unique_ptr<BIO, BioFree>;
+using PkeyPtr = std::unique_ptr<EVP_PKEY, PkeyFree>;
+using MdCtxPtr = std::unique_ptr<EVP_MD_CTX, MdCtxFree>;
+
+// OpenSSL's reason for the last failure (never key material), and an empty error queue afterwards so the next
+// OpenSSL user in this thread does not see a stale error.
+std::string takeOpensslReason()
+{
+    const unsigned long code = ERR_peek_last_error();
+    const char* reason = code != 0 ? ERR_reason_error_string(code) : nullptr;
+    ERR_clear_error();
+    return reason != nullptr ? std::string(reason) : std::string("unknown error");
+}
+
+Error cryptoError(const std::string& what)
+{
+    return Error{ErrorCode::Crypto, what + " (OpenSSL: " + takeOpensslReason() + ")", "private_key"};
+}
+
+// Without a callback OpenSSL would ask for a passphrase on the terminal; key files from Google are not encrypted,
+// so an encrypted one fails instead.
+int noPassphrase(char*, int, int, void*)
+{
+    return 0;
+}
+
+std::string jsonText(const nlohmann::ordered_json& json)
+{
+    // replace, not throw, on invalid UTF-8: no exceptions out of core.
+    return json.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
+bool isBlank(const std::string& text)
+{
+    return text.find_first_not_of(" \t\r\n") == std::string::npos;
+}
+
+} // namespace
+
+Result<GoogleServiceAccount> parseGoogleServiceAccount(std::string_view text)
+{
+    nlohmann::json json = nlohmann::json::parse(text, nullptr, false);
+    if (json.is_discarded() || !json.is_object()) {
+        return Error{ErrorCode::JsonSyntax,
+                     "the service account key is not a JSON object: download the key again "
+                     "(Google Cloud console, IAM, Service accounts, Keys, Add key, JSON)",
+                     "service account key"};
+    }
+    // The parsed copy of the private key is wiped when this function returns, whatever it returns.
+    struct WipeKey
+    {
+        nlohmann::json& target;
+        ~WipeKey()
+        {
+            auto it = target.find("private_key");
+            if (it != target.end() && it->is_string()) {
+                wipe(it->get_ref<std::string&>());
+            }
+        }
+    } wipeKey{json};
+
+    const auto type = json.find("type");
+    if (type != json.end() && (!type->is_string() || type->get<std::string>() != "service_account")) {
+        return Error{ErrorCode::SchemaViolation,
+                     "must be \"service_account\": this is another kind of Google credential "
+                     "(a user login or a workload identity file); create a service account key instead",
+                     "type"};
+    }
+    auto requiredString = [&](const char* field, std::string& out) -> std::optional<Error> {
+        const auto it = json.find(field);
+        if (it == json.end() || !it->is_string() || isBlank(it->get_ref<const std::string&>())) {
+            return Error{ErrorCode::SchemaViolation,
+                         std::string("the service account key ")
+                             + (it == json.end()
+                                    ? "has no \"" + std::string(field) + "\""
+                                    : "has a \"" + std::string(field) + "\" that is not a non-empty string")
+                             + "; download the key again",
+                         field};
+        }
+        out = it->get<std::string>();
+        return std::nullopt;
+    };
+    auto optionalString = [&](const char* field, std::string& out) -> std::optional<Error> {
+        const auto it = json.find(field);
+        if (it == json.end() || it->is_null()) {
+            return std::nullopt;
+        }
+        if (!it->is_string()) {
+            return Error{ErrorCode::SchemaViolation,
+                         "the service account key has a \"" + std::string(field) + "\" that is not a string",
+                         field};
+        }
+        if (!it->get_ref<const std::string&>().empty()) {
+            out = it->get<std::string>();
+        }
+        return std::nullopt;
+    };
+
+    GoogleServiceAccount account;
+    if (auto error = requiredString("client_email", account.clientEmail)) {
+        return *error;
+    }
+    if (auto error = requiredString("private_key", account.privateKeyPem)) {
+        return *error;
+    }
+    if (auto error = optionalString("private_key_id", account.privateKeyId)) {
+        wipe(account.privateKeyPem);
+        return *error;
+    }
+    if (auto error = optionalString("token_uri", account.tokenUri)) {
+        wipe(account.privateKeyPem);
+        return *error;
+    }
+    return account;
+}
+
+Result<std::string> rs256Sign(std::string_view privateKeyPem, std::string_view data)
+{
+    if (privateKeyPem.size() > std::size_t(INT_MAX)) {
+        return Error{ErrorCode::Crypto, "the private key is too large to be a PEM key", "private_key"};
+    }
+    // Read-only view of the caller's buffer: no copy of the key to wipe.
+    BioPtr bio(BIO_new_mem_buf(privateKeyPem.data(), int(privateKeyPem.size())));
+    if (!bio) {
+        return cryptoError("could not read the private key");
+    }
+    PkeyPtr key(PEM_read_bio_PrivateKey(bio.get(), nullptr, &noPassphrase, nullptr));
+    if (!key) {
+        return cryptoError("the private key is not an unencrypted PEM private key; download the key again");
+    }
+    if (EVP_PKEY_is_a(key.get(), "RSA") != 1) {
+        ERR_clear_error();
+        return Error{ErrorCode::Crypto, "the private key is not an RSA key; RS256 needs one", "private_key"};
+    }
+    MdCtxPtr ctx(EVP_MD_CTX_new());
+    if (!ctx || EVP_DigestSignInit(ctx.get(), nullptr, EVP_sha256(), nullptr, key.get()) != 1) {
+        return cryptoError("could not start an RS256 signature");
+    }
+    // EVP_PKEY_RSA defaults to PKCS#1 v1.5 padding, which is what RS256 is (RFC 7518 section 3.3).
+    const auto* bytes = reinterpret_cast<const unsigned char*>(data.data());
+    std::size_t size = 0;
+    if (EVP_DigestSign(ctx.get(), nullptr, &size, bytes, data.size()) != 1) {
+        return cryptoError("could not size the RS256 signature");
+    }
+    std::string signature(size, '\0');
+    if (EVP_DigestSign(ctx.get(), reinterpret_cast<unsigned char*>(signature.data()), &size, bytes, data.size()) != 1) {
+        return cryptoError("could not compute the RS256 signature");
+    }
+    signature.resize(size);
+    return signature;
+}
+
+Result<std::string> googleJwtAssertion(const GoogleServiceAccount& account, const std::string& scope, TimePoint at)
+{
+    // Member order as in Google's documentation; the server does not depend on it, but a fixed order keeps the
+    // assertion byte-for-byte reproducible.
+    nlohmann::ordered_json header = {{"alg", "RS256"}, {"typ", "JWT"}};
+    if (!account.privateKeyId.empty()) {
+        header["kid"] = account.privateKeyId;
+    }
+    const long long issuedAt = unixSeconds(at);
+    const nlohmann::ordered_json claims = {
+        {"iss", account.clientEmail},
+        {"scope", scope},
+        {"aud", account.tokenUri},
+        {"iat", issuedAt},
+        {"exp", issuedAt + kAssertionLifetime.count()},
+    };
+    const std::string signingInput = base64Url(jsonText(header)) + "." + base64Url(jsonText(claims));
+    Result<std::string> signature = rs256Sign(account.privateKeyPem, signingInput);
+    if (!signature) {
+        return signature.error();
+    }
+    return signingInput + "." + base64Url(*signature);
+}
+
+Result<AccessToken> parseOAuthTokenResponse(const HttpResponse& response,
+                                            std::string_view provider,
+                                            std::string_view endpoint,
+                                            TimePoint now)
+{
+    const std::string where(endpoint);
+    const std::string name(provider);
+    const nlohmann::json json = nlohmann::json::parse(response.body, nullptr, false);
+    const bool isObject = !json.is_discarded() && json.is_object();
+
+    if (response.status < 200 || response.status > 299) {
+        const auto error = isObject ? json.find("error") : json.end();
+        if (!isObject || error == json.end() || !error->is_string()) {
+            return Error{ErrorCode::HttpStatus,
+                         name + " token endpoint answered HTTP " + std::to_string(response.status)
+                             + " without an OAuth2 error; try again later",
+                         where,
+                         response.status};
+        }
+        std::string text = error->get<std::string>();
+        const auto description = json.find("error_description");
+        if (description != json.end() && description->is_string() && !description->get<std::string>().empty()) {
+            text += ": " + description->get<std::string>();
+        }
+        if (response.status == 429) {
+            return Error{ErrorCode::Throttled,
+                         name + " token endpoint is throttling requests (" + text + "); try again later",
+                         where,
+                         response.status};
+        }
+        if (response.status >= 500) {
+            return Error{ErrorCode::HttpStatus,
+                         name + " token endpoint failed (" + text + "); try again later",
+                         where,
+                         response.status};
+        }
+        return Error{ErrorCode::Credentials,
+                     name + " refused the credentials (" + text
+                         + "); check that they are current and that this computer's clock is right",
+                     where,
+                     response.status};
+    }
+
+    if (!isObject) {
+        return Error{ErrorCode::SchemaViolation,
+                     name + " token endpoint answered HTTP " + std::to_string(response.status)
+                         + " with a body that is not a JSON object",
+                     where,
+                     response.status};
+    }
+    const auto token = json.find("access_token");
+    if (token == json.end() || !token->is_string() || token->get_ref<const std::string&>().empty()) {
+        return Error{ErrorCode::SchemaViolation,
+                     name + " token reply has no \"access_token\" string",
+                     where + " access_token",
+                     response.status};
+    }
+    const auto type = json.find("token_type");
+    if (type != json.end()) {
+        std::string value = type->is_string() ? type->get<std::string>() : std::string();
+        for (char& c : value) {
+            c = char(std::tolower(static_cast<unsigned char>(c)));
+        }
+        if (value != "bearer") {
+            return Error{ErrorCode::SchemaViolation,
+                         name + " token reply's \"token_type\" is not Bearer, the only type this client sends",
+                         where + " token_type",
+                         response.status};
+        }
+    }
+    // A number in both services' replies; Azure's older v1 endpoint sent it as a string.
+    long long seconds = 0;
+    const auto expiresIn = json.find("expires_in");
+    if (expiresIn != json.end()) {
+        if (expiresIn->is_number_integer()) {
+            seconds = expiresIn->get<long long>();
+        } else if (expiresIn->is_number()) {
+            seconds = static_cast<long long>(expiresIn->get<double>());
+        } else if (expiresIn->is_string()) {
+            const nlohmann::json number = nlohmann::json::parse(expiresIn->get<std::string>(), nullptr, false);
+            if (!number.is_discarded() && number.is_number()) {
+                seconds = static_cast<long long>(number.get<double>());
+            }
+        }
+    }
+    if (seconds < 0) {
+        seconds = 0;
+    }
+    return AccessToken{token->get<std::string>(), now + std::chrono::seconds(seconds)};
+}
+
+GoogleTokenSource::GoogleTokenSource(GoogleServiceAccount account,
+                                     std::string scope,
+                                     HttpTransport& transport,
+                                     Clock clock)
+    : m_account(std::move(account))
+    , m_scope(std::move(scope))
+    , m_transport(transport)
+    , m_clock(std::move(clock))
+{ }
+
+Result<AccessToken> GoogleTokenSource::token()
+{
+    // Held across the exchange: callers that arrive meanwhile wait for its token instead of fetching their own.
+    std::lock_guard lock(m_mutex);
+    const TimePoint now = m_clock();
+    if (m_cached && now + kRefreshMargin < m_cached->expires) {
+        return *m_cached;
+    }
+    m_cached.reset();
+
+    // https://developers.google.com/identity/protocols/oauth2/service-account#httprest
+    Result<std::string> assertion = googleJwtAssertion(m_account, m_scope, now);
+    if (!assertion) {
+        return assertion.error();
+    }
+    HttpRequest request;
+    request.method = "POST";
+    request.url = m_account.tokenUri;
+    request.setHeader("Content-Type", "application/x-www-form-urlencoded");
+    request.setHeader("Accept", "application/json");
+    request.body =
+        "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=" + uriEncode(*assertion);
+    request.safeToRetry = true; // a second exchange only mints a second token
+    wipe(assertion.value());
+
+    Result<HttpResponse> response = m_transport.send(request);
+    wipe(request.body); // the assertion is good for an hour
+    if (!response) {
+        return response.error();
+    }
+    Result<AccessToken> token = parseOAuthTokenResponse(*response, "Google", m_account.tokenUri, now);
+    if (token) {
+        m_cached = *token;
+    }
+    return token;
+}
+
+Status GoogleTokenSource::authorize(HttpRequest& request)
+{
+    Result<AccessToken> current = token();
+    if (!current) {
+        return current.error();
+    }
+    request.setHeader("Authorization", "Bearer " + current->value);
+    return Ok{};
+}
 
 } // namespace gpuplan::core

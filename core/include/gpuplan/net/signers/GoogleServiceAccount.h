@@ -36,6 +36,17 @@ struct AccessToken
     TimePoint expires;
 };
 
+/// Reads an OAuth2 token endpoint's reply (RFC 6749 sections 5.1 and 5.2), shared by the Google and Azure token
+/// sources. `provider` ("Google", "Azure") and `endpoint` (the token URL) name the place in errors; `now` plus
+/// expires_in is the token's expiry (a reply without expires_in gives a token that expires now, so it is not
+/// cached). Errors: Credentials for a 4xx with an OAuth2 error (the server's error code and description),
+/// Throttled for 429, HttpStatus for any other non-2xx (httpStatus set), SchemaViolation for a 2xx without a
+/// Bearer access_token. Never includes the reply's access token in an error.
+Result<AccessToken> parseOAuthTokenResponse(const HttpResponse& response,
+                                            std::string_view provider,
+                                            std::string_view endpoint,
+                                            TimePoint now);
+
 /// Google access tokens for one account and scope: fetched through `transport` with the JWT bearer grant, and
 /// cached until five minutes before they expire. Thread-safe.
 class GoogleTokenSource
