@@ -1,7 +1,183 @@
 #include "gpuplan/net/signers/AlibabaAcs3.h"
 
+#include <algorithm>
+#include <cctype>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "gpuplan/net/Clock.h"
+#include "gpuplan/net/Crypto.h"
+
 namespace gpuplan::core {
 
-// Being written: see the header for what it does.
+namespace {
+
+constexpr std::string_view algorithm = "ACS3-HMAC-SHA256";
+
+std::string lowered(std::string_view text)
+{
+    std::string out(text);
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return out;
+}
+
+std::string trimmed(std::string_view value)
+{
+    const auto space = [](unsigned char c) { return std::isspace(c) != 0; };
+    while (!value.empty() && space(value.front())) {
+        value.remove_prefix(1);
+    }
+    while (!value.empty() && space(value.back())) {
+        value.remove_suffix(1);
+    }
+    return std::string(value);
+}
+
+// V3 CanonicalQueryString: names and values RFC 3986 encoded (the doc's percentCode: %20, %2A, '~' kept), sorted
+// by name, then value; a parameter without a value signs as "name=".
+std::string canonicalQuery(std::string_view query)
+{
+    std::vector<std::pair<std::string, std::string>> params;
+    while (!query.empty()) {
+        const std::size_t amp = query.find('&');
+        const std::string_view part = query.substr(0, amp);
+        query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
+        if (part.empty()) {
+            continue;
+        }
+        const std::size_t eq = part.find('=');
+        const std::string_view name = part.substr(0, eq);
+        const std::string_view value = eq == std::string_view::npos ? std::string_view() : part.substr(eq + 1);
+        params.emplace_back(uriEncode(uriDecode(name)), uriEncode(uriDecode(value)));
+    }
+    std::sort(params.begin(), params.end());
+    std::string out;
+    for (const auto& [name, value] : params) {
+        out += (out.empty() ? "" : "&") + name + '=' + value;
+    }
+    return out;
+}
+
+std::string newNonce()
+{
+    return toHex(randomBytes(16));
+}
+
+} // namespace
+
+Result<SigningSteps> signAlibabaAcs3(HttpRequest& request, const AccessKey& key, TimePoint at, const std::string& nonce)
+{
+    Result<Url> url = parseUrl(request.url);
+    if (!url) {
+        return url.error();
+    }
+    const std::string signatureNonce = nonce.empty() ? newNonce() : nonce;
+    if (signatureNonce.empty()) {
+        return Error{ErrorCode::Crypto, "no random bytes for x-acs-signature-nonce", "ACS3-HMAC-SHA256"};
+    }
+
+    const std::string payloadHash = sha256Hex(request.body);
+    std::erase_if(request.headers, [](const HttpHeader& h) { return lowered(h.name) == "authorization"; });
+    if (!request.header("host")) {
+        request.setHeader("host", url->authority());
+    }
+    request.setHeader("x-acs-date", extendedIsoTime(at));
+    request.setHeader("x-acs-signature-nonce", signatureNonce);
+    request.setHeader("x-acs-content-sha256", payloadHash);
+    if (!key.sessionToken.empty()) {
+        // STS credentials: the token is an x-acs-* header, so it is signed like the rest.
+        request.setHeader("x-acs-security-token", key.sessionToken);
+    }
+
+    // Signed: host, content-type when present, and every x-acs-* header, lower case, sorted
+    // (https://www.alibabacloud.com/help/en/sdk/product-overview/v3-request-structure-and-signature).
+    std::vector<std::pair<std::string, std::string>> headers;
+    for (const HttpHeader& h : request.headers) {
+        std::string name = lowered(h.name);
+        if (name == "host" || name == "content-type" || name.starts_with("x-acs-")) {
+            headers.emplace_back(std::move(name), trimmed(h.value));
+        }
+    }
+    std::stable_sort(headers.begin(), headers.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::string canonicalHeaders;
+    std::string signedHeaders;
+    for (const auto& [name, value] : headers) {
+        canonicalHeaders += name + ':' + value + '\n';
+        signedHeaders += (signedHeaders.empty() ? "" : ";") + name;
+    }
+
+    // The path goes in as it is on the wire (already encoded); RPC-style APIs use "/".
+    SigningSteps steps;
+    steps.canonicalRequest = request.method + '\n' + url->path + '\n' + canonicalQuery(url->query) + '\n'
+                             + canonicalHeaders + '\n' + signedHeaders + '\n' + payloadHash;
+    steps.stringToSign = std::string(algorithm) + '\n' + sha256Hex(steps.canonicalRequest);
+    // V3 keys the HMAC with the raw secret (unlike V2's secret + "&").
+    steps.signature = toHex(hmacSha256(key.secret, steps.stringToSign));
+    if (steps.signature.empty()) {
+        return Error{ErrorCode::Crypto, "HMAC-SHA256 failed", "ACS3-HMAC-SHA256"};
+    }
+    steps.authorization = std::string(algorithm) + " Credential=" + key.id + ",SignedHeaders=" + signedHeaders
+                          + ",Signature=" + steps.signature;
+    request.setHeader("Authorization", steps.authorization);
+    return steps;
+}
+
+Result<std::string> signAlibabaRpcV2(const std::string& method,
+                                     std::map<std::string, std::string> params,
+                                     const AccessKey& key,
+                                     TimePoint at,
+                                     const std::string& nonce,
+                                     SigningSteps* steps)
+{
+    if (method.empty()) {
+        return Error{ErrorCode::InvalidArgument, "no HTTP method to sign", "RPC signature V2"};
+    }
+    const std::string signatureNonce = nonce.empty() ? newNonce() : nonce;
+    if (signatureNonce.empty()) {
+        return Error{ErrorCode::Crypto, "no random bytes for SignatureNonce", "RPC signature V2"};
+    }
+    // The common parameters (https://help.aliyun.com/zh/sdk/product-overview/rpc-mechanism); try_emplace keeps
+    // any the caller set.
+    params.try_emplace("AccessKeyId", key.id);
+    params.try_emplace("Format", "JSON");
+    params.try_emplace("SignatureMethod", "HMAC-SHA1");
+    params.try_emplace("SignatureNonce", signatureNonce);
+    params.try_emplace("SignatureVersion", "1.0");
+    params.try_emplace("Timestamp", extendedIsoTime(at));
+    if (!key.sessionToken.empty()) {
+        params.try_emplace("SecurityToken", key.sessionToken);
+    }
+    params.erase("Signature");
+
+    // Sorted by encoded name: RFC 3986 encoding keeps letters, digits and "-_.~", which sort the same before and
+    // after encoding, but a name with other bytes may not, so sort what is signed.
+    std::vector<std::pair<std::string, std::string>> encoded;
+    encoded.reserve(params.size());
+    for (const auto& [name, value] : params) {
+        encoded.emplace_back(uriEncode(name), uriEncode(value));
+    }
+    std::sort(encoded.begin(), encoded.end());
+    std::string query;
+    for (const auto& [name, value] : encoded) {
+        query += (query.empty() ? "" : "&") + name + '=' + value;
+    }
+
+    // StringToSign = METHOD & encode("/") & encode(query): the query is encoded a second time.
+    SigningSteps computed;
+    computed.canonicalRequest = query;
+    computed.stringToSign = method + "&" + uriEncode("/") + "&" + uriEncode(query);
+    std::string hmacKey = key.secret + "&";
+    computed.signature = base64(hmacSha1(hmacKey, computed.stringToSign));
+    wipe(hmacKey);
+    if (computed.signature.empty()) {
+        return Error{ErrorCode::Crypto, "HMAC-SHA1 failed", "RPC signature V2"};
+    }
+    const std::string signedQuery = query + "&Signature=" + uriEncode(computed.signature);
+    if (steps) {
+        *steps = std::move(computed);
+    }
+    return signedQuery;
+}
 
 } // namespace gpuplan::core
