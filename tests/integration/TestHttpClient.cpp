@@ -2,6 +2,8 @@
 // produce on demand (429, 503, resets, stalls, truncation, throttling codes, a skewed clock), its TLS twin
 // with a certificate made for the test, and a fake proxy. Nothing leaves loopback.
 #include "gpuplan/net/HttpClient.h"
+#include "gpuplan/net/signers/AwsSigV4.h"
+#include "gpuplan/net/signers/TencentTc3.h"
 
 #include <nlohmann/json.hpp>
 
@@ -338,6 +340,43 @@ private slots:
         QCOMPARE(redactedHeader("Content-Type", "application/json"), std::string("application/json"));
         QCOMPARE(redactedText("{\"access_token\": \"abc\", \"expires_in\": 3599}"),
                  std::string("{\"access_token\": \"[redacted]\", \"expires_in\": 3599}"));
+    }
+
+    void signedRequestLeavesNoSecretInTheLog()
+    {
+        // A signed EC2 call and a signed Tencent call, with temporary credentials, through the debug log.
+        const AccessKey aws{
+            "AKIDEXAMPLE", "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY", "FQoGZXIvYXdzEXAMPLESESSIONTOKEN"};
+        const AccessKey tencent{
+            "AKIDz8krbsJ5yKBZQpn74WFkmLPx3EXAMPLE", "Gu5t9xGARNpq86cd98joQYCN3EXAMPLE", "TENCENTEXAMPLESESSIONTOKEN"};
+        std::string log;
+        HttpOptions options;
+        options.debugLog = [&log](const std::string& line) { log += line + "\n"; };
+        auto c = client(options);
+
+        HttpRequest ec2;
+        ec2.method = "POST";
+        ec2.url = url("/ok");
+        ec2.headers = {{"Content-Type", "application/x-www-form-urlencoded; charset=utf-8"}};
+        ec2.body = "Action=DescribeInstances&Version=2016-11-15";
+        QVERIFY(signAwsV4(ec2, aws, {"us-east-1", "ec2"}, utcTime("2026-12-03T10:00:00Z")).ok());
+        QVERIFY(c->send(ec2).ok());
+
+        HttpRequest cvm;
+        cvm.method = "POST";
+        cvm.url = url("/ok");
+        cvm.headers = {{"Content-Type", "application/json"}, {"X-TC-Action", "DescribeInstances"}};
+        cvm.body = "{}";
+        QVERIFY(signTencentTc3(cvm, tencent, "cvm", utcTime("2026-12-03T10:00:00Z")).ok());
+        QVERIFY(c->send(cvm).ok());
+
+        QVERIFY(log.find("Authorization: [redacted]") != std::string::npos);
+        for (const std::string& secret : {aws.secret, aws.sessionToken, tencent.secret, tencent.sessionToken}) {
+            QVERIFY2(log.find(secret) == std::string::npos, (secret + " in:\n" + log).c_str());
+        }
+        // Nor the signatures, which would let a reader replay the request.
+        QVERIFY2(log.find("Signature=") == std::string::npos || log.find("Signature=[redacted]") != std::string::npos,
+                 log.c_str());
     }
 
     void badUrlIsNamed()
