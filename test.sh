@@ -9,6 +9,9 @@ cd "$ROOT"
 
 ensure_build test
 
+step "installing the official cloud SDKs that TestSdkSignatures compares with (tests/integration/sdk/setup.sh)"
+"$ROOT/tests/integration/sdk/setup.sh" || die "installing the cloud SDKs failed (TestSdkSignatures needs them; details above)"
+
 step "running the tests (ctest --preset test)"
 export QT_QPA_PLATFORM=offscreen
 if ! ctest --preset test -j "$(nproc)"; then

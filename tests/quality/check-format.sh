@@ -8,7 +8,9 @@ root=${1:?usage: check-format.sh [--fix] SOURCE_DIR}
 cd "$root" || exit 1
 formatter=$(command -v clang-format-14 || command -v clang-format || true)
 [ -n "$formatter" ] || { echo "clang-format-14 is missing (packaging/system-packages.txt lists it)"; exit 1; }
-mapfile -t files < <(find app core ui tests cuda_probe -type f \( -name '*.cpp' -o -name '*.h' -o -name '*.cu' \) | sort)
+# node_modules (tests/integration/sdk) holds the cloud SDKs, not our sources.
+mapfile -t files < <(find app core ui tests cuda_probe -name node_modules -prune -o -type f \
+    \( -name '*.cpp' -o -name '*.h' -o -name '*.cu' \) -print | sort)
 [ "${#files[@]}" -gt 0 ] || { echo "no sources found"; exit 1; }
 if [ "$fix" -eq 1 ]; then
     "$formatter" -i "${files[@]}" && echo "formatted ${#files[@]} sources"

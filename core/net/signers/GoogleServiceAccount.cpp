@@ -187,19 +187,17 @@ Result<std::string> rs256Sign(std::string_view privateKeyPem, std::string_view d
 
 Result<std::string> googleJwtAssertion(const GoogleServiceAccount& account, const std::string& scope, TimePoint at)
 {
-    // Member order as in Google's documentation; the server does not depend on it, but a fixed order keeps the
-    // assertion byte-for-byte reproducible.
-    nlohmann::ordered_json header = {{"alg", "RS256"}, {"typ", "JWT"}};
-    if (!account.privateKeyId.empty()) {
-        header["kid"] = account.privateKeyId;
-    }
+    // Exactly what the official google-auth-library (10.9, through gtoken) sends: header {"alg":"RS256"} only,
+    // claims in the order iss, scope, aud, exp, iat. Google accepts the documented {"typ":"JWT"} form too, but
+    // matching the SDK byte for byte is what the differential test (TestSdkSignatures) holds us to.
+    const nlohmann::ordered_json header = {{"alg", "RS256"}};
     const long long issuedAt = unixSeconds(at);
     const nlohmann::ordered_json claims = {
         {"iss", account.clientEmail},
         {"scope", scope},
         {"aud", account.tokenUri},
-        {"iat", issuedAt},
         {"exp", issuedAt + kAssertionLifetime.count()},
+        {"iat", issuedAt},
     };
     const std::string signingInput = base64Url(jsonText(header)) + "." + base64Url(jsonText(claims));
     Result<std::string> signature = rs256Sign(account.privateKeyPem, signingInput);

@@ -25,8 +25,8 @@ Result<GoogleServiceAccount> parseGoogleServiceAccount(std::string_view json);
 Result<std::string> rs256Sign(std::string_view privateKeyPem, std::string_view data);
 
 /// The signed JWT a service account exchanges for an access token
-/// (https://developers.google.com/identity/protocols/oauth2/service-account#httprest): header {"alg":"RS256",
-/// "typ":"JWT"} (and kid), claims iss, scope, aud = tokenUri, iat = `at`, exp = iat + 3600.
+/// (https://developers.google.com/identity/protocols/oauth2/service-account#httprest), as google-auth-library
+/// writes it: header {"alg":"RS256"}, claims iss, scope, aud = tokenUri, exp = iat + 3600, iat = `at`.
 Result<std::string> googleJwtAssertion(const GoogleServiceAccount& account, const std::string& scope, TimePoint at);
 
 /// An OAuth2 access token with the time it stops being good.
