@@ -117,6 +117,25 @@ void AppSettings::setProxy(const QString& proxy)
     emit changed();
 }
 
+QString AppSettings::extraCaFile() const
+{
+    return QSettings().value(QStringLiteral("network/extraCaFile")).toString();
+}
+
+void AppSettings::setExtraCaFile(const QString& file)
+{
+    QSettings().setValue(QStringLiteral("network/extraCaFile"), file);
+    emit changed();
+}
+
+core::HttpOptions AppSettings::httpOptions() const
+{
+    core::HttpOptions options;
+    options.proxy = proxy().trimmed().toStdString();
+    options.extraCaFile = extraCaFile().trimmed().toStdString();
+    return options;
+}
+
 QStringList AppSettings::recentFiles() const
 {
     return QSettings().value(QStringLiteral("files/recent")).toStringList();

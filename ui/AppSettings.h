@@ -1,5 +1,7 @@
 #pragma once
 
+#include "gpuplan/net/HttpClient.h"
+
 #include <QObject>
 #include <QStringList>
 
@@ -31,6 +33,12 @@ public:
     void setRegionCountries(const QString& countries);
     QString proxy() const; // "http://host:port"; empty: the environment's
     void setProxy(const QString& proxy);
+    /// A CA certificate file (PEM) trusted beside the system's, for networks that inspect TLS; empty: none.
+    QString extraCaFile() const;
+    void setExtraCaFile(const QString& file);
+
+    /// What core's HttpClient is given from these settings: the proxy and the extra CA file.
+    core::HttpOptions httpOptions() const;
 
     QStringList recentFiles() const;
     void addRecentFile(const QString& file);

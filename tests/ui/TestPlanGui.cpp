@@ -356,8 +356,14 @@ private slots:
         gpuplan::ui::SettingsDialog dialog(&settings, 7.0, &window);
         dialog.findChild<QDoubleSpinBox*>(QStringLiteral("electricitySpinBox"))->setValue(0.8);
         dialog.findChild<QDoubleSpinBox*>(QStringLiteral("pueSpinBox"))->setValue(1.3);
+        dialog.findChild<QLineEdit*>(QStringLiteral("proxyEdit"))
+            ->setText(QStringLiteral(" http://proxy.example.edu.cn:3128 "));
+        dialog.findChild<QLineEdit*>(QStringLiteral("extraCaFileEdit"))->setText(QStringLiteral("/etc/campus-ca.pem"));
         dialog.apply();
         QCOMPARE(*settings.electricityPrice(), 0.8);
+        // The network settings are what core's HttpClient gets.
+        QCOMPARE(settings.httpOptions().proxy, std::string("http://proxy.example.edu.cn:3128"));
+        QCOMPARE(settings.httpOptions().extraCaFile, std::string("/etc/campus-ca.pem"));
 
         finishWizardWithDefaults(window);
         QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasPlan() && !window.session()->isBusy(), 20000);

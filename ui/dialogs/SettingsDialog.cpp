@@ -7,6 +7,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLineEdit>
@@ -29,6 +30,7 @@ SettingsDialog::SettingsDialog(AppSettings* settings, double catalogRate, QWidge
     , m_pue(new QDoubleSpinBox(this))
     , m_countries(new CountryPicker(QStringLiteral("settingsCountries"), this))
     , m_proxy(new QLineEdit(this))
+    , m_caFile(new QLineEdit(this))
 {
     setObjectName(QStringLiteral("settingsDialog"));
     setWindowTitle(tr("Settings"));
@@ -91,6 +93,27 @@ SettingsDialog::SettingsDialog(AppSettings* settings, double catalogRate, QWidge
     m_proxy->setPlaceholderText(tr("from the environment (https_proxy)"));
     m_proxy->setToolTip(tr("HTTP(S) proxy for the cloud APIs, e.g. http://proxy.example.edu.cn:3128."));
 
+    m_caFile->setObjectName(QStringLiteral("extraCaFileEdit"));
+    m_caFile->setText(settings->extraCaFile());
+    m_caFile->setPlaceholderText(tr("none: the system's certificates only"));
+    m_caFile->setToolTip(
+        tr("If your campus or company network inspects HTTPS with its own certificate authority, its "
+           "CA certificate (PEM). It is trusted beside the system's; certificates are always checked."));
+    auto* browseCa = new QPushButton(tr("Browse…"), this);
+    browseCa->setObjectName(QStringLiteral("extraCaFileBrowseButton"));
+    connect(browseCa, &QPushButton::clicked, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(
+            this, tr("CA certificate"), QString(), tr("Certificates (*.pem *.crt *.cer);;All files (*)"));
+        if (!file.isEmpty()) {
+            m_caFile->setText(file);
+        }
+    });
+    auto* caRow = new QWidget(this);
+    auto* caLayout = new QHBoxLayout(caRow);
+    caLayout->setContentsMargins(0, 0, 0, 0);
+    caLayout->addWidget(m_caFile, 1);
+    caLayout->addWidget(browseCa);
+
     auto* form = new QFormLayout;
     form->addRow(tr("Language:"), m_language);
     form->addRow(tr("Currency of new plans:"), m_currency);
@@ -100,6 +123,7 @@ SettingsDialog::SettingsDialog(AppSettings* settings, double catalogRate, QWidge
     form->addRow(tr("PUE of your server room:"), m_pue);
     form->addRow(tr("Regions of new plans:"), m_countries);
     form->addRow(tr("Proxy:"), m_proxy);
+    form->addRow(tr("Extra CA certificate:"), caRow);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     buttons->setObjectName(QStringLiteral("settingsButtons"));
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
@@ -125,6 +149,7 @@ void SettingsDialog::apply()
     m_settings->setPue(m_pue->value() > 0 ? std::optional<double>(m_pue->value()) : std::nullopt);
     m_settings->setRegionCountries(m_countries->text());
     m_settings->setProxy(m_proxy->text().trimmed());
+    m_settings->setExtraCaFile(m_caFile->text().trimmed());
     m_settings->setLanguage(m_language->currentData().toString()); // last: it retranslates the window
 }
 

@@ -36,6 +36,7 @@ private:
     QDoubleSpinBox* m_pue;
     CountryPicker* m_countries;
     QLineEdit* m_proxy;
+    QLineEdit* m_caFile;
 };
 
 } // namespace gpuplan::ui
