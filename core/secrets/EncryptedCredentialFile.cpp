@@ -1,0 +1,449 @@
+#include "gpuplan/secrets/EncryptedCredentialFile.h"
+
+#include "SecretJson.h"
+
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/rand.h>
+
+#include <array>
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <system_error>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace gpuplan::core {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::array<char, 8> kMagic{'G', 'P', 'U', 'P', 'C', 'R', 'E', 'D'};
+constexpr std::uint8_t kFormat = 1;
+constexpr std::uint8_t kKdfScrypt = 1;
+constexpr std::uint8_t kCipherAes256Gcm = 1;
+constexpr std::size_t kSaltSize = 16;
+constexpr std::size_t kCheckSize = 16;
+constexpr std::size_t kNonceSize = 12; // 96 bits: GCM's native nonce (NIST SP 800-38D 8.2)
+constexpr std::size_t kTagSize = 16;
+constexpr std::size_t kKeySize = 32;
+
+// Byte offsets of the header fields.
+constexpr std::size_t kFormatAt = 8;
+constexpr std::size_t kKdfAt = 9;
+constexpr std::size_t kLog2NAt = 10;
+constexpr std::size_t kRAt = 11;
+constexpr std::size_t kPAt = 12;
+constexpr std::size_t kCipherAt = 13;
+constexpr std::size_t kSaltAt = 14;
+constexpr std::size_t kCheckAt = kSaltAt + kSaltSize;
+constexpr std::size_t kNonceAt = kCheckAt + kCheckSize;
+constexpr std::size_t kHeaderSize = kNonceAt + kNonceSize;
+constexpr std::size_t kSmallestFile = kHeaderSize + kTagSize;
+
+struct CipherContextDeleter
+{
+    void operator()(EVP_CIPHER_CTX* context) const { EVP_CIPHER_CTX_free(context); }
+};
+using CipherContext = std::unique_ptr<EVP_CIPHER_CTX, CipherContextDeleter>;
+
+/// The 64 bytes scrypt derives; wiped when it goes out of scope.
+struct DerivedKey
+{
+    std::array<unsigned char, kKeySize + kCheckSize + 16> bytes{};
+    ~DerivedKey() { secureWipe(bytes.data(), bytes.size()); }
+    const unsigned char* key() const { return bytes.data(); }
+    const unsigned char* check() const { return bytes.data() + kKeySize; }
+};
+
+struct ScryptCost
+{
+    std::uint8_t log2N = EncryptedCredentialFile::kLog2N;
+    std::uint8_t r = EncryptedCredentialFile::kR;
+    std::uint8_t p = EncryptedCredentialFile::kP;
+};
+
+Error fileError(ErrorCode code, const fs::path& path, std::string detail)
+{
+    return Error{code, std::move(detail), path.string()};
+}
+
+std::string systemReason(int error)
+{
+    return std::system_category().message(error);
+}
+
+Status derive(std::string_view passphrase, const unsigned char* salt, ScryptCost cost, DerivedKey& out)
+{
+    const std::uint64_t n = std::uint64_t{1} << cost.log2N;
+    // OpenSSL needs p*128*r bytes for B and 128*r*(N+2) for V (crypto/evp/pbe_scrypt.c); leave it some room.
+    const std::uint64_t maxMemory = std::uint64_t{128} * cost.r * (n + 2 + cost.p) + (std::uint64_t{1} << 20);
+    if (EVP_PBE_scrypt(passphrase.data(),
+                       passphrase.size(),
+                       salt,
+                       kSaltSize,
+                       n,
+                       cost.r,
+                       cost.p,
+                       maxMemory,
+                       out.bytes.data(),
+                       out.bytes.size())
+        != 1) {
+        return Error{ErrorCode::Crypto, "scrypt key derivation failed (out of memory?)", "scrypt"};
+    }
+    return Ok{};
+}
+
+/// The plaintext: {"format":1,"credentials":[<credentialToJson>...]}.
+SecretString serialize(const std::vector<Credential>& credentials)
+{
+    SecretString out = "{\"format\":1,\"credentials\":[";
+    for (std::size_t i = 0; i < credentials.size(); ++i) {
+        if (i > 0) {
+            out += ',';
+        }
+        SecretString one = credentialToJson(credentials[i]);
+        out += one;
+        wipe(one);
+    }
+    out += "]}";
+    return out;
+}
+
+Result<std::vector<Credential>> deserialize(const SecretString& plaintext, const fs::path& path)
+{
+    const SecretJson document = SecretJson::parse(plaintext.begin(), plaintext.end(), nullptr, false);
+    if (document.is_discarded() || !document.is_object() || !document.contains("credentials")
+        || !document["credentials"].is_array()) {
+        return fileError(ErrorCode::SchemaViolation, path, "decrypted, but the content is not a credentials list");
+    }
+    std::vector<Credential> credentials;
+    const SecretJson& list = document["credentials"];
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        Result<Credential> credential = credentialFromSecretJson(list[i], "$.credentials[" + std::to_string(i) + "]");
+        if (!credential) {
+            Error error = credential.error();
+            error.where = path.string() + ": " + error.where;
+            return error;
+        }
+        credentials.push_back(std::move(credential).value());
+    }
+    return credentials;
+}
+
+Result<std::string> readWhole(const fs::path& path)
+{
+    std::error_code ec;
+    if (!fs::exists(path, ec)) {
+        return fileError(ErrorCode::FileNotFound, path, "no encrypted credentials file here yet");
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        return fileError(ErrorCode::FileUnreadable, path, "cannot open it: " + systemReason(errno));
+    }
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad()) {
+        return fileError(ErrorCode::FileUnreadable, path, "cannot read it: " + systemReason(errno));
+    }
+    return bytes;
+}
+
+/// Writes `bytes` to a new file of mode 0600 beside `path`, flushes it to disk and renames it over `path`.
+Status writeAtomically(const fs::path& path, const std::string& bytes)
+{
+    const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
+    std::error_code ec;
+    if (!fs::exists(dir, ec)) {
+        fs::create_directories(dir, ec);
+        if (ec) {
+            return fileError(ErrorCode::FileUnreadable, dir, "cannot create the folder: " + ec.message());
+        }
+        fs::permissions(dir, fs::perms::owner_all, fs::perm_options::replace, ec);
+    }
+    std::string temporary = path.string() + ".XXXXXX";
+    const int fd = ::mkstemp(temporary.data()); // mode 0600 (POSIX.1-2008)
+    if (fd < 0) {
+        return fileError(ErrorCode::FileUnreadable, path, "cannot create a file beside it: " + systemReason(errno));
+    }
+    auto fail = [&](const std::string& what) {
+        const int error = errno;
+        ::close(fd);
+        ::unlink(temporary.c_str());
+        return fileError(ErrorCode::FileUnreadable, path, what + ": " + systemReason(error));
+    };
+    if (::fchmod(fd, S_IRUSR | S_IWUSR) != 0) {
+        return fail("cannot restrict the file to its owner");
+    }
+    std::size_t written = 0;
+    while (written < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            return fail("cannot write");
+        }
+        written += static_cast<std::size_t>(n);
+    }
+    if (::fsync(fd) != 0) {
+        return fail("cannot flush to disk");
+    }
+    if (::close(fd) != 0) {
+        const int error = errno;
+        ::unlink(temporary.c_str());
+        return fileError(ErrorCode::FileUnreadable, path, "cannot write: " + systemReason(error));
+    }
+    if (::rename(temporary.c_str(), path.c_str()) != 0) {
+        const int error = errno;
+        ::unlink(temporary.c_str());
+        return fileError(ErrorCode::FileUnreadable, path, "cannot replace it: " + systemReason(error));
+    }
+    // The rename itself is durable only once the folder is flushed too.
+    if (const int dirFd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dirFd >= 0) {
+        ::fsync(dirFd);
+        ::close(dirFd);
+    }
+    return Ok{};
+}
+
+/// An advisory lock on `<file>.lock` for a read-modify-write; released when it goes out of scope.
+class FileLock
+{
+public:
+    explicit FileLock(const fs::path& file)
+    {
+        std::error_code ec;
+        if (file.has_parent_path() && !fs::exists(file.parent_path(), ec)) {
+            fs::create_directories(file.parent_path(), ec);
+            fs::permissions(file.parent_path(), fs::perms::owner_all, fs::perm_options::replace, ec);
+        }
+        m_fd = ::open((file.string() + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, S_IRUSR | S_IWUSR);
+        if (m_fd >= 0) {
+            while (::flock(m_fd, LOCK_EX) != 0 && errno == EINTR) { }
+        }
+    }
+    ~FileLock()
+    {
+        if (m_fd >= 0) {
+            ::close(m_fd); // releases the lock
+        }
+    }
+    FileLock(const FileLock&) = delete;
+    FileLock& operator=(const FileLock&) = delete;
+
+private:
+    int m_fd = -1;
+};
+
+} // namespace
+
+fs::path defaultCredentialFilePath()
+{
+    // XDG Base Directory: $XDG_DATA_HOME, else ~/.local/share.
+    if (const char* dataHome = std::getenv("XDG_DATA_HOME"); dataHome && *dataHome) {
+        return fs::path(dataHome) / "gpuplanner" / "credentials.enc";
+    }
+    if (const char* home = std::getenv("HOME"); home && *home) {
+        return fs::path(home) / ".local" / "share" / "gpuplanner" / "credentials.enc";
+    }
+    return {};
+}
+
+EncryptedCredentialFile::EncryptedCredentialFile(fs::path path)
+    : m_path(std::move(path))
+{ }
+
+bool EncryptedCredentialFile::exists() const
+{
+    std::error_code ec;
+    return fs::exists(m_path, ec);
+}
+
+Result<std::vector<Credential>> EncryptedCredentialFile::load(std::string_view passphrase) const
+{
+    Result<std::string> read = readWhole(m_path);
+    if (!read) {
+        return read.error();
+    }
+    const std::string& file = *read;
+    if (file.size() >= kMagic.size() && std::memcmp(file.data(), kMagic.data(), kMagic.size()) != 0) {
+        return fileError(ErrorCode::FileUnreadable, m_path, "not a GPU Planner credentials file");
+    }
+    if (file.size() < kSmallestFile) {
+        return fileError(ErrorCode::FileUnreadable,
+                         m_path,
+                         "truncated: " + std::to_string(file.size()) + " bytes, fewer than the "
+                             + std::to_string(kSmallestFile) + " of an empty store");
+    }
+    const auto byteAt = [&](std::size_t at) { return static_cast<std::uint8_t>(file[at]); };
+    if (byteAt(kFormatAt) != kFormat) {
+        return fileError(ErrorCode::SchemaViolation,
+                         m_path,
+                         "format " + std::to_string(byteAt(kFormatAt)) + " was written by another version of GPU "
+                             + "Planner; this one reads format 1");
+    }
+    if (byteAt(kKdfAt) != kKdfScrypt || byteAt(kCipherAt) != kCipherAes256Gcm) {
+        return fileError(ErrorCode::SchemaViolation, m_path, "unknown key derivation or cipher in the header");
+    }
+    const ScryptCost cost{byteAt(kLog2NAt), byteAt(kRAt), byteAt(kPAt)};
+    // Bounds keep a changed header from asking for gigabytes; the passphrase check then fails anyway.
+    if (cost.log2N < 14 || cost.log2N > 22 || cost.r < 1 || cost.r > 32 || cost.p < 1 || cost.p > 16) {
+        return fileError(
+            ErrorCode::Credentials, m_path, "the header's scrypt cost is out of bounds: the file was changed");
+    }
+    if (passphrase.empty()) {
+        return fileError(ErrorCode::Credentials, m_path, "no passphrase given");
+    }
+
+    const auto* bytes = reinterpret_cast<const unsigned char*>(file.data());
+    DerivedKey derived;
+    if (Status ok = derive(passphrase, bytes + kSaltAt, cost, derived); !ok) {
+        return ok.error();
+    }
+    if (CRYPTO_memcmp(derived.check(), bytes + kCheckAt, kCheckSize) != 0) {
+        return fileError(ErrorCode::Credentials,
+                         m_path,
+                         "wrong passphrase for the encrypted credentials file (or its header was changed)");
+    }
+
+    const std::size_t cipherSize = file.size() - kHeaderSize - kTagSize;
+    SecretString plaintext(cipherSize, '\0');
+    CipherContext context(EVP_CIPHER_CTX_new());
+    int length = 0;
+    std::array<unsigned char, kTagSize> tag{};
+    std::memcpy(tag.data(), bytes + kHeaderSize + cipherSize, kTagSize);
+    const bool decrypted = context
+                           && EVP_DecryptInit_ex(context.get(), EVP_aes_256_gcm(), nullptr, nullptr, nullptr) == 1
+                           && EVP_CIPHER_CTX_ctrl(context.get(), EVP_CTRL_GCM_SET_IVLEN, int(kNonceSize), nullptr) == 1
+                           && EVP_DecryptInit_ex(context.get(), nullptr, nullptr, derived.key(), bytes + kNonceAt) == 1
+                           && EVP_DecryptUpdate(context.get(), nullptr, &length, bytes, int(kHeaderSize)) == 1
+                           && EVP_DecryptUpdate(context.get(),
+                                                reinterpret_cast<unsigned char*>(plaintext.data()),
+                                                &length,
+                                                bytes + kHeaderSize,
+                                                int(cipherSize))
+                                  == 1
+                           && EVP_CIPHER_CTX_ctrl(context.get(), EVP_CTRL_GCM_SET_TAG, int(kTagSize), tag.data()) == 1;
+    int finalLength = 0;
+    const bool authentic =
+        decrypted
+        && EVP_DecryptFinal_ex(context.get(), reinterpret_cast<unsigned char*>(plaintext.data()) + length, &finalLength)
+               == 1;
+    if (!authentic) {
+        wipe(plaintext); // what a failed tag leaves is not to be trusted or kept
+        return fileError(ErrorCode::Credentials,
+                         m_path,
+                         "the file was changed, damaged or truncated after it was written (it does not authenticate); "
+                         "restore it from a backup, or delete it and set the credentials again");
+    }
+    Result<std::vector<Credential>> credentials = deserialize(plaintext, m_path);
+    wipe(plaintext);
+    return credentials;
+}
+
+Status EncryptedCredentialFile::save(const std::vector<Credential>& credentials, std::string_view passphrase) const
+{
+    if (passphrase.empty()) {
+        return Error{ErrorCode::InvalidArgument, "the passphrase must not be empty", "passphrase"};
+    }
+    std::string file(kHeaderSize, '\0');
+    std::memcpy(file.data(), kMagic.data(), kMagic.size());
+    file[kFormatAt] = char(kFormat);
+    file[kKdfAt] = char(kKdfScrypt);
+    file[kLog2NAt] = char(kLog2N);
+    file[kRAt] = char(kR);
+    file[kPAt] = char(kP);
+    file[kCipherAt] = char(kCipherAes256Gcm);
+    auto* header = reinterpret_cast<unsigned char*>(file.data());
+    if (RAND_bytes(header + kSaltAt, int(kSaltSize)) != 1 || RAND_bytes(header + kNonceAt, int(kNonceSize)) != 1) {
+        return Error{ErrorCode::Crypto, "no random bytes from the system", "RAND_bytes"};
+    }
+    DerivedKey derived;
+    if (Status ok = derive(passphrase, header + kSaltAt, ScryptCost{}, derived); !ok) {
+        return ok.error();
+    }
+    std::memcpy(header + kCheckAt, derived.check(), kCheckSize);
+
+    SecretString plaintext = serialize(credentials);
+    file.resize(kHeaderSize + plaintext.size() + kTagSize);
+    header = reinterpret_cast<unsigned char*>(file.data()); // resize may have moved it
+    CipherContext context(EVP_CIPHER_CTX_new());
+    int length = 0;
+    int finalLength = 0;
+    const bool encrypted =
+        context && EVP_EncryptInit_ex(context.get(), EVP_aes_256_gcm(), nullptr, nullptr, nullptr) == 1
+        && EVP_CIPHER_CTX_ctrl(context.get(), EVP_CTRL_GCM_SET_IVLEN, int(kNonceSize), nullptr) == 1
+        && EVP_EncryptInit_ex(context.get(), nullptr, nullptr, derived.key(), header + kNonceAt) == 1
+        && EVP_EncryptUpdate(context.get(), nullptr, &length, header, int(kHeaderSize)) == 1
+        && EVP_EncryptUpdate(context.get(),
+                             header + kHeaderSize,
+                             &length,
+                             reinterpret_cast<const unsigned char*>(plaintext.data()),
+                             int(plaintext.size()))
+               == 1
+        && EVP_EncryptFinal_ex(context.get(), header + kHeaderSize + length, &finalLength) == 1
+        && EVP_CIPHER_CTX_ctrl(
+               context.get(), EVP_CTRL_GCM_GET_TAG, int(kTagSize), header + kHeaderSize + plaintext.size())
+               == 1;
+    wipe(plaintext);
+    if (!encrypted) {
+        return Error{ErrorCode::Crypto, "AES-256-GCM encryption failed", m_path.string()};
+    }
+    return writeAtomically(m_path, file);
+}
+
+Status EncryptedCredentialFile::put(const Credential& credential, std::string_view passphrase) const
+{
+    const FileLock lock(m_path);
+    std::vector<Credential> credentials;
+    if (exists()) {
+        Result<std::vector<Credential>> loaded = load(passphrase);
+        if (!loaded) {
+            return loaded.error();
+        }
+        credentials = std::move(loaded).value();
+    }
+    bool replaced = false;
+    for (Credential& existing : credentials) {
+        if (existing.provider() == credential.provider()) {
+            existing = credential;
+            replaced = true;
+        }
+    }
+    if (!replaced) {
+        credentials.push_back(credential);
+    }
+    return save(credentials, passphrase);
+}
+
+Result<bool> EncryptedCredentialFile::remove(std::string_view provider, std::string_view passphrase) const
+{
+    const FileLock lock(m_path);
+    if (!exists()) {
+        return false;
+    }
+    Result<std::vector<Credential>> loaded = load(passphrase);
+    if (!loaded) {
+        return loaded.error();
+    }
+    std::vector<Credential> credentials = std::move(loaded).value();
+    const std::size_t before = credentials.size();
+    std::erase_if(credentials, [&](const Credential& c) { return c.provider() == provider; });
+    if (credentials.size() == before) {
+        return false;
+    }
+    if (Status saved = save(credentials, passphrase); !saved) {
+        return saved.error();
+    }
+    return true;
+}
+
+} // namespace gpuplan::core
