@@ -7,7 +7,9 @@
 #include "pages/CatalogPage.h"
 #include "pages/ComparePage.h"
 #include "pages/CostsPage.h"
+#include "pages/CredentialsPage.h"
 #include "pages/PlanWizard.h"
+#include "secrets/CredentialStore.h"
 
 #include "gpuplan/plan/PlanFile.h"
 
@@ -56,6 +58,7 @@ const QList<MainWindow::Page> kAllPages{
     MainWindow::Page::Verify,
     MainWindow::Page::Reports,
     MainWindow::Page::Catalog,
+    MainWindow::Page::Credentials,
 };
 
 QString pageName(MainWindow::Page page)
@@ -77,6 +80,8 @@ QString pageName(MainWindow::Page page)
             return MainWindow::tr("Reports");
         case MainWindow::Page::Catalog:
             return MainWindow::tr("Catalog");
+        case MainWindow::Page::Credentials:
+            return MainWindow::tr("Credentials");
     }
     return {};
 }
@@ -103,6 +108,8 @@ QString pagePurpose(MainWindow::Page page)
             return MainWindow::tr("PDF reports for the PI.");
         case MainWindow::Page::Catalog:
             return MainWindow::tr("Every GPU offer of the providers, with sourced and dated prices.");
+        case MainWindow::Page::Credentials:
+            return MainWindow::tr("The cloud access keys, kept in the system keychain.");
     }
     return {};
 }
@@ -162,7 +169,7 @@ QString errorCodeText(core::ErrorCode code)
 
 QList<MainWindow::Page> MainWindow::availablePages()
 {
-    return {Page::Plan, Page::Compare, Page::Costs, Page::Catalog};
+    return {Page::Plan, Page::Compare, Page::Costs, Page::Catalog, Page::Credentials};
 }
 
 QString MainWindow::pageKey(Page page)
@@ -174,7 +181,8 @@ QString MainWindow::pageKey(Page page)
                                   QStringLiteral("instances"),
                                   QStringLiteral("verify"),
                                   QStringLiteral("reports"),
-                                  QStringLiteral("catalog")};
+                                  QStringLiteral("catalog"),
+                                  QStringLiteral("credentials")};
     return keys.value(static_cast<int>(page));
 }
 
@@ -202,6 +210,9 @@ MainWindow::MainWindow(std::filesystem::path catalogDir,
     }
     m_comparePage = new ComparePage(m_session, this);
     m_costsPage = new CostsPage(m_session, this);
+    // Reads only the settings until a credential is set or used: no keychain access at start.
+    m_credentialStore = new CredentialStore(CredentialStore::optionsFromEnvironment(), this);
+    m_credentialsPage = new CredentialsPage(m_credentialStore, this);
 
     m_navigation->setObjectName(QStringLiteral("navigationList"));
     m_navigation->setFixedWidth(200);
@@ -219,6 +230,7 @@ MainWindow::MainWindow(std::filesystem::path catalogDir,
     m_pages->addWidget(m_comparePage);
     m_pages->addWidget(m_costsPage);
     m_pages->addWidget(m_catalogPage);
+    m_pages->addWidget(m_credentialsPage);
 
     auto* central = new QWidget(this);
     auto* layout = new QHBoxLayout(central);
@@ -476,6 +488,9 @@ void MainWindow::showPage(Page page)
             break;
         case Page::Costs:
             m_pages->setCurrentWidget(m_costsPage);
+            break;
+        case Page::Credentials:
+            m_pages->setCurrentWidget(m_credentialsPage);
             break;
         default:
             m_pages->setCurrentWidget(m_catalogPage);

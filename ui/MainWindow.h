@@ -22,6 +22,8 @@ namespace gpuplan::ui {
 class CatalogPage;
 class ComparePage;
 class CostsPage;
+class CredentialStore;
+class CredentialsPage;
 class PlanSession;
 class PlanWizard;
 
@@ -42,6 +44,7 @@ public:
         Verify,
         Reports,
         Catalog,
+        Credentials,
     };
 
     /// Starts loading the catalog in `catalogDir` (and the user's offers in `userCatalogDir`, if given) off
@@ -106,6 +109,8 @@ private:
     QListWidget* m_navigation = nullptr;
     QStackedWidget* m_pages = nullptr;
     CatalogPage* m_catalogPage = nullptr;
+    CredentialStore* m_credentialStore = nullptr;
+    CredentialsPage* m_credentialsPage = nullptr;
     QLabel* m_statusLabel = nullptr;
     QMessageBox* m_problemsBox = nullptr;
     QFutureWatcher<std::shared_ptr<const PlanningData>>* m_loadWatcher = nullptr;

@@ -1,5 +1,6 @@
 // gpuplan: the command-line face of GPU Planner. Every GUI capability has a CLI form (DESIGN.md).
 #include "CatalogCommands.h"
+#include "CredsCommands.h"
 #include "PlanCommands.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
@@ -127,6 +128,27 @@ int main(int argc, char** argv)
         ->check(CLI::IsMember({"fp32", "tf32", "amp", "bf16", "fp8"}));
     plan->add_option("-o,--output", planOptions.output, "Save the plan (.gpuplan)");
 
+    CredsOptions credsOptions;
+    CLI::App* creds = app.add_subcommand("creds", "Cloud credentials: kept in the system keychain, never printed");
+    creds->require_subcommand(1);
+    CLI::App* credsSet = creds->add_subcommand(
+        "set", "Store a provider's credential (asked on the terminal without echo, or JSON fields with --stdin)");
+    credsSet
+        ->add_option(
+            "PROVIDER", credsOptions.provider, "aws, tencent, alibaba, huawei, gcp, azure, lambda or paperspace")
+        ->required();
+    credsSet->add_flag("--stdin",
+                       credsOptions.fromStdin,
+                       "Read the fields as one JSON object from stdin, e.g. {\"access_key_id\": ..., "
+                       "\"secret_access_key\": ...}; for gcp, the key file's JSON");
+    credsSet->add_option("--key-file", credsOptions.keyFile, "gcp: the service account's JSON key file")
+        ->check(CLI::ExistingFile);
+    CLI::App* credsList =
+        creds->add_subcommand("list", "The stored credentials: provider, masked key ID, where each is kept");
+    credsList->add_flag("--json", credsOptions.json, "Print JSON instead of a table");
+    CLI::App* credsRemove = creds->add_subcommand("remove", "Remove a provider's credential");
+    credsRemove->add_option("PROVIDER", credsOptions.provider, "The provider whose credential goes")->required();
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -164,6 +186,15 @@ int main(int argc, char** argv)
             constraints.precision = gpuplan::core::parsePrecision(planPrecision);
         }
         return runPlan(options, work, planOptions);
+    }
+    if (*credsSet) {
+        return runCreds(argc, argv, CredsCommand::Set, credsOptions);
+    }
+    if (*credsList) {
+        return runCreds(argc, argv, CredsCommand::List, credsOptions);
+    }
+    if (*credsRemove) {
+        return runCreds(argc, argv, CredsCommand::Remove, credsOptions);
     }
     if (*gpus) {
         return runGpus(options);

@@ -836,6 +836,380 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     </message>
 </context>
 <context>
+    <name>gpuplan::ui::CredentialDialog</name>
+    <message>
+        <source>IAM console &gt; Users &gt; your user &gt; Security credentials &gt; Access keys.</source>
+        <translation>IAM 控制台 &gt; 用户 &gt; 你的用户 &gt; 安全凭证 &gt; 访问密钥。</translation>
+    </message>
+    <message>
+        <source>CAM console &gt; API Key Management (SecretId and SecretKey).</source>
+        <translation>访问管理（CAM）控制台 &gt; API 密钥管理（SecretId 和 SecretKey）。</translation>
+    </message>
+    <message>
+        <source>RAM console &gt; Users &gt; your user &gt; AccessKey.</source>
+        <translation>RAM 访问控制台 &gt; 用户 &gt; 你的用户 &gt; AccessKey。</translation>
+    </message>
+    <message>
+        <source>My Credentials &gt; Access Keys (AK and SK); the project ID of your region is under API Credentials.</source>
+        <translation>我的凭证 &gt; 访问密钥（AK 和 SK）；所用区域的项目 ID 在“API 凭证”中。</translation>
+    </message>
+    <message>
+        <source>IAM &amp; Admin &gt; Service Accounts &gt; your account &gt; Keys &gt; Add key &gt; JSON.</source>
+        <translation>IAM 和管理 &gt; 服务账号 &gt; 你的账号 &gt; 密钥 &gt; 添加密钥 &gt; JSON。</translation>
+    </message>
+    <message>
+        <source>Microsoft Entra ID &gt; App registrations &gt; your app: the tenant and client IDs on its overview, a client secret under Certificates &amp; secrets.</source>
+        <translation>Microsoft Entra ID &gt; 应用注册 &gt; 你的应用：租户 ID 和客户端 ID 在“概述”页，客户端密码在“证书和密码”中。</translation>
+    </message>
+    <message>
+        <source>Lambda Cloud dashboard &gt; API keys.</source>
+        <translation>Lambda Cloud 控制台 &gt; API keys。</translation>
+    </message>
+    <message>
+        <source>Paperspace console &gt; Team settings &gt; API keys.</source>
+        <translation>Paperspace 控制台 &gt; Team settings &gt; API keys。</translation>
+    </message>
+    <message>
+        <source>The project the instances are launched in. Not secret.</source>
+        <translation>实例所在的项目。不属于机密。</translation>
+    </message>
+    <message>
+        <source>The Azure subscription billed for the instances (optional). Not secret.</source>
+        <translation>为实例计费的 Azure 订阅（可选）。不属于机密。</translation>
+    </message>
+    <message>
+        <source>The directory (tenant) of the app registration. Not secret.</source>
+        <translation>应用注册所属的目录（租户）。不属于机密。</translation>
+    </message>
+    <message>
+        <source>The public half of the credential. The list shows it masked.</source>
+        <translation>凭据中公开的那一部分，列表中会打码显示。</translation>
+    </message>
+    <message>
+        <source>Kept in the system keychain (or the encrypted file), never in the settings, a plan or a report.</source>
+        <translation>保存在系统钥匙串（或加密文件）中，绝不会写入设置、规划文件或报告。</translation>
+    </message>
+    <message>
+        <source>Not secret.</source>
+        <translation>不属于机密。</translation>
+    </message>
+    <message>
+        <source>Amazon Web Services</source>
+        <translation>亚马逊云科技（AWS）</translation>
+    </message>
+    <message>
+        <source>Tencent Cloud</source>
+        <translation>腾讯云</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud</source>
+        <translation>阿里云</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud</source>
+        <translation>华为云</translation>
+    </message>
+    <message>
+        <source>Google Cloud</source>
+        <translation>谷歌云</translation>
+    </message>
+    <message>
+        <source>Microsoft Azure</source>
+        <translation>微软 Azure</translation>
+    </message>
+    <message>
+        <source>Lambda</source>
+        <translation>Lambda</translation>
+    </message>
+    <message>
+        <source>Paperspace</source>
+        <translation>Paperspace</translation>
+    </message>
+    <message>
+        <source>SecretId</source>
+        <translation>SecretId</translation>
+    </message>
+    <message>
+        <source>AccessKey ID</source>
+        <translation>AccessKey ID</translation>
+    </message>
+    <message>
+        <source>Access key ID (AK)</source>
+        <translation>访问密钥 ID（AK）</translation>
+    </message>
+    <message>
+        <source>Access key ID</source>
+        <translation>访问密钥 ID</translation>
+    </message>
+    <message>
+        <source>SecretKey</source>
+        <translation>SecretKey</translation>
+    </message>
+    <message>
+        <source>AccessKey secret</source>
+        <translation>AccessKey Secret</translation>
+    </message>
+    <message>
+        <source>Secret access key (SK)</source>
+        <translation>秘密访问密钥（SK）</translation>
+    </message>
+    <message>
+        <source>Secret access key</source>
+        <translation>秘密访问密钥</translation>
+    </message>
+    <message>
+        <source>Project ID</source>
+        <translation>项目 ID</translation>
+    </message>
+    <message>
+        <source>Service account e-mail</source>
+        <translation>服务账号邮箱</translation>
+    </message>
+    <message>
+        <source>Private key</source>
+        <translation>私钥</translation>
+    </message>
+    <message>
+        <source>Private key ID</source>
+        <translation>私钥 ID</translation>
+    </message>
+    <message>
+        <source>Tenant ID</source>
+        <translation>租户 ID</translation>
+    </message>
+    <message>
+        <source>Client (application) ID</source>
+        <translation>客户端（应用程序）ID</translation>
+    </message>
+    <message>
+        <source>Client secret</source>
+        <translation>客户端密码</translation>
+    </message>
+    <message>
+        <source>Subscription ID</source>
+        <translation>订阅 ID</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <source>%1 credentials</source>
+        <translation>%1 凭据</translation>
+    </message>
+    <message>
+        <source>Where to find them: %1</source>
+        <translation>在哪里获取：%1</translation>
+    </message>
+    <message>
+        <source>service-account key file (.json)</source>
+        <translation>服务账号密钥文件（.json）</translation>
+    </message>
+    <message>
+        <source>The JSON key file of a service account. Its private key is kept in the system keychain (or the encrypted file); the file itself is not changed or copied.</source>
+        <translation>服务账号的 JSON 密钥文件。其中的私钥会保存在系统钥匙串（或加密文件）中；文件本身不会被修改或复制。</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Choose the service-account key file</source>
+        <translation>选择服务账号密钥文件</translation>
+    </message>
+    <message>
+        <source>Key file</source>
+        <translation>密钥文件</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>可选</translation>
+    </message>
+    <message>
+        <source>Store</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Store the credential, replacing the one stored before</source>
+        <translation>保存凭据，替换之前保存的凭据</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Service-account key file</source>
+        <translation>服务账号密钥文件</translation>
+    </message>
+    <message>
+        <source>JSON key files (*.json);;All files (*)</source>
+        <translation>JSON 密钥文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Choose the key file.</source>
+        <translation>请选择密钥文件。</translation>
+    </message>
+    <message>
+        <source>Cannot read the key file %1.</source>
+        <translation>无法读取密钥文件 %1。</translation>
+    </message>
+    <message>
+        <source>%1 is not a service-account key file (%2: %3).</source>
+        <translation>%1 不是服务账号密钥文件（%2：%3）。</translation>
+    </message>
+    <message>
+        <source>%1 is missing.</source>
+        <translation>缺少%1。</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::ui::CredentialsPage</name>
+    <message>
+        <source>System keychain</source>
+        <translation>系统钥匙串</translation>
+    </message>
+    <message>
+        <source>Encrypted file</source>
+        <translation>加密文件</translation>
+    </message>
+    <message>
+        <source>Cancelled: no passphrase was given.</source>
+        <translation>已取消：未输入口令。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>The keys GPU Planner uses to launch and stop instances at each provider. Secrets are kept in the system keychain; the settings keep only the provider and a masked key ID, and no secret ever goes into a plan, a report or a log.</source>
+        <translation>GPU Planner 在各云厂商创建和停止实例时使用的密钥。机密信息保存在系统钥匙串中；设置里只记录云厂商和打码后的密钥 ID，任何机密都不会写入规划文件、报告或日志。</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>云厂商</translation>
+    </message>
+    <message>
+        <source>Key ID</source>
+        <translation>密钥 ID</translation>
+    </message>
+    <message>
+        <source>Stored in</source>
+        <translation>保存位置</translation>
+    </message>
+    <message>
+        <source>The cloud provider</source>
+        <translation>云厂商</translation>
+    </message>
+    <message>
+        <source>The public key ID, masked; for an API key alone, a short fingerprint of it</source>
+        <translation>打码后的公开密钥 ID；只有 API 密钥时显示其简短指纹</translation>
+    </message>
+    <message>
+        <source>Where the secret is kept</source>
+        <translation>机密的保存位置</translation>
+    </message>
+    <message>
+        <source>Double-click a provider to set its credential</source>
+        <translation>双击云厂商即可设置其凭据</translation>
+    </message>
+    <message>
+        <source>Set…</source>
+        <translation>设置…</translation>
+    </message>
+    <message>
+        <source>Enter the selected provider&apos;s credential; it replaces the one stored before</source>
+        <translation>输入所选云厂商的凭据，将替换之前保存的凭据</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Remove the selected provider&apos;s credential from wherever it is kept</source>
+        <translation>从保存位置删除所选云厂商的凭据</translation>
+    </message>
+    <message>
+        <source>Credentials are kept in the encrypted file %1 (as configured), locked with a passphrase you choose.</source>
+        <translation>按当前配置，凭据保存在加密文件 %1 中，由你设置的口令保护。</translation>
+    </message>
+    <message>
+        <source>The system keychain is not available here (%1). Credentials are kept in the encrypted file %2 instead, locked with a passphrase you choose.</source>
+        <translation>本机的系统钥匙串不可用（%1）。凭据改为保存在加密文件 %2 中，由你设置的口令保护。</translation>
+    </message>
+    <message>
+        <source>Credentials are kept in the system keychain under the service &quot;gpuplanner&quot;.</source>
+        <translation>凭据保存在系统钥匙串中，服务名为“gpuplanner”。</translation>
+    </message>
+    <message>
+        <source>Not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>Working…</source>
+        <translation>处理中…</translation>
+    </message>
+    <message>
+        <source>The %1 credential was not stored. %2</source>
+        <translation>未能保存%1凭据。%2</translation>
+    </message>
+    <message>
+        <source>The %1 credential is stored in the system keychain.</source>
+        <translation>%1凭据已保存到系统钥匙串。</translation>
+    </message>
+    <message>
+        <source>The %1 credential is stored in the encrypted file %2.</source>
+        <translation>%1凭据已保存到加密文件 %2。</translation>
+    </message>
+    <message>
+        <source>Remove the credential</source>
+        <translation>删除凭据</translation>
+    </message>
+    <message>
+        <source>Remove the %1 credential? GPU Planner can then no longer launch or stop instances there until it is set again. The key itself stays valid at the provider; revoke it in the provider&apos;s console if it should not be used any more.</source>
+        <translation>确定删除%1凭据吗？删除后，在重新设置之前 GPU Planner 将无法在该云厂商创建或停止实例。密钥本身在云厂商那里仍然有效；如果不再使用，请到云厂商控制台将其禁用或删除。</translation>
+    </message>
+    <message>
+        <source>The %1 credential is removed.</source>
+        <translation>%1凭据已删除。</translation>
+    </message>
+    <message>
+        <source>The %1 credential was not removed. %2</source>
+        <translation>未能删除%1凭据。%2</translation>
+    </message>
+    <message>
+        <source>Passphrase of the credentials file</source>
+        <translation>凭据文件的口令</translation>
+    </message>
+    <message>
+        <source>No keychain service is available here, so the credentials are kept in an encrypted file:
+%1
+
+Choose a passphrase for it. It cannot be recovered: without it the credentials have to be set again.</source>
+        <translation>本机没有可用的钥匙串服务，凭据将保存在加密文件中：
+%1
+
+请为它设置一个口令。口令无法找回：忘记口令后只能重新设置凭据。</translation>
+    </message>
+    <message>
+        <source>Enter the passphrase of the encrypted credentials file:
+%1</source>
+        <translation>请输入加密凭据文件的口令：
+%1</translation>
+    </message>
+    <message>
+        <source>Remembered until the program closes, never saved</source>
+        <translation>程序关闭前会记住，但不会保存到磁盘</translation>
+    </message>
+    <message>
+        <source>the same passphrase again</source>
+        <translation>再次输入同一口令</translation>
+    </message>
+    <message>
+        <source>Type the passphrase again, to be sure of it</source>
+        <translation>再输入一遍口令，以免输错</translation>
+    </message>
+</context>
+<context>
     <name>gpuplan::ui::MainWindow</name>
     <message>
         <source>Plan</source>
@@ -1052,6 +1426,50 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>S&amp;ettings…</source>
         <translation>设置(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Credentials</source>
+        <translation>凭据</translation>
+    </message>
+    <message>
+        <source>The cloud access keys, kept in the system keychain.</source>
+        <translation>云平台访问密钥，保存在系统钥匙串中。</translation>
+    </message>
+    <message>
+        <source>network error</source>
+        <translation>网络错误</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>certificate not trusted</source>
+        <translation>证书不受信任</translation>
+    </message>
+    <message>
+        <source>server error</source>
+        <translation>服务器错误</translation>
+    </message>
+    <message>
+        <source>rate limited</source>
+        <translation>请求过于频繁</translation>
+    </message>
+    <message>
+        <source>clock out of sync</source>
+        <translation>时钟不同步</translation>
+    </message>
+    <message>
+        <source>credentials problem</source>
+        <translation>凭据有误</translation>
+    </message>
+    <message>
+        <source>cryptography error</source>
+        <translation>加密运算出错</translation>
     </message>
 </context>
 <context>
@@ -1750,6 +2168,30 @@ Date: %3</source>
     <message>
         <source>Regions of new plans:</source>
         <translation>新方案的地域：</translation>
+    </message>
+    <message>
+        <source>none: the system&apos;s certificates only</source>
+        <translation>无：只使用系统证书</translation>
+    </message>
+    <message>
+        <source>If your campus or company network inspects HTTPS with its own certificate authority, its CA certificate (PEM). It is trusted beside the system&apos;s; certificates are always checked.</source>
+        <translation>如果校园网或公司网络用自己的证书颁发机构检查 HTTPS 流量，请在此选择其 CA 证书（PEM）。它会与系统证书一起被信任；证书校验始终开启。</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>CA certificate</source>
+        <translation>CA 证书</translation>
+    </message>
+    <message>
+        <source>Certificates (*.pem *.crt *.cer);;All files (*)</source>
+        <translation>证书 (*.pem *.crt *.cer);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Extra CA certificate:</source>
+        <translation>额外的 CA 证书：</translation>
     </message>
 </context>
 </TS>

@@ -146,7 +146,7 @@ private slots:
         MainWindow window(kBundled);
         auto* navigation = window.findChild<QListWidget*>(QStringLiteral("navigationList"));
         QVERIFY(navigation);
-        QCOMPARE(navigation->count(), 8);
+        QCOMPARE(navigation->count(), 9);
         QCOMPARE(navigation->item(0)->text(), QStringLiteral("Plan"));
         QCOMPARE(navigation->item(1)->text(), QStringLiteral("Compare"));
         QCOMPARE(navigation->item(2)->text(), QStringLiteral("Costs"));
@@ -159,6 +159,8 @@ private slots:
         }
         QCOMPARE(navigation->item(7)->text(), QStringLiteral("Catalog"));
         QVERIFY(navigation->item(7)->flags() & Qt::ItemIsEnabled);
+        QCOMPARE(navigation->item(8)->text(), QStringLiteral("Credentials"));
+        QVERIFY(navigation->item(8)->flags() & Qt::ItemIsEnabled);
         QCOMPARE(navigation->currentRow(), 0); // a new window starts with the plan wizard
     }
 
