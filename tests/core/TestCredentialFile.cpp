@@ -1,6 +1,7 @@
 // The encrypted credentials file (the store where no keychain runs) and the Credential type.
 #include "gpuplan/secrets/Credential.h"
 #include "gpuplan/secrets/EncryptedCredentialFile.h"
+#include "gpuplan/secrets/SignerCredentials.h"
 
 #include <QDir>
 #include <QFile>
@@ -353,6 +354,39 @@ private slots:
         QVERIFY(first.substr(14, 16) != second.substr(14, 16)); // salt
         QVERIFY(first.substr(46, 12) != second.substr(46, 12)); // nonce
         QVERIFY(first.substr(58) != second.substr(58));         // ciphertext and tag
+    }
+
+    void storedCredentialsReachTheSigners()
+    {
+        Credential aws("aws");
+        aws.set("access_key_id", SecretString("AKIDEXAMPLE"));
+        aws.set("secret_access_key", SecretString("wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY"));
+        Result<AccessKey> key = accessKeyFrom(aws);
+        QVERIFY(key.ok());
+        QCOMPARE(key->id, std::string("AKIDEXAMPLE"));
+        QCOMPARE(key->secret, std::string("wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY"));
+        // The wrong kind of credential, or one without its secret, is named without its values.
+        QCOMPARE(googleAccountFrom(aws).error().code, ErrorCode::Credentials);
+        Credential half("tencent");
+        half.set("access_key_id", SecretString("AKIDz8krbsJ5yKBZQpn74WFkmLPx3EXAMPLE"));
+        const Error missing = accessKeyFrom(half).error();
+        QVERIFY(missing.detail.find("secret_access_key") != std::string::npos);
+        QVERIFY(missing.detail.find("AKIDz8") == std::string::npos);
+
+        Credential azure("azure");
+        azure.set("tenant_id", SecretString("tenant"));
+        azure.set("client_id", SecretString("client"));
+        azure.set("client_secret", SecretString("s3cret"));
+        Result<AzureClientSecret> secret = azureSecretFrom(azure);
+        QVERIFY(secret.ok());
+        QCOMPARE(secret->clientSecret, std::string("s3cret"));
+        Credential lambda("lambda");
+        lambda.set("api_key", SecretString("secret_lambda_key"));
+        QCOMPARE(*apiKeyFrom(lambda), std::string("secret_lambda_key"));
+        Credential gcp("gcp");
+        gcp.set("client_email", SecretString("planner@project.iam.gserviceaccount.com"));
+        gcp.set("private_key", SecretString("-----BEGIN PRIVATE KEY-----\n...\n-----END PRIVATE KEY-----\n"));
+        QCOMPARE(googleAccountFrom(gcp)->clientEmail, std::string("planner@project.iam.gserviceaccount.com"));
     }
 };
 

@@ -1,0 +1,22 @@
+#pragma once
+
+#include "gpuplan/net/signers/AzureClientCredentials.h"
+#include "gpuplan/net/signers/GoogleServiceAccount.h"
+#include "gpuplan/net/signers/Signing.h"
+#include "gpuplan/secrets/Credential.h"
+
+namespace gpuplan::core {
+
+// A stored credential handed to the signers as values. Each checks the provider and the fields it needs;
+// Credentials naming the provider and the missing field otherwise (never a value). The caller wipes the result.
+
+/// aws, tencent, alibaba, huawei: the access key pair.
+Result<AccessKey> accessKeyFrom(const Credential& credential);
+/// gcp: the service account's e-mail, private key and key id.
+Result<GoogleServiceAccount> googleAccountFrom(const Credential& credential);
+/// azure: tenant, client id and client secret.
+Result<AzureClientSecret> azureSecretFrom(const Credential& credential);
+/// lambda, paperspace: the API key.
+Result<std::string> apiKeyFrom(const Credential& credential);
+
+} // namespace gpuplan::core

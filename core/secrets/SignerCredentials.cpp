@@ -1,0 +1,78 @@
+#include "gpuplan/secrets/SignerCredentials.h"
+
+#include <algorithm>
+#include <initializer_list>
+
+namespace gpuplan::core {
+
+namespace {
+
+/// Credentials when `credential` is not of one of `providers` or lacks one of `fields`.
+Status require(const Credential& credential,
+               std::initializer_list<std::string_view> providers,
+               std::initializer_list<std::string_view> fields)
+{
+    if (std::find(providers.begin(), providers.end(), credential.provider()) == providers.end()) {
+        return Error{ErrorCode::Credentials,
+                     "a " + credential.provider() + " credential cannot sign for this provider",
+                     credential.provider()};
+    }
+    for (std::string_view field : fields) {
+        if (!credential.has(field)) {
+            return Error{ErrorCode::Credentials,
+                         "the " + credential.provider() + " credential has no " + std::string(field)
+                             + ": set it again with gpuplan creds set " + credential.provider(),
+                         credential.provider()};
+        }
+    }
+    return Ok{};
+}
+
+std::string plain(const SecretString& value)
+{
+    return std::string(value.data(), value.size());
+}
+
+} // namespace
+
+Result<AccessKey> accessKeyFrom(const Credential& credential)
+{
+    if (Status ok =
+            require(credential, {"aws", "tencent", "alibaba", "huawei"}, {"access_key_id", "secret_access_key"});
+        !ok) {
+        return ok.error();
+    }
+    return AccessKey{plain(credential.value("access_key_id")), plain(credential.value("secret_access_key")), {}};
+}
+
+Result<GoogleServiceAccount> googleAccountFrom(const Credential& credential)
+{
+    if (Status ok = require(credential, {"gcp"}, {"client_email", "private_key"}); !ok) {
+        return ok.error();
+    }
+    GoogleServiceAccount account;
+    account.clientEmail = plain(credential.value("client_email"));
+    account.privateKeyPem = plain(credential.value("private_key"));
+    account.privateKeyId = plain(credential.value("private_key_id"));
+    return account;
+}
+
+Result<AzureClientSecret> azureSecretFrom(const Credential& credential)
+{
+    if (Status ok = require(credential, {"azure"}, {"tenant_id", "client_id", "client_secret"}); !ok) {
+        return ok.error();
+    }
+    return AzureClientSecret{plain(credential.value("tenant_id")),
+                             plain(credential.value("client_id")),
+                             plain(credential.value("client_secret"))};
+}
+
+Result<std::string> apiKeyFrom(const Credential& credential)
+{
+    if (Status ok = require(credential, {"lambda", "paperspace"}, {"api_key"}); !ok) {
+        return ok.error();
+    }
+    return plain(credential.value("api_key"));
+}
+
+} // namespace gpuplan::core
