@@ -1,0 +1,550 @@
+// The probe's JSON document (cuda_probe/README.md, schema gpuplan-probe/1) parsed and judged against the bundled
+// catalog, on the hand-written recordings in tests/data/probe (see its README: modelled on the schema, not
+// measurements).
+#include "gpuplan/catalog/CatalogLoader.h"
+#include "gpuplan/probe/ProbeResult.h"
+#include "gpuplan/probe/Verdict.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QTest>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+using namespace gpuplan::core;
+
+Q_DECLARE_METATYPE(gpuplan::core::ErrorCode)
+
+namespace {
+
+const std::filesystem::path kDataDir = std::filesystem::path(GPUPLAN_SOURCE_DIR) / "tests" / "data" / "probe";
+
+std::string readData(const std::string& file)
+{
+    std::ifstream in(kDataDir / file, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+/// "gpu:check:level:reason" for every line that is not a pass or unknown, sorted; "-" for instance-wide lines.
+QStringList problems(const Verdict& verdict)
+{
+    QStringList list;
+    for (const VerdictLine& line : verdict.lines) {
+        if (line.level == VerdictLevel::Warn || line.level == VerdictLevel::Fail) {
+            list << QString::fromStdString((line.gpu ? std::to_string(*line.gpu) : std::string("-")) + ":" + line.check
+                                           + ":" + verdictLevelName(line.level) + ":" + line.reason.key);
+        }
+    }
+    list.sort();
+    return list;
+}
+
+/// A reason parameter, or a marker that names the missing key.
+std::string param(const VerdictLine* line, const std::string& key)
+{
+    if (!line) {
+        return "<no line>";
+    }
+    auto it = line->reason.params.find(key);
+    return it == line->reason.params.end() ? "<no " + key + ">" : it->second;
+}
+
+QStringList sorted(QStringList list)
+{
+    list.sort();
+    return list;
+}
+
+} // namespace
+
+class TestProbeVerdict : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        Result<LoadedCatalog> catalog =
+            loadCatalog(std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "catalog");
+        QVERIFY(catalog.ok());
+        m_catalog = catalog->catalog;
+        Result<ProbeResult> healthy = parseProbeResult(readData("a100-sxm4-80gb-healthy.json"), "healthy");
+        QVERIFY2(healthy.ok(), healthy.ok() ? "" : healthy.error().message().c_str());
+        m_healthy = *healthy;
+    }
+
+    void parsesHealthyDocument()
+    {
+        const ProbeResult& r = m_healthy;
+        QCOMPARE(r.probe.cudaRuntime, 13000);
+        QCOMPARE(r.probe.mode, std::string("full"));
+        QCOMPARE(r.driver.version.value_or(""), std::string("580.82.07"));
+        QVERIFY(r.ok);
+        QVERIFY(!r.error);
+        QCOMPARE(r.gpus.size(), std::size_t{1});
+        const ProbeGpu& gpu = r.gpus[0];
+        QCOMPARE(gpu.name, std::string("NVIDIA A100-SXM4-80GB"));
+        QCOMPARE(gpu.memoryTotalMib, 81920LL);
+        QCOMPARE(gpu.power.limitW.value_or(0), 400.0);
+        QVERIFY(!gpu.retiredPages);
+        QVERIFY(gpu.remappedRows && !gpu.remappedRows->failure);
+        QCOMPARE(gpu.pcie->genUnderLoad.value_or(0), 4);
+        QCOMPARE(gpu.throttleReasons, std::vector<std::string>{"sw_power_cap"});
+        const ProbeMeasurement* bf16 = gpu.measurement("gemm_bf16");
+        QVERIFY(bf16);
+        QCOMPARE(bf16->value.value_or(0), 252.1);
+        QCOMPARE(bf16->method, std::string("cublaslt"));
+        const ProbeMeasurement* fp8 = gpu.measurement("gemm_fp8");
+        QVERIFY(fp8 && fp8->skipped && !fp8->value);
+        QVERIFY(gpu.correctness && gpu.correctness->ok);
+    }
+
+    /// A login banner before the document and "logout" after it, as an SSH session may print.
+    void findsDocumentAfterBanner()
+    {
+        Result<ProbeResult> r = parseProbeResult(readData("banner-before-json.json"), "banner");
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message().c_str());
+        QCOMPARE(r->gpus.size(), std::size_t{1});
+        QCOMPARE(judgeProbe(*r, m_catalog, {"a100-sxm4-80gb", 1}).level, VerdictLevel::Pass);
+    }
+
+    /// What the probe writes for figures it could not get (report.cpp: NaN becomes null, unknown link null).
+    void acceptsNulls()
+    {
+        nlohmann::json doc = nlohmann::json::parse(readData("a100-sxm4-80gb-healthy.json"));
+        nlohmann::json& gpu = doc["gpus"][0];
+        gpu["uuid"] = "";
+        gpu["pcie"]["gen_max"] = nullptr;
+        gpu["measurements"][1]["value"] = nullptr; // gemm_fp16
+        gpu["measurements"][4]["shape"] = nullptr; // gemm_fp8, skipped
+        gpu["correctness"]["tolerance"] = nullptr;
+        gpu["correctness"]["max_relative_error"] = nullptr;
+        gpu["correctness"]["ok"] = false;
+        doc["elapsed_s"] = nullptr;
+        Result<ProbeResult> r = parseProbeResult(doc.dump(2), "nulls");
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message().c_str());
+        QVERIFY(!r->gpus[0].pcie->genMax);
+        QVERIFY(!r->gpus[0].measurement("gemm_fp16")->value);
+        const Verdict verdict = judgeProbe(*r, m_catalog, {"a100-sxm4-80gb", 1});
+        QCOMPARE(problems(verdict), QStringList{});
+        QCOMPARE(verdict.find("gemm_fp16", 0)->reason.key, std::string("probe.measurement.no_value"));
+        QCOMPARE(verdict.find("pcie", 0)->level, VerdictLevel::Unknown);
+        QCOMPARE(verdict.find("correctness", 0)->reason.key, std::string("probe.correctness.unknown"));
+
+        // A relative error that is not finite, against a known tolerance, is a wrong result.
+        ProbeResult notFinite = *r;
+        notFinite.gpus[0].correctness->tolerance = 0.01;
+        const Verdict nan = judgeProbe(notFinite, m_catalog, {"a100-sxm4-80gb", 1});
+        QCOMPARE(problems(nan), QStringList{"0:correctness:fail:probe.correctness.failed"});
+
+        // Absent is not null: the schema names the field.
+        gpu["measurements"][1].erase("value");
+        Result<ProbeResult> missing = parseProbeResult(doc.dump(2), "nulls");
+        QVERIFY(!missing.ok());
+        QVERIFY2(missing.error().where == "nulls: $.gpus[0].measurements[1].value", missing.error().where.c_str());
+    }
+
+    void rejectsMalformed_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("text"); // used when file is empty
+        QTest::addColumn<ErrorCode>("code");
+        QTest::addColumn<QString>("where");  // the error's place, as a suffix
+        QTest::addColumn<QString>("detail"); // part of the message
+
+        QTest::newRow("truncated") << "malformed-truncated.json"
+                                   << "" << ErrorCode::JsonSyntax << "malformed-truncated.json:112:29"
+                                   << "truncated";
+        QTest::newRow("not JSON") << "malformed-not-json.json"
+                                  << "" << ErrorCode::JsonSyntax << "malformed-not-json.json"
+                                  << "holds no JSON document";
+        QTest::newRow("wrong schema") << "malformed-wrong-schema.json"
+                                      << "" << ErrorCode::SchemaViolation << "malformed-wrong-schema.json: $.schema"
+                                      << "must be \"gpuplan-probe/1\", found \"gpuplan-probe/0\"";
+        QTest::newRow("missing field") << "malformed-missing-field.json"
+                                       << "" << ErrorCode::SchemaViolation << ": $.gpus[0].memory_total_mib"
+                                       << "required field is missing";
+        QTest::newRow("wrong type") << "malformed-wrong-type.json"
+                                    << "" << ErrorCode::SchemaViolation << ": $.gpus[0].measurements[2].value"
+                                    << "must be a number, found a string";
+        QTest::newRow("empty output") << ""
+                                      << "" << ErrorCode::JsonSyntax << "probe"
+                                      << "printed nothing";
+        QTest::newRow("array, not object") << ""
+                                           << "[1, 2]\n"
+                                           << ErrorCode::JsonSyntax << "probe"
+                                           << "holds no JSON document";
+        QTest::newRow("object of another program") << ""
+                                                   << "{\"hello\": 1}\n"
+                                                   << ErrorCode::SchemaViolation << "probe: $.schema"
+                                                   << "required field is missing";
+        QTest::newRow("banner and broken JSON") << ""
+                                                << "Last login: today\n{\"schema\": \"gpuplan-probe/1\",,}\n"
+                                                << ErrorCode::JsonSyntax << "probe:2:30"
+                                                << "invalid JSON";
+        QTest::newRow("error without code") << ""
+                                            << "{\"schema\": \"gpuplan-probe/1\", \"probe\": {\"version\": \"1\", "
+                                               "\"mode\": \"quick\", \"cuda_runtime\": 13000}, \"driver\": "
+                                               "{\"version\": null, \"cuda_version\": 0}, \"ok\": false, \"error\": "
+                                               "{\"message\": \"x\"}, \"gpus\": [], \"elapsed_s\": 0.1}"
+                                            << ErrorCode::SchemaViolation << "probe: $.error.code"
+                                            << "required field is missing";
+        QTest::newRow("negative count")
+            << ""
+            << "{\"schema\": \"gpuplan-probe/1\", \"probe\": {\"version\": \"1\", \"mode\": \"slow\", "
+               "\"cuda_runtime\": 13000}, \"driver\": {\"version\": null, \"cuda_version\": -1}, \"ok\": true, "
+               "\"gpus\": [], \"elapsed_s\": 0.1}"
+            << ErrorCode::SchemaViolation << "probe: $.probe.mode"
+            << "(and 1 more problem)";
+    }
+
+    void rejectsMalformed()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, text);
+        QFETCH(ErrorCode, code);
+        QFETCH(QString, where);
+        QFETCH(QString, detail);
+        const std::string output = file.isEmpty() ? text.toStdString() : readData(file.toStdString());
+        const std::string source = file.isEmpty() ? "probe" : file.toStdString();
+        Result<ProbeResult> r = parseProbeResult(output, source);
+        QVERIFY(!r.ok());
+        const Error& error = r.error();
+        QCOMPARE(errorCodeName(error.code), errorCodeName(code));
+        QVERIFY2(QString::fromStdString(error.where).endsWith(where), error.where.c_str());
+        QVERIFY2(QString::fromStdString(error.detail).contains(detail), error.detail.c_str());
+    }
+
+    void judgesRecordings_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QString>("promisedGpu");
+        QTest::addColumn<int>("count");
+        QTest::addColumn<QString>("level");
+        QTest::addColumn<QStringList>("problems");
+
+        QTest::newRow("healthy A100") << "a100-sxm4-80gb-healthy.json"
+                                      << "a100-sxm4-80gb" << 1 << "pass" << QStringList{};
+        QTest::newRow("healthy A100, promised by alias") << "a100-sxm4-80gb-healthy.json"
+                                                         << "A100 80GB" << 1 << "pass" << QStringList{};
+        QTest::newRow("throttled") << "a100-sxm4-80gb-throttled.json"
+                                   << "a100-sxm4-80gb" << 1 << "fail"
+                                   << QStringList{"0:gemm_fp16:fail:probe.measurement.slow",
+                                                  "0:gemm_bf16:fail:probe.measurement.slow",
+                                                  "0:gemm_tf32:warn:probe.measurement.low",
+                                                  "0:temperature:fail:probe.temperature.slowdown",
+                                                  "0:power:fail:probe.power.low",
+                                                  "0:throttle:fail:probe.throttle.hardware"};
+        QTest::newRow("ECC errors, remap failed")
+            << "a100-sxm4-80gb-ecc-errors.json"
+            << "a100-sxm4-80gb" << 1 << "fail"
+            << QStringList{"0:ecc:fail:probe.ecc.uncorrectable", "0:remapped_rows:fail:probe.remapped_rows.failure"};
+        QTest::newRow("GEMM mismatch") << "a100-sxm4-80gb-gemm-mismatch.json"
+                                       << "a100-sxm4-80gb" << 1 << "fail"
+                                       << QStringList{"0:correctness:fail:probe.correctness.failed"};
+        QTest::newRow("A100 40GB for an H100")
+            << "wrong-model-a100-40gb-for-h100.json"
+            << "h100-sxm5-80gb" << 1 << "fail"
+            << QStringList{"0:model:fail:probe.model.mismatch", "0:memory:fail:probe.memory.short"};
+        QTest::newRow("A100 80GB for an H100")
+            << "a100-sxm4-80gb-healthy.json"
+            << "h100-sxm5-80gb" << 1 << "fail" << QStringList{"0:model:fail:probe.model.mismatch"};
+        QTest::newRow("one GPU of two") << "a100-sxm4-80gb-healthy.json"
+                                        << "a100-sxm4-80gb" << 2 << "fail"
+                                        << QStringList{"-:gpu_count:fail:probe.gpu_count.missing"};
+        QTest::newRow("unknown promise") << "a100-sxm4-80gb-healthy.json"
+                                         << "a100-sxm9" << 1 << "fail"
+                                         << QStringList{"0:model:fail:probe.model.unknown_promise"};
+        QTest::newRow("driver too old") << "driver-too-old.json"
+                                        << "a100-sxm4-80gb" << 1 << "fail"
+                                        << QStringList{"-:driver:fail:probe.driver.too_old"};
+        QTest::newRow("no GPU") << "no-gpu.json"
+                                << "a100-sxm4-80gb" << 8 << "fail"
+                                << QStringList{"-:probe_error:fail:probe.error.no_device"};
+    }
+
+    void judgesRecordings()
+    {
+        QFETCH(QString, file);
+        QFETCH(QString, promisedGpu);
+        QFETCH(int, count);
+        QFETCH(QString, level);
+        QFETCH(QStringList, problems);
+        Result<ProbeResult> r = parseProbeResult(readData(file.toStdString()), file.toStdString());
+        QVERIFY2(r.ok(), r.ok() ? "" : r.error().message().c_str());
+        const Verdict verdict = judgeProbe(*r, m_catalog, {promisedGpu.toStdString(), count});
+        QCOMPARE(::problems(verdict), sorted(problems));
+        QCOMPARE(QString(verdictLevelName(verdict.level)), level);
+        for (const VerdictLine& line : verdict.lines) {
+            QVERIFY2(!line.reason.key.empty() && !line.reason.text.empty(), line.check.c_str());
+        }
+    }
+
+    /// The figures and words of a few lines, as a user reads them.
+    void explainsLines()
+    {
+        const Verdict healthy = judgeProbe(m_healthy, m_catalog, {"a100-sxm4-80gb", 1});
+        const VerdictLine* bf16 = healthy.find("gemm_bf16", 0);
+        QVERIFY(bf16);
+        QCOMPARE(bf16->level, VerdictLevel::Pass);
+        QCOMPARE(bf16->measured, std::string("252.1 TFLOPS (0.81 of 312)"));
+        QCOMPARE(bf16->expected, std::string(">= 0.65 of 312 TFLOPS (fail < 0.50)"));
+        QCOMPARE(param(bf16, "ratio"), std::string("0.808"));
+        QCOMPARE(param(bf16, "rule"), std::string("SXM HBM"));
+        const VerdictLine* copy = healthy.find("dram_copy", 0);
+        QCOMPARE(copy->level, VerdictLevel::Pass);
+        QCOMPARE(param(copy, "peak"), std::string("2039"));
+        const VerdictLine* h2d = healthy.find("h2d_pinned", 0);
+        QCOMPARE(h2d->level, VerdictLevel::Pass);
+        QCOMPARE(param(h2d, "peak"), std::string("31.5"));
+        const VerdictLine* fp8 = healthy.find("gemm_fp8", 0);
+        QCOMPARE(fp8->level, VerdictLevel::Unknown);
+        QCOMPARE(fp8->reason.key, std::string("probe.measurement.skipped"));
+        // No published threshold for FP32 FMA and our WMMA kernel: their share is shown, not judged.
+        QCOMPARE(healthy.find("fp32_fma", 0)->reason.key, std::string("probe.measurement.no_threshold"));
+        QCOMPARE(healthy.find("wmma_fp16", 0)->level, VerdictLevel::Unknown);
+        QCOMPARE(healthy.find("model", 0)->level, VerdictLevel::Pass);
+        QCOMPARE(healthy.find("driver")->level, VerdictLevel::Pass);
+
+        Result<ProbeResult> old = parseProbeResult(readData("driver-too-old.json"), "old");
+        QVERIFY(old.ok());
+        const Verdict tooOld = judgeProbe(*old, m_catalog, {"a100-sxm4-80gb", 1});
+        const VerdictLine* driver = tooOld.find("driver");
+        QVERIFY(driver);
+        QCOMPARE(QString::fromStdString(param(driver, "build_min_driver")), QString("580.65.06"));
+        QCOMPARE(param(driver, "driver_cuda"), std::string("12.2"));
+        QVERIFY2(QString::fromStdString(driver->reason.text).contains("CUDA 11.8 build"), driver->reason.text.c_str());
+        QVERIFY(QString::fromStdString(driver->reason.text).contains("450.80.02"));
+        QVERIFY(QString::fromStdString(driver->reason.text).contains("deploy step picks that build"));
+
+        Result<ProbeResult> wrong = parseProbeResult(readData("wrong-model-a100-40gb-for-h100.json"), "wrong");
+        QVERIFY(wrong.ok());
+        const Verdict mismatch = judgeProbe(*wrong, m_catalog, {"h100-sxm5-80gb", 1});
+        QCOMPARE(param(mismatch.find("model", 0), "found"), std::string("a100-sxm4-40gb"));
+        // Judged as what it is: an A100 40GB's 1555 GB/s, not the H100's 3350.
+        QCOMPARE(param(mismatch.find("dram_copy", 0), "peak"), std::string("1555"));
+        QCOMPARE(mismatch.find("dram_copy", 0)->level, VerdictLevel::Pass);
+    }
+
+    /// Variations of the healthy recording for the rules no recording covers.
+    void judgesVariations_data()
+    {
+        QTest::addColumn<QString>("variation");
+        QTest::addColumn<QString>("level");
+        QTest::addColumn<QStringList>("problems");
+        QTest::addColumn<QString>("check"); // a line to look at
+        QTest::addColumn<QString>("checkLevel");
+        QTest::addColumn<QString>("checkReason");
+
+        QTest::newRow("PCIe trained down in a VM")
+            << "pcie-vm"
+            << "warn" << QStringList{"0:pcie:warn:probe.pcie.degraded_vm"} << "pcie"
+            << "warn"
+            << "probe.pcie.degraded_vm";
+        QTest::newRow("PCIe trained down, bare metal")
+            << "pcie-metal"
+            << "fail" << QStringList{"0:pcie:fail:probe.pcie.degraded"} << "h2d_pinned"
+            << "pass"
+            << "probe.measurement.ok"; // against the Gen3 link it ran on
+        QTest::newRow("SW thermal slowdown")
+            << "sw-thermal"
+            << "warn" << QStringList{"0:throttle:warn:probe.throttle.thermal"} << "throttle"
+            << "warn"
+            << "probe.throttle.thermal";
+        QTest::newRow("ECC off") << "ecc-off"
+                                 << "warn" << QStringList{"0:ecc:warn:probe.ecc.off"} << "ecc"
+                                 << "warn"
+                                 << "probe.ecc.off";
+        QTest::newRow("V100: no BF16/TF32 peak") << "v100"
+                                                 << "pass" << QStringList{} << "gemm_bf16"
+                                                 << "unknown"
+                                                 << "probe.measurement.no_peak";
+        QTest::newRow("V100: page retirement pending")
+            << "v100-pending"
+            << "fail" << QStringList{"0:retired_pages:fail:probe.retired_pages.pending"} << "retired_pages"
+            << "fail"
+            << "probe.retired_pages.pending";
+        QTest::newRow("L4 power short: only a warning")
+            << "l4-power"
+            << "warn" << QStringList{"0:power:warn:probe.power.low"} << "power"
+            << "warn"
+            << "probe.power.low";
+        QTest::newRow("GPU could not be measured")
+            << "gpu-error"
+            << "fail" << QStringList{"0:gpu_error:fail:probe.gpu_error"} << "gpu_error"
+            << "fail"
+            << "probe.gpu_error";
+        QTest::newRow("NVML unavailable")
+            << "nvml"
+            << "warn" << QStringList{"-:nvml:warn:probe.error.nvml_unavailable"} << "model"
+            << "pass"
+            << "probe.model.ok";
+        QTest::newRow("MIG on") << "mig"
+                                << "warn" << QStringList{"0:mig:warn:probe.mig.on"} << "gemm_bf16"
+                                << "unknown"
+                                << "probe.measurement.mig";
+        QTest::newRow("BF16 between warn and fail")
+            << "bf16-low"
+            << "warn" << QStringList{"0:gemm_bf16:warn:probe.measurement.low"} << "gemm_bf16"
+            << "warn"
+            << "probe.measurement.low";
+        QTest::newRow("H100 NVL: unknown variant")
+            << "h100-nvl"
+            << "warn" << QStringList{"0:model:warn:probe.model.unconfirmed"} << "model"
+            << "warn"
+            << "probe.model.unconfirmed";
+        QTest::newRow("not ok, no reason")
+            << "not-ok"
+            << "warn" << QStringList{"-:probe_incomplete:warn:probe.incomplete"} << "probe_incomplete"
+            << "warn"
+            << "probe.incomplete";
+        QTest::newRow("internal error") << "internal"
+                                        << "fail" << QStringList{"-:probe_error:fail:probe.error.internal"}
+                                        << "probe_error"
+                                        << "fail"
+                                        << "probe.error.internal";
+    }
+
+    void judgesVariations()
+    {
+        QFETCH(QString, variation);
+        QFETCH(QString, level);
+        QFETCH(QStringList, problems);
+        QFETCH(QString, check);
+        QFETCH(QString, checkLevel);
+        QFETCH(QString, checkReason);
+
+        ProbeResult r = m_healthy;
+        ProbeGpu& gpu = r.gpus[0];
+        ExpectedHardware promised{"a100-sxm4-80gb", 1};
+        auto setValue = [&](const char* name, double value) {
+            for (ProbeMeasurement& m : gpu.measurements) {
+                if (m.name == name) {
+                    m.value = value;
+                }
+            }
+        };
+        if (variation == "pcie-vm" || variation == "pcie-metal") {
+            gpu.pcie->genUnderLoad = 3;
+            setValue("h2d_pinned", 12.4);
+            setValue("d2h_pinned", 13.1);
+            promised.virtualMachine = variation == "pcie-vm";
+        } else if (variation == "sw-thermal") {
+            gpu.throttleReasons = {"sw_power_cap", "sw_thermal"};
+        } else if (variation == "ecc-off") {
+            gpu.ecc->enabled = false;
+        } else if (variation == "v100" || variation == "v100-pending") {
+            gpu.name = "Tesla V100-SXM2-16GB";
+            gpu.memoryTotalMib = 16160;
+            gpu.computeCapability = "7.0";
+            gpu.power.limitW = 300;
+            gpu.power.underLoadW = 281;
+            gpu.remappedRows.reset();
+            gpu.retiredPages = ProbeRetiredPages{2, variation == "v100-pending" ? 1 : 0};
+            gpu.pcie = ProbePcie{3, 16, 3, 16};
+            setValue("gemm_fp16", 96.1);
+            setValue("fp32_fma", 14.9);
+            setValue("dram_copy", 790);
+            setValue("dram_triad", 801);
+            setValue("h2d_pinned", 11.9);
+            setValue("d2h_pinned", 12.6);
+            promised.gpuId = "v100-sxm2-16gb";
+        } else if (variation == "l4-power") {
+            gpu.name = "NVIDIA L4";
+            gpu.memoryTotalMib = 23034;
+            gpu.power = ProbePower{72, 72, 45};
+            setValue("gemm_fp16", 60.2);
+            setValue("gemm_bf16", 59.8);
+            setValue("gemm_tf32", 31.0);
+            setValue("dram_copy", 258);
+            setValue("dram_triad", 262);
+            promised.gpuId = "l4";
+        } else if (variation == "gpu-error") {
+            gpu.error = ProbeError{"internal", "cudaErrorIllegalAddress in the GEMM test"};
+            gpu.correctness.reset();
+            gpu.measurements.resize(3);
+            r.ok = false;
+        } else if (variation == "nvml") {
+            r.error = ProbeError{"nvml_unavailable", "libnvidia-ml.so.1: cannot open shared object file"};
+        } else if (variation == "mig") {
+            gpu.migEnabled = true;
+            setValue("gemm_bf16", 40.2);
+        } else if (variation == "bf16-low") {
+            setValue("gemm_bf16", 180.0); // 0.58 of 312: under 0.65, over 0.50
+        } else if (variation == "h100-nvl") {
+            gpu.name = "NVIDIA H100 NVL";
+            gpu.memoryTotalMib = 95830;
+            promised.gpuId = "h100-pcie-80gb";
+            promised.memoryGbPerGpu = 94;
+            gpu.measurements.clear();
+        } else if (variation == "not-ok") {
+            r.ok = false;
+        } else if (variation == "internal") {
+            r.ok = false;
+            r.error = ProbeError{"internal", "std::bad_alloc"};
+            r.gpus.clear();
+        } else {
+            QFAIL("unknown variation");
+        }
+        const Verdict verdict = judgeProbe(r, m_catalog, promised);
+        QCOMPARE(::problems(verdict), sorted(problems));
+        QCOMPARE(QString(verdictLevelName(verdict.level)), level);
+        const VerdictLine* line =
+            verdict.find(check.toStdString(), check.startsWith("probe_") ? std::nullopt : std::optional<int>(0));
+        QVERIFY2(line, qPrintable(check));
+        QCOMPARE(QString(verdictLevelName(line->level)), checkLevel);
+        QCOMPARE(QString::fromStdString(line->reason.key), checkReason);
+    }
+
+    void matchesNvmlNames_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<qlonglong>("mib");
+        QTest::addColumn<QString>("id"); // empty: no match
+
+        QTest::newRow("A100 SXM4 80GB") << "NVIDIA A100-SXM4-80GB" << 81920LL << "a100-sxm4-80gb";
+        QTest::newRow("A100 SXM4 40GB") << "NVIDIA A100-SXM4-40GB" << 40960LL << "a100-sxm4-40gb";
+        QTest::newRow("A100 PCIe 40GB") << "NVIDIA A100-PCIE-40GB" << 40960LL << "a100-pcie-40gb";
+        QTest::newRow("A100 80GB PCIe") << "NVIDIA A100 80GB PCIe" << 81920LL << "a100-pcie-80gb";
+        QTest::newRow("H100 SXM") << "NVIDIA H100 80GB HBM3" << 81559LL << "h100-sxm5-80gb";
+        QTest::newRow("H100 PCIe") << "NVIDIA H100 PCIe" << 81559LL << "h100-pcie-80gb";
+        QTest::newRow("H200") << "NVIDIA H200" << 143771LL << "h200-sxm-141gb";
+        QTest::newRow("B200") << "NVIDIA B200" << 183359LL << "b200";
+        QTest::newRow("V100 SXM2 16GB") << "Tesla V100-SXM2-16GB" << 16160LL << "v100-sxm2-16gb";
+        QTest::newRow("V100 SXM2 32GB") << "Tesla V100-SXM2-32GB" << 32768LL << "v100-sxm2-32gb";
+        QTest::newRow("V100 PCIe 16GB") << "Tesla V100-PCIE-16GB" << 16160LL << "v100-pcie-16gb";
+        QTest::newRow("T4") << "Tesla T4" << 15360LL << "t4";
+        QTest::newRow("A10") << "NVIDIA A10" << 23028LL << "a10";
+        QTest::newRow("A10G") << "NVIDIA A10G" << 23028LL << "a10g";
+        QTest::newRow("L4") << "NVIDIA L4" << 23034LL << "l4";
+        QTest::newRow("L40S") << "NVIDIA L40S" << 46068LL << "l40s";
+        QTest::newRow("RTX 4090") << "NVIDIA GeForce RTX 4090" << 24564LL << "rtx-4090";
+        QTest::newRow("RTX A6000") << "NVIDIA RTX A6000" << 49140LL << "rtx-a6000";
+        QTest::newRow("RTX 6000 Ada") << "NVIDIA RTX 6000 Ada Generation" << 49140LL << "rtx-6000-ada";
+        QTest::newRow("H100 NVL: not in the catalog") << "NVIDIA H100 NVL" << 95830LL << "";
+        QTest::newRow("Quadro RTX 6000: not the Ada card") << "Quadro RTX 6000" << 24576LL << "";
+        QTest::newRow("A100 name, 40GB of memory: not the 80GB card") << "NVIDIA A100-SXM4-80GB" << 40960LL << "";
+        QTest::newRow("empty") << "" << 0LL << "";
+    }
+
+    void matchesNvmlNames()
+    {
+        QFETCH(QString, name);
+        QFETCH(qlonglong, mib);
+        QFETCH(QString, id);
+        const GpuSpec* spec = matchNvmlName(m_catalog, name.toStdString(), mib);
+        QCOMPARE(QString::fromStdString(spec ? spec->id : ""), id);
+    }
+
+private:
+    Catalog m_catalog;
+    ProbeResult m_healthy;
+};
+
+QTEST_GUILESS_MAIN(TestProbeVerdict)
+#include "TestProbeVerdict.moc"
