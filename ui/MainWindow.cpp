@@ -163,6 +163,8 @@ QString errorCodeText(core::ErrorCode code)
             return MainWindow::tr("credentials problem");
         case core::ErrorCode::Crypto:
             return MainWindow::tr("cryptography error");
+        case core::ErrorCode::HostKeyChanged:
+            return MainWindow::tr("SSH host key changed");
     }
     return {};
 }

@@ -39,6 +39,8 @@ const char* errorCodeName(ErrorCode code)
             return "credentials";
         case ErrorCode::Crypto:
             return "crypto";
+        case ErrorCode::HostKeyChanged:
+            return "host_key_changed";
     }
     return "unknown";
 }

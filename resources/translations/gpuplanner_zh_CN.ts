@@ -1471,6 +1471,10 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
         <source>cryptography error</source>
         <translation>加密运算出错</translation>
     </message>
+    <message>
+        <source>SSH host key changed</source>
+        <translation>SSH 主机密钥已变更</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::OfferTableModel</name>

@@ -27,6 +27,7 @@ enum class ErrorCode
     ClockSkew,       // the provider refused the request's time
     Credentials,     // missing, unreadable or refused credentials
     Crypto,          // a signing or encryption step failed
+    HostKeyChanged,  // an SSH server's host key differs from the one in known_hosts
 };
 
 /// The stable, English name of a code ("schema_violation"), used in JSON output and logs.

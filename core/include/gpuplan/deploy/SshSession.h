@@ -1,0 +1,126 @@
+#pragma once
+
+#include "gpuplan/core/Result.h"
+#include "gpuplan/net/HttpClient.h"
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+namespace gpuplan::core {
+
+/// Where to log in: "USER@HOST[:PORT]" plus how.
+struct SshTarget
+{
+    std::string user;
+    std::string host;
+    int port = 22;
+    /// A private key file (ed25519, RSA, ECDSA; OpenSSH or PEM format). Empty: ssh-agent, then the default
+    /// keys in ~/.ssh, as OpenSSH does.
+    std::string identityFile;
+    /// Hosts to hop through, first hop first (OpenSSH ProxyJump "a,b"); each is checked against known_hosts and
+    /// authenticated like the target.
+    std::vector<SshTarget> jumps;
+    std::chrono::milliseconds connectTimeout{15000};
+
+    /// "user@host:port" (the port only when not 22), for messages.
+    std::string display() const;
+};
+
+/// "USER@HOST", "USER@HOST:PORT" or "USER@[IPv6]:PORT" -> a target; InvalidArgument naming the problem.
+Result<SshTarget> parseSshTarget(std::string_view text);
+
+/// A server's host key as shown to the user who decides whether to trust it.
+struct HostKey
+{
+    std::string host;        // as written to known_hosts: "host" or "[host]:port"
+    std::string type;        // "ssh-ed25519", "ssh-rsa", "ecdsa-sha2-nistp256"
+    std::string fingerprint; // "SHA256:" + base64 without padding, as `ssh-keygen -lf` prints it
+};
+
+struct SshOptions
+{
+    /// The OpenSSH known_hosts file checked and updated; empty: ~/.ssh/known_hosts. Checking is always on.
+    std::string knownHostsFile;
+    /// Asked when the host is not in known_hosts (trust on first use); true adds the key to the file. Not set:
+    /// unknown hosts are refused.
+    std::function<bool(const HostKey&)> trustNewHostKey;
+    /// Asked for the passphrase of an encrypted identity file (argument: the file); nullopt gives up.
+    std::function<std::optional<std::string>(const std::string& keyFile)> passphrase;
+};
+
+enum class SshStream
+{
+    Stdout,
+    Stderr
+};
+
+/// Receives a remote command's output as it arrives, in chunks that need not end at line boundaries.
+using SshOutput = std::function<void(SshStream stream, std::string_view chunk)>;
+
+struct SshRunOptions
+{
+    std::chrono::milliseconds timeout{0}; // 0: no limit
+    const CancelToken* cancel = nullptr;
+};
+
+/// One authenticated SSH connection (libssh), optionally through jump hosts. Not thread-safe: use a session
+/// from one thread at a time; a CancelToken may be set from any thread.
+class SshSession final
+{
+public:
+    /// Connects, checks the host key against known_hosts and logs in. Errors: Network (refused, unreachable,
+    /// lost), Timeout, Cancelled (also when the user did not trust a new host key), HostKeyChanged,
+    /// Credentials (no usable key, refused key: the detail names the methods the server offers),
+    /// InvalidArgument.
+    static Result<std::unique_ptr<SshSession>>
+    connect(const SshTarget& target, const SshOptions& options, const CancelToken* cancel = nullptr);
+
+    ~SshSession();
+    SshSession(const SshSession&) = delete;
+    SshSession& operator=(const SshSession&) = delete;
+
+    /// Runs `command` through the remote user's shell (build it with shellQuote) and streams its output to
+    /// `onOutput` (may be empty). Returns the exit status. Errors: Timeout (options.timeout passed; the channel
+    /// is closed and the session stays usable), Cancelled, Network (connection lost, the command died without
+    /// an exit status).
+    Result<int> run(const std::string& command, const SshOutput& onOutput, const SshRunOptions& options = {});
+
+    /// Copies a local file over SFTP to `remotePath` (created or replaced) with permission bits `mode`, then
+    /// compares `sha256sum` on the remote with the local SHA-256. Errors: FileNotFound/FileUnreadable (local),
+    /// Network (SFTP failure, checksum mismatch, no sha256sum), Cancelled.
+    Status upload(const std::string& localPath,
+                  const std::string& remotePath,
+                  int mode = 0644,
+                  const CancelToken* cancel = nullptr);
+
+    const SshTarget& target() const { return m_target; }
+
+private:
+    struct Handles;
+    SshSession(SshTarget target, SshOptions options);
+    Status open(const CancelToken* cancel);
+    Status openTunnel(const CancelToken* cancel, int& innerFd);
+    Status verifyHostKey();
+    Status authenticate();
+    Error sessionError(ErrorCode code, const std::string& what) const;
+    void pump();
+
+    SshTarget m_target;
+    SshOptions m_options;
+    std::unique_ptr<Handles> m_handles;
+    std::unique_ptr<SshSession> m_jump; // the last hop when there are jumps
+    std::thread m_pumpThread;           // moves bytes between the tunnel channel on m_jump and our socket
+    std::atomic<bool> m_stopPump{false};
+};
+
+/// `arg` quoted for a POSIX shell so that it reaches the command as one word, unchanged: 'it'\''s'.
+std::string shellQuote(std::string_view arg);
+
+} // namespace gpuplan::core

@@ -1,0 +1,690 @@
+// SshSession against a real OpenSSH server: the test starts /usr/sbin/sshd on 127.0.0.1 with host keys,
+// client keys and authorized_keys it generates in a temporary directory, and runs as the current user.
+
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QtTest>
+
+#include <atomic>
+#include <chrono>
+#include <map>
+#include <thread>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <pwd.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "gpuplan/deploy/SshSession.h"
+
+using namespace gpuplan::core;
+using namespace std::chrono_literals;
+
+namespace {
+
+/// A port on 127.0.0.1 that nothing listens on right now.
+int freePort()
+{
+    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    address.sin_port = 0;
+    socklen_t length = sizeof address;
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0
+        || ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
+        ::close(fd);
+        return 0;
+    }
+    int port = ntohs(address.sin_port);
+    ::close(fd);
+    return port;
+}
+
+/// Every process below `root` (from /proc/*/stat), deepest last.
+QList<pid_t> descendants(pid_t root)
+{
+    std::multimap<pid_t, pid_t> children;
+    const QStringList entries = QDir("/proc").entryList(QDir::Dirs);
+    for (const QString& entry : entries) {
+        bool isPid = false;
+        pid_t pid = entry.toInt(&isPid);
+        if (!isPid) {
+            continue;
+        }
+        QFile stat("/proc/" + entry + "/stat");
+        if (!stat.open(QIODevice::ReadOnly)) {
+            continue;
+        }
+        QByteArray text = stat.readAll();
+        // "pid (comm) state ppid ...": comm may hold spaces, so read after the last ')'.
+        QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
+        if (fields.size() > 1) {
+            children.emplace(fields[1].toInt(), pid);
+        }
+    }
+    QList<pid_t> result;
+    QList<pid_t> pending{root};
+    while (!pending.isEmpty()) {
+        pid_t parent = pending.takeFirst();
+        auto [begin, end] = children.equal_range(parent);
+        for (auto it = begin; it != end; ++it) {
+            result.append(it->second);
+            pending.append(it->second);
+        }
+    }
+    return result;
+}
+
+QByteArray runTool(const QString& program, const QStringList& arguments)
+{
+    QProcess process;
+    process.start(program, arguments);
+    if (!process.waitForFinished(20000) || process.exitCode() != 0) {
+        qWarning() << program << arguments << process.readAllStandardError();
+        return {};
+    }
+    return process.readAllStandardOutput();
+}
+
+} // namespace
+
+class TestSsh : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void parseTarget_data();
+    void parseTarget();
+    void connectAndRunStreamsOutput();
+    void trustOnFirstUseAddsKeyAsSshKeygenShowsIt();
+    void declinedHostKeyIsNotAdded();
+    void changedHostKeyIsRefused();
+    void refusedKeyGivesCredentials();
+    void rsaAndEncryptedKeys();
+    void uploadToPathWithSpacesAndQuotes();
+    void uploadIntoMissingDirectoryFails();
+    void shellQuoteRoundTrips_data();
+    void shellQuoteRoundTrips();
+    void commandTimeout();
+    void droppedConnectionIsNetworkError();
+    void cancellation();
+    void jumpHost();
+
+private:
+    QString path(const QString& name) const { return m_dir.path() + "/" + name; }
+    bool startSshd(const QString& hostKey, const QString& logLevel = "VERBOSE");
+    void stopSshd();
+    SshTarget target(const QString& key = "client_ed25519") const;
+    SshOptions options();
+    std::unique_ptr<SshSession> connectOk(const SshTarget& target);
+
+    QTemporaryDir m_dir;
+    QString m_user;
+    int m_port = 0;
+    int m_starts = 0;
+    QProcess m_sshd;
+    QList<HostKey> m_offered; // what the trust-on-first-use callback was shown
+    bool m_trust = true;
+};
+
+void TestSsh::initTestCase()
+{
+    if (!QFile::exists("/usr/sbin/sshd") || QStandardPaths::findExecutable("ssh-keygen").isEmpty()) {
+        QSKIP("needs openssh-server and openssh-client (packaging/system-packages.txt)");
+    }
+    QVERIFY(m_dir.isValid());
+    const passwd* account = ::getpwuid(::geteuid());
+    QVERIFY(account != nullptr);
+    m_user = QString::fromLocal8Bit(account->pw_name);
+    QDir().mkpath("/run/sshd"); // sshd's privilege separation directory; only root needs it and can make it
+
+    auto keygen = [&](const QString& name, const QString& type, const QString& passphrase = {}) {
+        QStringList arguments{"-q", "-t", type, "-N", passphrase, "-C", name, "-f", path(name)};
+        if (type == "rsa") {
+            arguments << "-b"
+                      << "2048";
+        }
+        QProcess process;
+        process.start("ssh-keygen", arguments);
+        return process.waitForFinished(30000) && process.exitCode() == 0;
+    };
+    QVERIFY(keygen("host_ed25519", "ed25519"));
+    QVERIFY(keygen("host_rsa", "rsa"));
+    QVERIFY(keygen("other_host_ed25519", "ed25519"));
+    QVERIFY(keygen("client_ed25519", "ed25519"));
+    QVERIFY(keygen("client_rsa", "rsa"));
+    QVERIFY(keygen("client_encrypted", "ed25519", "correct horse"));
+    QVERIFY(keygen("stranger_ed25519", "ed25519"));
+
+    QFile authorized(path("authorized_keys"));
+    QVERIFY(authorized.open(QIODevice::WriteOnly));
+    for (const char* key : {"client_ed25519.pub", "client_rsa.pub", "client_encrypted.pub"}) {
+        QFile pub(path(key));
+        QVERIFY(pub.open(QIODevice::ReadOnly));
+        authorized.write(pub.readAll());
+    }
+}
+
+void TestSsh::init()
+{
+    QFile::remove(path("known_hosts"));
+    m_offered.clear();
+    m_trust = true;
+    m_port = freePort();
+    QVERIFY(m_port > 0);
+    QVERIFY(startSshd("host_ed25519"));
+}
+
+void TestSsh::cleanup()
+{
+    stopSshd();
+}
+
+bool TestSsh::startSshd(const QString& hostKey, const QString& logLevel)
+{
+    QString config = path("sshd_config");
+    QFile file(config);
+    if (!file.open(QIODevice::WriteOnly)) {
+        return false;
+    }
+    QStringList lines{
+        "ListenAddress 127.0.0.1",
+        "HostKey " + path(hostKey),
+        "AuthorizedKeysFile " + path("authorized_keys"),
+        "PidFile " + path("sshd.pid"),
+        "StrictModes no",
+        "UsePAM no",
+        "PermitRootLogin yes", // the test runs as root in CI containers
+        "PasswordAuthentication no",
+        "KbdInteractiveAuthentication no",
+        "AllowTcpForwarding yes",
+        "Subsystem sftp internal-sftp",
+        "LogLevel " + logLevel,
+    };
+    file.write(lines.join('\n').toUtf8() + '\n');
+    file.close();
+
+    QString log = path(QString("sshd-%1.log").arg(++m_starts));
+    m_sshd.setStandardErrorFile(log);
+    m_sshd.setStandardOutputFile(QProcess::nullDevice());
+    m_sshd.start("/usr/sbin/sshd", {"-D", "-e", "-f", config, "-p", QString::number(m_port)});
+    if (!m_sshd.waitForStarted(5000)) {
+        return false;
+    }
+    QElapsedTimer waited;
+    waited.start();
+    while (waited.elapsed() < 5000) {
+        QFile logFile(log);
+        if (logFile.open(QIODevice::ReadOnly) && logFile.readAll().contains("Server listening on")) {
+            return true;
+        }
+        if (m_sshd.state() == QProcess::NotRunning) {
+            break;
+        }
+        QThread::msleep(20);
+    }
+    QFile logFile(log);
+    logFile.open(QIODevice::ReadOnly);
+    qWarning() << "sshd did not start:" << logFile.readAll();
+    return false;
+}
+
+void TestSsh::stopSshd()
+{
+    if (m_sshd.state() == QProcess::NotRunning) {
+        return;
+    }
+    for (pid_t pid : descendants(static_cast<pid_t>(m_sshd.processId()))) {
+        ::kill(pid, SIGKILL);
+    }
+    m_sshd.terminate();
+    if (!m_sshd.waitForFinished(5000)) {
+        m_sshd.kill();
+        m_sshd.waitForFinished(5000);
+    }
+}
+
+SshTarget TestSsh::target(const QString& key) const
+{
+    SshTarget target;
+    target.user = m_user.toStdString();
+    target.host = "127.0.0.1";
+    target.port = m_port;
+    target.identityFile = path(key).toStdString();
+    target.connectTimeout = 5s;
+    return target;
+}
+
+SshOptions TestSsh::options()
+{
+    SshOptions options;
+    options.knownHostsFile = path("known_hosts").toStdString();
+    options.trustNewHostKey = [this](const HostKey& key) {
+        m_offered.append(key);
+        return m_trust;
+    };
+    return options;
+}
+
+std::unique_ptr<SshSession> TestSsh::connectOk(const SshTarget& target)
+{
+    auto session = SshSession::connect(target, options());
+    if (!session) {
+        qWarning() << "connect failed:" << QString::fromStdString(session.error().message());
+        return {};
+    }
+    return std::move(session).value();
+}
+
+void TestSsh::parseTarget_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("valid");
+    QTest::addColumn<QString>("user");
+    QTest::addColumn<QString>("host");
+    QTest::addColumn<int>("port");
+
+    QTest::newRow("user@host") << "ubuntu@203.0.113.7" << true << "ubuntu"
+                               << "203.0.113.7" << 22;
+    QTest::newRow("with port") << "root@gpu-1.example.com:2222" << true << "root"
+                               << "gpu-1.example.com" << 2222;
+    QTest::newRow("IPv6 with port") << "me@[2001:db8::1]:2200" << true << "me"
+                                    << "2001:db8::1" << 2200;
+    QTest::newRow("IPv6 without port") << "me@[::1]" << true << "me"
+                                       << "::1" << 22;
+    QTest::newRow("no user") << "host" << false << ""
+                             << "" << 0;
+    QTest::newRow("empty user") << "@host" << false << ""
+                                << "" << 0;
+    QTest::newRow("no host") << "u@" << false << ""
+                             << "" << 0;
+    QTest::newRow("empty port") << "u@h:" << false << ""
+                                << "" << 0;
+    QTest::newRow("port 0") << "u@h:0" << false << ""
+                            << "" << 0;
+    QTest::newRow("port too big") << "u@h:70000" << false << ""
+                                  << "" << 0;
+    QTest::newRow("port not a number") << "u@h:22x" << false << ""
+                                       << "" << 0;
+    QTest::newRow("space in host") << "u@h h" << false << ""
+                                   << "" << 0;
+}
+
+void TestSsh::parseTarget()
+{
+    QFETCH(QString, text);
+    QFETCH(bool, valid);
+    auto parsed = parseSshTarget(text.toStdString());
+    QCOMPARE(parsed.ok(), valid);
+    if (!valid) {
+        QCOMPARE(parsed.error().code, ErrorCode::InvalidArgument);
+        QVERIFY(parsed.error().detail.find("USER@HOST") != std::string::npos);
+        return;
+    }
+    QFETCH(QString, user);
+    QFETCH(QString, host);
+    QFETCH(int, port);
+    QCOMPARE(QString::fromStdString(parsed->user), user);
+    QCOMPARE(QString::fromStdString(parsed->host), host);
+    QCOMPARE(parsed->port, port);
+}
+
+void TestSsh::connectAndRunStreamsOutput()
+{
+    auto session = connectOk(target());
+    QVERIFY(session);
+    std::string out;
+    std::string err;
+    int chunks = 0;
+    auto status = session->run("echo hello; echo oops >&2; printf '%s' \"$SSH_CONNECTION\" | wc -w; exit 3",
+                               [&](SshStream stream, std::string_view chunk) {
+                                   ++chunks;
+                                   (stream == SshStream::Stdout ? out : err).append(chunk);
+                               });
+    QVERIFY2(status.ok(), status.ok() ? "" : status.error().message().c_str());
+    QCOMPARE(*status, 3);
+    QCOMPARE(QString::fromStdString(out), QString("hello\n4\n"));
+    QCOMPARE(QString::fromStdString(err), QString("oops\n"));
+    QVERIFY(chunks >= 2);
+
+    // The session carries on: a second command on a new channel.
+    out.clear();
+    auto again = session->run("echo again", [&](SshStream, std::string_view chunk) { out.append(chunk); });
+    QVERIFY(again.ok());
+    QCOMPARE(*again, 0);
+    QCOMPARE(QString::fromStdString(out), QString("again\n"));
+}
+
+void TestSsh::trustOnFirstUseAddsKeyAsSshKeygenShowsIt()
+{
+    QVERIFY(connectOk(target()));
+    QCOMPARE(m_offered.size(), 1);
+    // `ssh-keygen -lf` prints "256 SHA256:... comment (ED25519)".
+    QList<QByteArray> shown = runTool("ssh-keygen", {"-lf", path("host_ed25519.pub")}).split(' ');
+    QVERIFY(shown.size() > 2);
+    QCOMPARE(QString::fromStdString(m_offered[0].fingerprint), QString::fromLatin1(shown[1]));
+    QCOMPARE(QString::fromStdString(m_offered[0].type), QString("ssh-ed25519"));
+    QString name = QString("[127.0.0.1]:%1").arg(m_port);
+    QCOMPARE(QString::fromStdString(m_offered[0].host), name);
+
+    // OpenSSH itself finds the key in our known_hosts under the host's name.
+    QByteArray found = runTool("ssh-keygen", {"-F", name, "-f", path("known_hosts")});
+    QVERIFY2(found.contains("ssh-ed25519"), found.constData());
+    QFile pub(path("host_ed25519.pub"));
+    QVERIFY(pub.open(QIODevice::ReadOnly));
+    QVERIFY(found.contains(pub.readAll().split(' ')[1]));
+
+    // Known now: not asked again.
+    QVERIFY(connectOk(target()));
+    QCOMPARE(m_offered.size(), 1);
+}
+
+void TestSsh::declinedHostKeyIsNotAdded()
+{
+    m_trust = false;
+    auto session = SshSession::connect(target(), options());
+    QVERIFY(!session.ok());
+    QCOMPARE(session.error().code, ErrorCode::Cancelled);
+    QCOMPARE(m_offered.size(), 1);
+    QVERIFY(!QFile(path("known_hosts")).exists() || QFile(path("known_hosts")).size() == 0);
+
+    // Without a callback an unknown host is refused, never silently accepted.
+    SshOptions noCallback;
+    noCallback.knownHostsFile = path("known_hosts").toStdString();
+    auto refused = SshSession::connect(target(), noCallback);
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().code, ErrorCode::Credentials);
+    QVERIFY(refused.error().detail.find("not in") != std::string::npos);
+}
+
+void TestSsh::changedHostKeyIsRefused()
+{
+    QVERIFY(connectOk(target()));
+    QCOMPARE(m_offered.size(), 1);
+    std::string oldFingerprint = m_offered[0].fingerprint;
+
+    stopSshd();
+    QVERIFY(startSshd("other_host_ed25519"));
+    auto session = SshSession::connect(target(), options());
+    QVERIFY(!session.ok());
+    QCOMPARE(session.error().code, ErrorCode::HostKeyChanged);
+    QCOMPARE(m_offered.size(), 1); // never offered for trust
+    const std::string& detail = session.error().detail;
+    qInfo().noquote() << QString::fromStdString(session.error().message());
+    QString newFingerprint =
+        QString::fromLatin1(runTool("ssh-keygen", {"-lf", path("other_host_ed25519.pub")}).split(' ').value(1));
+    QVERIFY(!newFingerprint.isEmpty());
+    QVERIFY(detail.find("has changed") != std::string::npos);
+    QVERIFY(detail.find("man-in-the-middle") != std::string::npos);
+    QVERIFY(detail.find(QString("[127.0.0.1]:%1").arg(m_port).toStdString()) != std::string::npos);
+    QVERIFY(detail.find(oldFingerprint) != std::string::npos);
+    QVERIFY(detail.find(newFingerprint.toStdString()) != std::string::npos);
+    QVERIFY(detail.find("ssh-keygen -R") != std::string::npos);
+    // known_hosts still holds the old key only.
+    QByteArray known = runTool("ssh-keygen", {"-lf", path("known_hosts")});
+    QVERIFY(known.contains(QByteArray::fromStdString(oldFingerprint)));
+    QVERIFY(!known.contains(newFingerprint.toLatin1()));
+}
+
+void TestSsh::refusedKeyGivesCredentials()
+{
+    auto session = SshSession::connect(target("stranger_ed25519"), options());
+    QVERIFY(!session.ok());
+    QCOMPARE(session.error().code, ErrorCode::Credentials);
+    qInfo().noquote() << QString::fromStdString(session.error().message());
+    QVERIFY(session.error().detail.find("refused") != std::string::npos);
+    QVERIFY(session.error().detail.find("the server offers: publickey") != std::string::npos);
+
+    auto missing = SshSession::connect(target("no_such_key"), options());
+    QVERIFY(!missing.ok());
+    QCOMPARE(missing.error().code, ErrorCode::Credentials);
+    QCOMPARE(QString::fromStdString(missing.error().where), path("no_such_key"));
+}
+
+void TestSsh::rsaAndEncryptedKeys()
+{
+    QVERIFY(connectOk(target("client_rsa")));
+
+    SshOptions withPassphrase = options();
+    QStringList asked;
+    withPassphrase.passphrase = [&](const std::string& file) -> std::optional<std::string> {
+        asked << QString::fromStdString(file);
+        return std::string("correct horse");
+    };
+    auto session = SshSession::connect(target("client_encrypted"), withPassphrase);
+    QVERIFY2(session.ok(), session.ok() ? "" : session.error().message().c_str());
+    QCOMPARE(asked, QStringList{path("client_encrypted")});
+
+    withPassphrase.passphrase = [](const std::string&) -> std::optional<std::string> { return std::string("wrong"); };
+    auto wrong = SshSession::connect(target("client_encrypted"), withPassphrase);
+    QVERIFY(!wrong.ok());
+    QCOMPARE(wrong.error().code, ErrorCode::Credentials);
+    QVERIFY(wrong.error().detail.find("passphrase") != std::string::npos);
+}
+
+void TestSsh::uploadToPathWithSpacesAndQuotes()
+{
+    auto session = connectOk(target());
+    QVERIFY(session);
+    QByteArray content(300 * 1024 + 17, Qt::Uninitialized);
+    QRandomGenerator generator(42);
+    for (char& c : content) {
+        c = static_cast<char>(generator.bounded(256));
+    }
+    QFile local(path("payload.bin"));
+    QVERIFY(local.open(QIODevice::WriteOnly));
+    local.write(content);
+    local.close();
+
+    QVERIFY(QDir().mkpath(path("remote dir")));
+    QString remote = path("remote dir/it's a \"probe\" $HOME `x`.bin");
+    Status uploaded = session->upload(local.fileName().toStdString(), remote.toStdString(), 0750);
+    QVERIFY2(uploaded.ok(), uploaded.ok() ? "" : uploaded.error().message().c_str());
+    QFile arrived(remote);
+    QVERIFY(arrived.open(QIODevice::ReadOnly));
+    QVERIFY(arrived.readAll() == content);
+    struct stat info
+    { };
+    QCOMPARE(::stat(remote.toLocal8Bit().constData(), &info), 0);
+    QCOMPARE(int(info.st_mode & 0777), 0750);
+
+    // Replacing an existing file works too.
+    local.open(QIODevice::WriteOnly);
+    local.write("short");
+    local.close();
+    QVERIFY(session->upload(local.fileName().toStdString(), remote.toStdString(), 0644).ok());
+    QCOMPARE(QFile(remote).size(), 5);
+
+    Status missing = session->upload(path("no such file").toStdString(), remote.toStdString());
+    QVERIFY(!missing.ok());
+    QCOMPARE(missing.error().code, ErrorCode::FileNotFound);
+}
+
+void TestSsh::uploadIntoMissingDirectoryFails()
+{
+    auto session = connectOk(target());
+    QVERIFY(session);
+    QFile local(path("small.txt"));
+    QVERIFY(local.open(QIODevice::WriteOnly));
+    local.write("hi\n");
+    local.close();
+    Status uploaded = session->upload(local.fileName().toStdString(), path("nowhere/at all/x").toStdString());
+    QVERIFY(!uploaded.ok());
+    QCOMPARE(uploaded.error().code, ErrorCode::Network);
+    QVERIFY(uploaded.error().detail.find("no such directory") != std::string::npos);
+    QVERIFY(uploaded.error().where.find("nowhere/at all/x") != std::string::npos);
+}
+
+void TestSsh::shellQuoteRoundTrips_data()
+{
+    QTest::addColumn<QByteArray>("arg");
+    QTest::newRow("empty") << QByteArray("");
+    QTest::newRow("space") << QByteArray("a b  c");
+    QTest::newRow("single quote") << QByteArray("it's");
+    QTest::newRow("only single quotes") << QByteArray("'''");
+    QTest::newRow("double quotes") << QByteArray("say \"hi\"");
+    QTest::newRow("expansions") << QByteArray("$HOME ${PATH} $(id) `id` $((1+1))");
+    QTest::newRow("backslashes") << QByteArray("a\\b\\n\\'c");
+    QTest::newRow("glob") << QByteArray("* ? [a-z]");
+    QTest::newRow("leading dash") << QByteArray("-n");
+    QTest::newRow("newline and tab") << QByteArray("line1\nline2\tend");
+    QTest::newRow("command separators") << QByteArray("a; b && c | d > /tmp/x < y & e");
+    QTest::newRow("comment and tilde") << QByteArray("~ #not a comment");
+    QTest::newRow("utf-8") << QByteArray("\xe6\x97\xa5\xe6\x9c\xac \xc3\xbc");
+}
+
+void TestSsh::shellQuoteRoundTrips()
+{
+    QCOMPARE(QString::fromStdString(shellQuote("it's")), QString("'it'\\''s'"));
+    QElapsedTimer t;
+    t.start();
+    auto session = connectOk(target()); // init() starts a fresh sshd for each row
+    QVERIFY(session);
+    QFETCH(QByteArray, arg);
+    std::string out;
+    auto status =
+        session->run("printf '%s\\n' " + shellQuote(arg.toStdString()), [&](SshStream stream, std::string_view chunk) {
+            if (stream == SshStream::Stdout) {
+                out.append(chunk);
+            }
+        });
+    QVERIFY(status.ok());
+    QCOMPARE(*status, 0);
+    QCOMPARE(QByteArray::fromStdString(out), arg + '\n');
+}
+
+void TestSsh::commandTimeout()
+{
+    auto session = connectOk(target());
+    QVERIFY(session);
+    QElapsedTimer timer;
+    timer.start();
+    SshRunOptions runOptions;
+    runOptions.timeout = 500ms;
+    auto status = session->run("sleep 30", {}, runOptions);
+    QVERIFY(!status.ok());
+    QCOMPARE(status.error().code, ErrorCode::Timeout);
+    QVERIFY(status.error().detail.find("500 ms") != std::string::npos);
+    QVERIFY(timer.elapsed() < 5000);
+    auto after = session->run("true", {});
+    QVERIFY(after.ok());
+    QCOMPARE(*after, 0);
+}
+
+void TestSsh::droppedConnectionIsNetworkError()
+{
+    auto session = connectOk(target());
+    QVERIFY(session);
+    QElapsedTimer timer;
+    timer.start();
+    auto status = session->run("echo started; sleep 30", [&](SshStream, std::string_view chunk) {
+        if (chunk.find("started") != std::string_view::npos) {
+            // The server side of this connection dies; the listening sshd stays.
+            for (pid_t pid : descendants(static_cast<pid_t>(m_sshd.processId()))) {
+                ::kill(pid, SIGKILL);
+            }
+        }
+    });
+    QVERIFY(!status.ok());
+    qInfo().noquote() << QString::fromStdString(status.error().message());
+    QCOMPARE(status.error().code, ErrorCode::Network);
+    QVERIFY(status.error().detail.find("lost") != std::string::npos);
+    QVERIFY(status.error().where.find("127.0.0.1") != std::string::npos);
+    QVERIFY(timer.elapsed() < 10000);
+    auto next = session->run("true", {});
+    QVERIFY(!next.ok());
+    QCOMPARE(next.error().code, ErrorCode::Network);
+}
+
+void TestSsh::cancellation()
+{
+    CancelToken before;
+    before.cancel();
+    auto refused = SshSession::connect(target(), options(), &before);
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().code, ErrorCode::Cancelled);
+
+    auto session = connectOk(target());
+    QVERIFY(session);
+    CancelToken token;
+    std::thread canceller([&token] {
+        std::this_thread::sleep_for(300ms);
+        token.cancel();
+    });
+    QElapsedTimer timer;
+    timer.start();
+    SshRunOptions runOptions;
+    runOptions.cancel = &token;
+    auto status = session->run("sleep 30", {}, runOptions);
+    canceller.join();
+    QVERIFY(!status.ok());
+    QCOMPARE(status.error().code, ErrorCode::Cancelled);
+    QVERIFY(timer.elapsed() < 5000);
+    auto after = session->run("true", {});
+    QVERIFY(after.ok());
+}
+
+void TestSsh::jumpHost()
+{
+    // The same sshd serves as jump host and target: the target connection is a direct-tcpip channel opened on
+    // the jump connection, which the server's log shows at DEBUG1.
+    stopSshd();
+    QVERIFY(startSshd("host_ed25519", "DEBUG1"));
+    SshTarget viaJump = target();
+    viaJump.jumps.push_back(target());
+    auto session = connectOk(viaJump);
+    QVERIFY(session);
+    QCOMPARE(m_offered.size(), 1); // one host key, checked for the jump and then already known for the target
+    std::string out;
+    auto status = session->run("echo via-jump", [&](SshStream stream, std::string_view chunk) {
+        if (stream == SshStream::Stdout) {
+            out.append(chunk);
+        }
+    });
+    QVERIFY(status.ok());
+    QCOMPARE(QString::fromStdString(out), QString("via-jump\n"));
+
+    // A larger upload through the tunnel.
+    QByteArray content(2 * 1024 * 1024, 'x');
+    for (int i = 0; i < content.size(); i += 4096) {
+        content[i] = static_cast<char>(i / 4096);
+    }
+    QFile local(path("big.bin"));
+    QVERIFY(local.open(QIODevice::WriteOnly));
+    local.write(content);
+    local.close();
+    Status uploaded = session->upload(local.fileName().toStdString(), path("big copy.bin").toStdString());
+    QVERIFY2(uploaded.ok(), uploaded.ok() ? "" : uploaded.error().message().c_str());
+    session.reset();
+
+    QFile log(path(QString("sshd-%1.log").arg(m_starts)));
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    QVERIFY(log.readAll().contains("direct-tcpip"));
+
+    // A jump host that is not there: the error names it.
+    SshTarget badJump = target();
+    SshTarget nowhere = target();
+    nowhere.port = freePort();
+    badJump.jumps.push_back(nowhere);
+    auto failed = SshSession::connect(badJump, options());
+    QVERIFY(!failed.ok());
+    QCOMPARE(failed.error().code, ErrorCode::Network);
+    QVERIFY(failed.error().detail.find("jump host") != std::string::npos);
+}
+
+QTEST_GUILESS_MAIN(TestSsh)
+#include "TestSsh.moc"
