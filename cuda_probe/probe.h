@@ -1,0 +1,120 @@
+// Shared types of the probe: what is measured, and how CUDA failures travel (as exceptions).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cmath>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace probe {
+
+// A failed CUDA call; carries the error so a GPU can be reported as failed with a readable message.
+struct CudaFailure : std::runtime_error
+{
+    cudaError_t status;
+    CudaFailure(cudaError_t s, const std::string& what)
+        : std::runtime_error(what)
+        , status(s)
+    { }
+};
+
+[[noreturn]] void throwCuda(cudaError_t status, const char* call, const char* file, int line);
+
+#define PROBE_CUDA(call)                                                 \
+    do {                                                                 \
+        const cudaError_t probeStatus_ = (call);                         \
+        if (probeStatus_ != cudaSuccess)                                 \
+            ::probe::throwCuda(probeStatus_, #call, __FILE__, __LINE__); \
+    } while (0)
+
+// Checks the launch itself (configuration errors); execution errors surface at the next synchronization.
+#define PROBE_LAUNCH() PROBE_CUDA(cudaGetLastError())
+
+struct Measurement
+{
+    std::string name;
+    std::string unit;   // "TFLOPS" or "GB/s"
+    std::string method; // cublaslt, wmma, fma, copy, triad, pinned, peer
+    std::string shape;
+    std::string skipped; // non-empty: the reason, and no figures
+    double value = NAN;  // median
+    double min = NAN;
+    double max = NAN;
+    int repetitions = 0;
+};
+
+struct Correctness
+{
+    bool measured = false;
+    bool repeatIdentical = false;
+    long long nanCount = 0;
+    double maxRelativeError = NAN;
+    double tolerance = NAN;
+    bool ok = false;
+};
+
+struct Ecc
+{
+    bool enabled = false;
+    long long volatileCorrected = 0, volatileUncorrected = 0, aggregateCorrected = 0, aggregateUncorrected = 0;
+};
+struct RetiredPages
+{
+    long long count = 0;
+    bool pending = false;
+};
+struct RemappedRows
+{
+    long long correctable = 0, uncorrectable = 0;
+    bool pending = false, failure = false;
+};
+struct Pcie
+{
+    std::optional<int> genMax, widthMax, genUnderLoad, widthUnderLoad;
+};
+
+struct GpuReport
+{
+    int index = 0;
+    std::string name, uuid, computeCapability;
+    long long memoryTotalMib = 0;
+    std::optional<int> smMaxMhz, memoryMaxMhz, smUnderLoadMhz;
+    std::optional<double> powerLimitW, powerDefaultLimitW, powerUnderLoadW;
+    std::optional<int> tempCurrentC, tempSlowdownC, tempShutdownC, tempMaxUnderLoadC;
+    std::optional<Ecc> ecc;
+    std::optional<RetiredPages> retiredPages;
+    std::optional<RemappedRows> remappedRows;
+    std::optional<Pcie> pcie;
+    std::optional<bool> migEnabled;
+    std::vector<std::string> throttleReasons;
+    std::vector<Measurement> measurements;
+    Correctness correctness;
+    std::string errorCode, errorMessage; // non-empty code: this GPU could not be measured
+};
+
+struct Report
+{
+    std::string version;
+    bool quick = false;
+    int cudaRuntime = 0;
+    std::vector<std::string> architectures;
+    std::optional<std::string> driverVersion;
+    int driverCudaVersion = 0;
+    bool ok = false;
+    std::string errorCode, errorMessage;
+    std::vector<GpuReport> gpus;
+    double elapsedS = 0;
+};
+
+std::string toJson(const Report& report);
+
+struct Options
+{
+    bool quick = false;
+    int gpu = -1; // -1: all
+};
+
+} // namespace probe

@@ -1,0 +1,129 @@
+// The JSON document, schema gpuplan-probe/1 (README.md). Numbers that are not finite become null;
+// strings are escaped by nlohmann (invalid UTF-8 replaced, never thrown).
+#include "probe.h"
+
+#include <nlohmann/json.hpp>
+
+namespace probe {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json number(double v)
+{
+    return std::isfinite(v) ? Json(v) : Json(nullptr);
+}
+template <typename T>
+Json optional(const std::optional<T>& v)
+{
+    if (!v)
+        return nullptr;
+    if constexpr (std::is_floating_point_v<T>)
+        return number(*v);
+    else
+        return Json(*v);
+}
+
+Json measurement(const Measurement& m)
+{
+    Json j;
+    j["name"] = m.name;
+    j["unit"] = m.unit;
+    j["method"] = m.method;
+    if (!m.skipped.empty()) {
+        j["shape"] = m.shape.empty() ? Json(nullptr) : Json(m.shape);
+        j["skipped"] = m.skipped;
+        return j;
+    }
+    j["value"] = number(m.value);
+    j["min"] = number(m.min);
+    j["max"] = number(m.max);
+    j["repetitions"] = m.repetitions;
+    j["shape"] = m.shape;
+    return j;
+}
+
+Json gpu(const GpuReport& g)
+{
+    Json j;
+    j["index"] = g.index;
+    j["name"] = g.name;
+    j["uuid"] = g.uuid;
+    j["compute_capability"] = g.computeCapability;
+    j["memory_total_mib"] = g.memoryTotalMib;
+    j["clocks_mhz"] = {{"sm_max", optional(g.smMaxMhz)},
+                       {"memory_max", optional(g.memoryMaxMhz)},
+                       {"sm_under_load", optional(g.smUnderLoadMhz)}};
+    j["power"] = {{"limit_w", optional(g.powerLimitW)},
+                  {"default_limit_w", optional(g.powerDefaultLimitW)},
+                  {"under_load_w", optional(g.powerUnderLoadW)}};
+    j["temperature"] = {{"current_c", optional(g.tempCurrentC)},
+                        {"slowdown_c", optional(g.tempSlowdownC)},
+                        {"shutdown_c", optional(g.tempShutdownC)},
+                        {"max_under_load_c", optional(g.tempMaxUnderLoadC)}};
+    if (g.ecc)
+        j["ecc"] = {{"enabled", g.ecc->enabled},
+                    {"volatile_corrected", g.ecc->volatileCorrected},
+                    {"volatile_uncorrected", g.ecc->volatileUncorrected},
+                    {"aggregate_corrected", g.ecc->aggregateCorrected},
+                    {"aggregate_uncorrected", g.ecc->aggregateUncorrected}};
+    else
+        j["ecc"] = nullptr;
+    if (g.retiredPages)
+        j["retired_pages"] = {{"count", g.retiredPages->count}, {"pending", g.retiredPages->pending}};
+    else
+        j["retired_pages"] = nullptr;
+    if (g.remappedRows)
+        j["remapped_rows"] = {{"correctable", g.remappedRows->correctable},
+                              {"uncorrectable", g.remappedRows->uncorrectable},
+                              {"pending", g.remappedRows->pending},
+                              {"failure", g.remappedRows->failure}};
+    else
+        j["remapped_rows"] = nullptr;
+    if (g.pcie)
+        j["pcie"] = {{"gen_max", optional(g.pcie->genMax)},
+                     {"width_max", optional(g.pcie->widthMax)},
+                     {"gen_under_load", optional(g.pcie->genUnderLoad)},
+                     {"width_under_load", optional(g.pcie->widthUnderLoad)}};
+    else
+        j["pcie"] = nullptr;
+    j["mig_enabled"] = optional(g.migEnabled);
+    j["throttle_reasons"] = g.throttleReasons;
+    Json ms = Json::array();
+    for (const auto& m : g.measurements)
+        ms.push_back(measurement(m));
+    j["measurements"] = ms;
+    const Correctness& c = g.correctness;
+    j["correctness"] = {{"repeat_identical", c.repeatIdentical},
+                        {"nan_count", c.nanCount},
+                        {"max_relative_error", number(c.maxRelativeError)},
+                        {"tolerance", number(c.tolerance)},
+                        {"ok", c.ok}};
+    if (!g.errorCode.empty())
+        j["error"] = {{"code", g.errorCode}, {"message", g.errorMessage}};
+    return j;
+}
+
+} // namespace
+
+std::string toJson(const Report& r)
+{
+    Json j;
+    j["schema"] = "gpuplan-probe/1";
+    j["probe"] = {{"version", r.version},
+                  {"mode", r.quick ? "quick" : "full"},
+                  {"cuda_runtime", r.cudaRuntime},
+                  {"architectures", r.architectures}};
+    j["driver"] = {{"version", optional(r.driverVersion)}, {"cuda_version", r.driverCudaVersion}};
+    j["ok"] = r.ok;
+    if (!r.errorCode.empty())
+        j["error"] = {{"code", r.errorCode}, {"message", r.errorMessage}};
+    Json gpus = Json::array();
+    for (const auto& g : r.gpus)
+        gpus.push_back(gpu(g));
+    j["gpus"] = gpus;
+    j["elapsed_s"] = number(r.elapsedS);
+    return j.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+} // namespace probe
