@@ -2,6 +2,7 @@
 #include "CatalogCommands.h"
 #include "CredsCommands.h"
 #include "PlanCommands.h"
+#include "ProbeCommands.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
 
@@ -149,6 +150,22 @@ int main(int argc, char** argv)
     CLI::App* credsRemove = creds->add_subcommand("remove", "Remove a provider's credential");
     credsRemove->add_option("PROVIDER", credsOptions.provider, "The provider whose credential goes")->required();
 
+    ProbeOptions probeOptions;
+    CLI::App* probe = app.add_subcommand(
+        "probe", "Verify a GPU machine over SSH: upload the bundled probe, run it, judge the GPUs it finds");
+    probe->add_option("--host", probeOptions.host, "USER@HOST[:PORT]")->required();
+    probe->add_option("--identity", probeOptions.identity, "Private key file (default: ssh-agent, then ~/.ssh keys)");
+    probe->add_option("--jump", probeOptions.jump, "Jump host(s) USER@HOST[:PORT][,...], as OpenSSH's ProxyJump");
+    probe->add_option("--known-hosts", probeOptions.knownHosts, "known_hosts file (default ~/.ssh/known_hosts)");
+    probe->add_flag("--accept-new-host-key",
+                    probeOptions.acceptNewHostKey,
+                    "Trust a host seen for the first time without asking (a changed key is always refused)");
+    probe->add_flag("--quick", probeOptions.quick, "The quick probe (under 10 s)");
+    probe->add_flag("--json", probeOptions.json, "Print JSON: deployment, verdict and the probe's document");
+    probe->add_option("--expect-gpu", probeOptions.expectGpu, "The GPU the offer promised (catalog id or name)");
+    probe->add_option("--expect-count", probeOptions.expectCount, "How many GPUs the offer promised")
+        ->check(CLI::Range(1, 64));
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -195,6 +212,11 @@ int main(int argc, char** argv)
     }
     if (*credsRemove) {
         return runCreds(argc, argv, CredsCommand::Remove, credsOptions);
+    }
+    if (*probe) {
+        const char* envProbes = std::getenv("GPUPLAN_PROBE_DIR");
+        probeOptions.probeDir = envProbes && *envProbes ? std::filesystem::path(envProbes) : executableDir(argv[0]);
+        return runProbe(options, probeOptions);
     }
     if (*gpus) {
         return runGpus(options);

@@ -71,12 +71,12 @@ int readNvidiaSmi(const std::string& csv, RemoteFacts& facts)
     return int(facts.gpus.size());
 }
 
-std::vector<ProbeBuild> bundledProbeBuilds()
+std::vector<BundledProbe> bundledProbeBuilds()
 {
     return {{"cuda13", "580.65.06", "7.5", "9.0"}, {"cuda11.8", "450.80.02", "7.0", "9.0"}};
 }
 
-DeployChoice chooseDeployment(const RemoteFacts& facts, const std::vector<ProbeBuild>& builds)
+DeployChoice chooseDeployment(const RemoteFacts& facts, const std::vector<BundledProbe>& builds)
 {
     DeployChoice choice;
     if (facts.machine != "x86_64" && !facts.machine.empty()) {
@@ -113,7 +113,7 @@ DeployChoice chooseDeployment(const RemoteFacts& facts, const std::vector<ProbeB
         }
     }
     std::string refusals;
-    for (const ProbeBuild& build : builds) {
+    for (const BundledProbe& build : builds) {
         if (compareVersions(facts.driverVersion, build.minimumDriver) < 0) {
             refusals += (refusals.empty() ? "" : "; ") + build.id + " needs driver " + build.minimumDriver;
             continue;

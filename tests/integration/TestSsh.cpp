@@ -26,6 +26,8 @@
 
 #include "gpuplan/deploy/SshSession.h"
 
+#include <nlohmann/json.hpp>
+
 using namespace gpuplan::core;
 using namespace std::chrono_literals;
 
@@ -123,6 +125,7 @@ private slots:
     void droppedConnectionIsNetworkError();
     void cancellation();
     void jumpHost();
+    void probeRunsThereAndTheVerdictSaysWhy();
 
 private:
     QString path(const QString& name) const { return m_dir.path() + "/" + name; }
@@ -684,6 +687,55 @@ void TestSsh::jumpHost()
     QVERIFY(!failed.ok());
     QCOMPARE(failed.error().code, ErrorCode::Network);
     QVERIFY(failed.error().detail.find("jump host") != std::string::npos);
+}
+
+// `gpuplan probe` end to end against the loopback sshd: it detects the machine (no GPU here), uploads the
+// bundled probe with its checksum checked, runs it, and turns the probe's structured answer into a verdict
+// with a clear reason.
+void TestSsh::probeRunsThereAndTheVerdictSaysWhy()
+{
+    const QString gpuplan = QStringLiteral(GPUPLAN_BINARY_DIR "/bin/gpuplan");
+    if (!QFile::exists(QStringLiteral(GPUPLAN_BINARY_DIR "/bin/gpuplan-probe"))) {
+        QSKIP("the CUDA probe is built only where a CUDA compiler is found, and it is not here");
+    }
+    QProcess cli;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("GPUPLAN_PROBE_DIR"), QStringLiteral(GPUPLAN_BINARY_DIR "/bin"));
+    cli.setProcessEnvironment(env);
+    const QString host = m_user + QStringLiteral("@127.0.0.1:") + QString::number(m_port);
+    cli.start(gpuplan,
+              {QStringLiteral("probe"),
+               QStringLiteral("--host"),
+               host,
+               QStringLiteral("--identity"),
+               path(QStringLiteral("client_ed25519")),
+               QStringLiteral("--known-hosts"),
+               path(QStringLiteral("known_hosts")),
+               QStringLiteral("--accept-new-host-key"),
+               QStringLiteral("--quick"),
+               QStringLiteral("--json"),
+               QStringLiteral("--expect-gpu"),
+               QStringLiteral("a100-sxm4-80gb")});
+    QVERIFY(cli.waitForFinished(120000));
+    const QByteArray out = cli.readAllStandardOutput();
+    const QByteArray err = cli.readAllStandardError();
+    QCOMPARE(cli.exitCode(), 1); // no GPU: the verdict fails
+    const nlohmann::json result = nlohmann::json::parse(out.toStdString(), nullptr, false);
+    QVERIFY2(result.is_object(), (out + err).constData());
+    QCOMPARE(result["verdict"]["level"].get<std::string>(), std::string("fail"));
+    QVERIFY(result["probe"]["schema"] == "gpuplan-probe/1");
+    const std::string code = result["probe"]["error"]["code"];
+    QVERIFY2(code == "no_driver" || code == "no_device" || code == "driver_too_old", code.c_str());
+    bool explained = false;
+    for (const nlohmann::json& line : result["verdict"]["lines"]) {
+        explained = explained || (line["level"] == "fail" && !line["reason"]["text"].get<std::string>().empty());
+    }
+    QVERIFY(explained);
+    // The probe really went there, under the remote user's home, with its checksum checked.
+    const QString uploaded = QDir::home().filePath(QStringLiteral(".gpuplanner-probe"));
+    const bool there = QFile::exists(uploaded + QStringLiteral("/gpuplan-probe-cuda13"));
+    QDir(uploaded).removeRecursively(); // the remote is this machine: leave its home as it was
+    QVERIFY(there);
 }
 
 QTEST_GUILESS_MAIN(TestSsh)

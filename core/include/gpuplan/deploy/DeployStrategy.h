@@ -35,7 +35,7 @@ struct RemoteFacts
 int readNvidiaSmi(const std::string& csv, RemoteFacts& facts);
 
 /// A prebuilt probe that ships with GPU Planner (cuda_probe/, built once per toolkit).
-struct ProbeBuild
+struct BundledProbe
 {
     std::string id;                  // "cuda13", "cuda11.8"
     std::string minimumDriver;       // the oldest driver the build runs on, e.g. "580.65.06"
@@ -46,7 +46,7 @@ struct ProbeBuild
 /// The two builds, newest first, with the driver floors of NVIDIA's compatibility table
 /// (https://docs.nvidia.com/deploy/cuda-compatibility/minor-version-compatibility.html: CUDA 13.x >= 580,
 /// 11.x >= 450.80.02).
-std::vector<ProbeBuild> bundledProbeBuilds();
+std::vector<BundledProbe> bundledProbeBuilds();
 
 /// How the probe will run on the remote machine.
 struct DeployChoice
@@ -67,7 +67,7 @@ struct DeployChoice
 
 /// Picks the first way that works: a prebuilt probe whose driver floor and architectures fit every GPU, else a
 /// remote build, else a container, else a stop with the exact reason.
-DeployChoice chooseDeployment(const RemoteFacts& facts, const std::vector<ProbeBuild>& builds);
+DeployChoice chooseDeployment(const RemoteFacts& facts, const std::vector<BundledProbe>& builds);
 
 /// -1, 0, 1 comparing dotted versions numerically ("535.183.01" < "580.65.06"; "12.4" < "12.10").
 int compareVersions(const std::string& a, const std::string& b);

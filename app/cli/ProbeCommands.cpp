@@ -1,0 +1,198 @@
+#include "ProbeCommands.h"
+
+#include "TextTable.h"
+
+#include "gpuplan/catalog/CatalogLoader.h"
+#include "gpuplan/deploy/ProbeDeployment.h"
+#include "gpuplan/probe/Verdict.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+#include <unistd.h>
+
+namespace gpuplan::cli {
+
+namespace {
+
+int fail(const core::Error& error, int code)
+{
+    std::cerr << "gpuplan: " << error.message() << '\n';
+    return code;
+}
+
+/// Asks on the terminal whether to trust a host seen for the first time, as OpenSSH does.
+bool askAboutHostKey(const core::HostKey& key)
+{
+    std::cerr << "The authenticity of host " << key.host << " can't be established.\n"
+              << key.type << " key fingerprint is " << key.fingerprint << ".\n";
+    if (!isatty(STDIN_FILENO)) {
+        std::cerr << "Not a terminal: refusing an unknown host. Check the fingerprint with the provider's console, "
+                     "then run again with --accept-new-host-key.\n";
+        return false;
+    }
+    std::cerr << "Trust it and add it to known_hosts? [y/N] ";
+    std::string answer;
+    std::getline(std::cin, answer);
+    return answer == "y" || answer == "Y" || answer == "yes";
+}
+
+const char* stepName(core::VerifyStep step)
+{
+    switch (step) {
+        case core::VerifyStep::Detect:
+            return "detecting the driver and GPUs";
+        case core::VerifyStep::Upload:
+            return "uploading the probe";
+        case core::VerifyStep::Run:
+            return "running the probe";
+    }
+    return "";
+}
+
+nlohmann::json reasonJson(const core::Reason& r)
+{
+    return {{"key", r.key}, {"params", r.params}, {"text", r.text}};
+}
+
+} // namespace
+
+int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
+{
+    core::Result<core::SshTarget> target = core::parseSshTarget(options.host);
+    if (!target) {
+        core::Error error = target.error();
+        error.where = "--host";
+        return fail(error, kExitBadInput);
+    }
+    target.value().identityFile = options.identity;
+    if (!options.jump.empty()) {
+        std::stringstream hops(options.jump);
+        std::string hop;
+        while (std::getline(hops, hop, ',')) {
+            core::Result<core::SshTarget> jump = core::parseSshTarget(hop);
+            if (!jump) {
+                core::Error error = jump.error();
+                error.where = "--jump";
+                return fail(error, kExitBadInput);
+            }
+            jump.value().identityFile = options.identity;
+            target.value().jumps.push_back(*jump);
+        }
+    }
+    core::Result<core::LoadedCatalog> catalog =
+        core::loadCatalog(catalogOptions.catalogDir, catalogOptions.userCatalogDir);
+    if (!catalog) {
+        return fail(catalog.error(), kExitFailure);
+    }
+    std::vector<core::ProbeBinary> probes;
+    for (const auto& [build, file] : {std::pair<const char*, const char*>{"cuda13", "gpuplan-probe"},
+                                      std::pair<const char*, const char*>{"cuda11.8", "gpuplan-probe-cuda11.8"}}) {
+        const std::filesystem::path path = options.probeDir / file;
+        if (std::filesystem::is_regular_file(path)) {
+            probes.push_back({build, path.string()});
+        }
+    }
+    if (probes.empty()) {
+        return fail(core::Error{core::ErrorCode::FileNotFound,
+                                "no bundled probe in " + options.probeDir.string()
+                                    + " (gpuplan-probe is built where a CUDA compiler is found)",
+                                "probe"},
+                    kExitFailure);
+    }
+
+    core::SshOptions ssh;
+    ssh.knownHostsFile = options.knownHosts;
+    ssh.trustNewHostKey = [&options](const core::HostKey& key) {
+        if (options.acceptNewHostKey) {
+            std::cerr << "Adding " << key.host << " (" << key.type << " " << key.fingerprint << ") to known_hosts.\n";
+            return true;
+        }
+        return askAboutHostKey(key);
+    };
+    if (!options.json) {
+        std::cerr << "connecting to " << target->display() << "...\n";
+    }
+    core::Result<std::unique_ptr<core::SshSession>> session = core::SshSession::connect(*target, ssh);
+    if (!session) {
+        return fail(session.error(), kExitFailure);
+    }
+    core::Result<core::ProbeRun> run =
+        core::runProbeOver(**session, probes, options.quick, [&options](core::VerifyStep s) {
+            if (!options.json) {
+                std::cerr << stepName(s) << "...\n";
+            }
+        });
+    if (!run) {
+        return fail(run.error(), kExitFailure);
+    }
+    if (!run->result) {
+        // A remote build or a container would be needed, or nothing can run there: the reason says which.
+        if (options.json) {
+            std::cout << nlohmann::json{{"deployment",
+                                         {{"reason", reasonJson(run->choice.why)},
+                                          {"offer_driver_script", run->choice.offerDriverScript}}}}
+                             .dump(2)
+                      << '\n';
+        } else {
+            std::cout << "The probe did not run: " << run->choice.why.text << '\n';
+            if (run->choice.offerDriverScript) {
+                std::cout << "A driver set-up script for Ubuntu and Rocky/CentOS is in "
+                             "resources/scripts/install-nvidia-driver.sh (run it with --dry-run first to see what it "
+                             "does).\n";
+            }
+        }
+        return kExitFailure;
+    }
+    core::ExpectedHardware promised;
+    promised.gpuId = options.expectGpu;
+    promised.count = options.expectCount;
+    if (promised.gpuId.empty() && !run->facts.gpus.empty()) {
+        // Nothing promised: judge against what the card says it is.
+        if (const core::GpuSpec* seen =
+                core::matchNvmlName(catalog->catalog,
+                                    run->facts.gpus.front().name,
+                                    static_cast<long long>(run->facts.gpus.front().memoryMib))) {
+            promised.gpuId = seen->id;
+        }
+        promised.count = int(run->facts.gpus.size());
+    }
+    const core::Verdict verdict = core::judgeProbe(*run->result, catalog->catalog, promised);
+    if (options.json) {
+        nlohmann::json lines = nlohmann::json::array();
+        for (const core::VerdictLine& line : verdict.lines) {
+            lines.push_back({{"check", line.check},
+                             {"gpu", line.gpu ? nlohmann::json(*line.gpu) : nlohmann::json(nullptr)},
+                             {"level", core::verdictLevelName(line.level)},
+                             {"measured", line.measured},
+                             {"expected", line.expected},
+                             {"reason", reasonJson(line.reason)}});
+        }
+        nlohmann::json probe = nlohmann::json::parse(run->output, nullptr, false);
+        std::cout << nlohmann::json{{"host", target->display()},
+                                    {"deployment",
+                                     {{"build", run->buildUsed}, {"reason", reasonJson(run->choice.why)}}},
+                                    {"verdict", {{"level", core::verdictLevelName(verdict.level)}, {"lines", lines}}},
+                                    {"probe", probe.is_discarded() ? nlohmann::json(nullptr) : probe}}
+                         .dump(2)
+                  << '\n';
+    } else {
+        std::cout << "Verdict for " << target->display() << ": " << core::verdictLevelName(verdict.level) << " (probe "
+                  << run->buildUsed << ")\n\n";
+        TextTable table({{"check"}, {"gpu"}, {"level"}, {"measured"}, {"expected"}, {"reason"}});
+        for (const core::VerdictLine& line : verdict.lines) {
+            table.addRow({line.check,
+                          line.gpu ? std::to_string(*line.gpu) : "-",
+                          core::verdictLevelName(line.level),
+                          line.measured,
+                          line.expected,
+                          line.reason.text});
+        }
+        table.print(std::cout);
+    }
+    return verdict.level == core::VerdictLevel::Fail ? kExitFailure : kExitOk;
+}
+
+} // namespace gpuplan::cli

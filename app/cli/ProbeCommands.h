@@ -1,0 +1,29 @@
+#pragma once
+
+#include "CatalogCommands.h"
+
+#include <filesystem>
+#include <string>
+
+namespace gpuplan::cli {
+
+struct ProbeOptions
+{
+    std::string host;     // USER@HOST[:PORT]
+    std::string identity; // a private key file; empty: ssh-agent, then ~/.ssh keys
+    std::string jump;     // USER@HOST[:PORT][,USER@HOST...] (OpenSSH ProxyJump)
+    std::string knownHosts;
+    bool acceptNewHostKey = false; // like OpenSSH's StrictHostKeyChecking=accept-new; a changed key is still refused
+    bool quick = false;
+    bool json = false;
+    std::string expectGpu; // what the offer promised: a catalog GPU id or name
+    int expectCount = 1;
+    std::filesystem::path probeDir; // where the bundled probes are (gpuplan-probe, gpuplan-probe-cuda11.8)
+};
+
+/// `gpuplan probe --host USER@HOST[:PORT] [--identity KEY] [--jump HOST] [--quick] [--json]`: connect, detect,
+/// upload the probe that runs there, run it, and print the verdict. Exit 0 when the verdict is pass or warn,
+/// 1 when it fails or the probe could not run, 2 on bad input.
+int runProbe(const CatalogOptions& catalog, const ProbeOptions& options);
+
+} // namespace gpuplan::cli
