@@ -72,3 +72,10 @@ if command -v cuobjdump >/dev/null 2>&1; then
     env -i PATH="$clean_path" cuobjdump --list-elf "$build_dir/gpuplan-probe" || true
     env -i PATH="$clean_path" cuobjdump --list-ptx "$build_dir/gpuplan-probe" || true
 fi
+
+# Beside the CUDA 13 probe, under the name `gpuplan probe` looks for, when the main build exists.
+main_bin="$(cd "$here/.." && pwd)/build/bin"
+if [ -d "$main_bin" ]; then
+    cp "$build_dir/gpuplan-probe" "$main_bin/gpuplan-probe-cuda11.8"
+    echo "build-cuda11: copied to $main_bin/gpuplan-probe-cuda11.8"
+fi
