@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "Canonical.h"
 #include "gpuplan/net/Clock.h"
 #include "gpuplan/net/Crypto.h"
 
@@ -14,14 +15,10 @@ namespace gpuplan::core {
 
 namespace {
 
-constexpr std::string_view algorithm = "AWS4-HMAC-SHA256";
+using canonical::canonicalQuery;
+using canonical::lowered;
 
-std::string lowered(std::string_view text)
-{
-    std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return out;
-}
+constexpr std::string_view algorithm = "AWS4-HMAC-SHA256";
 
 bool isSpace(char c)
 {
@@ -89,33 +86,6 @@ std::string canonicalUri(const std::string& path, bool s3)
     }
     if (out.empty() || trailingSlash) {
         out += '/';
-    }
-    return out;
-}
-
-// Parameters sorted by encoded name, then encoded value; a parameter without '=' signs as "name=".
-std::string canonicalQuery(std::string_view query)
-{
-    std::vector<std::pair<std::string, std::string>> params;
-    while (!query.empty()) {
-        const std::size_t amp = query.find('&');
-        const std::string_view part = query.substr(0, amp);
-        query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
-        if (part.empty()) {
-            continue;
-        }
-        const std::size_t eq = part.find('=');
-        const std::string_view name = part.substr(0, eq);
-        const std::string_view value = eq == std::string_view::npos ? std::string_view() : part.substr(eq + 1);
-        params.emplace_back(uriEncode(uriDecode(name)), uriEncode(uriDecode(value)));
-    }
-    std::sort(params.begin(), params.end());
-    std::string out;
-    for (const auto& [name, value] : params) {
-        if (!out.empty()) {
-            out += '&';
-        }
-        out += name + '=' + value;
     }
     return out;
 }

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <string_view>
 
+#include "Canonical.h"
 #include "gpuplan/net/Clock.h"
 #include "gpuplan/net/Crypto.h"
 
@@ -11,20 +12,10 @@ namespace gpuplan::core {
 
 namespace {
 
+using canonical::trimmed;
+
 constexpr std::string_view algorithm = "TC3-HMAC-SHA256";
 constexpr std::string_view signedHeaders = "content-type;host";
-
-std::string trimmed(std::string_view value)
-{
-    const auto space = [](unsigned char c) { return std::isspace(c) != 0; };
-    while (!value.empty() && space(value.front())) {
-        value.remove_prefix(1);
-    }
-    while (!value.empty() && space(value.back())) {
-        value.remove_suffix(1);
-    }
-    return std::string(value);
-}
 
 } // namespace
 
