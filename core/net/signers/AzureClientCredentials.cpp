@@ -96,12 +96,7 @@ Result<AccessToken> AzureTokenSource::token()
 
 Status AzureTokenSource::authorize(HttpRequest& request)
 {
-    Result<AccessToken> current = token();
-    if (!current) {
-        return current.error();
-    }
-    request.setHeader("Authorization", "Bearer " + current->value);
-    return Ok{};
+    return authorizeWithToken(request, token());
 }
 
 } // namespace gpuplan::core

@@ -345,14 +345,18 @@ Result<AccessToken> GoogleTokenSource::token()
     return token;
 }
 
+Status authorizeWithToken(HttpRequest& request, const Result<AccessToken>& token)
+{
+    if (!token) {
+        return token.error();
+    }
+    request.setHeader("Authorization", "Bearer " + token->value);
+    return Ok{};
+}
+
 Status GoogleTokenSource::authorize(HttpRequest& request)
 {
-    Result<AccessToken> current = token();
-    if (!current) {
-        return current.error();
-    }
-    request.setHeader("Authorization", "Bearer " + current->value);
-    return Ok{};
+    return authorizeWithToken(request, token());
 }
 
 } // namespace gpuplan::core

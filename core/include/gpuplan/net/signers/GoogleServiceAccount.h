@@ -47,6 +47,9 @@ Result<AccessToken> parseOAuthTokenResponse(const HttpResponse& response,
                                             std::string_view endpoint,
                                             TimePoint now);
 
+/// Sets Authorization: Bearer <token> on `request`, or returns the token's error and leaves the request alone.
+Status authorizeWithToken(HttpRequest& request, const Result<AccessToken>& token);
+
 /// Google access tokens for one account and scope: fetched through `transport` with the JWT bearer grant, and
 /// cached until five minutes before they expire. Thread-safe.
 class GoogleTokenSource
