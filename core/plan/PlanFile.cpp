@@ -58,7 +58,7 @@ json trainingJson(const TrainingEstimate& e, const Workload& w, const GpuSpec& g
 
 namespace {
 
-json modeJson(const ModeCost& m, const Range& extrasCost)
+json modeJson(const ModeCost& m, const Range& extrasCost, Currency currency)
 {
     json out = {{"mode", pricingModeName(m.mode)},
                 {"price",
@@ -72,6 +72,10 @@ json modeJson(const ModeCost& m, const Range& extrasCost)
                 {"eligible", m.eligible}};
     if (!m.eligible) {
         out["why_not"] = reasonJson(m.why);
+    }
+    if (m.commitment) {
+        out["commitment"] = {
+            {"months", m.commitment->months}, {"amount", m.commitment->amount}, {"currency", currencyCode(currency)}};
     }
     if (m.spot) {
         json spot = {{"monthly_interruption", rangeJson(m.spot->rate.monthlyProbability)},
@@ -112,7 +116,7 @@ json recommendationJson(const Recommendation& r, const Constraints& c)
         const OfferEstimate& e = o.estimate;
         json modes = json::array();
         for (const ModeCost& m : e.modes) {
-            modes.push_back(modeJson(m, e.extrasCost));
+            modes.push_back(modeJson(m, e.extrasCost, c.currency));
         }
         json reasons = json::array();
         for (const Reason& reason : o.reasons) {

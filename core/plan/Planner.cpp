@@ -376,6 +376,7 @@ Planner::estimateAll(const Workload& w, const Constraints& constraints, const Co
                     case PricingMode::Reserved3Year: {
                         const double termMonths = price.mode == PricingMode::Reserved1Year ? 12 : 36;
                         mode.cost = costFor(baseHours);
+                        mode.commitment = ModeCost::Commitment{termMonths, perHour * termMonths * kHoursPerMonth};
                         if (constraints.projectMonths < termMonths) {
                             mode.eligible = false;
                             mode.why = reason("excluded.commitment",
@@ -400,6 +401,7 @@ Planner::estimateAll(const Workload& w, const Constraints& constraints, const Co
                                           months(baseHours.low) * perHour,
                                           months(baseHours.high) * perHour}
                                     + e.extrasCost;
+                        mode.commitment = ModeCost::Commitment{minimumMonths, minimumMonths * perHour};
                         if (constraints.projectMonths < minimumMonths) {
                             mode.eligible = false;
                             mode.why = reason("excluded.subscription_term",

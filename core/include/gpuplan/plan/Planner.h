@@ -88,6 +88,13 @@ struct ModeCost
     Reason why; // when not eligible
     std::optional<SpotDetail> spot;
     double spotShare = 0; // > 0: a blend of spot (this share) and on-demand (Constraints::spotShare)
+    /// Reservations and subscriptions: what the term binds the lab to pay, in the plan's currency.
+    struct Commitment
+    {
+        double months = 0;
+        double amount = 0;
+    };
+    std::optional<Commitment> commitment;
 };
 
 /// One instance type in one region, estimated.
