@@ -3,6 +3,7 @@
 #include "CredsCommands.h"
 #include "PlanCommands.h"
 #include "ProbeCommands.h"
+#include "ReportCommands.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
 
@@ -166,6 +167,17 @@ int main(int argc, char** argv)
     probe->add_option("--expect-count", probeOptions.expectCount, "How many GPUs the offer promised")
         ->check(CLI::Range(1, 64));
 
+    ReportOptions reportOptions;
+    CLI::App* report = app.add_subcommand("report", "Write the PI's PDF report of a plan file");
+    report->add_option("PLAN", reportOptions.plan, "The plan (.gpuplan) to report on")->required();
+    report->add_option("-o,--output", reportOptions.output, "The PDF to write")->required();
+    report->add_option("--lang", reportOptions.language, "Language of the report: en or zh_CN (default: the system's)")
+        ->check(CLI::IsMember({"en", "zh_CN"}));
+    report->add_option("--paper", reportOptions.paper, "Paper size: a4 (default) or letter")
+        ->check(CLI::IsMember({"a4", "letter"}, CLI::ignore_case));
+    report->add_option("--lab", reportOptions.lab, "Lab or project named on the cover");
+    report->add_option("--author", reportOptions.author, "Author named on the cover");
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -217,6 +229,9 @@ int main(int argc, char** argv)
         const char* envProbes = std::getenv("GPUPLAN_PROBE_DIR");
         probeOptions.probeDir = envProbes && *envProbes ? std::filesystem::path(envProbes) : executableDir(argv[0]);
         return runProbe(options, probeOptions);
+    }
+    if (*report) {
+        return runReport(argc, argv, reportOptions);
     }
     if (*gpus) {
         return runGpus(options);

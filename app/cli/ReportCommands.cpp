@@ -1,0 +1,74 @@
+#include "ReportCommands.h"
+
+#include "CatalogCommands.h"
+#include "Language.h"
+#include "gpuplan/plan/PlanFile.h"
+#include "report/ReportPdf.h"
+
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QLocale>
+
+#include <cstdlib>
+#include <iostream>
+
+namespace gpuplan::cli {
+
+int runReport(int& argc, char** argv, const ReportOptions& options)
+{
+    std::optional<QPageSize::PageSizeId> paper = ui::parsePaper(QString::fromStdString(options.paper));
+    if (!paper) {
+        std::cerr << "gpuplan report: --paper " << options.paper << ": use a4 or letter\n";
+        return kExitBadInput;
+    }
+    core::Result<nlohmann::json> plan = core::loadPlan(options.plan);
+    if (!plan) {
+        std::cerr << "gpuplan report: " << plan.error().message() << '\n';
+        return kExitBadInput;
+    }
+
+    // The charts are widgets: a QApplication, headless unless the caller chose a platform.
+    if (!std::getenv("QT_QPA_PLATFORM")) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+    QApplication app(argc, argv);
+    const QString language = options.language.empty() ? ui::languageForLocale(QLocale::system().name())
+                                                      : QString::fromStdString(options.language);
+    if (!ui::kSupportedLanguages.contains(language)) {
+        std::cerr << "gpuplan report: --lang " << options.language << ": use en or zh_CN\n";
+        return kExitBadInput;
+    }
+    if (!ui::installTranslations(app, language)) {
+        std::cerr << "gpuplan report: the " << language.toStdString() << " translation is missing from this build\n";
+        return kExitFailure;
+    }
+    QLocale::setDefault(language == QLatin1String("zh_CN") ? QLocale(QLocale::Chinese, QLocale::China)
+                                                           : QLocale(QLocale::English, QLocale::UnitedStates));
+
+    ui::ReportSettings settings;
+    settings.paper = *paper;
+    settings.lab = QString::fromStdString(options.lab);
+    settings.author = QString::fromStdString(options.author);
+    int pages = 0;
+    QElapsedTimer timer;
+    timer.start();
+    core::Status written = ui::writeReportPdf(*plan,
+                                              QString::fromStdString(options.plan),
+                                              QString::fromStdString(options.output),
+                                              settings,
+                                              [&pages](int, int total) {
+                                                  pages = total;
+                                                  return true;
+                                              });
+    if (!written) {
+        std::cerr << "gpuplan report: " << written.error().message() << '\n';
+        return written.error().code == core::ErrorCode::InvalidArgument
+                       || written.error().code == core::ErrorCode::SchemaViolation
+                   ? kExitBadInput
+                   : kExitFailure;
+    }
+    std::cout << "wrote " << options.output << ": " << pages << " pages in " << timer.elapsed() << " ms\n";
+    return kExitOk;
+}
+
+} // namespace gpuplan::cli

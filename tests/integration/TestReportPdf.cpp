@@ -1,0 +1,324 @@
+// `gpuplan report` as a PI's script would run it, read back with poppler's tools (pdftotext, pdffonts, pdfimages,
+// pdfinfo): the PDF says what the plan says, embeds its fonts and draws its charts as vectors.
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run run(const QString& program, const QStringList& arguments)
+{
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("GPUPLAN_CATALOG_DIR"));
+    env.insert(QStringLiteral("GPUPLAN_USER_CATALOG_DIR"), QStringLiteral(GPUPLAN_BINARY_DIR "/tests/no-user-catalog"));
+    env.remove(QStringLiteral("QT_QPA_PLATFORM")); // the report must go headless by itself
+    process.setProcessEnvironment(env);
+    process.start(program, arguments);
+    if (!process.waitForFinished(60000)) {
+        return {};
+    }
+    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
+            QString::fromUtf8(process.readAllStandardOutput()),
+            QString::fromUtf8(process.readAllStandardError())};
+}
+
+Run gpuplan(const QStringList& arguments)
+{
+    return run(QStringLiteral(GPUPLAN_BINARY_DIR "/bin/gpuplan"), arguments);
+}
+
+/// The PDF's text with every run of white space as one space (table cells and wrapped lines).
+QString pdfText(const QString& pdf)
+{
+    Run text =
+        run(QStringLiteral("pdftotext"), {QStringLiteral("-enc"), QStringLiteral("UTF-8"), pdf, QStringLiteral("-")});
+    return text.out.simplified();
+}
+
+/// Money as the report prints it, written here independently of the UI's formatter: the currency symbol, two
+/// decimals below 1 000, none above, thousands grouped by commas (en_US and zh_CN agree).
+QString money(double amount, const QString& currency)
+{
+    const QString symbol = currency == QLatin1String("CNY") ? QStringLiteral("¥") : QStringLiteral("$");
+    const int decimals = std::abs(amount) < 1000 ? 2 : 0;
+    QString digits = QString::number(amount, 'f', decimals);
+    const qsizetype point = digits.indexOf(QLatin1Char('.'));
+    qsizetype end = point < 0 ? digits.size() : point;
+    for (qsizetype i = end - 3; i > 0; i -= 3) {
+        digits.insert(i, QLatin1Char(','));
+    }
+    return symbol + digits;
+}
+
+QJsonObject readJson(const QString& file)
+{
+    QFile f(file);
+    if (!f.open(QIODevice::ReadOnly)) {
+        return {};
+    }
+    return QJsonDocument::fromJson(f.readAll()).object();
+}
+
+/// What must appear in the report of `plan`: the recommended offer, its cost range, every price date it used.
+void checkReportSaysWhatThePlanSays(const QString& text, const QJsonObject& plan)
+{
+    const QJsonObject best = plan[QStringLiteral("results")][QStringLiteral("options")][0].toObject();
+    QVERIFY(!best.isEmpty());
+    const QString currency = best[QStringLiteral("currency")].toString();
+    QVERIFY2(text.contains(best[QStringLiteral("instance_type")].toString()),
+             qPrintable(best[QStringLiteral("instance_type")].toString()));
+    const QJsonObject cost = best[QStringLiteral("cost")].toObject();
+    for (const char* key : {"value", "low", "high"}) {
+        const QString amount = money(cost[QLatin1String(key)].toDouble(), currency);
+        QVERIFY2(text.contains(amount), qPrintable(QStringLiteral("cost %1 %2 is not in the PDF").arg(key, amount)));
+    }
+    const QJsonObject catalog = plan[QStringLiteral("catalog")].toObject();
+    const QString priceDate = catalog[QStringLiteral("price_date")].toString();
+    QVERIFY2(text.contains(priceDate), qPrintable(priceDate));
+    const QString rateDate = catalog[QStringLiteral("exchange_rate")][QStringLiteral("date")].toString();
+    QVERIFY2(text.contains(rateDate), qPrintable(rateDate));
+    for (const QJsonValue& mode : best[QStringLiteral("modes")].toArray()) {
+        const QString date = mode[QStringLiteral("price")][QStringLiteral("date")].toString();
+        QVERIFY2(text.contains(date), qPrintable(QStringLiteral("price date %1").arg(date)));
+    }
+    // The runner-up is named too.
+    const QJsonObject second = plan[QStringLiteral("results")][QStringLiteral("options")][1].toObject();
+    if (!second.isEmpty()) {
+        QVERIFY2(text.contains(second[QStringLiteral("instance_type")].toString()),
+                 qPrintable(second[QStringLiteral("instance_type")].toString()));
+    }
+}
+
+QStringList examplePlans()
+{
+    QDir dir(QStringLiteral(GPUPLAN_SOURCE_DIR "/resources/examples"));
+    QStringList plans;
+    for (const QString& name : dir.entryList({QStringLiteral("*.gpuplan")}, QDir::Files, QDir::Name)) {
+        plans << dir.filePath(name);
+    }
+    return plans;
+}
+
+} // namespace
+
+class TestReportPdf : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(m_dir.isValid(), "no temporary folder");
+        QVERIFY2(examplePlans().size() >= 2, "the example plans are missing");
+    }
+
+    void everyExampleInBothLanguagesSaysWhatItsPlanSays_data()
+    {
+        QTest::addColumn<QString>("plan");
+        QTest::addColumn<QString>("language");
+        for (const QString& plan : examplePlans()) {
+            for (const char* language : {"en", "zh_CN"}) {
+                const QString name = QFileInfo(plan).baseName() + QLatin1Char('-') + QLatin1String(language);
+                QTest::newRow(qPrintable(name)) << plan << QString::fromLatin1(language);
+            }
+        }
+    }
+
+    void everyExampleInBothLanguagesSaysWhatItsPlanSays()
+    {
+        QFETCH(QString, plan);
+        QFETCH(QString, language);
+        const QString pdf =
+            m_dir.filePath(QFileInfo(plan).baseName() + QLatin1Char('-') + language + QStringLiteral(".pdf"));
+        Run report =
+            gpuplan({QStringLiteral("report"), plan, QStringLiteral("-o"), pdf, QStringLiteral("--lang"), language});
+        QVERIFY2(report.exitCode == 0, qPrintable(report.err));
+        QVERIFY(report.out.contains(QStringLiteral("pages")));
+        const QString text = pdfText(pdf);
+        QVERIFY2(text.size() > 2000, "the PDF has hardly any text");
+        checkReportSaysWhatThePlanSays(text, readJson(plan));
+        // The words are the language's: a heading and the page footer.
+        if (language == QLatin1String("zh_CN")) {
+            QVERIFY2(text.contains(QStringLiteral("摘要")), "no Chinese summary heading");
+            QVERIFY(!text.contains(QStringLiteral("Summary")));
+        } else {
+            QVERIFY(text.contains(QStringLiteral("Summary")));
+            QVERIFY(text.contains(QStringLiteral("Page 2 of")));
+        }
+
+        // Every font is embedded; Chinese comes from Noto Sans CJK SC.
+        Run fonts = run(QStringLiteral("pdffonts"), {pdf});
+        QCOMPARE(fonts.exitCode, 0);
+        const QStringList rows = fonts.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts).mid(2);
+        QVERIFY2(!rows.isEmpty(), qPrintable(fonts.out));
+        for (const QString& row : rows) {
+            // name type... encoding emb sub uni object ID: "emb" is the fourth column from the right but two.
+            const QStringList cells = row.simplified().split(QLatin1Char(' '));
+            QVERIFY2(cells.size() >= 6 && cells[cells.size() - 5] == QLatin1String("yes"),
+                     qPrintable(QStringLiteral("not embedded: ") + row));
+        }
+        if (language == QLatin1String("zh_CN")) {
+            QVERIFY2(fonts.out.contains(QStringLiteral("NotoSansCJKsc")), qPrintable(fonts.out));
+            QVERIFY2(!fonts.out.contains(QStringLiteral("NotoSansCJKjp")), "Japanese glyph forms in a Chinese report");
+        }
+
+        // The charts are vectors: the PDF holds no raster image at all.
+        Run images = run(QStringLiteral("pdfimages"), {QStringLiteral("-list"), pdf});
+        QCOMPARE(images.exitCode, 0);
+        QCOMPARE(images.out.split(QLatin1Char('\n'), Qt::SkipEmptyParts).size(), 2); // the two header lines
+        // ...and they are there: the chart titles are text in the PDF.
+        if (language == QLatin1String("en")) {
+            QVERIFY(text.contains(QStringLiteral("Total cost by option")));
+            QVERIFY(text.contains(QStringLiteral("Pareto front")));
+        }
+    }
+
+    void aFreshPlanReportsTheTotalsOfPlanJson()
+    {
+        // The same plan twice: printed with --json and saved with -o; the report of the file must carry the totals,
+        // the recommended instance and the price dates of what --json printed.
+        const QString file = m_dir.filePath(QStringLiteral("fresh.gpuplan"));
+        Run plan = gpuplan({QStringLiteral("plan"),
+                            QStringLiteral("--preset"),
+                            QStringLiteral("llama2-7b-lora"),
+                            QStringLiteral("--budget"),
+                            QStringLiteral("3000"),
+                            QStringLiteral("--deadline"),
+                            QStringLiteral("14d"),
+                            QStringLiteral("--json"),
+                            QStringLiteral("-o"),
+                            file});
+        QVERIFY2(plan.exitCode == 0, qPrintable(plan.err));
+        const QJsonObject printed = QJsonDocument::fromJson(plan.out.toUtf8()).object();
+        QVERIFY2(!printed.isEmpty(), "plan --json printed no JSON document");
+        const QString pdf = m_dir.filePath(QStringLiteral("fresh.pdf"));
+        Run report = gpuplan({QStringLiteral("report"),
+                              file,
+                              QStringLiteral("-o"),
+                              pdf,
+                              QStringLiteral("--lang"),
+                              QStringLiteral("en"),
+                              QStringLiteral("--lab"),
+                              QStringLiteral("Vision Lab"),
+                              QStringLiteral("--author"),
+                              QStringLiteral("Li Wei")});
+        QVERIFY2(report.exitCode == 0, qPrintable(report.err));
+        const QString text = pdfText(pdf);
+        checkReportSaysWhatThePlanSays(text, printed);
+        QVERIFY(text.contains(QStringLiteral("Vision Lab")));
+        QVERIFY(text.contains(QStringLiteral("Li Wei")));
+        // The budget verdict follows the plan: 3000 CNY against the recommended high estimate.
+        const double high = printed[QStringLiteral("results")][QStringLiteral("options")][0][QStringLiteral("cost")]
+                                   [QStringLiteral("high")]
+                                       .toDouble();
+        QVERIFY(high <= 3000);
+        QVERIFY(text.contains(QStringLiteral("Within the budget of ¥3,000, even at the high estimate")));
+    }
+
+    void paperSizesAreA4AndLetter()
+    {
+        const QString plan = examplePlans().first();
+        for (const auto& [paper, size] : {std::pair{"a4", "595 x 842"}, std::pair{"letter", "612 x 792"}}) {
+            const QString pdf = m_dir.filePath(QStringLiteral("paper-%1.pdf").arg(QLatin1String(paper)));
+            Run report = gpuplan({QStringLiteral("report"),
+                                  plan,
+                                  QStringLiteral("-o"),
+                                  pdf,
+                                  QStringLiteral("--paper"),
+                                  QString::fromLatin1(paper),
+                                  QStringLiteral("--lang"),
+                                  QStringLiteral("en")});
+            QVERIFY2(report.exitCode == 0, qPrintable(report.err));
+            Run info = run(QStringLiteral("pdfinfo"), {pdf});
+            QVERIFY2(info.out.contains(QLatin1String(size)), qPrintable(info.out));
+            // Numbered pages: "Page N of N" on the last page matches the page count.
+            const QRegularExpression pages(QStringLiteral("Pages:\\s+(\\d+)"));
+            const QString count = pages.match(info.out).captured(1);
+            QVERIFY(!count.isEmpty());
+            QVERIFY(pdfText(pdf).contains(QStringLiteral("Page %1 of %1").arg(count)));
+        }
+    }
+
+    void aBadPlanExitsTwoNamingTheFile()
+    {
+        const QString pdf = m_dir.filePath(QStringLiteral("bad.pdf"));
+        auto write = [&](const QString& name, const QByteArray& content) {
+            const QString path = m_dir.filePath(name);
+            QFile f(path);
+            if (!f.open(QIODevice::WriteOnly)) {
+                return QString();
+            }
+            f.write(content);
+            return path;
+        };
+        // Missing, not JSON, not a plan, a plan whose every offer was excluded, a paper that does not exist.
+        const QString missing = m_dir.filePath(QStringLiteral("missing.gpuplan"));
+        const QString garbage = write(QStringLiteral("garbage.gpuplan"), "{ not json");
+        const QString notPlan = write(QStringLiteral("catalog.gpuplan"), "{\"schema\": \"gpuplan-gpus/1\"}");
+        QJsonObject empty = readJson(examplePlans().first());
+        QJsonObject results = empty[QStringLiteral("results")].toObject();
+        results[QStringLiteral("options")] = QJsonArray();
+        empty[QStringLiteral("results")] = results;
+        const QString noOptions = write(QStringLiteral("no-options.gpuplan"), QJsonDocument(empty).toJson());
+        QJsonObject badCost = readJson(examplePlans().first());
+        QJsonObject badResults = badCost[QStringLiteral("results")].toObject();
+        QJsonArray options = badResults[QStringLiteral("options")].toArray();
+        QJsonObject first = options[0].toObject();
+        first[QStringLiteral("cost")] = QStringLiteral("cheap");
+        options[0] = first;
+        badResults[QStringLiteral("options")] = options;
+        badCost[QStringLiteral("results")] = badResults;
+        const QString wrongKind = write(QStringLiteral("bad-cost.gpuplan"), QJsonDocument(badCost).toJson());
+
+        const std::vector<std::pair<QString, QString>> cases{
+            {missing, QStringLiteral("missing.gpuplan")},
+            {garbage, QStringLiteral("garbage.gpuplan")},
+            {notPlan, QStringLiteral("catalog.gpuplan")},
+            {noOptions, QStringLiteral("$.results.options")},
+            {wrongKind, QStringLiteral("$.results.options[0].cost")},
+        };
+        for (const auto& [plan, named] : cases) {
+            Run report = gpuplan({QStringLiteral("report"), plan, QStringLiteral("-o"), pdf});
+            QVERIFY2(report.exitCode == 2, qPrintable(plan + QStringLiteral(": ") + report.err));
+            QVERIFY2(report.err.contains(named), qPrintable(report.err));
+            QVERIFY2(!QFile::exists(pdf), "a PDF was written for a bad plan");
+        }
+        Run paper = gpuplan({QStringLiteral("report"),
+                             examplePlans().first(),
+                             QStringLiteral("-o"),
+                             pdf,
+                             QStringLiteral("--paper"),
+                             QStringLiteral("a3")});
+        QCOMPARE(paper.exitCode, 2);
+        QVERIFY(paper.err.contains(QStringLiteral("--paper")));
+        // An output that cannot be written is a failure (1), with the path.
+        Run unwritable = gpuplan({QStringLiteral("report"),
+                                  examplePlans().first(),
+                                  QStringLiteral("-o"),
+                                  QStringLiteral("/nonexistent-dir/r.pdf")});
+        QCOMPARE(unwritable.exitCode, 1);
+        QVERIFY2(unwritable.err.contains(QStringLiteral("/nonexistent-dir/r.pdf")), qPrintable(unwritable.err));
+    }
+
+private:
+    QTemporaryDir m_dir;
+};
+
+QTEST_GUILESS_MAIN(TestReportPdf)
+#include "TestReportPdf.moc"
