@@ -1,5 +1,6 @@
 #include "AppSettings.h"
 
+#include <QLocale>
 #include <QSettings>
 
 namespace gpuplan::ui {
@@ -104,6 +105,42 @@ void AppSettings::setRegionCountries(const QString& countries)
 {
     QSettings().setValue(QStringLiteral("plan/countries"), countries);
     emit changed();
+}
+
+QString AppSettings::reportLab() const
+{
+    return QSettings().value(QStringLiteral("report/lab")).toString();
+}
+
+void AppSettings::setReportLab(const QString& lab)
+{
+    QSettings().setValue(QStringLiteral("report/lab"), lab);
+}
+
+QString AppSettings::reportAuthor() const
+{
+    return QSettings().value(QStringLiteral("report/author")).toString();
+}
+
+void AppSettings::setReportAuthor(const QString& author)
+{
+    QSettings().setValue(QStringLiteral("report/author"), author);
+}
+
+QString AppSettings::reportPaper() const
+{
+    const QString paper = QSettings().value(QStringLiteral("report/paper")).toString();
+    if (paper == QLatin1String("a4") || paper == QLatin1String("letter")) {
+        return paper;
+    }
+    // Letter where the locale uses it (the Americas' Letter countries), A4 elsewhere.
+    return QLocale::system().measurementSystem() == QLocale::ImperialUSSystem ? QStringLiteral("letter")
+                                                                              : QStringLiteral("a4");
+}
+
+void AppSettings::setReportPaper(const QString& paper)
+{
+    QSettings().setValue(QStringLiteral("report/paper"), paper);
 }
 
 QString AppSettings::proxy() const

@@ -31,6 +31,13 @@ public:
     /// Countries new plans may run in ("CN, HK"); empty: anywhere.
     QString regionCountries() const;
     void setRegionCountries(const QString& countries);
+    /// The cover and paper of exported PDF reports.
+    QString reportLab() const;
+    void setReportLab(const QString& lab);
+    QString reportAuthor() const;
+    void setReportAuthor(const QString& author);
+    QString reportPaper() const; // "a4" or "letter"
+    void setReportPaper(const QString& paper);
     QString proxy() const; // "http://host:port"; empty: the environment's
     void setProxy(const QString& proxy);
     /// A CA certificate file (PEM) trusted beside the system's, for networks that inspect TLS; empty: none.

@@ -9,6 +9,7 @@
 #include "pages/CostsPage.h"
 #include "pages/CredentialsPage.h"
 #include "pages/PlanWizard.h"
+#include "report/ReportPdf.h"
 #include "secrets/CredentialStore.h"
 
 #include "gpuplan/plan/PlanFile.h"
@@ -16,6 +17,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDragEnterEvent>
 #include <QDropEvent>
 #include <QEvent>
@@ -29,6 +31,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QProgressDialog>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QtConcurrent/QtConcurrentRun>
@@ -312,6 +315,9 @@ void MainWindow::buildMenus()
     m_saveAction->setShortcut(QKeySequence::Save);
     m_saveAsAction = m_fileMenu->addAction(QString(), this, [this] { savePlanAs(); });
     m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    m_exportReportAction = m_fileMenu->addAction(QString(), this, [this] { exportReport(); });
+    m_exportReportAction->setObjectName(QStringLiteral("exportReportAction"));
+    m_exportReportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_P));
     m_fileMenu->addSeparator();
     m_settingsAction = m_fileMenu->addAction(QString(), this, &MainWindow::showSettings);
     m_settingsAction->setObjectName(QStringLiteral("settingsAction"));
@@ -358,6 +364,7 @@ void MainWindow::updateTitle()
     setWindowModified(m_session->isModified());
     m_saveAction->setEnabled(m_session->hasPlan());
     m_saveAsAction->setEnabled(m_session->hasPlan());
+    m_exportReportAction->setEnabled(m_session->hasPlan());
 }
 
 bool MainWindow::maybeSave()
@@ -438,6 +445,58 @@ bool MainWindow::savePlanAs(const QString& given)
     AppSettings().addRecentFile(path);
     updateRecentMenu();
     updateTitle();
+    return true;
+}
+
+bool MainWindow::exportReport(const QString& given)
+{
+    if (!m_session->hasPlan()) {
+        return false;
+    }
+    QString path = given.isEmpty() ? takeNextFileName() : given;
+    if (path.isEmpty()) {
+        const QString suggested = m_session->filePath().isEmpty()
+                                      ? QStringLiteral("plan-report.pdf")
+                                      : QFileInfo(m_session->filePath()).completeBaseName() + QStringLiteral(".pdf");
+        path = QFileDialog::getSaveFileName(this, tr("Export PDF report"), suggested, tr("PDF files (*.pdf)"));
+    }
+    if (path.isEmpty()) {
+        return false;
+    }
+    if (!path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive)) {
+        path += QStringLiteral(".pdf");
+    }
+    AppSettings settings;
+    ReportSettings report;
+    report.paper = parsePaper(settings.reportPaper()).value_or(QPageSize::A4);
+    report.lab = settings.reportLab();
+    report.author = settings.reportAuthor();
+
+    QProgressDialog progress(tr("Writing the report…"), tr("Cancel"), 0, 0, this);
+    progress.setObjectName(QStringLiteral("reportProgressDialog"));
+    progress.setWindowTitle(tr("Export PDF report"));
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(0);
+    progress.show();
+    int pages = 0;
+    const QString where = m_session->filePath().isEmpty() ? tr("the open plan") : m_session->filePath();
+    core::Status written = writeReportPdf(m_session->plan(), where, path, report, [&](int done, int total) {
+        pages = total;
+        progress.setMaximum(total);
+        progress.setValue(done);
+        progress.setLabelText(tr("Writing page %1 of %2…").arg(std::min(done + 1, total)).arg(total));
+        QCoreApplication::processEvents();
+        return !progress.wasCanceled();
+    });
+    progress.reset();
+    if (!written) {
+        if (written.error().code != core::ErrorCode::Cancelled) {
+            QMessageBox::warning(
+                this, tr("Cannot write the report"), QString::fromStdString(written.error().message()));
+        }
+        return false;
+    }
+    statusBar()->showMessage(tr("Wrote %1 (%2 pages).").arg(QDir::toNativeSeparators(path)).arg(pages), 10000);
     return true;
 }
 
@@ -576,6 +635,9 @@ void MainWindow::retranslate()
     m_recentMenu->setTitle(tr("Open &recent"));
     m_saveAction->setText(tr("&Save"));
     m_saveAsAction->setText(tr("Save &as…"));
+    m_exportReportAction->setText(tr("&Export PDF report…"));
+    m_exportReportAction->setToolTip(tr("The plan as a PDF for your PI: summary, comparison, charts, risks, buy "
+                                        "or rent, method."));
     m_quitAction->setText(tr("&Quit"));
     m_settingsAction->setText(tr("S&ettings…"));
     updateTitle();

@@ -68,6 +68,9 @@ public:
     /// Saves to the plan's file, or asks for one. Returns false when nothing was saved.
     bool savePlan();
     bool savePlanAs(const QString& path = {});
+    /// Writes the open plan's PDF report (cover and paper from Settings) with a progress dialog; asks for the
+    /// file when `path` is empty. False when cancelled or when the PDF cannot be written (with a message).
+    bool exportReport(const QString& path = {});
 
 signals:
     void catalogLoaded();
@@ -104,6 +107,7 @@ private:
     QAction* m_openAction = nullptr;
     QAction* m_saveAction = nullptr;
     QAction* m_saveAsAction = nullptr;
+    QAction* m_exportReportAction = nullptr;
     QAction* m_quitAction = nullptr;
     QAction* m_settingsAction = nullptr;
     QListWidget* m_navigation = nullptr;

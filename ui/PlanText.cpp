@@ -373,6 +373,19 @@ QString workloadNameText(const json& plan)
                                                        : QString();
 }
 
+QString taskText(const QString& task)
+{
+    static const std::map<QString, const char*> names{
+        {QStringLiteral("vision"), QT_TRANSLATE_NOOP("PlanText", "Image classification")},
+        {QStringLiteral("detection"), QT_TRANSLATE_NOOP("PlanText", "Object detection")},
+        {QStringLiteral("detection3d"), QT_TRANSLATE_NOOP("PlanText", "3D detection")},
+        {QStringLiteral("nlp"), QT_TRANSLATE_NOOP("PlanText", "NLP (encoders)")},
+        {QStringLiteral("llm"), QT_TRANSLATE_NOOP("PlanText", "Large language models")},
+    };
+    auto it = names.find(task);
+    return it == names.end() ? task : QCoreApplication::translate("PlanText", it->second);
+}
+
 QString throughputUnitText(const QString& unit)
 {
     if (unit == QLatin1String("samples/s")) {

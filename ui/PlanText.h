@@ -19,6 +19,9 @@ QString pricingModeText(const QString& mode);
 QString providerText(const nlohmann::json& option);
 /// A plan's workload by name: its Chinese name in a Chinese UI when the workload has one.
 QString workloadNameText(const nlohmann::json& plan);
+/// A workload task id ("vision", "detection", "detection3d", "nlp", "llm") by its translated name; an unknown id
+/// as itself.
+QString taskText(const QString& task);
 /// "samples/s", "tokens/s" as the UI says them.
 QString throughputUnitText(const QString& unit);
 /// A price unit ("hour", "month") as the UI says it.

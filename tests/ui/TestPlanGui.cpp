@@ -12,13 +12,16 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
 #include <QSlider>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -200,6 +203,42 @@ private slots:
         });
         QVERIFY(!window.openPlan(broken));
         QVERIFY(window.session()->plan() == saved);
+    }
+
+    void exportPdfWritesTheReportWithProgress()
+    {
+        QTemporaryDir dir;
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.isCatalogLoaded(), 20000);
+        auto* action = window.findChild<QAction*>(QStringLiteral("exportReportAction"));
+        QVERIFY(action);
+        QCOMPARE(action->isEnabled(), window.session()->hasPlan()); // nothing to export before a plan
+        QVERIFY(window.openPlan(QStringLiteral(GPUPLAN_SOURCE_DIR "/resources/examples/resnet50-imagenet.gpuplan")));
+        QVERIFY(action->isEnabled());
+        gpuplan::ui::AppSettings().setReportAuthor(QStringLiteral("Li Wei"));
+        gpuplan::ui::AppSettings().setReportPaper(QStringLiteral("letter"));
+        // The progress dialog shows while the pages are written, with their count.
+        QStringList labels;
+        QTimer watcher;
+        connect(&watcher, &QTimer::timeout, [&] {
+            if (auto* progress = window.findChild<QProgressDialog*>(QStringLiteral("reportProgressDialog"))) {
+                if (progress->isVisible() && !labels.contains(progress->labelText())) {
+                    labels << progress->labelText();
+                }
+            }
+        });
+        watcher.start(0);
+        const QString pdf = dir.filePath(QStringLiteral("for-the-pi"));
+        gpuplan::ui::setNextFileName(pdf);
+        action->trigger();
+        watcher.stop();
+        QFile written(pdf + QStringLiteral(".pdf"));
+        QVERIFY2(written.open(QIODevice::ReadOnly), "no PDF was written (the .pdf suffix is added)");
+        QVERIFY(written.read(5) == "%PDF-");
+        QVERIFY2(!labels.isEmpty(), "the progress dialog never showed");
+        QVERIFY2(labels.last().contains(QStringLiteral("of")), qPrintable(labels.join(QStringLiteral(" | "))));
+        QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("pages")));
     }
 
     void measuredThroughputIsScaledToEveryOffer()

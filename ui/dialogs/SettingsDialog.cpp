@@ -29,6 +29,9 @@ SettingsDialog::SettingsDialog(AppSettings* settings, double catalogRate, QWidge
     , m_electricityCurrency(new QComboBox(this))
     , m_pue(new QDoubleSpinBox(this))
     , m_countries(new CountryPicker(QStringLiteral("settingsCountries"), this))
+    , m_reportLab(new QLineEdit(this))
+    , m_reportAuthor(new QLineEdit(this))
+    , m_reportPaper(new QComboBox(this))
     , m_proxy(new QLineEdit(this))
     , m_caFile(new QLineEdit(this))
 {
@@ -88,6 +91,17 @@ SettingsDialog::SettingsDialog(AppSettings* settings, double catalogRate, QWidge
 
     m_countries->setText(settings->regionCountries());
 
+    m_reportLab->setObjectName(QStringLiteral("reportLabEdit"));
+    m_reportLab->setText(settings->reportLab());
+    m_reportLab->setPlaceholderText(tr("e.g. Vision Lab, School of Computer Science"));
+    m_reportLab->setToolTip(tr("Printed on the cover of exported PDF reports."));
+    m_reportAuthor->setObjectName(QStringLiteral("reportAuthorEdit"));
+    m_reportAuthor->setText(settings->reportAuthor());
+    m_reportAuthor->setToolTip(tr("Printed on the cover of exported PDF reports."));
+    m_reportPaper->setObjectName(QStringLiteral("reportPaperComboBox"));
+    m_reportPaper->addItem(QStringLiteral("A4"), QStringLiteral("a4"));
+    m_reportPaper->addItem(QStringLiteral("Letter"), QStringLiteral("letter"));
+    m_reportPaper->setCurrentIndex(std::max(0, m_reportPaper->findData(settings->reportPaper())));
     m_proxy->setObjectName(QStringLiteral("proxyEdit"));
     m_proxy->setText(settings->proxy());
     m_proxy->setPlaceholderText(tr("from the environment (https_proxy)"));
@@ -122,6 +136,9 @@ SettingsDialog::SettingsDialog(AppSettings* settings, double catalogRate, QWidge
     form->addRow(tr("Electricity price:"), electricity);
     form->addRow(tr("PUE of your server room:"), m_pue);
     form->addRow(tr("Regions of new plans:"), m_countries);
+    form->addRow(tr("Lab / project (reports):"), m_reportLab);
+    form->addRow(tr("Author (reports):"), m_reportAuthor);
+    form->addRow(tr("Report paper:"), m_reportPaper);
     form->addRow(tr("Proxy:"), m_proxy);
     form->addRow(tr("Extra CA certificate:"), caRow);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -148,6 +165,9 @@ void SettingsDialog::apply()
                                m_electricityCurrency->currentData().toString());
     m_settings->setPue(m_pue->value() > 0 ? std::optional<double>(m_pue->value()) : std::nullopt);
     m_settings->setRegionCountries(m_countries->text());
+    m_settings->setReportLab(m_reportLab->text().trimmed());
+    m_settings->setReportAuthor(m_reportAuthor->text().trimmed());
+    m_settings->setReportPaper(m_reportPaper->currentData().toString());
     m_settings->setProxy(m_proxy->text().trimmed());
     m_settings->setExtraCaFile(m_caFile->text().trimmed());
     m_settings->setLanguage(m_language->currentData().toString()); // last: it retranslates the window

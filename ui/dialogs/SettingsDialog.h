@@ -35,6 +35,9 @@ private:
     QComboBox* m_electricityCurrency;
     QDoubleSpinBox* m_pue;
     CountryPicker* m_countries;
+    QLineEdit* m_reportLab;
+    QLineEdit* m_reportAuthor;
+    QComboBox* m_reportPaper;
     QLineEdit* m_proxy;
     QLineEdit* m_caFile;
 };

@@ -692,11 +692,11 @@ void PlanWizard::retranslate()
     const QSignalBlocker blockTask(m_task);
     m_task->clear();
     m_task->addItem(tr("Any task"), QString());
-    m_task->addItem(tr("Image classification"), QStringLiteral("vision"));
-    m_task->addItem(tr("Object detection"), QStringLiteral("detection"));
-    m_task->addItem(tr("3D detection"), QStringLiteral("detection3d"));
-    m_task->addItem(tr("NLP (encoders)"), QStringLiteral("nlp"));
-    m_task->addItem(tr("Large language models"), QStringLiteral("llm"));
+    m_task->addItem(taskText(QStringLiteral("vision")), QStringLiteral("vision"));
+    m_task->addItem(taskText(QStringLiteral("detection")), QStringLiteral("detection"));
+    m_task->addItem(taskText(QStringLiteral("detection3d")), QStringLiteral("detection3d"));
+    m_task->addItem(taskText(QStringLiteral("nlp")), QStringLiteral("nlp"));
+    m_task->addItem(taskText(QStringLiteral("llm")), QStringLiteral("llm"));
     m_task->setCurrentIndex(std::max(0, task));
     fillWorkloadList();
     m_task->setToolTip(tr("Narrows the workload list to one kind of task."));
