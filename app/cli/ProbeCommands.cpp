@@ -4,11 +4,13 @@
 
 #include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/deploy/ProbeDeployment.h"
+#include "gpuplan/plan/PlanFile.h"
 #include "gpuplan/probe/Verdict.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <ctime>
 #include <iostream>
 #include <sstream>
 #include <unistd.h>
@@ -52,9 +54,15 @@ const char* stepName(core::VerifyStep step)
     return "";
 }
 
-nlohmann::json reasonJson(const core::Reason& r)
+/// Now as an ISO 8601 UTC time, "2026-12-03T16:43:00Z".
+std::string nowUtcIso()
 {
-    return {{"key", r.key}, {"params", r.params}, {"text", r.text}};
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return text;
 }
 
 } // namespace
@@ -66,6 +74,14 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
         core::Error error = target.error();
         error.where = "--host";
         return fail(error, kExitBadInput);
+    }
+    std::optional<nlohmann::json> plan;
+    if (!options.plan.empty()) {
+        core::Result<nlohmann::json> loaded = core::loadPlan(options.plan);
+        if (!loaded) {
+            return fail(loaded.error(), kExitBadInput);
+        }
+        plan = std::move(*loaded);
     }
     target.value().identityFile = options.identity;
     if (!options.jump.empty()) {
@@ -132,7 +148,7 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
         // A remote build or a container would be needed, or nothing can run there: the reason says which.
         if (options.json) {
             std::cout << nlohmann::json{{"deployment",
-                                         {{"reason", reasonJson(run->choice.why)},
+                                         {{"reason", core::reasonJson(run->choice.why)},
                                           {"offer_driver_script", run->choice.offerDriverScript}}}}
                              .dump(2)
                       << '\n';
@@ -160,20 +176,25 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
         promised.count = int(run->facts.gpus.size());
     }
     const core::Verdict verdict = core::judgeProbe(*run->result, catalog->catalog, promised);
-    if (options.json) {
-        nlohmann::json lines = nlohmann::json::array();
-        for (const core::VerdictLine& line : verdict.lines) {
-            lines.push_back({{"check", line.check},
-                             {"gpu", line.gpu ? nlohmann::json(*line.gpu) : nlohmann::json(nullptr)},
-                             {"level", core::verdictLevelName(line.level)},
-                             {"measured", line.measured},
-                             {"expected", line.expected},
-                             {"reason", reasonJson(line.reason)}});
+    const nlohmann::json verification =
+        core::verificationJson(*run->result, verdict, promised, target->display(), nowUtcIso());
+    if (plan) {
+        nlohmann::json& list = (*plan)["verifications"];
+        if (!list.is_array()) {
+            list = nlohmann::json::array();
         }
+        list.push_back(verification);
+        if (core::Status saved = core::savePlan(options.plan, *plan); !saved) {
+            return fail(saved.error(), kExitFailure);
+        }
+        std::cerr << "Added the verdict to " << options.plan << " (its report shows it).\n";
+    }
+    if (options.json) {
+        const nlohmann::json& lines = verification["lines"];
         nlohmann::json probe = nlohmann::json::parse(run->output, nullptr, false);
         std::cout << nlohmann::json{{"host", target->display()},
                                     {"deployment",
-                                     {{"build", run->buildUsed}, {"reason", reasonJson(run->choice.why)}}},
+                                     {{"build", run->buildUsed}, {"reason", core::reasonJson(run->choice.why)}}},
                                     {"verdict", {{"level", core::verdictLevelName(verdict.level)}, {"lines", lines}}},
                                     {"probe", probe.is_discarded() ? nlohmann::json(nullptr) : probe}}
                          .dump(2)

@@ -164,6 +164,7 @@ int main(int argc, char** argv)
     probe->add_flag("--quick", probeOptions.quick, "The quick probe (under 10 s)");
     probe->add_flag("--json", probeOptions.json, "Print JSON: deployment, verdict and the probe's document");
     probe->add_option("--expect-gpu", probeOptions.expectGpu, "The GPU the offer promised (catalog id or name)");
+    probe->add_option("--plan", probeOptions.plan, "Add the verdict to this plan file, for its PDF report");
     probe->add_option("--expect-count", probeOptions.expectCount, "How many GPUs the offer promised")
         ->check(CLI::Range(1, 64));
 

@@ -306,6 +306,32 @@ json planJson(const Workload& workload,
             {"notes", notes}};
 }
 
+json verificationJson(const ProbeResult& result,
+                      const Verdict& verdict,
+                      const ExpectedHardware& promised,
+                      const std::string& host,
+                      const std::string& when)
+{
+    json lines = json::array();
+    for (const VerdictLine& line : verdict.lines) {
+        lines.push_back({{"check", line.check},
+                         {"gpu", line.gpu ? json(*line.gpu) : json(nullptr)},
+                         {"level", verdictLevelName(line.level)},
+                         {"measured", line.measured},
+                         {"expected", line.expected},
+                         {"reason", reasonJson(line.reason)}});
+    }
+    return {{"when", when},
+            {"host", host},
+            {"verdict", verdictLevelName(verdict.level)},
+            {"expected_gpu", promised.gpuId},
+            {"expected_count", promised.count},
+            {"gpu_name", result.gpus.empty() ? std::string() : result.gpus.front().name},
+            {"gpu_count", result.gpus.size()},
+            {"driver", result.driver.version.value_or("")},
+            {"lines", lines}};
+}
+
 Status savePlan(const std::filesystem::path& file, const json& plan)
 {
     std::ofstream out(file, std::ios::binary | std::ios::trunc);

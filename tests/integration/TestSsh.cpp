@@ -703,8 +703,15 @@ void TestSsh::probeRunsThereAndTheVerdictSaysWhy()
     env.insert(QStringLiteral("GPUPLAN_PROBE_DIR"), QStringLiteral(GPUPLAN_BINARY_DIR "/bin"));
     cli.setProcessEnvironment(env);
     const QString host = m_user + QStringLiteral("@127.0.0.1:") + QString::number(m_port);
+    // The verdict goes into a copy of an example plan, whose PDF report then shows it.
+    const QString plan = path(QStringLiteral("verified.gpuplan"));
+    QFile::remove(plan);
+    QVERIFY(QFile::copy(QStringLiteral(GPUPLAN_SOURCE_DIR "/resources/examples/resnet50-imagenet.gpuplan"), plan));
+    QFile::setPermissions(plan, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     cli.start(gpuplan,
               {QStringLiteral("probe"),
+               QStringLiteral("--plan"),
+               plan,
                QStringLiteral("--host"),
                host,
                QStringLiteral("--identity"),
@@ -736,6 +743,43 @@ void TestSsh::probeRunsThereAndTheVerdictSaysWhy()
     const bool there = QFile::exists(uploaded + QStringLiteral("/gpuplan-probe-cuda13"));
     QDir(uploaded).removeRecursively(); // the remote is this machine: leave its home as it was
     QVERIFY(there);
+
+    // The plan now carries the verdict, and its report has a verification section that says it failed.
+    QFile saved(plan);
+    QVERIFY(saved.open(QIODevice::ReadOnly));
+    const nlohmann::json withVerdict = nlohmann::json::parse(saved.readAll().toStdString(), nullptr, false);
+    QVERIFY(withVerdict.is_object() && withVerdict.contains("verifications"));
+    const nlohmann::json& entry = withVerdict["verifications"].back();
+    QCOMPARE(entry["host"].get<std::string>(), host.toStdString());
+    QCOMPARE(entry["verdict"].get<std::string>(), std::string("fail"));
+    QCOMPARE(entry["expected_gpu"].get<std::string>(), std::string("a100-sxm4-80gb"));
+    QCOMPARE(entry["lines"].size(), result["verdict"]["lines"].size());
+    const QString pdf = path(QStringLiteral("verified.pdf"));
+    QProcess report;
+    report.start(
+        gpuplan,
+        {QStringLiteral("report"), plan, QStringLiteral("-o"), pdf, QStringLiteral("--lang"), QStringLiteral("en")});
+    QVERIFY(report.waitForFinished(60000));
+    QVERIFY2(report.exitCode() == 0, report.readAllStandardError().constData());
+    QProcess text;
+    text.start(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+    QVERIFY(text.waitForFinished(30000));
+    // NFKC: the PDF's "fi" ligature reads as two letters.
+    const QString words =
+        QString::fromUtf8(text.readAllStandardOutput()).normalized(QString::NormalizationForm_KC).simplified();
+    QVERIFY2(words.contains(QStringLiteral("GPU verification")), qPrintable(words.left(400)));
+    QVERIFY(words.contains(host + QStringLiteral(": FAIL")));
+    // A plan that does not read is refused before anything connects.
+    QProcess bad;
+    bad.start(gpuplan,
+              {QStringLiteral("probe"),
+               QStringLiteral("--host"),
+               host,
+               QStringLiteral("--plan"),
+               path(QStringLiteral("no-such.gpuplan"))});
+    QVERIFY(bad.waitForFinished(30000));
+    QCOMPARE(bad.exitCode(), 2);
+    QVERIFY(QString::fromUtf8(bad.readAllStandardError()).contains(QStringLiteral("no-such.gpuplan")));
 }
 
 QTEST_GUILESS_MAIN(TestSsh)

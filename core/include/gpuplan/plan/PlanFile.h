@@ -2,6 +2,7 @@
 
 #include "gpuplan/core/Result.h"
 #include "gpuplan/plan/Planner.h"
+#include "gpuplan/probe/Verdict.h"
 #include "gpuplan/workload/WorkloadLoader.h"
 
 #include <nlohmann/json.hpp>
@@ -38,6 +39,15 @@ nlohmann::json planJson(const Workload& workload,
                         const std::string& notes = {},
                         const CostModel& model = {},
                         const nlohmann::json& buyVsRent = nullptr);
+
+/// One probe run on an instance of the plan, as plan["verifications"] keeps it (and the report reads it):
+/// {"when", "host", "verdict", "expected_gpu", "expected_count", "gpu_name", "gpu_count", "driver",
+///  "lines": [{"check", "gpu", "level", "measured", "expected", "reason"}]}. No secret: the host is USER@HOST.
+nlohmann::json verificationJson(const ProbeResult& result,
+                                const Verdict& verdict,
+                                const ExpectedHardware& promised,
+                                const std::string& host,
+                                const std::string& when);
 
 /// Writes a plan; FileUnreadable when the file cannot be written.
 Status savePlan(const std::filesystem::path& file, const nlohmann::json& plan);
