@@ -735,11 +735,14 @@ private:
         heading(Report::tr("GPU verification"), 1, true);
         for (const core::ReportVerification& v : m_report.verifications) {
             heading(Report::tr("%1 on %2: %3").arg(q(v.when), q(v.host), levelText(v.level)), 2);
-            paragraph(Report::tr("Found %1 × %2 with driver %3; the offer promised %4 × %5.")
-                          .arg(v.gpuCount)
-                          .arg(q(v.gpuName), q(v.driver))
-                          .arg(v.expectedCount)
-                          .arg(q(v.expectedGpu)));
+            const QString promised = Report::tr("%1 × %2").arg(v.expectedCount).arg(q(v.expectedGpu));
+            if (v.gpuCount == 0) {
+                paragraph(Report::tr("No GPU was found; the offer promised %1.").arg(promised));
+            } else {
+                paragraph(Report::tr("Found %1 × %2 with driver %3; the offer promised %4.")
+                              .arg(v.gpuCount)
+                              .arg(q(v.gpuName), v.driver.empty() ? Report::tr("unknown") : q(v.driver), promised));
+            }
             std::vector<QStringList> rows;
             for (const core::ReportCheck& c : v.checks) {
                 rows.push_back({q(c.check) + (c.gpu ? Report::tr(" (GPU %1)").arg(*c.gpu) : QString()),
