@@ -24,6 +24,13 @@ const json& member(const json& node, const char* key)
     return it == node.end() ? null : *it;
 }
 
+/// A numeric member, or `fallback` when it is absent or not a number.
+double number(const json& node, const char* key, double fallback = 0)
+{
+    const json& value = member(node, key);
+    return value.is_number() ? value.get<double>() : fallback;
+}
+
 std::string text(const json& node, const char* key)
 {
     auto it = node.find(key);
@@ -145,7 +152,7 @@ std::optional<ReportOption> bestBy(const std::vector<ReportOption>& options, Key
 const json* reasonWithKey(const json& reasons, std::string_view key)
 {
     for (const json& reason : reasons) {
-        if (reason.is_object() && reason.value("key", "") == key) {
+        if (text(reason, "key") == key) {
             return &reason;
         }
     }
@@ -242,8 +249,8 @@ void readRisks(const json& plan, const std::vector<ReportOption>& ranked, Report
             continue;
         }
         for (const json& mode : modes) {
-            const json& spot = mode.is_object() ? member(mode, "spot") : json();
-            if (!spot.is_object() || !mode.value("eligible", true)) {
+            const json& spot = member(mode, "spot");
+            if (!spot.is_object() || member(mode, "eligible") == json(false)) {
                 continue;
             }
             SpotRisk risk;
@@ -251,15 +258,15 @@ void readRisks(const json& plan, const std::vector<ReportOption>& ranked, Report
             risk.offer = offerLabel(ranked[i]);
             const json& p = member(spot, "monthly_interruption");
             if (p.is_object()) {
-                risk.monthlyInterruption = {p.value("value", 0.0), p.value("low", 0.0), p.value("high", 0.0)};
+                risk.monthlyInterruption = {number(p, "value"), number(p, "low"), number(p, "high")};
             }
-            risk.mtbfHours = spot.value("mtbf_hours", 0.0);
+            risk.mtbfHours = number(spot, "mtbf_hours");
             if (spot.contains("checkpoint_interval_hours") && member(spot, "checkpoint_interval_hours").is_number()) {
                 risk.checkpointIntervalHours = member(spot, "checkpoint_interval_hours").get<double>();
             }
             if (const json& mc = member(spot, "monte_carlo"); mc.is_object() && member(mc, "p90_hours").is_number()) {
                 // The simulated hours are compute only; the P90 of the whole run adds setup and upload.
-                risk.p90Hours = member(mc, "p90_hours").get<double>() + spot.value("extra_hours", 0.0);
+                risk.p90Hours = member(mc, "p90_hours").get<double>() + number(spot, "extra_hours");
                 if (member(mc, "mean_interruptions").is_number()) {
                     risk.meanInterruptions = member(mc, "mean_interruptions").get<double>();
                 }

@@ -154,7 +154,8 @@ struct ReportRisks
     /// The ranked options with a spot price that could be judged, best first, at most kReportTableOptions: also
     /// those below the comparison table, so the PI sees what spot would do.
     std::vector<SpotRisk> spot;
-    std::vector<CommitmentRisk> commitments;
+    std::vector<CommitmentRisk> commitments; // of the comparison table's options
+
     bool sensitive = false;
     int excludedAsSensitive = 0;         // offers left out because they are neither isolated nor compliant
     nlohmann::json recommendedIsolation; // the recommended option's reason.isolated, or null
