@@ -635,7 +635,7 @@ void MainWindow::retranslate()
     m_recentMenu->setTitle(tr("Open &recent"));
     m_saveAction->setText(tr("&Save"));
     m_saveAsAction->setText(tr("Save &as…"));
-    m_exportReportAction->setText(tr("&Export PDF report…"));
+    m_exportReportAction->setText(tr("E&xport PDF report…"));
     m_exportReportAction->setToolTip(tr("The plan as a PDF for your PI: summary, comparison, charts, risks, buy "
                                         "or rent, method."));
     m_quitAction->setText(tr("&Quit"));

@@ -189,6 +189,29 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     </message>
 </context>
 <context>
+    <name>PlanText</name>
+    <message>
+        <source>Image classification</source>
+        <translation>图像分类</translation>
+    </message>
+    <message>
+        <source>Object detection</source>
+        <translation>目标检测</translation>
+    </message>
+    <message>
+        <source>3D detection</source>
+        <translation>3D 目标检测</translation>
+    </message>
+    <message>
+        <source>NLP (encoders)</source>
+        <translation>NLP（编码器模型）</translation>
+    </message>
+    <message>
+        <source>Large language models</source>
+        <translation>大语言模型</translation>
+    </message>
+</context>
+<context>
     <name>Reasons</name>
     <message>
         <source>FSDP (ZeRO-3)</source>
@@ -449,6 +472,819 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>the catalog does not say which country %1 is in, so it may be outside %2</source>
         <translation>目录没有注明 %1 所在的国家/地区，可能不在 %2 之内</translation>
+    </message>
+</context>
+<context>
+    <name>Report</name>
+    <message>
+        <source>%1 (%2 – %3)</source>
+        <translation>%1（%2 – %3）</translation>
+    </message>
+    <message>
+        <source>%1 – %2</source>
+        <translation>%1 – %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3)</source>
+        <translation>%1 %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>%1  %2</source>
+        <translation>%1  %2</translation>
+    </message>
+    <message>
+        <source>GPU plan for approval</source>
+        <translation>GPU 算力方案（送审稿）</translation>
+    </message>
+    <message>
+        <source>Training run</source>
+        <translation>训练任务</translation>
+    </message>
+    <message>
+        <source>Recommended: %1, %2 × %3, about %4</source>
+        <translation>推荐方案：%1，%2 × %3，约 %4</translation>
+    </message>
+    <message>
+        <source>Lab / project</source>
+        <translation>课题组 / 项目</translation>
+    </message>
+    <message>
+        <source>Prepared by</source>
+        <translation>编制人</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>Plan computed</source>
+        <translation>规划生成时间</translation>
+    </message>
+    <message>
+        <source>Prices as of</source>
+        <translation>价格截至</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>币种</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Made with GPU Planner from the plan file. Every price cites its source and date (section &quot;Assumptions&quot;); figures are estimates with a low and a high bound.</source>
+        <translation>本报告由 GPU Planner 根据规划文件生成。每个价格都注明了来源和日期（见“假设条件”一节）；各项数据均为估算值，并给出下限和上限。</translation>
+    </message>
+    <message>
+        <source>No budget was set.</source>
+        <translation>未设预算。</translation>
+    </message>
+    <message>
+        <source>No deadline was set.</source>
+        <translation>未设截止时间。</translation>
+    </message>
+    <message>
+        <source>Within the budget of %1, even at the high estimate.</source>
+        <translation>即使按上限估算，也不超出 %1 的预算。</translation>
+    </message>
+    <message>
+        <source>Meets the deadline of %1, even at the high estimate.</source>
+        <translation>即使按上限估算，也能在 %1 的期限内完成。</translation>
+    </message>
+    <message>
+        <source>Within the budget of %1 at the central estimate, over it at the high estimate.</source>
+        <translation>按基准估算不超出 %1 的预算，但按上限估算会超支。</translation>
+    </message>
+    <message>
+        <source>Meets the deadline of %1 at the central estimate, misses it at the high estimate.</source>
+        <translation>按基准估算能在 %1 的期限内完成，但按上限估算会超期。</translation>
+    </message>
+    <message>
+        <source>Over the budget of %1.</source>
+        <translation>超出 %1 的预算。</translation>
+    </message>
+    <message>
+        <source>Misses the deadline of %1.</source>
+        <translation>无法在 %1 的期限内完成。</translation>
+    </message>
+    <message>
+        <source>%1, %2 × %3, %4: %5, %6</source>
+        <translation>%1，%2 × %3，%4：%5，%6</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>摘要</translation>
+    </message>
+    <message>
+        <source>We recommend %1 with %2 × %3, paying %4. It should cost about %5 (%6 to %7) and take about %8 (%9 to %10), setup and data upload included.</source>
+        <translation>建议选用 %1，配置 %2 × %3，计费方式为%4。预计费用约 %5（%6 至 %7），耗时约 %8（%9 至 %10），已含环境准备和数据上传。</translation>
+    </message>
+    <message>
+        <source>It ranks first of %1 offers that meet every constraint (%2 were left out), by %3.</source>
+        <translation>以%3为目标，该方案在满足全部约束条件的 %1 个方案中排名第一（另有 %2 个方案被排除）。</translation>
+    </message>
+    <message>
+        <source>Recommended</source>
+        <translation>推荐方案</translation>
+    </message>
+    <message>
+        <source>Runner-up</source>
+        <translation>次选方案</translation>
+    </message>
+    <message>
+        <source>Cheapest</source>
+        <translation>最便宜</translation>
+    </message>
+    <message>
+        <source>the recommended one</source>
+        <translation>即推荐方案</translation>
+    </message>
+    <message>
+        <source>Fastest</source>
+        <translation>最快</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>Deadline</source>
+        <translation>截止时间</translation>
+    </message>
+    <message>
+        <source>Why this one</source>
+        <translation>推荐理由</translation>
+    </message>
+    <message>
+        <source>lowest cost within the deadline</source>
+        <translation>截止时间内成本最低</translation>
+    </message>
+    <message>
+        <source>shortest time within the budget</source>
+        <translation>预算内用时最短</translation>
+    </message>
+    <message>
+        <source>the best cost × time</source>
+        <translation>成本 × 时间最优</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>训练任务</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务类型</translation>
+    </message>
+    <message>
+        <source>Model parameters</source>
+        <translation>模型参数量</translation>
+    </message>
+    <message>
+        <source>%1 million</source>
+        <translation>%1 百万</translation>
+    </message>
+    <message>
+        <source>Epochs</source>
+        <translation>训练轮数（epoch）</translation>
+    </message>
+    <message>
+        <source>Work in all</source>
+        <translation>总工作量</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Assumptions</source>
+        <translation>假设条件</translation>
+    </message>
+    <message>
+        <source>the best each GPU supports (%1 on the recommended one)</source>
+        <translation>各 GPU 支持的最佳精度（推荐方案上为 %1）</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Datasheet peak</source>
+        <translation>规格书峰值算力</translation>
+    </message>
+    <message>
+        <source>%1 TFLOPS per GPU (dense)</source>
+        <translation>每卡 %1 TFLOPS（稠密）</translation>
+    </message>
+    <message>
+        <source>, %1</source>
+        <translation>，%1</translation>
+    </message>
+    <message>
+        <source>Efficiency (share of peak)</source>
+        <translation>效率（占峰值比例）</translation>
+    </message>
+    <message>
+        <source>Framework</source>
+        <translation>框架</translation>
+    </message>
+    <message>
+        <source>Exchange rate</source>
+        <translation>汇率</translation>
+    </message>
+    <message>
+        <source>1 USD = %1 CNY, %2 (%3)</source>
+        <translation>1 美元 = %1 元，%2 的汇率（%3）</translation>
+    </message>
+    <message>
+        <source>set by the user</source>
+        <translation>用户设置</translation>
+    </message>
+    <message>
+        <source>Electricity price</source>
+        <translation>电价</translation>
+    </message>
+    <message>
+        <source>%1 per kWh</source>
+        <translation>每千瓦时 %1</translation>
+    </message>
+    <message>
+        <source>unknown (not set in Settings): owning is compared without energy</source>
+        <translation>未知（未在“设置”中填写）：自购成本对比未计电费</translation>
+    </message>
+    <message>
+        <source>PUE (owned servers)</source>
+        <translation>PUE（自有服务器）</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>Setup per run</source>
+        <translation>单次环境准备时间</translation>
+    </message>
+    <message>
+        <source>Upload bandwidth</source>
+        <translation>上传带宽</translation>
+    </message>
+    <message>
+        <source>%1 Mbit/s (%2 to %3)</source>
+        <translation>%1 Mbit/s（%2 至 %3）</translation>
+    </message>
+    <message>
+        <source>Checkpoint writes</source>
+        <translation>检查点写入速度</translation>
+    </message>
+    <message>
+        <source>%1 GB/s</source>
+        <translation>%1 GB/s</translation>
+    </message>
+    <message>
+        <source>Spot simulation</source>
+        <translation>竞价实例模拟</translation>
+    </message>
+    <message>
+        <source>%1 Monte Carlo runs</source>
+        <translation>蒙特卡洛模拟 %1 次</translation>
+    </message>
+    <message>
+        <source>Sensitive data</source>
+        <translation>敏感数据</translation>
+    </message>
+    <message>
+        <source>yes: only isolated or certified offers</source>
+        <translation>是：仅限物理隔离或通过合规认证的方案</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>Regions allowed</source>
+        <translation>允许的国家/地区</translation>
+    </message>
+    <message>
+        <source>Sources of the prices used</source>
+        <translation>所用价格的来源</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>方案对比</translation>
+    </message>
+    <message>
+        <source>The %1 best offers in every pricing mode the catalog has for them. Costs include storage and data egress; times include setup and data upload. Ranges run from the low to the high estimate.</source>
+        <translation>排名前 %1 的方案，逐一列出目录中它们的全部计费方式。成本包含存储费和数据出口流量费；用时包含环境准备和数据上传。区间从下限估算到上限估算。</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no: %1</source>
+        <translation>否：%1</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>排名</translation>
+    </message>
+    <message>
+        <source>Offer</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Pricing</source>
+        <translation>计费方式</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>单价</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>用时</translation>
+    </message>
+    <message>
+        <source>Cost (%1)</source>
+        <translation>成本（%1）</translation>
+    </message>
+    <message>
+        <source>Eligible</source>
+        <translation>是否符合条件</translation>
+    </message>
+    <message>
+        <source>Costs</source>
+        <translation>成本分析</translation>
+    </message>
+    <message>
+        <source>The charts of the Costs view, drawn from the same plan.</source>
+        <translation>以下为“成本分析”页面中的图表，基于同一份规划绘制。</translation>
+    </message>
+    <message>
+        <source>Risks</source>
+        <translation>风险</translation>
+    </message>
+    <message>
+        <source>Spot interruption</source>
+        <translation>竞价实例中断</translation>
+    </message>
+    <message>
+        <source>Interruptions are modelled as a Poisson process from the provider&apos;s published monthly interruption rate; the run saves checkpoints at Daly&apos;s optimum interval and restarts from the last one. P90: nine runs in ten finish within this.</source>
+        <translation>中断按泊松过程建模，速率取云厂商公布的月度中断率；训练按 Daly 最优间隔保存检查点，中断后从最近一个检查点断点续训。P90：十次训练中有九次能在该值以内完成。</translation>
+    </message>
+    <message>
+        <source>Interrupted per month</source>
+        <translation>月中断率</translation>
+    </message>
+    <message>
+        <source>Mean time between</source>
+        <translation>平均中断间隔</translation>
+    </message>
+    <message>
+        <source>Checkpoint every</source>
+        <translation>检查点间隔</translation>
+    </message>
+    <message>
+        <source>P90 time</source>
+        <translation>P90 用时</translation>
+    </message>
+    <message>
+        <source>P90 cost</source>
+        <translation>P90 成本</translation>
+    </message>
+    <message>
+        <source>Reserved and subscription commitments</source>
+        <translation>预留实例与包年包月的承诺费用</translation>
+    </message>
+    <message>
+        <source>No offer in the comparison binds the lab to a term.</source>
+        <translation>对比中没有需要课题组长期绑定的方案。</translation>
+    </message>
+    <message>
+        <source>%1 months</source>
+        <translation>%1 个月</translation>
+    </message>
+    <message>
+        <source>A reservation or subscription is paid for its whole term, used or not. The commitment is what the term costs; the run cost is the share this run uses.</source>
+        <translation>预留实例和包年包月无论是否用满，都要按整个期限付费。承诺费用是整个期限的总费用；本次训练成本是本次训练占用的那一部分。</translation>
+    </message>
+    <message>
+        <source>Term</source>
+        <translation>期限</translation>
+    </message>
+    <message>
+        <source>Commitment</source>
+        <translation>承诺费用</translation>
+    </message>
+    <message>
+        <source>Run cost</source>
+        <translation>本次训练成本</translation>
+    </message>
+    <message>
+        <source>Fits the project</source>
+        <translation>与项目周期匹配</translation>
+    </message>
+    <message>
+        <source>Data sensitivity</source>
+        <translation>数据敏感性</translation>
+    </message>
+    <message numerus="yes">
+        <source>The data was marked sensitive: %n offer(s) were left out because they are neither physically isolated nor under a compliance programme.</source>
+        <translation>
+            <numerusform>数据已标记为敏感：有 %n 个方案既无物理隔离、也未通过合规认证，已被排除。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Recommended offer: %1</source>
+        <translation>推荐方案：%1</translation>
+    </message>
+    <message>
+        <source>The data was not marked sensitive, so offers were not filtered by isolation or compliance. Mark it in the wizard if the data may not leave a certified environment.</source>
+        <translation>数据未标记为敏感，因此没有按物理隔离或合规认证筛选方案。如果数据不得离开经过认证的环境，请在规划向导中勾选。</translation>
+    </message>
+    <message>
+        <source>Offers left out</source>
+        <translation>被排除的方案</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>排除原因</translation>
+    </message>
+    <message>
+        <source>Offers</source>
+        <translation>方案数</translation>
+    </message>
+    <message>
+        <source>the framework does not run there</source>
+        <translation>不支持所选框架</translation>
+    </message>
+    <message>
+        <source>not isolated or certified for sensitive data</source>
+        <translation>未物理隔离、也未通过合规认证，不适合敏感数据</translation>
+    </message>
+    <message>
+        <source>the model does not fit in GPU memory</source>
+        <translation>显存放不下模型</translation>
+    </message>
+    <message>
+        <source>no published price</source>
+        <translation>没有公开价格</translation>
+    </message>
+    <message>
+        <source>several servers without RDMA between them</source>
+        <translation>多机之间没有 RDMA</translation>
+    </message>
+    <message>
+        <source>misses the deadline</source>
+        <translation>赶不上截止时间</translation>
+    </message>
+    <message>
+        <source>over the budget</source>
+        <translation>超出预算</translation>
+    </message>
+    <message>
+        <source>no pricing mode could be judged</source>
+        <translation>没有可评估的计费方式</translation>
+    </message>
+    <message>
+        <source>outside the regions allowed</source>
+        <translation>不在允许的国家/地区内</translation>
+    </message>
+    <message>
+        <source>outside the GPU count asked for</source>
+        <translation>GPU 数量不在要求范围内</translation>
+    </message>
+    <message>
+        <source>no usable estimate</source>
+        <translation>无法给出可用的估算</translation>
+    </message>
+    <message>
+        <source>Buy or rent</source>
+        <translation>自购还是租用</translation>
+    </message>
+    <message>
+        <source>The plan does not compare buying with renting.</source>
+        <translation>本规划未做自购与租用的对比。</translation>
+    </message>
+    <message>
+        <source>Not compared: %1</source>
+        <translation>未做对比：%1</translation>
+    </message>
+    <message>
+        <source>Buying %1 (%2 × %3) against renting the same GPUs for %4 months at %5 utilisation. Owning adds maintenance of %6 a year and energy at PUE %7; the server is written off over %8 years.</source>
+        <translation>对比自购 %1（%2 × %3）与租用同样的 GPU，周期 %4 个月，利用率 %5。自购另计每年 %6 的维保费用，以及按 PUE %7 计算的电费；服务器按 %8 年折旧。</translation>
+    </message>
+    <message>
+        <source>The electricity price is unknown (set it in Settings), so owning is shown without energy: its real cost is higher.</source>
+        <translation>电价未知（可在“设置”中填写），因此自购成本未计电费，实际成本会更高。</translation>
+    </message>
+    <message>
+        <source>month %1</source>
+        <translation>第 %1 个月</translation>
+    </message>
+    <message>
+        <source>not within %1 months</source>
+        <translation>%1 个月内无法回本</translation>
+    </message>
+    <message>
+        <source>%1: %2, %3</source>
+        <translation>%1：%2，%3</translation>
+    </message>
+    <message>
+        <source>Buy</source>
+        <translation>自购</translation>
+    </message>
+    <message>
+        <source>Way</source>
+        <translation>方式</translation>
+    </message>
+    <message>
+        <source>Up front</source>
+        <translation>前期投入</translation>
+    </message>
+    <message>
+        <source>Per month</source>
+        <translation>每月</translation>
+    </message>
+    <message>
+        <source>After %1 months</source>
+        <translation>%1 个月累计</translation>
+    </message>
+    <message>
+        <source>Owning is cheaper from</source>
+        <translation>自购回本时间</translation>
+    </message>
+    <message>
+        <source>Sources</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>GPU verification</source>
+        <translation>GPU 验证</translation>
+    </message>
+    <message>
+        <source>%1 on %2: %3</source>
+        <translation>%1，%2：%3</translation>
+    </message>
+    <message>
+        <source> (GPU %1)</source>
+        <translation>（GPU %1）</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查项</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测值</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>期望值</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>不通过</translation>
+    </message>
+    <message>
+        <source>not judged</source>
+        <translation>未判定</translation>
+    </message>
+    <message>
+        <source>Spend</source>
+        <translation>实际花费</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>云厂商</translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>实例 ID</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>实例规格</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>地域</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>结束时间</translation>
+    </message>
+    <message>
+        <source>Hours</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <source>Appendix A: method and formulas</source>
+        <translation>附录 A：方法与公式</translation>
+    </message>
+    <message>
+        <source>Time = setup + data upload at the lab&apos;s bandwidth + work ÷ throughput. Cost = billed hours × hourly price (per-second, per-minute or per-hour billing as the provider bills) + storage for the run + egress of the final checkpoint.</source>
+        <translation>用时 = 环境准备 + 按课题组带宽上传数据 + 工作量 ÷ 吞吐。成本 = 计费时长 × 小时单价（按云厂商的计费粒度，按秒、按分钟或按小时计费）+ 训练期间的存储费 + 最终检查点的数据出口流量费。</translation>
+    </message>
+    <message>
+        <source>Spot: interruptions as a Poisson process with mean time between them M = −730 h ÷ ln(1 − p) for a monthly interruption probability p; checkpoint interval by Daly (2006); expected time by Daly&apos;s eq. 13; percentiles from a seeded Monte Carlo simulation.</source>
+        <translation>竞价实例：中断按泊松过程建模，月中断概率为 p 时，平均中断间隔 M = −730 h ÷ ln(1 − p)；检查点间隔按 Daly (2006) 的方法确定，期望用时按 Daly 论文式 13 计算；分位数来自固定随机种子的蒙特卡洛模拟。</translation>
+    </message>
+    <message>
+        <source>Reservations and subscriptions are eligible only when the project lasts their whole term; their commitment is the term&apos;s full price.</source>
+        <translation>只有项目周期覆盖整个期限时，预留实例和包年包月才纳入考虑；其承诺费用为整个期限的全价。</translation>
+    </message>
+    <message>
+        <source>Buy vs rent: purchase price + maintenance + energy (power × PUE × utilisation × electricity price) per month against renting the same GPUs; break-even is the first month owning has cost less in total.</source>
+        <translation>自购与租用：逐月比较自购成本（购置价 + 维保 + 电费，电费 = 功率 × PUE × 利用率 × 电价）与租用同样 GPU 的成本；盈亏平衡点是自购累计成本首次低于租用的月份。</translation>
+    </message>
+    <message>
+        <source>Exchange: one USD/CNY rate with its date for every conversion in the plan.</source>
+        <translation>汇率：规划中的所有换算均使用同一个注明日期的 USD/CNY 汇率。</translation>
+    </message>
+    <message>
+        <source>Appendix B: glossary</source>
+        <translation>附录 B：术语表</translation>
+    </message>
+    <message>
+        <source>On-demand</source>
+        <translation>按量付费</translation>
+    </message>
+    <message>
+        <source>pay by the hour, stop any time</source>
+        <translation>按小时计费，随时可以停止</translation>
+    </message>
+    <message>
+        <source>Spot / preemptible</source>
+        <translation>竞价 / 抢占式实例</translation>
+    </message>
+    <message>
+        <source>spare capacity at a discount that the provider may take back at short notice</source>
+        <translation>云厂商折价出售的闲置算力，可能在短时间预警后被回收</translation>
+    </message>
+    <message>
+        <source>Reserved</source>
+        <translation>预留实例</translation>
+    </message>
+    <message>
+        <source>a lower hourly price in exchange for paying a 1- or 3-year term</source>
+        <translation>承诺并支付 1 年或 3 年期限，换取更低的小时单价</translation>
+    </message>
+    <message>
+        <source>Subscription</source>
+        <translation>包年包月</translation>
+    </message>
+    <message>
+        <source>monthly or yearly rental of an instance (包年包月)</source>
+        <translation>按月或按年租用实例，预先付费</translation>
+    </message>
+    <message>
+        <source>BF16 / FP16 / FP32</source>
+        <translation>BF16 / FP16 / FP32</translation>
+    </message>
+    <message>
+        <source>number formats; mixed precision trains in 16 bits with 32-bit master weights</source>
+        <translation>数值格式；混合精度训练用 16 位计算，同时保留 32 位主权重</translation>
+    </message>
+    <message>
+        <source>TFLOPS</source>
+        <translation>TFLOPS</translation>
+    </message>
+    <message>
+        <source>trillion floating-point operations per second</source>
+        <translation>每秒万亿次浮点运算</translation>
+    </message>
+    <message>
+        <source>MFU</source>
+        <translation>MFU</translation>
+    </message>
+    <message>
+        <source>model FLOPs utilisation: useful FLOPs over the GPUs&apos; peak</source>
+        <translation>模型算力利用率：有效 FLOPs 与 GPU 峰值算力之比</translation>
+    </message>
+    <message>
+        <source>P90</source>
+        <translation>P90</translation>
+    </message>
+    <message>
+        <source>the value nine runs in ten stay within</source>
+        <translation>第 90 百分位数：十次训练中有九次不超过该值</translation>
+    </message>
+    <message>
+        <source>PUE</source>
+        <translation>PUE</translation>
+    </message>
+    <message>
+        <source>power usage effectiveness: a data centre&apos;s total power over its IT power</source>
+        <translation>电能使用效率：数据中心总用电功率与 IT 设备用电功率之比</translation>
+    </message>
+    <message>
+        <source>RDMA</source>
+        <translation>RDMA</translation>
+    </message>
+    <message>
+        <source>direct memory access between servers (InfiniBand, RoCE, EFA)</source>
+        <translation>服务器之间的远程直接内存访问（InfiniBand、RoCE、EFA）</translation>
+    </message>
+    <message>
+        <source>Break-even</source>
+        <translation>盈亏平衡点</translation>
+    </message>
+    <message>
+        <source>the month from which owning has cost less than renting</source>
+        <translation>自购累计成本开始低于租用的月份</translation>
+    </message>
+    <message>
+        <source>GPU plan: %1</source>
+        <translation>GPU 算力方案：%1</translation>
+    </message>
+    <message>
+        <source>GPU Planner report</source>
+        <translation>GPU Planner 报告</translation>
+    </message>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>第 %1 页，共 %2 页</translation>
+    </message>
+    <message>
+        <source>No ranked offer has a spot price whose interruption rate is published, so no option here depends on spot capacity.</source>
+        <translation>参与排名的方案中，没有哪个竞价实例公布了中断率，因此这里的方案都不依赖竞价实例。</translation>
+    </message>
+    <message>
+        <source>No GPU was found; the offer promised %1.</source>
+        <translation>未检测到 GPU；该方案标称 %1。</translation>
+    </message>
+    <message>
+        <source>Found %1 × %2 with driver %3; the offer promised %4.</source>
+        <translation>检测到 %1 × %2，驱动版本 %3；该方案标称 %4。</translation>
+    </message>
+    <message>
+        <source>Throughput = GPUs × datasheet dense peak at the precision used × efficiency × scaling ÷ training FLOPs per unit. Per sample: about 3 × the forward FLOPs. Per token of a transformer (PaLM, appendix B): 6N + 12·L·h·s for full training, 4N + 8·L·h·s + 6·N_trainable for LoRA. Activation checkpointing, where memory needs it, costs a third more compute.</source>
+        <translation>吞吐 = GPU 数 × 所用精度下的规格书稠密峰值算力 × 效率 × 扩展效率 ÷ 每单位训练 FLOPs。按样本计：约为前向 FLOPs 的 3 倍。Transformer 按 token 计（PaLM 附录 B）：全量训练为 6N + 12·L·h·s，LoRA 为 4N + 8·L·h·s + 6·N_trainable。显存不够而开启激活重计算时，计算量增加三分之一。</translation>
+    </message>
+    <message>
+        <source>Efficiency is fitted on published training runs (calibration cases): the median achieved share of peak of the nearest cases (same GPU, then same architecture, then same model class); their spread, at least ±15 %, gives the low and high bounds.</source>
+        <translation>效率由公开的训练实测数据（校准样例）拟合得出：取最接近的样例（先同型号 GPU，再同架构，再同类模型）所达峰值比例的中位数；样例间的离散程度（至少 ±15%）给出下限和上限。</translation>
+    </message>
+    <message>
+        <source>Scaling per doubling of GPUs in a server: 0.97 with NVLink, 0.90 over PCIe; per doubling of servers: 0.93 with RDMA (InfiniBand, EFA, RoCE), 0.70 over plain Ethernet. Several servers without RDMA are left out unless the plan allows them.</source>
+        <translation>扩展效率：单台服务器内 GPU 数每翻一倍，NVLink 为 0.97，PCIe 为 0.90；服务器数每翻一倍，RDMA（InfiniBand、EFA、RoCE）为 0.93，普通以太网为 0.70。没有 RDMA 的多机方案默认不参与比较，除非规划中允许。</translation>
     </message>
 </context>
 <context>
@@ -1475,6 +2311,46 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
         <source>SSH host key changed</source>
         <translation>SSH 主机密钥已变更</translation>
     </message>
+    <message>
+        <source>Export PDF report</source>
+        <translation>导出 PDF 报告</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Writing the report…</source>
+        <translation>正在生成报告…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>the open plan</source>
+        <translation>当前打开的规划</translation>
+    </message>
+    <message>
+        <source>Writing page %1 of %2…</source>
+        <translation>正在生成第 %1 页，共 %2 页…</translation>
+    </message>
+    <message>
+        <source>Cannot write the report</source>
+        <translation>无法生成报告</translation>
+    </message>
+    <message>
+        <source>Wrote %1 (%2 pages).</source>
+        <translation>已生成 %1（共 %2 页）。</translation>
+    </message>
+    <message>
+        <source>The plan as a PDF for your PI: summary, comparison, charts, risks, buy or rent, method.</source>
+        <translation>把规划导出为供导师审阅的 PDF：摘要、方案对比、图表、风险、自购还是租用、方法说明。</translation>
+    </message>
+    <message>
+        <source>E&amp;xport PDF report…</source>
+        <translation>导出 PDF 报告(&amp;X)…</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::OfferTableModel</name>
@@ -1801,26 +2677,6 @@ Date: %3</source>
     <message>
         <source>Any task</source>
         <translation>全部任务</translation>
-    </message>
-    <message>
-        <source>Image classification</source>
-        <translation>图像分类</translation>
-    </message>
-    <message>
-        <source>Object detection</source>
-        <translation>目标检测</translation>
-    </message>
-    <message>
-        <source>3D detection</source>
-        <translation>3D 检测</translation>
-    </message>
-    <message>
-        <source>NLP (encoders)</source>
-        <translation>NLP（编码器模型）</translation>
-    </message>
-    <message>
-        <source>Large language models</source>
-        <translation>大语言模型</translation>
     </message>
     <message>
         <source>Narrows the workload list to one kind of task.</source>
@@ -2196,6 +3052,26 @@ Date: %3</source>
     <message>
         <source>Extra CA certificate:</source>
         <translation>额外的 CA 证书：</translation>
+    </message>
+    <message>
+        <source>e.g. Vision Lab, School of Computer Science</source>
+        <translation>例如：计算机学院视觉实验室</translation>
+    </message>
+    <message>
+        <source>Printed on the cover of exported PDF reports.</source>
+        <translation>印在导出的 PDF 报告封面上。</translation>
+    </message>
+    <message>
+        <source>Lab / project (reports):</source>
+        <translation>课题组 / 项目（用于报告）：</translation>
+    </message>
+    <message>
+        <source>Author (reports):</source>
+        <translation>编制人（用于报告）：</translation>
+    </message>
+    <message>
+        <source>Report paper:</source>
+        <translation>报告纸张尺寸：</translation>
     </message>
 </context>
 </TS>

@@ -206,11 +206,14 @@ private:
         }
     }
 
-    void heading(const QString& text, int level = 1, bool newPage = false)
+    /// A section heading (numbered at level 1 unless `numbered` is false) or a sub-heading (level 2).
+    void heading(const QString& text, int level = 1, bool newPage = false, bool numbered = true)
     {
         block(level == 1 ? 14 : 8, level == 1 ? 6 : 3, Qt::AlignLeft, newPage);
         m_keepWithNext.insert(m_cursor.block().blockNumber());
-        if (level == 1) {
+        if (level == 1 && !numbered) {
+            m_cursor.insertText(text, textFormat(15, true));
+        } else if (level == 1) {
             ++m_section;
             m_cursor.insertText(Report::tr("%1  %2").arg(m_section).arg(text), textFormat(15, true));
         } else {
@@ -553,7 +556,7 @@ private:
                Report::tr("Cost (%1)").arg(q(m_report.currency)),
                Report::tr("Eligible")},
               rows,
-              {4, 21, 12, 11, 12, 11, 13, 16},
+              {5, 20, 12, 11, 12, 11, 13, 16},
               bold);
     }
 
@@ -601,7 +604,7 @@ private:
                    Report::tr("P90 time"),
                    Report::tr("P90 cost")},
                   rows,
-                  {4, 30, 17, 13, 12, 12, 12});
+                  {5, 29, 17, 13, 12, 12, 12});
         }
         heading(Report::tr("Reserved and subscription commitments"), 2);
         if (r.commitments.empty()) {
@@ -627,7 +630,7 @@ private:
                    Report::tr("Run cost"),
                    Report::tr("Fits the project")},
                   rows,
-                  {4, 32, 14, 10, 14, 12, 14});
+                  {5, 31, 14, 10, 14, 12, 14});
         }
         heading(Report::tr("Data sensitivity"), 2);
         if (r.sensitive) {
@@ -814,14 +817,18 @@ private:
 
     void method()
     {
-        heading(Report::tr("Appendix A: method and formulas"), 1, true);
-        bullet(Report::tr("Throughput = GPUs × datasheet peak at the precision used × efficiency × scaling ÷ FLOPs "
-                          "per sample (6 × parameters per token for transformers, 3 × forward FLOPs for vision "
-                          "models; LoRA counts the frozen weights' forward and backward without their gradient)."));
-        bullet(Report::tr("Efficiency is the median share of peak reached by published calibration runs of the same "
-                          "model class on the same GPU architecture; its spread gives the low and high bounds."));
-        bullet(Report::tr("Scaling across GPUs and servers follows the interconnect: NVLink inside a server, RDMA "
-                          "(InfiniBand, EFA) between servers; without RDMA several servers are not considered."));
+        heading(Report::tr("Appendix A: method and formulas"), 1, true, false);
+        bullet(Report::tr("Throughput = GPUs × datasheet dense peak at the precision used × efficiency × scaling ÷ "
+                          "training FLOPs per unit. Per sample: about 3 × the forward FLOPs. Per token of a "
+                          "transformer (PaLM, appendix B): 6N + 12·L·h·s for full training, 4N + 8·L·h·s + "
+                          "6·N_trainable for LoRA. Activation checkpointing, where memory needs it, costs a third "
+                          "more compute."));
+        bullet(Report::tr("Efficiency is fitted on published training runs (calibration cases): the median achieved "
+                          "share of peak of the nearest cases (same GPU, then same architecture, then same model "
+                          "class); their spread, at least ±15 %, gives the low and high bounds."));
+        bullet(Report::tr("Scaling per doubling of GPUs in a server: 0.97 with NVLink, 0.90 over PCIe; per doubling "
+                          "of servers: 0.93 with RDMA (InfiniBand, EFA, RoCE), 0.70 over plain Ethernet. Several "
+                          "servers without RDMA are left out unless the plan allows them."));
         bullet(Report::tr("Time = setup + data upload at the lab's bandwidth + work ÷ throughput. Cost = billed "
                           "hours × hourly price (per-second, per-minute or per-hour billing as the provider bills) "
                           "+ storage for the run + egress of the final checkpoint."));
@@ -838,7 +845,7 @@ private:
 
     void glossary()
     {
-        heading(Report::tr("Appendix B: glossary"), 1);
+        heading(Report::tr("Appendix B: glossary"), 1, false, false);
         keyValues({
             {Report::tr("On-demand"), Report::tr("pay by the hour, stop any time")},
             {Report::tr("Spot / preemptible"),
