@@ -43,12 +43,22 @@ Run gpuplan(const QStringList& arguments)
     return run(QStringLiteral(GPUPLAN_BINARY_DIR "/bin/gpuplan"), arguments);
 }
 
-/// The PDF's text with every run of white space as one space (table cells and wrapped lines).
+/// The PDF's text with every run of white space as one space (table cells and wrapped lines), the "fi"-style
+/// ligatures spelt out, in Unicode NFKC (the CJK radicals that share a glyph with an ideograph, U+2F49 for 月,
+/// read as the ideograph).
 QString pdfText(const QString& pdf)
 {
     Run text =
         run(QStringLiteral("pdftotext"), {QStringLiteral("-enc"), QStringLiteral("UTF-8"), pdf, QStringLiteral("-")});
-    return text.out.simplified();
+    QString out = text.out.normalized(QString::NormalizationForm_KC);
+    for (const auto& [ligature, letters] : {std::pair{u'\uFB00', "ff"},
+                                            std::pair{u'\uFB01', "fi"},
+                                            std::pair{u'\uFB02', "fl"},
+                                            std::pair{u'\uFB03', "ffi"},
+                                            std::pair{u'\uFB04', "ffl"}}) {
+        out.replace(QChar(ligature), QLatin1String(letters));
+    }
+    return out.simplified();
 }
 
 /// Money as the report prints it, written here independently of the UI's formatter: the currency symbol, two
@@ -229,6 +239,66 @@ private slots:
                                        .toDouble();
         QVERIFY(high <= 3000);
         QVERIFY(text.contains(QStringLiteral("Within the budget of ¥3,000, even at the high estimate")));
+    }
+
+    void probeResultsAndSpendAreReportedWhenThePlanHasThem()
+    {
+        QJsonObject plan = readJson(examplePlans().first());
+        QJsonObject line{{QStringLiteral("check"), QStringLiteral("gemm_bf16")},
+                         {QStringLiteral("gpu"), 0},
+                         {QStringLiteral("level"), QStringLiteral("warn")},
+                         {QStringLiteral("measured"), QStringLiteral("201 TFLOPS")},
+                         {QStringLiteral("expected"), QStringLiteral("312 TFLOPS")},
+                         {QStringLiteral("reason"),
+                          QJsonObject{{QStringLiteral("key"), QStringLiteral("unknown.key")},
+                                      {QStringLiteral("params"), QJsonObject()},
+                                      {QStringLiteral("text"), QStringLiteral("64 % of the dense peak")}}}};
+        plan[QStringLiteral("verifications")] =
+            QJsonArray{QJsonObject{{QStringLiteral("when"), QStringLiteral("2026-12-03T09:15:00Z")},
+                                   {QStringLiteral("host"), QStringLiteral("ubuntu@203.0.113.7")},
+                                   {QStringLiteral("verdict"), QStringLiteral("warn")},
+                                   {QStringLiteral("expected_gpu"), QStringLiteral("a100-sxm4-80gb")},
+                                   {QStringLiteral("expected_count"), 1},
+                                   {QStringLiteral("gpu_name"), QStringLiteral("NVIDIA A100-SXM4-80GB")},
+                                   {QStringLiteral("gpu_count"), 1},
+                                   {QStringLiteral("driver"), QStringLiteral("570.86.15")},
+                                   {QStringLiteral("lines"), QJsonArray{line}}}};
+        auto spend = [](const char* id, double cost, const char* ended) {
+            return QJsonObject{{QStringLiteral("provider"), QStringLiteral("aws")},
+                               {QStringLiteral("instance_id"), QLatin1String(id)},
+                               {QStringLiteral("instance_type"), QStringLiteral("p4d.24xlarge")},
+                               {QStringLiteral("region"), QStringLiteral("us-east-1")},
+                               {QStringLiteral("started"), QStringLiteral("2026-12-03T09:00:00Z")},
+                               {QStringLiteral("ended"), QLatin1String(ended)},
+                               {QStringLiteral("hours"), 2.5},
+                               {QStringLiteral("cost"), cost},
+                               {QStringLiteral("currency"), QStringLiteral("CNY")}};
+        };
+        plan[QStringLiteral("ledger")] =
+            QJsonArray{spend("i-0abc123", 812.25, "2026-12-03T11:30:00Z"), spend("i-0def456", 100.5, "")};
+        const QString file = m_dir.filePath(QStringLiteral("verified.gpuplan"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(plan).toJson());
+        f.close();
+        const QString pdf = m_dir.filePath(QStringLiteral("verified.pdf"));
+        Run report = gpuplan({QStringLiteral("report"),
+                              file,
+                              QStringLiteral("-o"),
+                              pdf,
+                              QStringLiteral("--lang"),
+                              QStringLiteral("en")});
+        QVERIFY2(report.exitCode == 0, qPrintable(report.err));
+        const QString text = pdfText(pdf);
+        QVERIFY(text.contains(QStringLiteral("GPU verification")));
+        QVERIFY(text.contains(QStringLiteral("ubuntu@203.0.113.7: warning")));
+        QVERIFY(text.contains(QStringLiteral("NVIDIA A100-SXM4-80GB with driver 570.86.15")));
+        QVERIFY(text.contains(QStringLiteral("201 TFLOPS")));
+        QVERIFY(text.contains(QStringLiteral("64 % of the dense peak")));
+        QVERIFY(text.contains(QStringLiteral("Spend")));
+        QVERIFY(text.contains(QStringLiteral("i-0abc123")));
+        QVERIFY(text.contains(QStringLiteral("running"))); // the second has not ended
+        QVERIFY2(text.contains(money(812.25 + 100.5, QStringLiteral("CNY"))), "the spend total is missing");
     }
 
     void paperSizesAreA4AndLetter()
