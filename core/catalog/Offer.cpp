@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <utility>
 
 namespace gpuplan::core {
@@ -133,6 +134,25 @@ const Price* Offer::findPrice(std::string_view region, PricingMode mode) const
         }
     }
     return nullptr;
+}
+
+double billedHours(double hours, const std::optional<Billing>& billing)
+{
+    if (!billing) {
+        return std::ceil(hours); // unknown billing: count whole hours
+    }
+    double seconds = hours * 3600;
+    switch (billing->granularity) {
+        case Billing::Granularity::Second:
+            break;
+        case Billing::Granularity::Minute:
+            seconds = std::ceil(seconds / 60) * 60;
+            break;
+        case Billing::Granularity::Hour:
+            seconds = std::ceil(seconds / 3600) * 3600;
+            break;
+    }
+    return std::max(seconds, double(billing->minimumSeconds)) / 3600;
 }
 
 } // namespace gpuplan::core

@@ -45,25 +45,6 @@ nested(std::string key, std::map<std::string, std::string> params, const Reason&
     return Reason{std::move(key), std::move(params), prefix + cause.text};
 }
 
-double billedHours(double hours, const std::optional<Billing>& billing)
-{
-    if (!billing) {
-        return std::ceil(hours); // unknown billing: count whole hours
-    }
-    double seconds = hours * 3600;
-    switch (billing->granularity) {
-        case Billing::Granularity::Second:
-            break;
-        case Billing::Granularity::Minute:
-            seconds = std::ceil(seconds / 60) * 60;
-            break;
-        case Billing::Granularity::Hour:
-            seconds = std::ceil(seconds / 3600) * 3600;
-            break;
-    }
-    return std::max(seconds, double(billing->minimumSeconds)) / 3600;
-}
-
 bool frameworkRuns(const GpuSpec& gpu, const Offer& offer, const std::string& framework, Reason& why)
 {
     if (offer.service == ServiceKind::Tpu || gpu.vendor == "Google") {

@@ -85,6 +85,9 @@ struct Billing
 };
 
 const char* granularityName(Billing::Granularity granularity);
+/// The hours a provider bills for `hours` of use: rounded up to its granularity, at least its minimum. Unknown
+/// billing counts whole hours.
+double billedHours(double hours, const std::optional<Billing>& billing);
 std::optional<Billing::Granularity> parseGranularity(std::string_view name);
 
 /// Where an offer comes from: the bundled catalog, or the user's own catalog (a negotiated quote, a campus
