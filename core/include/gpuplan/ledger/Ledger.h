@@ -1,0 +1,166 @@
+#pragma once
+
+#include "gpuplan/catalog/Offer.h"
+#include "gpuplan/core/Result.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+struct sqlite3;
+
+namespace gpuplan::core {
+
+/// Where a launch stands. Intent is written before the request goes out; Requested once it has been sent (the
+/// reply may never have come back); the rest follow what the provider says.
+enum class InstanceState
+{
+    Intent,
+    Requested,
+    Pending,
+    Running,
+    Stopping,
+    Terminated,
+    Failed, // the provider refused the launch; nothing runs
+};
+
+const char* instanceStateName(InstanceState state);
+std::optional<InstanceState> parseInstanceState(std::string_view name);
+/// Terminated and Failed: nothing bills any more.
+bool isFinal(InstanceState state);
+
+/// The price an instance was launched at: cost accrues from this, never from a later catalog.
+struct LaunchPrice
+{
+    double amount = 0;
+    Currency currency = Currency::USD;
+    PriceUnit unit = PriceUnit::Hour;
+    std::optional<Billing> billing;
+    int prepaidMonths = 0; // subscriptions: the period paid up front
+};
+
+/// What the user asked to launch, recorded before anything is sent.
+struct LaunchIntent
+{
+    std::string provider;
+    std::string region;
+    std::string zone;
+    std::string instanceType;
+    std::string pricingMode; // on_demand, spot, subscription_monthly, ...
+    LaunchPrice price;
+    std::string planId;      // empty: launched without a plan
+    std::string clientToken; // the provider's idempotency token: the same token never launches twice
+    double deadmanHours = 0; // 0: no dead-man timer
+};
+
+struct LedgerEntry
+{
+    std::int64_t id = 0;
+    LaunchIntent intent;
+    std::string instanceId; // empty until the provider has named it
+    InstanceState state = InstanceState::Intent;
+    std::int64_t createdAt = 0; // Unix seconds
+    std::optional<std::int64_t> runningSince;
+    std::optional<std::int64_t> endedAt;
+    std::string detail;   // the last error or note
+    bool adopted = false; // found at the provider by reconciliation, not recorded by a launch
+};
+
+/// What a provider reports of an instance we launched (found by our tag or client token).
+struct RemoteInstance
+{
+    std::string instanceId;
+    std::string clientToken;
+    InstanceState state = InstanceState::Pending;
+    std::string region;
+    std::string instanceType;
+    std::optional<std::int64_t> launchedAt;
+};
+
+/// What reconciling with one provider changed.
+struct Reconciliation
+{
+    std::vector<std::int64_t> adopted; // running there, unknown here, now recorded
+    std::vector<std::int64_t> closed;  // recorded as live here, gone there
+    std::vector<std::int64_t> updated; // state or instance id changed
+};
+
+enum class BudgetLevel
+{
+    Ok,
+    Warn,   // at or above 80 % of the budget
+    Refuse, // a launch would reach 100 %
+};
+
+struct BudgetCheck
+{
+    BudgetLevel level = BudgetLevel::Ok;
+    double spent = 0;     // so far, live and ended, in the budget's currency
+    double committed = 0; // what the live ones cost until their dead-man fires
+    double budget = 0;
+};
+
+/// Every launch this user made, in SQLite (the user data dir's ledger.sqlite). Each change is one transaction,
+/// written to disk before the call returns (WAL, synchronous FULL), so a crash at any moment leaves the last
+/// state recorded. Not thread safe: one Ledger per thread; several processes may share the file (SQLite
+/// locks it; a busy file is retried for 5 s).
+class Ledger
+{
+public:
+    /// Opens or creates the ledger. FileUnreadable naming the file when it cannot be opened, SchemaViolation
+    /// when it is not a ledger or is from a newer GPU Planner.
+    static Result<std::unique_ptr<Ledger>> open(const std::filesystem::path& file);
+    ~Ledger();
+    Ledger(const Ledger&) = delete;
+    Ledger& operator=(const Ledger&) = delete;
+
+    /// Records a launch before its request is sent; returns its entry id. A client token already recorded
+    /// returns that entry's id instead (a retried launch is the same launch).
+    Result<std::int64_t> recordIntent(const LaunchIntent& intent, std::int64_t now);
+    /// The request is about to go out (or has): from now on the provider may have an instance for the token.
+    Status markRequested(std::int64_t id);
+    /// The provider's answer or a later describe: its instance id and state.
+    Status update(std::int64_t id, const std::string& instanceId, InstanceState state, std::int64_t now);
+    /// The provider refused the launch; `why` is its message.
+    Status markFailed(std::int64_t id, const std::string& why, std::int64_t now);
+
+    Result<std::vector<LedgerEntry>> entries() const;
+    /// Not Terminated or Failed: what may still bill.
+    Result<std::vector<LedgerEntry>> live() const;
+    Result<std::optional<LedgerEntry>> find(std::int64_t id) const;
+
+    /// Makes the ledger agree with what `provider` reports of our instances: an instance reported but not
+    /// recorded is adopted (matched first by client token, then by instance id); a recorded one that is live
+    /// here, was requested, and is not reported (or reported terminated) is closed. Entries still at Intent
+    /// (never sent) that the provider does not know are marked Failed ("never sent").
+    Result<Reconciliation>
+    reconcile(const std::string& provider, const std::vector<RemoteInstance>& remote, std::int64_t now);
+
+private:
+    explicit Ledger(sqlite3* db);
+    sqlite3* m_db = nullptr;
+};
+
+/// What an entry has cost until `now` (or its end), in its price's currency: billed hours of its running time
+/// (billing granularity and minimum) × the hourly price; a subscription its prepaid months, or more whole months.
+double costSoFar(const LedgerEntry& entry, std::int64_t now);
+/// What a live entry will have cost when its dead-man fires (its cost so far when it has none or is final).
+double costUntilDeadman(const LedgerEntry& entry, std::int64_t now);
+
+/// The budget guard of one plan: what its entries spent and will spend until their dead-man timers, plus
+/// `additional` (the launch being considered), against `budget`, all converted with `rate`.
+BudgetCheck checkBudget(const std::vector<LedgerEntry>& entries,
+                        const std::string& planId,
+                        double budget,
+                        Currency currency,
+                        const ExchangeRate& rate,
+                        double additional,
+                        std::int64_t now);
+
+/// The ledger's default place: $XDG_DATA_HOME/gpuplanner/ledger.sqlite (~/.local/share/...).
+std::filesystem::path defaultLedgerFile();
+
+} // namespace gpuplan::core

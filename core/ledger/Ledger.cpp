@@ -1,0 +1,514 @@
+#include "gpuplan/ledger/Ledger.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdlib>
+#include <set>
+
+namespace gpuplan::core {
+
+namespace {
+
+constexpr int kSchemaVersion = 1;
+constexpr double kHoursPerMonth = 730;
+
+constexpr std::array<std::pair<InstanceState, const char*>, 7> kStateNames{{
+    {InstanceState::Intent, "intent"},
+    {InstanceState::Requested, "requested"},
+    {InstanceState::Pending, "pending"},
+    {InstanceState::Running, "running"},
+    {InstanceState::Stopping, "stopping"},
+    {InstanceState::Terminated, "terminated"},
+    {InstanceState::Failed, "failed"},
+}};
+
+/// A prepared statement that finalizes itself.
+class Statement
+{
+public:
+    Statement(sqlite3* db, const char* sql)
+    {
+        if (sqlite3_prepare_v2(db, sql, -1, &m_stmt, nullptr) != SQLITE_OK) {
+            m_stmt = nullptr;
+        }
+    }
+    ~Statement() { sqlite3_finalize(m_stmt); }
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+
+    explicit operator bool() const { return m_stmt != nullptr; }
+    sqlite3_stmt* get() const { return m_stmt; }
+
+    void bind(int i, const std::string& text) { sqlite3_bind_text(m_stmt, i, text.c_str(), -1, SQLITE_TRANSIENT); }
+    void bind(int i, std::int64_t value) { sqlite3_bind_int64(m_stmt, i, value); }
+    void bind(int i, double value) { sqlite3_bind_double(m_stmt, i, value); }
+    void bindNull(int i) { sqlite3_bind_null(m_stmt, i); }
+
+    std::string text(int column) const
+    {
+        const unsigned char* value = sqlite3_column_text(m_stmt, column);
+        return value ? reinterpret_cast<const char*>(value) : std::string();
+    }
+    std::int64_t integer(int column) const { return sqlite3_column_int64(m_stmt, column); }
+    double real(int column) const { return sqlite3_column_double(m_stmt, column); }
+    bool isNull(int column) const { return sqlite3_column_type(m_stmt, column) == SQLITE_NULL; }
+
+private:
+    sqlite3_stmt* m_stmt = nullptr;
+};
+
+Error sqlError(sqlite3* db, const std::string& what)
+{
+    return Error{ErrorCode::FileUnreadable, what + ": " + sqlite3_errmsg(db), sqlite3_db_filename(db, "main")};
+}
+
+Status exec(sqlite3* db, const char* sql)
+{
+    char* message = nullptr;
+    if (sqlite3_exec(db, sql, nullptr, nullptr, &message) != SQLITE_OK) {
+        Error error{ErrorCode::FileUnreadable,
+                    std::string("ledger: ") + (message ? message : "unknown error"),
+                    sqlite3_db_filename(db, "main")};
+        sqlite3_free(message);
+        return error;
+    }
+    return Ok{};
+}
+
+const char* const kSelect = "SELECT id, provider, region, zone, instance_type, pricing_mode, price_amount, "
+                            "price_currency, price_unit, billing_granularity, billing_minimum_s, prepaid_months, "
+                            "plan_id, client_token, deadman_hours, instance_id, state, created_at, running_since, "
+                            "ended_at, detail, adopted FROM launches";
+
+LedgerEntry readEntry(const Statement& s)
+{
+    LedgerEntry e;
+    e.id = s.integer(0);
+    e.intent.provider = s.text(1);
+    e.intent.region = s.text(2);
+    e.intent.zone = s.text(3);
+    e.intent.instanceType = s.text(4);
+    e.intent.pricingMode = s.text(5);
+    e.intent.price.amount = s.real(6);
+    e.intent.price.currency = parseCurrency(s.text(7)).value_or(Currency::USD);
+    e.intent.price.unit = parsePriceUnit(s.text(8)).value_or(PriceUnit::Hour);
+    if (!s.isNull(9)) {
+        if (std::optional<Billing::Granularity> g = parseGranularity(s.text(9))) {
+            e.intent.price.billing = Billing{*g, static_cast<int>(s.integer(10))};
+        }
+    }
+    e.intent.price.prepaidMonths = static_cast<int>(s.integer(11));
+    e.intent.planId = s.text(12);
+    e.intent.clientToken = s.text(13);
+    e.intent.deadmanHours = s.real(14);
+    e.instanceId = s.text(15);
+    e.state = parseInstanceState(s.text(16)).value_or(InstanceState::Pending);
+    e.createdAt = s.integer(17);
+    if (!s.isNull(18)) {
+        e.runningSince = s.integer(18);
+    }
+    if (!s.isNull(19)) {
+        e.endedAt = s.integer(19);
+    }
+    e.detail = s.text(20);
+    e.adopted = s.integer(21) != 0;
+    return e;
+}
+
+} // namespace
+
+const char* instanceStateName(InstanceState state)
+{
+    for (const auto& [s, name] : kStateNames) {
+        if (s == state) {
+            return name;
+        }
+    }
+    return "unknown";
+}
+
+std::optional<InstanceState> parseInstanceState(std::string_view name)
+{
+    for (const auto& [s, n] : kStateNames) {
+        if (name == n) {
+            return s;
+        }
+    }
+    return std::nullopt;
+}
+
+bool isFinal(InstanceState state)
+{
+    return state == InstanceState::Terminated || state == InstanceState::Failed;
+}
+
+Ledger::Ledger(sqlite3* db)
+    : m_db(db)
+{ }
+
+Ledger::~Ledger()
+{
+    sqlite3_close(m_db);
+}
+
+Result<std::unique_ptr<Ledger>> Ledger::open(const std::filesystem::path& file)
+{
+    std::error_code ec;
+    if (file.has_parent_path()) {
+        std::filesystem::create_directories(file.parent_path(), ec);
+    }
+    sqlite3* db = nullptr;
+    if (sqlite3_open_v2(file.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
+        Error error{ErrorCode::FileUnreadable,
+                    std::string("cannot open the ledger: ") + (db ? sqlite3_errmsg(db) : "out of memory"),
+                    file.string()};
+        sqlite3_close(db);
+        return error;
+    }
+    std::unique_ptr<Ledger> ledger(new Ledger(db));
+    sqlite3_busy_timeout(db, 5000);
+    // A file that is not SQLite fails here, on the first read.
+    for (const char* pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON"}) {
+        if (Status done = exec(db, pragma); !done) {
+            return Error{
+                ErrorCode::SchemaViolation, "not a GPU Planner ledger (" + done.error().detail + ")", file.string()};
+        }
+    }
+    Statement version(db, "PRAGMA user_version");
+    if (!version || sqlite3_step(version.get()) != SQLITE_ROW) {
+        return sqlError(db, "ledger: reading its version");
+    }
+    const std::int64_t found = version.integer(0);
+    if (found > kSchemaVersion) {
+        return Error{ErrorCode::SchemaViolation,
+                     "written by a newer GPU Planner (ledger version " + std::to_string(found)
+                         + "); this one reads up to version " + std::to_string(kSchemaVersion) + ": update it",
+                     file.string()};
+    }
+    if (found == 0) {
+        if (Status made = exec(db,
+                               "BEGIN IMMEDIATE;"
+                               "CREATE TABLE IF NOT EXISTS launches ("
+                               " id INTEGER PRIMARY KEY AUTOINCREMENT,"
+                               " provider TEXT NOT NULL, region TEXT NOT NULL, zone TEXT NOT NULL DEFAULT '',"
+                               " instance_type TEXT NOT NULL, pricing_mode TEXT NOT NULL,"
+                               " price_amount REAL NOT NULL, price_currency TEXT NOT NULL, price_unit TEXT NOT NULL,"
+                               " billing_granularity TEXT, billing_minimum_s INTEGER NOT NULL DEFAULT 0,"
+                               " prepaid_months INTEGER NOT NULL DEFAULT 0,"
+                               " plan_id TEXT NOT NULL DEFAULT '', client_token TEXT NOT NULL UNIQUE,"
+                               " deadman_hours REAL NOT NULL DEFAULT 0,"
+                               " instance_id TEXT NOT NULL DEFAULT '', state TEXT NOT NULL,"
+                               " created_at INTEGER NOT NULL, running_since INTEGER, ended_at INTEGER,"
+                               " detail TEXT NOT NULL DEFAULT '', adopted INTEGER NOT NULL DEFAULT 0);"
+                               "CREATE INDEX IF NOT EXISTS launches_instance ON launches(provider, instance_id);"
+                               "CREATE TABLE IF NOT EXISTS events ("
+                               " launch_id INTEGER NOT NULL REFERENCES launches(id), at INTEGER NOT NULL,"
+                               " state TEXT NOT NULL, detail TEXT NOT NULL DEFAULT '');"
+                               "PRAGMA user_version = 1;"
+                               "COMMIT;");
+            !made) {
+            return Error{
+                ErrorCode::SchemaViolation, "not a GPU Planner ledger (" + made.error().detail + ")", file.string()};
+        }
+    }
+    return ledger;
+}
+
+Result<std::int64_t> Ledger::recordIntent(const LaunchIntent& intent, std::int64_t now)
+{
+    if (intent.clientToken.empty()) {
+        return Error{ErrorCode::InvalidArgument, "a launch needs a client token (idempotency)", "ledger"};
+    }
+    {
+        Statement existing(m_db, "SELECT id FROM launches WHERE client_token = ?");
+        existing.bind(1, intent.clientToken);
+        if (existing && sqlite3_step(existing.get()) == SQLITE_ROW) {
+            return existing.integer(0);
+        }
+    }
+    Statement insert(m_db,
+                     "INSERT INTO launches (provider, region, zone, instance_type, pricing_mode, price_amount, "
+                     "price_currency, price_unit, billing_granularity, billing_minimum_s, prepaid_months, plan_id, "
+                     "client_token, deadman_hours, state, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    if (!insert) {
+        return sqlError(m_db, "ledger: recording a launch");
+    }
+    insert.bind(1, intent.provider);
+    insert.bind(2, intent.region);
+    insert.bind(3, intent.zone);
+    insert.bind(4, intent.instanceType);
+    insert.bind(5, intent.pricingMode);
+    insert.bind(6, intent.price.amount);
+    insert.bind(7, std::string(currencyCode(intent.price.currency)));
+    insert.bind(8, std::string(priceUnitName(intent.price.unit)));
+    if (intent.price.billing) {
+        insert.bind(9, std::string(granularityName(intent.price.billing->granularity)));
+        insert.bind(10, static_cast<std::int64_t>(intent.price.billing->minimumSeconds));
+    } else {
+        insert.bindNull(9);
+        insert.bind(10, std::int64_t{0});
+    }
+    insert.bind(11, static_cast<std::int64_t>(intent.price.prepaidMonths));
+    insert.bind(12, intent.planId);
+    insert.bind(13, intent.clientToken);
+    insert.bind(14, intent.deadmanHours);
+    insert.bind(15, std::string(instanceStateName(InstanceState::Intent)));
+    insert.bind(16, now);
+    if (sqlite3_step(insert.get()) != SQLITE_DONE) {
+        return sqlError(m_db, "ledger: recording a launch");
+    }
+    const std::int64_t id = sqlite3_last_insert_rowid(m_db);
+    Statement event(m_db, "INSERT INTO events (launch_id, at, state) VALUES (?, ?, 'intent')");
+    event.bind(1, id);
+    event.bind(2, now);
+    sqlite3_step(event.get());
+    return id;
+}
+
+Status Ledger::markRequested(std::int64_t id)
+{
+    Statement s(m_db, "UPDATE launches SET state = 'requested' WHERE id = ? AND state = 'intent'");
+    s.bind(1, id);
+    if (!s || sqlite3_step(s.get()) != SQLITE_DONE) {
+        return sqlError(m_db, "ledger: marking a launch requested");
+    }
+    return Ok{};
+}
+
+Status Ledger::update(std::int64_t id, const std::string& instanceId, InstanceState state, std::int64_t now)
+{
+    Result<std::optional<LedgerEntry>> found = find(id);
+    if (!found) {
+        return found.error();
+    }
+    if (!*found) {
+        return Error{ErrorCode::InvalidArgument, "no launch " + std::to_string(id) + " in the ledger", "ledger"};
+    }
+    const LedgerEntry& e = **found;
+    std::optional<std::int64_t> runningSince = e.runningSince;
+    if (state == InstanceState::Running && !runningSince) {
+        runningSince = now;
+    }
+    std::optional<std::int64_t> endedAt = e.endedAt;
+    if (isFinal(state) && !endedAt) {
+        endedAt = now;
+    }
+    Statement s(m_db, "UPDATE launches SET instance_id = ?, state = ?, running_since = ?, ended_at = ? WHERE id = ?");
+    s.bind(1, instanceId.empty() ? e.instanceId : instanceId);
+    s.bind(2, std::string(instanceStateName(state)));
+    runningSince ? s.bind(3, *runningSince) : s.bindNull(3);
+    endedAt ? s.bind(4, *endedAt) : s.bindNull(4);
+    s.bind(5, id);
+    if (!s || sqlite3_step(s.get()) != SQLITE_DONE) {
+        return sqlError(m_db, "ledger: updating a launch");
+    }
+    if (state != e.state) {
+        Statement event(m_db, "INSERT INTO events (launch_id, at, state) VALUES (?, ?, ?)");
+        event.bind(1, id);
+        event.bind(2, now);
+        event.bind(3, std::string(instanceStateName(state)));
+        sqlite3_step(event.get());
+    }
+    return Ok{};
+}
+
+Status Ledger::markFailed(std::int64_t id, const std::string& why, std::int64_t now)
+{
+    if (Status done = update(id, {}, InstanceState::Failed, now); !done) {
+        return done;
+    }
+    Statement s(m_db, "UPDATE launches SET detail = ? WHERE id = ?");
+    s.bind(1, why);
+    s.bind(2, id);
+    if (!s || sqlite3_step(s.get()) != SQLITE_DONE) {
+        return sqlError(m_db, "ledger: recording why a launch failed");
+    }
+    return Ok{};
+}
+
+Result<std::vector<LedgerEntry>> Ledger::entries() const
+{
+    Statement s(m_db, (std::string(kSelect) + " ORDER BY id").c_str());
+    if (!s) {
+        return sqlError(m_db, "ledger: reading");
+    }
+    std::vector<LedgerEntry> out;
+    int rc = 0;
+    while ((rc = sqlite3_step(s.get())) == SQLITE_ROW) {
+        out.push_back(readEntry(s));
+    }
+    if (rc != SQLITE_DONE) {
+        return sqlError(m_db, "ledger: reading");
+    }
+    return out;
+}
+
+Result<std::vector<LedgerEntry>> Ledger::live() const
+{
+    Result<std::vector<LedgerEntry>> all = entries();
+    if (!all) {
+        return all;
+    }
+    std::vector<LedgerEntry> out;
+    for (const LedgerEntry& e : *all) {
+        if (!isFinal(e.state)) {
+            out.push_back(e);
+        }
+    }
+    return out;
+}
+
+Result<std::optional<LedgerEntry>> Ledger::find(std::int64_t id) const
+{
+    Statement s(m_db, (std::string(kSelect) + " WHERE id = ?").c_str());
+    if (!s) {
+        return sqlError(m_db, "ledger: reading");
+    }
+    s.bind(1, id);
+    if (sqlite3_step(s.get()) == SQLITE_ROW) {
+        return std::optional<LedgerEntry>(readEntry(s));
+    }
+    return std::optional<LedgerEntry>();
+}
+
+Result<Reconciliation>
+Ledger::reconcile(const std::string& provider, const std::vector<RemoteInstance>& remote, std::int64_t now)
+{
+    Result<std::vector<LedgerEntry>> all = entries();
+    if (!all) {
+        return all.error();
+    }
+    Reconciliation result;
+    std::set<std::size_t> matched;
+    for (const LedgerEntry& e : *all) {
+        if (e.intent.provider != provider) {
+            continue;
+        }
+        const RemoteInstance* there = nullptr;
+        for (std::size_t i = 0; i < remote.size(); ++i) {
+            const RemoteInstance& r = remote[i];
+            if ((!r.clientToken.empty() && r.clientToken == e.intent.clientToken)
+                || (!e.instanceId.empty() && r.instanceId == e.instanceId)) {
+                there = &r;
+                matched.insert(i);
+                break;
+            }
+        }
+        if (there) {
+            if (there->state != e.state || there->instanceId != e.instanceId) {
+                if (Status done = update(e.id, there->instanceId, there->state, now); !done) {
+                    return done.error();
+                }
+                (isFinal(there->state) && !isFinal(e.state) ? result.closed : result.updated).push_back(e.id);
+            }
+            continue;
+        }
+        if (isFinal(e.state)) {
+            continue;
+        }
+        if (e.state == InstanceState::Intent) {
+            // Never sent: nothing can run for it.
+            if (Status done = markFailed(e.id, "never sent (the program stopped before the request)", now); !done) {
+                return done.error();
+            }
+        } else if (Status done = update(e.id, {}, InstanceState::Terminated, now); !done) {
+            return done.error();
+        }
+        result.closed.push_back(e.id);
+    }
+    for (std::size_t i = 0; i < remote.size(); ++i) {
+        const RemoteInstance& r = remote[i];
+        if (matched.count(i) || isFinal(r.state)) {
+            continue;
+        }
+        // Ours (it carries our tag) but not recorded: adopt it, so it is watched and can be terminated.
+        LaunchIntent intent;
+        intent.provider = provider;
+        intent.region = r.region;
+        intent.instanceType = r.instanceType;
+        intent.pricingMode = "unknown";
+        intent.clientToken = r.clientToken.empty() ? "adopted:" + r.instanceId : r.clientToken;
+        Result<std::int64_t> id = recordIntent(intent, r.launchedAt.value_or(now));
+        if (!id) {
+            return id.error();
+        }
+        if (Status done = update(*id, r.instanceId, r.state, r.launchedAt.value_or(now)); !done) {
+            return done.error();
+        }
+        Statement s(m_db, "UPDATE launches SET adopted = 1, detail = ? WHERE id = ?");
+        s.bind(1, std::string("found at the provider by reconciliation; its price at launch is unknown"));
+        s.bind(2, *id);
+        sqlite3_step(s.get());
+        result.adopted.push_back(*id);
+    }
+    return result;
+}
+
+double costSoFar(const LedgerEntry& entry, std::int64_t now)
+{
+    if (!entry.runningSince) {
+        return 0;
+    }
+    const std::int64_t end = entry.endedAt.value_or(now);
+    const double hours = std::max<double>(0, double(end - *entry.runningSince)) / 3600;
+    const LaunchPrice& price = entry.intent.price;
+    if (price.unit == PriceUnit::Month) {
+        const double months = std::max<double>(price.prepaidMonths, std::ceil(hours / kHoursPerMonth));
+        return std::max(1.0, months) * price.amount;
+    }
+    return billedHours(hours, price.billing) * price.amount;
+}
+
+double costUntilDeadman(const LedgerEntry& entry, std::int64_t now)
+{
+    if (isFinal(entry.state) || entry.intent.deadmanHours <= 0) {
+        return costSoFar(entry, now);
+    }
+    LedgerEntry atDeadline = entry;
+    const std::int64_t start = entry.runningSince.value_or(now);
+    atDeadline.runningSince = start;
+    atDeadline.endedAt = start + static_cast<std::int64_t>(std::llround(entry.intent.deadmanHours * 3600));
+    return std::max(costSoFar(atDeadline, now), costSoFar(entry, now));
+}
+
+BudgetCheck checkBudget(const std::vector<LedgerEntry>& entries,
+                        const std::string& planId,
+                        double budget,
+                        Currency currency,
+                        const ExchangeRate& rate,
+                        double additional,
+                        std::int64_t now)
+{
+    BudgetCheck check;
+    check.budget = budget;
+    for (const LedgerEntry& e : entries) {
+        if (e.intent.planId != planId) {
+            continue;
+        }
+        check.spent += rate.convert(costSoFar(e, now), e.intent.price.currency, currency);
+        check.committed += rate.convert(costUntilDeadman(e, now), e.intent.price.currency, currency);
+    }
+    const double outlook = std::max(check.spent, check.committed) + additional;
+    if (budget > 0 && outlook >= budget) {
+        check.level = BudgetLevel::Refuse;
+    } else if (budget > 0 && outlook >= 0.8 * budget) {
+        check.level = BudgetLevel::Warn;
+    }
+    return check;
+}
+
+std::filesystem::path defaultLedgerFile()
+{
+    std::filesystem::path base;
+    if (const char* dataHome = std::getenv("XDG_DATA_HOME"); dataHome && *dataHome) {
+        base = dataHome;
+    } else if (const char* home = std::getenv("HOME"); home && *home) {
+        base = std::filesystem::path(home) / ".local" / "share";
+    }
+    return base / "gpuplanner" / "ledger.sqlite";
+}
+
+} // namespace gpuplan::core

@@ -1,0 +1,241 @@
+// The launch ledger on real SQLite files: intent before the request, state changes, cost from the price at launch,
+// the budget guard, reconciliation with what a provider reports, and files that are not ledgers.
+#include "gpuplan/ledger/Ledger.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+
+#include <sqlite3.h>
+
+using namespace gpuplan::core;
+
+namespace {
+
+constexpr std::int64_t kT0 = 1'796'000'000; // a fixed clock: 2026-11-30
+
+LaunchIntent intent(const std::string& token, double pricePerHour = 3.06, const std::string& plan = "plan-a")
+{
+    LaunchIntent i;
+    i.provider = "aws";
+    i.region = "us-east-1";
+    i.zone = "us-east-1a";
+    i.instanceType = "p3.2xlarge";
+    i.pricingMode = "on_demand";
+    i.price = {pricePerHour, Currency::USD, PriceUnit::Hour, Billing{Billing::Granularity::Second, 60}, 0};
+    i.planId = plan;
+    i.clientToken = token;
+    i.deadmanHours = 10;
+    return i;
+}
+
+LedgerEntry running(double pricePerHour, std::int64_t since, std::optional<Billing> billing)
+{
+    LedgerEntry e;
+    e.intent = intent("t", pricePerHour);
+    e.intent.price.billing = billing;
+    e.state = InstanceState::Running;
+    e.runningSince = since;
+    return e;
+}
+
+} // namespace
+
+class TestLedger : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init() { QVERIFY(m_dir.isValid()); }
+
+    void intentIsRecordedBeforeAnythingAndSurvivesReopening()
+    {
+        const std::filesystem::path file = std::filesystem::path(m_dir.path().toStdString()) / "a" / "ledger.sqlite";
+        std::int64_t id = 0;
+        {
+            auto opened = Ledger::open(file);
+            QVERIFY2(opened.ok(), opened.ok() ? "" : opened.error().message().c_str());
+            auto recorded = (*opened)->recordIntent(intent("tok-1"), kT0);
+            QVERIFY(recorded.ok());
+            id = *recorded;
+            // The same token again is the same launch, not a second one.
+            QCOMPARE(*(*opened)->recordIntent(intent("tok-1"), kT0 + 5), id);
+            QVERIFY((*opened)->markRequested(id).ok());
+        } // closed as a crash would leave it: every call above is already on disk
+        auto reopened = Ledger::open(file);
+        QVERIFY(reopened.ok());
+        auto all = (*reopened)->entries();
+        QVERIFY(all.ok());
+        QCOMPARE(all->size(), std::size_t(1));
+        const LedgerEntry& e = all->front();
+        QCOMPARE(e.id, id);
+        QCOMPARE(e.state, InstanceState::Requested);
+        QCOMPARE(e.intent.clientToken, std::string("tok-1"));
+        QCOMPARE(e.intent.price.amount, 3.06);
+        QVERIFY(e.intent.price.billing.has_value());
+        QCOMPARE(e.intent.price.billing->minimumSeconds, 60);
+        QCOMPARE(e.intent.deadmanHours, 10.0);
+        QCOMPARE(e.createdAt, kT0);
+        QVERIFY(!e.runningSince.has_value());
+        // A launch without a token is refused: without it a retry could launch twice.
+        LaunchIntent untokened = intent("");
+        QVERIFY(!(*reopened)->recordIntent(untokened, kT0).ok());
+    }
+
+    void statesMoveAndCostAccruesFromThePriceAtLaunch()
+    {
+        auto ledger = Ledger::open(path("states.sqlite"));
+        QVERIFY(ledger.ok());
+        const std::int64_t id = *(*ledger)->recordIntent(intent("tok-2", 2.0), kT0);
+        QVERIFY((*ledger)->markRequested(id).ok());
+        QVERIFY((*ledger)->update(id, "i-0123", InstanceState::Pending, kT0 + 10).ok());
+        QVERIFY((*ledger)->update(id, "", InstanceState::Running, kT0 + 70).ok());
+        auto e = *(*ledger)->find(id);
+        QVERIFY(e.has_value());
+        QCOMPARE(e->instanceId, std::string("i-0123")); // kept when a later update does not name it
+        QCOMPARE(*e->runningSince, kT0 + 70);
+        QCOMPARE((*ledger)->live()->size(), std::size_t(1));
+        // 90 minutes at 2 USD/h, billed per second.
+        QCOMPARE(costSoFar(*e, kT0 + 70 + 5400), 3.0);
+        // Until the dead-man (10 h from running): 20 USD.
+        QCOMPARE(costUntilDeadman(*e, kT0 + 70 + 5400), 20.0);
+        QVERIFY((*ledger)->update(id, "", InstanceState::Terminated, kT0 + 70 + 7200).ok());
+        e = *(*ledger)->find(id);
+        QCOMPARE(*e->endedAt, kT0 + 70 + 7200);
+        QCOMPARE(costSoFar(*e, kT0 + 99999), 4.0); // stops at the end
+        QCOMPARE(costUntilDeadman(*e, kT0 + 99999), 4.0);
+        QVERIFY((*ledger)->live()->empty());
+        // A refused launch bills nothing and says why.
+        const std::int64_t refused = *(*ledger)->recordIntent(intent("tok-3"), kT0);
+        QVERIFY((*ledger)->markFailed(refused, "InsufficientInstanceCapacity", kT0 + 3).ok());
+        e = *(*ledger)->find(refused);
+        QCOMPARE(e->state, InstanceState::Failed);
+        QCOMPARE(e->detail, std::string("InsufficientInstanceCapacity"));
+        QCOMPARE(costSoFar(*e, kT0 + 9999), 0.0);
+    }
+
+    void billingRulesRoundAndSubscriptionsChargeTheirPeriod()
+    {
+        // Per hour: 61 minutes bill two hours.
+        QCOMPARE(costSoFar(running(3.0, 0, Billing{Billing::Granularity::Hour, 0}), 61 * 60), 6.0);
+        // Per minute with a one-minute minimum: 20 s bill one minute.
+        QCOMPARE(costSoFar(running(60.0, 0, Billing{Billing::Granularity::Minute, 60}), 20), 1.0);
+        // Unknown billing counts whole hours.
+        QCOMPARE(costSoFar(running(1.0, 0, std::nullopt), 1), 1.0);
+        // A monthly subscription prepaid for 3 months costs 3 months even after a day, and 4 after 3.5.
+        LedgerEntry monthly = running(5000, 0, std::nullopt);
+        monthly.intent.price.unit = PriceUnit::Month;
+        monthly.intent.price.prepaidMonths = 3;
+        QCOMPARE(costSoFar(monthly, 24 * 3600), 15000.0);
+        QCOMPARE(costSoFar(monthly, std::int64_t(3.5 * 730 * 3600)), 20000.0);
+        // Not running yet: nothing.
+        LedgerEntry pending = running(3.0, 0, std::nullopt);
+        pending.runningSince.reset();
+        QCOMPARE(costSoFar(pending, 99999), 0.0);
+    }
+
+    void budgetWarnsAtEightyAndRefusesAtAHundredPercent()
+    {
+        ExchangeRate rate;
+        rate.cnyPerUsd = 7.0;
+        std::vector<LedgerEntry> entries{running(10.0, kT0, Billing{Billing::Granularity::Second, 0})};
+        entries[0].intent.deadmanHours = 0;
+        LedgerEntry otherPlan = entries[0];
+        otherPlan.intent.planId = "plan-b";
+        entries.push_back(otherPlan);
+        // 2 h at 10 USD = 140 CNY of a 1000 CNY budget: fine; plan-b's spend does not count.
+        BudgetCheck check = checkBudget(entries, "plan-a", 1000, Currency::CNY, rate, 0, kT0 + 7200);
+        QCOMPARE(check.level, BudgetLevel::Ok);
+        QCOMPARE(check.spent, 140.0);
+        // A launch that would bring it to 800 CNY: warn. To 1000: refuse.
+        QCOMPARE(checkBudget(entries, "plan-a", 1000, Currency::CNY, rate, 660, kT0 + 7200).level, BudgetLevel::Warn);
+        QCOMPARE(checkBudget(entries, "plan-a", 1000, Currency::CNY, rate, 859.99, kT0 + 7200).level,
+                 BudgetLevel::Warn);
+        QCOMPARE(checkBudget(entries, "plan-a", 1000, Currency::CNY, rate, 860, kT0 + 7200).level, BudgetLevel::Refuse);
+        // A live instance counts until its dead-man fires: 10 h at 10 USD = 700 CNY committed already.
+        entries[0].intent.deadmanHours = 10;
+        check = checkBudget(entries, "plan-a", 1000, Currency::CNY, rate, 100, kT0 + 7200);
+        QCOMPARE(check.committed, 700.0);
+        QCOMPARE(check.level, BudgetLevel::Warn);
+    }
+
+    void reconcileAdoptsClosesAndNeverDoubles()
+    {
+        auto ledger = Ledger::open(path("reconcile.sqlite"));
+        QVERIFY(ledger.ok());
+        Ledger& l = **ledger;
+        const std::int64_t neverSent = *l.recordIntent(intent("tok-never"), kT0);
+        const std::int64_t sentNoReply = *l.recordIntent(intent("tok-sent"), kT0);
+        QVERIFY(l.markRequested(sentNoReply).ok());
+        const std::int64_t gone = *l.recordIntent(intent("tok-gone"), kT0);
+        QVERIFY(l.update(gone, "i-gone", InstanceState::Running, kT0 + 60).ok());
+        LaunchIntent tencent = intent("tok-tencent");
+        tencent.provider = "tencent";
+        const std::int64_t otherProvider = *l.recordIntent(tencent, kT0);
+        QVERIFY(l.update(otherProvider, "ins-1", InstanceState::Running, kT0 + 60).ok());
+
+        // AWS reports: the one whose reply was lost (by its token), and one of ours nobody recorded.
+        std::vector<RemoteInstance> remote{
+            {"i-sent", "tok-sent", InstanceState::Running, "us-east-1", "p3.2xlarge", kT0 + 30},
+            {"i-stray", "", InstanceState::Running, "us-west-2", "g5.xlarge", kT0 + 40},
+        };
+        auto done = l.reconcile("aws", remote, kT0 + 600);
+        QVERIFY(done.ok());
+        QCOMPARE(done->updated, std::vector<std::int64_t>{sentNoReply});
+        QCOMPARE(done->closed, (std::vector<std::int64_t>{neverSent, gone}));
+        QCOMPARE(done->adopted.size(), std::size_t(1));
+
+        QCOMPARE((*l.find(neverSent))->state, InstanceState::Failed);
+        const LedgerEntry sent = **l.find(sentNoReply);
+        QCOMPARE(sent.state, InstanceState::Running);
+        QCOMPARE(sent.instanceId, std::string("i-sent"));
+        QCOMPARE((*l.find(gone))->state, InstanceState::Terminated);
+        QCOMPARE((*l.find(otherProvider))->state, InstanceState::Running); // another provider's: untouched
+        const LedgerEntry stray = **l.find(done->adopted.front());
+        QVERIFY(stray.adopted);
+        QCOMPARE(stray.instanceId, std::string("i-stray"));
+        QCOMPARE(stray.intent.region, std::string("us-west-2"));
+        QCOMPARE(stray.state, InstanceState::Running);
+
+        // Reconciling again changes nothing: exactly one entry per instance.
+        auto again = l.reconcile("aws", remote, kT0 + 700);
+        QVERIFY(again.ok());
+        QVERIFY(again->adopted.empty() && again->closed.empty() && again->updated.empty());
+        QCOMPARE(l.entries()->size(), std::size_t(5));
+    }
+
+    void filesThatAreNotLedgersAreRefusedByName()
+    {
+        const std::filesystem::path text = path("notes.sqlite");
+        std::ofstream(text) << "these are my notes, not a database\n";
+        auto opened = Ledger::open(text);
+        QVERIFY(!opened.ok());
+        QCOMPARE(opened.error().code, ErrorCode::SchemaViolation);
+        QVERIFY(opened.error().message().find("notes.sqlite") != std::string::npos);
+
+        const std::filesystem::path newer = path("newer.sqlite");
+        sqlite3* db = nullptr;
+        QCOMPARE(sqlite3_open(newer.c_str(), &db), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(db, "PRAGMA user_version = 99", nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(db);
+        auto future = Ledger::open(newer);
+        QVERIFY(!future.ok());
+        QVERIFY(future.error().detail.find("newer GPU Planner") != std::string::npos);
+
+        auto unwritable = Ledger::open("/proc/gpuplan-cannot-be-here/ledger.sqlite");
+        QVERIFY(!unwritable.ok());
+        QCOMPARE(unwritable.error().code, ErrorCode::FileUnreadable);
+    }
+
+private:
+    std::filesystem::path path(const char* name) const
+    {
+        return std::filesystem::path(m_dir.path().toStdString()) / name;
+    }
+
+    QTemporaryDir m_dir;
+};
+
+QTEST_GUILESS_MAIN(TestLedger)
+#include "TestLedger.moc"
