@@ -3,13 +3,13 @@
 #include "TextTable.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
+#include "gpuplan/net/Clock.h"
 #include "gpuplan/plan/BuyVsRent.h"
 #include "gpuplan/plan/PlanFile.h"
 
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <ctime>
 #include <iostream>
 
 namespace gpuplan::cli {
@@ -43,16 +43,6 @@ int fail(const core::Error& error, int code = kExitBadInput)
 {
     std::cerr << "gpuplan: " << error.message() << '\n';
     return code;
-}
-
-std::string nowIso()
-{
-    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm utc{};
-    gmtime_r(&now, &utc);
-    char buffer[32];
-    std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &utc);
-    return buffer;
 }
 
 /// Everything the estimator needs, loaded once.
@@ -249,8 +239,14 @@ int runPlan(const CatalogOptions& catalogOptions, const WorkloadOptions& workloa
                                c.currency,
                                *data->catalog.catalog.exchangeRate(),
                                {});
-    const json plan =
-        core::planJson(data->workload, c, data->catalog.catalog, r, nowIso(), {}, {}, core::buyVsRentJson(buyVsRent));
+    const json plan = core::planJson(data->workload,
+                                     c,
+                                     data->catalog.catalog,
+                                     r,
+                                     core::extendedIsoTime(std::chrono::system_clock::now()),
+                                     {},
+                                     {},
+                                     core::buyVsRentJson(buyVsRent));
     if (!options.output.empty()) {
         if (core::Status saved = core::savePlan(options.output, plan); !saved) {
             return fail(saved.error(), kExitFailure);

@@ -4,13 +4,14 @@
 
 #include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/deploy/ProbeDeployment.h"
+#include "gpuplan/net/Clock.h"
 #include "gpuplan/plan/PlanFile.h"
 #include "gpuplan/probe/Verdict.h"
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
 #include <cstdio>
-#include <ctime>
 #include <iostream>
 #include <sstream>
 #include <unistd.h>
@@ -52,17 +53,6 @@ const char* stepName(core::VerifyStep step)
             return "running the probe";
     }
     return "";
-}
-
-/// Now as an ISO 8601 UTC time, "2026-12-03T16:43:00Z".
-std::string nowUtcIso()
-{
-    const std::time_t now = std::time(nullptr);
-    std::tm utc{};
-    gmtime_r(&now, &utc);
-    char text[32];
-    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-    return text;
 }
 
 } // namespace
@@ -176,8 +166,8 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
         promised.count = int(run->facts.gpus.size());
     }
     const core::Verdict verdict = core::judgeProbe(*run->result, catalog->catalog, promised);
-    const nlohmann::json verification =
-        core::verificationJson(*run->result, verdict, promised, target->display(), nowUtcIso());
+    const nlohmann::json verification = core::verificationJson(
+        *run->result, verdict, promised, target->display(), core::extendedIsoTime(std::chrono::system_clock::now()));
     if (plan) {
         nlohmann::json& list = (*plan)["verifications"];
         if (!list.is_array()) {

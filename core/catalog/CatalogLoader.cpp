@@ -1,5 +1,7 @@
 #include "gpuplan/catalog/CatalogLoader.h"
 
+#include "gpuplan/core/Paths.h"
+
 #include "core/JsonChecker.h"
 
 #include <nlohmann/json.hpp>
@@ -454,16 +456,8 @@ fs::path userCatalogDir()
     if (const char* overridden = std::getenv("GPUPLAN_USER_CATALOG_DIR"); overridden && *overridden) {
         return fs::path(overridden);
     }
-    // XDG Base Directory: $XDG_DATA_HOME, else ~/.local/share.
-    fs::path base;
-    if (const char* dataHome = std::getenv("XDG_DATA_HOME"); dataHome && *dataHome) {
-        base = dataHome;
-    } else if (const char* home = std::getenv("HOME"); home && *home) {
-        base = fs::path(home) / ".local" / "share";
-    } else {
-        return {};
-    }
-    return base / "gpuplanner" / "offers";
+    const fs::path data = userDataDir();
+    return data.empty() ? fs::path() : data / "offers";
 }
 
 std::vector<Error> validateCatalogFile(const fs::path& file, const Catalog* gpus)

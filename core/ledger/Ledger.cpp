@@ -1,11 +1,12 @@
 #include "gpuplan/ledger/Ledger.h"
 
+#include "gpuplan/core/Paths.h"
+
 #include <sqlite3.h>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdlib>
 #include <set>
 
 namespace gpuplan::core {
@@ -502,13 +503,8 @@ BudgetCheck checkBudget(const std::vector<LedgerEntry>& entries,
 
 std::filesystem::path defaultLedgerFile()
 {
-    std::filesystem::path base;
-    if (const char* dataHome = std::getenv("XDG_DATA_HOME"); dataHome && *dataHome) {
-        base = dataHome;
-    } else if (const char* home = std::getenv("HOME"); home && *home) {
-        base = std::filesystem::path(home) / ".local" / "share";
-    }
-    return base / "gpuplanner" / "ledger.sqlite";
+    const std::filesystem::path data = userDataDir();
+    return data.empty() ? std::filesystem::path() : data / "ledger.sqlite";
 }
 
 } // namespace gpuplan::core

@@ -1,5 +1,7 @@
 #include "gpuplan/secrets/EncryptedCredentialFile.h"
 
+#include "gpuplan/core/Paths.h"
+
 #include "SecretJson.h"
 
 #include <openssl/crypto.h>
@@ -247,14 +249,8 @@ private:
 
 fs::path defaultCredentialFilePath()
 {
-    // XDG Base Directory: $XDG_DATA_HOME, else ~/.local/share.
-    if (const char* dataHome = std::getenv("XDG_DATA_HOME"); dataHome && *dataHome) {
-        return fs::path(dataHome) / "gpuplanner" / "credentials.enc";
-    }
-    if (const char* home = std::getenv("HOME"); home && *home) {
-        return fs::path(home) / ".local" / "share" / "gpuplanner" / "credentials.enc";
-    }
-    return {};
+    const fs::path data = userDataDir();
+    return data.empty() ? fs::path() : data / "credentials.enc";
 }
 
 EncryptedCredentialFile::EncryptedCredentialFile(fs::path path)

@@ -147,11 +147,15 @@ QString percent(double share, int decimals = 0)
 class ReportBuilder
 {
 public:
-    ReportBuilder(QTextDocument& document, const core::Report& report, const ReportSettings& settings)
-        : m_doc(document)
-        , m_cursor(&document)
+    /// `title`: the workload as the UI names it (empty: unnamed).
+    ReportBuilder(QTextDocument& document,
+                  const core::Report& report,
+                  const ReportSettings& settings,
+                  const QString& title)
+        : m_cursor(&document)
         , m_report(report)
         , m_settings(settings)
+        , m_title(title)
     {
         m_money = [this](double v) { return formatMoney(v, q(m_report.currency)); };
     }
@@ -303,8 +307,7 @@ private:
         block(mm(45), 10, Qt::AlignLeft);
         m_cursor.insertText(Report::tr("GPU plan for approval"), textFormat(12, false));
         block(0, 6);
-        const QString title = workloadNameText(json{{"workload", m_report.workload}});
-        m_cursor.insertText(title.isEmpty() ? Report::tr("Training run") : title, textFormat(24, true));
+        m_cursor.insertText(m_title.isEmpty() ? Report::tr("Training run") : m_title, textFormat(24, true));
         block(0, 24);
         const core::ReportOption& best = m_report.summary.recommended;
         m_cursor.insertText(
@@ -423,7 +426,7 @@ private:
         const json& w = m_report.workload;
         const json& definition = w.contains("definition") ? w["definition"] : json();
         std::vector<std::pair<QString, QString>> rows;
-        rows.push_back({Report::tr("Workload"), workloadNameText(json{{"workload", w}})});
+        rows.push_back({Report::tr("Workload"), m_title});
         const bool zh = currentLanguage() == QLatin1String("zh_CN");
         QString description =
             definition.is_object() ? q(definition.value(zh ? "description_zh" : "description", "")) : QString();
@@ -867,10 +870,10 @@ private:
         });
     }
 
-    QTextDocument& m_doc;
     QTextCursor m_cursor;
     const core::Report& m_report;
     const ReportSettings& m_settings;
+    QString m_title;
     std::function<QString(double)> m_money;
     std::set<int> m_keepWithNext;
     int m_section = 0;
@@ -938,7 +941,8 @@ core::Status writeReportPdf(const json& plan,
     QPdfWriter writer(pdfFile);
     writer.setResolution(kDpi);
     writer.setPageLayout(QPageLayout(QPageSize(settings.paper), QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
-    writer.setTitle(Report::tr("GPU plan: %1").arg(workloadNameText(json{{"workload", report.workload}})));
+    const QString title = workloadNameText(json{{"workload", report.workload}});
+    writer.setTitle(Report::tr("GPU plan: %1").arg(title));
     writer.setCreator(QStringLiteral("GPU Planner"));
     writer.setPdfVersion(QPagedPaintDevice::PdfVersion_1_6);
 
@@ -969,12 +973,11 @@ core::Status writeReportPdf(const json& plan,
     doc.setPageSize(body.size());
     doc.documentLayout()->registerHandler(kChartObject, &charts);
 
-    ReportBuilder builder(doc, report, settings);
+    ReportBuilder builder(doc, report, settings, title);
     builder.build(charts.count());
     keepBlocksWithNext(doc, builder.keepWithNext(), body.height());
 
     const int pages = doc.pageCount();
-    const QString title = workloadNameText(json{{"workload", report.workload}});
     const QString date = settings.date.toString(Qt::ISODate);
     QPainter painter;
     if (!painter.begin(&writer)) {

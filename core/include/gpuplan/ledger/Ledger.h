@@ -160,7 +160,7 @@ BudgetCheck checkBudget(const std::vector<LedgerEntry>& entries,
                         double additional,
                         std::int64_t now);
 
-/// The ledger's default place: $XDG_DATA_HOME/gpuplanner/ledger.sqlite (~/.local/share/...).
+/// The ledger's default place: ledger.sqlite in userDataDir(); empty when there is no data folder.
 std::filesystem::path defaultLedgerFile();
 
 } // namespace gpuplan::core
