@@ -168,6 +168,16 @@ QString errorCodeText(core::ErrorCode code)
             return MainWindow::tr("cryptography error");
         case core::ErrorCode::HostKeyChanged:
             return MainWindow::tr("SSH host key changed");
+        case core::ErrorCode::InsufficientCapacity:
+            return MainWindow::tr("no capacity in that zone");
+        case core::ErrorCode::QuotaExceeded:
+            return MainWindow::tr("quota exceeded");
+        case core::ErrorCode::PermissionDenied:
+            return MainWindow::tr("permission missing");
+        case core::ErrorCode::NotFound:
+            return MainWindow::tr("not found");
+        case core::ErrorCode::ProviderRefused:
+            return MainWindow::tr("refused by the provider");
     }
     return {};
 }

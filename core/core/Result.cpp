@@ -41,6 +41,16 @@ const char* errorCodeName(ErrorCode code)
             return "crypto";
         case ErrorCode::HostKeyChanged:
             return "host_key_changed";
+        case ErrorCode::InsufficientCapacity:
+            return "insufficient_capacity";
+        case ErrorCode::QuotaExceeded:
+            return "quota_exceeded";
+        case ErrorCode::PermissionDenied:
+            return "permission_denied";
+        case ErrorCode::NotFound:
+            return "not_found";
+        case ErrorCode::ProviderRefused:
+            return "provider_refused";
     }
     return "unknown";
 }

@@ -16,16 +16,6 @@ namespace {
 constexpr int kSchemaVersion = 1;
 constexpr double kHoursPerMonth = 730;
 
-constexpr std::array<std::pair<InstanceState, const char*>, 7> kStateNames{{
-    {InstanceState::Intent, "intent"},
-    {InstanceState::Requested, "requested"},
-    {InstanceState::Pending, "pending"},
-    {InstanceState::Running, "running"},
-    {InstanceState::Stopping, "stopping"},
-    {InstanceState::Terminated, "terminated"},
-    {InstanceState::Failed, "failed"},
-}};
-
 /// A prepared statement that finalizes itself.
 class Statement
 {
@@ -120,31 +110,6 @@ LedgerEntry readEntry(const Statement& s)
 }
 
 } // namespace
-
-const char* instanceStateName(InstanceState state)
-{
-    for (const auto& [s, name] : kStateNames) {
-        if (s == state) {
-            return name;
-        }
-    }
-    return "unknown";
-}
-
-std::optional<InstanceState> parseInstanceState(std::string_view name)
-{
-    for (const auto& [s, n] : kStateNames) {
-        if (name == n) {
-            return s;
-        }
-    }
-    return std::nullopt;
-}
-
-bool isFinal(InstanceState state)
-{
-    return state == InstanceState::Terminated || state == InstanceState::Failed;
-}
 
 Ledger::Ledger(sqlite3* db)
     : m_db(db)

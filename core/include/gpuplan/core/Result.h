@@ -28,6 +28,12 @@ enum class ErrorCode
     Credentials,     // missing, unreadable or refused credentials
     Crypto,          // a signing or encryption step failed
     HostKeyChanged,  // an SSH server's host key differs from the one in known_hosts
+    // Cloud APIs (core/cloud): what the provider refused, with Error::providerCode and plain advice.
+    InsufficientCapacity, // none of this instance type free in that zone now: try another zone or later
+    QuotaExceeded,        // the account's vCPU / GPU / instance quota is used up: request more
+    PermissionDenied,     // the credentials work but lack a permission (named in the detail)
+    NotFound,             // the instance, image, key or group is not there
+    ProviderRefused,      // any other refusal (bad parameter, unsupported in the region...)
 };
 
 /// The stable, English name of a code ("schema_violation"), used in JSON output and logs.
@@ -41,6 +47,7 @@ struct Error
     std::string detail;
     std::string where;
     int httpStatus = 0; // 0 when the error did not come from an HTTP response
+    std::string providerCode; // the provider's own error code ("InsufficientInstanceCapacity"), when it gave one
 
     /// "where: detail", or just the detail when there is no place to name.
     std::string message() const { return where.empty() ? detail : where + ": " + detail; }

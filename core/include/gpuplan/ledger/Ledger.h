@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gpuplan/catalog/Offer.h"
+#include "gpuplan/cloud/Instance.h"
 #include "gpuplan/core/Result.h"
 
 #include <cstdint>
@@ -13,24 +14,6 @@
 struct sqlite3;
 
 namespace gpuplan::core {
-
-/// Where a launch stands. Intent is written before the request goes out; Requested once it has been sent (the
-/// reply may never have come back); the rest follow what the provider says.
-enum class InstanceState
-{
-    Intent,
-    Requested,
-    Pending,
-    Running,
-    Stopping,
-    Terminated,
-    Failed, // the provider refused the launch; nothing runs
-};
-
-const char* instanceStateName(InstanceState state);
-std::optional<InstanceState> parseInstanceState(std::string_view name);
-/// Terminated and Failed: nothing bills any more.
-bool isFinal(InstanceState state);
 
 /// The price an instance was launched at: cost accrues from this, never from a later catalog.
 struct LaunchPrice
@@ -67,17 +50,6 @@ struct LedgerEntry
     std::optional<std::int64_t> endedAt;
     std::string detail;   // the last error or note
     bool adopted = false; // found at the provider by reconciliation, not recorded by a launch
-};
-
-/// What a provider reports of an instance we launched (found by our tag or client token).
-struct RemoteInstance
-{
-    std::string instanceId;
-    std::string clientToken;
-    InstanceState state = InstanceState::Pending;
-    std::string region;
-    std::string instanceType;
-    std::optional<std::int64_t> launchedAt;
 };
 
 /// What reconciling with one provider changed.

@@ -1,0 +1,138 @@
+#include "gpuplan/cloud/CloudProvider.h"
+
+#include "gpuplan/net/Crypto.h"
+
+#include <algorithm>
+#include <array>
+#include <thread>
+
+namespace gpuplan::core {
+
+namespace {
+
+constexpr std::array<std::pair<LaunchPricing, const char*>, 3> kPricingNames{{
+    {LaunchPricing::OnDemand, "on_demand"},
+    {LaunchPricing::Spot, "spot"},
+    {LaunchPricing::Subscription, "subscription"},
+}};
+
+} // namespace
+
+const char* launchPricingName(LaunchPricing pricing)
+{
+    for (const auto& [p, name] : kPricingNames) {
+        if (p == pricing) {
+            return name;
+        }
+    }
+    return "unknown";
+}
+
+std::optional<LaunchPricing> parseLaunchPricing(std::string_view name)
+{
+    for (const auto& [p, n] : kPricingNames) {
+        if (name == n) {
+            return p;
+        }
+    }
+    return std::nullopt;
+}
+
+const char* cloudFeatureName(CloudFeature feature)
+{
+    switch (feature) {
+        case CloudFeature::Spot:
+            return "spot";
+        case CloudFeature::Subscription:
+            return "subscription";
+        case CloudFeature::DryRun:
+            return "dry_run";
+        case CloudFeature::TerminateOnShutdown:
+            return "terminate_on_shutdown";
+        case CloudFeature::ScheduledTerminate:
+            return "scheduled_terminate";
+        case CloudFeature::KeyImport:
+            return "key_import";
+        case CloudFeature::SshSourceRestriction:
+            return "ssh_source_restriction";
+    }
+    return "unknown";
+}
+
+Status checkEndpoint(const std::string& endpoint)
+{
+    Result<Url> url = parseUrl(endpoint);
+    if (!url) {
+        return Error{ErrorCode::InvalidArgument, "not an http(s) URL", endpoint};
+    }
+    if (url->scheme == "https") {
+        return Ok{};
+    }
+    const bool loopback =
+        url->host == "127.0.0.1" || url->host == "localhost" || url->host == "[::1]" || url->host == "::1";
+    if (url->scheme == "http" && loopback) {
+        return Ok{};
+    }
+    return Error{ErrorCode::InvalidArgument,
+                 "an API endpoint must be https (plain http is only allowed on this computer's loopback address)",
+                 endpoint};
+}
+
+CloudProvider::CloudProvider(ProviderContext context)
+    : m_context(std::move(context))
+{ }
+
+CloudProvider::~CloudProvider()
+{
+    wipe(m_context.key.secret);
+    wipe(m_context.key.sessionToken);
+}
+
+bool CloudProvider::supports(CloudFeature feature) const
+{
+    return !unsupportedFeatures().contains(feature);
+}
+
+Result<RemoteInstance> CloudProvider::waitUntilRunning(const std::string& region,
+                                                       const std::string& instanceId,
+                                                       std::chrono::seconds timeout,
+                                                       std::chrono::seconds interval,
+                                                       const CancelToken* cancel,
+                                                       const std::function<void(const RemoteInstance&)>& onPoll)
+{
+    const auto sleep =
+        m_context.sleep ? m_context.sleep : [](std::chrono::milliseconds d) { std::this_thread::sleep_for(d); };
+    std::chrono::milliseconds waited{0};
+    for (;;) {
+        if (cancel && cancel->cancelled()) {
+            return Error{ErrorCode::Cancelled, "stopped waiting for the instance to run", instanceId};
+        }
+        Result<RemoteInstance> now = describe(region, instanceId, cancel);
+        if (!now) {
+            return now.error();
+        }
+        if (onPoll) {
+            onPoll(*now);
+        }
+        if (now->state == InstanceState::Running) {
+            return now;
+        }
+        if (isFinal(now->state) || now->state == InstanceState::Stopped) {
+            return Error{ErrorCode::ProviderRefused,
+                         "the instance ended up " + std::string(instanceStateName(now->state))
+                             + (now->providerState.empty() ? "" : " (" + now->providerState + ")")
+                             + " instead of running",
+                         instanceId};
+        }
+        if (waited >= timeout) {
+            return Error{ErrorCode::Timeout,
+                         "still " + std::string(instanceStateName(now->state)) + " after "
+                             + std::to_string(timeout.count()) + " s; it may still start: see `gpuplan instances`",
+                         instanceId};
+        }
+        sleep(interval);
+        waited += interval;
+    }
+}
+
+} // namespace gpuplan::core

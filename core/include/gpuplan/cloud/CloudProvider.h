@@ -1,0 +1,149 @@
+#pragma once
+
+#include "gpuplan/cloud/Instance.h"
+#include "gpuplan/core/Result.h"
+#include "gpuplan/net/Clock.h"
+#include "gpuplan/net/HttpClient.h"
+#include "gpuplan/net/signers/Signing.h"
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace gpuplan::core {
+
+/// How a launched instance is paid for.
+enum class LaunchPricing
+{
+    OnDemand,
+    Spot,
+    Subscription, // prepaid for whole months (Tencent 包年包月)
+};
+
+/// "on_demand", "spot", "subscription".
+const char* launchPricingName(LaunchPricing pricing);
+std::optional<LaunchPricing> parseLaunchPricing(std::string_view name);
+
+/// What a provider may lack. Each provider names the ones it lacks and why (unsupportedFeatures), and the UI
+/// shows the reason on the greyed-out action.
+enum class CloudFeature
+{
+    Spot,                // spot / preemptible instances
+    Subscription,        // prepaid monthly or yearly instances
+    DryRun,              // check a launch (permissions, quota, parameters) without starting anything
+    TerminateOnShutdown, // a shutdown inside the instance terminates it, so it stops billing
+    ScheduledTerminate,  // the provider itself terminates the instance at a set time (a dead-man on its side)
+    KeyImport,           // the user's public key is imported as a key pair
+    SshSourceRestriction // a firewall rule that opens SSH to one address only
+};
+
+/// "spot", "subscription", "dry_run", "terminate_on_shutdown", "scheduled_terminate", "key_import",
+/// "ssh_source_restriction".
+const char* cloudFeatureName(CloudFeature feature);
+
+/// The tag every instance we launch carries; its value is the launch's client token. Reconciliation finds our
+/// instances by it.
+inline constexpr std::string_view kOwnerTagKey = "gpuplanner-token";
+
+/// One launch as the user chose it. The provider turns it into its API's parameters.
+struct LaunchRequest
+{
+    std::string region;
+    std::string zone; // empty: the provider chooses
+    std::string instanceType;
+    LaunchPricing pricing = LaunchPricing::OnDemand;
+    int subscriptionMonths = 0; // Subscription: the prepaid period
+    bool autoRenew = false;     // Subscription: renew at the end of the period (off unless the user asks)
+    std::string imageId;        // empty: the provider's current GPU deep-learning image for the region
+    std::string sshPublicKey;   // one OpenSSH public key line, imported as a key pair when the provider lacks it
+    std::string sshSourceCidr;  // "203.0.113.7/32": SSH (TCP 22) is opened to this only
+    std::string userData;       // the cloud-init script, plain text (the provider encodes it)
+    std::string clientToken;    // the idempotency token: the same token never launches a second instance
+    std::vector<std::pair<std::string, std::string>> tags; // besides kOwnerTagKey = clientToken
+    std::int64_t terminateAt = 0; // Unix seconds: the provider terminates it then (ScheduledTerminate); 0: never
+    bool dryRun = false;          // only check that the launch would succeed
+};
+
+struct LaunchResult
+{
+    std::string instanceId; // empty after a dry run
+    InstanceState state = InstanceState::Pending;
+    std::string zone;
+    bool dryRunPassed = false;      // a dry run the provider said would have succeeded
+    std::vector<std::string> steps; // what was found or set up on the way, in plain English, for the log and UI
+};
+
+/// What a provider needs to reach its API.
+struct ProviderContext
+{
+    HttpTransport* http = nullptr; // not owned; outlives the provider
+    AccessKey key;                 // the provider wipes its copy when it is destroyed
+    /// Empty: the provider's public endpoint for the region. Else a base URL that replaces it for every service
+    /// (a VPC endpoint, or a local fake in tests): https, or http on a loopback address only (checkEndpoint).
+    std::string endpoint;
+    Clock clock = systemClock();
+    /// How waitUntilRunning waits between polls; empty: it sleeps.
+    std::function<void(std::chrono::milliseconds)> sleep;
+};
+
+/// InvalidArgument naming the endpoint unless it is an https URL, or an http URL whose host is 127.0.0.1,
+/// ::1 or localhost.
+Status checkEndpoint(const std::string& endpoint);
+
+/// One cloud's instance API. Calls block; each takes a cancel token checked while it waits for the network.
+/// Errors keep the provider's code (Error::providerCode) and map it to a stable ErrorCode with plain advice
+/// in Error::detail: InsufficientCapacity (try another zone), QuotaExceeded (which quota to raise, where),
+/// PermissionDenied (which permission is missing), Credentials, Throttled, NotFound, ClockSkew, else
+/// ProviderRefused.
+class CloudProvider
+{
+public:
+    explicit CloudProvider(ProviderContext context);
+    virtual ~CloudProvider();
+    CloudProvider(const CloudProvider&) = delete;
+    CloudProvider& operator=(const CloudProvider&) = delete;
+
+    /// "aws", "tencent": the catalog's provider id.
+    virtual std::string id() const = 0;
+    /// The features this provider lacks, each with the reason shown to the user.
+    virtual std::map<CloudFeature, std::string> unsupportedFeatures() const = 0;
+
+    /// Starts one instance (or, with dryRun, checks that it would start). Finds the image, imports the key and
+    /// sets up the SSH firewall rule first where needed. The same clientToken returns the instance it already
+    /// launched instead of a second one.
+    virtual Result<LaunchResult> launch(const LaunchRequest& request, const CancelToken* cancel) = 0;
+    /// The zones of `region` that offer `instanceType`, in the order to try them (the provider's own order).
+    /// Empty when the region has none.
+    virtual Result<std::vector<std::string>>
+    zonesOffering(const std::string& region, const std::string& instanceType, const CancelToken* cancel) = 0;
+    /// NotFound when the provider does not know the instance.
+    virtual Result<RemoteInstance>
+    describe(const std::string& region, const std::string& instanceId, const CancelToken* cancel) = 0;
+    /// Every instance in `region` that carries kOwnerTagKey, in whatever state the provider still reports.
+    virtual Result<std::vector<RemoteInstance>> listOurs(const std::string& region, const CancelToken* cancel) = 0;
+    /// Asks the provider to terminate it. An instance already gone is not an error.
+    virtual Status terminate(const std::string& region, const std::string& instanceId, const CancelToken* cancel) = 0;
+
+    bool supports(CloudFeature feature) const;
+
+    /// Describes the instance every `interval` until it runs (returned), reaches a final state (ProviderRefused
+    /// naming the state) or `timeout` passes (Timeout). `onPoll` sees every answer.
+    Result<RemoteInstance> waitUntilRunning(const std::string& region,
+                                            const std::string& instanceId,
+                                            std::chrono::seconds timeout,
+                                            std::chrono::seconds interval,
+                                            const CancelToken* cancel,
+                                            const std::function<void(const RemoteInstance&)>& onPoll = {});
+
+protected:
+    ProviderContext m_context;
+};
+
+} // namespace gpuplan::core
