@@ -178,6 +178,8 @@ QString errorCodeText(core::ErrorCode code)
             return MainWindow::tr("not found");
         case core::ErrorCode::ProviderRefused:
             return MainWindow::tr("refused by the provider");
+        case core::ErrorCode::BudgetExceeded:
+            return MainWindow::tr("over the budget");
     }
     return {};
 }

@@ -51,6 +51,8 @@ const char* errorCodeName(ErrorCode code)
             return "not_found";
         case ErrorCode::ProviderRefused:
             return "provider_refused";
+        case ErrorCode::BudgetExceeded:
+            return "budget_exceeded";
     }
     return "unknown";
 }

@@ -34,6 +34,7 @@ enum class ErrorCode
     PermissionDenied,     // the credentials work but lack a permission (named in the detail)
     NotFound,             // the instance, image, key or group is not there
     ProviderRefused,      // any other refusal (bad parameter, unsupported in the region...)
+    BudgetExceeded,       // the plan's budget guard refused a launch
 };
 
 /// The stable, English name of a code ("schema_violation"), used in JSON output and logs.

@@ -1,0 +1,469 @@
+#include "gpuplan/cloud/Launcher.h"
+
+#include "gpuplan/net/Crypto.h"
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <chrono>
+#include <ctime>
+#include <set>
+#include <thread>
+#include <utility>
+
+#include <fcntl.h>
+#include <netdb.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace gpuplan::core {
+
+namespace {
+
+constexpr std::array<std::pair<LaunchStep, const char*>, 7> kStepNames{{
+    {LaunchStep::Recorded, "recorded"},
+    {LaunchStep::Sending, "sending"},
+    {LaunchStep::Replied, "replied"},
+    {LaunchStep::ZoneRefused, "zone_refused"},
+    {LaunchStep::Pending, "pending"},
+    {LaunchStep::Running, "running"},
+    {LaunchStep::SshReachable, "ssh_reachable"},
+}};
+
+/// The outcome of a request that failed this way is unknown: it may have reached the provider.
+bool outcomeUnknown(ErrorCode code)
+{
+    return code == ErrorCode::Network || code == ErrorCode::Timeout || code == ErrorCode::Cancelled
+           || code == ErrorCode::HttpStatus;
+}
+
+std::string joined(const std::vector<std::string>& items)
+{
+    std::string out;
+    for (const std::string& item : items) {
+        out += (out.empty() ? "" : ", ") + item;
+    }
+    return out;
+}
+
+} // namespace
+
+const char* launchStepName(LaunchStep step)
+{
+    for (const auto& [s, name] : kStepNames) {
+        if (s == step) {
+            return name;
+        }
+    }
+    return "unknown";
+}
+
+std::string newClientToken()
+{
+    return "gpuplan-" + toHex(randomBytes(12));
+}
+
+bool tcpReachable(const std::string& host, int port, std::chrono::milliseconds timeout)
+{
+    addrinfo hints{};
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_family = AF_UNSPEC;
+    addrinfo* found = nullptr;
+    if (getaddrinfo(host.c_str(), std::to_string(port).c_str(), &hints, &found) != 0) {
+        return false;
+    }
+    bool reachable = false;
+    for (addrinfo* a = found; a && !reachable; a = a->ai_next) {
+        const int fd = socket(a->ai_family, a->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, a->ai_protocol);
+        if (fd < 0) {
+            continue;
+        }
+        if (connect(fd, a->ai_addr, a->ai_addrlen) == 0) {
+            reachable = true;
+        } else if (errno == EINPROGRESS) {
+            pollfd p{fd, POLLOUT, 0};
+            if (poll(&p, 1, static_cast<int>(timeout.count())) == 1) {
+                int error = 0;
+                socklen_t length = sizeof error;
+                reachable = getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0 && error == 0;
+            }
+        }
+        close(fd);
+    }
+    freeaddrinfo(found);
+    return reachable;
+}
+
+Launcher::Launcher(CloudProvider& provider, Ledger& ledger, Now now)
+    : m_provider(provider)
+    , m_ledger(ledger)
+    , m_now(std::move(now))
+{ }
+
+std::int64_t Launcher::now() const
+{
+    return m_now ? m_now() : static_cast<std::int64_t>(std::time(nullptr));
+}
+
+Result<std::optional<LedgerEntry>> Launcher::interruptedAttempt(const LaunchOrder& order) const
+{
+    Result<std::vector<LedgerEntry>> entries = m_ledger.entries();
+    if (!entries) {
+        return entries.error();
+    }
+    std::optional<LedgerEntry> latest;
+    for (const LedgerEntry& e : *entries) {
+        const LaunchIntent& i = e.intent;
+        const bool unfinished =
+            (e.state == InstanceState::Intent || e.state == InstanceState::Requested) && e.instanceId.empty();
+        if (unfinished && i.provider == m_provider.id() && i.region == order.request.region
+            && i.instanceType == order.request.instanceType && i.pricingMode == order.pricingMode
+            && i.planId == order.planId && (!latest || e.id > latest->id)) {
+            latest = e;
+        }
+    }
+    return latest;
+}
+
+Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
+                                       const LaunchWaitOptions& wait,
+                                       const CancelToken* cancel,
+                                       const std::function<void(const LaunchProgress&)>& onProgress)
+{
+    const auto report =
+        [&](LaunchStep step, std::int64_t id, std::string zone, std::string instance, std::string what) {
+            if (onProgress) {
+                onProgress(LaunchProgress{step, id, std::move(zone), std::move(instance), std::move(what)});
+            }
+        };
+    const LaunchRequest& asked = order.request;
+    LaunchOutcome outcome;
+
+    if (asked.dryRun) {
+        // A dry run starts nothing, so the ledger does not hear of it.
+        LaunchRequest request = asked;
+        request.clientToken = newClientToken();
+        Result<LaunchResult> checked = m_provider.launch(request, cancel);
+        if (!checked) {
+            return checked.error();
+        }
+        outcome.dryRunPassed = checked->dryRunPassed;
+        outcome.steps = checked->steps;
+        outcome.entry.intent.provider = m_provider.id();
+        outcome.entry.intent.region = asked.region;
+        outcome.entry.intent.zone = checked->zone;
+        outcome.entry.intent.instanceType = asked.instanceType;
+        return outcome;
+    }
+
+    LaunchIntent intent;
+    intent.provider = m_provider.id();
+    intent.region = asked.region;
+    intent.instanceType = asked.instanceType;
+    intent.pricingMode = order.pricingMode;
+    intent.price = order.price;
+    intent.planId = order.planId;
+    intent.deadmanHours = order.deadmanHours;
+
+    if (order.budget > 0) {
+        Result<std::vector<LedgerEntry>> entries = m_ledger.entries();
+        if (!entries) {
+            return entries.error();
+        }
+        LedgerEntry candidate;
+        candidate.intent = intent;
+        candidate.state = InstanceState::Pending;
+        const double additional =
+            order.rate.convert(costUntilDeadman(candidate, now()), order.price.currency, order.budgetCurrency);
+        BudgetCheck check =
+            checkBudget(*entries, order.planId, order.budget, order.budgetCurrency, order.rate, additional, now());
+        outcome.budget = check;
+        if (check.level == BudgetLevel::Refuse) {
+            return Error{ErrorCode::BudgetExceeded,
+                         "this launch could take the plan to "
+                             + formatMoney(std::max(check.spent, check.committed) + additional, order.budgetCurrency, 2)
+                             + " of its budget of " + formatMoney(order.budget, order.budgetCurrency, 2) + " (spent "
+                             + formatMoney(check.spent, order.budgetCurrency, 2)
+                             + ", the running instances until their dead-man "
+                             + formatMoney(check.committed, order.budgetCurrency, 2) + ", this one until its dead-man "
+                             + formatMoney(additional, order.budgetCurrency, 2)
+                             + "); terminate something, shorten the dead-man or raise the budget",
+                         order.planId.empty() ? "budget" : "plan " + order.planId};
+        }
+    }
+
+    Result<std::optional<LedgerEntry>> interrupted = interruptedAttempt(order);
+    if (!interrupted) {
+        return interrupted.error();
+    }
+
+    std::vector<std::string> zones;
+    if (interrupted->has_value()) {
+        zones.push_back((*interrupted)->intent.zone);
+    }
+    if (!asked.zone.empty()) {
+        zones.push_back(asked.zone);
+    } else {
+        Result<std::vector<std::string>> offering = m_provider.zonesOffering(asked.region, asked.instanceType, cancel);
+        if (!offering) {
+            return offering.error();
+        }
+        if (offering->empty() && zones.empty()) {
+            return Error{ErrorCode::InsufficientCapacity,
+                         "no zone of " + asked.region + " offers " + asked.instanceType
+                             + "; choose another region (GPU Planner does not switch regions without asking)",
+                         m_provider.id() + " " + asked.region};
+        }
+        zones.insert(zones.end(), offering->begin(), offering->end());
+    }
+    // The interrupted attempt's zone comes first, and no zone is tried twice.
+    std::vector<std::string> unique;
+    for (const std::string& z : zones) {
+        if (std::find(unique.begin(), unique.end(), z) == unique.end()) {
+            unique.push_back(z);
+        }
+    }
+    zones = std::move(unique);
+
+    std::int64_t entryId = 0;
+    Result<LaunchResult> launched = Error{ErrorCode::InsufficientCapacity, "", ""};
+    std::vector<std::string> refusals;
+    for (std::size_t i = 0; i < zones.size(); ++i) {
+        const std::string& zone = zones[i];
+        LaunchRequest request = asked;
+        request.zone = zone;
+        if (i == 0 && interrupted->has_value()) {
+            const LedgerEntry& before = **interrupted;
+            entryId = before.id;
+            request.clientToken = before.intent.clientToken;
+            outcome.resumed = true;
+            report(LaunchStep::Recorded,
+                   entryId,
+                   zone,
+                   "",
+                   "Resuming the launch recorded at entry " + std::to_string(entryId) + " with its token "
+                       + request.clientToken + ": it was interrupted before its answer was recorded");
+        } else {
+            intent.zone = zone;
+            intent.clientToken = newClientToken();
+            request.clientToken = intent.clientToken;
+            Result<std::int64_t> recorded = m_ledger.recordIntent(intent, now());
+            if (!recorded) {
+                return recorded.error();
+            }
+            entryId = *recorded;
+            report(LaunchStep::Recorded,
+                   entryId,
+                   zone,
+                   "",
+                   "Recorded the launch in the ledger (entry " + std::to_string(entryId) + ", token "
+                       + request.clientToken + ")");
+        }
+        outcome.zonesTried.push_back(zone);
+        if (Status marked = m_ledger.markRequested(entryId); !marked) {
+            return marked.error();
+        }
+        report(LaunchStep::Sending,
+               entryId,
+               zone,
+               "",
+               "Asking " + m_provider.id() + " for " + asked.instanceType + " in " + zone);
+        launched = m_provider.launch(request, cancel);
+        report(LaunchStep::Replied,
+               entryId,
+               zone,
+               launched ? launched->instanceId : "",
+               launched ? "Accepted: " + launched->instanceId : "Refused: " + launched.error().message());
+        if (launched) {
+            break;
+        }
+        const Error& error = launched.error();
+        if (error.code == ErrorCode::InsufficientCapacity) {
+            (void)m_ledger.markFailed(entryId, error.message(), now());
+            refusals.push_back(zone);
+            report(LaunchStep::ZoneRefused, entryId, zone, "", "No capacity in " + zone);
+            continue;
+        }
+        if (outcomeUnknown(error.code)) {
+            // It may have been accepted: look for the token before giving up.
+            if (Result<std::vector<RemoteInstance>> ours = m_provider.listOurs(asked.region, nullptr); ours) {
+                for (const RemoteInstance& r : *ours) {
+                    if (r.clientToken == request.clientToken) {
+                        (void)m_ledger.update(entryId, r.instanceId, r.state, now());
+                        launched = LaunchResult{r.instanceId, r.state, zone, false, {}};
+                        break;
+                    }
+                }
+            }
+            if (launched) {
+                break;
+            }
+            Error unknown = error;
+            unknown.detail += "; the request may have reached " + m_provider.id()
+                              + ": the ledger keeps it as requested, and `gpuplan instances --reconcile` (or launching"
+                                " the same again, which reuses its token) finds out";
+            return unknown;
+        }
+        (void)m_ledger.markFailed(entryId, error.message(), now());
+        return error;
+    }
+    if (!launched) {
+        return Error{ErrorCode::InsufficientCapacity,
+                     "no capacity for " + asked.instanceType + " in any zone of " + asked.region + " (tried "
+                         + joined(refusals)
+                         + "); try another region or later (GPU Planner does not switch regions "
+                           "without asking)",
+                     m_provider.id() + " " + asked.region};
+    }
+
+    if (Status updated = m_ledger.update(entryId, launched->instanceId, launched->state, now()); !updated) {
+        return updated.error();
+    }
+    outcome.steps = launched->steps;
+    outcome.instance.instanceId = launched->instanceId;
+    outcome.instance.state = launched->state;
+    outcome.instance.zone = launched->zone.empty() ? outcome.zonesTried.back() : launched->zone;
+    outcome.instance.region = asked.region;
+    outcome.instance.instanceType = asked.instanceType;
+    report(LaunchStep::Pending,
+           entryId,
+           outcome.instance.zone,
+           launched->instanceId,
+           launched->instanceId + " is starting in " + outcome.instance.zone);
+
+    const auto finish = [&]() -> Result<LaunchOutcome> {
+        Result<std::optional<LedgerEntry>> entry = m_ledger.find(entryId);
+        if (!entry) {
+            return entry.error();
+        }
+        if (entry->has_value()) {
+            outcome.entry = **entry;
+        }
+        return outcome;
+    };
+    if (wait.until == LaunchWait::Request) {
+        return finish();
+    }
+
+    InstanceState last = launched->state;
+    Result<RemoteInstance> running =
+        m_provider.waitUntilRunning(asked.region,
+                                    launched->instanceId,
+                                    wait.runningTimeout,
+                                    wait.pollInterval,
+                                    cancel,
+                                    [&](const RemoteInstance& seen) {
+                                        if (seen.state != last) {
+                                            last = seen.state;
+                                            (void)m_ledger.update(entryId, "", seen.state, now());
+                                        }
+                                    });
+    if (!running) {
+        return running.error();
+    }
+    outcome.instance = *running;
+    report(LaunchStep::Running,
+           entryId,
+           running->zone,
+           running->instanceId,
+           running->instanceId + " runs" + (running->publicIp.empty() ? "" : " at " + running->publicIp));
+
+    if (wait.until == LaunchWait::Ssh) {
+        if (running->publicIp.empty()) {
+            return Error{
+                ErrorCode::ProviderRefused, "it runs but has no public address to reach SSH on", running->instanceId};
+        }
+        const auto sleep = [](std::chrono::milliseconds d) { std::this_thread::sleep_for(d); };
+        const auto deadline = std::chrono::steady_clock::now() + wait.sshTimeout;
+        while (!tcpReachable(running->publicIp, wait.sshPort, std::chrono::seconds(5))) {
+            if (cancel && cancel->cancelled()) {
+                return Error{ErrorCode::Cancelled, "stopped waiting for SSH", running->publicIp};
+            }
+            if (std::chrono::steady_clock::now() >= deadline) {
+                return Error{ErrorCode::Timeout,
+                             "SSH (port " + std::to_string(wait.sshPort) + ") does not answer after "
+                                 + std::to_string(wait.sshTimeout.count())
+                                 + " s; the instance runs and bills: check it, or terminate it",
+                             running->publicIp};
+            }
+            sleep(std::chrono::seconds(1));
+        }
+        report(LaunchStep::SshReachable,
+               entryId,
+               running->zone,
+               running->instanceId,
+               "SSH answers at " + running->publicIp + ":" + std::to_string(wait.sshPort));
+    }
+    return finish();
+}
+
+Result<Reconciliation> Launcher::reconcile(const std::vector<std::string>& extraRegions, const CancelToken* cancel)
+{
+    Result<std::vector<LedgerEntry>> entries = m_ledger.entries();
+    if (!entries) {
+        return entries.error();
+    }
+    std::set<std::string> regions(extraRegions.begin(), extraRegions.end());
+    for (const LedgerEntry& e : *entries) {
+        if (e.intent.provider == m_provider.id() && !isFinal(e.state)) {
+            regions.insert(e.intent.region);
+        }
+    }
+    std::vector<RemoteInstance> remote;
+    for (const std::string& region : regions) {
+        Result<std::vector<RemoteInstance>> ours = m_provider.listOurs(region, cancel);
+        if (!ours) {
+            // Reconciling with part of the picture would close entries that only were not looked at.
+            return ours.error();
+        }
+        for (RemoteInstance r : *ours) {
+            if (r.region.empty()) {
+                r.region = region;
+            }
+            remote.push_back(std::move(r));
+        }
+    }
+    return m_ledger.reconcile(m_provider.id(), remote, now());
+}
+
+Status Launcher::terminate(std::int64_t entryId, const CancelToken* cancel)
+{
+    Result<std::optional<LedgerEntry>> found = m_ledger.find(entryId);
+    if (!found) {
+        return found.error();
+    }
+    if (!found->has_value()) {
+        return Error{ErrorCode::NotFound, "no such entry in the ledger", "entry " + std::to_string(entryId)};
+    }
+    const LedgerEntry& e = **found;
+    if (e.intent.provider != m_provider.id()) {
+        return Error{ErrorCode::InvalidArgument,
+                     "this entry belongs to " + e.intent.provider,
+                     "entry " + std::to_string(entryId)};
+    }
+    if (isFinal(e.state)) {
+        return Ok{};
+    }
+    if (e.instanceId.empty()) {
+        if (e.state == InstanceState::Intent) {
+            return m_ledger.markFailed(entryId, "never sent", now());
+        }
+        return Error{ErrorCode::NotFound,
+                     "the provider has not named this launch's instance yet; reconcile first (`gpuplan instances "
+                     "--reconcile`)",
+                     "entry " + std::to_string(entryId)};
+    }
+    if (Status asked = m_provider.terminate(e.intent.region, e.instanceId, cancel); !asked) {
+        return asked;
+    }
+    InstanceState state = InstanceState::Stopping;
+    if (Result<RemoteInstance> after = m_provider.describe(e.intent.region, e.instanceId, cancel); after) {
+        state = isFinal(after->state) ? after->state : InstanceState::Stopping;
+    } else if (after.error().code == ErrorCode::NotFound) {
+        state = InstanceState::Terminated;
+    }
+    return m_ledger.update(entryId, "", state, now());
+}
+
+} // namespace gpuplan::core

@@ -1,0 +1,52 @@
+#include "gpuplan/cloud/WatchdogScript.h"
+
+#include <array>
+#include <cmath>
+#include <utility>
+
+namespace gpuplan::core {
+
+Result<std::string> watchdogUserData(std::string_view script, const WatchdogRules& rules)
+{
+    if (rules.deadmanHours < 0 || rules.idleMinutes < 0) {
+        return Error{
+            ErrorCode::InvalidArgument, "the dead-man hours and idle minutes cannot be negative", "watchdog rules"};
+    }
+    if (rules.idlePercent < 1 || rules.idlePercent > 100) {
+        return Error{ErrorCode::InvalidArgument, "the idle threshold must be 1-100 %", "watchdog rules"};
+    }
+    if (rules.checkSeconds < 1) {
+        return Error{ErrorCode::InvalidArgument, "the check interval must be at least 1 s", "watchdog rules"};
+    }
+    const std::array<std::pair<std::string, int>, 4> values{{
+        {"GPUPLAN_DEADMAN_HOURS", rules.deadmanHours},
+        {"GPUPLAN_IDLE_MINUTES", rules.idleMinutes},
+        {"GPUPLAN_IDLE_PERCENT", rules.idlePercent},
+        {"GPUPLAN_CHECK_SECONDS", rules.checkSeconds},
+    }};
+    std::string text(script);
+    for (const auto& [name, value] : values) {
+        // The defaults block has one line per rule: : "${NAME:=12}"
+        const std::string prefix = ": \"${" + name + ":=";
+        const std::size_t at = text.find("\n" + prefix);
+        const std::size_t end = at == std::string::npos ? at : text.find("}\"", at + 1 + prefix.size());
+        if (at == std::string::npos || end == std::string::npos || text.find('\n', at + 1) < end) {
+            return Error{ErrorCode::InvalidArgument,
+                         "the watchdog script has no default line for " + name,
+                         "gpuplan-watchdog.sh"};
+        }
+        const std::size_t from = at + 1 + prefix.size();
+        text.replace(from, end - from, std::to_string(value));
+    }
+    return text;
+}
+
+int defaultDeadmanHours(double estimatedHoursHigh)
+{
+    if (!(estimatedHoursHigh > 0) || !std::isfinite(estimatedHoursHigh)) {
+        return 12;
+    }
+    return static_cast<int>(std::ceil(estimatedHoursHigh * 1.25 + 1.0));
+}
+
+} // namespace gpuplan::core

@@ -1,0 +1,459 @@
+// The launch flow against the ledger: the intent is in the ledger before the provider hears of the launch,
+// zones are tried in order, an interrupted attempt is resent with its own token, the budget guard refuses, an
+// unknown outcome is looked up by token, reconciliation looks at every region the ledger has. The provider here
+// is a scripted test double (ScriptedProvider); the ledger is a real SQLite file.
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gpuplan/cloud/CloudProvider.h"
+#include "gpuplan/cloud/Launcher.h"
+#include "gpuplan/cloud/WatchdogScript.h"
+#include "gpuplan/ledger/Ledger.h"
+
+using namespace gpuplan::core;
+
+namespace {
+
+constexpr std::int64_t kT0 = 1'800'000'000;
+
+/// A provider whose answers the test sets; it records what it was asked and what the ledger held at that moment.
+class ScriptedProvider final : public CloudProvider
+{
+public:
+    explicit ScriptedProvider(Ledger* ledger)
+        : CloudProvider(ProviderContext{})
+        , m_ledger(ledger)
+    {
+        m_context.sleep = [](std::chrono::milliseconds) {};
+    }
+
+    std::string id() const override { return "aws"; }
+    std::map<CloudFeature, std::string> unsupportedFeatures() const override
+    {
+        return {{CloudFeature::Subscription, "no monthly rental"}};
+    }
+
+    Result<std::vector<std::string>> zonesOffering(const std::string&, const std::string&, const CancelToken*) override
+    {
+        return zones;
+    }
+
+    Result<LaunchResult> launch(const LaunchRequest& request, const CancelToken*) override
+    {
+        launches.push_back(request);
+        // What the ledger holds while the request is "on the wire".
+        Result<std::vector<LedgerEntry>> now = m_ledger->entries();
+        ledgerDuringLaunch.push_back(now ? now.value() : std::vector<LedgerEntry>{});
+        if (refusedZones.count(request.zone)) {
+            return Error{
+                ErrorCode::InsufficientCapacity, "no capacity", request.zone, 0, "InsufficientInstanceCapacity"};
+        }
+        if (dropNext > 0) {
+            --dropNext;
+            accept(request); // accepted there, but the answer never arrives
+            return Error{ErrorCode::Network, "connection reset", "ec2"};
+        }
+        if (request.dryRun) {
+            return LaunchResult{"", InstanceState::Pending, request.zone, true, {"dry run"}};
+        }
+        return LaunchResult{accept(request), InstanceState::Pending, request.zone, false, {"imported key"}};
+    }
+
+    Result<RemoteInstance> describe(const std::string&, const std::string& instanceId, const CancelToken*) override
+    {
+        for (RemoteInstance& r : remote) {
+            if (r.instanceId == instanceId) {
+                if (r.state == InstanceState::Pending && ++polls[instanceId] >= 2) {
+                    r.state = InstanceState::Running;
+                    r.publicIp = "127.0.0.1";
+                }
+                return r;
+            }
+        }
+        return Error{ErrorCode::NotFound, "no such instance", instanceId};
+    }
+
+    Result<std::vector<RemoteInstance>> listOurs(const std::string& region, const CancelToken*) override
+    {
+        listedRegions.push_back(region);
+        if (failListing) {
+            return Error{ErrorCode::Network, "unreachable", region};
+        }
+        std::vector<RemoteInstance> out;
+        for (const RemoteInstance& r : remote) {
+            if (r.region == region) {
+                out.push_back(r);
+            }
+        }
+        return out;
+    }
+
+    Status terminate(const std::string&, const std::string& instanceId, const CancelToken*) override
+    {
+        for (RemoteInstance& r : remote) {
+            if (r.instanceId == instanceId) {
+                r.state = InstanceState::Terminated;
+            }
+        }
+        terminated.push_back(instanceId);
+        return Ok{};
+    }
+
+    std::string accept(const LaunchRequest& request)
+    {
+        for (const RemoteInstance& r : remote) {
+            if (r.clientToken == request.clientToken) {
+                return r.instanceId; // idempotent, like EC2 and CVM
+            }
+        }
+        RemoteInstance r;
+        r.instanceId = "i-" + std::to_string(remote.size() + 1);
+        r.clientToken = request.clientToken;
+        r.region = request.region;
+        r.zone = request.zone;
+        r.instanceType = request.instanceType;
+        r.launchedAt = kT0;
+        remote.push_back(r);
+        return r.instanceId;
+    }
+
+    std::vector<std::string> zones{"us-east-1a", "us-east-1b", "us-east-1c"};
+    std::set<std::string> refusedZones;
+    int dropNext = 0;
+    bool failListing = false;
+    std::vector<LaunchRequest> launches;
+    std::vector<std::vector<LedgerEntry>> ledgerDuringLaunch;
+    std::vector<RemoteInstance> remote;
+    std::vector<std::string> listedRegions;
+    std::vector<std::string> terminated;
+    std::map<std::string, int> polls; // describes per instance; the second one finds it running
+
+private:
+    Ledger* m_ledger;
+};
+
+LaunchOrder order()
+{
+    LaunchOrder o;
+    o.request.region = "us-east-1";
+    o.request.instanceType = "p3.2xlarge";
+    o.request.sshPublicKey = "ssh-ed25519 AAAA test";
+    o.request.sshSourceCidr = "203.0.113.7/32";
+    o.pricingMode = "on_demand";
+    o.price.amount = 3.06;
+    o.price.currency = Currency::USD;
+    o.price.billing = Billing{Billing::Granularity::Second, 60};
+    o.planId = "plan-1";
+    o.deadmanHours = 10;
+    o.rate.cnyPerUsd = 7.2;
+    return o;
+}
+
+LaunchWaitOptions noWait()
+{
+    LaunchWaitOptions w;
+    w.until = LaunchWait::Request;
+    return w;
+}
+
+} // namespace
+
+class TestLauncher : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    int m_files = 0;
+
+    std::unique_ptr<Ledger> freshLedger()
+    {
+        Result<std::unique_ptr<Ledger>> l =
+            Ledger::open(m_dir.filePath(QStringLiteral("ledger-%1.sqlite").arg(++m_files)).toStdString());
+        if (!l) {
+            qFatal("%s", l.error().message().c_str());
+        }
+        return std::move(l).value();
+    }
+
+private slots:
+    void theIntentIsRecordedBeforeTheRequestGoesOut()
+    {
+        auto ledger = freshLedger();
+        ScriptedProvider provider(ledger.get());
+        std::int64_t clock = kT0;
+        Launcher launcher(provider, *ledger, [&] { return clock++; });
+        std::vector<LaunchStep> steps;
+        Result<LaunchOutcome> out = launcher.launch(
+            order(),
+            LaunchWaitOptions{
+                LaunchWait::Running, std::chrono::seconds(60), std::chrono::seconds(60), std::chrono::seconds(1), 22},
+            nullptr,
+            [&](const LaunchProgress& p) { steps.push_back(p.step); });
+        QVERIFY2(out.ok(), out.ok() ? "" : out.error().message().c_str());
+
+        QCOMPARE(provider.launches.size(), std::size_t(1));
+        const std::vector<LedgerEntry>& during = provider.ledgerDuringLaunch.front();
+        QCOMPARE(during.size(), std::size_t(1));
+        QCOMPARE(during[0].state, InstanceState::Requested);
+        QCOMPARE(during[0].intent.clientToken, provider.launches[0].clientToken);
+        QVERIFY(QByteArray::fromStdString(during[0].intent.clientToken).startsWith("gpuplan-"));
+        QCOMPARE(during[0].intent.zone, std::string("us-east-1a"));
+        QCOMPARE(during[0].intent.price.amount, 3.06);
+        QCOMPARE(during[0].intent.deadmanHours, 10.0);
+
+        QCOMPARE(out->entry.state, InstanceState::Running);
+        QCOMPARE(out->entry.instanceId, std::string("i-1"));
+        QVERIFY(out->entry.runningSince.has_value());
+        QCOMPARE(out->instance.publicIp, std::string("127.0.0.1"));
+        const std::vector<LaunchStep> expected{
+            LaunchStep::Recorded, LaunchStep::Sending, LaunchStep::Replied, LaunchStep::Pending, LaunchStep::Running};
+        QCOMPARE(steps, expected);
+    }
+
+    void aZoneWithoutCapacityGivesWayToTheNext()
+    {
+        auto ledger = freshLedger();
+        ScriptedProvider provider(ledger.get());
+        provider.refusedZones = {"us-east-1a", "us-east-1b"};
+        Launcher launcher(provider, *ledger, [] { return kT0; });
+        Result<LaunchOutcome> out = launcher.launch(order(), noWait(), nullptr);
+        QVERIFY2(out.ok(), out.ok() ? "" : out.error().message().c_str());
+        QCOMPARE(out->zonesTried, (std::vector<std::string>{"us-east-1a", "us-east-1b", "us-east-1c"}));
+        QCOMPARE(out->instance.zone, std::string("us-east-1c"));
+        // Each attempt has its own token (the same token with another zone would be a parameter mismatch).
+        QCOMPARE(provider.launches.size(), std::size_t(3));
+        QVERIFY(provider.launches[0].clientToken != provider.launches[1].clientToken);
+        Result<std::vector<LedgerEntry>> all = ledger->entries();
+        QCOMPARE(all->size(), std::size_t(3));
+        int failed = 0;
+        for (const LedgerEntry& e : *all) {
+            failed += e.state == InstanceState::Failed ? 1 : 0;
+        }
+        QCOMPARE(failed, 2);
+        QCOMPARE(provider.remote.size(), std::size_t(1));
+    }
+
+    void noZoneWithCapacityNamesTheZonesAndDoesNotSwitchRegion()
+    {
+        auto ledger = freshLedger();
+        ScriptedProvider provider(ledger.get());
+        provider.refusedZones = {"us-east-1a", "us-east-1b", "us-east-1c"};
+        Launcher launcher(provider, *ledger, [] { return kT0; });
+        Result<LaunchOutcome> out = launcher.launch(order(), noWait(), nullptr);
+        QVERIFY(!out.ok());
+        QCOMPARE(out.error().code, ErrorCode::InsufficientCapacity);
+        const QString message = QString::fromStdString(out.error().message());
+        QVERIFY2(message.contains("us-east-1a, us-east-1b, us-east-1c"), qPrintable(message));
+        QVERIFY2(message.contains("another region"), qPrintable(message));
+        for (const LaunchRequest& r : provider.launches) {
+            QCOMPARE(r.region, std::string("us-east-1"));
+        }
+        QCOMPARE(ledger->live()->size(), std::size_t(0));
+    }
+
+    void anInterruptedAttemptIsResentWithItsToken_data()
+    {
+        QTest::addColumn<bool>("wasSent");
+        QTest::newRow("killed before the request went out") << false;
+        QTest::newRow("killed after it went out") << true;
+    }
+
+    void anInterruptedAttemptIsResentWithItsToken()
+    {
+        QFETCH(bool, wasSent);
+        auto ledger = freshLedger();
+        ScriptedProvider provider(ledger.get());
+        // What an earlier process left: the intent, maybe marked requested and accepted by the provider.
+        LaunchIntent earlier;
+        earlier.provider = "aws";
+        earlier.region = "us-east-1";
+        earlier.zone = "us-east-1b";
+        earlier.instanceType = "p3.2xlarge";
+        earlier.pricingMode = "on_demand";
+        earlier.planId = "plan-1";
+        earlier.clientToken = "gpuplan-interrupted";
+        Result<std::int64_t> id = ledger->recordIntent(earlier, kT0);
+        QVERIFY(id.ok());
+        if (wasSent) {
+            QVERIFY(ledger->markRequested(*id).ok());
+            LaunchRequest sent;
+            sent.region = "us-east-1";
+            sent.zone = "us-east-1b";
+            sent.clientToken = earlier.clientToken;
+            provider.accept(sent);
+        }
+        Launcher launcher(provider, *ledger, [] { return kT0 + 60; });
+        Result<LaunchOutcome> out = launcher.launch(order(), noWait(), nullptr);
+        QVERIFY2(out.ok(), out.ok() ? "" : out.error().message().c_str());
+        QVERIFY(out->resumed);
+        QCOMPARE(out->entry.id, *id);
+        QCOMPARE(provider.launches.front().clientToken, std::string("gpuplan-interrupted"));
+        QCOMPARE(provider.launches.front().zone, std::string("us-east-1b"));
+        QCOMPARE(provider.remote.size(), std::size_t(1)); // one instance, not two
+        QCOMPARE(ledger->entries()->size(), std::size_t(1));
+        QCOMPARE(out->entry.instanceId, provider.remote.front().instanceId);
+    }
+
+    void aLaunchWithOtherParametersIsNotAResumption()
+    {
+        auto ledger = freshLedger();
+        ScriptedProvider provider(ledger.get());
+        LaunchIntent earlier;
+        earlier.provider = "aws";
+        earlier.region = "us-east-1";
+        earlier.instanceType = "g5.xlarge"; // another type
+        earlier.pricingMode = "on_demand";
+        earlier.planId = "plan-1";
+        earlier.clientToken = "gpuplan-other";
+        QVERIFY(ledger->recordIntent(earlier, kT0).ok());
+        Launcher launcher(provider, *ledger, [] { return kT0; });
+        Result<LaunchOutcome> out = launcher.launch(order(), noWait(), nullptr);
+        QVERIFY(out.ok());
+        QVERIFY(!out->resumed);
+        QVERIFY(provider.launches.front().clientToken != "gpuplan-other");
+    }
+
+    void aLostAnswerIsFoundByItsToken()
+    {
+        auto ledger = freshLedger();
+        ScriptedProvider provider(ledger.get());
+        provider.dropNext = 1;
+        Launcher launcher(provider, *ledger, [] { return kT0; });
+        Result<LaunchOutcome> out = launcher.launch(order(), noWait(), nullptr);
+        QVERIFY2(out.ok(), out.ok() ? "" : out.error().message().c_str());
+        QCOMPARE(out->entry.instanceId, std::string("i-1"));
+        QCOMPARE(provider.remote.size(), std::size_t(1));
+    }
+
+    void anUnknownOutcomeStaysRequestedAndSaysSo()
+    {
+        auto ledger = freshLedger();
+        ScriptedProvider provider(ledger.get());
+        provider.dropNext = 1;
+        provider.failListing = true;
+        Launcher launcher(provider, *ledger, [] { return kT0; });
+        Result<LaunchOutcome> out = launcher.launch(order(), noWait(), nullptr);
+        QVERIFY(!out.ok());
+        QCOMPARE(out.error().code, ErrorCode::Network);
+        QVERIFY(QString::fromStdString(out.error().message()).contains("--reconcile"));
+        Result<std::vector<LedgerEntry>> all = ledger->entries();
+        QCOMPARE(all->size(), std::size_t(1));
+        QCOMPARE(all->front().state, InstanceState::Requested);
+
+        // Later the provider answers again: reconciliation finds the instance by its token.
+        provider.failListing = false;
+        Result<Reconciliation> r = launcher.reconcile({}, nullptr);
+        QVERIFY(r.ok());
+        QCOMPARE(ledger->find(all->front().id)->value().instanceId, std::string("i-1"));
+    }
+
+    void theBudgetGuardWarnsAndRefuses()
+    {
+        auto ledger = freshLedger();
+        ScriptedProvider provider(ledger.get());
+        Launcher launcher(provider, *ledger, [] { return kT0; });
+        LaunchOrder o = order();
+        o.budgetCurrency = Currency::USD;
+        // 10 h of dead-man at 3.06 USD: 30.60 USD until the dead-man fires.
+        o.budget = 36;
+        Result<LaunchOutcome> first = launcher.launch(o, noWait(), nullptr);
+        QVERIFY(first.ok());
+        QVERIFY(first->budget.has_value());
+        QCOMPARE(first->budget->level, BudgetLevel::Warn); // 30.60 of 36 is 85 %
+        Result<LaunchOutcome> second = launcher.launch(o, noWait(), nullptr);
+        QVERIFY(!second.ok());
+        QCOMPARE(second.error().code, ErrorCode::BudgetExceeded);
+        QVERIFY2(QString::fromStdString(second.error().message()).contains("36.00"), second.error().message().c_str());
+        QCOMPARE(provider.launches.size(), std::size_t(1)); // the refused one never reached the provider
+        QCOMPARE(ledger->entries()->size(), std::size_t(1));
+    }
+
+    void aDryRunLeavesTheLedgerAlone()
+    {
+        auto ledger = freshLedger();
+        ScriptedProvider provider(ledger.get());
+        Launcher launcher(provider, *ledger, [] { return kT0; });
+        LaunchOrder o = order();
+        o.request.dryRun = true;
+        Result<LaunchOutcome> out = launcher.launch(o, noWait(), nullptr);
+        QVERIFY(out.ok());
+        QVERIFY(out->dryRunPassed);
+        QCOMPARE(ledger->entries()->size(), std::size_t(0));
+        QVERIFY(provider.remote.empty());
+    }
+
+    void reconcileLooksAtEveryRegionTheLedgerHas()
+    {
+        auto ledger = freshLedger();
+        ScriptedProvider provider(ledger.get());
+        Launcher launcher(provider, *ledger, [] { return kT0; });
+        LaunchOrder west = order();
+        west.request.region = "us-west-2";
+        QVERIFY(launcher.launch(west, noWait(), nullptr).ok());
+        QVERIFY(launcher.launch(order(), noWait(), nullptr).ok());
+        provider.listedRegions.clear();
+        QVERIFY(launcher.reconcile({"eu-west-1"}, nullptr).ok());
+        std::sort(provider.listedRegions.begin(), provider.listedRegions.end());
+        QCOMPARE(provider.listedRegions, (std::vector<std::string>{"eu-west-1", "us-east-1", "us-west-2"}));
+
+        // Terminated outside the app: the entry is closed.
+        provider.remote.front().state = InstanceState::Terminated;
+        Result<Reconciliation> r = launcher.reconcile({}, nullptr);
+        QVERIFY(r.ok());
+        QCOMPARE(r->closed.size(), std::size_t(1));
+        QCOMPARE(ledger->live()->size(), std::size_t(1));
+
+        // One region that cannot be listed: nothing is closed on half the picture.
+        provider.failListing = true;
+        QVERIFY(!launcher.reconcile({}, nullptr).ok());
+        QCOMPARE(ledger->live()->size(), std::size_t(1));
+    }
+
+    void terminateAsksTheProviderAndRecordsIt()
+    {
+        auto ledger = freshLedger();
+        ScriptedProvider provider(ledger.get());
+        Launcher launcher(provider, *ledger, [] { return kT0 + 100; });
+        Result<LaunchOutcome> out = launcher.launch(order(), noWait(), nullptr);
+        QVERIFY(out.ok());
+        QVERIFY(launcher.terminate(out->entry.id, nullptr).ok());
+        QCOMPARE(provider.terminated, std::vector<std::string>{"i-1"});
+        QCOMPARE(ledger->find(out->entry.id)->value().state, InstanceState::Terminated);
+        QVERIFY(!launcher.terminate(999, nullptr).ok());
+    }
+
+    void theWatchdogScriptGetsTheRules()
+    {
+        std::ifstream file(GPUPLAN_SOURCE_DIR "/resources/scripts/gpuplan-watchdog.sh");
+        std::stringstream text;
+        text << file.rdbuf();
+        QVERIFY(!text.str().empty());
+        Result<std::string> filled = watchdogUserData(text.str(), WatchdogRules{7, 45, 10, 30});
+        QVERIFY2(filled.ok(), filled.ok() ? "" : filled.error().message().c_str());
+        QVERIFY(filled->find(": \"${GPUPLAN_DEADMAN_HOURS:=7}\"") != std::string::npos);
+        QVERIFY(filled->find(": \"${GPUPLAN_IDLE_MINUTES:=45}\"") != std::string::npos);
+        QVERIFY(filled->find(": \"${GPUPLAN_IDLE_PERCENT:=10}\"") != std::string::npos);
+        QVERIFY(filled->find(": \"${GPUPLAN_CHECK_SECONDS:=30}\"") != std::string::npos);
+        QCOMPARE(filled->size(), text.str().size()); // 12->7, 60->45, 5->10, 60->30: as many digits
+        QVERIFY(!watchdogUserData("#!/bin/sh\necho hi\n", WatchdogRules{}).ok());
+        QVERIFY(!watchdogUserData(text.str(), WatchdogRules{1, 1, 0, 60}).ok());
+        QVERIFY(!watchdogUserData(text.str(), WatchdogRules{-1, 1, 5, 60}).ok());
+        QCOMPARE(defaultDeadmanHours(0), 12);
+        QCOMPARE(defaultDeadmanHours(8), 11); // 8 × 1.25 + 1
+        QCOMPARE(defaultDeadmanHours(8.1), 12);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLauncher)
+#include "TestLauncher.moc"
