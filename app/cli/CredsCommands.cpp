@@ -324,6 +324,14 @@ int runRemove(CredentialStore& store, const std::string& provider)
 
 } // namespace
 
+std::unique_ptr<ui::CredentialStore> openCredentialStore()
+{
+    auto store = std::make_unique<ui::CredentialStore>();
+    store->setPassphraseSource(passphrase);
+    tellAboutFallback(*store);
+    return store;
+}
+
 int runCreds(int& argc, char** argv, CredsCommand command, const CredsOptions& options)
 {
     const core::CredentialSpec* spec = nullptr;

@@ -1,6 +1,11 @@
 #pragma once
 
+#include <memory>
 #include <string>
+
+namespace gpuplan::ui {
+class CredentialStore;
+}
 
 namespace gpuplan::cli {
 
@@ -25,5 +30,10 @@ struct CredsOptions
 /// printed. Creates the QCoreApplication the keychain jobs need. Exit 2 for an unknown provider (naming the
 /// known ones) or bad fields, 1 when the keychain or the file fails.
 int runCreds(int& argc, char** argv, CredsCommand command, const CredsOptions& options);
+
+/// The credential store as `gpuplan creds` uses it (the encrypted file's passphrase from
+/// $GPUPLAN_CREDENTIALS_PASSPHRASE or the terminal; a notice when the keychain is not there), for the commands that
+/// sign requests. Needs a QCoreApplication.
+std::unique_ptr<ui::CredentialStore> openCredentialStore();
 
 } // namespace gpuplan::cli

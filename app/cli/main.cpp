@@ -1,6 +1,7 @@
 // gpuplan: the command-line face of GPU Planner. Every GUI capability has a CLI form (DESIGN.md).
 #include "CatalogCommands.h"
 #include "CredsCommands.h"
+#include "LaunchCommands.h"
 #include "PlanCommands.h"
 #include "ProbeCommands.h"
 #include "ReportCommands.h"
@@ -168,6 +169,66 @@ int main(int argc, char** argv)
     probe->add_option("--expect-count", probeOptions.expectCount, "How many GPUs the offer promised")
         ->check(CLI::Range(1, 64));
 
+    LaunchOptions launchOptions;
+    CLI::App* launch = app.add_subcommand(
+        "launch", "Launch a GPU instance: recorded in the ledger first, with a dead-man timer and an idle watchdog");
+    launch->add_option("--provider", launchOptions.provider, "aws or tencent (default: the plan's option)")
+        ->check(CLI::IsMember({"aws", "tencent"}));
+    launch->add_option("--instance", launchOptions.instanceType, "Instance type, e.g. p3.2xlarge, GN7.2XLARGE32");
+    launch->add_option("--region", launchOptions.region, "Region, e.g. us-east-1, ap-guangzhou");
+    launch->add_option("--zone", launchOptions.zone, "Zone (default: every zone that offers it, until one has room)");
+    launch->add_option("--plan", launchOptions.plan, "Launch an option of this plan, under its budget guard");
+    launch->add_option("--option", launchOptions.option, "The plan's option by rank (default: its recommendation)")
+        ->check(CLI::Range(1, 100000));
+    launch->add_flag("--spot", launchOptions.spot, "A spot instance (cheaper, may be interrupted)");
+    launch->add_option("--monthly", launchOptions.monthly, "A prepaid subscription of this many months (Tencent)")
+        ->check(CLI::Range(1, 60));
+    launch->add_flag("--auto-renew", launchOptions.autoRenew, "Renew the subscription when it ends (off by default)");
+    launch
+        ->add_option("--hours",
+                     launchOptions.hours,
+                     "Dead-man: terminate after this many hours (default: the plan's estimate with a margin, else "
+                     "12; 0 turns it off)")
+        ->check(CLI::Range(0, 100000));
+    launch
+        ->add_option(
+            "--idle-minutes", launchOptions.idleMinutes, "Shut down after this long with idle GPUs (60; 0: off)")
+        ->check(CLI::Range(0, 100000));
+    launch->add_option("--idle-percent", launchOptions.idlePercent, "GPU use below this is idle (5)")
+        ->check(CLI::Range(1, 100));
+    launch->add_option("--image", launchOptions.image, "Image id (default: the provider's GPU deep-learning image)");
+    launch->add_option("--key", launchOptions.key, "Your SSH public key file (default ~/.ssh/id_ed25519.pub)");
+    launch->add_option(
+        "--ssh-from", launchOptions.sshFrom, "Open SSH to this CIDR only (default: your public address)");
+    launch
+        ->add_option("--price",
+                     launchOptions.price,
+                     "Price to record when the catalog has none (per hour, or per month with --monthly)")
+        ->check(CLI::PositiveNumber);
+    launch->add_option("--budget", launchOptions.budget, "Budget guard in the plan's currency (default: the plan's)")
+        ->check(CLI::NonNegativeNumber);
+    launch->add_flag("--dry-run", launchOptions.dryRun, "Only ask the provider whether the launch would succeed");
+    launch->add_flag("-y,--yes", launchOptions.yes, "Do not ask for confirmation");
+    launch->add_option("--wait", launchOptions.wait, "Wait until: request, running or ssh (default ssh)")
+        ->check(CLI::IsMember({"request", "running", "ssh"}));
+    launch->add_option("--ssh-port", launchOptions.sshPort, "The port the image's sshd listens on (22)")
+        ->check(CLI::Range(1, 65535));
+    launch->add_flag("--json", launchOptions.json, "Print JSON (progress goes to stderr)");
+
+    InstancesOptions instancesOptions;
+    CLI::App* instances =
+        app.add_subcommand("instances", "What runs and what it costs, from the ledger, reconciled with each provider");
+    instances->add_flag("--json", instancesOptions.json, "Print JSON instead of a table");
+    instances->add_flag("--all", instancesOptions.all, "Also the instances that ended");
+    bool noReconcile = false;
+    instances->add_flag("--no-reconcile", noReconcile, "Only read the ledger; do not ask the providers");
+
+    TerminateOptions terminateOptions;
+    CLI::App* terminate = app.add_subcommand("terminate", "Terminate an instance, or all of them");
+    terminate->add_option("ID", terminateOptions.target, "Ledger entry (see `gpuplan instances`) or instance id");
+    terminate->add_flag("--all", terminateOptions.all, "Every live instance in the ledger");
+    terminate->add_flag("-y,--yes", terminateOptions.yes, "Do not ask for confirmation");
+
     ReportOptions reportOptions;
     CLI::App* report = app.add_subcommand("report", "Write the PI's PDF report of a plan file");
     report->add_option("PLAN", reportOptions.plan, "The plan (.gpuplan) to report on")->required();
@@ -233,6 +294,21 @@ int main(int argc, char** argv)
     }
     if (*report) {
         return runReport(argc, argv, reportOptions);
+    }
+    if (*launch) {
+        const char* envScripts = std::getenv("GPUPLAN_SCRIPTS_DIR");
+        launchOptions.scriptsDir =
+            envScripts && *envScripts
+                ? std::filesystem::path(envScripts)
+                : (executableDir(argv[0]) / ".." / "share" / "gpuplanner" / "scripts").lexically_normal();
+        return runLaunch(argc, argv, options, launchOptions);
+    }
+    if (*instances) {
+        instancesOptions.reconcile = !noReconcile;
+        return runInstances(argc, argv, instancesOptions);
+    }
+    if (*terminate) {
+        return runTerminate(argc, argv, terminateOptions);
     }
     if (*gpus) {
         return runGpus(options);

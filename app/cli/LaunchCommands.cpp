@@ -1,0 +1,643 @@
+#include "LaunchCommands.h"
+
+#include "CredsCommands.h"
+#include "TextTable.h"
+#include "secrets/CredentialStore.h"
+
+#include "gpuplan/catalog/CatalogLoader.h"
+#include "gpuplan/cloud/LaunchChoice.h"
+#include "gpuplan/cloud/Launcher.h"
+#include "gpuplan/cloud/ProviderRegistry.h"
+#include "gpuplan/cloud/PublicAddress.h"
+#include "gpuplan/cloud/WatchdogScript.h"
+#include "gpuplan/core/Paths.h"
+#include "gpuplan/net/Clock.h"
+#include "gpuplan/plan/PlanFile.h"
+#include "gpuplan/secrets/SignerCredentials.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QCoreApplication>
+
+#include <cmath>
+#include <csignal>
+#include <cstdlib>
+#include <ctime>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include <unistd.h>
+
+namespace gpuplan::cli {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+int fail(const core::Error& error)
+{
+    std::cerr << "gpuplan: " << error.message() << '\n';
+    switch (error.code) {
+        case core::ErrorCode::InvalidArgument:
+        case core::ErrorCode::UnknownProvider:
+        case core::ErrorCode::SchemaViolation:
+        case core::ErrorCode::JsonSyntax:
+        case core::ErrorCode::FileNotFound:
+        case core::ErrorCode::FileUnreadable:
+        case core::ErrorCode::BudgetExceeded:
+            return kExitBadInput;
+        default:
+            return kExitFailure;
+    }
+}
+
+int badInput(const std::string& message)
+{
+    std::cerr << "gpuplan: " << message << '\n';
+    return kExitBadInput;
+}
+
+std::int64_t nowSeconds()
+{
+    return static_cast<std::int64_t>(std::time(nullptr));
+}
+
+void makeApplication(int& argc, char** argv, std::optional<QCoreApplication>& app)
+{
+    // The keychain jobs run on Qt's event loop; the settings file is the GUI's.
+    app.emplace(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("gpuplanner"));
+    QCoreApplication::setOrganizationName(QStringLiteral("gpuplanner"));
+}
+
+core::Result<std::unique_ptr<core::Ledger>> openLedger()
+{
+    const std::filesystem::path file = core::defaultLedgerFile();
+    if (file.empty()) {
+        return core::Error{
+            core::ErrorCode::FileUnreadable, "there is no user data folder for the ledger (set HOME)", "ledger"};
+    }
+    return core::Ledger::open(file);
+}
+
+/// The provider, signing with the stored credential. The key is wiped with the provider.
+core::Result<std::unique_ptr<core::CloudProvider>>
+connect(const std::string& provider, core::HttpTransport& http, ui::CredentialStore& store)
+{
+    if (!core::ProviderRegistry::builtIn().has(provider)) {
+        return core::ProviderRegistry::builtIn().create(provider, {}); // names the known ones
+    }
+    core::Result<core::Credential> credential = store.loadNow(QString::fromStdString(provider));
+    if (!credential) {
+        core::Error e = credential.error();
+        e.detail += "; store one with `gpuplan creds set " + provider + "`";
+        return e;
+    }
+    core::Result<core::AccessKey> key = core::accessKeyFrom(*credential);
+    if (!key) {
+        return key.error();
+    }
+    core::ProviderContext context;
+    context.http = &http;
+    context.key = std::move(key).value();
+    context.endpoint = core::endpointOverride(provider);
+    return core::ProviderRegistry::builtIn().create(provider, std::move(context));
+}
+
+std::string readFile(const std::filesystem::path& file, bool& ok)
+{
+    std::ifstream in(file, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    ok = static_cast<bool>(in) || in.eof();
+    return text.str();
+}
+
+/// The user's public key: the file given, else ~/.ssh/id_ed25519.pub, else ~/.ssh/id_rsa.pub.
+core::Result<std::string> publicKey(const std::string& given)
+{
+    std::vector<std::filesystem::path> candidates;
+    if (!given.empty()) {
+        candidates.push_back(given);
+    } else if (const char* home = std::getenv("HOME"); home && *home) {
+        candidates.push_back(std::filesystem::path(home) / ".ssh" / "id_ed25519.pub");
+        candidates.push_back(std::filesystem::path(home) / ".ssh" / "id_rsa.pub");
+    }
+    for (const std::filesystem::path& file : candidates) {
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(file, ec)) {
+            continue;
+        }
+        bool ok = false;
+        std::string text = readFile(file, ok);
+        while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) {
+            text.pop_back();
+        }
+        if (text.find("PRIVATE KEY") != std::string::npos) {
+            return core::Error{
+                core::ErrorCode::InvalidArgument, "this is a private key; give the public one (.pub)", file.string()};
+        }
+        if (!ok || (text.rfind("ssh-", 0) != 0 && text.rfind("ecdsa-", 0) != 0)
+            || text.find('\n') != std::string::npos) {
+            return core::Error{core::ErrorCode::InvalidArgument,
+                               "not one OpenSSH public key line (ssh-ed25519 AAAA... or ssh-rsa AAAA...)",
+                               file.string()};
+        }
+        return text;
+    }
+    return core::Error{core::ErrorCode::FileNotFound,
+                       given.empty() ? "no ~/.ssh/id_ed25519.pub or ~/.ssh/id_rsa.pub; give your public key with --key"
+                                     : "no such file",
+                       given.empty() ? "--key" : given};
+}
+
+std::string money(double amount, core::Currency currency)
+{
+    return core::formatMoney(amount, currency, 2);
+}
+
+std::string durationText(std::int64_t seconds)
+{
+    if (seconds < 0) {
+        return "-";
+    }
+    const std::int64_t h = seconds / 3600;
+    const std::int64_t m = (seconds % 3600) / 60;
+    return std::to_string(h) + "h" + (m < 10 ? "0" : "") + std::to_string(m) + "m";
+}
+
+/// The crash tests' seam: $GPUPLAN_TEST_KILL_AT names a launch step at which this process kills itself with
+/// SIGKILL, as a power cut or `kill -9` would (tests/integration/TestLaunchFlow.cpp).
+void killIfAsked(core::LaunchStep step)
+{
+    const char* at = std::getenv("GPUPLAN_TEST_KILL_AT");
+    if (at && std::string(at) == core::launchStepName(step)) {
+        std::cout.flush();
+        std::cerr.flush();
+        ::kill(::getpid(), SIGKILL);
+    }
+}
+
+bool confirm(const std::string& question)
+{
+    std::cout << question << " [y/N] " << std::flush;
+    std::string answer;
+    if (!std::getline(std::cin, answer)) {
+        return false;
+    }
+    return answer == "y" || answer == "Y" || answer == "yes";
+}
+
+json entryJson(const core::LedgerEntry& e, std::int64_t now)
+{
+    const core::LaunchIntent& i = e.intent;
+    json out = {{"id", e.id},
+                {"provider", i.provider},
+                {"region", i.region},
+                {"zone", i.zone},
+                {"instance_type", i.instanceType},
+                {"pricing_mode", i.pricingMode},
+                {"state", core::instanceStateName(e.state)},
+                {"instance_id", e.instanceId},
+                {"client_token", i.clientToken},
+                {"plan_id", i.planId},
+                {"price",
+                 {{"amount", i.price.amount},
+                  {"currency", core::currencyCode(i.price.currency)},
+                  {"unit", core::priceUnitName(i.price.unit)}}},
+                {"created", core::extendedIsoTime(std::chrono::system_clock::from_time_t(e.createdAt))},
+                {"cost_so_far", core::costSoFar(e, now)},
+                {"cost_until_deadman", core::costUntilDeadman(e, now)},
+                {"deadman_hours", i.deadmanHours},
+                {"adopted", e.adopted},
+                {"detail", e.detail}};
+    out["running_since"] =
+        e.runningSince ? json(core::extendedIsoTime(std::chrono::system_clock::from_time_t(*e.runningSince))) : json();
+    out["ended"] = e.endedAt ? json(core::extendedIsoTime(std::chrono::system_clock::from_time_t(*e.endedAt))) : json();
+    return out;
+}
+
+/// Seconds until the entry's dead-man fires; -1 when it has none or is not running.
+std::int64_t deadmanIn(const core::LedgerEntry& e, std::int64_t now)
+{
+    if (!e.runningSince || e.intent.deadmanHours <= 0 || core::isFinal(e.state)) {
+        return -1;
+    }
+    return std::max<std::int64_t>(0, *e.runningSince + std::llround(e.intent.deadmanHours * 3600) - now);
+}
+
+/// Reconciles every provider the ledger names (and `extra`); returns the providers that could not be asked.
+std::vector<std::string> reconcileAll(core::Ledger& ledger,
+                                      core::HttpClient& http,
+                                      ui::CredentialStore& store,
+                                      const std::set<std::string>& extra)
+{
+    std::set<std::string> providers = extra;
+    if (core::Result<std::vector<core::LedgerEntry>> all = ledger.entries(); all) {
+        for (const core::LedgerEntry& e : *all) {
+            providers.insert(e.intent.provider);
+        }
+    }
+    std::vector<std::string> failed;
+    for (const std::string& id : providers) {
+        core::Result<std::unique_ptr<core::CloudProvider>> provider = connect(id, http, store);
+        if (!provider) {
+            std::cerr << "gpuplan: not reconciled with " << id << ": " << provider.error().message() << '\n';
+            failed.push_back(id);
+            continue;
+        }
+        core::Launcher launcher(**provider, ledger);
+        core::Result<core::Reconciliation> r = launcher.reconcile({}, nullptr);
+        if (!r) {
+            std::cerr << "gpuplan: not reconciled with " << id << ": " << r.error().message() << '\n';
+            failed.push_back(id);
+            continue;
+        }
+        for (std::int64_t adopted : r->adopted) {
+            std::cerr << "gpuplan: " << id << " runs an instance of ours the ledger did not have; recorded as entry "
+                      << adopted << '\n';
+        }
+        for (std::int64_t closed : r->closed) {
+            std::cerr << "gpuplan: entry " << closed << " ended at " << id << " (outside this program); closed\n";
+        }
+    }
+    return failed;
+}
+
+} // namespace
+
+int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, const LaunchOptions& options)
+{
+    LaunchOptions o = options;
+    core::LaunchOrder order;
+    double hoursHigh = 0;
+    if (!o.plan.empty()) {
+        core::Result<nlohmann::json> plan = core::loadPlan(o.plan);
+        if (!plan) {
+            return fail(plan.error());
+        }
+        core::Result<core::PlanLaunch> chosen = core::planLaunch(*plan, o.option);
+        if (!chosen) {
+            core::Error e = chosen.error();
+            e.where = o.plan + (e.where.empty() ? "" : ": " + e.where);
+            return fail(e);
+        }
+        o.provider = o.provider.empty() ? chosen->provider : o.provider;
+        o.instanceType = o.instanceType.empty() ? chosen->instanceType : o.instanceType;
+        o.region = o.region.empty() ? chosen->region : o.region;
+        if (!o.spot && o.monthly == 0) {
+            o.spot = chosen->mode == core::PricingMode::Spot;
+        }
+        hoursHigh = chosen->hoursHigh;
+        order.planId = chosen->planId;
+        order.budget = chosen->budget;
+        order.budgetCurrency = chosen->currency;
+    }
+    if (o.provider.empty() || o.instanceType.empty() || o.region.empty()) {
+        return badInput("launch needs --provider, --instance and --region (or a --plan that names them)");
+    }
+    if (o.spot && o.monthly > 0) {
+        return badInput("--spot and --monthly exclude each other");
+    }
+    if (o.budget) {
+        order.budget = *o.budget;
+    }
+
+    // The price it is recorded at: the catalog's, or the one given.
+    core::Result<core::LoadedCatalog> catalog =
+        core::loadCatalog(catalogOptions.catalogDir, catalogOptions.userCatalogDir);
+    if (!catalog) {
+        return fail(catalog.error());
+    }
+    const core::PricingMode mode = o.monthly > 0 ? (o.monthly % 12 == 0 ? core::PricingMode::SubscriptionYearly
+                                                                        : core::PricingMode::SubscriptionMonthly)
+                                   : o.spot      ? core::PricingMode::Spot
+                                                 : core::PricingMode::OnDemand;
+    core::Result<core::LaunchPrice> price =
+        core::catalogLaunchPrice(catalog->catalog, o.provider, o.instanceType, o.region, mode, o.monthly);
+    if (o.price) {
+        const core::Provider* p = catalog->catalog.findProvider(o.provider);
+        core::LaunchPrice given;
+        given.amount = *o.price;
+        given.currency = p ? p->currency : core::Currency::USD;
+        given.unit = o.monthly > 0 ? core::PriceUnit::Month : core::PriceUnit::Hour;
+        given.prepaidMonths = o.monthly;
+        given.billing = price ? price->billing : std::nullopt;
+        price = given;
+    }
+    if (!price) {
+        return fail(price.error());
+    }
+    if (catalog->catalog.exchangeRate()) {
+        order.rate = *catalog->catalog.exchangeRate();
+    } else if (order.budget > 0) {
+        order.budgetCurrency = price->currency; // no rate to convert with: the guard counts in the price's currency
+    }
+
+    const int deadman = o.hours ? *o.hours : core::defaultDeadmanHours(hoursHigh);
+    if (deadman < 0 || o.idleMinutes < 0 || o.idlePercent < 1 || o.idlePercent > 100) {
+        return badInput("--hours and --idle-minutes are 0 (off) or more, --idle-percent 1-100");
+    }
+    bool scriptOk = false;
+    const std::filesystem::path scriptFile = o.scriptsDir / "gpuplan-watchdog.sh";
+    const std::string script = readFile(scriptFile, scriptOk);
+    if (!scriptOk || script.empty()) {
+        return fail(core::Error{core::ErrorCode::FileNotFound,
+                                "the watchdog script is missing from this installation",
+                                scriptFile.string()});
+    }
+    core::Result<std::string> userData =
+        core::watchdogUserData(script, core::WatchdogRules{deadman, o.idleMinutes, o.idlePercent, 60});
+    if (!userData) {
+        return fail(userData.error());
+    }
+    core::Result<std::string> key = publicKey(o.key);
+    if (!key) {
+        return fail(key.error());
+    }
+
+    core::LaunchRequest& request = order.request;
+    request.region = o.region;
+    request.zone = o.zone;
+    request.instanceType = o.instanceType;
+    request.pricing = o.monthly > 0 ? core::LaunchPricing::Subscription
+                      : o.spot      ? core::LaunchPricing::Spot
+                                    : core::LaunchPricing::OnDemand;
+    request.subscriptionMonths = o.monthly;
+    request.autoRenew = o.autoRenew;
+    request.imageId = o.image;
+    request.sshPublicKey = *key;
+    request.userData = *userData;
+    request.dryRun = o.dryRun;
+    if (!order.planId.empty()) {
+        request.tags.emplace_back("gpuplanner-plan", order.planId);
+    }
+    order.pricingMode = core::pricingModeName(mode);
+    order.price = *price;
+    order.deadmanHours = deadman;
+
+    core::initializeHttp();
+    core::HttpClient http;
+    if (o.sshFrom.empty()) {
+        core::Result<std::string> mine = core::publicAddressCidr(http);
+        if (!mine) {
+            core::Error e = mine.error();
+            e.detail += "; give the address to open SSH to with --ssh-from";
+            return fail(e);
+        }
+        o.sshFrom = *mine;
+    }
+    if (core::Status cidr = core::checkSshSourceCidr(o.sshFrom); !cidr) {
+        core::Error e = cidr.error();
+        e.where = "--ssh-from " + e.where;
+        return fail(e);
+    }
+    request.sshSourceCidr = o.sshFrom;
+
+    std::optional<QCoreApplication> app;
+    makeApplication(argc, argv, app);
+    std::unique_ptr<ui::CredentialStore> store = openCredentialStore();
+    core::Result<std::unique_ptr<core::CloudProvider>> provider = connect(o.provider, http, *store);
+    if (!provider) {
+        return fail(provider.error());
+    }
+    const std::map<core::CloudFeature, std::string> lacks = (*provider)->unsupportedFeatures();
+    if (o.spot && lacks.count(core::CloudFeature::Spot)) {
+        return badInput(o.provider + " cannot launch spot instances: " + lacks.at(core::CloudFeature::Spot));
+    }
+    if (o.monthly > 0 && lacks.count(core::CloudFeature::Subscription)) {
+        return badInput(o.provider + " has no monthly subscription: " + lacks.at(core::CloudFeature::Subscription));
+    }
+    if (deadman > 0 && lacks.count(core::CloudFeature::TerminateOnShutdown)
+        && !lacks.count(core::CloudFeature::ScheduledTerminate)
+        && request.pricing != core::LaunchPricing::Subscription) {
+        // The provider's own timer ends the instance (a shutdown inside it would not end the billing).
+        request.terminateAt = nowSeconds() + std::int64_t(deadman) * 3600;
+    }
+
+    // The confirmation: the hourly price and the most it can cost before the dead-man fires.
+    core::LedgerEntry worst;
+    worst.intent.price = order.price;
+    worst.intent.deadmanHours = deadman;
+    worst.state = core::InstanceState::Pending;
+    const double mostBeforeDeadman = core::costUntilDeadman(worst, nowSeconds());
+    std::ostringstream summary;
+    summary << (o.dryRun ? "Dry run: " : "Launch ") << o.instanceType << " on " << o.provider << " in "
+            << (o.zone.empty() ? o.region : o.zone) << ", " << order.pricingMode << ", at "
+            << money(price->amount, price->currency)
+            << (price->unit == core::PriceUnit::Month ? " a month" : " an hour") << ".\n";
+    if (price->unit == core::PriceUnit::Month) {
+        summary << "  Prepaid: " << price->prepaidMonths << " month(s), "
+                << money(price->amount * price->prepaidMonths, price->currency) << ", auto-renew "
+                << (o.autoRenew ? "on" : "off") << ".\n";
+    }
+    if (deadman > 0) {
+        summary << "  Dead-man: terminated after " << deadman
+                << " h; the most it can cost before then: " << money(mostBeforeDeadman, price->currency) << ".\n";
+    } else {
+        summary << "  Dead-man: OFF. It bills until you terminate it.\n";
+    }
+    summary << "  Idle rule: "
+            << (o.idleMinutes > 0 ? "shut down after " + std::to_string(o.idleMinutes) + " min below "
+                                        + std::to_string(o.idlePercent) + " % GPU use"
+                                  : std::string("off"))
+            << ". SSH open to " << o.sshFrom << " only.";
+    (o.json ? std::cerr : std::cout) << summary.str() << '\n';
+    if (!o.yes && !o.dryRun) {
+        if (!isatty(STDIN_FILENO)) {
+            return badInput("add --yes to launch without being asked (stdin is not a terminal)");
+        }
+        if (!confirm("Launch it?")) {
+            std::cerr << "gpuplan: not launched\n";
+            return kExitFailure;
+        }
+    }
+
+    core::Result<std::unique_ptr<core::Ledger>> ledger = openLedger();
+    if (!ledger) {
+        return fail(ledger.error());
+    }
+    core::LaunchWaitOptions wait;
+    wait.until = o.wait == "request"   ? core::LaunchWait::Request
+                 : o.wait == "running" ? core::LaunchWait::Running
+                                       : core::LaunchWait::Ssh;
+    wait.sshPort = o.sshPort;
+    if (const char* poll = std::getenv("GPUPLAN_POLL_SECONDS"); poll && std::atoi(poll) > 0) {
+        wait.pollInterval = std::chrono::seconds(std::atoi(poll));
+    }
+    core::Launcher launcher(**provider, **ledger);
+    std::ostream& progress = o.json ? std::cerr : std::cout;
+    core::Result<core::LaunchOutcome> outcome =
+        launcher.launch(order, wait, nullptr, [&](const core::LaunchProgress& p) {
+            progress << "[" << core::launchStepName(p.step) << "] " << p.message << std::endl;
+            killIfAsked(p.step);
+        });
+    if (!outcome) {
+        return fail(outcome.error());
+    }
+    if (outcome->budget && outcome->budget->level == core::BudgetLevel::Warn) {
+        std::cerr << "gpuplan: warning: the plan has used 80 % or more of its budget of "
+                  << money(outcome->budget->budget, order.budgetCurrency) << '\n';
+    }
+    for (const std::string& step : outcome->steps) {
+        progress << "  " << step << '\n';
+    }
+    if (o.dryRun) {
+        if (o.json) {
+            std::cout << json{{"dry_run", true}, {"passed", outcome->dryRunPassed}, {"steps", outcome->steps}}.dump(2)
+                      << '\n';
+        } else {
+            std::cout << (outcome->dryRunPassed ? "The provider says the launch would succeed; nothing was started.\n"
+                                                : "Dry run done; nothing was started.\n");
+        }
+        return kExitOk;
+    }
+    if (o.json) {
+        json out = entryJson(outcome->entry, nowSeconds());
+        out["public_ip"] = outcome->instance.publicIp;
+        out["resumed"] = outcome->resumed;
+        out["zones_tried"] = outcome->zonesTried;
+        std::cout << out.dump(2) << '\n';
+    } else {
+        std::cout << outcome->entry.instanceId << " is " << core::instanceStateName(outcome->entry.state)
+                  << (outcome->instance.publicIp.empty() ? "" : " at " + outcome->instance.publicIp)
+                  << " (ledger entry " << outcome->entry.id << "). Verify it: gpuplan probe --host USER@"
+                  << (outcome->instance.publicIp.empty() ? "HOST" : outcome->instance.publicIp)
+                  << "; end it: gpuplan terminate " << outcome->entry.id << '\n';
+    }
+    return kExitOk;
+}
+
+int runInstances(int& argc, char** argv, const InstancesOptions& options)
+{
+    core::Result<std::unique_ptr<core::Ledger>> ledger = openLedger();
+    if (!ledger) {
+        return fail(ledger.error());
+    }
+    std::optional<QCoreApplication> app;
+    makeApplication(argc, argv, app);
+    bool incomplete = false;
+    if (options.reconcile) {
+        core::initializeHttp();
+        core::HttpClient http;
+        std::unique_ptr<ui::CredentialStore> store = openCredentialStore();
+        incomplete = !reconcileAll(**ledger, http, *store, {}).empty();
+    }
+    core::Result<std::vector<core::LedgerEntry>> entries = options.all ? (*ledger)->entries() : (*ledger)->live();
+    if (!entries) {
+        return fail(entries.error());
+    }
+    const std::int64_t now = nowSeconds();
+    if (options.json) {
+        json list = json::array();
+        for (const core::LedgerEntry& e : *entries) {
+            list.push_back(entryJson(e, now));
+        }
+        std::cout << json{{"reconciled", options.reconcile && !incomplete}, {"instances", list}}.dump(2) << '\n';
+        return kExitOk;
+    }
+    if (entries->empty()) {
+        std::cout << (options.all ? "The ledger is empty.\n" : "Nothing is running.\n");
+        return kExitOk;
+    }
+    TextTable table({{"Entry", TextTable::Align::Right},
+                     {"Provider"},
+                     {"Zone"},
+                     {"Instance"},
+                     {"Mode"},
+                     {"State"},
+                     {"Instance ID"},
+                     {"Up", TextTable::Align::Right},
+                     {"Cost so far", TextTable::Align::Right},
+                     {"Dead-man in", TextTable::Align::Right}});
+    for (const core::LedgerEntry& e : *entries) {
+        const std::int64_t up = e.runningSince ? e.endedAt.value_or(now) - *e.runningSince : -1;
+        table.addRow({std::to_string(e.id),
+                      e.intent.provider,
+                      e.intent.zone.empty() ? e.intent.region : e.intent.zone,
+                      e.intent.instanceType,
+                      e.intent.pricingMode,
+                      std::string(core::instanceStateName(e.state)) + (e.adopted ? " (adopted)" : ""),
+                      e.instanceId.empty() ? "-" : e.instanceId,
+                      durationText(up),
+                      money(core::costSoFar(e, now), e.intent.price.currency),
+                      e.intent.deadmanHours > 0 ? durationText(deadmanIn(e, now)) : "off"});
+    }
+    table.print(std::cout);
+    if (incomplete) {
+        std::cout << "(Not reconciled with every provider: see above. The table is what the ledger knows.)\n";
+    }
+    return kExitOk;
+}
+
+int runTerminate(int& argc, char** argv, const TerminateOptions& options)
+{
+    if (options.all == !options.target.empty()) {
+        return badInput("terminate needs one ledger entry or instance id, or --all");
+    }
+    core::Result<std::unique_ptr<core::Ledger>> ledger = openLedger();
+    if (!ledger) {
+        return fail(ledger.error());
+    }
+    core::Result<std::vector<core::LedgerEntry>> live = (*ledger)->live();
+    if (!live) {
+        return fail(live.error());
+    }
+    std::vector<core::LedgerEntry> chosen;
+    for (const core::LedgerEntry& e : *live) {
+        if (options.all || std::to_string(e.id) == options.target || e.instanceId == options.target) {
+            chosen.push_back(e);
+        }
+    }
+    if (chosen.empty()) {
+        if (options.all) {
+            std::cout << "Nothing is running.\n";
+            return kExitOk;
+        }
+        return badInput("no live ledger entry or instance " + options.target + " (see `gpuplan instances`)");
+    }
+    if (options.all && !options.yes) {
+        if (!isatty(STDIN_FILENO)) {
+            return badInput("add --yes to terminate all " + std::to_string(chosen.size())
+                            + " instances without being asked (stdin is not a terminal)");
+        }
+        if (!confirm("Terminate all " + std::to_string(chosen.size()) + " instances?")) {
+            return kExitFailure;
+        }
+    }
+    std::optional<QCoreApplication> app;
+    makeApplication(argc, argv, app);
+    core::initializeHttp();
+    core::HttpClient http;
+    std::unique_ptr<ui::CredentialStore> store = openCredentialStore();
+    int exit = kExitOk;
+    std::map<std::string, std::unique_ptr<core::CloudProvider>> providers;
+    for (const core::LedgerEntry& e : chosen) {
+        auto& provider = providers[e.intent.provider];
+        if (!provider) {
+            core::Result<std::unique_ptr<core::CloudProvider>> made = connect(e.intent.provider, http, *store);
+            if (!made) {
+                std::cerr << "gpuplan: entry " << e.id << ": " << made.error().message() << '\n';
+                exit = kExitFailure;
+                continue;
+            }
+            provider = std::move(made).value();
+        }
+        core::Launcher launcher(*provider, **ledger);
+        if (core::Status done = launcher.terminate(e.id, nullptr); !done) {
+            std::cerr << "gpuplan: entry " << e.id << " (" << e.instanceId << "): " << done.error().message() << '\n';
+            exit = kExitFailure;
+            continue;
+        }
+        core::Result<std::optional<core::LedgerEntry>> after = (*ledger)->find(e.id);
+        const char* state = after && after->has_value() ? core::instanceStateName((*after)->state) : "terminating";
+        std::cout << "Entry " << e.id << " (" << (e.instanceId.empty() ? "never started" : e.instanceId)
+                  << "): " << state << '\n';
+    }
+    return exit;
+}
+
+} // namespace gpuplan::cli

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "CatalogCommands.h"
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace gpuplan::cli {
+
+struct LaunchOptions
+{
+    std::string provider;     // aws, tencent; from the plan's option when --plan is given
+    std::string instanceType; // likewise
+    std::string region;       // likewise
+    std::string zone;         // empty: every zone that offers the type, in order, until one has capacity
+    std::string plan;         // a .gpuplan: its option, budget guard and estimate (dead-man default)
+    int option = 0;           // the plan's option by rank; 0: its choice, else its first
+    bool spot = false;
+    int monthly = 0; // months of a prepaid subscription
+    bool autoRenew = false;
+    std::optional<int> hours; // dead-man; default from the plan's estimate, else 12; 0 turns it off
+    int idleMinutes = 60;     // 0 turns the idle rule off
+    int idlePercent = 5;
+    std::string image;            // empty: the provider's GPU image
+    std::string key;              // public key file; empty: ~/.ssh/id_ed25519.pub, then id_rsa.pub
+    std::string sshFrom;          // CIDR SSH is opened to; empty: this computer's public address
+    std::optional<double> price;  // per hour (per month for a subscription), in the provider's currency
+    std::optional<double> budget; // overrides the plan's
+    bool dryRun = false;
+    bool yes = false;         // no confirmation question
+    std::string wait = "ssh"; // request, running or ssh
+    int sshPort = 22;
+    bool json = false;
+    std::filesystem::path scriptsDir; // where gpuplan-watchdog.sh is
+};
+
+/// `gpuplan launch`: confirms price and worst case, records the launch in the ledger, launches, and follows it
+/// to running and SSH. Exit 2 for bad flags, files or a refused budget; 1 when the provider or network fails.
+int runLaunch(int& argc, char** argv, const CatalogOptions& catalog, const LaunchOptions& options);
+
+struct InstancesOptions
+{
+    bool json = false;
+    bool all = false;      // also the ended ones
+    bool reconcile = true; // ask each provider first
+};
+
+/// `gpuplan instances`: what the ledger has, after reconciling with each provider it names.
+int runInstances(int& argc, char** argv, const InstancesOptions& options);
+
+struct TerminateOptions
+{
+    std::string target; // ledger entry id or the provider's instance id
+    bool all = false;
+    bool yes = false;
+};
+
+/// `gpuplan terminate ID|--all`.
+int runTerminate(int& argc, char** argv, const TerminateOptions& options);
+
+} // namespace gpuplan::cli
