@@ -305,6 +305,10 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
     if (o.budget) {
         order.budget = *o.budget;
     }
+    order.terminateAtBudget = o.terminateAtBudget;
+    if (o.terminateAtBudget && order.budget <= 0) {
+        return badInput("--terminate-at-budget needs a budget (--budget, or a plan that has one)");
+    }
 
     // The price it is recorded at: the catalog's, or the one given.
     core::Result<core::LoadedCatalog> catalog =
@@ -511,7 +515,7 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
     return kExitOk;
 }
 
-int runInstances(int& argc, char** argv, const InstancesOptions& options)
+int runInstances(int& argc, char** argv, const CatalogOptions& catalogOptions, const InstancesOptions& options)
 {
     core::Result<std::unique_ptr<core::Ledger>> ledger = openLedger();
     if (!ledger) {
@@ -525,6 +529,21 @@ int runInstances(int& argc, char** argv, const InstancesOptions& options)
         core::HttpClient http;
         std::unique_ptr<ui::CredentialStore> store = openCredentialStore();
         incomplete = !reconcileAll(**ledger, http, *store, {}).empty();
+        // The budget guard's automatic terminate, for the plans that asked for it.
+        core::Result<std::vector<core::PlanBudget>> budgets = (*ledger)->budgets();
+        core::Result<std::vector<core::LedgerEntry>> all = (*ledger)->entries();
+        core::Result<core::LoadedCatalog> catalog = core::loadCatalog(catalogOptions.catalogDir);
+        if (budgets && all && catalog && catalog->catalog.exchangeRate()) {
+            for (const core::LedgerEntry& e :
+                 core::overBudget(*all, *budgets, *catalog->catalog.exchangeRate(), nowSeconds())) {
+                core::Result<std::unique_ptr<core::CloudProvider>> provider = connect(e.intent.provider, http, *store);
+                core::Status ended = provider ? core::Launcher(**provider, **ledger).terminate(e.id, nullptr)
+                                              : core::Status(provider.error());
+                std::cerr << "gpuplan: plan " << e.intent.planId << " has spent its budget: entry " << e.id << " ("
+                          << e.instanceId << ") "
+                          << (ended ? "terminated" : "could NOT be terminated: " + ended.error().message()) << '\n';
+            }
+        }
     }
     core::Result<std::vector<core::LedgerEntry>> entries = options.all ? (*ledger)->entries() : (*ledger)->live();
     if (!entries) {

@@ -27,6 +27,7 @@ struct LaunchOptions
     std::string sshFrom;          // CIDR SSH is opened to; empty: this computer's public address
     std::optional<double> price;  // per hour (per month for a subscription), in the provider's currency
     std::optional<double> budget; // overrides the plan's
+    bool terminateAtBudget = false;
     bool dryRun = false;
     bool yes = false;         // no confirmation question
     std::string wait = "ssh"; // request, running or ssh
@@ -46,8 +47,9 @@ struct InstancesOptions
     bool reconcile = true; // ask each provider first
 };
 
-/// `gpuplan instances`: what the ledger has, after reconciling with each provider it names.
-int runInstances(int& argc, char** argv, const InstancesOptions& options);
+/// `gpuplan instances`: what the ledger has, after reconciling with each provider it names; instances of a plan
+/// launched with --terminate-at-budget whose spending reached the budget are terminated then.
+int runInstances(int& argc, char** argv, const CatalogOptions& catalog, const InstancesOptions& options);
 
 struct TerminateOptions
 {

@@ -207,6 +207,9 @@ int main(int argc, char** argv)
         ->check(CLI::PositiveNumber);
     launch->add_option("--budget", launchOptions.budget, "Budget guard in the plan's currency (default: the plan's)")
         ->check(CLI::NonNegativeNumber);
+    launch->add_flag("--terminate-at-budget",
+                     launchOptions.terminateAtBudget,
+                     "Terminate the plan's instances once they have spent its budget (checked by `gpuplan instances`)");
     launch->add_flag("--dry-run", launchOptions.dryRun, "Only ask the provider whether the launch would succeed");
     launch->add_flag("-y,--yes", launchOptions.yes, "Do not ask for confirmation");
     launch->add_option("--wait", launchOptions.wait, "Wait until: request, running or ssh (default ssh)")
@@ -305,7 +308,7 @@ int main(int argc, char** argv)
     }
     if (*instances) {
         instancesOptions.reconcile = !noReconcile;
-        return runInstances(argc, argv, instancesOptions);
+        return runInstances(argc, argv, options, instancesOptions);
     }
     if (*terminate) {
         return runTerminate(argc, argv, terminateOptions);

@@ -193,6 +193,14 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
         }
     }
 
+    if (order.budget > 0) {
+        if (Status kept = m_ledger.setBudget(
+                PlanBudget{order.planId, order.budget, order.budgetCurrency, order.terminateAtBudget});
+            !kept) {
+            return kept.error();
+        }
+    }
+
     Result<std::optional<LedgerEntry>> interrupted = interruptedAttempt(order);
     if (!interrupted) {
         return interrupted.error();

@@ -13,7 +13,7 @@ namespace gpuplan::core {
 
 namespace {
 
-constexpr int kSchemaVersion = 1;
+constexpr int kSchemaVersion = 2; // 2: budgets
 constexpr double kHoursPerMonth = 730;
 
 /// A prepared statement that finalizes itself.
@@ -180,6 +180,20 @@ Result<std::unique_ptr<Ledger>> Ledger::open(const std::filesystem::path& file)
                 ErrorCode::SchemaViolation, "not a GPU Planner ledger (" + made.error().detail + ")", file.string()};
         }
     }
+    if (found < 2) {
+        if (Status made = exec(db,
+                               "BEGIN IMMEDIATE;"
+                               "CREATE TABLE IF NOT EXISTS budgets ("
+                               " plan_id TEXT PRIMARY KEY, amount REAL NOT NULL, currency TEXT NOT NULL,"
+                               " auto_terminate INTEGER NOT NULL DEFAULT 0);"
+                               "PRAGMA user_version = 2;"
+                               "COMMIT;");
+            !made) {
+            return Error{ErrorCode::SchemaViolation,
+                         "cannot add the budgets to the ledger (" + made.error().detail + ")",
+                         file.string()};
+        }
+    }
     return ledger;
 }
 
@@ -340,6 +354,39 @@ Result<std::optional<LedgerEntry>> Ledger::find(std::int64_t id) const
     return std::optional<LedgerEntry>();
 }
 
+Status Ledger::setBudget(const PlanBudget& budget)
+{
+    Statement s(m_db,
+                "INSERT INTO budgets (plan_id, amount, currency, auto_terminate) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT(plan_id) DO UPDATE SET amount = excluded.amount, currency = excluded.currency, "
+                "auto_terminate = excluded.auto_terminate");
+    if (!s) {
+        return sqlError(m_db, "ledger: recording a budget");
+    }
+    s.bind(1, budget.planId);
+    s.bind(2, budget.amount);
+    s.bind(3, std::string(currencyCode(budget.currency)));
+    s.bind(4, std::int64_t{budget.autoTerminate ? 1 : 0});
+    if (sqlite3_step(s.get()) != SQLITE_DONE) {
+        return sqlError(m_db, "ledger: recording a budget");
+    }
+    return Ok{};
+}
+
+Result<std::vector<PlanBudget>> Ledger::budgets() const
+{
+    Statement s(m_db, "SELECT plan_id, amount, currency, auto_terminate FROM budgets ORDER BY plan_id");
+    if (!s) {
+        return sqlError(m_db, "ledger: reading the budgets");
+    }
+    std::vector<PlanBudget> out;
+    while (sqlite3_step(s.get()) == SQLITE_ROW) {
+        out.push_back(
+            PlanBudget{s.text(0), s.real(1), parseCurrency(s.text(2)).value_or(Currency::CNY), s.integer(3) != 0});
+    }
+    return out;
+}
+
 Result<Reconciliation>
 Ledger::reconcile(const std::string& provider, const std::vector<RemoteInstance>& remote, std::int64_t now)
 {
@@ -464,6 +511,34 @@ BudgetCheck checkBudget(const std::vector<LedgerEntry>& entries,
         check.level = BudgetLevel::Warn;
     }
     return check;
+}
+
+std::vector<LedgerEntry> overBudget(const std::vector<LedgerEntry>& entries,
+                                    const std::vector<PlanBudget>& budgets,
+                                    const ExchangeRate& rate,
+                                    std::int64_t now)
+{
+    std::vector<LedgerEntry> out;
+    for (const PlanBudget& b : budgets) {
+        if (!b.autoTerminate || b.amount <= 0) {
+            continue;
+        }
+        double spent = 0;
+        for (const LedgerEntry& e : entries) {
+            if (e.intent.planId == b.planId) {
+                spent += rate.convert(costSoFar(e, now), e.intent.price.currency, b.currency);
+            }
+        }
+        if (spent < b.amount) {
+            continue;
+        }
+        for (const LedgerEntry& e : entries) {
+            if (e.intent.planId == b.planId && !isFinal(e.state)) {
+                out.push_back(e);
+            }
+        }
+    }
+    return out;
 }
 
 std::filesystem::path defaultLedgerFile()

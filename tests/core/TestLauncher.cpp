@@ -377,6 +377,11 @@ private slots:
         QVERIFY2(QString::fromStdString(second.error().message()).contains("36.00"), second.error().message().c_str());
         QCOMPARE(provider.launches.size(), std::size_t(1)); // the refused one never reached the provider
         QCOMPARE(ledger->entries()->size(), std::size_t(1));
+        Result<std::vector<PlanBudget>> kept = ledger->budgets();
+        QCOMPARE(kept->size(), std::size_t(1));
+        QCOMPARE(kept->front().planId, std::string("plan-1"));
+        QCOMPARE(kept->front().amount, 36.0);
+        QVERIFY(!kept->front().autoTerminate);
     }
 
     void aDryRunLeavesTheLedgerAlone()

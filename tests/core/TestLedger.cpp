@@ -228,6 +228,49 @@ private slots:
         QCOMPARE(unwritable.error().code, ErrorCode::FileUnreadable);
     }
 
+    void budgetsAreKeptAndTheAutoTerminateGuardFindsWhatToEnd()
+    {
+        auto opened = Ledger::open(path("budgets.sqlite"));
+        QVERIFY(opened.ok());
+        Ledger& l = **opened;
+        QVERIFY(l.setBudget(PlanBudget{"plan-a", 100, Currency::CNY, true}).ok());
+        QVERIFY(l.setBudget(PlanBudget{"plan-b", 50, Currency::USD, false}).ok());
+        QVERIFY(l.setBudget(PlanBudget{"plan-a", 200, Currency::CNY, true}).ok()); // replaces
+        auto budgets = l.budgets();
+        QCOMPARE(budgets->size(), std::size_t(2));
+        QCOMPARE(budgets->front().amount, 200.0);
+
+        ExchangeRate rate;
+        rate.cnyPerUsd = 7.0;
+        // plan-a: 3.06 USD/h is 21.42 CNY/h; 200 CNY is spent after 9.34 h.
+        LedgerEntry a = running(3.06, kT0, Billing{Billing::Granularity::Second, 60});
+        a.intent.planId = "plan-a";
+        LedgerEntry b = running(3.06, kT0, Billing{Billing::Granularity::Second, 60});
+        b.intent.planId = "plan-b"; // over its budget too, but without auto-terminate
+        const std::vector<LedgerEntry> entries{a, b};
+        QVERIFY(overBudget(entries, *budgets, rate, kT0 + 9 * 3600).empty());
+        const std::vector<LedgerEntry> over = overBudget(entries, *budgets, rate, kT0 + 10 * 3600);
+        QCOMPARE(over.size(), std::size_t(1));
+        QCOMPARE(over.front().intent.planId, std::string("plan-a"));
+    }
+
+    void aVersionOneLedgerGainsBudgets()
+    {
+        const std::filesystem::path old = path("version1.sqlite");
+        {
+            auto opened = Ledger::open(old);
+            QVERIFY((*opened)->recordIntent(intent("tok-v1"), kT0).ok());
+        }
+        sqlite3* db = nullptr;
+        QCOMPARE(sqlite3_open(old.c_str(), &db), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(db, "DROP TABLE budgets; PRAGMA user_version = 1", nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(db);
+        auto reopened = Ledger::open(old);
+        QVERIFY2(reopened.ok(), reopened.ok() ? "" : reopened.error().message().c_str());
+        QCOMPARE((*reopened)->entries()->size(), std::size_t(1));
+        QVERIFY((*reopened)->setBudget(PlanBudget{"plan-a", 1, Currency::CNY, false}).ok());
+    }
+
 private:
     std::filesystem::path path(const char* name) const
     {

@@ -27,6 +27,7 @@ struct LaunchOrder
     /// plan's spending to the budget; warns from 80 %.
     double budget = 0;
     Currency budgetCurrency = Currency::CNY;
+    bool terminateAtBudget = false; // once the plan has spent its budget, its instances are terminated
     ExchangeRate rate;
 };
 

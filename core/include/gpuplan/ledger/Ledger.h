@@ -75,6 +75,16 @@ struct BudgetCheck
     double budget = 0;
 };
 
+/// A plan's budget as the guard keeps it. `autoTerminate`: once the plan has spent it, its instances are
+/// terminated (overBudget says which).
+struct PlanBudget
+{
+    std::string planId;
+    double amount = 0;
+    Currency currency = Currency::CNY;
+    bool autoTerminate = false;
+};
+
 /// Every launch this user made, in SQLite (the user data dir's ledger.sqlite). Each change is one transaction,
 /// written to disk before the call returns (WAL, synchronous FULL), so a crash at any moment leaves the last
 /// state recorded. Not thread safe: one Ledger per thread; several processes may share the file (SQLite
@@ -98,6 +108,10 @@ public:
     Status update(std::int64_t id, const std::string& instanceId, InstanceState state, std::int64_t now);
     /// The provider refused the launch; `why` is its message.
     Status markFailed(std::int64_t id, const std::string& why, std::int64_t now);
+
+    /// Records (or replaces) the budget of a plan.
+    Status setBudget(const PlanBudget& budget);
+    Result<std::vector<PlanBudget>> budgets() const;
 
     Result<std::vector<LedgerEntry>> entries() const;
     /// Not Terminated or Failed: what may still bill.
@@ -131,6 +145,13 @@ BudgetCheck checkBudget(const std::vector<LedgerEntry>& entries,
                         const ExchangeRate& rate,
                         double additional,
                         std::int64_t now);
+
+/// The live entries of every plan whose budget has autoTerminate and whose spending so far (converted with
+/// `rate`) has reached it: what the guard terminates.
+std::vector<LedgerEntry> overBudget(const std::vector<LedgerEntry>& entries,
+                                    const std::vector<PlanBudget>& budgets,
+                                    const ExchangeRate& rate,
+                                    std::int64_t now);
 
 /// The ledger's default place: ledger.sqlite in userDataDir(); empty when there is no data folder.
 std::filesystem::path defaultLedgerFile();
