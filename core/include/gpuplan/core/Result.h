@@ -47,7 +47,7 @@ struct Error
     ErrorCode code = ErrorCode::InvalidArgument;
     std::string detail;
     std::string where;
-    int httpStatus = 0; // 0 when the error did not come from an HTTP response
+    int httpStatus = 0;       // 0 when the error did not come from an HTTP response
     std::string providerCode; // the provider's own error code ("InsufficientInstanceCapacity"), when it gave one
 
     /// "where: detail", or just the detail when there is no place to name.
