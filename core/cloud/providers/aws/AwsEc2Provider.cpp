@@ -1,11 +1,359 @@
-// PLACEHOLDER: replaced by the provider's implementation.
 #include "gpuplan/cloud/providers/aws/AwsEc2Provider.h"
+
+#include <algorithm>
+
+#include "gpuplan/cloud/providers/aws/Ec2Api.h"
+#include "gpuplan/net/HttpClient.h"
+#include "gpuplan/net/signers/AwsSigV4.h"
 
 namespace gpuplan::core {
 
-std::unique_ptr<CloudProvider> makeAwsEc2Provider(ProviderContext)
+namespace {
+
+using namespace ec2;
+
+class AwsEc2Provider final : public CloudProvider
 {
-    return nullptr;
+public:
+    explicit AwsEc2Provider(ProviderContext context)
+        : CloudProvider(std::move(context))
+    { }
+
+    std::string id() const override { return "aws"; }
+
+    std::map<CloudFeature, std::string> unsupportedFeatures() const override
+    {
+        return {
+            {CloudFeature::Subscription,
+             "EC2 has no monthly rental of an instance; Reserved Instances and Savings Plans are bought separately, "
+             "for a term, in the console"},
+            {CloudFeature::ScheduledTerminate,
+             "EC2 has no provider-side timer; the dead-man runs inside the instance and "
+             "InstanceInitiatedShutdownBehavior=terminate makes its shutdown end the billing"},
+        };
+    }
+
+    Result<LaunchResult> launch(const LaunchRequest& request, const CancelToken* cancel) override;
+    Result<std::vector<std::string>>
+    zonesOffering(const std::string& region, const std::string& instanceType, const CancelToken* cancel) override;
+    Result<RemoteInstance>
+    describe(const std::string& region, const std::string& instanceId, const CancelToken* cancel) override;
+    Result<std::vector<RemoteInstance>> listOurs(const std::string& region, const CancelToken* cancel) override;
+    Status terminate(const std::string& region, const std::string& instanceId, const CancelToken* cancel) override;
+
+private:
+    /// Signs and sends one call; a non-2xx answer becomes the mapped Error (`context` says what it was about).
+    Result<HttpResponse>
+    send(const std::string& region, const Call& call, ErrorContext context, const CancelToken* cancel);
+};
+
+Result<HttpResponse>
+AwsEc2Provider::send(const std::string& region, const Call& call, ErrorContext context, const CancelToken* cancel)
+{
+    if (!m_context.http) {
+        return Error{ErrorCode::InvalidArgument, "no HTTP transport given to the AWS provider", "aws"};
+    }
+    if (region.empty()) {
+        return Error{ErrorCode::InvalidArgument, "no AWS region", "region"};
+    }
+    std::string base = endpointFor(region);
+    if (!m_context.endpoint.empty()) {
+        Status endpointOk = checkEndpoint(m_context.endpoint);
+        if (!endpointOk) {
+            return endpointOk.error();
+        }
+        base = m_context.endpoint;
+    }
+    HttpRequest request = buildRequest(base, call);
+    // x-amz-content-sha256 is signed too: @aws-sdk/client-ec2 does so, and identical signed headers let the wire
+    // test compare signatures directly.
+    Result<SigningSteps> signedRequest =
+        signAwsV4(request, m_context.key, AwsSigV4Scope{region, "ec2", true}, m_context.clock());
+    if (!signedRequest) {
+        return signedRequest.error();
+    }
+    auto* client = dynamic_cast<HttpClient*>(m_context.http);
+    Result<HttpResponse> response = client ? client->send(request, cancel) : m_context.http->send(request);
+    if (!response) {
+        return response.error();
+    }
+    if (response->status < 200 || response->status >= 300) {
+        context.action = call.action;
+        context.region = region;
+        return mapError(*response, context);
+    }
+    return response;
+}
+
+Result<LaunchResult> AwsEc2Provider::launch(const LaunchRequest& request, const CancelToken* cancel)
+{
+    if (request.pricing == LaunchPricing::Subscription) {
+        return Error{ErrorCode::ProviderRefused,
+                     "AWS does not support the subscription feature: "
+                         + unsupportedFeatures()[CloudFeature::Subscription],
+                     "pricing"};
+    }
+    Status cidrOk = checkSshCidr(request.sshSourceCidr);
+    if (!cidrOk) {
+        return cidrOk.error();
+    }
+    Result<std::string> keyName = keyPairName(request.sshPublicKey);
+    if (!keyName) {
+        return keyName.error();
+    }
+    // Check the parameters before anything is created (the image, key and group are only placeholders here).
+    Result<Call> precheck = runInstancesCall(request, "ami-check", *keyName, "sg-check");
+    if (!precheck) {
+        return precheck.error();
+    }
+    ErrorContext context{
+        {}, request.region, request.instanceType, request.zone, request.pricing == LaunchPricing::Spot};
+    LaunchResult result;
+
+    // 1. Image.
+    std::string imageId = request.imageId;
+    if (imageId.empty()) {
+        Result<HttpResponse> answer =
+            send(request.region, describeImagesCall(std::string(kDlamiNamePattern)), context, cancel);
+        if (!answer) {
+            return answer.error();
+        }
+        Result<std::vector<Image>> images = parseDescribeImages(answer->body);
+        if (!images) {
+            return images.error();
+        }
+        std::optional<Image> newest = newestImage(*images);
+        if (!newest) {
+            return Error{ErrorCode::NotFound,
+                         "no available AWS image named \"" + std::string(kDlamiNamePattern) + "\" in " + request.region
+                             + "; give an image ID instead",
+                         "ec2 DescribeImages in " + request.region};
+        }
+        imageId = newest->imageId;
+        result.steps.push_back("Image " + imageId + " (" + newest->name
+                               + (newest->creationDate.empty() ? "" : ", " + newest->creationDate.substr(0, 10))
+                               + "), the newest AWS Deep Learning Base GPU AMI");
+    } else {
+        result.steps.push_back("Image " + imageId + " (as given)");
+    }
+
+    // 2. Key pair.
+    {
+        Result<HttpResponse> answer = send(request.region, describeKeyPairsCall(*keyName), context, cancel);
+        bool found = false;
+        if (answer) {
+            Result<std::vector<KeyPair>> keys = parseDescribeKeyPairs(answer->body);
+            if (!keys) {
+                return keys.error();
+            }
+            found = std::any_of(keys->begin(), keys->end(), [&](const KeyPair& k) { return k.keyName == *keyName; });
+        } else if (answer.error().providerCode != "InvalidKeyPair.NotFound") {
+            return answer.error();
+        }
+        if (found) {
+            result.steps.push_back("Key pair " + *keyName + " already imported");
+        } else {
+            Result<HttpResponse> imported = send(
+                request.region, importKeyPairCall(*keyName, request.sshPublicKey, request.dryRun), context, cancel);
+            if (request.dryRun) {
+                if (!imported && imported.error().providerCode != "DryRunOperation") {
+                    return imported.error();
+                }
+                result.steps.push_back("Would import key pair " + *keyName + " (dry run: not imported)");
+            } else if (!imported) {
+                if (imported.error().providerCode != "InvalidKeyPair.Duplicate") {
+                    return imported.error();
+                }
+                result.steps.push_back("Key pair " + *keyName + " already imported");
+            } else {
+                Result<KeyPair> key = parseImportKeyPair(imported->body);
+                if (!key) {
+                    return key.error();
+                }
+                result.steps.push_back("Imported key pair " + key->keyName);
+            }
+        }
+    }
+
+    // 3. Security group in the default VPC.
+    const std::string groupName = securityGroupName(request.sshSourceCidr);
+    std::string groupId;
+    {
+        Result<HttpResponse> answer = send(request.region, describeSecurityGroupsCall(groupName), context, cancel);
+        if (!answer) {
+            return answer.error();
+        }
+        Result<std::vector<SecurityGroup>> groups = parseDescribeSecurityGroups(answer->body);
+        if (!groups) {
+            return groups.error();
+        }
+        if (!groups->empty()) {
+            groupId = groups->front().groupId;
+            result.steps.push_back("Security group " + groupId + " (" + groupName + ") opens SSH to "
+                                   + request.sshSourceCidr + " only");
+        } else if (request.dryRun) {
+            Result<HttpResponse> created =
+                send(request.region, createSecurityGroupCall(groupName, request.sshSourceCidr, true), context, cancel);
+            if (!created && created.error().providerCode != "DryRunOperation") {
+                return created.error();
+            }
+            result.steps.push_back("Would create security group " + groupName + " opening SSH to "
+                                   + request.sshSourceCidr
+                                   + " only (dry run: not created; the launch is checked without it)");
+        } else {
+            Result<HttpResponse> created =
+                send(request.region, createSecurityGroupCall(groupName, request.sshSourceCidr, false), context, cancel);
+            if (!created) {
+                return created.error();
+            }
+            Result<std::string> id = parseCreateSecurityGroup(created->body);
+            if (!id) {
+                return id.error();
+            }
+            groupId = *id;
+            Result<HttpResponse> authorized =
+                send(request.region, authorizeSshCall(groupId, request.sshSourceCidr, false), context, cancel);
+            if (!authorized) {
+                if (authorized.error().providerCode != "InvalidPermission.Duplicate") {
+                    return authorized.error();
+                }
+            } else {
+                Status ok = parseAuthorizeSecurityGroupIngress(authorized->body);
+                if (!ok) {
+                    return ok.error();
+                }
+            }
+            result.steps.push_back("Security group " + groupId + " opens SSH to " + request.sshSourceCidr + " only");
+        }
+    }
+
+    // 4. RunInstances.
+    Result<Call> run = runInstancesCall(request, imageId, *keyName, groupId);
+    if (!run) {
+        return run.error();
+    }
+    Result<HttpResponse> answer = send(request.region, *run, context, cancel);
+    if (request.dryRun) {
+        if (!answer && answer.error().providerCode == "DryRunOperation") {
+            result.dryRunPassed = true;
+            result.state = InstanceState::Intent;
+            result.steps.push_back("Dry run: EC2 says the launch of " + request.instanceType + " would succeed");
+            return result;
+        }
+        if (!answer) {
+            return answer.error();
+        }
+        return Error{ErrorCode::ProviderRefused,
+                     "EC2 answered a dry-run RunInstances as if it had launched; check the instances in the console",
+                     "ec2 RunInstances in " + request.region};
+    }
+    if (!answer) {
+        return answer.error();
+    }
+    Result<std::vector<RemoteInstance>> instances = parseRunInstances(answer->body, request.region);
+    if (!instances) {
+        return instances.error();
+    }
+    const RemoteInstance& launched = instances->front();
+    result.instanceId = launched.instanceId;
+    result.state = launched.state;
+    result.zone = launched.zone;
+    result.steps.push_back("Launched " + launched.instanceId + " (" + request.instanceType + ", "
+                           + launchPricingName(request.pricing) + ") in " + launched.zone + ", "
+                           + launched.providerState);
+    return result;
+}
+
+Result<std::vector<std::string>>
+AwsEc2Provider::zonesOffering(const std::string& region, const std::string& instanceType, const CancelToken* cancel)
+{
+    std::vector<std::string> zones;
+    std::string token;
+    for (int page = 0; page < 100; ++page) {
+        Result<HttpResponse> answer = send(region,
+                                           instanceTypeOfferingsCall(instanceType, token),
+                                           ErrorContext{{}, region, instanceType, {}, false},
+                                           cancel);
+        if (!answer) {
+            return answer.error();
+        }
+        Result<OfferingsPage> offerings = parseInstanceTypeOfferings(answer->body);
+        if (!offerings) {
+            return offerings.error();
+        }
+        zones.insert(zones.end(), offerings->zones.begin(), offerings->zones.end());
+        token = offerings->nextToken;
+        if (token.empty()) {
+            break;
+        }
+    }
+    std::sort(zones.begin(), zones.end());
+    zones.erase(std::unique(zones.begin(), zones.end()), zones.end());
+    return zones;
+}
+
+Result<RemoteInstance>
+AwsEc2Provider::describe(const std::string& region, const std::string& instanceId, const CancelToken* cancel)
+{
+    Result<HttpResponse> answer = send(region, describeInstanceCall(instanceId), ErrorContext{}, cancel);
+    if (!answer) {
+        return answer.error();
+    }
+    Result<InstancesPage> page = parseDescribeInstances(answer->body, region);
+    if (!page) {
+        return page.error();
+    }
+    for (const RemoteInstance& instance : page->instances) {
+        if (instance.instanceId == instanceId) {
+            return instance;
+        }
+    }
+    return Error{ErrorCode::NotFound, "EC2 does not report this instance", instanceId};
+}
+
+Result<std::vector<RemoteInstance>> AwsEc2Provider::listOurs(const std::string& region, const CancelToken* cancel)
+{
+    std::vector<RemoteInstance> out;
+    std::string token;
+    for (int page = 0; page < 1000; ++page) {
+        Result<HttpResponse> answer = send(region, listOursCall(token), ErrorContext{}, cancel);
+        if (!answer) {
+            return answer.error();
+        }
+        Result<InstancesPage> parsed = parseDescribeInstances(answer->body, region);
+        if (!parsed) {
+            return parsed.error();
+        }
+        out.insert(out.end(), parsed->instances.begin(), parsed->instances.end());
+        token = parsed->nextToken;
+        if (token.empty()) {
+            break;
+        }
+    }
+    return out;
+}
+
+Status AwsEc2Provider::terminate(const std::string& region, const std::string& instanceId, const CancelToken* cancel)
+{
+    Result<HttpResponse> answer = send(region, terminateCall(instanceId), ErrorContext{}, cancel);
+    if (!answer) {
+        if (answer.error().providerCode == "InvalidInstanceID.NotFound") {
+            return Ok{};
+        }
+        return answer.error();
+    }
+    Result<std::vector<StateChange>> changes = parseTerminateInstances(answer->body);
+    if (!changes) {
+        return changes.error();
+    }
+    return Ok{};
+}
+
+} // namespace
+
+std::unique_ptr<CloudProvider> makeAwsEc2Provider(ProviderContext context)
+{
+    return std::make_unique<AwsEc2Provider>(std::move(context));
 }
 
 } // namespace gpuplan::core

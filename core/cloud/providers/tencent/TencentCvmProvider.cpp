@@ -1,11 +1,407 @@
-// PLACEHOLDER: replaced by the provider's implementation.
 #include "gpuplan/cloud/providers/tencent/TencentCvmProvider.h"
+
+#include "gpuplan/cloud/providers/tencent/CvmApi.h"
+#include "gpuplan/net/signers/TencentTc3.h"
+
+#include <utility>
 
 namespace gpuplan::core {
 
-std::unique_ptr<CloudProvider> makeTencentCvmProvider(ProviderContext)
+namespace {
+
+class TencentCvmProvider final : public CloudProvider
 {
-    return nullptr;
+public:
+    explicit TencentCvmProvider(ProviderContext context)
+        : CloudProvider(std::move(context))
+    { }
+
+    std::string id() const override { return "tencent"; }
+
+    std::map<CloudFeature, std::string> unsupportedFeatures() const override
+    {
+        // https://cloud.tencent.com/document/product/213/4951 (实例关机): a shutdown from inside the instance leaves it
+        // STOPPED, and a pay-as-you-go one keeps billing unless stopped through the API with StoppedMode
+        // STOP_CHARGING (StopInstances). The dead-man timer therefore lives on Tencent's side: RunInstances
+        // ActionTimer (TerminateInstances at a set time), which ScheduledTerminate covers.
+        return {{CloudFeature::TerminateOnShutdown,
+                 "On Tencent Cloud a shutdown inside the instance only stops it, and a pay-as-you-go instance keeps "
+                 "billing; GPU Planner sets Tencent's scheduled terminate (ActionTimer) instead (not available for "
+                 "monthly instances)."}};
+    }
+
+    Result<LaunchResult> launch(const LaunchRequest& request, const CancelToken* cancel) override;
+    Result<std::vector<std::string>>
+    zonesOffering(const std::string& region, const std::string& instanceType, const CancelToken* cancel) override
+    {
+        return zonesFor(region, instanceType, LaunchPricing::OnDemand, cancel);
+    }
+    Result<RemoteInstance>
+    describe(const std::string& region, const std::string& instanceId, const CancelToken* cancel) override;
+    Result<std::vector<RemoteInstance>> listOurs(const std::string& region, const CancelToken* cancel) override;
+    Status terminate(const std::string& region, const std::string& instanceId, const CancelToken* cancel) override;
+
+private:
+    /// Signs and sends the call; the body of a successful answer, else the mapped Error.
+    Result<std::string> perform(const cvm::Call& call, const cvm::ErrorContext& context, const CancelToken* cancel);
+    Result<std::vector<std::string>> zonesFor(const std::string& region,
+                                              const std::string& instanceType,
+                                              LaunchPricing pricing,
+                                              const CancelToken* cancel);
+    Result<std::string> findImage(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel);
+    Result<std::string> findOrImportKey(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel);
+    Result<std::string>
+    findOrCreateGroup(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel);
+
+    cvm::ErrorContext context(const std::string& action, cvm::Service service, const std::string& region) const
+    {
+        cvm::ErrorContext c;
+        c.action = action;
+        c.service = service;
+        c.region = region;
+        return c;
+    }
+};
+
+Result<std::string>
+TencentCvmProvider::perform(const cvm::Call& call, const cvm::ErrorContext& context, const CancelToken* cancel)
+{
+    if (!m_context.http) {
+        return Error{ErrorCode::InvalidArgument, "no HTTP transport configured", "tencent"};
+    }
+    if (cancel && cancel->cancelled()) {
+        return Error{ErrorCode::Cancelled, "stopped before " + call.action, "tencent"};
+    }
+    HttpRequest request = cvm::buildRequest(cvm::baseUrl(call.service, m_context.endpoint), call, context.region);
+    Result<SigningSteps> signedOk =
+        signTencentTc3(request, m_context.key, cvm::serviceName(call.service), m_context.clock());
+    if (!signedOk) {
+        return signedOk.error();
+    }
+    auto* client = dynamic_cast<HttpClient*>(m_context.http);
+    Result<HttpResponse> response = client ? client->send(request, cancel) : m_context.http->send(request);
+    if (!response) {
+        Error error = response.error();
+        error.detail = call.action + ": " + error.detail;
+        return error;
+    }
+    if (std::optional<Error> error = cvm::mapError(*response, context)) {
+        return *error;
+    }
+    return std::move(response.value().body);
+}
+
+Result<std::vector<std::string>> TencentCvmProvider::zonesFor(const std::string& region,
+                                                              const std::string& instanceType,
+                                                              LaunchPricing pricing,
+                                                              const CancelToken* cancel)
+{
+    const cvm::Call call = cvm::zoneConfigCall(instanceType, pricing);
+    cvm::ErrorContext c = context(call.action, cvm::Service::Cvm, region);
+    c.instanceType = instanceType;
+    Result<std::string> body = perform(call, c, cancel);
+    if (!body) {
+        return body.error();
+    }
+    return cvm::parseZoneConfig(*body);
+}
+
+Result<std::string>
+TencentCvmProvider::findImage(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel)
+{
+    if (!request.imageId.empty()) {
+        result.steps.push_back("using image " + request.imageId);
+        return request.imageId;
+    }
+    // Tencent documents the GPU driver as an option of the console's purchase page ("自动安装GPU驱动", GPU 实例
+    // https://cloud.tencent.com/document/product/560/8048): RunInstances has no parameter for it. So we look for a
+    // public Ubuntu image that can boot this type (DescribeImages, InstanceType) and says in its name or
+    // description that it carries the GPU driver; without one the user must name an image (a custom or marketplace
+    // image with the NVIDIA driver).
+    const cvm::Call call = cvm::describeImagesCall(request.instanceType);
+    cvm::ErrorContext c = context(call.action, cvm::Service::Cvm, request.region);
+    c.instanceType = request.instanceType;
+    Result<std::string> body = perform(call, c, cancel);
+    if (!body) {
+        return body.error();
+    }
+    Result<std::vector<cvm::Image>> images = cvm::parseDescribeImages(*body);
+    if (!images) {
+        return images.error();
+    }
+    std::optional<cvm::Image> image = cvm::newestGpuImage(*images);
+    if (!image) {
+        return Error{ErrorCode::InvalidArgument,
+                     "Tencent Cloud lists no public Ubuntu image with a GPU driver for " + request.instanceType + " in "
+                         + request.region
+                         + ": give an image id (a custom or marketplace image with the NVIDIA driver installed)",
+                     "image"};
+    }
+    result.steps.push_back("found GPU image " + image->imageId + " (" + image->name + ")");
+    return image->imageId;
+}
+
+Result<std::string>
+TencentCvmProvider::findOrImportKey(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel)
+{
+    Result<std::string> name = cvm::keyPairName(request.sshPublicKey);
+    if (!name) {
+        return name.error();
+    }
+    auto describeKey = [&]() -> Result<std::string> {
+        const cvm::Call call = cvm::describeKeyPairsCall(*name);
+        Result<std::string> body = perform(call, context(call.action, cvm::Service::Cvm, request.region), cancel);
+        if (!body) {
+            return body.error();
+        }
+        Result<std::vector<cvm::KeyPair>> keys = cvm::parseDescribeKeyPairs(*body);
+        if (!keys) {
+            return keys.error();
+        }
+        for (const cvm::KeyPair& key : *keys) {
+            if (key.keyName == *name) {
+                return key.keyId;
+            }
+        }
+        return std::string();
+    };
+    Result<std::string> existing = describeKey();
+    if (!existing) {
+        return existing.error();
+    }
+    if (!existing->empty()) {
+        result.steps.push_back("found key pair " + *name + " (" + *existing + ")");
+        return existing;
+    }
+    if (request.dryRun) {
+        result.steps.push_back("would import key pair " + *name);
+        return std::string();
+    }
+    const cvm::Call call = cvm::importKeyPairCall(*name, request.sshPublicKey);
+    Result<std::string> body = perform(call, context(call.action, cvm::Service::Cvm, request.region), cancel);
+    if (!body) {
+        if (body.error().providerCode == "InvalidKeyPairName.Duplicate") {
+            // Another launch imported it meanwhile.
+            return describeKey();
+        }
+        return body.error();
+    }
+    Result<std::string> keyId = cvm::parseImportKeyPair(*body);
+    if (keyId) {
+        result.steps.push_back("imported key pair " + *name + " (" + *keyId + ")");
+    }
+    return keyId;
+}
+
+Result<std::string>
+TencentCvmProvider::findOrCreateGroup(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel)
+{
+    const std::string name = cvm::securityGroupName(request.sshSourceCidr);
+    const cvm::Call describeCall = cvm::describeSecurityGroupsCall(name);
+    Result<std::string> body =
+        perform(describeCall, context(describeCall.action, cvm::Service::Vpc, request.region), cancel);
+    if (!body) {
+        return body.error();
+    }
+    Result<std::vector<cvm::SecurityGroup>> groups = cvm::parseDescribeSecurityGroups(*body);
+    if (!groups) {
+        return groups.error();
+    }
+    for (const cvm::SecurityGroup& group : *groups) {
+        if (group.groupName == name) {
+            result.steps.push_back("found security group " + name + " (" + group.groupId + ")");
+            return group.groupId;
+        }
+    }
+    if (request.dryRun) {
+        result.steps.push_back("would create security group " + name + " (SSH from " + request.sshSourceCidr + ")");
+        return std::string();
+    }
+    const cvm::Call createCall = cvm::createSecurityGroupCall(name, request.sshSourceCidr);
+    Result<std::string> created =
+        perform(createCall, context(createCall.action, cvm::Service::Vpc, request.region), cancel);
+    if (!created) {
+        return created.error();
+    }
+    Result<std::string> groupId = cvm::parseCreateSecurityGroup(*created);
+    if (!groupId) {
+        return groupId.error();
+    }
+    for (const cvm::Call& rule :
+         {cvm::authorizeSshCall(*groupId, request.sshSourceCidr), cvm::allowEgressCall(*groupId)}) {
+        Result<std::string> answer = perform(rule, context(rule.action, cvm::Service::Vpc, request.region), cancel);
+        if (!answer) {
+            return answer.error();
+        }
+        if (Status ok = cvm::parseEmptyAnswer(*answer, rule.action); !ok) {
+            return ok.error();
+        }
+    }
+    result.steps.push_back("created security group " + name + " (" + *groupId + "): SSH from " + request.sshSourceCidr
+                           + ", all outbound");
+    return groupId;
+}
+
+Result<LaunchResult> TencentCvmProvider::launch(const LaunchRequest& request, const CancelToken* cancel)
+{
+    if (request.region.empty() || request.instanceType.empty()) {
+        return Error{ErrorCode::InvalidArgument, "a launch needs a region and an instance type", "RunInstances"};
+    }
+    if (Status ok = cvm::checkSshCidr(request.sshSourceCidr); !ok) {
+        return ok.error();
+    }
+    if (Result<std::string> name = cvm::keyPairName(request.sshPublicKey); !name) {
+        return name.error();
+    }
+    // Check the request's own limits before anything is created.
+    if (Result<cvm::Call> check =
+            cvm::runInstancesCall(request, "zone", "image", "", "", unixSeconds(m_context.clock()));
+        !check) {
+        return check.error();
+    }
+
+    LaunchResult result;
+    Result<std::string> imageId = findImage(request, result, cancel);
+    if (!imageId) {
+        return imageId.error();
+    }
+    Result<std::string> keyId = findOrImportKey(request, result, cancel);
+    if (!keyId) {
+        return keyId.error();
+    }
+    Result<std::string> groupId = findOrCreateGroup(request, result, cancel);
+    if (!groupId) {
+        return groupId.error();
+    }
+
+    std::string zone = request.zone;
+    if (zone.empty()) {
+        // CVM needs Placement.Zone: take the first zone that sells the type for this way of paying.
+        Result<std::vector<std::string>> zones =
+            zonesFor(request.region, request.instanceType, request.pricing, cancel);
+        if (!zones) {
+            return zones.error();
+        }
+        if (zones->empty()) {
+            return Error{ErrorCode::InsufficientCapacity,
+                         "no zone of " + request.region + " sells " + request.instanceType
+                             + " now (DescribeZoneInstanceConfigInfos): try another region or later",
+                         "cvm DescribeZoneInstanceConfigInfos in " + request.region};
+        }
+        zone = zones->front();
+        result.steps.push_back("chose zone " + zone);
+    }
+
+    Result<cvm::Call> call =
+        cvm::runInstancesCall(request, zone, *imageId, *keyId, *groupId, unixSeconds(m_context.clock()));
+    if (!call) {
+        return call.error();
+    }
+    if (request.terminateAt > 0 && request.pricing == LaunchPricing::Subscription) {
+        result.steps.push_back("no scheduled terminate: CVM's ActionTimer is not used for monthly instances");
+    }
+    cvm::ErrorContext c = context("RunInstances", cvm::Service::Cvm, request.region);
+    c.instanceType = request.instanceType;
+    c.zone = zone;
+    c.spot = request.pricing == LaunchPricing::Spot;
+    Result<std::string> body = perform(*call, c, cancel);
+    result.zone = zone;
+    if (!body) {
+        if (request.dryRun && body.error().providerCode == "DryRunOperation") {
+            result.dryRunPassed = true;
+            result.steps.push_back("dry run passed");
+            return result;
+        }
+        return body.error();
+    }
+    Result<std::vector<std::string>> ids = cvm::parseRunInstances(*body);
+    if (!ids) {
+        return ids.error();
+    }
+    if (request.dryRun) {
+        // "如果检查通过，则返回RequestId": a passed check may also come back as a plain answer.
+        result.dryRunPassed = true;
+        result.steps.push_back("dry run passed");
+        return result;
+    }
+    if (ids->empty()) {
+        return Error{ErrorCode::ProviderRefused,
+                     "Tencent Cloud's answer to RunInstances has no instance id",
+                     "cvm RunInstances"};
+    }
+    result.instanceId = ids->front();
+    result.state = InstanceState::Pending;
+    result.steps.push_back("launched " + result.instanceId + " in " + zone);
+    return result;
+}
+
+Result<RemoteInstance>
+TencentCvmProvider::describe(const std::string& region, const std::string& instanceId, const CancelToken* cancel)
+{
+    const cvm::Call call = cvm::describeInstanceCall(instanceId);
+    Result<std::string> body = perform(call, context(call.action, cvm::Service::Cvm, region), cancel);
+    if (!body) {
+        return body.error();
+    }
+    Result<cvm::InstancesPage> page = cvm::parseDescribeInstances(*body, region);
+    if (!page) {
+        return page.error();
+    }
+    for (RemoteInstance& instance : page.value().instances) {
+        if (instance.instanceId == instanceId) {
+            return std::move(instance);
+        }
+    }
+    return Error{
+        ErrorCode::NotFound, "Tencent Cloud does not list this instance (terminated, or never launched)", instanceId};
+}
+
+Result<std::vector<RemoteInstance>> TencentCvmProvider::listOurs(const std::string& region, const CancelToken* cancel)
+{
+    std::vector<RemoteInstance> all;
+    for (int offset = 0;; offset += cvm::kPageLimit) {
+        const cvm::Call call = cvm::listOursCall(offset);
+        Result<std::string> body = perform(call, context(call.action, cvm::Service::Cvm, region), cancel);
+        if (!body) {
+            return body.error();
+        }
+        Result<cvm::InstancesPage> page = cvm::parseDescribeInstances(*body, region);
+        if (!page) {
+            return page.error();
+        }
+        const std::size_t got = page->instances.size();
+        for (RemoteInstance& instance : page.value().instances) {
+            all.push_back(std::move(instance));
+        }
+        if (got < static_cast<std::size_t>(cvm::kPageLimit) || offset + cvm::kPageLimit >= page->totalCount) {
+            break;
+        }
+    }
+    return all;
+}
+
+Status
+TencentCvmProvider::terminate(const std::string& region, const std::string& instanceId, const CancelToken* cancel)
+{
+    const cvm::Call call = cvm::terminateCall(instanceId);
+    Result<std::string> body = perform(call, context(call.action, cvm::Service::Cvm, region), cancel);
+    if (!body) {
+        const std::string& code = body.error().providerCode;
+        // Already gone, or already on its way: "An instance already gone is not an error."
+        if (code == "InvalidInstanceId.NotFound" || code == "UnsupportedOperation.InstanceStateTerminated"
+            || code == "UnsupportedOperation.InstanceStateTerminating") {
+            return Ok{};
+        }
+        return body.error();
+    }
+    return cvm::parseEmptyAnswer(*body, call.action);
+}
+
+} // namespace
+
+std::unique_ptr<CloudProvider> makeTencentCvmProvider(ProviderContext context)
+{
+    return std::make_unique<TencentCvmProvider>(std::move(context));
 }
 
 } // namespace gpuplan::core

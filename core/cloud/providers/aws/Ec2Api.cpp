@@ -1,0 +1,726 @@
+#include "gpuplan/cloud/providers/aws/Ec2Api.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <ctime>
+
+#include <pugixml.hpp>
+
+#include "gpuplan/net/Crypto.h"
+
+namespace gpuplan::core::ec2 {
+
+namespace {
+
+bool startsWith(std::string_view text, std::string_view prefix)
+{
+    return text.substr(0, prefix.size()) == prefix;
+}
+
+bool endsWith(std::string_view text, std::string_view suffix)
+{
+    return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+std::string trimmed(std::string_view text)
+{
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
+        text.remove_prefix(1);
+    }
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) {
+        text.remove_suffix(1);
+    }
+    return std::string(text);
+}
+
+std::string text(const pugi::xml_node& node, const char* child)
+{
+    return trimmed(node.child(child).text().get());
+}
+
+Error malformed(const std::string& action, const std::string& what)
+{
+    return Error{ErrorCode::ProviderRefused, "EC2 " + action + " answered " + what, "ec2 " + action};
+}
+
+// Loads `body` and checks its root element; the document stays in `doc`.
+Result<pugi::xml_node> loadRoot(pugi::xml_document& doc, std::string_view body, const std::string& action)
+{
+    const pugi::xml_parse_result parsed = doc.load_buffer(body.data(), body.size());
+    if (!parsed) {
+        return malformed(action,
+                         std::string("a body that is not XML (") + parsed.description() + " at byte "
+                             + std::to_string(parsed.offset) + ")");
+    }
+    const std::string expected = action + "Response";
+    pugi::xml_node root = doc.document_element();
+    if (expected != root.name()) {
+        return malformed(action, "<" + std::string(root.name()) + "> where <" + expected + "> was expected");
+    }
+    return root;
+}
+
+void addFilter(Params& params, int index, const std::string& name, const std::vector<std::string>& values)
+{
+    const std::string prefix = "Filter." + std::to_string(index);
+    params.emplace_back(prefix + ".Name", name);
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        params.emplace_back(prefix + ".Value." + std::to_string(i + 1), values[i]);
+    }
+}
+
+std::optional<std::int64_t> parseIsoTime(const std::string& value)
+{
+    int y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0;
+    if (std::sscanf(value.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d", &y, &mo, &d, &h, &mi, &s) != 6) {
+        return std::nullopt;
+    }
+    std::tm tm{};
+    tm.tm_year = y - 1900;
+    tm.tm_mon = mo - 1;
+    tm.tm_mday = d;
+    tm.tm_hour = h;
+    tm.tm_min = mi;
+    tm.tm_sec = s;
+    return static_cast<std::int64_t>(timegm(&tm));
+}
+
+RemoteInstance instanceFrom(const pugi::xml_node& item, const std::string& region)
+{
+    RemoteInstance out;
+    out.instanceId = text(item, "instanceId");
+    out.region = region;
+    out.instanceType = text(item, "instanceType");
+    out.providerState = text(item.child("instanceState"), "name");
+    out.state = stateFromEc2(out.providerState);
+    out.zone = text(item.child("placement"), "availabilityZone");
+    out.publicIp = text(item, "ipAddress");
+    out.clientToken = text(item, "clientToken");
+    if (out.clientToken.empty()) {
+        for (const pugi::xml_node tag : item.child("tagSet").children("item")) {
+            if (text(tag, "key") == kOwnerTagKey) {
+                out.clientToken = text(tag, "value");
+            }
+        }
+    }
+    out.launchedAt = parseIsoTime(text(item, "launchTime"));
+    return out;
+}
+
+// The instance family: the letters before the generation digit ("g5.xlarge" -> "g", "vt1" -> "vt",
+// "inf2" -> "inf", "p4de" -> "p").
+std::string familyOf(const std::string& instanceType)
+{
+    std::string family;
+    for (char c : instanceType) {
+        if (!std::isalpha(static_cast<unsigned char>(c))) {
+            break;
+        }
+        family += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return family;
+}
+
+std::string withRequestId(std::string detail, const ApiError& error)
+{
+    if (!error.message.empty()) {
+        detail += " (EC2 said: " + error.message + ")";
+    }
+    if (!error.requestId.empty()) {
+        detail += "; request ID " + error.requestId + " (quote it to AWS Support)";
+    }
+    return detail;
+}
+
+} // namespace
+
+std::string endpointFor(const std::string& region)
+{
+    if (startsWith(region, "cn-")) {
+        return "https://ec2." + region + ".amazonaws.com.cn/";
+    }
+    return "https://ec2." + region + ".amazonaws.com/";
+}
+
+std::string formBody(const Call& call)
+{
+    std::string body = "Action=" + uriEncode(call.action) + "&Version=" + std::string(kApiVersion);
+    for (const auto& [name, value] : call.params) {
+        body += "&" + uriEncode(name) + "=" + uriEncode(value);
+    }
+    return body;
+}
+
+HttpRequest buildRequest(const std::string& baseUrl, const Call& call)
+{
+    HttpRequest request;
+    request.method = "POST";
+    request.url = baseUrl;
+    if (request.url.find('/', request.url.find("//") + 2) == std::string::npos) {
+        request.url += "/";
+    }
+    request.body = formBody(call);
+    request.headers.push_back({"Content-Type", std::string(kContentType)});
+    request.safeToRetry = call.safeToRetry;
+    return request;
+}
+
+Result<std::string> keyPairName(const std::string& sshPublicKey)
+{
+    // "ssh-ed25519 AAAA... comment": the blob is the second field.
+    std::vector<std::string> fields;
+    std::string field;
+    for (char c : sshPublicKey) {
+        if (std::isspace(static_cast<unsigned char>(c))) {
+            if (!field.empty()) {
+                fields.push_back(field);
+                field.clear();
+            }
+        } else {
+            field += c;
+        }
+    }
+    if (!field.empty()) {
+        fields.push_back(field);
+    }
+    if (fields.size() < 2 || !startsWith(fields[1], "AAAA")) {
+        return Error{ErrorCode::InvalidArgument,
+                     "not an OpenSSH public key line (\"ssh-ed25519 AAAA... comment\"); paste the contents of your "
+                     ".pub file",
+                     "sshPublicKey"};
+    }
+    return "gpuplanner-" + sha256Hex(fields[1]).substr(0, 12);
+}
+
+std::string securityGroupName(const std::string& cidr)
+{
+    std::string name = "gpuplanner-ssh-" + cidr;
+    std::replace(name.begin() + 15, name.end(), '.', '-');
+    std::replace(name.begin() + 15, name.end(), '/', '-');
+    return name;
+}
+
+Status checkSshCidr(const std::string& cidr)
+{
+    if (cidr.empty()) {
+        return Error{ErrorCode::InvalidArgument,
+                     "no SSH source address: GPU Planner opens SSH only to your own address (e.g. 203.0.113.7/32)",
+                     "sshSourceCidr"};
+    }
+    unsigned a = 0, b = 0, c = 0, d = 0, bits = 0;
+    char tail = 0;
+    if (std::sscanf(cidr.c_str(), "%u.%u.%u.%u/%u%c", &a, &b, &c, &d, &bits, &tail) != 5 || a > 255 || b > 255
+        || c > 255 || d > 255 || bits > 32) {
+        return Error{ErrorCode::InvalidArgument, "not an IPv4 CIDR such as 203.0.113.7/32", "sshSourceCidr"};
+    }
+    if (bits == 0) {
+        return Error{ErrorCode::InvalidArgument,
+                     "refusing to open SSH to the whole Internet (" + cidr
+                         + "); give your own address, e.g. "
+                           "203.0.113.7/32",
+                     "sshSourceCidr"};
+    }
+    return Ok{};
+}
+
+Call describeImagesCall(const std::string& namePattern)
+{
+    Call call{"DescribeImages", {}, true};
+    call.params.emplace_back("Owner.1", "amazon");
+    addFilter(call.params, 1, "name", {namePattern});
+    addFilter(call.params, 2, "state", {"available"});
+    addFilter(call.params, 3, "architecture", {"x86_64"});
+    return call;
+}
+
+Call describeKeyPairsCall(const std::string& keyName)
+{
+    return Call{"DescribeKeyPairs", {{"KeyName.1", keyName}}, true};
+}
+
+Call importKeyPairCall(const std::string& keyName, const std::string& sshPublicKey, bool dryRun)
+{
+    Call call{"ImportKeyPair", {{"KeyName", keyName}, {"PublicKeyMaterial", base64(trimmed(sshPublicKey))}}, false};
+    if (dryRun) {
+        call.params.emplace_back("DryRun", "true");
+    }
+    return call;
+}
+
+Call describeSecurityGroupsCall(const std::string& groupName)
+{
+    Call call{"DescribeSecurityGroups", {}, true};
+    addFilter(call.params, 1, "group-name", {groupName});
+    return call;
+}
+
+Call createSecurityGroupCall(const std::string& groupName, const std::string& cidr, bool dryRun)
+{
+    Call call{"CreateSecurityGroup",
+              {{"GroupName", groupName}, {"GroupDescription", "GPU Planner: SSH from one address (" + cidr + ")"}},
+              false};
+    if (dryRun) {
+        call.params.emplace_back("DryRun", "true");
+    }
+    return call;
+}
+
+Call authorizeSshCall(const std::string& groupId, const std::string& cidr, bool dryRun)
+{
+    Call call{"AuthorizeSecurityGroupIngress",
+              {{"GroupId", groupId},
+               {"IpPermissions.1.IpProtocol", "tcp"},
+               {"IpPermissions.1.FromPort", "22"},
+               {"IpPermissions.1.ToPort", "22"},
+               {"IpPermissions.1.IpRanges.1.CidrIp", cidr},
+               {"IpPermissions.1.IpRanges.1.Description", "GPU Planner SSH"}},
+              false};
+    if (dryRun) {
+        call.params.emplace_back("DryRun", "true");
+    }
+    return call;
+}
+
+Result<Call> runInstancesCall(const LaunchRequest& request,
+                              const std::string& imageId,
+                              const std::string& keyName,
+                              const std::string& groupId)
+{
+    if (request.pricing == LaunchPricing::Subscription) {
+        return Error{ErrorCode::ProviderRefused,
+                     "EC2 does not support the subscription feature: it has no monthly rental of an instance; "
+                     "Reserved Instances and Savings Plans are bought separately, for a term, in the console",
+                     "pricing"};
+    }
+    if (request.clientToken.empty() || request.clientToken.size() > 64
+        || !std::all_of(request.clientToken.begin(), request.clientToken.end(), [](char c) {
+               return static_cast<unsigned char>(c) >= 0x21 && static_cast<unsigned char>(c) < 0x7f;
+           })) {
+        return Error{ErrorCode::InvalidArgument,
+                     "EC2 needs a client token of 1 to 64 printable ASCII characters so that a retried launch never "
+                     "starts a second instance",
+                     "clientToken"};
+    }
+    if (request.instanceType.empty()) {
+        return Error{ErrorCode::InvalidArgument, "no instance type", "instanceType"};
+    }
+    Call call{"RunInstances", {}, true};
+    call.params.emplace_back("ImageId", imageId);
+    call.params.emplace_back("InstanceType", request.instanceType);
+    call.params.emplace_back("MinCount", "1");
+    call.params.emplace_back("MaxCount", "1");
+    call.params.emplace_back("KeyName", keyName);
+    if (!groupId.empty()) {
+        call.params.emplace_back("SecurityGroupId.1", groupId);
+    }
+    if (!request.userData.empty()) {
+        std::string encoded = base64(request.userData);
+        if (encoded.size() > kMaxUserDataBytes) {
+            return Error{ErrorCode::InvalidArgument,
+                         "the cloud-init script is " + std::to_string(encoded.size())
+                             + " bytes once base64-encoded; EC2 takes at most 16384 (16 KB): shorten it or have it "
+                               "download the rest",
+                         "userData"};
+        }
+        call.params.emplace_back("UserData", std::move(encoded));
+    }
+    call.params.emplace_back("ClientToken", request.clientToken);
+    call.params.emplace_back("InstanceInitiatedShutdownBehavior", "terminate");
+    if (!request.zone.empty()) {
+        call.params.emplace_back("Placement.AvailabilityZone", request.zone);
+    }
+    call.params.emplace_back("TagSpecification.1.ResourceType", "instance");
+    std::vector<std::pair<std::string, std::string>> tags{
+        {std::string(kOwnerTagKey), request.clientToken},
+        {"Name", "gpuplanner-" + request.clientToken.substr(0, std::min<std::size_t>(8, request.clientToken.size()))}};
+    for (const auto& tag : request.tags) {
+        if (tag.first != kOwnerTagKey && tag.first != "Name") {
+            tags.push_back(tag);
+        }
+    }
+    for (std::size_t i = 0; i < tags.size(); ++i) {
+        const std::string prefix = "TagSpecification.1.Tag." + std::to_string(i + 1);
+        call.params.emplace_back(prefix + ".Key", tags[i].first);
+        call.params.emplace_back(prefix + ".Value", tags[i].second);
+    }
+    if (request.pricing == LaunchPricing::Spot) {
+        call.params.emplace_back("InstanceMarketOptions.MarketType", "spot");
+        call.params.emplace_back("InstanceMarketOptions.SpotOptions.SpotInstanceType", "one-time");
+        call.params.emplace_back("InstanceMarketOptions.SpotOptions.InstanceInterruptionBehavior", "terminate");
+    }
+    if (request.dryRun) {
+        call.params.emplace_back("DryRun", "true");
+    }
+    return call;
+}
+
+Call describeInstanceCall(const std::string& instanceId)
+{
+    return Call{"DescribeInstances", {{"InstanceId.1", instanceId}}, true};
+}
+
+Call listOursCall(const std::string& nextToken)
+{
+    Call call{"DescribeInstances", {}, true};
+    addFilter(call.params, 1, "tag-key", {std::string(kOwnerTagKey)});
+    call.params.emplace_back("MaxResults", "1000");
+    if (!nextToken.empty()) {
+        call.params.emplace_back("NextToken", nextToken);
+    }
+    return call;
+}
+
+Call terminateCall(const std::string& instanceId)
+{
+    return Call{"TerminateInstances", {{"InstanceId.1", instanceId}}, true};
+}
+
+Call instanceTypeOfferingsCall(const std::string& instanceType, const std::string& nextToken)
+{
+    Call call{"DescribeInstanceTypeOfferings", {{"LocationType", "availability-zone"}}, true};
+    addFilter(call.params, 1, "instance-type", {instanceType});
+    if (!nextToken.empty()) {
+        call.params.emplace_back("NextToken", nextToken);
+    }
+    return call;
+}
+
+Result<std::vector<Image>> parseDescribeImages(std::string_view body)
+{
+    pugi::xml_document doc;
+    Result<pugi::xml_node> root = loadRoot(doc, body, "DescribeImages");
+    if (!root) {
+        return root.error();
+    }
+    if (!root->child("imagesSet")) {
+        return malformed("DescribeImages", "no <imagesSet>");
+    }
+    std::vector<Image> out;
+    for (const pugi::xml_node item : root->child("imagesSet").children("item")) {
+        Image image{text(item, "imageId"),
+                    text(item, "name"),
+                    text(item, "creationDate"),
+                    text(item, "imageState"),
+                    text(item, "architecture")};
+        if (image.imageId.empty()) {
+            return malformed("DescribeImages", "an image without <imageId>");
+        }
+        out.push_back(std::move(image));
+    }
+    return out;
+}
+
+std::optional<Image> newestImage(const std::vector<Image>& images)
+{
+    std::optional<Image> best;
+    for (const Image& image : images) {
+        if (!image.state.empty() && image.state != "available") {
+            continue;
+        }
+        if (!best || image.creationDate > best->creationDate) {
+            best = image;
+        }
+    }
+    return best;
+}
+
+Result<std::vector<KeyPair>> parseDescribeKeyPairs(std::string_view body)
+{
+    pugi::xml_document doc;
+    Result<pugi::xml_node> root = loadRoot(doc, body, "DescribeKeyPairs");
+    if (!root) {
+        return root.error();
+    }
+    if (!root->child("keySet")) {
+        return malformed("DescribeKeyPairs", "no <keySet>");
+    }
+    std::vector<KeyPair> out;
+    for (const pugi::xml_node item : root->child("keySet").children("item")) {
+        KeyPair key{text(item, "keyName"), text(item, "keyPairId"), text(item, "keyFingerprint")};
+        if (key.keyName.empty()) {
+            return malformed("DescribeKeyPairs", "a key pair without <keyName>");
+        }
+        out.push_back(std::move(key));
+    }
+    return out;
+}
+
+Result<KeyPair> parseImportKeyPair(std::string_view body)
+{
+    pugi::xml_document doc;
+    Result<pugi::xml_node> root = loadRoot(doc, body, "ImportKeyPair");
+    if (!root) {
+        return root.error();
+    }
+    KeyPair key{text(*root, "keyName"), text(*root, "keyPairId"), text(*root, "keyFingerprint")};
+    if (key.keyName.empty()) {
+        return malformed("ImportKeyPair", "no <keyName>");
+    }
+    return key;
+}
+
+Result<std::vector<SecurityGroup>> parseDescribeSecurityGroups(std::string_view body)
+{
+    pugi::xml_document doc;
+    Result<pugi::xml_node> root = loadRoot(doc, body, "DescribeSecurityGroups");
+    if (!root) {
+        return root.error();
+    }
+    if (!root->child("securityGroupInfo")) {
+        return malformed("DescribeSecurityGroups", "no <securityGroupInfo>");
+    }
+    std::vector<SecurityGroup> out;
+    for (const pugi::xml_node item : root->child("securityGroupInfo").children("item")) {
+        SecurityGroup group{text(item, "groupId"), text(item, "groupName"), text(item, "vpcId")};
+        if (group.groupId.empty()) {
+            return malformed("DescribeSecurityGroups", "a security group without <groupId>");
+        }
+        out.push_back(std::move(group));
+    }
+    return out;
+}
+
+Result<std::string> parseCreateSecurityGroup(std::string_view body)
+{
+    pugi::xml_document doc;
+    Result<pugi::xml_node> root = loadRoot(doc, body, "CreateSecurityGroup");
+    if (!root) {
+        return root.error();
+    }
+    std::string id = text(*root, "groupId");
+    if (id.empty()) {
+        return malformed("CreateSecurityGroup", "no <groupId>");
+    }
+    return id;
+}
+
+Status parseAuthorizeSecurityGroupIngress(std::string_view body)
+{
+    pugi::xml_document doc;
+    Result<pugi::xml_node> root = loadRoot(doc, body, "AuthorizeSecurityGroupIngress");
+    if (!root) {
+        return root.error();
+    }
+    if (text(*root, "return") != "true") {
+        return malformed("AuthorizeSecurityGroupIngress", "<return> other than true: the SSH rule was not added");
+    }
+    return Ok{};
+}
+
+Result<std::vector<RemoteInstance>> parseRunInstances(std::string_view body, const std::string& region)
+{
+    pugi::xml_document doc;
+    Result<pugi::xml_node> root = loadRoot(doc, body, "RunInstances");
+    if (!root) {
+        return root.error();
+    }
+    std::vector<RemoteInstance> out;
+    for (const pugi::xml_node item : root->child("instancesSet").children("item")) {
+        RemoteInstance instance = instanceFrom(item, region);
+        if (instance.instanceId.empty()) {
+            return malformed("RunInstances", "an instance without <instanceId>");
+        }
+        out.push_back(std::move(instance));
+    }
+    if (out.empty()) {
+        return malformed("RunInstances", "no instance in <instancesSet>");
+    }
+    return out;
+}
+
+Result<InstancesPage> parseDescribeInstances(std::string_view body, const std::string& region)
+{
+    pugi::xml_document doc;
+    Result<pugi::xml_node> root = loadRoot(doc, body, "DescribeInstances");
+    if (!root) {
+        return root.error();
+    }
+    if (!root->child("reservationSet")) {
+        return malformed("DescribeInstances", "no <reservationSet>");
+    }
+    InstancesPage page;
+    for (const pugi::xml_node reservation : root->child("reservationSet").children("item")) {
+        for (const pugi::xml_node item : reservation.child("instancesSet").children("item")) {
+            RemoteInstance instance = instanceFrom(item, region);
+            if (instance.instanceId.empty()) {
+                return malformed("DescribeInstances", "an instance without <instanceId>");
+            }
+            page.instances.push_back(std::move(instance));
+        }
+    }
+    page.nextToken = text(*root, "nextToken");
+    return page;
+}
+
+Result<std::vector<StateChange>> parseTerminateInstances(std::string_view body)
+{
+    pugi::xml_document doc;
+    Result<pugi::xml_node> root = loadRoot(doc, body, "TerminateInstances");
+    if (!root) {
+        return root.error();
+    }
+    std::vector<StateChange> out;
+    for (const pugi::xml_node item : root->child("instancesSet").children("item")) {
+        out.push_back({text(item, "instanceId"), text(item.child("currentState"), "name")});
+    }
+    if (out.empty()) {
+        return malformed("TerminateInstances", "no instance in <instancesSet>");
+    }
+    return out;
+}
+
+Result<OfferingsPage> parseInstanceTypeOfferings(std::string_view body)
+{
+    pugi::xml_document doc;
+    Result<pugi::xml_node> root = loadRoot(doc, body, "DescribeInstanceTypeOfferings");
+    if (!root) {
+        return root.error();
+    }
+    if (!root->child("instanceTypeOfferingSet")) {
+        return malformed("DescribeInstanceTypeOfferings", "no <instanceTypeOfferingSet>");
+    }
+    OfferingsPage page;
+    for (const pugi::xml_node item : root->child("instanceTypeOfferingSet").children("item")) {
+        std::string location = text(item, "location");
+        if (location.empty()) {
+            return malformed("DescribeInstanceTypeOfferings", "an offering without <location>");
+        }
+        page.zones.push_back(std::move(location));
+    }
+    page.nextToken = text(*root, "nextToken");
+    return page;
+}
+
+InstanceState stateFromEc2(std::string_view name)
+{
+    if (name == "running") {
+        return InstanceState::Running;
+    }
+    if (name == "shutting-down" || name == "stopping") {
+        return InstanceState::Stopping;
+    }
+    if (name == "stopped") {
+        return InstanceState::Stopped;
+    }
+    if (name == "terminated") {
+        return InstanceState::Terminated;
+    }
+    return InstanceState::Pending;
+}
+
+std::optional<ApiError> parseError(std::string_view body)
+{
+    pugi::xml_document doc;
+    if (!doc.load_buffer(body.data(), body.size())) {
+        return std::nullopt;
+    }
+    const pugi::xml_node root = doc.document_element();
+    if (std::string_view(root.name()) != "Response") {
+        return std::nullopt;
+    }
+    const pugi::xml_node error = root.child("Errors").child("Error");
+    ApiError out{text(error, "Code"), text(error, "Message"), text(root, "RequestID")};
+    if (out.code.empty()) {
+        return std::nullopt;
+    }
+    return out;
+}
+
+std::string quotaNameFor(const std::string& instanceType, bool spot)
+{
+    // Service Quotas console -> Amazon EC2; names as AWS lists them
+    // (https://docs.aws.amazon.com/ec2/latest/instancetypes/ec2-instance-quotas.html).
+    const std::string family = familyOf(instanceType);
+    std::string group;
+    if (family == "p") {
+        group = "P";
+    } else if (family == "g" || family == "vt") {
+        group = "G and VT";
+    } else if (family == "inf") {
+        group = "Inf";
+    } else if (family == "dl") {
+        group = "DL";
+    } else if (family == "trn") {
+        group = "Trn";
+    } else if (family == "f") {
+        group = "F";
+    } else if (family == "x") {
+        group = "X";
+    } else {
+        group = "Standard (A, C, D, H, I, M, R, T, Z)";
+    }
+    return spot ? "All " + group + " Spot Instance Requests" : "Running On-Demand " + group + " instances";
+}
+
+Error mapError(const HttpResponse& response, const ErrorContext& context)
+{
+    const std::string where = "ec2 " + context.action + (context.region.empty() ? "" : " in " + context.region);
+    const std::optional<ApiError> parsed = parseError(response.body);
+    if (!parsed) {
+        Error error{ErrorCode::HttpStatus,
+                    "EC2 " + context.action + " answered HTTP " + std::to_string(response.status)
+                        + " without an EC2 error document",
+                    where,
+                    response.status};
+        if (response.status >= 200 && response.status < 300) {
+            error.code = ErrorCode::ProviderRefused;
+        }
+        return error;
+    }
+    const ApiError& api = *parsed;
+    const std::string& code = api.code;
+    const std::string type = context.instanceType.empty() ? "this instance type" : context.instanceType;
+    const std::string zone = context.zone.empty() ? "the chosen zone" : context.zone;
+    Error error{ErrorCode::ProviderRefused, {}, where, response.status, code};
+    if (code == "InsufficientInstanceCapacity" || code == "InsufficientCapacity" || code == "Unsupported"
+        || code == "InsufficientHostCapacity") {
+        error.code = ErrorCode::InsufficientCapacity;
+        error.detail = "no " + type + " free in " + zone + " now; GPU Planner tries the next zone";
+    } else if (code == "VcpuLimitExceeded" || code == "InstanceLimitExceeded"
+               || code == "MaxSpotInstanceCountExceeded") {
+        const bool spot = context.spot || code == "MaxSpotInstanceCountExceeded";
+        error.code = ErrorCode::QuotaExceeded;
+        error.detail = "the account's " + std::string(spot ? "spot" : "on-demand") + " vCPU quota for " + type
+                       + " is used up in " + (context.region.empty() ? "this region" : context.region)
+                       + ": request more in the Service Quotas console -> AWS services -> Amazon Elastic Compute "
+                         "Cloud (Amazon EC2) -> \""
+                       + quotaNameFor(context.instanceType, spot)
+                       + "\" (the quota counts vCPUs; ask for at least the vCPUs of " + type + ")";
+    } else if (code == "UnauthorizedOperation") {
+        error.code = ErrorCode::PermissionDenied;
+        error.detail = "the credentials lack the IAM permission ec2:" + context.action
+                       + "; add it to the user's or role's policy. The encoded message can be decoded with `aws sts "
+                         "decode-authorization-message --encoded-message ...`";
+    } else if (code == "AuthFailure" || code == "InvalidClientTokenId" || code == "SignatureDoesNotMatch"
+               || code == "IncompleteSignature" || code == "MissingAuthenticationToken") {
+        error.code = ErrorCode::Credentials;
+        error.detail = "AWS refused the access key: check the access key ID and secret in the keychain (and that "
+                       "the key is active in IAM)";
+    } else if (code == "OptInRequired") {
+        error.code = ErrorCode::Credentials;
+        error.detail = "the account is not enabled for this region or service: enable the region under Account -> "
+                       "AWS Regions (opt-in regions), or finish the account's sign-up";
+    } else if (code == "RequestExpired" || code == "RequestTimeTooSkewed") {
+        error.code = ErrorCode::ClockSkew;
+        error.detail = "AWS refused the request's time: this computer's clock is off by more than 5 minutes; "
+                       "turn on network time (NTP)";
+    } else if (code == "RequestLimitExceeded" || code == "Throttling") {
+        error.code = ErrorCode::Throttled;
+        error.detail = "EC2 throttled the account's API requests; GPU Planner backed off and retried, wait a "
+                       "minute and try again";
+    } else if (endsWith(code, ".NotFound")) {
+        error.code = ErrorCode::NotFound;
+        error.detail = "EC2 does not know it (" + code + ")";
+    } else if (code == "IdempotentParameterMismatch") {
+        error.code = ErrorCode::ProviderRefused;
+        error.detail = "this launch's client token was already used for a launch with other parameters; EC2 keeps "
+                       "the first one: see `gpuplan instances`, or start a new launch (a new token)";
+    } else {
+        error.detail = "EC2 refused " + context.action + " (" + code + ")";
+    }
+    error.detail = withRequestId(error.detail, api);
+    return error;
+}
+
+} // namespace gpuplan::core::ec2

@@ -1,0 +1,741 @@
+#include "gpuplan/cloud/providers/tencent/CvmApi.h"
+
+#include "gpuplan/net/Crypto.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cstdio>
+#include <ctime>
+#include <sstream>
+
+namespace gpuplan::core::cvm {
+
+namespace {
+
+using nlohmann::json;
+
+bool startsWith(std::string_view text, std::string_view prefix)
+{
+    return text.substr(0, prefix.size()) == prefix;
+}
+
+bool endsWith(std::string_view text, std::string_view suffix)
+{
+    return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+json filter(const std::string& name, const std::string& value)
+{
+    return json{{"Name", name}, {"Values", json::array({value})}};
+}
+
+std::string trim(const std::string& text)
+{
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos) {
+        return {};
+    }
+    const auto last = text.find_last_not_of(" \t\r\n");
+    return text.substr(first, last - first + 1);
+}
+
+std::string chargeType(LaunchPricing pricing)
+{
+    switch (pricing) {
+        case LaunchPricing::Spot:
+            return "SPOTPAID";
+        case LaunchPricing::Subscription:
+            return "PREPAID";
+        case LaunchPricing::OnDemand:
+            break;
+    }
+    return "POSTPAID_BY_HOUR";
+}
+
+Error refused(const std::string& action, const std::string& what)
+{
+    return Error{ErrorCode::ProviderRefused, "Tencent Cloud's answer to " + action + " " + what, "cvm " + action};
+}
+
+// The Response object of a body, or the Error saying why there is none.
+Result<json> responseOf(std::string_view body, const std::string& action)
+{
+    json doc = json::parse(body, nullptr, false);
+    if (doc.is_discarded()) {
+        return refused(action, "is not JSON");
+    }
+    if (!doc.is_object() || !doc.contains("Response") || !doc["Response"].is_object()) {
+        return refused(action, "has no Response object");
+    }
+    return doc["Response"];
+}
+
+std::string stringField(const json& object, const char* name)
+{
+    if (object.is_object() && object.contains(name) && object[name].is_string()) {
+        return object[name].get<std::string>();
+    }
+    return {};
+}
+
+// A Response's array field; an absent or null one reads as empty (the API marks many as "可能返回 null").
+Result<json> arrayField(const json& response, const char* name, const std::string& action, bool required)
+{
+    if (!response.contains(name) || response[name].is_null()) {
+        if (required) {
+            return refused(action, std::string("has no ") + name);
+        }
+        return json::array();
+    }
+    if (!response[name].is_array()) {
+        return refused(action, std::string("has a ") + name + " that is not a list");
+    }
+    return response[name];
+}
+
+} // namespace
+
+const char* serviceName(Service service)
+{
+    return service == Service::Vpc ? "vpc" : "cvm";
+}
+
+std::string baseUrl(Service service, const std::string& endpoint)
+{
+    if (!endpoint.empty()) {
+        return endsWith(endpoint, "/") ? endpoint : endpoint + "/";
+    }
+    return std::string("https://") + serviceName(service) + ".tencentcloudapi.com/";
+}
+
+std::string body(const Call& call)
+{
+    // Compact and UTF-8 (dump's defaults), as the SDK's JSON.stringify: the signature covers these exact bytes.
+    return call.params.dump();
+}
+
+HttpRequest buildRequest(const std::string& url, const Call& call, const std::string& region)
+{
+    HttpRequest request;
+    request.method = "POST";
+    request.url = url;
+    request.headers.push_back({"Content-Type", std::string(kContentType)});
+    request.headers.push_back({"X-TC-Action", call.action});
+    request.headers.push_back({"X-TC-Version", std::string(call.service == Service::Vpc ? kVpcVersion : kCvmVersion)});
+    if (!region.empty()) {
+        request.headers.push_back({"X-TC-Region", region});
+    }
+    request.body = body(call);
+    request.safeToRetry = call.safeToRetry;
+    return request;
+}
+
+Result<std::string> keyPairName(const std::string& sshPublicKey)
+{
+    std::istringstream fields(sshPublicKey);
+    std::string type;
+    std::string blob;
+    fields >> type >> blob;
+    if (blob.empty()) {
+        return Error{ErrorCode::InvalidArgument,
+                     "not an OpenSSH public key line (expected \"ssh-ed25519 AAAA... comment\")",
+                     "ssh public key"};
+    }
+    return "gpuplanner_" + sha256Hex(blob).substr(0, 12);
+}
+
+std::string securityGroupName(const std::string& cidr)
+{
+    std::string name = "gpuplanner-ssh-";
+    for (char c : cidr) {
+        name += std::isalnum(static_cast<unsigned char>(c)) ? c : '-';
+    }
+    return name;
+}
+
+Status checkSshCidr(const std::string& cidr)
+{
+    const std::string where = "ssh source CIDR";
+    if (cidr.empty()) {
+        return Error{ErrorCode::InvalidArgument,
+                     "no address to open SSH to: give your public IPv4 address as a /32 (e.g. 203.0.113.7/32)",
+                     where};
+    }
+    unsigned a = 0, b = 0, c = 0, d = 0, bits = 0;
+    char tail = 0;
+    if (std::sscanf(cidr.c_str(), "%u.%u.%u.%u/%u%c", &a, &b, &c, &d, &bits, &tail) != 5 || a > 255 || b > 255
+        || c > 255 || d > 255 || bits > 32) {
+        return Error{ErrorCode::InvalidArgument, "\"" + cidr + "\" is not an IPv4 CIDR such as 203.0.113.7/32", where};
+    }
+    if (bits == 0) {
+        return Error{ErrorCode::InvalidArgument,
+                     "refusing to open SSH to the whole internet (" + cidr + "): give your own address as a /32",
+                     where};
+    }
+    return Ok{};
+}
+
+std::string actionTime(std::int64_t unixSeconds)
+{
+    const std::time_t t = static_cast<std::time_t>(unixSeconds);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    std::array<char, 32> text{};
+    std::strftime(text.data(), text.size(), "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return text.data();
+}
+
+std::string instanceName(const std::string& clientToken)
+{
+    std::string shortToken;
+    for (char c : clientToken) {
+        if (std::isalnum(static_cast<unsigned char>(c)) && shortToken.size() < 8) {
+            shortToken += c;
+        }
+    }
+    return "gpuplanner-" + shortToken;
+}
+
+Call describeImagesCall(const std::string& instanceType)
+{
+    // Filters image-type and platform, and InstanceType ("实例类型，如 SA5.MEDIUM2"), which leaves the images that
+    // can boot on it (DescribeImages, https://cloud.tencent.com/document/api/213/15715).
+    Call call{Service::Cvm, "DescribeImages", json::object(), true};
+    call.params["Filters"] = json::array({filter("image-type", "PUBLIC_IMAGE"), filter("platform", "Ubuntu")});
+    call.params["Limit"] = kPageLimit;
+    if (!instanceType.empty()) {
+        call.params["InstanceType"] = instanceType;
+    }
+    return call;
+}
+
+Call describeKeyPairsCall(const std::string& keyName)
+{
+    Call call{Service::Cvm, "DescribeKeyPairs", json::object(), true};
+    call.params["Filters"] = json::array({filter("key-name", keyName)});
+    return call;
+}
+
+Call importKeyPairCall(const std::string& keyName, const std::string& sshPublicKey)
+{
+    // Not retried: a second ImportKeyPair of the same name fails with InvalidKeyPairName.Duplicate, which the
+    // provider handles by describing again.
+    Call call{Service::Cvm, "ImportKeyPair", json::object(), false};
+    call.params["KeyName"] = keyName;
+    call.params["ProjectId"] = 0;
+    call.params["PublicKey"] = trim(sshPublicKey);
+    return call;
+}
+
+Call describeSecurityGroupsCall(const std::string& groupName)
+{
+    Call call{Service::Vpc, "DescribeSecurityGroups", json::object(), true};
+    call.params["Filters"] = json::array({filter("security-group-name", groupName)});
+    return call;
+}
+
+Call createSecurityGroupCall(const std::string& groupName, const std::string& cidr)
+{
+    Call call{Service::Vpc, "CreateSecurityGroup", json::object(), false};
+    call.params["GroupName"] = groupName;
+    call.params["GroupDescription"] = "GPU Planner: SSH from " + cidr;
+    return call;
+}
+
+Call authorizeSshCall(const std::string& groupId, const std::string& cidr)
+{
+    Call call{Service::Vpc, "CreateSecurityGroupPolicies", json::object(), false};
+    call.params["SecurityGroupId"] = groupId;
+    call.params["SecurityGroupPolicySet"] = json{{"Ingress",
+                                                  json::array({json{{"Protocol", "TCP"},
+                                                                    {"Port", "22"},
+                                                                    {"CidrBlock", cidr},
+                                                                    {"Action", "ACCEPT"},
+                                                                    {"PolicyDescription", "SSH for GPU Planner"}}})}};
+    return call;
+}
+
+Call allowEgressCall(const std::string& groupId)
+{
+    Call call{Service::Vpc, "CreateSecurityGroupPolicies", json::object(), false};
+    call.params["SecurityGroupId"] = groupId;
+    call.params["SecurityGroupPolicySet"] =
+        json{{"Egress",
+              json::array({json{{"Protocol", "ALL"},
+                                {"CidrBlock", "0.0.0.0/0"},
+                                {"Action", "ACCEPT"},
+                                {"PolicyDescription", "outbound for GPU Planner (packages, probe)"}}})}};
+    return call;
+}
+
+Result<Call> runInstancesCall(const LaunchRequest& request,
+                              const std::string& zone,
+                              const std::string& imageId,
+                              const std::string& keyId,
+                              const std::string& groupId,
+                              std::int64_t now)
+{
+    const std::string where = "RunInstances";
+    if (request.clientToken.empty()) {
+        return Error{ErrorCode::InvalidArgument, "a launch needs a client token (idempotency)", where};
+    }
+    if (request.clientToken.size() > kMaxClientTokenBytes) {
+        return Error{ErrorCode::InvalidArgument, "the client token is longer than CVM's 64 characters", where};
+    }
+    if (request.pricing == LaunchPricing::Subscription && request.subscriptionMonths <= 0) {
+        return Error{ErrorCode::InvalidArgument, "a monthly (PREPAID) launch needs the number of months", where};
+    }
+    const std::string userData = request.userData.empty() ? std::string() : base64(request.userData);
+    if (userData.size() > kMaxUserDataBytes) {
+        return Error{ErrorCode::InvalidArgument,
+                     "the cloud-init script is " + std::to_string(userData.size())
+                         + " bytes once base64-encoded; CVM accepts at most 16384 (16 KB): shorten it",
+                     where};
+    }
+
+    Call call{Service::Cvm, "RunInstances", json::object(), true};
+    json& p = call.params;
+    p["Placement"] = json{{"Zone", zone}};
+    p["ImageId"] = imageId;
+    p["InstanceType"] = request.instanceType;
+    p["InstanceCount"] = 1;
+    p["InstanceChargeType"] = chargeType(request.pricing);
+    if (request.pricing == LaunchPricing::Subscription) {
+        // RenewFlag default is NOTIFY_AND_MANUAL_RENEW; NOTIFY_AND_AUTO_RENEW renews monthly while the balance lasts.
+        p["InstanceChargePrepaid"] =
+            json{{"Period", request.subscriptionMonths},
+                 {"RenewFlag", request.autoRenew ? "NOTIFY_AND_AUTO_RENEW" : "NOTIFY_AND_MANUAL_RENEW"}};
+    }
+    // SPOTPAID without InstanceMarketOptions: "若指定实例的付费模式为竞价付费但没有传递该参数时，默认按当前固定折扣价格
+    // 出价" (RunInstances, InstanceMarketOptions). SpotOptions.MaxPrice is required once the options are given and
+    // LaunchRequest carries no bid, so we leave them out and take the documented default bid.
+    if (!keyId.empty()) {
+        p["LoginSettings"] = json{{"KeyIds", json::array({keyId})}};
+    }
+    if (!groupId.empty()) {
+        p["SecurityGroupIds"] = json::array({groupId});
+    }
+    if (!userData.empty()) {
+        p["UserData"] = userData;
+    }
+    p["ClientToken"] = request.clientToken;
+    json tags = json::array({json{{"Key", std::string(kOwnerTagKey)}, {"Value", request.clientToken}}});
+    for (const auto& [key, value] : request.tags) {
+        if (key != kOwnerTagKey) {
+            tags.push_back(json{{"Key", key}, {"Value", value}});
+        }
+    }
+    // CVM shows InstanceName as the instance's name; there is no "Name" tag convention as on EC2.
+    p["TagSpecification"] = json::array({json{{"ResourceType", "instance"}, {"Tags", tags}}});
+    p["InstanceName"] = instanceName(request.clientToken);
+    p["InternetAccessible"] = json{{"InternetChargeType", "TRAFFIC_POSTPAID_BY_HOUR"},
+                                   {"InternetMaxBandwidthOut", kMaxBandwidthOutMbps},
+                                   {"PublicIpAssigned", true}};
+    if (request.terminateAt > 0 && request.pricing != LaunchPricing::Subscription) {
+        // ActionTimer: "执行时间，按照ISO8601标准表示，并且使用UTC时间。格式为 YYYY-MM-DDThh:mm:ssZ ...
+        // 执行时间必须大于当前 时间5分钟" (cvm_models ActionTimer;
+        // https://cloud.tencent.com/document/api/213/15753#ActionTimer).
+        if (request.terminateAt < now + 5 * 60) {
+            return Error{ErrorCode::InvalidArgument,
+                         "the scheduled terminate time must be more than 5 minutes ahead (CVM's ActionTimer rule)",
+                         where};
+        }
+        p["ActionTimer"] = json{{"TimerAction", "TerminateInstances"}, {"ActionTime", actionTime(request.terminateAt)}};
+    }
+    if (request.dryRun) {
+        p["DryRun"] = true;
+    }
+    return call;
+}
+
+Call describeInstanceCall(const std::string& instanceId)
+{
+    Call call{Service::Cvm, "DescribeInstances", json::object(), true};
+    call.params["InstanceIds"] = json::array({instanceId});
+    return call;
+}
+
+Call listOursCall(int offset)
+{
+    Call call{Service::Cvm, "DescribeInstances", json::object(), true};
+    call.params["Filters"] = json::array({filter("tag-key", std::string(kOwnerTagKey))});
+    call.params["Offset"] = offset;
+    call.params["Limit"] = kPageLimit;
+    return call;
+}
+
+Call terminateCall(const std::string& instanceId)
+{
+    Call call{Service::Cvm, "TerminateInstances", json::object(), true};
+    call.params["InstanceIds"] = json::array({instanceId});
+    return call;
+}
+
+Call zoneConfigCall(const std::string& instanceType, LaunchPricing pricing)
+{
+    Call call{Service::Cvm, "DescribeZoneInstanceConfigInfos", json::object(), true};
+    call.params["Filters"] =
+        json::array({filter("instance-type", instanceType), filter("instance-charge-type", chargeType(pricing))});
+    return call;
+}
+
+// ---- Parsers.
+
+Result<std::vector<Image>> parseDescribeImages(std::string_view body)
+{
+    const std::string action = "DescribeImages";
+    Result<json> response = responseOf(body, action);
+    if (!response) {
+        return response.error();
+    }
+    Result<json> set = arrayField(*response, "ImageSet", action, true);
+    if (!set) {
+        return set.error();
+    }
+    std::vector<Image> images;
+    for (const json& item : *set) {
+        Image image{stringField(item, "ImageId"),
+                    stringField(item, "ImageName"),
+                    stringField(item, "ImageDescription"),
+                    stringField(item, "CreatedTime"),
+                    stringField(item, "ImageState"),
+                    stringField(item, "Platform")};
+        if (!image.imageId.empty()) {
+            images.push_back(std::move(image));
+        }
+    }
+    return images;
+}
+
+std::optional<Image> newestGpuImage(const std::vector<Image>& images)
+{
+    auto mentionsDriver = [](const Image& image) {
+        std::string text = image.name + " " + image.description;
+        std::string upper;
+        for (char c : text) {
+            upper += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        }
+        return upper.find("GPU") != std::string::npos || upper.find("NVIDIA") != std::string::npos
+               || upper.find("CUDA") != std::string::npos || text.find("驱动") != std::string::npos;
+    };
+    std::optional<Image> best;
+    for (const Image& image : images) {
+        if (image.state == "NORMAL" && mentionsDriver(image) && (!best || image.createdTime > best->createdTime)) {
+            best = image;
+        }
+    }
+    return best;
+}
+
+Result<std::vector<KeyPair>> parseDescribeKeyPairs(std::string_view body)
+{
+    const std::string action = "DescribeKeyPairs";
+    Result<json> response = responseOf(body, action);
+    if (!response) {
+        return response.error();
+    }
+    Result<json> set = arrayField(*response, "KeyPairSet", action, true);
+    if (!set) {
+        return set.error();
+    }
+    std::vector<KeyPair> keys;
+    for (const json& item : *set) {
+        KeyPair key{stringField(item, "KeyId"), stringField(item, "KeyName")};
+        if (!key.keyId.empty()) {
+            keys.push_back(std::move(key));
+        }
+    }
+    return keys;
+}
+
+Result<std::string> parseImportKeyPair(std::string_view body)
+{
+    const std::string action = "ImportKeyPair";
+    Result<json> response = responseOf(body, action);
+    if (!response) {
+        return response.error();
+    }
+    std::string keyId = stringField(*response, "KeyId");
+    if (keyId.empty()) {
+        return refused(action, "has no KeyId");
+    }
+    return keyId;
+}
+
+Result<std::vector<SecurityGroup>> parseDescribeSecurityGroups(std::string_view body)
+{
+    const std::string action = "DescribeSecurityGroups";
+    Result<json> response = responseOf(body, action);
+    if (!response) {
+        return response.error();
+    }
+    Result<json> set = arrayField(*response, "SecurityGroupSet", action, true);
+    if (!set) {
+        return set.error();
+    }
+    std::vector<SecurityGroup> groups;
+    for (const json& item : *set) {
+        SecurityGroup group{stringField(item, "SecurityGroupId"), stringField(item, "SecurityGroupName")};
+        if (!group.groupId.empty()) {
+            groups.push_back(std::move(group));
+        }
+    }
+    return groups;
+}
+
+Result<std::string> parseCreateSecurityGroup(std::string_view body)
+{
+    const std::string action = "CreateSecurityGroup";
+    Result<json> response = responseOf(body, action);
+    if (!response) {
+        return response.error();
+    }
+    const json group = response->contains("SecurityGroup") ? (*response)["SecurityGroup"] : json();
+    std::string groupId = stringField(group, "SecurityGroupId");
+    if (groupId.empty()) {
+        return refused(action, "has no SecurityGroup.SecurityGroupId");
+    }
+    return groupId;
+}
+
+Status parseEmptyAnswer(std::string_view body, const std::string& action)
+{
+    Result<json> response = responseOf(body, action);
+    if (!response) {
+        return response.error();
+    }
+    if (stringField(*response, "RequestId").empty()) {
+        return refused(action, "has no RequestId");
+    }
+    return Ok{};
+}
+
+Result<std::vector<std::string>> parseRunInstances(std::string_view body)
+{
+    const std::string action = "RunInstances";
+    Result<json> response = responseOf(body, action);
+    if (!response) {
+        return response.error();
+    }
+    Result<json> set = arrayField(*response, "InstanceIdSet", action, false);
+    if (!set) {
+        return set.error();
+    }
+    std::vector<std::string> ids;
+    for (const json& id : *set) {
+        if (id.is_string()) {
+            ids.push_back(id.get<std::string>());
+        }
+    }
+    return ids;
+}
+
+Result<InstancesPage> parseDescribeInstances(std::string_view body, const std::string& region)
+{
+    const std::string action = "DescribeInstances";
+    Result<json> response = responseOf(body, action);
+    if (!response) {
+        return response.error();
+    }
+    Result<json> set = arrayField(*response, "InstanceSet", action, true);
+    if (!set) {
+        return set.error();
+    }
+    InstancesPage page;
+    if (response->contains("TotalCount") && (*response)["TotalCount"].is_number_integer()) {
+        page.totalCount = (*response)["TotalCount"].get<int>();
+    }
+    for (const json& item : *set) {
+        RemoteInstance instance;
+        instance.instanceId = stringField(item, "InstanceId");
+        if (instance.instanceId.empty()) {
+            return refused(action, "lists an instance without InstanceId");
+        }
+        instance.providerState = stringField(item, "InstanceState");
+        instance.state = stateFromCvm(instance.providerState);
+        instance.region = region;
+        instance.instanceType = stringField(item, "InstanceType");
+        instance.zone = stringField(item.value("Placement", json::object()), "Zone");
+        const json ips = item.value("PublicIpAddresses", json());
+        if (ips.is_array() && !ips.empty() && ips[0].is_string()) {
+            instance.publicIp = ips[0].get<std::string>();
+        }
+        instance.launchedAt = parseCvmTime(stringField(item, "CreatedTime"));
+        const json tags = item.value("Tags", json());
+        if (tags.is_array()) {
+            for (const json& tag : tags) {
+                if (stringField(tag, "Key") == kOwnerTagKey) {
+                    instance.clientToken = stringField(tag, "Value");
+                }
+            }
+        }
+        page.instances.push_back(std::move(instance));
+    }
+    return page;
+}
+
+Result<std::vector<std::string>> parseZoneConfig(std::string_view body)
+{
+    const std::string action = "DescribeZoneInstanceConfigInfos";
+    Result<json> response = responseOf(body, action);
+    if (!response) {
+        return response.error();
+    }
+    Result<json> set = arrayField(*response, "InstanceTypeQuotaSet", action, true);
+    if (!set) {
+        return set.error();
+    }
+    std::vector<std::string> zones;
+    for (const json& item : *set) {
+        const std::string zone = stringField(item, "Zone");
+        if (stringField(item, "Status") == "SELL" && !zone.empty()
+            && std::find(zones.begin(), zones.end(), zone) == zones.end()) {
+            zones.push_back(zone);
+        }
+    }
+    return zones;
+}
+
+InstanceState stateFromCvm(std::string_view name)
+{
+    if (name == "RUNNING") {
+        return InstanceState::Running;
+    }
+    if (name == "STOPPED") {
+        return InstanceState::Stopped;
+    }
+    if (name == "STOPPING" || name == "SHUTDOWN" || name == "TERMINATING") {
+        return InstanceState::Stopping;
+    }
+    if (name == "LAUNCH_FAILED") {
+        return InstanceState::Failed;
+    }
+    return InstanceState::Pending; // PENDING, STARTING, REBOOTING and states we do not know
+}
+
+std::optional<std::int64_t> parseCvmTime(const std::string& text)
+{
+    int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
+    int consumed = 0;
+    if (std::sscanf(text.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d%n", &year, &month, &day, &hour, &minute, &second, &consumed)
+        != 6) {
+        return std::nullopt;
+    }
+    const std::string zone = text.substr(static_cast<std::size_t>(consumed));
+    long offset = 0;
+    if (zone == "Z" || zone == "+00:00" || zone.empty()) {
+        offset = 0;
+    } else {
+        int zh = 0, zm = 0;
+        char sign = 0;
+        if (std::sscanf(zone.c_str(), "%c%2d:%2d", &sign, &zh, &zm) != 3 || (sign != '+' && sign != '-')) {
+            return std::nullopt;
+        }
+        offset = (sign == '+' ? 1 : -1) * (zh * 3600L + zm * 60L);
+    }
+    std::tm tm{};
+    tm.tm_year = year - 1900;
+    tm.tm_mon = month - 1;
+    tm.tm_mday = day;
+    tm.tm_hour = hour;
+    tm.tm_min = minute;
+    tm.tm_sec = second;
+    return static_cast<std::int64_t>(timegm(&tm)) - offset;
+}
+
+// ---- Errors.
+
+std::optional<ApiError> responseError(std::string_view body)
+{
+    json doc = json::parse(body, nullptr, false);
+    if (doc.is_discarded() || !doc.is_object() || !doc.contains("Response") || !doc["Response"].is_object()) {
+        return std::nullopt;
+    }
+    const json& response = doc["Response"];
+    if (!response.contains("Error") || !response["Error"].is_object()) {
+        return std::nullopt;
+    }
+    return ApiError{stringField(response["Error"], "Code"),
+                    stringField(response["Error"], "Message"),
+                    stringField(response, "RequestId")};
+}
+
+std::string camAction(const ErrorContext& context)
+{
+    return std::string(serviceName(context.service)) + ":" + context.action;
+}
+
+std::optional<Error> mapError(const HttpResponse& response, const ErrorContext& context)
+{
+    const std::string where = std::string(serviceName(context.service)) + " " + context.action
+                              + (context.region.empty() ? "" : " in " + context.region);
+    std::optional<ApiError> apiError = responseError(response.body);
+    if (!apiError) {
+        if (response.status < 200 || response.status >= 300) {
+            Error error{ErrorCode::HttpStatus,
+                        "Tencent Cloud answered HTTP " + std::to_string(response.status) + " to " + context.action,
+                        where,
+                        response.status};
+            return error;
+        }
+        Result<json> ok = responseOf(response.body, context.action);
+        if (!ok) {
+            Error error = ok.error();
+            error.httpStatus = response.status;
+            return error;
+        }
+        return std::nullopt;
+    }
+
+    const std::string& code = apiError->code;
+    const std::string tail = " (Tencent Cloud: " + code + (apiError->message.empty() ? "" : ": " + apiError->message)
+                             + (apiError->requestId.empty() ? "" : "; RequestId " + apiError->requestId) + ")";
+    const std::string type = context.instanceType.empty() ? "this instance type" : context.instanceType;
+    const std::string zone = context.zone.empty() ? "this zone" : context.zone;
+    ErrorCode mapped = ErrorCode::ProviderRefused;
+    std::string advice;
+
+    if (startsWith(code, "ResourceInsufficient") || startsWith(code, "ResourcesSoldOut")
+        || code == "ResourceUnavailable.InstanceType" || code == "InvalidParameterValue.InsufficientOffering") {
+        mapped = ErrorCode::InsufficientCapacity;
+        advice = "Tencent Cloud has no " + type + " free in " + zone + " right now: try the next zone, or later";
+    } else if (startsWith(code, "LimitExceeded") || code == "InstancesQuotaLimitExceeded") {
+        mapped = ErrorCode::QuotaExceeded;
+        std::string quota = "the account's quota";
+        if (code == "LimitExceeded.InstanceQuota" || code == "InstancesQuotaLimitExceeded") {
+            quota = "the instance quota of " + zone;
+        } else if (code == "LimitExceeded.SpotQuota" || code == "LimitExceeded.UserSpotQuota") {
+            quota = "the spot instance quota";
+        } else if (code == "LimitExceeded.PrepayQuota") {
+            quota = "the monthly (prepaid) instance quota";
+        }
+        advice = "the launch would exceed " + quota + " for " + type
+                 + ": see the quotas in the CVM console (https://console.cloud.tencent.com/cvm) and request more "
+                   "by a ticket (https://console.cloud.tencent.com/workorder/category)";
+    } else if (startsWith(code, "UnauthorizedOperation") || code == "AuthFailure.UnauthorizedOperation") {
+        mapped = ErrorCode::PermissionDenied;
+        advice = "the key works but may not call " + camAction(context)
+                 + ": grant that action to its CAM user or role (CAM console, https://console.cloud.tencent.com/cam)";
+    } else if (code == "AuthFailure.SignatureExpire") {
+        mapped = ErrorCode::ClockSkew;
+        advice = "Tencent Cloud refused the request's time: this computer's clock is more than 5 minutes off; "
+                 "set it right (NTP) and try again";
+    } else if (startsWith(code, "AuthFailure")) {
+        mapped = ErrorCode::Credentials;
+        advice = "Tencent Cloud did not accept the SecretId / SecretKey: check that the key exists, is enabled and "
+                 "was pasted without spaces (API keys: https://console.cloud.tencent.com/cam/capi)";
+    } else if (startsWith(code, "RequestLimitExceeded")) {
+        mapped = ErrorCode::Throttled;
+        advice = "Tencent Cloud is limiting the request rate of " + context.action + ": wait a little and try again";
+    } else if (endsWith(code, ".NotFound") || startsWith(code, "ResourceNotFound")) {
+        mapped = ErrorCode::NotFound;
+        advice = "Tencent Cloud does not know the resource " + context.action + " names";
+    } else {
+        advice = "Tencent Cloud refused " + context.action;
+    }
+    Error error{mapped, advice + tail, where, response.status, code};
+    return error;
+}
+
+} // namespace gpuplan::core::cvm
