@@ -6,6 +6,7 @@
 
 #include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/cloud/LaunchChoice.h"
+#include "gpuplan/cloud/LaunchSetup.h"
 #include "gpuplan/cloud/Launcher.h"
 #include "gpuplan/cloud/ProviderRegistry.h"
 #include "gpuplan/cloud/PublicAddress.h"
@@ -116,44 +117,6 @@ std::string readFile(const std::filesystem::path& file, bool& ok)
     return text.str();
 }
 
-/// The user's public key: the file given, else ~/.ssh/id_ed25519.pub, else ~/.ssh/id_rsa.pub.
-core::Result<std::string> publicKey(const std::string& given)
-{
-    std::vector<std::filesystem::path> candidates;
-    if (!given.empty()) {
-        candidates.push_back(given);
-    } else if (const char* home = std::getenv("HOME"); home && *home) {
-        candidates.push_back(std::filesystem::path(home) / ".ssh" / "id_ed25519.pub");
-        candidates.push_back(std::filesystem::path(home) / ".ssh" / "id_rsa.pub");
-    }
-    for (const std::filesystem::path& file : candidates) {
-        std::error_code ec;
-        if (!std::filesystem::is_regular_file(file, ec)) {
-            continue;
-        }
-        bool ok = false;
-        std::string text = readFile(file, ok);
-        while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) {
-            text.pop_back();
-        }
-        if (text.find("PRIVATE KEY") != std::string::npos) {
-            return core::Error{
-                core::ErrorCode::InvalidArgument, "this is a private key; give the public one (.pub)", file.string()};
-        }
-        if (!ok || (text.rfind("ssh-", 0) != 0 && text.rfind("ecdsa-", 0) != 0)
-            || text.find('\n') != std::string::npos) {
-            return core::Error{core::ErrorCode::InvalidArgument,
-                               "not one OpenSSH public key line (ssh-ed25519 AAAA... or ssh-rsa AAAA...)",
-                               file.string()};
-        }
-        return text;
-    }
-    return core::Error{core::ErrorCode::FileNotFound,
-                       given.empty() ? "no ~/.ssh/id_ed25519.pub or ~/.ssh/id_rsa.pub; give your public key with --key"
-                                     : "no such file",
-                       given.empty() ? "--key" : given};
-}
-
 std::string money(double amount, core::Currency currency)
 {
     return core::formatMoney(amount, currency, 2);
@@ -220,15 +183,6 @@ json entryJson(const core::LedgerEntry& e, std::int64_t now)
     return out;
 }
 
-/// Seconds until the entry's dead-man fires; -1 when it has none or is not running.
-std::int64_t deadmanIn(const core::LedgerEntry& e, std::int64_t now)
-{
-    if (!e.runningSince || e.intent.deadmanHours <= 0 || core::isFinal(e.state)) {
-        return -1;
-    }
-    return std::max<std::int64_t>(0, *e.runningSince + std::llround(e.intent.deadmanHours * 3600) - now);
-}
-
 /// Reconciles every provider the ledger names (and `extra`); returns the providers that could not be asked.
 std::vector<std::string> reconcileAll(core::Ledger& ledger,
                                       core::HttpClient& http,
@@ -272,8 +226,10 @@ std::vector<std::string> reconcileAll(core::Ledger& ledger,
 int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, const LaunchOptions& options)
 {
     LaunchOptions o = options;
-    core::LaunchOrder order;
     double hoursHigh = 0;
+    std::string planId;
+    double planBudget = 0;
+    core::Currency planCurrency = core::Currency::CNY;
     if (!o.plan.empty()) {
         core::Result<nlohmann::json> plan = core::loadPlan(o.plan);
         if (!plan) {
@@ -292,9 +248,9 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
             o.spot = chosen->mode == core::PricingMode::Spot;
         }
         hoursHigh = chosen->hoursHigh;
-        order.planId = chosen->planId;
-        order.budget = chosen->budget;
-        order.budgetCurrency = chosen->currency;
+        planId = chosen->planId;
+        planBudget = chosen->budget;
+        planCurrency = chosen->currency;
     }
     if (o.provider.empty() || o.instanceType.empty() || o.region.empty()) {
         return badInput("launch needs --provider, --instance and --region (or a --plan that names them)");
@@ -302,48 +258,36 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
     if (o.spot && o.monthly > 0) {
         return badInput("--spot and --monthly exclude each other");
     }
-    if (o.budget) {
-        order.budget = *o.budget;
-    }
-    order.terminateAtBudget = o.terminateAtBudget;
-    if (o.terminateAtBudget && order.budget <= 0) {
+    core::LaunchSettings settings;
+    settings.provider = o.provider;
+    settings.instanceType = o.instanceType;
+    settings.region = o.region;
+    settings.zone = o.zone;
+    settings.pricing = o.monthly > 0 ? core::LaunchPricing::Subscription
+                       : o.spot      ? core::LaunchPricing::Spot
+                                     : core::LaunchPricing::OnDemand;
+    settings.subscriptionMonths = o.monthly;
+    settings.autoRenew = o.autoRenew;
+    settings.price = o.price;
+    settings.imageId = o.image;
+    settings.planId = planId;
+    settings.budget = o.budget ? *o.budget : planBudget;
+    settings.budgetCurrency = planCurrency;
+    settings.terminateAtBudget = o.terminateAtBudget;
+    settings.dryRun = o.dryRun;
+    if (o.terminateAtBudget && settings.budget <= 0) {
         return badInput("--terminate-at-budget needs a budget (--budget, or a plan that has one)");
     }
+    const int deadman = o.hours ? *o.hours : core::defaultDeadmanHours(hoursHigh);
+    if (deadman < 0 || o.idleMinutes < 0 || o.idlePercent < 1 || o.idlePercent > 100) {
+        return badInput("--hours and --idle-minutes are 0 (off) or more, --idle-percent 1-100");
+    }
+    settings.watchdog = core::WatchdogRules{deadman, o.idleMinutes, o.idlePercent, 60};
 
-    // The price it is recorded at: the catalog's, or the one given.
     core::Result<core::LoadedCatalog> catalog =
         core::loadCatalog(catalogOptions.catalogDir, catalogOptions.userCatalogDir);
     if (!catalog) {
         return fail(catalog.error());
-    }
-    const core::PricingMode mode = o.monthly > 0 ? (o.monthly % 12 == 0 ? core::PricingMode::SubscriptionYearly
-                                                                        : core::PricingMode::SubscriptionMonthly)
-                                   : o.spot      ? core::PricingMode::Spot
-                                                 : core::PricingMode::OnDemand;
-    core::Result<core::LaunchPrice> price =
-        core::catalogLaunchPrice(catalog->catalog, o.provider, o.instanceType, o.region, mode, o.monthly);
-    if (o.price) {
-        const core::Provider* p = catalog->catalog.findProvider(o.provider);
-        core::LaunchPrice given;
-        given.amount = *o.price;
-        given.currency = p ? p->currency : core::Currency::USD;
-        given.unit = o.monthly > 0 ? core::PriceUnit::Month : core::PriceUnit::Hour;
-        given.prepaidMonths = o.monthly;
-        given.billing = price ? price->billing : std::nullopt;
-        price = given;
-    }
-    if (!price) {
-        return fail(price.error());
-    }
-    if (catalog->catalog.exchangeRate()) {
-        order.rate = *catalog->catalog.exchangeRate();
-    } else if (order.budget > 0) {
-        order.budgetCurrency = price->currency; // no rate to convert with: the guard counts in the price's currency
-    }
-
-    const int deadman = o.hours ? *o.hours : core::defaultDeadmanHours(hoursHigh);
-    if (deadman < 0 || o.idleMinutes < 0 || o.idlePercent < 1 || o.idlePercent > 100) {
-        return badInput("--hours and --idle-minutes are 0 (off) or more, --idle-percent 1-100");
     }
     bool scriptOk = false;
     const std::filesystem::path scriptFile = o.scriptsDir / "gpuplan-watchdog.sh";
@@ -353,35 +297,16 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
                                 "the watchdog script is missing from this installation",
                                 scriptFile.string()});
     }
-    core::Result<std::string> userData =
-        core::watchdogUserData(script, core::WatchdogRules{deadman, o.idleMinutes, o.idlePercent, 60});
-    if (!userData) {
-        return fail(userData.error());
-    }
-    core::Result<std::string> key = publicKey(o.key);
+    core::Result<std::string> key = core::readPublicKeyFile(o.key);
     if (!key) {
-        return fail(key.error());
+        core::Error e = key.error();
+        if (o.key.empty()) {
+            e.detail += " with --key";
+            e.where = "--key";
+        }
+        return fail(e);
     }
-
-    core::LaunchRequest& request = order.request;
-    request.region = o.region;
-    request.zone = o.zone;
-    request.instanceType = o.instanceType;
-    request.pricing = o.monthly > 0 ? core::LaunchPricing::Subscription
-                      : o.spot      ? core::LaunchPricing::Spot
-                                    : core::LaunchPricing::OnDemand;
-    request.subscriptionMonths = o.monthly;
-    request.autoRenew = o.autoRenew;
-    request.imageId = o.image;
-    request.sshPublicKey = *key;
-    request.userData = *userData;
-    request.dryRun = o.dryRun;
-    if (!order.planId.empty()) {
-        request.tags.emplace_back("gpuplanner-plan", order.planId);
-    }
-    order.pricingMode = core::pricingModeName(mode);
-    order.price = *price;
-    order.deadmanHours = deadman;
+    settings.sshPublicKey = *key;
 
     core::initializeHttp();
     core::HttpClient http;
@@ -399,7 +324,7 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
         e.where = "--ssh-from " + e.where;
         return fail(e);
     }
-    request.sshSourceCidr = o.sshFrom;
+    settings.sshSourceCidr = o.sshFrom;
 
     std::optional<QCoreApplication> app;
     makeApplication(argc, argv, app);
@@ -408,26 +333,16 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
     if (!provider) {
         return fail(provider.error());
     }
-    const std::map<core::CloudFeature, std::string> lacks = (*provider)->unsupportedFeatures();
-    if (o.spot && lacks.count(core::CloudFeature::Spot)) {
-        return badInput(o.provider + " cannot launch spot instances: " + lacks.at(core::CloudFeature::Spot));
+    core::Result<core::LaunchOrder> made =
+        core::makeLaunchOrder(settings, catalog->catalog, script, (*provider)->unsupportedFeatures(), nowSeconds());
+    if (!made) {
+        return fail(made.error());
     }
-    if (o.monthly > 0 && lacks.count(core::CloudFeature::Subscription)) {
-        return badInput(o.provider + " has no monthly subscription: " + lacks.at(core::CloudFeature::Subscription));
-    }
-    if (deadman > 0 && lacks.count(core::CloudFeature::TerminateOnShutdown)
-        && !lacks.count(core::CloudFeature::ScheduledTerminate)
-        && request.pricing != core::LaunchPricing::Subscription) {
-        // The provider's own timer ends the instance (a shutdown inside it would not end the billing).
-        request.terminateAt = nowSeconds() + std::int64_t(deadman) * 3600;
-    }
+    const core::LaunchOrder& order = *made;
+    const core::LaunchPrice* price = &order.price;
 
     // The confirmation: the hourly price and the most it can cost before the dead-man fires.
-    core::LedgerEntry worst;
-    worst.intent.price = order.price;
-    worst.intent.deadmanHours = deadman;
-    worst.state = core::InstanceState::Pending;
-    const double mostBeforeDeadman = core::costUntilDeadman(worst, nowSeconds());
+    const std::optional<double> mostBeforeDeadman = core::mostBeforeDeadman(order, nowSeconds());
     std::ostringstream summary;
     summary << (o.dryRun ? "Dry run: " : "Launch ") << o.instanceType << " on " << o.provider << " in "
             << (o.zone.empty() ? o.region : o.zone) << ", " << order.pricingMode << ", at "
@@ -440,7 +355,8 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
     }
     if (deadman > 0) {
         summary << "  Dead-man: terminated after " << deadman
-                << " h; the most it can cost before then: " << money(mostBeforeDeadman, price->currency) << ".\n";
+                << " h; the most it can cost before then: " << money(mostBeforeDeadman.value_or(0), price->currency)
+                << ".\n";
     } else {
         summary << "  Dead-man: OFF. It bills until you terminate it.\n";
     }
@@ -574,16 +490,17 @@ int runInstances(int& argc, char** argv, const CatalogOptions& catalogOptions, c
                      {"Dead-man in", TextTable::Align::Right}});
     for (const core::LedgerEntry& e : *entries) {
         const std::int64_t up = e.runningSince ? e.endedAt.value_or(now) - *e.runningSince : -1;
-        table.addRow({std::to_string(e.id),
-                      e.intent.provider,
-                      e.intent.zone.empty() ? e.intent.region : e.intent.zone,
-                      e.intent.instanceType,
-                      e.intent.pricingMode,
-                      std::string(core::instanceStateName(e.state)) + (e.adopted ? " (adopted)" : ""),
-                      e.instanceId.empty() ? "-" : e.instanceId,
-                      durationText(up),
-                      money(core::costSoFar(e, now), e.intent.price.currency),
-                      e.intent.deadmanHours > 0 ? durationText(deadmanIn(e, now)) : "off"});
+        table.addRow(
+            {std::to_string(e.id),
+             e.intent.provider,
+             e.intent.zone.empty() ? e.intent.region : e.intent.zone,
+             e.intent.instanceType,
+             e.intent.pricingMode,
+             std::string(core::instanceStateName(e.state)) + (e.adopted ? " (adopted)" : ""),
+             e.instanceId.empty() ? "-" : e.instanceId,
+             durationText(up),
+             money(core::costSoFar(e, now), e.intent.price.currency),
+             e.intent.deadmanHours > 0 ? durationText(core::secondsUntilDeadman(e, now).value_or(-1)) : "off"});
     }
     table.print(std::cout);
     if (incomplete) {

@@ -1,5 +1,7 @@
 #include "gpuplan/cloud/WatchdogScript.h"
 
+#include <zlib.h>
+
 #include <array>
 #include <cmath>
 #include <utility>
@@ -39,6 +41,24 @@ Result<std::string> watchdogUserData(std::string_view script, const WatchdogRule
         text.replace(from, end - from, std::to_string(value));
     }
     return text;
+}
+
+std::string gzipUserData(std::string_view text)
+{
+    z_stream stream{};
+    // windowBits 15 + 16: a gzip wrapper (RFC 1952) instead of zlib's; its header has no name and mtime 0.
+    if (deflateInit2(&stream, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY) != Z_OK) {
+        return std::string(text);
+    }
+    std::string out(deflateBound(&stream, static_cast<uLong>(text.size())), '\0');
+    stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+    stream.avail_in = static_cast<uInt>(text.size());
+    stream.next_out = reinterpret_cast<Bytef*>(out.data());
+    stream.avail_out = static_cast<uInt>(out.size());
+    const int done = deflate(&stream, Z_FINISH);
+    out.resize(stream.total_out);
+    deflateEnd(&stream);
+    return done == Z_STREAM_END ? out : std::string(text);
 }
 
 int defaultDeadmanHours(double estimatedHoursHigh)

@@ -487,6 +487,14 @@ double costUntilDeadman(const LedgerEntry& entry, std::int64_t now)
     return std::max(costSoFar(atDeadline, now), costSoFar(entry, now));
 }
 
+std::optional<std::int64_t> secondsUntilDeadman(const LedgerEntry& entry, std::int64_t now)
+{
+    if (!entry.runningSince || entry.intent.deadmanHours <= 0 || isFinal(entry.state)) {
+        return std::nullopt;
+    }
+    return std::max<std::int64_t>(0, *entry.runningSince + std::llround(entry.intent.deadmanHours * 3600) - now);
+}
+
 BudgetCheck checkBudget(const std::vector<LedgerEntry>& entries,
                         const std::string& planId,
                         double budget,

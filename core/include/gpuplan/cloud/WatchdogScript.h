@@ -21,6 +21,12 @@ struct WatchdogRules
 /// (negative; idlePercent outside 1-100; checkSeconds below 1).
 Result<std::string> watchdogUserData(std::string_view script, const WatchdogRules& rules);
 
+/// `text` gzip-compressed, as cloud-init takes user-data (https://cloudinit.readthedocs.io/en/latest/explanation/
+/// format.html: gzip-compressed content is uncompressed first). EC2 and CVM take at most 16 KB of base64-encoded
+/// user-data; the watchdog script alone is close to that, compressed it is about a third. The bytes are the same
+/// for the same text (no time stamp in the header), so a resent launch sends the same request.
+std::string gzipUserData(std::string_view text);
+
 /// The dead-man's default from the plan: its high estimate of the run's hours with a quarter more and one hour
 /// of set-up, rounded up to whole hours (the script takes whole hours). 12 when there is no estimate.
 int defaultDeadmanHours(double estimatedHoursHigh);

@@ -135,6 +135,9 @@ private:
 double costSoFar(const LedgerEntry& entry, std::int64_t now);
 /// What a live entry will have cost when its dead-man fires (its cost so far when it has none or is final).
 double costUntilDeadman(const LedgerEntry& entry, std::int64_t now);
+/// Seconds until a running entry's dead-man fires (0 once it is due); nullopt when it has none, has not run yet or
+/// has ended.
+std::optional<std::int64_t> secondsUntilDeadman(const LedgerEntry& entry, std::int64_t now);
 
 /// The budget guard of one plan: what its entries spent and will spend until their dead-man timers, plus
 /// `additional` (the launch being considered), against `budget`, all converted with `rate`.

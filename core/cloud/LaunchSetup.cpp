@@ -1,0 +1,189 @@
+#include "gpuplan/cloud/LaunchSetup.h"
+
+#include "gpuplan/cloud/LaunchChoice.h"
+#include "gpuplan/cloud/PublicAddress.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace gpuplan::core {
+
+PricingMode pricingModeOf(LaunchPricing pricing, int subscriptionMonths)
+{
+    switch (pricing) {
+        case LaunchPricing::Spot:
+            return PricingMode::Spot;
+        case LaunchPricing::Subscription:
+            return subscriptionMonths > 0 && subscriptionMonths % 12 == 0 ? PricingMode::SubscriptionYearly
+                                                                          : PricingMode::SubscriptionMonthly;
+        case LaunchPricing::OnDemand:
+            break;
+    }
+    return PricingMode::OnDemand;
+}
+
+Result<LaunchOrder> makeLaunchOrder(const LaunchSettings& s,
+                                    const Catalog& catalog,
+                                    std::string_view watchdogScript,
+                                    const std::map<CloudFeature, std::string>& unsupported,
+                                    std::int64_t now)
+{
+    if (s.provider.empty() || s.instanceType.empty() || s.region.empty()) {
+        return Error{ErrorCode::InvalidArgument, "a launch needs a provider, an instance type and a region", "launch"};
+    }
+    const bool subscription = s.pricing == LaunchPricing::Subscription;
+    if (subscription && s.subscriptionMonths < 1) {
+        return Error{ErrorCode::InvalidArgument, "a subscription needs its period in months (1 or more)", "months"};
+    }
+    if (s.pricing == LaunchPricing::Spot && unsupported.count(CloudFeature::Spot)) {
+        return Error{ErrorCode::InvalidArgument,
+                     s.provider + " cannot launch spot instances: " + unsupported.at(CloudFeature::Spot),
+                     "pricing"};
+    }
+    if (subscription && unsupported.count(CloudFeature::Subscription)) {
+        return Error{ErrorCode::InvalidArgument,
+                     s.provider + " has no monthly subscription: " + unsupported.at(CloudFeature::Subscription),
+                     "pricing"};
+    }
+    if (s.dryRun && unsupported.count(CloudFeature::DryRun)) {
+        return Error{ErrorCode::InvalidArgument,
+                     s.provider + " cannot check a launch without starting it: " + unsupported.at(CloudFeature::DryRun),
+                     "dry run"};
+    }
+    if (s.terminateAtBudget && s.budget <= 0) {
+        return Error{ErrorCode::InvalidArgument, "terminating at the budget needs a budget", "budget"};
+    }
+    if (s.sshPublicKey.empty()) {
+        return Error{ErrorCode::InvalidArgument, "no SSH public key to log in with", "key"};
+    }
+    if (Status cidr = checkSshSourceCidr(s.sshSourceCidr); !cidr) {
+        return cidr.error();
+    }
+
+    LaunchOrder order;
+    const PricingMode mode = pricingModeOf(s.pricing, s.subscriptionMonths);
+    Result<LaunchPrice> price = catalogLaunchPrice(
+        catalog, s.provider, s.instanceType, s.region, mode, subscription ? s.subscriptionMonths : 0);
+    if (s.price) {
+        if (!(*s.price > 0)) {
+            return Error{ErrorCode::InvalidArgument, "a price is more than 0", "price"};
+        }
+        const Provider* provider = catalog.findProvider(s.provider);
+        LaunchPrice given;
+        given.amount = *s.price;
+        given.currency = provider ? provider->currency : Currency::USD;
+        given.unit = subscription ? PriceUnit::Month : PriceUnit::Hour;
+        given.prepaidMonths = subscription ? s.subscriptionMonths : 0;
+        given.billing = price ? price->billing : std::nullopt;
+        price = given;
+    }
+    if (!price) {
+        return price.error();
+    }
+    order.price = *price;
+    order.pricingMode = pricingModeName(mode);
+    order.planId = s.planId;
+    order.budget = s.budget;
+    order.budgetCurrency = s.budgetCurrency;
+    order.terminateAtBudget = s.terminateAtBudget;
+    if (catalog.exchangeRate()) {
+        order.rate = *catalog.exchangeRate();
+    } else if (order.budget > 0) {
+        order.budgetCurrency = price->currency; // no rate to convert with: the guard counts in the price's currency
+    }
+    order.deadmanHours = s.watchdog.deadmanHours;
+
+    Result<std::string> userData = watchdogUserData(watchdogScript, s.watchdog);
+    if (!userData) {
+        return userData.error();
+    }
+
+    LaunchRequest& request = order.request;
+    request.region = s.region;
+    request.zone = s.zone;
+    request.instanceType = s.instanceType;
+    request.pricing = s.pricing;
+    request.subscriptionMonths = subscription ? s.subscriptionMonths : 0;
+    request.autoRenew = subscription && s.autoRenew;
+    request.imageId = s.imageId;
+    request.sshPublicKey = s.sshPublicKey;
+    request.sshSourceCidr = s.sshSourceCidr;
+    request.userData = gzipUserData(*userData);
+    request.dryRun = s.dryRun;
+    if (!s.planId.empty()) {
+        request.tags.emplace_back("gpuplanner-plan", s.planId);
+    }
+    if (s.watchdog.deadmanHours > 0 && unsupported.count(CloudFeature::TerminateOnShutdown)
+        && !unsupported.count(CloudFeature::ScheduledTerminate) && !subscription) {
+        // The provider's own timer ends the instance (a shutdown inside it would not end the billing).
+        request.terminateAt = now + std::int64_t(s.watchdog.deadmanHours) * 3600;
+    }
+    return order;
+}
+
+std::optional<double> mostBeforeDeadman(const LaunchOrder& order, std::int64_t now)
+{
+    if (order.deadmanHours <= 0) {
+        if (order.price.unit == PriceUnit::Month && !order.request.autoRenew) {
+            return order.price.amount * order.price.prepaidMonths; // paid up front, and it ends with its period
+        }
+        return std::nullopt;
+    }
+    LedgerEntry worst;
+    worst.intent.price = order.price;
+    worst.intent.deadmanHours = order.deadmanHours;
+    worst.state = InstanceState::Pending;
+    return costUntilDeadman(worst, now);
+}
+
+std::vector<std::filesystem::path> defaultPublicKeyFiles()
+{
+    const char* home = std::getenv("HOME");
+    if (!home || !*home) {
+        return {};
+    }
+    const std::filesystem::path ssh = std::filesystem::path(home) / ".ssh";
+    return {ssh / "id_ed25519.pub", ssh / "id_rsa.pub"};
+}
+
+Result<std::string> readPublicKeyFile(const std::filesystem::path& given)
+{
+    std::vector<std::filesystem::path> candidates;
+    if (!given.empty()) {
+        candidates.push_back(given);
+    } else {
+        candidates = defaultPublicKeyFiles();
+    }
+    for (const std::filesystem::path& file : candidates) {
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(file, ec)) {
+            continue;
+        }
+        std::ifstream in(file, std::ios::binary);
+        std::stringstream content;
+        content << in.rdbuf();
+        const bool ok = static_cast<bool>(in) || in.eof();
+        std::string text = content.str();
+        while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) {
+            text.pop_back();
+        }
+        if (text.find("PRIVATE KEY") != std::string::npos) {
+            return Error{
+                ErrorCode::InvalidArgument, "this is a private key; give the public one (.pub)", file.string()};
+        }
+        if (!ok || (text.rfind("ssh-", 0) != 0 && text.rfind("ecdsa-", 0) != 0)
+            || text.find('\n') != std::string::npos) {
+            return Error{ErrorCode::InvalidArgument,
+                         "not one OpenSSH public key line (ssh-ed25519 AAAA... or ssh-rsa AAAA...)",
+                         file.string()};
+        }
+        return text;
+    }
+    if (!given.empty()) {
+        return Error{ErrorCode::FileNotFound, "no such file", given.string()};
+    }
+    return Error{ErrorCode::FileNotFound, "no ~/.ssh/id_ed25519.pub or ~/.ssh/id_rsa.pub; give your public key", "key"};
+}
+
+} // namespace gpuplan::core
