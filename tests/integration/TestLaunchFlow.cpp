@@ -1,0 +1,522 @@
+// `gpuplan launch`, `instances` and `terminate` as a user runs them, against local fakes of the EC2 and CVM APIs
+// (tests/integration/fakes/fake_ec2.py and fake_cvm.py: built from the documented responses, they verify every
+// signature, move instances from pending to running, and on request throttle, refuse capacity in a zone, or
+// drop the connection after accepting a launch). No real cloud is reachable from here, and none would refuse
+// capacity or drop a reply on demand; that is what the fakes are for.
+//
+// Crash safety: the launch is killed with SIGKILL at each step (before the request goes out, after it went out
+// and before the reply, after the reply and before the ledger update). After a restart, reconciliation and a
+// relaunch, there is exactly one instance for the launch, recorded once, and no second launch.
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <csignal>
+#include <memory>
+
+#include "fakes/FakeCloud.h"
+#include "gpuplan/ledger/Ledger.h"
+#include "gpuplan/net/HttpClient.h"
+
+using namespace gpuplan::core;
+using namespace gpuplan::testing;
+
+namespace {
+
+QString gpuplanBinary()
+{
+    return QStringLiteral(GPUPLAN_BINARY_DIR "/bin/gpuplan");
+}
+
+struct Run
+{
+    int exit = -1;
+    QString out;
+    QString err;
+
+    QJsonObject json() const { return QJsonDocument::fromJson(out.toUtf8()).object(); }
+};
+
+} // namespace
+
+class TestLaunchFlow : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<FakeCloud> m_fake;
+    ProviderCase m_case;
+    QProcessEnvironment m_env;
+
+    QString path(const QString& name) const { return m_dir->path() + "/" + name; }
+
+    QProcess* startGpuplan(const QStringList& args)
+    {
+        auto* process = new QProcess(this);
+        process->setProcessEnvironment(m_env);
+        process->start(gpuplanBinary(), args);
+        process->closeWriteChannel();
+        return process;
+    }
+
+    Run gpuplan(const QStringList& args, const QProcessEnvironment& extra = {})
+    {
+        QProcess process;
+        QProcessEnvironment env = m_env;
+        for (const QString& k : extra.keys()) {
+            env.insert(k, extra.value(k));
+        }
+        process.setProcessEnvironment(env);
+        process.start(gpuplanBinary(), args);
+        process.closeWriteChannel();
+        Run r;
+        if (!process.waitForFinished(120000)) {
+            process.kill();
+            process.waitForFinished();
+            r.err = "timed out";
+            return r;
+        }
+        r.exit = process.exitStatus() == QProcess::CrashExit ? -process.error() - 100 : process.exitCode();
+        r.out = QString::fromUtf8(process.readAllStandardOutput());
+        r.err = QString::fromUtf8(process.readAllStandardError());
+        return r;
+    }
+
+    /// The launch every test makes, with `more` flags.
+    QStringList launchArgs(const QStringList& more = {}) const
+    {
+        return QStringList{"launch",
+                           "--provider",
+                           m_case.id,
+                           "--instance",
+                           m_case.instanceType,
+                           "--region",
+                           m_case.region,
+                           "--key",
+                           path("id_ed25519.pub"),
+                           "--ssh-from",
+                           "203.0.113.7/32",
+                           "--yes",
+                           "--wait",
+                           "running",
+                           "--json"}
+               + more;
+    }
+
+    std::unique_ptr<Ledger> ledger() const
+    {
+        Result<std::unique_ptr<Ledger>> l = Ledger::open((path("data") + "/gpuplanner/ledger.sqlite").toStdString());
+        return l ? std::move(l).value() : nullptr;
+    }
+
+    bool setUp(const ProviderCase& c)
+    {
+        m_case = c;
+        m_dir = std::make_unique<QTemporaryDir>();
+        m_env = QProcessEnvironment::systemEnvironment();
+        m_env.insert("HOME", path("home"));
+        m_env.insert("XDG_DATA_HOME", path("data"));
+        m_env.insert("XDG_CONFIG_HOME", path("config"));
+        m_env.insert("GPUPLAN_CREDENTIALS_BACKEND", "file");
+        m_env.insert("GPUPLAN_CREDENTIALS_FILE", path("credentials.enc"));
+        m_env.insert("GPUPLAN_CREDENTIALS_PASSPHRASE", "a passphrase for the launch tests");
+        m_env.insert("GPUPLAN_POLL_SECONDS", "1");
+        m_env.remove("GPUPLAN_TEST_KILL_AT");
+        QDir().mkpath(path("home"));
+        QProcess keygen;
+        keygen.start("ssh-keygen", {"-q", "-t", "ed25519", "-N", "", "-C", "launch-test", "-f", path("id_ed25519")});
+        if (!keygen.waitForFinished(20000) || keygen.exitCode() != 0) {
+            qWarning() << "ssh-keygen failed";
+            return false;
+        }
+        m_fake = std::make_unique<FakeCloud>();
+        if (!m_fake->start(QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/integration/fakes/") + c.script, m_dir->path())) {
+            qWarning() << "the fake" << c.script << "did not start";
+            return false;
+        }
+        m_env.insert("GPUPLAN_ENDPOINT_" + c.id.toUpper(), m_fake->url());
+        QProcess creds;
+        creds.setProcessEnvironment(m_env);
+        creds.start(gpuplanBinary(), {"creds", "set", c.id, "--stdin"});
+        creds.write(QJsonDocument(QJsonObject{{"access_key_id", kAccessKeyId}, {"secret_access_key", kSecretKey}})
+                        .toJson(QJsonDocument::Compact));
+        creds.closeWriteChannel();
+        if (!creds.waitForFinished(30000) || creds.exitCode() != 0) {
+            qWarning() << "gpuplan creds set failed:" << creds.readAllStandardError();
+            return false;
+        }
+        return true;
+    }
+
+    void addProviders()
+    {
+        QTest::addColumn<ProviderCase>("provider");
+        QTest::newRow("aws") << aws();
+        QTest::newRow("tencent") << tencent();
+    }
+
+private slots:
+    void initTestCase() { initializeHttp(); }
+    void cleanup()
+    {
+        m_fake.reset();
+        m_dir.reset();
+    }
+
+    void launchRunsAndTerminates_data() { addProviders(); }
+    void launchRunsAndTerminates()
+    {
+        QFETCH(ProviderCase, provider);
+        QVERIFY(setUp(provider));
+        const Run launched = gpuplan(launchArgs());
+        QVERIFY2(launched.exit == 0, qPrintable(launched.err + launched.out));
+        const QJsonObject out = launched.json();
+        QCOMPARE(out.value("state").toString(), QString("running"));
+        const QString instanceId = out.value("instance_id").toString();
+        QVERIFY(!instanceId.isEmpty());
+        QCOMPARE(out.value("public_ip").toString(), QString("127.0.0.1"));
+        QVERIFY2(launched.err.contains("[recorded]") && launched.err.contains("[sending]")
+                     && launched.err.contains("[running]"),
+                 qPrintable(launched.err));
+        QVERIFY2(launched.err.contains("the most it can cost before then"), qPrintable(launched.err));
+
+        // What the provider got: our token as its idempotency token and our tag, the watchdog in the user-data,
+        // SSH open to the one address.
+        const QJsonArray instances = m_fake->state().value("instances").toArray();
+        QCOMPARE(instances.size(), 1);
+        const QJsonObject instance = instances.first().toObject();
+        QCOMPARE(instance.value("id").toString(), instanceId);
+        QCOMPARE(instance.value("client_token").toString(), out.value("client_token").toString());
+        QCOMPARE(instance.value("tags").toObject().value("gpuplanner-token").toString(),
+                 out.value("client_token").toString());
+        QVERIFY(instance.value("user_data").toString().contains(": \"${GPUPLAN_DEADMAN_HOURS:=12}\""));
+        QVERIFY(QJsonDocument(m_fake->state().value("security_groups").toArray()).toJson().contains("203.0.113.7/32"));
+
+        // The ledger and `instances` agree with the provider.
+        const Run listed = gpuplan({"instances", "--json"});
+        QVERIFY2(listed.exit == 0, qPrintable(listed.err));
+        const QJsonArray rows = listed.json().value("instances").toArray();
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(rows.first().toObject().value("instance_id").toString(), instanceId);
+        QCOMPARE(rows.first().toObject().value("state").toString(), QString("running"));
+        QVERIFY(listed.json().value("reconciled").toBool());
+
+        const Run table = gpuplan({"instances"});
+        QVERIFY2(table.out.contains(instanceId) && table.out.contains("Dead-man in"), qPrintable(table.out));
+
+        const Run ended = gpuplan({"terminate", QString::number(rows.first().toObject().value("id").toInt())});
+        QVERIFY2(ended.exit == 0, qPrintable(ended.err));
+        QCOMPARE(m_fake->liveInstances().size(), 0);
+        const Run after = gpuplan({"instances", "--json"});
+        QCOMPARE(after.json().value("instances").toArray().size(), 0);
+        const Run history = gpuplan({"instances", "--json", "--all"});
+        QCOMPARE(history.json().value("instances").toArray().size(), 1);
+    }
+
+    void aZoneWithoutCapacityFallsBackToTheNext_data() { addProviders(); }
+    void aZoneWithoutCapacityFallsBackToTheNext()
+    {
+        QFETCH(ProviderCase, provider);
+        QVERIFY(setUp(provider));
+        m_fake->faults({{"no_capacity_zones", QJsonArray{provider.zones[0]}}});
+        const Run launched = gpuplan(launchArgs());
+        QVERIFY2(launched.exit == 0, qPrintable(launched.err + launched.out));
+        QCOMPARE(launched.json().value("zones_tried").toArray(), (QJsonArray{provider.zones[0], provider.zones[1]}));
+        QCOMPARE(launched.json().value("zone").toString(), provider.zones[1]);
+        QVERIFY2(launched.err.contains("[zone_refused]"), qPrintable(launched.err));
+        QCOMPARE(m_fake->liveInstances().size(), 1);
+        QCOMPARE(m_fake->liveInstances().first().toObject().value("zone").toString(), provider.zones[1]);
+
+        // No zone at all: a clear refusal that names the zones and does not go to another region.
+        m_fake->faults({{"no_capacity_zones", QJsonArray::fromStringList(provider.zones)}});
+        const Run refused = gpuplan(launchArgs());
+        QCOMPARE(refused.exit, 1);
+        QVERIFY2(refused.err.contains(provider.zones.join(", ")) && refused.err.contains("another region"),
+                 qPrintable(refused.err));
+        QCOMPARE(m_fake->liveInstances().size(), 1);
+    }
+
+    void throttlingIsRetried_data() { addProviders(); }
+    void throttlingIsRetried()
+    {
+        QFETCH(ProviderCase, provider);
+        QVERIFY(setUp(provider));
+        m_fake->faults({{"throttle", 3}});
+        const Run launched = gpuplan(launchArgs());
+        QVERIFY2(launched.exit == 0, qPrintable(launched.err + launched.out));
+        QCOMPARE(m_fake->liveInstances().size(), 1);
+    }
+
+    void aDroppedReplyDoesNotLaunchTwice_data() { addProviders(); }
+    void aDroppedReplyDoesNotLaunchTwice()
+    {
+        QFETCH(ProviderCase, provider);
+        QVERIFY(setUp(provider));
+        m_fake->faults({{"drop_after_accept", 1}});
+        const Run launched = gpuplan(launchArgs());
+        QVERIFY2(launched.exit == 0, qPrintable(launched.err + launched.out));
+        QVERIFY(m_fake->runInstancesCalls() >= 2); // the launch was sent again, with its token
+        QCOMPARE(m_fake->liveInstances().size(), 1);
+        QCOMPARE(launched.json().value("instance_id").toString(),
+                 m_fake->liveInstances().first().toObject().value("id").toString());
+    }
+
+    void aKilledLaunchLeavesExactlyOneInstance_data()
+    {
+        QTest::addColumn<ProviderCase>("provider");
+        QTest::addColumn<QString>("killAt");
+        QTest::addColumn<bool>("relaunch"); // restart by launching the same again, or only by reconciling
+        for (const ProviderCase& c : {aws(), tencent()}) {
+            for (const char* at : {"before-send", "after-send", "after-reply"}) {
+                QTest::addRow("%s, killed %s, relaunched", qPrintable(c.id), at) << c << QString(at) << true;
+                QTest::addRow("%s, killed %s, reconciled", qPrintable(c.id), at) << c << QString(at) << false;
+            }
+        }
+    }
+    void aKilledLaunchLeavesExactlyOneInstance()
+    {
+        QFETCH(ProviderCase, provider);
+        QFETCH(QString, killAt);
+        QFETCH(bool, relaunch);
+        QVERIFY(setUp(provider));
+
+        if (killAt == "after-send") {
+            // The provider accepts the launch and holds its reply; the process dies while it waits.
+            m_fake->faults({{"hold_run_reply_s", 30}});
+            QProcess* running = startGpuplan(launchArgs());
+            QTRY_VERIFY_WITH_TIMEOUT(m_fake->state().value("instances").toArray().size() == 1, 30000);
+            ::kill(static_cast<pid_t>(running->processId()), SIGKILL);
+            QVERIFY(running->waitForFinished(10000));
+            QCOMPARE(running->exitStatus(), QProcess::CrashExit);
+            m_fake->faults({{"hold_run_reply_s", 0}});
+        } else {
+            // The process kills itself at the step (GPUPLAN_TEST_KILL_AT): "recorded" is after the intent is
+            // written and before the request goes out, "replied" after the answer and before the ledger has it.
+            QProcessEnvironment kill;
+            kill.insert("GPUPLAN_TEST_KILL_AT", killAt == "before-send" ? "recorded" : "replied");
+            const Run killed = gpuplan(launchArgs(), kill);
+            QVERIFY2(killed.exit < -99, qPrintable("not killed: " + killed.err));
+        }
+        const int sentBefore = killAt == "before-send" ? 0 : 1;
+        QCOMPARE(m_fake->state().value("instances").toArray().size(), sentBefore);
+        {
+            std::unique_ptr<Ledger> l = ledger();
+            QVERIFY(l);
+            Result<std::vector<LedgerEntry>> entries = l->entries();
+            QCOMPARE(entries->size(), std::size_t(1));
+            QVERIFY(entries->front().instanceId.empty()); // the crash came before the ledger heard the answer
+            QCOMPARE(entries->front().state,
+                     killAt == "before-send" ? InstanceState::Intent : InstanceState::Requested);
+        }
+
+        if (relaunch) {
+            const Run again = gpuplan(launchArgs());
+            QVERIFY2(again.exit == 0, qPrintable(again.err + again.out));
+            QVERIFY2(again.json().value("resumed").toBool(), qPrintable(again.err));
+        }
+        const Run reconciled = gpuplan({"instances", "--json"});
+        QVERIFY2(reconciled.exit == 0, qPrintable(reconciled.err));
+        QVERIFY(reconciled.json().value("reconciled").toBool());
+
+        const QJsonArray there = m_fake->state().value("instances").toArray();
+        const int expected = relaunch ? 1 : sentBefore;
+        QCOMPARE(there.size(), expected);
+        std::unique_ptr<Ledger> l = ledger();
+        Result<std::vector<LedgerEntry>> entries = l->entries();
+        QCOMPARE(entries->size(), std::size_t(1)); // no second launch, no second record
+        const LedgerEntry& e = entries->front();
+        if (expected == 1) {
+            QCOMPARE(QString::fromStdString(e.instanceId), there.first().toObject().value("id").toString());
+            QCOMPARE(QString::fromStdString(e.intent.clientToken),
+                     there.first().toObject().value("client_token").toString());
+            QVERIFY(!isFinal(e.state));
+        } else {
+            QCOMPARE(e.state, InstanceState::Failed); // never sent: nothing runs, nothing bills
+        }
+    }
+
+    void aDryRunStartsNothing_data() { addProviders(); }
+    void aDryRunStartsNothing()
+    {
+        QFETCH(ProviderCase, provider);
+        QVERIFY(setUp(provider));
+        const Run checked = gpuplan(launchArgs({"--dry-run"}));
+        QVERIFY2(checked.exit == 0, qPrintable(checked.err + checked.out));
+        QVERIFY(checked.json().value("passed").toBool());
+        QCOMPARE(m_fake->state().value("instances").toArray().size(), 0);
+        QVERIFY(m_fake->runInstancesCalls() >= 1);
+        std::unique_ptr<Ledger> l = ledger();
+        QVERIFY(!l || l->entries()->empty());
+    }
+
+    void refusalsSayWhatToDo_data()
+    {
+        QTest::addColumn<ProviderCase>("provider");
+        QTest::addColumn<QString>("fault");
+        QTest::addColumn<QString>("advice");
+        QTest::newRow("aws quota") << aws() << "quota_exceeded"
+                                   << "quota";
+        QTest::newRow("aws permission") << aws() << "unauthorized"
+                                        << "ec2:RunInstances";
+        QTest::newRow("tencent quota") << tencent() << "quota_exceeded"
+                                       << "quota";
+        QTest::newRow("tencent permission") << tencent() << "unauthorized"
+                                            << "cvm:RunInstances";
+    }
+    void refusalsSayWhatToDo()
+    {
+        QFETCH(ProviderCase, provider);
+        QFETCH(QString, fault);
+        QFETCH(QString, advice);
+        QVERIFY(setUp(provider));
+        m_fake->faults(fault == "unauthorized" ? QJsonObject{{"unauthorized", QJsonArray{"RunInstances"}}}
+                                               : QJsonObject{{"quota_exceeded", true}});
+        const Run refused = gpuplan(launchArgs());
+        QCOMPARE(refused.exit, 1);
+        QVERIFY2(refused.err.contains(advice, Qt::CaseInsensitive), qPrintable(refused.err));
+        QVERIFY(!refused.err.contains(kSecretKey));
+        QCOMPARE(m_fake->liveInstances().size(), 0);
+        std::unique_ptr<Ledger> l = ledger();
+        QCOMPARE(l->live()->size(), std::size_t(0)); // recorded, and closed as failed
+    }
+
+    void theBudgetGuardRefusesBeforeAnythingIsSent()
+    {
+        QVERIFY(setUp(aws()));
+        // 12 h of dead-man at 3.06 USD is about 265 CNY: over a budget of 100 CNY.
+        const Run refused = gpuplan(launchArgs({"--budget", "100"}));
+        QCOMPARE(refused.exit, 2);
+        QVERIFY2(refused.err.contains("budget"), qPrintable(refused.err));
+        QCOMPARE(m_fake->runInstancesCalls(), 0);
+        const Run allowed = gpuplan(launchArgs({"--budget", "1000", "--hours", "2"}));
+        QVERIFY2(allowed.exit == 0, qPrintable(allowed.err));
+    }
+
+    void aPlanOptionLaunchesWithItsDeadmanAndBudget_data() { addProviders(); }
+    void aPlanOptionLaunchesWithItsDeadmanAndBudget()
+    {
+        QFETCH(ProviderCase, provider);
+        QVERIFY(setUp(provider));
+        const Run planned = gpuplan({"plan",
+                                     "--preset",
+                                     "resnet50-imagenet",
+                                     "--budget",
+                                     "100000",
+                                     "--currency",
+                                     "USD",
+                                     "--top",
+                                     "200",
+                                     "--json",
+                                     "-o",
+                                     path("run.gpuplan")});
+        QVERIFY2(planned.exit == 0, qPrintable(planned.err));
+        QFile file(path("run.gpuplan"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject plan = QJsonDocument::fromJson(file.readAll()).object();
+        int rank = 0;
+        QJsonObject option;
+        for (const QJsonValue& v : plan.value("results").toObject().value("options").toArray()) {
+            if (v.toObject().value("provider").toString() == provider.id
+                && v.toObject().value("mode").toString() == "on_demand") {
+                option = v.toObject();
+                rank = option.value("rank").toInt();
+                break;
+            }
+        }
+        QVERIFY2(rank > 0, "the plan has no on-demand option of this provider");
+
+        const Run launched = gpuplan({"launch",
+                                      "--plan",
+                                      path("run.gpuplan"),
+                                      "--option",
+                                      QString::number(rank),
+                                      "--key",
+                                      path("id_ed25519.pub"),
+                                      "--ssh-from",
+                                      "203.0.113.7/32",
+                                      "--yes",
+                                      "--wait",
+                                      "request",
+                                      "--json"});
+        QVERIFY2(launched.exit == 0, qPrintable(launched.err + launched.out));
+        const QJsonObject out = launched.json();
+        QCOMPARE(out.value("instance_type").toString(), option.value("instance_type").toString());
+        QCOMPARE(out.value("region").toString(), option.value("region").toString());
+        QVERIFY(out.value("plan_id").toString().startsWith("plan-"));
+        // The dead-man's default: the plan's high estimate, a quarter more and an hour, in whole hours.
+        const int deadman = int(std::ceil(option.value("hours").toObject().value("high").toDouble() * 1.25 + 1));
+        QCOMPARE(out.value("deadman_hours").toDouble(), double(deadman));
+        const QJsonObject instance = m_fake->state().value("instances").toArray().first().toObject();
+        QVERIFY(instance.value("user_data")
+                    .toString()
+                    .contains(QString(": \"${GPUPLAN_DEADMAN_HOURS:=%1}\"").arg(deadman)));
+        QCOMPARE(instance.value("tags").toObject().value("gpuplanner-plan").toString(),
+                 out.value("plan_id").toString());
+        if (provider.id == "tencent") {
+            // CVM's own timer terminates it: a shutdown inside a CVM would not end the billing.
+            QVERIFY(instance.contains("terminate_at"));
+        }
+        std::unique_ptr<Ledger> l = ledger();
+        Result<std::vector<PlanBudget>> budgets = l->budgets();
+        QCOMPARE(budgets->size(), std::size_t(1));
+        QCOMPARE(budgets->front().amount, 100000.0);
+        QCOMPARE(budgets->front().currency, Currency::USD);
+    }
+
+    void aPlanThatSpentItsBudgetIsTerminated()
+    {
+        QVERIFY(setUp(aws()));
+        // No dead-man, so the guard lets it start; a minute's billing (0.05 USD) is over 0.10 CNY at once.
+        const Run launched = gpuplan(launchArgs({"--budget", "0.1", "--terminate-at-budget", "--hours", "0"}));
+        QVERIFY2(launched.exit == 0, qPrintable(launched.err));
+        QVERIFY2(launched.err.contains("Dead-man: OFF"), qPrintable(launched.err));
+        QCOMPARE(m_fake->liveInstances().size(), 1);
+        const Run checked = gpuplan({"instances", "--json"});
+        QVERIFY2(checked.err.contains("has spent its budget") && checked.err.contains("terminated"),
+                 qPrintable(checked.err));
+        QCOMPARE(m_fake->liveInstances().size(), 0);
+        QCOMPARE(checked.json().value("instances").toArray().size(), 0);
+    }
+
+    void badFlagsAreNamed()
+    {
+        QVERIFY(setUp(aws()));
+        const Run open = gpuplan(launchArgs() << "--ssh-from"
+                                              << "0.0.0.0/0");
+        QCOMPARE(open.exit, 2);
+        QVERIFY2(open.err.contains("0.0.0.0/0") && open.err.contains("whole internet"), qPrintable(open.err));
+        const Run noPrice = gpuplan({"launch",
+                                     "--provider",
+                                     "aws",
+                                     "--instance",
+                                     "p3.2xlarge",
+                                     "--region",
+                                     "mars-north-1",
+                                     "--key",
+                                     path("id_ed25519.pub"),
+                                     "--ssh-from",
+                                     "203.0.113.7/32",
+                                     "--yes"});
+        QCOMPARE(noPrice.exit, 1);
+        QVERIFY2(noPrice.err.contains("mars-north-1") && noPrice.err.contains("--price"), qPrintable(noPrice.err));
+        const Run noKey = gpuplan(launchArgs() << "--key" << path("missing.pub"));
+        QCOMPARE(noKey.exit, 2);
+        QVERIFY2(noKey.err.contains("missing.pub"), qPrintable(noKey.err));
+        const Run monthlyOnAws = gpuplan(launchArgs({"--monthly", "1", "--price", "2000"}));
+        QCOMPARE(monthlyOnAws.exit, 2);
+        QVERIFY2(monthlyOnAws.err.contains("subscription"), qPrintable(monthlyOnAws.err));
+        QCOMPARE(m_fake->runInstancesCalls(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLaunchFlow)
+#include "TestLaunchFlow.moc"
