@@ -8,6 +8,8 @@
 #include "pages/ComparePage.h"
 #include "pages/CostsPage.h"
 #include "pages/CredentialsPage.h"
+#include "pages/InstancesPage.h"
+#include "pages/LaunchPage.h"
 #include "pages/PlanWizard.h"
 #include "report/ReportPdf.h"
 #include "secrets/CredentialStore.h"
@@ -186,7 +188,7 @@ QString errorCodeText(core::ErrorCode code)
 
 QList<MainWindow::Page> MainWindow::availablePages()
 {
-    return {Page::Plan, Page::Compare, Page::Costs, Page::Catalog, Page::Credentials};
+    return {Page::Plan, Page::Compare, Page::Costs, Page::Launch, Page::Instances, Page::Catalog, Page::Credentials};
 }
 
 QString MainWindow::pageKey(Page page)
@@ -230,6 +232,8 @@ MainWindow::MainWindow(std::filesystem::path catalogDir,
     // Reads only the settings until a credential is set or used: no keychain access at start.
     m_credentialStore = new CredentialStore(CredentialStore::optionsFromEnvironment(), this);
     m_credentialsPage = new CredentialsPage(m_credentialStore, this);
+    m_launchPage = new LaunchPage(m_credentialStore, this);
+    m_instancesPage = new InstancesPage(m_credentialStore, this);
 
     m_navigation->setObjectName(QStringLiteral("navigationList"));
     m_navigation->setFixedWidth(200);
@@ -246,6 +250,8 @@ MainWindow::MainWindow(std::filesystem::path catalogDir,
     m_pages->addWidget(m_wizard);
     m_pages->addWidget(m_comparePage);
     m_pages->addWidget(m_costsPage);
+    m_pages->addWidget(m_launchPage);
+    m_pages->addWidget(m_instancesPage);
     m_pages->addWidget(m_catalogPage);
     m_pages->addWidget(m_credentialsPage);
 
@@ -280,6 +286,8 @@ MainWindow::MainWindow(std::filesystem::path catalogDir,
         showPage(Page::Compare);
     });
     connect(m_session, &PlanSession::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_session, &PlanSession::planChanged, this, [this] { m_launchPage->setPlan(m_session->plan()); });
+    connect(m_launchPage, &LaunchPage::launched, m_instancesPage, &InstancesPage::refresh);
     connect(m_session, &PlanSession::planChanged, this, &MainWindow::updateTitle);
 
     retranslate();
@@ -565,6 +573,13 @@ void MainWindow::showPage(Page page)
         case Page::Credentials:
             m_pages->setCurrentWidget(m_credentialsPage);
             break;
+        case Page::Launch:
+            m_pages->setCurrentWidget(m_launchPage);
+            break;
+        case Page::Instances:
+            m_pages->setCurrentWidget(m_instancesPage);
+            m_instancesPage->refresh();
+            break;
         default:
             m_pages->setCurrentWidget(m_catalogPage);
             break;
@@ -586,6 +601,10 @@ void MainWindow::onCatalogLoaded()
         showCatalogProblems({*m_data->failure});
     }
     m_session->setData(m_data);
+    m_launchPage->setData(m_data);
+    m_instancesPage->setData(m_data);
+    // The ledger is reconciled with the providers at start, when it names any (InstancesPage::reconcile).
+    m_instancesPage->reconcileAtStart();
     m_wizard->setChoices(m_data->presets,
                          m_data->catalog ? m_data->catalog->catalog.gpus() : std::vector<core::GpuSpec>{});
     showExampleOnFirstStart();

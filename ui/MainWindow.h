@@ -24,6 +24,8 @@ class ComparePage;
 class CostsPage;
 class CredentialStore;
 class CredentialsPage;
+class InstancesPage;
+class LaunchPage;
 class PlanSession;
 class PlanWizard;
 
@@ -115,6 +117,8 @@ private:
     CatalogPage* m_catalogPage = nullptr;
     CredentialStore* m_credentialStore = nullptr;
     CredentialsPage* m_credentialsPage = nullptr;
+    LaunchPage* m_launchPage = nullptr;
+    InstancesPage* m_instancesPage = nullptr;
     QLabel* m_statusLabel = nullptr;
     QMessageBox* m_problemsBox = nullptr;
     QFutureWatcher<std::shared_ptr<const PlanningData>>* m_loadWatcher = nullptr;

@@ -1,5 +1,8 @@
 #include "PlanningData.h"
 
+#include <fstream>
+#include <sstream>
+
 namespace gpuplan::ui {
 
 PlanningData loadPlanningData(const std::filesystem::path& catalogDir,
@@ -13,6 +16,15 @@ PlanningData loadPlanningData(const std::filesystem::path& catalogDir,
         return data;
     }
     data.catalog = std::move(catalog).value();
+    const std::filesystem::path script = catalogDir.parent_path() / "scripts" / "gpuplan-watchdog.sh";
+    std::ifstream in(script, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    data.watchdogScript = in ? text.str() : std::string();
+    if (data.watchdogScript.empty()) {
+        data.scriptProblem =
+            core::Error{core::ErrorCode::FileNotFound, "cannot read the watchdog script", script.string()};
+    }
     core::CheckOptions checks;
     checks.today = core::todayUtc();
     data.findings = core::checkCatalog(data.catalog->catalog, checks);

@@ -23,12 +23,15 @@ struct PlanningData
     core::EfficiencyTable table;
     core::Assumptions assumptions;
     core::OwnershipFacts ownership;
-    std::vector<core::Error> problems; // of presets, calibration, regions and ownership; each is left out
+    std::string watchdogScript;               // resources/scripts/gpuplan-watchdog.sh, the instances' user-data
+    std::optional<core::Error> scriptProblem; // why it could not be read
+    std::vector<core::Error> problems;        // of presets, calibration, regions and ownership; each is left out
 
     bool canPlan() const { return catalog && catalog->catalog.exchangeRate() && !presets.presets.empty(); }
 };
 
-/// Reads the catalog (with the user's offers), checks it, and reads presets, calibration, regions and ownership.
+/// Reads the catalog (with the user's offers), checks it, and reads presets, calibration, regions, ownership and
+/// the watchdog script (in the scripts folder beside the catalog's).
 /// Blocking disk work: call it from a worker thread.
 PlanningData loadPlanningData(const std::filesystem::path& catalogDir,
                               const std::filesystem::path& userCatalogDir,

@@ -1,0 +1,384 @@
+#include "InstancesPage.h"
+
+#include "Format.h"
+#include "MainWindow.h"
+#include "models/InstanceTableModel.h"
+#include "secrets/CredentialStore.h"
+
+#include "gpuplan/core/Paths.h"
+
+#include <QCheckBox>
+#include <QEvent>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPointer>
+#include <QPushButton>
+#include <QTableView>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
+#include <ctime>
+#include <map>
+
+namespace gpuplan::ui {
+
+namespace {
+
+std::optional<bool> g_nextConfirmation;
+
+std::int64_t nowSeconds()
+{
+    return static_cast<std::int64_t>(std::time(nullptr));
+}
+
+QString errorText(const core::Error& error)
+{
+    return QStringLiteral("%1: %2").arg(errorCodeText(error.code), QString::fromStdString(error.message()));
+}
+
+} // namespace
+
+void InstancesPage::setNextConfirmation(bool terminate)
+{
+    g_nextConfirmation = terminate;
+}
+
+InstancesPage::InstancesPage(CredentialStore* store, QWidget* parent)
+    : QWidget(parent)
+    , m_store(store)
+    , m_introLabel(new QLabel(this))
+    , m_table(new QTableView(this))
+    , m_model(new InstanceTableModel(this))
+    , m_showEnded(new QCheckBox(this))
+    , m_reconcileButton(new QPushButton(this))
+    , m_terminateButton(new QPushButton(this))
+    , m_terminateAllButton(new QPushButton(this))
+    , m_summary(new QLabel(this))
+    , m_status(new QLabel(this))
+    , m_timer(new QTimer(this))
+    , m_readWatcher(new QFutureWatcher<core::Result<LedgerSnapshot>>(this))
+    , m_jobWatcher(new QFutureWatcher<void>(this))
+{
+    setObjectName(QStringLiteral("instancesPage"));
+    m_introLabel->setWordWrap(true);
+    m_table->setObjectName(QStringLiteral("instancesTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setAlternatingRowColors(true);
+    m_showEnded->setObjectName(QStringLiteral("showEndedCheckBox"));
+    m_reconcileButton->setObjectName(QStringLiteral("reconcileButton"));
+    m_terminateButton->setObjectName(QStringLiteral("terminateButton"));
+    m_terminateAllButton->setObjectName(QStringLiteral("terminateAllButton"));
+    m_summary->setObjectName(QStringLiteral("instancesSummaryLabel"));
+    m_status->setObjectName(QStringLiteral("instancesStatusLabel"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_showEnded);
+    buttons->addStretch(1);
+    buttons->addWidget(m_reconcileButton);
+    buttons->addWidget(m_terminateButton);
+    buttons->addWidget(m_terminateAllButton);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_introLabel);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(m_summary);
+    layout->addLayout(buttons);
+    layout->addWidget(m_status);
+
+    connect(m_reconcileButton, &QPushButton::clicked, this, &InstancesPage::reconcile);
+    connect(m_terminateButton, &QPushButton::clicked, this, &InstancesPage::terminateSelected);
+    connect(m_terminateAllButton, &QPushButton::clicked, this, &InstancesPage::terminateAll);
+    connect(m_showEnded, &QCheckBox::toggled, this, [this] { onRead(); });
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &InstancesPage::updateButtons);
+    connect(m_readWatcher, &QFutureWatcher<core::Result<LedgerSnapshot>>::finished, this, &InstancesPage::onRead);
+    // Uptime, cost so far and the time to the dead-man move on by themselves.
+    m_timer->setInterval(30 * 1000);
+    connect(m_timer, &QTimer::timeout, this, &InstancesPage::refresh);
+    m_timer->start();
+
+    retranslate();
+    updateButtons();
+}
+
+InstancesPage::~InstancesPage()
+{
+    m_readWatcher->waitForFinished();
+    m_jobWatcher->waitForFinished();
+}
+
+void InstancesPage::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+    }
+    QWidget::changeEvent(event);
+}
+
+void InstancesPage::retranslate()
+{
+    m_introLabel->setText(tr("Every instance launched from this computer, from the ledger. Costs accrue from the "
+                             "price at launch. Reconcile asks the providers what really runs."));
+    m_showEnded->setText(tr("Show ended"));
+    m_reconcileButton->setText(tr("Reconcile now"));
+    m_terminateButton->setText(tr("Terminate…"));
+    m_terminateAllButton->setText(tr("Terminate all…"));
+    updateSummary();
+}
+
+void InstancesPage::setData(std::shared_ptr<const PlanningData> planningData)
+{
+    m_data = std::move(planningData);
+}
+
+void InstancesPage::refresh()
+{
+    if (m_readWatcher->isRunning()) {
+        m_refreshAgain = true;
+        return;
+    }
+    m_readWatcher->setFuture(QtConcurrent::run([] { return readLedger(core::defaultLedgerFile(), nowSeconds()); }));
+}
+
+void InstancesPage::reconcileAtStart()
+{
+    m_reconcileWhenLive = true;
+    refresh();
+}
+
+void InstancesPage::onRead()
+{
+    if (m_refreshAgain) {
+        m_refreshAgain = false;
+        refresh();
+        return;
+    }
+    if (m_readWatcher->future().isValid() && m_readWatcher->isFinished() && m_readWatcher->future().resultCount() > 0) {
+        core::Result<LedgerSnapshot> read = m_readWatcher->result();
+        if (!read) {
+            setStatus(tr("The ledger cannot be read. %1").arg(errorText(read.error())), true);
+            return;
+        }
+        m_snapshot = std::move(read).value();
+    }
+    if (!m_snapshot) {
+        return;
+    }
+    if (m_reconcileWhenLive) {
+        m_reconcileWhenLive = false;
+        const bool anyLive = std::any_of(m_snapshot->entries.begin(), m_snapshot->entries.end(), [](const auto& e) {
+            return !core::isFinal(e.state);
+        });
+        if (anyLive) {
+            reconcile();
+        }
+    }
+    m_model->setEntries(m_snapshot->entries, nowSeconds(), m_showEnded->isChecked());
+    m_table->resizeColumnsToContents();
+    updateSummary();
+    updateButtons();
+}
+
+void InstancesPage::updateSummary()
+{
+    if (!m_snapshot) {
+        m_summary->clear();
+        return;
+    }
+    int live = 0;
+    std::map<core::Currency, double> cost;
+    for (const core::LedgerEntry& e : m_snapshot->entries) {
+        if (!core::isFinal(e.state)) {
+            ++live;
+            cost[e.intent.price.currency] += core::costSoFar(e, nowSeconds());
+        }
+    }
+    QStringList sums;
+    for (const auto& [currency, amount] : cost) {
+        sums << formatMoney(amount, QString::fromLatin1(core::currencyCode(currency)), 2);
+    }
+    m_summary->setText(
+        live == 0 ? tr("Nothing is running.")
+                  : tr("%n instance(s) live; cost so far %1.", nullptr, live).arg(sums.join(QStringLiteral(" + "))));
+}
+
+void InstancesPage::updateButtons()
+{
+    bool anyLive = false;
+    for (const core::LedgerEntry& e : m_model->entries()) {
+        anyLive = anyLive || !core::isFinal(e.state);
+    }
+    m_terminateButton->setEnabled(!m_busy && m_table->selectionModel()->hasSelection());
+    m_terminateAllButton->setEnabled(!m_busy && anyLive);
+    m_reconcileButton->setEnabled(!m_busy);
+}
+
+void InstancesPage::setBusy(bool busy)
+{
+    m_busy = busy;
+    updateButtons();
+}
+
+void InstancesPage::setStatus(const QString& text, bool error)
+{
+    m_status->setText(text);
+    m_status->setProperty("error", error);
+    m_status->setStyleSheet(error ? QStringLiteral("color: palette(bright-text); background: #b3261e; padding: 4px;")
+                                  : QString());
+}
+
+void InstancesPage::reconcile()
+{
+    if (m_busy) {
+        return;
+    }
+    setBusy(true);
+    setStatus(tr("Asking the providers…"));
+    QPointer<InstancesPage> guard(this);
+    auto read = QtConcurrent::run([] { return readLedger(core::defaultLedgerFile(), nowSeconds()); });
+    auto* watcher = new QFutureWatcher<core::Result<LedgerSnapshot>>(this);
+    connect(watcher, &QFutureWatcher<core::Result<LedgerSnapshot>>::finished, this, [this, watcher, guard] {
+        watcher->deleteLater();
+        core::Result<LedgerSnapshot> snapshot = watcher->result();
+        if (!snapshot) {
+            setBusy(false);
+            setStatus(tr("The ledger cannot be read. %1").arg(errorText(snapshot.error())), true);
+            return;
+        }
+        const std::vector<std::string> providers = ledgerProviders(*snapshot);
+        if (providers.empty()) {
+            setBusy(false);
+            setStatus(tr("The ledger names no provider: there is nothing to reconcile."));
+            refresh();
+            return;
+        }
+        loadCloudAccess(m_store, providers, [this, guard](std::vector<CloudAccess> access, auto failures) {
+            if (!guard) {
+                return;
+            }
+            std::optional<core::ExchangeRate> rate;
+            if (m_data && m_data->catalog) {
+                rate = m_data->catalog->catalog.exchangeRate();
+            }
+            auto report = std::make_shared<ReconcileReport>();
+            report->failures = std::move(failures);
+            m_jobWatcher->disconnect(this);
+            connect(m_jobWatcher, &QFutureWatcher<void>::finished, this, [this, report] {
+                setBusy(false);
+                QStringList lines;
+                for (const std::string& note : report->notes) {
+                    lines << QString::fromStdString(note);
+                }
+                bool failed = false;
+                for (const auto& [provider, error] : report->failures) {
+                    lines << tr("Not reconciled with %1: %2").arg(QString::fromStdString(provider), errorText(error));
+                    failed = true;
+                }
+                if (lines.isEmpty()) {
+                    lines << tr("Reconciled: the ledger agrees with the providers.");
+                }
+                setStatus(lines.join(QLatin1Char('\n')), failed);
+                refresh();
+            });
+            m_jobWatcher->setFuture(QtConcurrent::run([report, access = std::move(access), rate] {
+                ReconcileReport r = reconcileLedger(access, core::defaultLedgerFile(), rate, nowSeconds());
+                report->notes = std::move(r.notes);
+                report->failures.insert(r.failures.begin(), r.failures.end());
+            }));
+        });
+    });
+    watcher->setFuture(read);
+}
+
+void InstancesPage::terminateSelected()
+{
+    std::vector<std::int64_t> ids;
+    for (const QModelIndex& index : m_table->selectionModel()->selectedRows()) {
+        const core::LedgerEntry& e = m_model->entries()[static_cast<std::size_t>(index.row())];
+        if (!core::isFinal(e.state)) {
+            ids.push_back(e.id);
+        }
+    }
+    terminate(std::move(ids));
+}
+
+void InstancesPage::terminateAll()
+{
+    std::vector<std::int64_t> ids;
+    if (m_snapshot) {
+        for (const core::LedgerEntry& e : m_snapshot->entries) {
+            if (!core::isFinal(e.state)) {
+                ids.push_back(e.id);
+            }
+        }
+    }
+    terminate(std::move(ids));
+}
+
+void InstancesPage::terminate(std::vector<std::int64_t> ids)
+{
+    if (m_busy || ids.empty() || !m_snapshot) {
+        return;
+    }
+    QStringList names;
+    std::vector<std::string> providers;
+    for (const core::LedgerEntry& e : m_snapshot->entries) {
+        if (std::find(ids.begin(), ids.end(), e.id) != ids.end()) {
+            names << (e.instanceId.empty() ? tr("entry %1").arg(e.id) : QString::fromStdString(e.instanceId));
+            if (std::find(providers.begin(), providers.end(), e.intent.provider) == providers.end()) {
+                providers.push_back(e.intent.provider);
+            }
+        }
+    }
+    const QString question =
+        tr("Terminate %n instance(s)? Their disks are deleted with them: %1", nullptr, static_cast<int>(ids.size()))
+            .arg(names.join(QStringLiteral(", ")));
+    bool yes = false;
+    if (g_nextConfirmation) {
+        yes = *g_nextConfirmation;
+        g_nextConfirmation.reset();
+    } else {
+        yes = QMessageBox::question(
+                  this, tr("Terminate"), question, QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)
+              == QMessageBox::Yes;
+    }
+    if (!yes) {
+        return;
+    }
+    setBusy(true);
+    setStatus(tr("Terminating %1…").arg(names.join(QStringLiteral(", "))));
+    QPointer<InstancesPage> guard(this);
+    loadCloudAccess(m_store, providers, [this, guard, ids](std::vector<CloudAccess> access, auto) {
+        if (!guard) {
+            return;
+        }
+        auto failures = std::make_shared<std::map<std::int64_t, core::Error>>();
+        m_jobWatcher->disconnect(this);
+        connect(m_jobWatcher, &QFutureWatcher<void>::finished, this, [this, failures, count = ids.size()] {
+            setBusy(false);
+            QStringList lines;
+            for (const auto& [id, error] : *failures) {
+                lines << tr("Entry %1 was NOT terminated: %2").arg(id).arg(errorText(error));
+            }
+            setStatus(lines.isEmpty() ? tr("Asked the provider to terminate %n instance(s).", nullptr, int(count))
+                                      : lines.join(QLatin1Char('\n')),
+                      !lines.isEmpty());
+            refresh();
+        });
+        m_jobWatcher->setFuture(QtConcurrent::run([failures, ids, access = std::move(access)] {
+            *failures = terminateEntries(ids, access, core::defaultLedgerFile());
+        }));
+    });
+}
+
+} // namespace gpuplan::ui

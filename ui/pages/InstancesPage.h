@@ -1,0 +1,83 @@
+#pragma once
+
+#include "PlanningData.h"
+#include "workers/CloudJobs.h"
+
+#include <QWidget>
+
+#include <memory>
+
+class QCheckBox;
+class QLabel;
+class QPushButton;
+class QTableView;
+class QTimer;
+template <typename T>
+class QFutureWatcher;
+
+namespace gpuplan::ui {
+
+class CredentialStore;
+class InstanceTableModel;
+
+/// What the ledger knows is running: state, uptime, cost so far and time to the dead-man, refreshed every half
+/// minute. Reconcile now asks each provider the ledger names and makes the ledger agree (adopting instances of ours
+/// it lacked, closing those ended elsewhere); Terminate and Terminate all end instances after a confirmation.
+/// Ledger reads and cloud calls run on worker threads.
+class InstancesPage final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    InstancesPage(CredentialStore* store, QWidget* parent = nullptr);
+    ~InstancesPage() override;
+
+    void setData(std::shared_ptr<const PlanningData> data);
+    /// Reads the ledger again (no provider is asked).
+    void refresh();
+    /// Reconciles the ledger with every provider it names, then refreshes.
+    void reconcile();
+    /// Reads the ledger and, when it has live instances, reconciles (what the program does at start).
+    void reconcileAtStart();
+    /// Terminates the selected instances, or all live ones, after asking.
+    void terminateSelected();
+    void terminateAll();
+    bool isBusy() const { return m_busy; }
+    InstanceTableModel* model() const { return m_model; }
+    void retranslate();
+
+    /// Tests: the answer to the next "terminate?" question, instead of a dialog.
+    static void setNextConfirmation(bool terminate);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void onRead();
+    void terminate(std::vector<std::int64_t> ids);
+    void setBusy(bool busy);
+    void setStatus(const QString& text, bool error = false);
+    void updateButtons();
+    void updateSummary();
+
+    CredentialStore* m_store = nullptr;
+    std::shared_ptr<const PlanningData> m_data;
+    QLabel* m_introLabel = nullptr;
+    QTableView* m_table = nullptr;
+    InstanceTableModel* m_model = nullptr;
+    QCheckBox* m_showEnded = nullptr;
+    QPushButton* m_reconcileButton = nullptr;
+    QPushButton* m_terminateButton = nullptr;
+    QPushButton* m_terminateAllButton = nullptr;
+    QLabel* m_summary = nullptr;
+    QLabel* m_status = nullptr;
+    QTimer* m_timer = nullptr;
+    QFutureWatcher<core::Result<LedgerSnapshot>>* m_readWatcher = nullptr;
+    QFutureWatcher<void>* m_jobWatcher = nullptr;
+    std::optional<LedgerSnapshot> m_snapshot;
+    bool m_busy = false;
+    bool m_refreshAgain = false;
+    bool m_reconcileWhenLive = false;
+};
+
+} // namespace gpuplan::ui

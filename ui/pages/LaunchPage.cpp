@@ -1,0 +1,766 @@
+#include "LaunchPage.h"
+
+#include "Format.h"
+#include "MainWindow.h"
+#include "secrets/CredentialStore.h"
+
+#include "gpuplan/cloud/LaunchChoice.h"
+#include "gpuplan/cloud/ProviderRegistry.h"
+#include "gpuplan/cloud/PublicAddress.h"
+#include "gpuplan/core/Paths.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QFutureWatcher>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPointer>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QStyle>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <ctime>
+#include <set>
+
+namespace gpuplan::ui {
+
+namespace {
+
+std::optional<bool> g_nextConfirmation;
+QString g_lastConfirmation;
+
+std::int64_t nowSeconds()
+{
+    return static_cast<std::int64_t>(std::time(nullptr));
+}
+
+/// The steps the progress list shows, in order, and the launch step that completes each.
+struct ProgressRow
+{
+    core::LaunchStep step;
+    const char* text;
+};
+const ProgressRow kProgressRows[] = {
+    {core::LaunchStep::Sending, QT_TRANSLATE_NOOP("gpuplan::ui::LaunchPage", "Recorded in the ledger, request sent")},
+    {core::LaunchStep::Pending, QT_TRANSLATE_NOOP("gpuplan::ui::LaunchPage", "Accepted: the instance is pending")},
+    {core::LaunchStep::Running, QT_TRANSLATE_NOOP("gpuplan::ui::LaunchPage", "Running")},
+    {core::LaunchStep::SshReachable, QT_TRANSLATE_NOOP("gpuplan::ui::LaunchPage", "SSH reachable")},
+};
+
+QString money(double amount, core::Currency currency)
+{
+    return formatMoney(amount, QString::fromLatin1(core::currencyCode(currency)), 2);
+}
+
+QString errorText(const core::Error& error)
+{
+    return QStringLiteral("%1: %2").arg(errorCodeText(error.code), QString::fromStdString(error.message()));
+}
+
+} // namespace
+
+void LaunchPage::setNextConfirmation(bool launch)
+{
+    g_nextConfirmation = launch;
+}
+
+QString LaunchPage::lastConfirmation()
+{
+    return g_lastConfirmation;
+}
+
+LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
+    : QWidget(parent)
+    , m_store(store)
+    , m_introLabel(new QLabel(this))
+    , m_planLabel(new QLabel(this))
+    , m_provider(new QComboBox(this))
+    , m_instanceType(new QComboBox(this))
+    , m_region(new QComboBox(this))
+    , m_zone(new QLineEdit(this))
+    , m_pricing(new QComboBox(this))
+    , m_months(new QSpinBox(this))
+    , m_autoRenew(new QCheckBox(this))
+    , m_priceLabel(new QLabel(this))
+    , m_priceOverride(new QDoubleSpinBox(this))
+    , m_image(new QLineEdit(this))
+    , m_keyFile(new QLineEdit(this))
+    , m_browseKey(new QPushButton(this))
+    , m_sshFrom(new QLineEdit(this))
+    , m_sshPort(new QSpinBox(this))
+    , m_deadman(new QSpinBox(this))
+    , m_idleMinutes(new QSpinBox(this))
+    , m_idlePercent(new QSpinBox(this))
+    , m_budget(new QDoubleSpinBox(this))
+    , m_terminateAtBudget(new QCheckBox(this))
+    , m_dryRun(new QCheckBox(this))
+    , m_launchButton(new QPushButton(this))
+    , m_cancelButton(new QPushButton(this))
+    , m_progress(new QListWidget(this))
+    , m_status(new QLabel(this))
+    , m_prepareWatcher(new QFutureWatcher<core::Result<core::LaunchOrder>>(this))
+    , m_launchWatcher(new QFutureWatcher<core::Result<core::LaunchOutcome>>(this))
+{
+    setObjectName(QStringLiteral("launchPage"));
+    m_introLabel->setWordWrap(true);
+    m_planLabel->setObjectName(QStringLiteral("launchPlanLabel"));
+    m_planLabel->setWordWrap(true);
+    m_provider->setObjectName(QStringLiteral("launchProviderComboBox"));
+    for (const std::string& id : core::ProviderRegistry::builtIn().ids()) {
+        m_provider->addItem(QString::fromStdString(id), QString::fromStdString(id));
+    }
+    m_instanceType->setObjectName(QStringLiteral("launchInstanceComboBox"));
+    m_instanceType->setEditable(true);
+    m_instanceType->setInsertPolicy(QComboBox::NoInsert);
+    m_region->setObjectName(QStringLiteral("launchRegionComboBox"));
+    m_region->setEditable(true);
+    m_region->setInsertPolicy(QComboBox::NoInsert);
+    m_zone->setObjectName(QStringLiteral("launchZoneLineEdit"));
+    m_pricing->setObjectName(QStringLiteral("launchPricingComboBox"));
+    for (int i = 0; i < 3; ++i) {
+        m_pricing->addItem(QString(), i);
+    }
+    m_months->setObjectName(QStringLiteral("launchMonthsSpinBox"));
+    m_months->setRange(1, 36);
+    m_autoRenew->setObjectName(QStringLiteral("launchAutoRenewCheckBox"));
+    m_priceLabel->setObjectName(QStringLiteral("launchPriceLabel"));
+    m_priceLabel->setWordWrap(true);
+    m_priceOverride->setObjectName(QStringLiteral("launchPriceSpinBox"));
+    m_priceOverride->setRange(0, 1e7);
+    m_priceOverride->setDecimals(4);
+    m_image->setObjectName(QStringLiteral("launchImageLineEdit"));
+    m_keyFile->setObjectName(QStringLiteral("launchKeyLineEdit"));
+    m_browseKey->setObjectName(QStringLiteral("launchBrowseKeyButton"));
+    m_sshFrom->setObjectName(QStringLiteral("launchSshFromLineEdit"));
+    m_sshPort->setObjectName(QStringLiteral("launchSshPortSpinBox"));
+    m_sshPort->setRange(1, 65535);
+    m_sshPort->setValue(22);
+    m_deadman->setObjectName(QStringLiteral("launchDeadmanSpinBox"));
+    m_deadman->setRange(0, 24 * 60);
+    m_deadman->setValue(12);
+    m_idleMinutes->setObjectName(QStringLiteral("launchIdleMinutesSpinBox"));
+    m_idleMinutes->setRange(0, 24 * 60);
+    m_idleMinutes->setValue(60);
+    m_idlePercent->setObjectName(QStringLiteral("launchIdlePercentSpinBox"));
+    m_idlePercent->setRange(1, 100);
+    m_idlePercent->setValue(5);
+    m_budget->setObjectName(QStringLiteral("launchBudgetSpinBox"));
+    m_budget->setRange(0, 1e9);
+    m_budget->setDecimals(2);
+    m_terminateAtBudget->setObjectName(QStringLiteral("launchTerminateAtBudgetCheckBox"));
+    m_dryRun->setObjectName(QStringLiteral("launchDryRunCheckBox"));
+    m_launchButton->setObjectName(QStringLiteral("launchButton"));
+    m_launchButton->setDefault(true);
+    m_cancelButton->setObjectName(QStringLiteral("launchCancelButton"));
+    m_cancelButton->setEnabled(false);
+    m_progress->setObjectName(QStringLiteral("launchProgressList"));
+    m_progress->setMaximumHeight(110);
+    for (std::size_t i = 0; i < std::size(kProgressRows); ++i) {
+        m_progress->addItem(QString());
+    }
+    m_status->setObjectName(QStringLiteral("launchStatusLabel"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* offerBox = new QGroupBox(this);
+    offerBox->setObjectName(QStringLiteral("launchOfferGroup"));
+    auto* offerForm = new QFormLayout(offerBox);
+    auto* priceRow = new QHBoxLayout;
+    priceRow->addWidget(m_priceLabel, 1);
+    priceRow->addWidget(m_priceOverride);
+    auto* monthsRow = new QHBoxLayout;
+    monthsRow->addWidget(m_months);
+    monthsRow->addWidget(m_autoRenew, 1);
+    offerForm->addRow(QString(), m_provider);
+    offerForm->addRow(QString(), m_instanceType);
+    offerForm->addRow(QString(), m_region);
+    offerForm->addRow(QString(), m_zone);
+    offerForm->addRow(QString(), m_pricing);
+    offerForm->addRow(QString(), monthsRow);
+    offerForm->addRow(QString(), priceRow);
+
+    auto* accessBox = new QGroupBox(this);
+    auto* accessForm = new QFormLayout(accessBox);
+    auto* keyRow = new QHBoxLayout;
+    keyRow->addWidget(m_keyFile, 1);
+    keyRow->addWidget(m_browseKey);
+    accessForm->addRow(QString(), m_image);
+    accessForm->addRow(QString(), keyRow);
+    accessForm->addRow(QString(), m_sshFrom);
+    accessForm->addRow(QString(), m_sshPort);
+
+    auto* guardBox = new QGroupBox(this);
+    auto* guardForm = new QFormLayout(guardBox);
+    auto* idleRow = new QHBoxLayout;
+    idleRow->addWidget(m_idleMinutes);
+    idleRow->addWidget(m_idlePercent);
+    idleRow->addStretch(1);
+    guardForm->addRow(QString(), m_deadman);
+    guardForm->addRow(QString(), idleRow);
+    guardForm->addRow(QString(), m_budget);
+    guardForm->addRow(QString(), m_terminateAtBudget);
+
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_dryRun);
+    buttons->addStretch(1);
+    buttons->addWidget(m_cancelButton);
+    buttons->addWidget(m_launchButton);
+
+    auto* form = new QWidget(this);
+    auto* formLayout = new QVBoxLayout(form);
+    formLayout->addWidget(m_introLabel);
+    formLayout->addWidget(m_planLabel);
+    formLayout->addWidget(offerBox);
+    formLayout->addWidget(accessBox);
+    formLayout->addWidget(guardBox);
+    formLayout->addStretch(1);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(form);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(scroll, 1);
+    layout->addLayout(buttons);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_status);
+
+    connect(m_provider, &QComboBox::currentIndexChanged, this, [this] {
+        fillInstanceTypes();
+        updatePricing();
+    });
+    connect(m_instanceType, &QComboBox::currentTextChanged, this, [this] { fillRegions(); });
+    connect(m_region, &QComboBox::currentTextChanged, this, [this] { updatePrice(); });
+    connect(m_pricing, &QComboBox::currentIndexChanged, this, [this] {
+        const bool subscription = pricing() == core::LaunchPricing::Subscription;
+        m_months->setEnabled(subscription);
+        m_autoRenew->setEnabled(subscription);
+        updatePrice();
+    });
+    connect(m_months, &QSpinBox::valueChanged, this, [this] { updatePrice(); });
+    connect(m_browseKey, &QPushButton::clicked, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(
+            this, tr("SSH public key"), m_keyFile->text(), tr("Public keys (*.pub);;All files (*)"));
+        if (!file.isEmpty()) {
+            m_keyFile->setText(file);
+        }
+    });
+    connect(m_launchButton, &QPushButton::clicked, this, &LaunchPage::launch);
+    connect(m_cancelButton, &QPushButton::clicked, this, [this] {
+        if (m_cancel) {
+            m_cancel->cancel();
+            setStatus(tr("Cancelling… What was already sent is in the ledger; reconcile on the Instances page."));
+        }
+    });
+    connect(
+        m_prepareWatcher, &QFutureWatcher<core::Result<core::LaunchOrder>>::finished, this, &LaunchPage::onPrepared);
+    connect(
+        m_launchWatcher, &QFutureWatcher<core::Result<core::LaunchOutcome>>::finished, this, &LaunchPage::onLaunched);
+
+    retranslate();
+    fillInstanceTypes();
+    updatePricing();
+    m_months->setEnabled(false);
+    m_autoRenew->setEnabled(false);
+}
+
+LaunchPage::~LaunchPage()
+{
+    if (m_cancel) {
+        m_cancel->cancel();
+    }
+    m_prepareWatcher->waitForFinished();
+    m_launchWatcher->waitForFinished();
+}
+
+void LaunchPage::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+    }
+    QWidget::changeEvent(event);
+}
+
+void LaunchPage::retranslate()
+{
+    m_introLabel->setText(
+        tr("Launch one instance through the provider's API. It is written to the ledger before the request goes "
+           "out, so nothing launched is ever lost, and its dead-man switch shuts it down when it is forgotten."));
+    if (m_planId.empty()) {
+        m_planLabel->setText(tr("No plan is open: type the offer, or open a plan to launch its choice."));
+    }
+    const auto setLabel = [](QWidget* field, const QString& text) {
+        auto* form = qobject_cast<QFormLayout*>(field->parentWidget() ? field->parentWidget()->layout() : nullptr);
+        if (!form) {
+            return;
+        }
+        for (int row = 0; row < form->rowCount(); ++row) {
+            QLayoutItem* item = form->itemAt(row, QFormLayout::FieldRole);
+            if (!item) {
+                continue;
+            }
+            bool mine = item->widget() == field;
+            if (QLayout* inner = item->layout()) {
+                for (int i = 0; i < inner->count(); ++i) {
+                    mine = mine || inner->itemAt(i)->widget() == field;
+                }
+            }
+            if (mine) {
+                if (auto* label = qobject_cast<QLabel*>(form->itemAt(row, QFormLayout::LabelRole)
+                                                            ? form->itemAt(row, QFormLayout::LabelRole)->widget()
+                                                            : nullptr)) {
+                    label->setText(text);
+                }
+            }
+        }
+    };
+    qobject_cast<QGroupBox*>(m_provider->parentWidget())->setTitle(tr("Offer"));
+    qobject_cast<QGroupBox*>(m_image->parentWidget())->setTitle(tr("Access"));
+    qobject_cast<QGroupBox*>(m_deadman->parentWidget())->setTitle(tr("Guards against forgotten instances"));
+    setLabel(m_provider, tr("Provider:"));
+    setLabel(m_instanceType, tr("Instance type:"));
+    setLabel(m_region, tr("Region:"));
+    setLabel(m_zone, tr("Zone:"));
+    setLabel(m_pricing, tr("Pricing:"));
+    setLabel(m_months, tr("Subscription:"));
+    setLabel(m_priceLabel, tr("Price:"));
+    setLabel(m_image, tr("Image:"));
+    setLabel(m_keyFile, tr("SSH public key:"));
+    setLabel(m_sshFrom, tr("Open SSH to:"));
+    setLabel(m_sshPort, tr("SSH port:"));
+    setLabel(m_deadman, tr("Dead-man switch:"));
+    setLabel(m_idleMinutes, tr("Idle shutdown:"));
+    setLabel(m_budget, tr("Budget of the plan:"));
+    setLabel(m_terminateAtBudget, QString());
+    m_zone->setPlaceholderText(tr("Any zone: each one that offers the type is tried until one has capacity"));
+    m_pricing->setItemText(0, tr("On demand"));
+    m_pricing->setItemText(1, tr("Spot (may be interrupted)"));
+    m_pricing->setItemText(2, tr("Monthly subscription (prepaid)"));
+    m_months->setSuffix(tr(" month(s)"));
+    m_autoRenew->setText(tr("Renew automatically at the end"));
+    m_priceOverride->setSpecialValueText(tr("catalog price"));
+    m_priceOverride->setToolTip(tr("Your own price per hour (per month for a subscription), in the provider's "
+                                   "currency, for a negotiated rate or one the catalog does not have."));
+    m_image->setPlaceholderText(tr("The provider's current GPU deep-learning image"));
+    m_keyFile->setPlaceholderText(tr("~/.ssh/id_ed25519.pub, else ~/.ssh/id_rsa.pub"));
+    m_browseKey->setText(tr("Browse…"));
+    m_sshFrom->setPlaceholderText(tr("This computer's public address, found when you launch"));
+    m_sshFrom->setToolTip(tr("SSH (TCP 22) is opened to this address range only, for example 203.0.113.7/32."));
+    m_deadman->setSpecialValueText(tr("Off: it bills until you terminate it"));
+    m_deadman->setSuffix(tr(" h after start"));
+    m_deadman->setToolTip(tr("The instance shuts itself down (and so stops billing) this many hours after it "
+                             "starts. The default is the plan's high estimate plus a quarter and an hour."));
+    m_idleMinutes->setSpecialValueText(tr("Off"));
+    m_idleMinutes->setSuffix(tr(" min"));
+    m_idleMinutes->setPrefix(tr("after "));
+    m_idlePercent->setPrefix(tr("below "));
+    m_idlePercent->setSuffix(tr(" % GPU use"));
+    m_budget->setSpecialValueText(tr("None"));
+    m_terminateAtBudget->setText(tr("Terminate the plan's instances once it has spent its budget"));
+    m_dryRun->setText(tr("Dry run: only check that the launch would succeed"));
+    m_launchButton->setText(tr("Launch…"));
+    m_cancelButton->setText(tr("Cancel"));
+    for (std::size_t i = 0; i < std::size(kProgressRows); ++i) {
+        m_progress->item(static_cast<int>(i))->setText(tr(kProgressRows[i].text));
+    }
+    updatePricing();
+    updatePrice();
+}
+
+void LaunchPage::setData(std::shared_ptr<const PlanningData> planningData)
+{
+    m_data = std::move(planningData);
+    if (m_data && m_data->catalog) {
+        for (int i = 0; i < m_provider->count(); ++i) {
+            const core::Provider* p =
+                m_data->catalog->catalog.findProvider(m_provider->itemData(i).toString().toStdString());
+            if (p) {
+                m_provider->setItemText(i, QString::fromStdString(p->name));
+            }
+        }
+    }
+    fillInstanceTypes();
+}
+
+void LaunchPage::setPlan(const nlohmann::json& plan)
+{
+    core::Result<core::PlanLaunch> chosen = core::planLaunch(plan, 0);
+    if (!chosen) {
+        m_planId.clear();
+        m_planLabel->setText(tr("No plan is open: type the offer, or open a plan to launch its choice."));
+        return;
+    }
+    m_planId = chosen->planId;
+    const int provider = m_provider->findData(QString::fromStdString(chosen->provider));
+    if (provider < 0) {
+        m_planLabel->setText(
+            tr("The plan chose %1 on %2; launching there is not built yet, so choose an offer of a "
+               "provider below.")
+                .arg(QString::fromStdString(chosen->instanceType), QString::fromStdString(chosen->provider)));
+        return;
+    }
+    m_provider->setCurrentIndex(provider);
+    m_instanceType->setCurrentText(QString::fromStdString(chosen->instanceType));
+    m_region->setCurrentText(QString::fromStdString(chosen->region));
+    const bool subscription =
+        chosen->mode == core::PricingMode::SubscriptionMonthly || chosen->mode == core::PricingMode::SubscriptionYearly;
+    m_pricing->setCurrentIndex(chosen->mode == core::PricingMode::Spot ? 1 : subscription ? 2 : 0);
+    if (chosen->mode == core::PricingMode::SubscriptionYearly) {
+        m_months->setValue(12);
+    }
+    m_deadman->setValue(core::defaultDeadmanHours(chosen->hoursHigh));
+    m_budget->setValue(chosen->budget);
+    m_budgetCurrency = chosen->currency;
+    m_budget->setPrefix(currencySymbol(QString::fromLatin1(core::currencyCode(m_budgetCurrency))));
+    m_planLabel->setText(tr("From the plan: %1 on %2 in %3, %4. The dead-man default is the plan's high estimate "
+                            "(%5) with a margin.")
+                             .arg(QString::fromStdString(chosen->instanceType),
+                                  m_provider->currentText(),
+                                  QString::fromStdString(chosen->region),
+                                  m_pricing->currentText(),
+                                  formatHours(chosen->hoursHigh)));
+}
+
+void LaunchPage::fillInstanceTypes()
+{
+    const QString current = m_instanceType->currentText();
+    QSignalBlocker block(m_instanceType);
+    m_instanceType->clear();
+    if (m_data && m_data->catalog) {
+        const std::string provider = m_provider->currentData().toString().toStdString();
+        std::set<std::string> types;
+        for (const core::Offer& offer : m_data->catalog->catalog.offers()) {
+            if (offer.providerId == provider && offer.service != core::ServiceKind::Managed) {
+                types.insert(offer.instanceType);
+            }
+        }
+        for (const std::string& type : types) {
+            m_instanceType->addItem(QString::fromStdString(type));
+        }
+    }
+    m_instanceType->setCurrentText(current);
+    fillRegions();
+}
+
+void LaunchPage::fillRegions()
+{
+    const QString current = m_region->currentText();
+    QSignalBlocker block(m_region);
+    m_region->clear();
+    if (m_data && m_data->catalog) {
+        const std::string provider = m_provider->currentData().toString().toStdString();
+        const std::string type = m_instanceType->currentText().toStdString();
+        for (const core::Offer& offer : m_data->catalog->catalog.offers()) {
+            if (offer.providerId == provider && offer.instanceType == type) {
+                for (const std::string& region : offer.regions()) {
+                    m_region->addItem(QString::fromStdString(region));
+                }
+            }
+        }
+    }
+    m_region->setCurrentText(current.isEmpty() && m_region->count() > 0 ? m_region->itemText(0) : current);
+    updatePrice();
+}
+
+void LaunchPage::updatePricing()
+{
+    core::Result<std::unique_ptr<core::CloudProvider>> provider =
+        core::ProviderRegistry::builtIn().create(m_provider->currentData().toString().toStdString(), {});
+    const std::map<core::CloudFeature, std::string> lacks =
+        provider ? (*provider)->unsupportedFeatures() : std::map<core::CloudFeature, std::string>{};
+    auto* model = qobject_cast<QStandardItemModel*>(m_pricing->model());
+    const std::pair<int, core::CloudFeature> gated[] = {{1, core::CloudFeature::Spot},
+                                                        {2, core::CloudFeature::Subscription}};
+    for (const auto& [row, feature] : gated) {
+        QStandardItem* item = model->item(row);
+        const auto lack = lacks.find(feature);
+        item->setEnabled(lack == lacks.end());
+        item->setToolTip(
+            lack == lacks.end()
+                ? QString()
+                : tr("%1 cannot do this: %2").arg(m_provider->currentText(), QString::fromStdString(lack->second)));
+        if (lack != lacks.end() && m_pricing->currentIndex() == row) {
+            m_pricing->setCurrentIndex(0);
+        }
+    }
+    const auto dryRun = lacks.find(core::CloudFeature::DryRun);
+    m_dryRun->setEnabled(dryRun == lacks.end());
+    m_dryRun->setToolTip(dryRun == lacks.end() ? QString() : QString::fromStdString(dryRun->second));
+}
+
+std::optional<core::LaunchPricing> LaunchPage::pricing() const
+{
+    switch (m_pricing->currentIndex()) {
+        case 1:
+            return core::LaunchPricing::Spot;
+        case 2:
+            return core::LaunchPricing::Subscription;
+        default:
+            return core::LaunchPricing::OnDemand;
+    }
+}
+
+void LaunchPage::updatePrice()
+{
+    if (!m_data || !m_data->catalog) {
+        m_priceLabel->setText(tr("The catalog is loading…"));
+        return;
+    }
+    const core::LaunchPricing mode = pricing().value_or(core::LaunchPricing::OnDemand);
+    const int months = mode == core::LaunchPricing::Subscription ? m_months->value() : 0;
+    core::Result<core::LaunchPrice> price = core::catalogLaunchPrice(m_data->catalog->catalog,
+                                                                     m_provider->currentData().toString().toStdString(),
+                                                                     m_instanceType->currentText().toStdString(),
+                                                                     m_region->currentText().toStdString(),
+                                                                     core::pricingModeOf(mode, months),
+                                                                     months);
+    if (!price) {
+        m_priceLabel->setText(tr("Unknown: the catalog has no such price. Enter your own to launch."));
+        return;
+    }
+    m_priceLabel->setText(price->unit == core::PriceUnit::Month
+                              ? tr("%1 a month (catalog)").arg(money(price->amount, price->currency))
+                              : tr("%1 an hour (catalog)").arg(money(price->amount, price->currency)));
+}
+
+LaunchPreparation LaunchPage::preparation() const
+{
+    LaunchPreparation p;
+    core::LaunchSettings& s = p.settings;
+    s.provider = m_provider->currentData().toString().toStdString();
+    s.instanceType = m_instanceType->currentText().trimmed().toStdString();
+    s.region = m_region->currentText().trimmed().toStdString();
+    s.zone = m_zone->text().trimmed().toStdString();
+    s.pricing = pricing().value_or(core::LaunchPricing::OnDemand);
+    s.subscriptionMonths = s.pricing == core::LaunchPricing::Subscription ? m_months->value() : 0;
+    s.autoRenew = m_autoRenew->isChecked();
+    if (m_priceOverride->value() > 0) {
+        s.price = m_priceOverride->value();
+    }
+    s.imageId = m_image->text().trimmed().toStdString();
+    s.sshSourceCidr = m_sshFrom->text().trimmed().toStdString();
+    s.watchdog = core::WatchdogRules{m_deadman->value(), m_idleMinutes->value(), m_idlePercent->value(), 60};
+    s.planId = m_planId;
+    s.budget = m_budget->value();
+    s.budgetCurrency = m_budgetCurrency;
+    s.terminateAtBudget = m_terminateAtBudget->isChecked();
+    s.dryRun = m_dryRun->isChecked() && m_dryRun->isEnabled();
+    QString key = m_keyFile->text().trimmed();
+    if (key.startsWith(QLatin1String("~/"))) {
+        key = QDir::homePath() + key.mid(1);
+    }
+    p.publicKeyFile = key.toStdString();
+    return p;
+}
+
+void LaunchPage::launch()
+{
+    if (m_busy) {
+        return;
+    }
+    if (!m_data || !m_data->catalog) {
+        setStatus(tr("The catalog is not loaded yet."), true);
+        return;
+    }
+    if (m_data->watchdogScript.empty()) {
+        setStatus(tr("The watchdog script is missing from this installation: %1")
+                      .arg(m_data->scriptProblem ? errorText(*m_data->scriptProblem) : QString()),
+                  true);
+        return;
+    }
+    resetProgress();
+    setBusy(true);
+    m_launchProvider = m_provider->currentData().toString().toStdString();
+    setStatus(m_sshFrom->text().trimmed().isEmpty() ? tr("Reading the key and finding this computer's address…")
+                                                    : tr("Reading the key…"));
+    std::shared_ptr<const core::Catalog> catalog(m_data, &m_data->catalog->catalog);
+    m_prepareWatcher->setFuture(QtConcurrent::run([p = preparation(), catalog, script = m_data->watchdogScript] {
+        return prepareLaunch(p, catalog, script, nowSeconds());
+    }));
+}
+
+void LaunchPage::onPrepared()
+{
+    core::Result<core::LaunchOrder> order = m_prepareWatcher->result();
+    if (!order) {
+        setBusy(false);
+        setStatus(tr("Not launched. %1").arg(errorText(order.error())), true);
+        return;
+    }
+    if (!confirm(*order)) {
+        setBusy(false);
+        setStatus(tr("Not launched."));
+        return;
+    }
+    m_order = std::move(order).value();
+    setStatus(tr("Loading the %1 credential…").arg(m_provider->currentText()));
+    const std::string provider = m_launchProvider;
+    QPointer<LaunchPage> guard(this);
+    loadCloudAccess(m_store, {provider}, [this, guard, provider](std::vector<CloudAccess> access, auto failures) {
+        if (!guard) {
+            return;
+        }
+        if (access.empty()) {
+            setBusy(false);
+            const auto failure = failures.find(provider);
+            setStatus(tr("Not launched: no usable %1 credential (set one on the Credentials page). %2")
+                          .arg(QString::fromStdString(provider),
+                               failure != failures.end() ? errorText(failure->second) : QString()),
+                      true);
+            return;
+        }
+        core::LaunchWaitOptions wait;
+        wait.until = core::LaunchWait::Ssh;
+        wait.sshPort = m_sshPort->value();
+        if (const int poll = qEnvironmentVariableIntValue("GPUPLAN_POLL_SECONDS"); poll > 0) {
+            wait.pollInterval = std::chrono::seconds(poll);
+        }
+        m_cancel = std::make_shared<core::CancelToken>();
+        setStatus(m_order->request.dryRun ? tr("Checking the launch with the provider…") : tr("Launching…"));
+        m_launchWatcher->setFuture(
+            QtConcurrent::run([this, a = std::move(access.front()), order = *m_order, wait, cancel = m_cancel] {
+                return runLaunch(a, order, wait, core::defaultLedgerFile(), cancel, [this](core::LaunchProgress p) {
+                    QMetaObject::invokeMethod(
+                        this, [this, p] { onProgress(p); }, Qt::QueuedConnection);
+                });
+            }));
+    });
+}
+
+bool LaunchPage::confirm(const core::LaunchOrder& order)
+{
+    const core::LaunchRequest& r = order.request;
+    const QString price = order.price.unit == core::PriceUnit::Month
+                              ? tr("%1 a month").arg(money(order.price.amount, order.price.currency))
+                              : tr("%1 an hour").arg(money(order.price.amount, order.price.currency));
+    QStringList lines;
+    lines << tr("%1 on %2 in %3, %4, at %5.")
+                 .arg(QString::fromStdString(r.instanceType),
+                      m_provider->currentText(),
+                      QString::fromStdString(r.zone.empty() ? r.region : r.zone),
+                      m_pricing->currentText(),
+                      price);
+    if (order.price.unit == core::PriceUnit::Month) {
+        lines << tr("Prepaid: %n month(s), %1; automatic renewal %2.", nullptr, order.price.prepaidMonths)
+                     .arg(money(order.price.amount * order.price.prepaidMonths, order.price.currency),
+                          r.autoRenew ? tr("on") : tr("off"));
+    }
+    const std::optional<double> most = core::mostBeforeDeadman(order, nowSeconds());
+    if (order.deadmanHours > 0 && most) {
+        lines << tr("The dead-man switch ends it after %n hour(s); the most it can cost before then is %1.",
+                    nullptr,
+                    order.deadmanHours)
+                     .arg(money(*most, order.price.currency));
+    } else {
+        lines << tr("The dead-man switch is OFF: it bills until you terminate it.");
+    }
+    lines << tr("SSH is opened to %1 only.").arg(QString::fromStdString(r.sshSourceCidr));
+    if (r.dryRun) {
+        lines << tr("This is a dry run: the provider only checks the request and starts nothing.");
+    }
+    const QString text = lines.join(QLatin1Char('\n'));
+    g_lastConfirmation = text;
+    if (g_nextConfirmation) {
+        const bool answer = *g_nextConfirmation;
+        g_nextConfirmation.reset();
+        return answer;
+    }
+    QMessageBox box(QMessageBox::Question,
+                    r.dryRun ? tr("Check the launch?") : tr("Launch this instance?"),
+                    text,
+                    QMessageBox::Cancel,
+                    this);
+    box.setObjectName(QStringLiteral("launchConfirmBox"));
+    QPushButton* go = box.addButton(r.dryRun ? tr("Check") : tr("Launch"), QMessageBox::AcceptRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == go;
+}
+
+void LaunchPage::onProgress(const core::LaunchProgress& progress)
+{
+    for (std::size_t i = 0; i < std::size(kProgressRows); ++i) {
+        if (kProgressRows[i].step == progress.step) {
+            for (std::size_t j = 0; j <= i; ++j) {
+                QListWidgetItem* item = m_progress->item(static_cast<int>(j));
+                item->setIcon(style()->standardIcon(QStyle::SP_DialogApplyButton));
+                item->setData(Qt::UserRole, true);
+            }
+        }
+    }
+    if (progress.step == core::LaunchStep::ZoneRefused) {
+        setStatus(tr("%1 has no capacity; trying the next zone.").arg(QString::fromStdString(progress.zone)));
+        return;
+    }
+    setStatus(QString::fromStdString(progress.message));
+}
+
+void LaunchPage::onLaunched()
+{
+    core::Result<core::LaunchOutcome> outcome = m_launchWatcher->result();
+    const bool dryRun = m_order && m_order->request.dryRun;
+    setBusy(false);
+    m_cancel.reset();
+    if (!outcome) {
+        setStatus(tr("The launch failed. %1").arg(errorText(outcome.error())), true);
+        return;
+    }
+    if (dryRun) {
+        setStatus(outcome->dryRunPassed ? tr("The provider says the launch would succeed; nothing was started.")
+                                        : tr("Dry run done; nothing was started."));
+        emit launched(0);
+        return;
+    }
+    QString text = tr("%1 is %2 (ledger entry %3).")
+                       .arg(QString::fromStdString(outcome->entry.instanceId),
+                            QString::fromLatin1(core::instanceStateName(outcome->entry.state)))
+                       .arg(outcome->entry.id);
+    if (!outcome->instance.publicIp.empty()) {
+        text += QLatin1Char(' ')
+                + tr("Verify it with: gpuplan probe --host USER@%1")
+                      .arg(QString::fromStdString(outcome->instance.publicIp));
+    }
+    if (outcome->budget && outcome->budget->level == core::BudgetLevel::Warn) {
+        text += QLatin1Char(' ') + tr("The plan has used 80 % or more of its budget.");
+    }
+    setStatus(text);
+    emit launched(outcome->entry.id);
+}
+
+void LaunchPage::setBusy(bool busy)
+{
+    m_busy = busy;
+    m_launchButton->setEnabled(!busy);
+    m_cancelButton->setEnabled(busy);
+}
+
+void LaunchPage::setStatus(const QString& text, bool error)
+{
+    m_status->setText(text);
+    m_status->setProperty("error", error);
+    m_status->setStyleSheet(error ? QStringLiteral("color: palette(bright-text); background: #b3261e; padding: 4px;")
+                                  : QString());
+}
+
+void LaunchPage::resetProgress()
+{
+    for (int i = 0; i < m_progress->count(); ++i) {
+        m_progress->item(i)->setIcon(QIcon());
+        m_progress->item(i)->setData(Qt::UserRole, false);
+    }
+}
+
+} // namespace gpuplan::ui

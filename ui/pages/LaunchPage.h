@@ -1,0 +1,115 @@
+#pragma once
+
+#include "PlanningData.h"
+#include "workers/CloudJobs.h"
+
+#include <nlohmann/json.hpp>
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QSpinBox;
+template <typename T>
+class QFutureWatcher;
+
+namespace gpuplan::ui {
+
+class CredentialStore;
+
+/// Launches one instance: the offer (from the plan's choice, or typed), region and zone, image, SSH key and the
+/// address SSH is opened to, the pricing mode (modes the provider lacks are greyed with the reason), the
+/// dead-man and idle rules and the plan's budget. Launch asks for a confirmation that states the price and the
+/// most it can cost before the dead-man fires, then follows the launch through request -> pending -> running ->
+/// SSH reachable. The launch is recorded in the ledger before its request goes out (core::Launcher); all cloud
+/// and disk work runs on worker threads.
+class LaunchPage final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    LaunchPage(CredentialStore* store, QWidget* parent = nullptr);
+    ~LaunchPage() override;
+
+    void setData(std::shared_ptr<const PlanningData> data);
+    /// Fills the form from the plan's choice (provider, type, region, mode, dead-man from its estimate, budget).
+    void setPlan(const nlohmann::json& plan);
+    /// Starts the launch as the form says (the same as clicking Launch).
+    void launch();
+    bool isBusy() const { return m_busy; }
+    void retranslate();
+
+    /// Tests: the answer to the next confirmation question, instead of a dialog.
+    static void setNextConfirmation(bool launch);
+    /// Tests: the text of the last confirmation question.
+    static QString lastConfirmation();
+
+signals:
+    /// A launch ended with an instance recorded in the ledger (or a dry run passed: entryId 0).
+    void launched(qint64 entryId);
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    void fillInstanceTypes();
+    void fillRegions();
+    void updatePricing();
+    void updatePrice();
+    void setBusy(bool busy);
+    void setStatus(const QString& text, bool error = false);
+    void resetProgress();
+    void onPrepared();
+    void onProgress(const core::LaunchProgress& progress);
+    void onLaunched();
+    bool confirm(const core::LaunchOrder& order);
+    LaunchPreparation preparation() const;
+    std::optional<core::LaunchPricing> pricing() const;
+
+    CredentialStore* m_store = nullptr;
+    std::shared_ptr<const PlanningData> m_data;
+    std::string m_planId;
+    core::Currency m_budgetCurrency = core::Currency::CNY;
+    std::string m_launchProvider; // of the launch under way
+    QLabel* m_introLabel = nullptr;
+    QLabel* m_planLabel = nullptr;
+    QComboBox* m_provider = nullptr;
+    QComboBox* m_instanceType = nullptr;
+    QComboBox* m_region = nullptr;
+    QLineEdit* m_zone = nullptr;
+    QComboBox* m_pricing = nullptr;
+    QSpinBox* m_months = nullptr;
+    QCheckBox* m_autoRenew = nullptr;
+    QLabel* m_priceLabel = nullptr;
+    QDoubleSpinBox* m_priceOverride = nullptr;
+    QLineEdit* m_image = nullptr;
+    QLineEdit* m_keyFile = nullptr;
+    QPushButton* m_browseKey = nullptr;
+    QLineEdit* m_sshFrom = nullptr;
+    QSpinBox* m_sshPort = nullptr;
+    QSpinBox* m_deadman = nullptr;
+    QSpinBox* m_idleMinutes = nullptr;
+    QSpinBox* m_idlePercent = nullptr;
+    QDoubleSpinBox* m_budget = nullptr;
+    QCheckBox* m_terminateAtBudget = nullptr;
+    QCheckBox* m_dryRun = nullptr;
+    QPushButton* m_launchButton = nullptr;
+    QPushButton* m_cancelButton = nullptr;
+    QListWidget* m_progress = nullptr;
+    QLabel* m_status = nullptr;
+    QFutureWatcher<core::Result<core::LaunchOrder>>* m_prepareWatcher = nullptr;
+    QFutureWatcher<core::Result<core::LaunchOutcome>>* m_launchWatcher = nullptr;
+    std::shared_ptr<core::CancelToken> m_cancel;
+    std::optional<core::LaunchOrder> m_order;
+    bool m_busy = false;
+};
+
+} // namespace gpuplan::ui

@@ -1,0 +1,92 @@
+#pragma once
+
+#include "gpuplan/catalog/Money.h"
+#include "gpuplan/cloud/LaunchSetup.h"
+#include "gpuplan/cloud/Launcher.h"
+#include "gpuplan/ledger/Ledger.h"
+#include "gpuplan/net/signers/Signing.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+// The cloud work of the Launch and Instances pages. Each job blocks (network, SQLite) and is meant for a worker
+// thread (QtConcurrent::run); it takes and returns values only, opens its own ledger connection and HTTP client, and
+// never touches a widget. The pages load the credentials on the UI thread (the keychain answers on the event loop)
+// and hand the keys in.
+namespace gpuplan::ui {
+
+/// One provider's API key and where its API is ($GPUPLAN_ENDPOINT_<PROVIDER>, else the public endpoint).
+struct CloudAccess
+{
+    std::string provider;
+    core::AccessKey key;
+    std::string endpoint;
+};
+
+/// What the Launch page asks for, before the order is made: the settings with the key file still a path, and SSH
+/// open to this computer's public address when `settings.sshSourceCidr` is empty.
+struct LaunchPreparation
+{
+    core::LaunchSettings settings;
+    std::filesystem::path publicKeyFile; // empty: ~/.ssh/id_ed25519.pub, then id_rsa.pub
+};
+
+/// Reads the key, finds this computer's address when needed, and makes the order (core::makeLaunchOrder).
+core::Result<core::LaunchOrder> prepareLaunch(LaunchPreparation preparation,
+                                              std::shared_ptr<const core::Catalog> catalog,
+                                              std::string watchdogScript,
+                                              std::int64_t now);
+
+/// Launches the order through the provider and records it in `ledgerFile` (core::Launcher). `onProgress` is called
+/// on the worker thread.
+core::Result<core::LaunchOutcome> runLaunch(CloudAccess access,
+                                            core::LaunchOrder order,
+                                            core::LaunchWaitOptions wait,
+                                            std::filesystem::path ledgerFile,
+                                            std::shared_ptr<core::CancelToken> cancel,
+                                            std::function<void(core::LaunchProgress)> onProgress);
+
+/// What the ledger holds, with the plans' budgets; empty when there is no ledger file yet (none is made).
+struct LedgerSnapshot
+{
+    std::vector<core::LedgerEntry> entries; // every entry, newest first
+    std::vector<core::PlanBudget> budgets;
+    std::int64_t takenAt = 0; // Unix seconds
+};
+core::Result<LedgerSnapshot> readLedger(std::filesystem::path ledgerFile, std::int64_t now);
+
+/// The providers the ledger has launched with (whose credentials reconciliation needs).
+std::vector<std::string> ledgerProviders(const LedgerSnapshot& snapshot);
+
+/// What reconciling did, in plain English, one line each; and the providers that could not be asked, with why.
+struct ReconcileReport
+{
+    std::vector<std::string> notes;
+    std::map<std::string, core::Error> failures;
+};
+/// Reconciles the ledger with each provider in `access`, then terminates the instances of plans launched with
+/// terminate-at-budget whose spending reached the budget (converted with `rate`).
+ReconcileReport reconcileLedger(std::vector<CloudAccess> access,
+                                std::filesystem::path ledgerFile,
+                                std::optional<core::ExchangeRate> rate,
+                                std::int64_t now);
+
+/// Terminates each entry through its provider (whose access must be in `access`); the errors by entry id.
+std::map<std::int64_t, core::Error>
+terminateEntries(std::vector<std::int64_t> entryIds, std::vector<CloudAccess> access, std::filesystem::path ledgerFile);
+
+class CredentialStore;
+
+/// Loads each provider's credential from `store` (asynchronously, on the UI thread) and calls `done` with the keys
+/// it found and, by provider, why the others could not be had. The endpoint comes from core::endpointOverride.
+void loadCloudAccess(CredentialStore* store,
+                     std::vector<std::string> providers,
+                     std::function<void(std::vector<CloudAccess>, std::map<std::string, core::Error>)> done);
+
+} // namespace gpuplan::ui
