@@ -2046,6 +2046,549 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
     </message>
 </context>
 <context>
+    <name>gpuplan::ui::InstanceTableModel</name>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分</translation>
+    </message>
+    <message>
+        <source>recorded, not sent</source>
+        <translation>已记账，未发送</translation>
+    </message>
+    <message>
+        <source>requested, no answer yet</source>
+        <translation>已请求，尚无回应</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>创建中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>stopping</source>
+        <translation>正在停止</translation>
+    </message>
+    <message>
+        <source>stopped (may still bill)</source>
+        <translation>已关机（可能仍在计费）</translation>
+    </message>
+    <message>
+        <source>terminated</source>
+        <translation>已销毁</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Found running at the provider by reconciliation; it was not recorded by a launch.</source>
+        <translation>对账时在云厂商处发现它在运行，但启动时没有记账。</translation>
+    </message>
+    <message>
+        <source> (adopted)</source>
+        <translation>（对账补录）</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Entry</source>
+        <translation>记录</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>云厂商</translation>
+    </message>
+    <message>
+        <source>Zone</source>
+        <translation>可用区</translation>
+    </message>
+    <message>
+        <source>Instance type</source>
+        <translation>实例规格</translation>
+    </message>
+    <message>
+        <source>Pricing</source>
+        <translation>计费方式</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Instance ID</source>
+        <translation>实例 ID</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>已运行</translation>
+    </message>
+    <message>
+        <source>Cost so far</source>
+        <translation>已花费</translation>
+    </message>
+    <message>
+        <source>Dead-man in</source>
+        <translation>距自动关机</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::ui::InstancesPage</name>
+    <message>
+        <source>Every instance launched from this computer, from the ledger. Costs accrue from the price at launch. Reconcile asks the providers what really runs.</source>
+        <translation>本机启动过的所有实例，数据来自账本。费用按启动时的价格累计。“立即对账”会向云厂商核实实际在跑的实例。</translation>
+    </message>
+    <message>
+        <source>Show ended</source>
+        <translation>显示已结束的</translation>
+    </message>
+    <message>
+        <source>Reconcile now</source>
+        <translation>立即对账</translation>
+    </message>
+    <message>
+        <source>Terminate…</source>
+        <translation>销毁…</translation>
+    </message>
+    <message>
+        <source>Terminate all…</source>
+        <translation>全部销毁…</translation>
+    </message>
+    <message>
+        <source>The ledger cannot be read. %1</source>
+        <translation>无法读取账本。%1</translation>
+    </message>
+    <message>
+        <source>Nothing is running.</source>
+        <translation>当前没有在运行的实例。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n instance(s) live; cost so far %1.</source>
+        <translation>
+            <numerusform>%n 个实例在运行，已花费 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Asking the providers…</source>
+        <translation>正在向云厂商核实…</translation>
+    </message>
+    <message>
+        <source>The ledger names no provider: there is nothing to reconcile.</source>
+        <translation>账本里没有任何云厂商的记录，无需对账。</translation>
+    </message>
+    <message>
+        <source>Not reconciled with %1: %2</source>
+        <translation>未能与 %1 对账：%2</translation>
+    </message>
+    <message>
+        <source>Reconciled: the ledger agrees with the providers.</source>
+        <translation>对账完成：账本与云厂商一致。</translation>
+    </message>
+    <message>
+        <source>entry %1</source>
+        <translation>记录 %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Terminate %n instance(s)? Their disks are deleted with them: %1</source>
+        <translation>
+            <numerusform>确定销毁 %n 个实例？其磁盘会一并删除：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Terminate</source>
+        <translation>销毁</translation>
+    </message>
+    <message>
+        <source>Terminating %1…</source>
+        <translation>正在销毁 %1…</translation>
+    </message>
+    <message>
+        <source>Entry %1 was NOT terminated: %2</source>
+        <translation>记录 %1 未能销毁：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Asked the provider to terminate %n instance(s).</source>
+        <translation>
+            <numerusform>已请求云厂商销毁 %n 个实例。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::ui::LaunchPage</name>
+    <message>
+        <source>Recorded in the ledger, request sent</source>
+        <translation>已写入账本，请求已发出</translation>
+    </message>
+    <message>
+        <source>Accepted: the instance is pending</source>
+        <translation>已受理：实例创建中</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>SSH reachable</source>
+        <translation>SSH 可连接</translation>
+    </message>
+    <message>
+        <source>SSH public key</source>
+        <translation>SSH 公钥</translation>
+    </message>
+    <message>
+        <source>Public keys (*.pub);;All files (*)</source>
+        <translation>公钥 (*.pub);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cancelling… What was already sent is in the ledger; reconcile on the Instances page.</source>
+        <translation>正在取消… 已发出的请求都记在账本里，请到“实例”页对账。</translation>
+    </message>
+    <message>
+        <source>Launch one instance through the provider&apos;s API. It is written to the ledger before the request goes out, so nothing launched is ever lost, and its dead-man switch shuts it down when it is forgotten.</source>
+        <translation>通过云厂商的 API 启动一台实例。请求发出前先写入账本，启动过的实例不会丢；忘了关也有自动关机兜底。</translation>
+    </message>
+    <message>
+        <source>No plan is open: type the offer, or open a plan to launch its choice.</source>
+        <translation>没有打开的方案：可以直接填写实例规格，或打开一个方案按其推荐启动。</translation>
+    </message>
+    <message>
+        <source>Offer</source>
+        <translation>方案</translation>
+    </message>
+    <message>
+        <source>Access</source>
+        <translation>访问</translation>
+    </message>
+    <message>
+        <source>Guards against forgotten instances</source>
+        <translation>防止忘记关机</translation>
+    </message>
+    <message>
+        <source>Provider:</source>
+        <translation>云厂商：</translation>
+    </message>
+    <message>
+        <source>Instance type:</source>
+        <translation>实例规格：</translation>
+    </message>
+    <message>
+        <source>Region:</source>
+        <translation>地域：</translation>
+    </message>
+    <message>
+        <source>Zone:</source>
+        <translation>可用区：</translation>
+    </message>
+    <message>
+        <source>Pricing:</source>
+        <translation>计费方式：</translation>
+    </message>
+    <message>
+        <source>Subscription:</source>
+        <translation>包年包月：</translation>
+    </message>
+    <message>
+        <source>Price:</source>
+        <translation>价格：</translation>
+    </message>
+    <message>
+        <source>Image:</source>
+        <translation>镜像：</translation>
+    </message>
+    <message>
+        <source>SSH public key:</source>
+        <translation>SSH 公钥：</translation>
+    </message>
+    <message>
+        <source>Open SSH to:</source>
+        <translation>SSH 放行地址：</translation>
+    </message>
+    <message>
+        <source>SSH port:</source>
+        <translation>SSH 端口：</translation>
+    </message>
+    <message>
+        <source>Dead-man switch:</source>
+        <translation>自动关机：</translation>
+    </message>
+    <message>
+        <source>Idle shutdown:</source>
+        <translation>空闲关机：</translation>
+    </message>
+    <message>
+        <source>Budget of the plan:</source>
+        <translation>方案预算：</translation>
+    </message>
+    <message>
+        <source>Any zone: each one that offers the type is tried until one has capacity</source>
+        <translation>任意可用区：依次尝试有该规格的可用区，直到有库存</translation>
+    </message>
+    <message>
+        <source>On demand</source>
+        <translation>按量付费</translation>
+    </message>
+    <message>
+        <source>Spot (may be interrupted)</source>
+        <translation>竞价实例（可能被回收）</translation>
+    </message>
+    <message>
+        <source>Monthly subscription (prepaid)</source>
+        <translation>包年包月（预付）</translation>
+    </message>
+    <message>
+        <source> month(s)</source>
+        <translation> 个月</translation>
+    </message>
+    <message>
+        <source>Renew automatically at the end</source>
+        <translation>到期自动续费</translation>
+    </message>
+    <message>
+        <source>catalog price</source>
+        <translation>目录价</translation>
+    </message>
+    <message>
+        <source>Your own price per hour (per month for a subscription), in the provider&apos;s currency, for a negotiated rate or one the catalog does not have.</source>
+        <translation>自填每小时价格（包年包月填每月价格），按云厂商的币种，用于协议价或目录里没有的价格。</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s current GPU deep-learning image</source>
+        <translation>云厂商当前的 GPU 深度学习镜像</translation>
+    </message>
+    <message>
+        <source>~/.ssh/id_ed25519.pub, else ~/.ssh/id_rsa.pub</source>
+        <translation>~/.ssh/id_ed25519.pub，没有则用 ~/.ssh/id_rsa.pub</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>This computer&apos;s public address, found when you launch</source>
+        <translation>本机公网地址，启动时自动获取</translation>
+    </message>
+    <message>
+        <source>SSH (TCP 22) is opened to this address range only, for example 203.0.113.7/32.</source>
+        <translation>SSH（TCP 22）只对这个地址段开放，例如 203.0.113.7/32。</translation>
+    </message>
+    <message>
+        <source>Off: it bills until you terminate it</source>
+        <translation>关闭：不手动销毁就一直计费</translation>
+    </message>
+    <message>
+        <source> h after start</source>
+        <translation> 小时后（从开机算）</translation>
+    </message>
+    <message>
+        <source>The instance shuts itself down (and so stops billing) this many hours after it starts. The default is the plan&apos;s high estimate plus a quarter and an hour.</source>
+        <translation>实例开机后过这么多小时自动关机（随即停止计费）。默认值为方案的保守估计时长再加四分之一和一小时。</translation>
+    </message>
+    <message>
+        <source>Off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <source>after </source>
+        <translation>持续 </translation>
+    </message>
+    <message>
+        <source>below </source>
+        <translation>低于 </translation>
+    </message>
+    <message>
+        <source> % GPU use</source>
+        <translation> % GPU 利用率</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>不设</translation>
+    </message>
+    <message>
+        <source>Terminate the plan&apos;s instances once it has spent its budget</source>
+        <translation>方案花完预算后自动销毁其实例</translation>
+    </message>
+    <message>
+        <source>Dry run: only check that the launch would succeed</source>
+        <translation>预检（Dry run）：只检查能否启动，不真正创建</translation>
+    </message>
+    <message>
+        <source>Launch…</source>
+        <translation>启动…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>The plan chose %1 on %2; launching there is not built yet, so choose an offer of a provider below.</source>
+        <translation>方案选的是 %2 的 %1，目前还不支持在那里启动，请在下面选一个支持的云厂商。</translation>
+    </message>
+    <message>
+        <source>From the plan: %1 on %2 in %3, %4. The dead-man default is the plan&apos;s high estimate (%5) with a margin.</source>
+        <translation>来自方案：%2 的 %1，地域 %3，%4。自动关机默认按方案的保守估计（%5）再留余量。</translation>
+    </message>
+    <message>
+        <source>%1 cannot do this: %2</source>
+        <translation>%1 不支持：%2</translation>
+    </message>
+    <message>
+        <source>The catalog is loading…</source>
+        <translation>正在加载价格目录…</translation>
+    </message>
+    <message>
+        <source>Unknown: the catalog has no such price. Enter your own to launch.</source>
+        <translation>未知：目录里没有这个价格，请自填价格后再启动。</translation>
+    </message>
+    <message>
+        <source>%1 a month (catalog)</source>
+        <translation>每月 %1（目录价）</translation>
+    </message>
+    <message>
+        <source>%1 an hour (catalog)</source>
+        <translation>每小时 %1（目录价）</translation>
+    </message>
+    <message>
+        <source>The catalog is not loaded yet.</source>
+        <translation>价格目录还没加载完。</translation>
+    </message>
+    <message>
+        <source>The watchdog script is missing from this installation: %1</source>
+        <translation>安装包里缺少看门狗脚本：%1</translation>
+    </message>
+    <message>
+        <source>Reading the key and finding this computer&apos;s address…</source>
+        <translation>正在读取公钥并获取本机公网地址…</translation>
+    </message>
+    <message>
+        <source>Reading the key…</source>
+        <translation>正在读取公钥…</translation>
+    </message>
+    <message>
+        <source>Not launched. %1</source>
+        <translation>未启动。%1</translation>
+    </message>
+    <message>
+        <source>Not launched.</source>
+        <translation>未启动。</translation>
+    </message>
+    <message>
+        <source>Loading the %1 credential…</source>
+        <translation>正在读取 %1 的访问密钥…</translation>
+    </message>
+    <message>
+        <source>Not launched: no usable %1 credential (set one on the Credentials page). %2</source>
+        <translation>未启动：没有可用的 %1 访问密钥（请到“凭据”页设置）。%2</translation>
+    </message>
+    <message>
+        <source>Checking the launch with the provider…</source>
+        <translation>正在让云厂商预检这次启动…</translation>
+    </message>
+    <message>
+        <source>Launching…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <source>%1 a month</source>
+        <translation>每月 %1</translation>
+    </message>
+    <message>
+        <source>%1 an hour</source>
+        <translation>每小时 %1</translation>
+    </message>
+    <message>
+        <source>%1 on %2 in %3, %4, at %5.</source>
+        <translation>%2 的 %1，位于 %3，%4，价格 %5。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Prepaid: %n month(s), %1; automatic renewal %2.</source>
+        <translation>
+            <numerusform>预付 %n 个月，共 %1；自动续费%2。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开启</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message numerus="yes">
+        <source>The dead-man switch ends it after %n hour(s); the most it can cost before then is %1.</source>
+        <translation>
+            <numerusform>%n 小时后自动关机；在此之前最多花费 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The dead-man switch is OFF: it bills until you terminate it.</source>
+        <translation>自动关机已关闭：不手动销毁就一直计费。</translation>
+    </message>
+    <message>
+        <source>SSH is opened to %1 only.</source>
+        <translation>SSH 只对 %1 开放。</translation>
+    </message>
+    <message>
+        <source>This is a dry run: the provider only checks the request and starts nothing.</source>
+        <translation>这是预检：云厂商只检查请求，不会创建任何实例。</translation>
+    </message>
+    <message>
+        <source>Check the launch?</source>
+        <translation>预检这次启动？</translation>
+    </message>
+    <message>
+        <source>Launch this instance?</source>
+        <translation>启动这台实例？</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>预检</translation>
+    </message>
+    <message>
+        <source>Launch</source>
+        <translation>启动</translation>
+    </message>
+    <message>
+        <source>%1 has no capacity; trying the next zone.</source>
+        <translation>%1 库存不足，正在尝试下一个可用区。</translation>
+    </message>
+    <message>
+        <source>The launch failed. %1</source>
+        <translation>启动失败。%1</translation>
+    </message>
+    <message>
+        <source>The provider says the launch would succeed; nothing was started.</source>
+        <translation>云厂商确认可以启动；本次没有创建任何实例。</translation>
+    </message>
+    <message>
+        <source>Dry run done; nothing was started.</source>
+        <translation>预检完成；没有创建任何实例。</translation>
+    </message>
+    <message>
+        <source>%1 is %2 (ledger entry %3).</source>
+        <translation>%1 状态：%2（账本记录 %3）。</translation>
+    </message>
+    <message>
+        <source>Verify it with: gpuplan probe --host USER@%1</source>
+        <translation>可用以下命令验证：gpuplan probe --host USER@%1</translation>
+    </message>
+    <message>
+        <source>The plan has used 80 % or more of its budget.</source>
+        <translation>该方案已用掉预算的 80% 以上。</translation>
+    </message>
+</context>
+<context>
     <name>gpuplan::ui::MainWindow</name>
     <message>
         <source>Plan</source>
@@ -2350,6 +2893,30 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
     <message>
         <source>E&amp;xport PDF report…</source>
         <translation>导出 PDF 报告(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>no capacity in that zone</source>
+        <translation>该可用区库存不足</translation>
+    </message>
+    <message>
+        <source>quota exceeded</source>
+        <translation>超出配额</translation>
+    </message>
+    <message>
+        <source>permission missing</source>
+        <translation>缺少权限</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>找不到</translation>
+    </message>
+    <message>
+        <source>refused by the provider</source>
+        <translation>被云厂商拒绝</translation>
+    </message>
+    <message>
+        <source>over the budget</source>
+        <translation>超出预算</translation>
     </message>
 </context>
 <context>

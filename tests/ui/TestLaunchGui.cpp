@@ -175,10 +175,10 @@ private slots:
         QTest::mouseClick(child<QPushButton>(window, "launchButton"), Qt::LeftButton);
         // The confirmation stated the price and the most it can cost before the dead-man fires.
         QTRY_VERIFY2(LaunchPage::lastConfirmation().contains("an hour")
-                     && LaunchPage::lastConfirmation().contains("after 3 hour")
-                     && LaunchPage::lastConfirmation().contains("the most it can cost before then")
-                     && LaunchPage::lastConfirmation().contains("203.0.113.7/32"),
-                 qPrintable(LaunchPage::lastConfirmation()));
+                         && LaunchPage::lastConfirmation().contains("after 3 hour")
+                         && LaunchPage::lastConfirmation().contains("the most it can cost before then")
+                         && LaunchPage::lastConfirmation().contains("203.0.113.7/32"),
+                     qPrintable(LaunchPage::lastConfirmation()));
 
         auto* status = child<QLabel>(window, "launchStatusLabel");
         QTRY_VERIFY2_WITH_TIMEOUT(status->text().contains("is running"), qPrintable(status->text()), 60000);

@@ -150,9 +150,13 @@ private slots:
         QCOMPARE(navigation->item(0)->text(), QStringLiteral("Plan"));
         QCOMPARE(navigation->item(1)->text(), QStringLiteral("Compare"));
         QCOMPARE(navigation->item(2)->text(), QStringLiteral("Costs"));
-        const QStringList names{"Launch", "Instances", "Verify", "Reports"};
+        QCOMPARE(navigation->item(3)->text(), QStringLiteral("Launch"));
+        QVERIFY(navigation->item(3)->flags() & Qt::ItemIsEnabled);
+        QCOMPARE(navigation->item(4)->text(), QStringLiteral("Instances"));
+        QVERIFY(navigation->item(4)->flags() & Qt::ItemIsEnabled);
+        const QStringList names{"Verify", "Reports"};
         for (int i = 0; i < names.size(); ++i) {
-            QListWidgetItem* item = navigation->item(i + 3);
+            QListWidgetItem* item = navigation->item(i + 5);
             QCOMPARE(item->text(), names[i] + QStringLiteral(" (coming)"));
             QVERIFY(!(item->flags() & Qt::ItemIsEnabled));
             QVERIFY(item->toolTip().startsWith(QStringLiteral("Coming in a later version")));
@@ -180,7 +184,8 @@ private slots:
         auto* navigation = window.findChild<QListWidget*>(QStringLiteral("navigationList"));
         QCOMPARE(navigation->item(0)->text(), QStringLiteral("规划"));
         QCOMPARE(navigation->item(2)->text(), QStringLiteral("成本分析"));
-        QVERIFY(navigation->item(3)->text().endsWith(QStringLiteral("（即将推出）")));
+        QCOMPARE(navigation->item(3)->text(), QStringLiteral("启动实例"));
+        QVERIFY(navigation->item(5)->text().endsWith(QStringLiteral("（即将推出）")));
         QCOMPARE(navigation->item(7)->text(), QStringLiteral("机型与价格"));
         auto* table = window.findChild<QTableView*>(QStringLiteral("catalogTable"));
         QCOMPARE(table->model()->headerData(OfferTableModel::ProviderColumn, Qt::Horizontal).toString(),

@@ -26,7 +26,8 @@ Binds 127.0.0.1 on a free port, writes the port to FILE (FILE.tmp, then renamed)
 - DryRun answers DryRunOperation and creates nothing. ActionTimer's ActionTime is kept as terminate_at (Unix s).
 
 Control (not part of the API): POST /_fake/faults (JSON merged into the faults: throttle, no_capacity_zones,
-drop_after_accept, hold_run_reply_s, quota_exceeded, unauthorized, running_after) and GET /_fake/state.
+drop_after_accept, hold_run_reply_s, quota_exceeded, unauthorized, running_after, stale_zone_listing) and GET
+/_fake/state.
 """
 
 import argparse
@@ -308,7 +309,9 @@ class Handler(BaseHTTPRequestHandler):
         charge = [v for f in params.get("Filters", []) if f.get("Name") == "instance-charge-type"
                   for v in f.get("Values", [])]
         with self.state.lock:
-            sold_out = list(self.state.faults.get("no_capacity_zones") or [])
+            # stale_zone_listing: the listing still says SELL where RunInstances finds no stock (it lags in reality).
+            stale = bool(self.state.faults.get("stale_zone_listing"))
+            sold_out = [] if stale else list(self.state.faults.get("no_capacity_zones") or [])
         items = []
         for zone in self.state.zones_for(region):
             for instance_type in types or ["GN7.2XLARGE32"]:
