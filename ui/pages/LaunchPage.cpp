@@ -184,23 +184,23 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     auto* monthsRow = new QHBoxLayout;
     monthsRow->addWidget(m_months);
     monthsRow->addWidget(m_autoRenew, 1);
-    offerForm->addRow(QString(), m_provider);
-    offerForm->addRow(QString(), m_instanceType);
-    offerForm->addRow(QString(), m_region);
-    offerForm->addRow(QString(), m_zone);
-    offerForm->addRow(QString(), m_pricing);
-    offerForm->addRow(QString(), monthsRow);
-    offerForm->addRow(QString(), priceRow);
+    offerForm->addRow(new QLabel(offerBox), m_provider);
+    offerForm->addRow(new QLabel(offerBox), m_instanceType);
+    offerForm->addRow(new QLabel(offerBox), m_region);
+    offerForm->addRow(new QLabel(offerBox), m_zone);
+    offerForm->addRow(new QLabel(offerBox), m_pricing);
+    offerForm->addRow(new QLabel(offerBox), monthsRow);
+    offerForm->addRow(new QLabel(offerBox), priceRow);
 
     auto* accessBox = new QGroupBox(this);
     auto* accessForm = new QFormLayout(accessBox);
     auto* keyRow = new QHBoxLayout;
     keyRow->addWidget(m_keyFile, 1);
     keyRow->addWidget(m_browseKey);
-    accessForm->addRow(QString(), m_image);
-    accessForm->addRow(QString(), keyRow);
-    accessForm->addRow(QString(), m_sshFrom);
-    accessForm->addRow(QString(), m_sshPort);
+    accessForm->addRow(new QLabel(accessBox), m_image);
+    accessForm->addRow(new QLabel(accessBox), keyRow);
+    accessForm->addRow(new QLabel(accessBox), m_sshFrom);
+    accessForm->addRow(new QLabel(accessBox), m_sshPort);
 
     auto* guardBox = new QGroupBox(this);
     auto* guardForm = new QFormLayout(guardBox);
@@ -208,10 +208,10 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     idleRow->addWidget(m_idleMinutes);
     idleRow->addWidget(m_idlePercent);
     idleRow->addStretch(1);
-    guardForm->addRow(QString(), m_deadman);
-    guardForm->addRow(QString(), idleRow);
-    guardForm->addRow(QString(), m_budget);
-    guardForm->addRow(QString(), m_terminateAtBudget);
+    guardForm->addRow(new QLabel(guardBox), m_deadman);
+    guardForm->addRow(new QLabel(guardBox), idleRow);
+    guardForm->addRow(new QLabel(guardBox), m_budget);
+    guardForm->addRow(new QLabel(guardBox), m_terminateAtBudget);
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_dryRun);
@@ -451,7 +451,8 @@ void LaunchPage::fillInstanceTypes()
             m_instanceType->addItem(QString::fromStdString(type));
         }
     }
-    m_instanceType->setCurrentText(current);
+    const bool known = m_instanceType->findText(current) >= 0;
+    m_instanceType->setCurrentText(!known && m_instanceType->count() > 0 ? m_instanceType->itemText(0) : current);
     fillRegions();
 }
 
@@ -471,7 +472,8 @@ void LaunchPage::fillRegions()
             }
         }
     }
-    m_region->setCurrentText(current.isEmpty() && m_region->count() > 0 ? m_region->itemText(0) : current);
+    const bool known = m_region->findText(current) >= 0;
+    m_region->setCurrentText(!known && m_region->count() > 0 ? m_region->itemText(0) : current);
     updatePrice();
 }
 
