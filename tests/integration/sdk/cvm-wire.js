@@ -34,27 +34,11 @@ const https = require('https');
 const net = require('net');
 const path = require('path');
 
-for (const name of ['http_proxy', 'https_proxy', 'HTTP_PROXY', 'HTTPS_PROXY', 'all_proxy', 'ALL_PROXY', 'no_proxy',
-                    'NO_PROXY', 'TENCENTCLOUD_SECRET_ID', 'TENCENTCLOUD_SECRET_KEY', 'TENCENTCLOUD_SESSION_TOKEN',
-                    'TENCENTCLOUD_REGION']) {
-    delete process.env[name];
-}
+const {clearEnvironment, freezeClock, RealDate} = require('./sandbox');
 
-const RealDate = Date;
-let frozenMs = 0;
-class FrozenDate extends RealDate {
-    constructor(...args) {
-        if (args.length === 0) {
-            super(frozenMs);
-        } else {
-            super(...args);
-        }
-    }
-    static now() {
-        return frozenMs;
-    }
-}
-global.Date = FrozenDate;
+clearEnvironment(['TENCENTCLOUD_SECRET_ID', 'TENCENTCLOUD_SECRET_KEY', 'TENCENTCLOUD_SESSION_TOKEN',
+                  'TENCENTCLOUD_REGION']);
+const setClock = freezeClock();
 
 const fixtureDir = process.argv[2];
 const fixture = (name) => fs.readFileSync(path.join(fixtureDir, name), 'utf8');
@@ -130,7 +114,7 @@ async function main() {
         chunks.push(chunk);
     }
     const inputs = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    frozenMs = inputs.time * 1000;
+    setClock(inputs.time * 1000);
     await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
     serverPort = server.address().port;
 

@@ -24,27 +24,10 @@ const https = require('https');
 const net = require('net');
 const path = require('path');
 
-for (const name of ['http_proxy', 'https_proxy', 'HTTP_PROXY', 'HTTPS_PROXY', 'all_proxy', 'ALL_PROXY', 'no_proxy',
-                    'NO_PROXY', 'AWS_PROFILE', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY',
-                    'AWS_SESSION_TOKEN']) {
-    delete process.env[name];
-}
+const {clearEnvironment, freezeClock} = require('./sandbox');
 
-const RealDate = Date;
-let frozenMs = 0;
-class FrozenDate extends RealDate {
-    constructor(...args) {
-        if (args.length === 0) {
-            super(frozenMs);
-        } else {
-            super(...args);
-        }
-    }
-    static now() {
-        return frozenMs;
-    }
-}
-global.Date = FrozenDate;
+clearEnvironment(['AWS_PROFILE', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN']);
+const setClock = freezeClock();
 
 const fixtureDir = process.argv[2];
 const fixture = (name) => fs.readFileSync(path.join(fixtureDir, name), 'utf8');
@@ -111,7 +94,7 @@ async function main() {
         chunks.push(chunk);
     }
     const inputs = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    frozenMs = inputs.time * 1000;
+    setClock(inputs.time * 1000);
     await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
     serverPort = server.address().port;
 

@@ -31,28 +31,11 @@ const http = require('http');
 const https = require('https');
 const net = require('net');
 
-// Proxies from the environment would reroute the SDKs' requests (node-fetch in the Tencent SDK reads http_proxy).
-for (const name of ['http_proxy', 'https_proxy', 'HTTP_PROXY', 'HTTPS_PROXY', 'all_proxy', 'ALL_PROXY', 'no_proxy',
-                    'NO_PROXY']) {
-    delete process.env[name];
-}
+// No proxy from the environment, and Date.now() and new Date() return the current request's time.
+const {clearEnvironment, freezeClock, RealDate} = require('./sandbox');
 
-// ---- Frozen clock: Date.now() and new Date() return the current request's time. ----
-const RealDate = Date;
-let frozenMs = 0;
-class FrozenDate extends RealDate {
-    constructor(...args) {
-        if (args.length === 0) {
-            super(frozenMs);
-        } else {
-            super(...args);
-        }
-    }
-    static now() {
-        return frozenMs;
-    }
-}
-global.Date = FrozenDate;
+clearEnvironment();
+const setClock = freezeClock();
 
 // ---- SHA-256 input recorder (canonical requests the SDKs do not expose). ----
 let recordedHashInputs = [];
@@ -332,7 +315,7 @@ async function signHuawei(requests) {
 
 // Runs one SDK call against the capture server at the request's time; returns what the server received.
 async function exchange(r, method, call) {
-    frozenMs = r.time * 1000;
+    setClock(r.time * 1000);
     captured = [];
     recordedHashInputs = [];
     try {
@@ -361,7 +344,7 @@ async function signGoogle(requests) {
     const {JWT} = require('google-auth-library');
     const results = [];
     for (const r of requests) {
-        frozenMs = r.time * 1000;
+        setClock(r.time * 1000);
         let assertion = '';
         const transporter = {
             request: async (options) => {
