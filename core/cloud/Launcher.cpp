@@ -21,6 +21,17 @@ namespace gpuplan::core {
 
 namespace {
 
+/// The provider-side terminate time of an attempt recorded at `recordedAt`: the dead-man's hours after it. Anchored
+/// to the ledger's record, not to the moment of sending, so that a resumed attempt resends exactly the request it
+/// sent before (a provider refuses a client token reused with other parameters).
+std::int64_t providerTerminateAt(const LaunchRequest& asked, const LaunchOrder& order, std::int64_t recordedAt)
+{
+    if (asked.terminateAt == 0 || order.deadmanHours <= 0) {
+        return asked.terminateAt;
+    }
+    return recordedAt + static_cast<std::int64_t>(order.deadmanHours) * 3600;
+}
+
 constexpr std::array<std::pair<LaunchStep, const char*>, 7> kStepNames{{
     {LaunchStep::Recorded, "recorded"},
     {LaunchStep::Sending, "sending"},
@@ -245,6 +256,7 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
             const LedgerEntry& before = **interrupted;
             entryId = before.id;
             request.clientToken = before.intent.clientToken;
+            request.terminateAt = providerTerminateAt(asked, order, before.createdAt);
             outcome.resumed = true;
             report(LaunchStep::Recorded,
                    entryId,
@@ -256,11 +268,13 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
             intent.zone = zone;
             intent.clientToken = newClientToken();
             request.clientToken = intent.clientToken;
-            Result<std::int64_t> recorded = m_ledger.recordIntent(intent, now());
+            const std::int64_t recordedAt = now();
+            Result<std::int64_t> recorded = m_ledger.recordIntent(intent, recordedAt);
             if (!recorded) {
                 return recorded.error();
             }
             entryId = *recorded;
+            request.terminateAt = providerTerminateAt(asked, order, recordedAt);
             report(LaunchStep::Recorded,
                    entryId,
                    zone,

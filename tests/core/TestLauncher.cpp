@@ -305,6 +305,36 @@ private slots:
         QCOMPARE(out->entry.instanceId, provider.remote.front().instanceId);
     }
 
+    void theProviderTimerCountsFromTheRecordedAttempt()
+    {
+        // A provider-side terminate time is part of the request: a resumed attempt must send the one it sent
+        // before, or the provider refuses the reused client token ("used with other parameters").
+        auto ledger = freshLedger();
+        ScriptedProvider provider(ledger.get());
+        LaunchOrder timed = order();
+        timed.request.terminateAt = 1; // asks for the provider's timer; the launcher sets the time
+        LaunchIntent earlier;
+        earlier.provider = "aws";
+        earlier.region = "us-east-1";
+        earlier.zone = "us-east-1b";
+        earlier.instanceType = "p3.2xlarge";
+        earlier.pricingMode = "on_demand";
+        earlier.planId = "plan-1";
+        earlier.clientToken = "gpuplan-interrupted";
+        QVERIFY(ledger->recordIntent(earlier, kT0).ok());
+        Launcher later(provider, *ledger, [] { return kT0 + 75; });
+        Result<LaunchOutcome> resumed = later.launch(timed, noWait(), nullptr);
+        QVERIFY2(resumed.ok(), resumed.ok() ? "" : resumed.error().message().c_str());
+        QVERIFY(resumed->resumed);
+        QCOMPARE(provider.launches.back().terminateAt, kT0 + 10 * 3600);
+
+        Launcher fresh(provider, *ledger, [] { return kT0 + 500; });
+        Result<LaunchOutcome> next = fresh.launch(timed, noWait(), nullptr);
+        QVERIFY2(next.ok(), next.ok() ? "" : next.error().message().c_str());
+        QVERIFY(!next->resumed);
+        QCOMPARE(provider.launches.back().terminateAt, kT0 + 500 + 10 * 3600);
+    }
+
     void aLaunchWithOtherParametersIsNotAResumption()
     {
         auto ledger = freshLedger();

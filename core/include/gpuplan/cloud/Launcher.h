@@ -17,7 +17,8 @@ struct LaunchOrder
 {
     /// region, instance type, pricing, image, key, SSH source, user data, tags, dry run. `zone` empty: the
     /// zones that offer the type are tried in order until one has capacity. `clientToken` is ignored: the
-    /// launcher makes one per attempt (or reuses an interrupted attempt's).
+    /// launcher makes one per attempt (or reuses an interrupted attempt's). A non-zero `terminateAt` asks for
+    /// the provider-side timer: the launcher sets it to `deadmanHours` after the attempt was recorded.
     LaunchRequest request;
     std::string pricingMode; // the catalog's mode name for the ledger: on_demand, spot, subscription_monthly...
     LaunchPrice price;       // what it costs, from the catalog at launch time
