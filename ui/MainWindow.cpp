@@ -186,6 +186,11 @@ QString errorCodeText(core::ErrorCode code)
     return {};
 }
 
+QString errorText(const core::Error& error)
+{
+    return MainWindow::tr("%1: %2").arg(errorCodeText(error.code), QString::fromStdString(error.message()));
+}
+
 QList<MainWindow::Page> MainWindow::availablePages()
 {
     return {Page::Plan, Page::Compare, Page::Costs, Page::Launch, Page::Instances, Page::Catalog, Page::Credentials};

@@ -8,6 +8,7 @@
 #include "gpuplan/cloud/LaunchChoice.h"
 #include "gpuplan/cloud/LaunchSetup.h"
 #include "gpuplan/cloud/Launcher.h"
+#include "gpuplan/cloud/LedgerActions.h"
 #include "gpuplan/cloud/ProviderRegistry.h"
 #include "gpuplan/cloud/PublicAddress.h"
 #include "gpuplan/cloud/WatchdogScript.h"
@@ -20,6 +21,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <cmath>
 #include <csignal>
 #include <cstdlib>
@@ -85,11 +87,11 @@ core::Result<std::unique_ptr<core::Ledger>> openLedger()
 }
 
 /// The provider, signing with the stored credential. The key is wiped with the provider.
-core::Result<std::unique_ptr<core::CloudProvider>>
-connect(const std::string& provider, core::HttpTransport& http, ui::CredentialStore& store)
+/// The provider's stored key, and its endpoint.
+core::Result<core::CloudAccess> cloudAccess(const std::string& provider, ui::CredentialStore& store)
 {
     if (!core::ProviderRegistry::builtIn().has(provider)) {
-        return core::ProviderRegistry::builtIn().create(provider, {}); // names the known ones
+        return core::ProviderRegistry::builtIn().create(provider, {}).error(); // names the known ones
     }
     core::Result<core::Credential> credential = store.loadNow(QString::fromStdString(provider));
     if (!credential) {
@@ -101,11 +103,18 @@ connect(const std::string& provider, core::HttpTransport& http, ui::CredentialSt
     if (!key) {
         return key.error();
     }
-    core::ProviderContext context;
-    context.http = &http;
-    context.key = std::move(key).value();
-    context.endpoint = core::endpointOverride(provider);
-    return core::ProviderRegistry::builtIn().create(provider, std::move(context));
+    return core::CloudAccess{provider, std::move(key).value(), core::endpointOverride(provider)};
+}
+
+/// The provider, signing with the stored credential. The key is wiped with the provider.
+core::Result<std::unique_ptr<core::CloudProvider>>
+connect(const std::string& provider, core::HttpTransport& http, ui::CredentialStore& store)
+{
+    core::Result<core::CloudAccess> access = cloudAccess(provider, store);
+    if (!access) {
+        return access.error();
+    }
+    return core::connectProvider(*access, http);
 }
 
 std::string readFile(const std::filesystem::path& file, bool& ok)
@@ -183,42 +192,40 @@ json entryJson(const core::LedgerEntry& e, std::int64_t now)
     return out;
 }
 
-/// Reconciles every provider the ledger names (and `extra`); returns the providers that could not be asked.
-std::vector<std::string> reconcileAll(core::Ledger& ledger,
-                                      core::HttpClient& http,
-                                      ui::CredentialStore& store,
-                                      const std::set<std::string>& extra)
+/// Reconciles every provider the ledger names, then ends the instances of plans that spent their budget
+/// (core::reconcileLedger), saying what changed on stderr; false when a provider could not be asked.
+bool reconcileAll(core::Ledger& ledger,
+                  core::HttpClient& http,
+                  ui::CredentialStore& store,
+                  const core::Catalog* catalog)
 {
-    std::set<std::string> providers = extra;
+    std::set<std::string> providers;
     if (core::Result<std::vector<core::LedgerEntry>> all = ledger.entries(); all) {
         for (const core::LedgerEntry& e : *all) {
             providers.insert(e.intent.provider);
         }
     }
-    std::vector<std::string> failed;
+    std::vector<core::CloudAccess> access;
+    bool complete = true;
     for (const std::string& id : providers) {
-        core::Result<std::unique_ptr<core::CloudProvider>> provider = connect(id, http, store);
-        if (!provider) {
-            std::cerr << "gpuplan: not reconciled with " << id << ": " << provider.error().message() << '\n';
-            failed.push_back(id);
+        core::Result<core::CloudAccess> a = cloudAccess(id, store);
+        if (!a) {
+            std::cerr << "gpuplan: not reconciled with " << id << ": " << a.error().message() << '\n';
+            complete = false;
             continue;
         }
-        core::Launcher launcher(**provider, ledger);
-        core::Result<core::Reconciliation> r = launcher.reconcile({}, nullptr);
-        if (!r) {
-            std::cerr << "gpuplan: not reconciled with " << id << ": " << r.error().message() << '\n';
-            failed.push_back(id);
-            continue;
-        }
-        for (std::int64_t adopted : r->adopted) {
-            std::cerr << "gpuplan: " << id << " runs an instance of ours the ledger did not have; recorded as entry "
-                      << adopted << '\n';
-        }
-        for (std::int64_t closed : r->closed) {
-            std::cerr << "gpuplan: entry " << closed << " ended at " << id << " (outside this program); closed\n";
-        }
+        access.push_back(std::move(a).value());
     }
-    return failed;
+    const std::optional<core::ExchangeRate> rate = catalog ? catalog->exchangeRate() : std::nullopt;
+    const core::ReconcileReport report = core::reconcileLedger(access, ledger, http, rate, nowSeconds());
+    for (const auto& [id, error] : report.failures) {
+        std::cerr << "gpuplan: not reconciled with " << id << ": " << error.message() << '\n';
+        complete = false;
+    }
+    for (const std::string& note : report.notes) {
+        std::cerr << "gpuplan: " << note << '\n';
+    }
+    return complete;
 }
 
 } // namespace
@@ -444,22 +451,8 @@ int runInstances(int& argc, char** argv, const CatalogOptions& catalogOptions, c
         core::initializeHttp();
         core::HttpClient http;
         std::unique_ptr<ui::CredentialStore> store = openCredentialStore();
-        incomplete = !reconcileAll(**ledger, http, *store, {}).empty();
-        // The budget guard's automatic terminate, for the plans that asked for it.
-        core::Result<std::vector<core::PlanBudget>> budgets = (*ledger)->budgets();
-        core::Result<std::vector<core::LedgerEntry>> all = (*ledger)->entries();
         core::Result<core::LoadedCatalog> catalog = core::loadCatalog(catalogOptions.catalogDir);
-        if (budgets && all && catalog && catalog->catalog.exchangeRate()) {
-            for (const core::LedgerEntry& e :
-                 core::overBudget(*all, *budgets, *catalog->catalog.exchangeRate(), nowSeconds())) {
-                core::Result<std::unique_ptr<core::CloudProvider>> provider = connect(e.intent.provider, http, *store);
-                core::Status ended = provider ? core::Launcher(**provider, **ledger).terminate(e.id, nullptr)
-                                              : core::Status(provider.error());
-                std::cerr << "gpuplan: plan " << e.intent.planId << " has spent its budget: entry " << e.id << " ("
-                          << e.instanceId << ") "
-                          << (ended ? "terminated" : "could NOT be terminated: " + ended.error().message()) << '\n';
-            }
-        }
+        incomplete = !reconcileAll(**ledger, http, *store, catalog ? &catalog->catalog : nullptr);
     }
     core::Result<std::vector<core::LedgerEntry>> entries = options.all ? (*ledger)->entries() : (*ledger)->live();
     if (!entries) {
@@ -549,22 +542,32 @@ int runTerminate(int& argc, char** argv, const TerminateOptions& options)
     core::initializeHttp();
     core::HttpClient http;
     std::unique_ptr<ui::CredentialStore> store = openCredentialStore();
-    int exit = kExitOk;
-    std::map<std::string, std::unique_ptr<core::CloudProvider>> providers;
+    std::vector<core::CloudAccess> access;
+    std::map<std::string, core::Error> noAccess;
+    std::vector<std::int64_t> ids;
     for (const core::LedgerEntry& e : chosen) {
-        auto& provider = providers[e.intent.provider];
-        if (!provider) {
-            core::Result<std::unique_ptr<core::CloudProvider>> made = connect(e.intent.provider, http, *store);
-            if (!made) {
-                std::cerr << "gpuplan: entry " << e.id << ": " << made.error().message() << '\n';
-                exit = kExitFailure;
-                continue;
+        ids.push_back(e.id);
+        const std::string& id = e.intent.provider;
+        const bool known = noAccess.count(id) || std::any_of(access.begin(), access.end(), [&](const auto& a) {
+                               return a.provider == id;
+                           });
+        if (!known) {
+            core::Result<core::CloudAccess> a = cloudAccess(id, *store);
+            if (a) {
+                access.push_back(std::move(a).value());
+            } else {
+                noAccess.emplace(id, a.error());
             }
-            provider = std::move(made).value();
         }
-        core::Launcher launcher(*provider, **ledger);
-        if (core::Status done = launcher.terminate(e.id, nullptr); !done) {
-            std::cerr << "gpuplan: entry " << e.id << " (" << e.instanceId << "): " << done.error().message() << '\n';
+    }
+    const std::map<std::int64_t, core::Error> failures = core::terminateEntries(ids, access, **ledger, http);
+    int exit = kExitOk;
+    for (const core::LedgerEntry& e : chosen) {
+        const auto failed = failures.find(e.id);
+        if (failed != failures.end()) {
+            const auto why = noAccess.find(e.intent.provider);
+            std::cerr << "gpuplan: entry " << e.id << " (" << e.instanceId
+                      << "): " << (why != noAccess.end() ? why->second : failed->second).message() << '\n';
             exit = kExitFailure;
             continue;
         }

@@ -1913,10 +1913,6 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <translation>已取消：未输入口令。</translation>
     </message>
     <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
         <source>The keys GPU Planner uses to launch and stop instances at each provider. Secrets are kept in the system keychain; the settings keep only the provider and a masked key ID, and no secret ever goes into a plan, a report or a log.</source>
         <translation>GPU Planner 在各云厂商创建和停止实例时使用的密钥。机密信息保存在系统钥匙串中；设置里只记录云厂商和打码后的密钥 ID，任何机密都不会写入规划文件、报告或日志。</translation>
     </message>

@@ -45,12 +45,13 @@ QString locationText(CredentialLocation location)
     return {};
 }
 
-QString errorText(const core::Error& error)
+/// A cancel here is always an unanswered passphrase question.
+QString storeErrorText(const core::Error& error)
 {
     if (error.code == core::ErrorCode::Cancelled) {
         return CredentialsPage::tr("Cancelled: no passphrase was given.");
     }
-    return CredentialsPage::tr("%1: %2").arg(errorCodeText(error.code), QString::fromStdString(error.message()));
+    return errorText(error);
 }
 
 core::SecretString toSecret(QString text)
@@ -299,7 +300,7 @@ void CredentialsPage::editCredential(const QString& given)
             const QString name = credentialProviderName(provider);
             if (!stored) {
                 self->m_statusLabel->setText(
-                    tr("The %1 credential was not stored. %2").arg(name, errorText(stored.error())));
+                    tr("The %1 credential was not stored. %2").arg(name, storeErrorText(stored.error())));
                 return;
             }
             self->m_statusLabel->setText(
@@ -347,7 +348,7 @@ void CredentialsPage::removeCredential(const QString& given)
         self->setBusy(false);
         self->m_statusLabel->setText(
             removed ? tr("The %1 credential is removed.").arg(name)
-                    : tr("The %1 credential was not removed. %2").arg(name, errorText(removed.error())));
+                    : tr("The %1 credential was not removed. %2").arg(name, storeErrorText(removed.error())));
     });
 }
 

@@ -4,6 +4,7 @@
 #include "MainWindow.h"
 #include "models/InstanceTableModel.h"
 #include "secrets/CredentialStore.h"
+#include "widgets/StatusLabel.h"
 
 #include "gpuplan/core/Paths.h"
 
@@ -37,11 +38,6 @@ std::int64_t nowSeconds()
     return static_cast<std::int64_t>(std::time(nullptr));
 }
 
-QString errorText(const core::Error& error)
-{
-    return QStringLiteral("%1: %2").arg(errorCodeText(error.code), QString::fromStdString(error.message()));
-}
-
 } // namespace
 
 void InstancesPage::setNextConfirmation(bool terminate)
@@ -60,7 +56,7 @@ InstancesPage::InstancesPage(CredentialStore* store, QWidget* parent)
     , m_terminateButton(new QPushButton(this))
     , m_terminateAllButton(new QPushButton(this))
     , m_summary(new QLabel(this))
-    , m_status(new QLabel(this))
+    , m_status(new StatusLabel(this))
     , m_timer(new QTimer(this))
     , m_readWatcher(new QFutureWatcher<core::Result<LedgerSnapshot>>(this))
     , m_jobWatcher(new QFutureWatcher<void>(this))
@@ -80,8 +76,6 @@ InstancesPage::InstancesPage(CredentialStore* store, QWidget* parent)
     m_terminateAllButton->setObjectName(QStringLiteral("terminateAllButton"));
     m_summary->setObjectName(QStringLiteral("instancesSummaryLabel"));
     m_status->setObjectName(QStringLiteral("instancesStatusLabel"));
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_showEnded);
@@ -99,7 +93,7 @@ InstancesPage::InstancesPage(CredentialStore* store, QWidget* parent)
     connect(m_reconcileButton, &QPushButton::clicked, this, &InstancesPage::reconcile);
     connect(m_terminateButton, &QPushButton::clicked, this, &InstancesPage::terminateSelected);
     connect(m_terminateAllButton, &QPushButton::clicked, this, &InstancesPage::terminateAll);
-    connect(m_showEnded, &QCheckBox::toggled, this, [this] { onRead(); });
+    connect(m_showEnded, &QCheckBox::toggled, this, &InstancesPage::showSnapshot);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &InstancesPage::updateButtons);
     connect(m_readWatcher, &QFutureWatcher<core::Result<LedgerSnapshot>>::finished, this, &InstancesPage::onRead);
     // Uptime, cost so far and the time to the dead-man move on by themselves.
@@ -158,22 +152,16 @@ void InstancesPage::reconcileAtStart()
 
 void InstancesPage::onRead()
 {
-    if (m_refreshAgain) {
+    core::Result<LedgerSnapshot> read = m_readWatcher->result();
+    if (m_refreshAgain) { // the ledger changed while it was read
         m_refreshAgain = false;
         refresh();
+    }
+    if (!read) {
+        m_status->setStatus(tr("The ledger cannot be read. %1").arg(errorText(read.error())), true);
         return;
     }
-    if (m_readWatcher->future().isValid() && m_readWatcher->isFinished() && m_readWatcher->future().resultCount() > 0) {
-        core::Result<LedgerSnapshot> read = m_readWatcher->result();
-        if (!read) {
-            setStatus(tr("The ledger cannot be read. %1").arg(errorText(read.error())), true);
-            return;
-        }
-        m_snapshot = std::move(read).value();
-    }
-    if (!m_snapshot) {
-        return;
-    }
+    m_snapshot = std::move(read).value();
     if (m_reconcileWhenLive) {
         m_reconcileWhenLive = false;
         const bool anyLive = std::any_of(m_snapshot->entries.begin(), m_snapshot->entries.end(), [](const auto& e) {
@@ -182,6 +170,14 @@ void InstancesPage::onRead()
         if (anyLive) {
             reconcile();
         }
+    }
+    showSnapshot();
+}
+
+void InstancesPage::showSnapshot()
+{
+    if (!m_snapshot) {
+        return;
     }
     m_model->setEntries(m_snapshot->entries, nowSeconds(), m_showEnded->isChecked());
     m_table->resizeColumnsToContents();
@@ -229,21 +225,13 @@ void InstancesPage::setBusy(bool busy)
     updateButtons();
 }
 
-void InstancesPage::setStatus(const QString& text, bool error)
-{
-    m_status->setText(text);
-    m_status->setProperty("error", error);
-    m_status->setStyleSheet(error ? QStringLiteral("color: palette(bright-text); background: #b3261e; padding: 4px;")
-                                  : QString());
-}
-
 void InstancesPage::reconcile()
 {
     if (m_busy) {
         return;
     }
     setBusy(true);
-    setStatus(tr("Asking the providers…"));
+    m_status->setStatus(tr("Asking the providers…"));
     QPointer<InstancesPage> guard(this);
     auto read = QtConcurrent::run([] { return readLedger(core::defaultLedgerFile(), nowSeconds()); });
     auto* watcher = new QFutureWatcher<core::Result<LedgerSnapshot>>(this);
@@ -252,17 +240,17 @@ void InstancesPage::reconcile()
         core::Result<LedgerSnapshot> snapshot = watcher->result();
         if (!snapshot) {
             setBusy(false);
-            setStatus(tr("The ledger cannot be read. %1").arg(errorText(snapshot.error())), true);
+            m_status->setStatus(tr("The ledger cannot be read. %1").arg(errorText(snapshot.error())), true);
             return;
         }
         const std::vector<std::string> providers = ledgerProviders(*snapshot);
         if (providers.empty()) {
             setBusy(false);
-            setStatus(tr("The ledger names no provider: there is nothing to reconcile."));
+            m_status->setStatus(tr("The ledger names no provider: there is nothing to reconcile."));
             refresh();
             return;
         }
-        loadCloudAccess(m_store, providers, [this, guard](std::vector<CloudAccess> access, auto failures) {
+        loadCloudAccess(m_store, providers, [this, guard](std::vector<core::CloudAccess> access, auto failures) {
             if (!guard) {
                 return;
             }
@@ -270,7 +258,7 @@ void InstancesPage::reconcile()
             if (m_data && m_data->catalog) {
                 rate = m_data->catalog->catalog.exchangeRate();
             }
-            auto report = std::make_shared<ReconcileReport>();
+            auto report = std::make_shared<core::ReconcileReport>();
             report->failures = std::move(failures);
             m_jobWatcher->disconnect(this);
             connect(m_jobWatcher, &QFutureWatcher<void>::finished, this, [this, report] {
@@ -287,11 +275,11 @@ void InstancesPage::reconcile()
                 if (lines.isEmpty()) {
                     lines << tr("Reconciled: the ledger agrees with the providers.");
                 }
-                setStatus(lines.join(QLatin1Char('\n')), failed);
+                m_status->setStatus(lines.join(QLatin1Char('\n')), failed);
                 refresh();
             });
             m_jobWatcher->setFuture(QtConcurrent::run([report, access = std::move(access), rate] {
-                ReconcileReport r = reconcileLedger(access, core::defaultLedgerFile(), rate, nowSeconds());
+                core::ReconcileReport r = runReconcile(access, core::defaultLedgerFile(), rate, nowSeconds());
                 report->notes = std::move(r.notes);
                 report->failures.insert(r.failures.begin(), r.failures.end());
             }));
@@ -356,9 +344,9 @@ void InstancesPage::terminate(std::vector<std::int64_t> ids)
         return;
     }
     setBusy(true);
-    setStatus(tr("Terminating %1…").arg(names.join(QStringLiteral(", "))));
+    m_status->setStatus(tr("Terminating %1…").arg(names.join(QStringLiteral(", "))));
     QPointer<InstancesPage> guard(this);
-    loadCloudAccess(m_store, providers, [this, guard, ids](std::vector<CloudAccess> access, auto) {
+    loadCloudAccess(m_store, providers, [this, guard, ids](std::vector<core::CloudAccess> access, auto) {
         if (!guard) {
             return;
         }
@@ -370,13 +358,14 @@ void InstancesPage::terminate(std::vector<std::int64_t> ids)
             for (const auto& [id, error] : *failures) {
                 lines << tr("Entry %1 was NOT terminated: %2").arg(id).arg(errorText(error));
             }
-            setStatus(lines.isEmpty() ? tr("Asked the provider to terminate %n instance(s).", nullptr, int(count))
-                                      : lines.join(QLatin1Char('\n')),
-                      !lines.isEmpty());
+            m_status->setStatus(lines.isEmpty()
+                                    ? tr("Asked the provider to terminate %n instance(s).", nullptr, int(count))
+                                    : lines.join(QLatin1Char('\n')),
+                                !lines.isEmpty());
             refresh();
         });
         m_jobWatcher->setFuture(QtConcurrent::run([failures, ids, access = std::move(access)] {
-            *failures = terminateEntries(ids, access, core::defaultLedgerFile());
+            *failures = runTerminate(ids, access, core::defaultLedgerFile());
         }));
     });
 }

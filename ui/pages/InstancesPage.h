@@ -18,6 +18,7 @@ class QFutureWatcher;
 namespace gpuplan::ui {
 
 class CredentialStore;
+class StatusLabel;
 class InstanceTableModel;
 
 /// What the ledger knows is running: state, uptime, cost so far and time to the dead-man, refreshed every half
@@ -54,9 +55,10 @@ protected:
 
 private:
     void onRead();
+    /// Shows the last snapshot read (the times move on: uptime, cost, dead-man).
+    void showSnapshot();
     void terminate(std::vector<std::int64_t> ids);
     void setBusy(bool busy);
-    void setStatus(const QString& text, bool error = false);
     void updateButtons();
     void updateSummary();
 
@@ -70,7 +72,7 @@ private:
     QPushButton* m_terminateButton = nullptr;
     QPushButton* m_terminateAllButton = nullptr;
     QLabel* m_summary = nullptr;
-    QLabel* m_status = nullptr;
+    StatusLabel* m_status = nullptr;
     QTimer* m_timer = nullptr;
     QFutureWatcher<core::Result<LedgerSnapshot>>* m_readWatcher = nullptr;
     QFutureWatcher<void>* m_jobWatcher = nullptr;

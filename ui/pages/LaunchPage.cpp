@@ -3,6 +3,7 @@
 #include "Format.h"
 #include "MainWindow.h"
 #include "secrets/CredentialStore.h"
+#include "widgets/StatusLabel.h"
 
 #include "gpuplan/cloud/LaunchChoice.h"
 #include "gpuplan/cloud/ProviderRegistry.h"
@@ -65,11 +66,6 @@ QString money(double amount, core::Currency currency)
     return formatMoney(amount, QString::fromLatin1(core::currencyCode(currency)), 2);
 }
 
-QString errorText(const core::Error& error)
-{
-    return QStringLiteral("%1: %2").arg(errorCodeText(error.code), QString::fromStdString(error.message()));
-}
-
 } // namespace
 
 void LaunchPage::setNextConfirmation(bool launch)
@@ -87,6 +83,9 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     , m_store(store)
     , m_introLabel(new QLabel(this))
     , m_planLabel(new QLabel(this))
+    , m_offerBox(new QGroupBox(this))
+    , m_accessBox(new QGroupBox(this))
+    , m_guardBox(new QGroupBox(this))
     , m_provider(new QComboBox(this))
     , m_instanceType(new QComboBox(this))
     , m_region(new QComboBox(this))
@@ -110,7 +109,7 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     , m_launchButton(new QPushButton(this))
     , m_cancelButton(new QPushButton(this))
     , m_progress(new QListWidget(this))
-    , m_status(new QLabel(this))
+    , m_status(new StatusLabel(this))
     , m_prepareWatcher(new QFutureWatcher<core::Result<core::LaunchOrder>>(this))
     , m_launchWatcher(new QFutureWatcher<core::Result<core::LaunchOutcome>>(this))
 {
@@ -172,46 +171,47 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
         m_progress->addItem(QString());
     }
     m_status->setObjectName(QStringLiteral("launchStatusLabel"));
-    m_status->setWordWrap(true);
-    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    auto* offerBox = new QGroupBox(this);
-    offerBox->setObjectName(QStringLiteral("launchOfferGroup"));
-    auto* offerForm = new QFormLayout(offerBox);
+    // Each row's label, with its untranslated text, for retranslate().
+    const auto addRow = [this](QFormLayout* form, auto* field, const char* text) {
+        auto* label = new QLabel(form->parentWidget());
+        form->addRow(label, field);
+        m_rowLabels.emplace_back(label, text);
+    };
+    m_offerBox->setObjectName(QStringLiteral("launchOfferGroup"));
+    auto* offerForm = new QFormLayout(m_offerBox);
     auto* priceRow = new QHBoxLayout;
     priceRow->addWidget(m_priceLabel, 1);
     priceRow->addWidget(m_priceOverride);
     auto* monthsRow = new QHBoxLayout;
     monthsRow->addWidget(m_months);
     monthsRow->addWidget(m_autoRenew, 1);
-    offerForm->addRow(new QLabel(offerBox), m_provider);
-    offerForm->addRow(new QLabel(offerBox), m_instanceType);
-    offerForm->addRow(new QLabel(offerBox), m_region);
-    offerForm->addRow(new QLabel(offerBox), m_zone);
-    offerForm->addRow(new QLabel(offerBox), m_pricing);
-    offerForm->addRow(new QLabel(offerBox), monthsRow);
-    offerForm->addRow(new QLabel(offerBox), priceRow);
+    addRow(offerForm, m_provider, QT_TR_NOOP("Provider:"));
+    addRow(offerForm, m_instanceType, QT_TR_NOOP("Instance type:"));
+    addRow(offerForm, m_region, QT_TR_NOOP("Region:"));
+    addRow(offerForm, m_zone, QT_TR_NOOP("Zone:"));
+    addRow(offerForm, m_pricing, QT_TR_NOOP("Pricing:"));
+    addRow(offerForm, monthsRow, QT_TR_NOOP("Subscription:"));
+    addRow(offerForm, priceRow, QT_TR_NOOP("Price:"));
 
-    auto* accessBox = new QGroupBox(this);
-    auto* accessForm = new QFormLayout(accessBox);
+    auto* accessForm = new QFormLayout(m_accessBox);
     auto* keyRow = new QHBoxLayout;
     keyRow->addWidget(m_keyFile, 1);
     keyRow->addWidget(m_browseKey);
-    accessForm->addRow(new QLabel(accessBox), m_image);
-    accessForm->addRow(new QLabel(accessBox), keyRow);
-    accessForm->addRow(new QLabel(accessBox), m_sshFrom);
-    accessForm->addRow(new QLabel(accessBox), m_sshPort);
+    addRow(accessForm, m_image, QT_TR_NOOP("Image:"));
+    addRow(accessForm, keyRow, QT_TR_NOOP("SSH public key:"));
+    addRow(accessForm, m_sshFrom, QT_TR_NOOP("Open SSH to:"));
+    addRow(accessForm, m_sshPort, QT_TR_NOOP("SSH port:"));
 
-    auto* guardBox = new QGroupBox(this);
-    auto* guardForm = new QFormLayout(guardBox);
+    auto* guardForm = new QFormLayout(m_guardBox);
     auto* idleRow = new QHBoxLayout;
     idleRow->addWidget(m_idleMinutes);
     idleRow->addWidget(m_idlePercent);
     idleRow->addStretch(1);
-    guardForm->addRow(new QLabel(guardBox), m_deadman);
-    guardForm->addRow(new QLabel(guardBox), idleRow);
-    guardForm->addRow(new QLabel(guardBox), m_budget);
-    guardForm->addRow(new QLabel(guardBox), m_terminateAtBudget);
+    addRow(guardForm, m_deadman, QT_TR_NOOP("Dead-man switch:"));
+    addRow(guardForm, idleRow, QT_TR_NOOP("Idle shutdown:"));
+    addRow(guardForm, m_budget, QT_TR_NOOP("Budget of the plan:"));
+    guardForm->addRow(QString(), m_terminateAtBudget);
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_dryRun);
@@ -223,9 +223,9 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     auto* formLayout = new QVBoxLayout(form);
     formLayout->addWidget(m_introLabel);
     formLayout->addWidget(m_planLabel);
-    formLayout->addWidget(offerBox);
-    formLayout->addWidget(accessBox);
-    formLayout->addWidget(guardBox);
+    formLayout->addWidget(m_offerBox);
+    formLayout->addWidget(m_accessBox);
+    formLayout->addWidget(m_guardBox);
     formLayout->addStretch(1);
     auto* scroll = new QScrollArea(this);
     scroll->setWidget(form);
@@ -262,7 +262,8 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     connect(m_cancelButton, &QPushButton::clicked, this, [this] {
         if (m_cancel) {
             m_cancel->cancel();
-            setStatus(tr("Cancelling… What was already sent is in the ledger; reconcile on the Instances page."));
+            m_status->setStatus(
+                tr("Cancelling… What was already sent is in the ledger; reconcile on the Instances page."));
         }
     });
     connect(
@@ -302,49 +303,12 @@ void LaunchPage::retranslate()
     if (m_planId.empty()) {
         m_planLabel->setText(tr("No plan is open: type the offer, or open a plan to launch its choice."));
     }
-    const auto setLabel = [](QWidget* field, const QString& text) {
-        auto* form = qobject_cast<QFormLayout*>(field->parentWidget() ? field->parentWidget()->layout() : nullptr);
-        if (!form) {
-            return;
-        }
-        for (int row = 0; row < form->rowCount(); ++row) {
-            QLayoutItem* item = form->itemAt(row, QFormLayout::FieldRole);
-            if (!item) {
-                continue;
-            }
-            bool mine = item->widget() == field;
-            if (QLayout* inner = item->layout()) {
-                for (int i = 0; i < inner->count(); ++i) {
-                    mine = mine || inner->itemAt(i)->widget() == field;
-                }
-            }
-            if (mine) {
-                if (auto* label = qobject_cast<QLabel*>(form->itemAt(row, QFormLayout::LabelRole)
-                                                            ? form->itemAt(row, QFormLayout::LabelRole)->widget()
-                                                            : nullptr)) {
-                    label->setText(text);
-                }
-            }
-        }
-    };
-    qobject_cast<QGroupBox*>(m_provider->parentWidget())->setTitle(tr("Offer"));
-    qobject_cast<QGroupBox*>(m_image->parentWidget())->setTitle(tr("Access"));
-    qobject_cast<QGroupBox*>(m_deadman->parentWidget())->setTitle(tr("Guards against forgotten instances"));
-    setLabel(m_provider, tr("Provider:"));
-    setLabel(m_instanceType, tr("Instance type:"));
-    setLabel(m_region, tr("Region:"));
-    setLabel(m_zone, tr("Zone:"));
-    setLabel(m_pricing, tr("Pricing:"));
-    setLabel(m_months, tr("Subscription:"));
-    setLabel(m_priceLabel, tr("Price:"));
-    setLabel(m_image, tr("Image:"));
-    setLabel(m_keyFile, tr("SSH public key:"));
-    setLabel(m_sshFrom, tr("Open SSH to:"));
-    setLabel(m_sshPort, tr("SSH port:"));
-    setLabel(m_deadman, tr("Dead-man switch:"));
-    setLabel(m_idleMinutes, tr("Idle shutdown:"));
-    setLabel(m_budget, tr("Budget of the plan:"));
-    setLabel(m_terminateAtBudget, QString());
+    m_offerBox->setTitle(tr("Offer"));
+    m_accessBox->setTitle(tr("Access"));
+    m_guardBox->setTitle(tr("Guards against forgotten instances"));
+    for (const auto& [label, text] : m_rowLabels) {
+        label->setText(tr(text));
+    }
     m_zone->setPlaceholderText(tr("Any zone: each one that offers the type is tried until one has capacity"));
     m_pricing->setItemText(0, tr("On demand"));
     m_pricing->setItemText(1, tr("Spot (may be interrupted)"));
@@ -574,20 +538,21 @@ void LaunchPage::launch()
         return;
     }
     if (!m_data || !m_data->catalog) {
-        setStatus(tr("The catalog is not loaded yet."), true);
+        m_status->setStatus(tr("The catalog is not loaded yet."), true);
         return;
     }
     if (m_data->watchdogScript.empty()) {
-        setStatus(tr("The watchdog script is missing from this installation: %1")
-                      .arg(m_data->scriptProblem ? errorText(*m_data->scriptProblem) : QString()),
-                  true);
+        m_status->setStatus(tr("The watchdog script is missing from this installation: %1")
+                                .arg(m_data->scriptProblem ? errorText(*m_data->scriptProblem) : QString()),
+                            true);
         return;
     }
     resetProgress();
     setBusy(true);
     m_launchProvider = m_provider->currentData().toString().toStdString();
-    setStatus(m_sshFrom->text().trimmed().isEmpty() ? tr("Reading the key and finding this computer's address…")
-                                                    : tr("Reading the key…"));
+    m_status->setStatus(m_sshFrom->text().trimmed().isEmpty()
+                            ? tr("Reading the key and finding this computer's address…")
+                            : tr("Reading the key…"));
     std::shared_ptr<const core::Catalog> catalog(m_data, &m_data->catalog->catalog);
     m_prepareWatcher->setFuture(QtConcurrent::run([p = preparation(), catalog, script = m_data->watchdogScript] {
         return prepareLaunch(p, catalog, script, nowSeconds());
@@ -599,29 +564,29 @@ void LaunchPage::onPrepared()
     core::Result<core::LaunchOrder> order = m_prepareWatcher->result();
     if (!order) {
         setBusy(false);
-        setStatus(tr("Not launched. %1").arg(errorText(order.error())), true);
+        m_status->setStatus(tr("Not launched. %1").arg(errorText(order.error())), true);
         return;
     }
     if (!confirm(*order)) {
         setBusy(false);
-        setStatus(tr("Not launched."));
+        m_status->setStatus(tr("Not launched."));
         return;
     }
     m_order = std::move(order).value();
-    setStatus(tr("Loading the %1 credential…").arg(m_provider->currentText()));
+    m_status->setStatus(tr("Loading the %1 credential…").arg(m_provider->currentText()));
     const std::string provider = m_launchProvider;
     QPointer<LaunchPage> guard(this);
-    loadCloudAccess(m_store, {provider}, [this, guard, provider](std::vector<CloudAccess> access, auto failures) {
+    loadCloudAccess(m_store, {provider}, [this, guard, provider](std::vector<core::CloudAccess> access, auto failures) {
         if (!guard) {
             return;
         }
         if (access.empty()) {
             setBusy(false);
             const auto failure = failures.find(provider);
-            setStatus(tr("Not launched: no usable %1 credential (set one on the Credentials page). %2")
-                          .arg(QString::fromStdString(provider),
-                               failure != failures.end() ? errorText(failure->second) : QString()),
-                      true);
+            m_status->setStatus(tr("Not launched: no usable %1 credential (set one on the Credentials page). %2")
+                                    .arg(QString::fromStdString(provider),
+                                         failure != failures.end() ? errorText(failure->second) : QString()),
+                                true);
             return;
         }
         core::LaunchWaitOptions wait;
@@ -631,7 +596,7 @@ void LaunchPage::onPrepared()
             wait.pollInterval = std::chrono::seconds(poll);
         }
         m_cancel = std::make_shared<core::CancelToken>();
-        setStatus(m_order->request.dryRun ? tr("Checking the launch with the provider…") : tr("Launching…"));
+        m_status->setStatus(m_order->request.dryRun ? tr("Checking the launch with the provider…") : tr("Launching…"));
         m_launchWatcher->setFuture(
             QtConcurrent::run([this, a = std::move(access.front()), order = *m_order, wait, cancel = m_cancel] {
                 return runLaunch(a, order, wait, core::defaultLedgerFile(), cancel, [this](core::LaunchProgress p) {
@@ -704,10 +669,10 @@ void LaunchPage::onProgress(const core::LaunchProgress& progress)
         }
     }
     if (progress.step == core::LaunchStep::ZoneRefused) {
-        setStatus(tr("%1 has no capacity; trying the next zone.").arg(QString::fromStdString(progress.zone)));
+        m_status->setStatus(tr("%1 has no capacity; trying the next zone.").arg(QString::fromStdString(progress.zone)));
         return;
     }
-    setStatus(QString::fromStdString(progress.message));
+    m_status->setStatus(QString::fromStdString(progress.message));
 }
 
 void LaunchPage::onLaunched()
@@ -717,12 +682,13 @@ void LaunchPage::onLaunched()
     setBusy(false);
     m_cancel.reset();
     if (!outcome) {
-        setStatus(tr("The launch failed. %1").arg(errorText(outcome.error())), true);
+        m_status->setStatus(tr("The launch failed. %1").arg(errorText(outcome.error())), true);
         return;
     }
     if (dryRun) {
-        setStatus(outcome->dryRunPassed ? tr("The provider says the launch would succeed; nothing was started.")
-                                        : tr("Dry run done; nothing was started."));
+        m_status->setStatus(outcome->dryRunPassed
+                                ? tr("The provider says the launch would succeed; nothing was started.")
+                                : tr("Dry run done; nothing was started."));
         emit launched(0);
         return;
     }
@@ -738,7 +704,7 @@ void LaunchPage::onLaunched()
     if (outcome->budget && outcome->budget->level == core::BudgetLevel::Warn) {
         text += QLatin1Char(' ') + tr("The plan has used 80 % or more of its budget.");
     }
-    setStatus(text);
+    m_status->setStatus(text);
     emit launched(outcome->entry.id);
 }
 
@@ -747,14 +713,6 @@ void LaunchPage::setBusy(bool busy)
     m_busy = busy;
     m_launchButton->setEnabled(!busy);
     m_cancelButton->setEnabled(busy);
-}
-
-void LaunchPage::setStatus(const QString& text, bool error)
-{
-    m_status->setText(text);
-    m_status->setProperty("error", error);
-    m_status->setStyleSheet(error ? QStringLiteral("color: palette(bright-text); background: #b3261e; padding: 4px;")
-                                  : QString());
 }
 
 void LaunchPage::resetProgress()

@@ -9,10 +9,13 @@
 
 #include <memory>
 #include <optional>
+#include <utility>
+#include <vector>
 
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -24,6 +27,7 @@ class QFutureWatcher;
 namespace gpuplan::ui {
 
 class CredentialStore;
+class StatusLabel;
 
 /// Launches one instance: the offer (from the plan's choice, or typed), region and zone, image, SSH key and the
 /// address SSH is opened to, the pricing mode (modes the provider lacks are greyed with the reason), the
@@ -65,7 +69,6 @@ private:
     void updatePricing();
     void updatePrice();
     void setBusy(bool busy);
-    void setStatus(const QString& text, bool error = false);
     void resetProgress();
     void onPrepared();
     void onProgress(const core::LaunchProgress& progress);
@@ -81,6 +84,10 @@ private:
     std::string m_launchProvider; // of the launch under way
     QLabel* m_introLabel = nullptr;
     QLabel* m_planLabel = nullptr;
+    QGroupBox* m_offerBox = nullptr;
+    QGroupBox* m_accessBox = nullptr;
+    QGroupBox* m_guardBox = nullptr;
+    std::vector<std::pair<QLabel*, const char*>> m_rowLabels; // the form's labels and their source texts
     QComboBox* m_provider = nullptr;
     QComboBox* m_instanceType = nullptr;
     QComboBox* m_region = nullptr;
@@ -104,7 +111,7 @@ private:
     QPushButton* m_launchButton = nullptr;
     QPushButton* m_cancelButton = nullptr;
     QListWidget* m_progress = nullptr;
-    QLabel* m_status = nullptr;
+    StatusLabel* m_status = nullptr;
     QFutureWatcher<core::Result<core::LaunchOrder>>* m_prepareWatcher = nullptr;
     QFutureWatcher<core::Result<core::LaunchOutcome>>* m_launchWatcher = nullptr;
     std::shared_ptr<core::CancelToken> m_cancel;

@@ -13,25 +13,6 @@
 
 namespace gpuplan::ui {
 
-namespace {
-
-core::Result<std::unique_ptr<core::CloudProvider>> connect(const CloudAccess& access, core::HttpTransport& http)
-{
-    core::ProviderContext context;
-    context.http = &http;
-    context.key = access.key;
-    context.endpoint = access.endpoint;
-    return core::ProviderRegistry::builtIn().create(access.provider, std::move(context));
-}
-
-const CloudAccess* accessFor(const std::vector<CloudAccess>& access, const std::string& provider)
-{
-    auto it = std::find_if(access.begin(), access.end(), [&](const CloudAccess& a) { return a.provider == provider; });
-    return it == access.end() ? nullptr : &*it;
-}
-
-} // namespace
-
 core::Result<core::LaunchOrder> prepareLaunch(LaunchPreparation preparation,
                                               std::shared_ptr<const core::Catalog> catalog,
                                               std::string watchdogScript,
@@ -65,7 +46,7 @@ core::Result<core::LaunchOrder> prepareLaunch(LaunchPreparation preparation,
     return core::makeLaunchOrder(settings, *catalog, watchdogScript, (*provider)->unsupportedFeatures(), now);
 }
 
-core::Result<core::LaunchOutcome> runLaunch(CloudAccess access,
+core::Result<core::LaunchOutcome> runLaunch(core::CloudAccess access,
                                             core::LaunchOrder order,
                                             core::LaunchWaitOptions wait,
                                             std::filesystem::path ledgerFile,
@@ -74,7 +55,7 @@ core::Result<core::LaunchOutcome> runLaunch(CloudAccess access,
 {
     core::initializeHttp();
     core::HttpClient http;
-    core::Result<std::unique_ptr<core::CloudProvider>> provider = connect(access, http);
+    core::Result<std::unique_ptr<core::CloudProvider>> provider = core::connectProvider(access, http);
     if (!provider) {
         return provider.error();
     }
@@ -126,65 +107,29 @@ std::vector<std::string> ledgerProviders(const LedgerSnapshot& snapshot)
     return {ids.begin(), ids.end()};
 }
 
-ReconcileReport reconcileLedger(std::vector<CloudAccess> access,
-                                std::filesystem::path ledgerFile,
-                                std::optional<core::ExchangeRate> rate,
-                                std::int64_t now)
+core::ReconcileReport runReconcile(std::vector<core::CloudAccess> access,
+                                   std::filesystem::path ledgerFile,
+                                   std::optional<core::ExchangeRate> rate,
+                                   std::int64_t now)
 {
-    ReconcileReport report;
     core::Result<std::unique_ptr<core::Ledger>> ledger = core::Ledger::open(ledgerFile);
     if (!ledger) {
+        core::ReconcileReport report;
         report.failures.emplace("ledger", ledger.error());
         return report;
     }
     core::initializeHttp();
     core::HttpClient http;
-    std::map<std::string, std::unique_ptr<core::CloudProvider>> providers;
-    for (const CloudAccess& a : access) {
-        core::Result<std::unique_ptr<core::CloudProvider>> provider = connect(a, http);
-        if (!provider) {
-            report.failures.emplace(a.provider, provider.error());
-            continue;
-        }
-        core::Launcher launcher(**provider, **ledger);
-        core::Result<core::Reconciliation> r = launcher.reconcile({}, nullptr);
-        if (!r) {
-            report.failures.emplace(a.provider, r.error());
-            continue;
-        }
-        for (std::int64_t id : r->adopted) {
-            report.notes.push_back(a.provider + " runs an instance of ours the ledger did not have: recorded as entry "
-                                   + std::to_string(id));
-        }
-        for (std::int64_t id : r->closed) {
-            report.notes.push_back("entry " + std::to_string(id) + " ended at " + a.provider
-                                   + " (outside this program): closed");
-        }
-        providers.emplace(a.provider, std::move(provider).value());
-    }
-    // The budget guard's automatic terminate, for the plans that asked for it.
-    core::Result<std::vector<core::PlanBudget>> budgets = (*ledger)->budgets();
-    core::Result<std::vector<core::LedgerEntry>> all = (*ledger)->entries();
-    if (rate && budgets && all) {
-        for (const core::LedgerEntry& e : core::overBudget(*all, *budgets, *rate, now)) {
-            auto provider = providers.find(e.intent.provider);
-            if (provider == providers.end()) {
-                continue;
-            }
-            core::Status ended = core::Launcher(*provider->second, **ledger).terminate(e.id, nullptr);
-            report.notes.push_back("plan " + e.intent.planId + " has spent its budget: entry " + std::to_string(e.id)
-                                   + (ended ? " terminated" : " could NOT be terminated: " + ended.error().message()));
-        }
-    }
-    return report;
+    return core::reconcileLedger(access, **ledger, http, rate, now);
 }
 
-std::map<std::int64_t, core::Error>
-terminateEntries(std::vector<std::int64_t> entryIds, std::vector<CloudAccess> access, std::filesystem::path ledgerFile)
+std::map<std::int64_t, core::Error> runTerminate(std::vector<std::int64_t> entryIds,
+                                                 std::vector<core::CloudAccess> access,
+                                                 std::filesystem::path ledgerFile)
 {
-    std::map<std::int64_t, core::Error> failures;
     core::Result<std::unique_ptr<core::Ledger>> ledger = core::Ledger::open(ledgerFile);
     if (!ledger) {
+        std::map<std::int64_t, core::Error> failures;
         for (std::int64_t id : entryIds) {
             failures.emplace(id, ledger.error());
         }
@@ -192,47 +137,19 @@ terminateEntries(std::vector<std::int64_t> entryIds, std::vector<CloudAccess> ac
     }
     core::initializeHttp();
     core::HttpClient http;
-    std::map<std::string, std::unique_ptr<core::CloudProvider>> providers;
-    for (std::int64_t id : entryIds) {
-        core::Result<std::optional<core::LedgerEntry>> entry = (*ledger)->find(id);
-        if (!entry || !*entry) {
-            failures.emplace(id,
-                             entry ? core::Error{core::ErrorCode::NotFound, "no such ledger entry", std::to_string(id)}
-                                   : entry.error());
-            continue;
-        }
-        const std::string& providerId = (*entry)->intent.provider;
-        auto& provider = providers[providerId];
-        if (!provider) {
-            const CloudAccess* a = accessFor(access, providerId);
-            if (!a) {
-                failures.emplace(id, core::Error{core::ErrorCode::Credentials, "no credential", providerId});
-                continue;
-            }
-            core::Result<std::unique_ptr<core::CloudProvider>> made = connect(*a, http);
-            if (!made) {
-                failures.emplace(id, made.error());
-                continue;
-            }
-            provider = std::move(made).value();
-        }
-        if (core::Status done = core::Launcher(*provider, **ledger).terminate(id, nullptr); !done) {
-            failures.emplace(id, done.error());
-        }
-    }
-    return failures;
+    return core::terminateEntries(entryIds, access, **ledger, http);
 }
 
 void loadCloudAccess(CredentialStore* store,
                      std::vector<std::string> providers,
-                     std::function<void(std::vector<CloudAccess>, std::map<std::string, core::Error>)> done)
+                     std::function<void(std::vector<core::CloudAccess>, std::map<std::string, core::Error>)> done)
 {
     struct State
     {
         std::vector<std::string> todo;
-        std::vector<CloudAccess> found;
+        std::vector<core::CloudAccess> found;
         std::map<std::string, core::Error> failures;
-        std::function<void(std::vector<CloudAccess>, std::map<std::string, core::Error>)> done;
+        std::function<void(std::vector<core::CloudAccess>, std::map<std::string, core::Error>)> done;
     };
     auto state = std::make_shared<State>();
     state->todo = std::move(providers);
@@ -254,7 +171,7 @@ void loadCloudAccess(CredentialStore* store,
                     credential ? core::accessKeyFrom(*credential) : core::Result<core::AccessKey>(credential.error());
                 if (key) {
                     state->found.push_back(
-                        CloudAccess{provider, std::move(key).value(), core::endpointOverride(provider)});
+                        core::CloudAccess{provider, std::move(key).value(), core::endpointOverride(provider)});
                 } else {
                     state->failures.emplace(provider, key.error());
                 }

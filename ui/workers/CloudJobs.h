@@ -3,6 +3,7 @@
 #include "gpuplan/catalog/Money.h"
 #include "gpuplan/cloud/LaunchSetup.h"
 #include "gpuplan/cloud/Launcher.h"
+#include "gpuplan/cloud/LedgerActions.h"
 #include "gpuplan/ledger/Ledger.h"
 #include "gpuplan/net/signers/Signing.h"
 
@@ -21,14 +22,6 @@
 // and hand the keys in.
 namespace gpuplan::ui {
 
-/// One provider's API key and where its API is ($GPUPLAN_ENDPOINT_<PROVIDER>, else the public endpoint).
-struct CloudAccess
-{
-    std::string provider;
-    core::AccessKey key;
-    std::string endpoint;
-};
-
 /// What the Launch page asks for, before the order is made: the settings with the key file still a path, and SSH
 /// open to this computer's public address when `settings.sshSourceCidr` is empty.
 struct LaunchPreparation
@@ -45,7 +38,7 @@ core::Result<core::LaunchOrder> prepareLaunch(LaunchPreparation preparation,
 
 /// Launches the order through the provider and records it in `ledgerFile` (core::Launcher). `onProgress` is called
 /// on the worker thread.
-core::Result<core::LaunchOutcome> runLaunch(CloudAccess access,
+core::Result<core::LaunchOutcome> runLaunch(core::CloudAccess access,
                                             core::LaunchOrder order,
                                             core::LaunchWaitOptions wait,
                                             std::filesystem::path ledgerFile,
@@ -64,22 +57,16 @@ core::Result<LedgerSnapshot> readLedger(std::filesystem::path ledgerFile, std::i
 /// The providers the ledger has launched with (whose credentials reconciliation needs).
 std::vector<std::string> ledgerProviders(const LedgerSnapshot& snapshot);
 
-/// What reconciling did, in plain English, one line each; and the providers that could not be asked, with why.
-struct ReconcileReport
-{
-    std::vector<std::string> notes;
-    std::map<std::string, core::Error> failures;
-};
-/// Reconciles the ledger with each provider in `access`, then terminates the instances of plans launched with
-/// terminate-at-budget whose spending reached the budget (converted with `rate`).
-ReconcileReport reconcileLedger(std::vector<CloudAccess> access,
-                                std::filesystem::path ledgerFile,
-                                std::optional<core::ExchangeRate> rate,
-                                std::int64_t now);
+/// core::reconcileLedger on the ledger in `ledgerFile` (a failure to open it is reported under "ledger").
+core::ReconcileReport runReconcile(std::vector<core::CloudAccess> access,
+                                   std::filesystem::path ledgerFile,
+                                   std::optional<core::ExchangeRate> rate,
+                                   std::int64_t now);
 
-/// Terminates each entry through its provider (whose access must be in `access`); the errors by entry id.
-std::map<std::int64_t, core::Error>
-terminateEntries(std::vector<std::int64_t> entryIds, std::vector<CloudAccess> access, std::filesystem::path ledgerFile);
+/// core::terminateEntries on the ledger in `ledgerFile`.
+std::map<std::int64_t, core::Error> runTerminate(std::vector<std::int64_t> entryIds,
+                                                 std::vector<core::CloudAccess> access,
+                                                 std::filesystem::path ledgerFile);
 
 class CredentialStore;
 
@@ -87,6 +74,6 @@ class CredentialStore;
 /// it found and, by provider, why the others could not be had. The endpoint comes from core::endpointOverride.
 void loadCloudAccess(CredentialStore* store,
                      std::vector<std::string> providers,
-                     std::function<void(std::vector<CloudAccess>, std::map<std::string, core::Error>)> done);
+                     std::function<void(std::vector<core::CloudAccess>, std::map<std::string, core::Error>)> done);
 
 } // namespace gpuplan::ui
