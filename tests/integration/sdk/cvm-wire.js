@@ -30,11 +30,9 @@
 
 const fs = require('fs');
 const http = require('http');
-const https = require('https');
-const net = require('net');
 const path = require('path');
 
-const {clearEnvironment, freezeClock, RealDate} = require('./sandbox');
+const {clearEnvironment, freezeClock, routeHttpToLoopback, RealDate} = require('./sandbox');
 
 clearEnvironment(['TENCENTCLOUD_SECRET_ID', 'TENCENTCLOUD_SECRET_KEY', 'TENCENTCLOUD_SESSION_TOKEN',
                   'TENCENTCLOUD_REGION']);
@@ -94,19 +92,7 @@ const server = http.createServer((req, res) => {
         res.end(answer);
     });
 });
-let serverPort = 0;
-http.Agent.prototype.createConnection = function createConnection(options, callback) {
-    const socket = net.connect(serverPort, '127.0.0.1');
-    if (callback) {
-        socket.once('connect', () => callback(null, socket));
-        socket.once('error', (error) => callback(error));
-        return undefined;
-    }
-    return socket;
-};
-https.Agent.prototype.createConnection = function createConnection() {
-    throw new Error('cvm-wire.js: the SDK tried an HTTPS connection; only plain http is captured');
-};
+const setServerPort = routeHttpToLoopback('cvm-wire.js');
 
 async function main() {
     const chunks = [];
@@ -116,7 +102,7 @@ async function main() {
     const inputs = JSON.parse(Buffer.concat(chunks).toString('utf8'));
     setClock(inputs.time * 1000);
     await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-    serverPort = server.address().port;
+    setServerPort(server.address().port);
 
     const {cvm} = require('tencentcloud-sdk-nodejs-cvm');
     const {CommonClient} = require('tencentcloud-sdk-nodejs-common');

@@ -20,11 +20,9 @@
 
 const fs = require('fs');
 const http = require('http');
-const https = require('https');
-const net = require('net');
 const path = require('path');
 
-const {clearEnvironment, freezeClock} = require('./sandbox');
+const {clearEnvironment, freezeClock, routeHttpToLoopback} = require('./sandbox');
 
 clearEnvironment(['AWS_PROFILE', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN']);
 const setClock = freezeClock();
@@ -71,19 +69,7 @@ const server = http.createServer((req, res) => {
         res.end(xml);
     });
 });
-let serverPort = 0;
-http.Agent.prototype.createConnection = function createConnection(options, callback) {
-    const socket = net.connect(serverPort, '127.0.0.1');
-    if (callback) {
-        socket.once('connect', () => callback(null, socket));
-        socket.once('error', (error) => callback(error));
-        return undefined;
-    }
-    return socket;
-};
-https.Agent.prototype.createConnection = function createConnection() {
-    throw new Error('ec2-wire.js: the SDK tried an HTTPS connection; only plain http is captured');
-};
+const setServerPort = routeHttpToLoopback('ec2-wire.js');
 
 const SDK_ONLY_HEADERS = ['amz-sdk-invocation-id', 'amz-sdk-request', 'x-amz-user-agent', 'user-agent',
                           'content-length'];
@@ -96,7 +82,7 @@ async function main() {
     const inputs = JSON.parse(Buffer.concat(chunks).toString('utf8'));
     setClock(inputs.time * 1000);
     await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-    serverPort = server.address().port;
+    setServerPort(server.address().port);
 
     const ec2 = require('@aws-sdk/client-ec2');
     const {NodeHttpHandler} = require('@smithy/node-http-handler');

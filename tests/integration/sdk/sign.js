@@ -28,11 +28,9 @@
 
 const crypto = require('crypto');
 const http = require('http');
-const https = require('https');
-const net = require('net');
 
 // No proxy from the environment, and Date.now() and new Date() return the current request's time.
-const {clearEnvironment, freezeClock, RealDate} = require('./sandbox');
+const {clearEnvironment, freezeClock, routeHttpToLoopback, RealDate} = require('./sandbox');
 
 clearEnvironment();
 const setClock = freezeClock();
@@ -82,19 +80,7 @@ const server = http.createServer((req, res) => {
         res.end(captureReply.body);
     });
 });
-let serverPort = 0;
-http.Agent.prototype.createConnection = function createConnection(options, callback) {
-    const socket = net.connect(serverPort, '127.0.0.1');
-    if (callback) {
-        socket.once('connect', () => callback(null, socket));
-        socket.once('error', (error) => callback(error));
-        return undefined;
-    }
-    return socket;
-};
-https.Agent.prototype.createConnection = function createConnection() {
-    throw new Error('sign.js: an SDK tried an HTTPS connection; the harness only captures plain http');
-};
+const setServerPort = routeHttpToLoopback('sign.js');
 const loopbackAgent = new http.Agent({keepAlive: false});
 
 function header(pairs, name) {
@@ -379,7 +365,7 @@ async function main() {
     }
     const requests = JSON.parse(Buffer.concat(chunks).toString('utf8'));
     await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-    serverPort = server.address().port;
+    setServerPort(server.address().port);
     try {
         const results = await schemes[scheme](requests);
         process.stdout.write(JSON.stringify(results) + '\n');
