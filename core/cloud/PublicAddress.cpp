@@ -63,7 +63,7 @@ Result<std::string> publicAddressCidr(HttpTransport& http, const std::string& ur
                  url};
 }
 
-Status checkSshSourceCidr(const std::string& cidr)
+Status checkSshSourceCidr(const std::string& cidr, bool ipv4Only)
 {
     const std::size_t slash = cidr.find('/');
     const std::string address = cidr.substr(0, slash);
@@ -77,6 +77,11 @@ Status checkSshSourceCidr(const std::string& cidr)
                         && std::stoi(bits) <= maxBits;
     if ((!isV4 && !isV6) || !bitsOk) {
         return Error{ErrorCode::InvalidArgument, "not an address with a prefix length, like 203.0.113.7/32", cidr};
+    }
+    if (ipv4Only && !isV4) {
+        return Error{ErrorCode::InvalidArgument,
+                     "SSH can be opened to an IPv4 address range only here (like 203.0.113.7/32)",
+                     cidr};
     }
     if (std::stoi(bits) == 0) {
         return Error{ErrorCode::InvalidArgument,

@@ -16,6 +16,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "gpuplan/cloud/PublicAddress.h"
 #include "gpuplan/cloud/providers/aws/AwsEc2Provider.h"
 #include "gpuplan/cloud/providers/aws/Ec2Api.h"
 #include "gpuplan/net/Clock.h"
@@ -516,10 +517,10 @@ private slots:
         QCOMPARE(*ec2::keyPairName(kPublicKey + "\n"), *name); // same key, same pair
         QVERIFY(!ec2::keyPairName("not a key").ok());
         QCOMPARE(ec2::securityGroupName("203.0.113.7/32"), std::string("gpuplanner-ssh-203-0-113-7-32"));
-        QVERIFY(ec2::checkSshCidr("203.0.113.7/32").ok());
-        QCOMPARE(ec2::checkSshCidr("").error().code, ErrorCode::InvalidArgument);
-        QCOMPARE(ec2::checkSshCidr("0.0.0.0/0").error().code, ErrorCode::InvalidArgument);
-        QVERIFY(!ec2::checkSshCidr("example.com").ok());
+        QVERIFY(checkSshSourceCidr("203.0.113.7/32", true).ok());
+        QCOMPARE(checkSshSourceCidr("", true).error().code, ErrorCode::InvalidArgument);
+        QCOMPARE(checkSshSourceCidr("0.0.0.0/0", true).error().code, ErrorCode::InvalidArgument);
+        QVERIFY(!checkSshSourceCidr("example.com", true).ok());
     }
 
     void readRequests()

@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "gpuplan/cloud/PublicAddress.h"
 #include "gpuplan/cloud/providers/tencent/CvmApi.h"
 #include "gpuplan/cloud/providers/tencent/TencentCvmProvider.h"
 #include "gpuplan/net/Clock.h"
@@ -447,10 +448,10 @@ private slots:
         QCOMPARE(name->find('-'), std::string::npos);
         QVERIFY(!cvm::keyPairName("not-a-key"));
         QCOMPARE(cvm::securityGroupName("203.0.113.7/32"), std::string("gpuplanner-ssh-203-0-113-7-32"));
-        QVERIFY(cvm::checkSshCidr("203.0.113.7/32"));
-        QVERIFY(!cvm::checkSshCidr(""));
-        QVERIFY(!cvm::checkSshCidr("0.0.0.0/0"));
-        QVERIFY(!cvm::checkSshCidr("203.0.113.7"));
+        QVERIFY(checkSshSourceCidr("203.0.113.7/32", true));
+        QVERIFY(!checkSshSourceCidr("", true));
+        QVERIFY(!checkSshSourceCidr("0.0.0.0/0", true));
+        QVERIFY(!checkSshSourceCidr("203.0.113.7", true));
         QCOMPARE(cvm::actionTime(1527593200), std::string("2018-05-29T11:26:40Z")); // the doc's example time
     }
 

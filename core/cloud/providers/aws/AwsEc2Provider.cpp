@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "gpuplan/cloud/PublicAddress.h"
 #include "gpuplan/cloud/providers/aws/Ec2Api.h"
 #include "gpuplan/net/HttpClient.h"
 #include "gpuplan/net/signers/AwsSigV4.h"
@@ -93,7 +94,7 @@ Result<LaunchResult> AwsEc2Provider::launch(const LaunchRequest& request, const 
                          + unsupportedFeatures()[CloudFeature::Subscription],
                      "pricing"};
     }
-    Status cidrOk = checkSshCidr(request.sshSourceCidr);
+    Status cidrOk = checkSshSourceCidr(request.sshSourceCidr, true);
     if (!cidrOk) {
         return cidrOk.error();
     }

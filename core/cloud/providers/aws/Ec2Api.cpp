@@ -2,11 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
-#include <ctime>
 
 #include <pugixml.hpp>
 
+#include "gpuplan/net/Clock.h"
 #include "gpuplan/net/Crypto.h"
 
 namespace gpuplan::core::ec2 {
@@ -70,22 +69,6 @@ void addFilter(Params& params, int index, const std::string& name, const std::ve
     }
 }
 
-std::optional<std::int64_t> parseIsoTime(const std::string& value)
-{
-    int y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0;
-    if (std::sscanf(value.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d", &y, &mo, &d, &h, &mi, &s) != 6) {
-        return std::nullopt;
-    }
-    std::tm tm{};
-    tm.tm_year = y - 1900;
-    tm.tm_mon = mo - 1;
-    tm.tm_mday = d;
-    tm.tm_hour = h;
-    tm.tm_min = mi;
-    tm.tm_sec = s;
-    return static_cast<std::int64_t>(timegm(&tm));
-}
-
 RemoteInstance instanceFrom(const pugi::xml_node& item, const std::string& region)
 {
     RemoteInstance out;
@@ -104,7 +87,7 @@ RemoteInstance instanceFrom(const pugi::xml_node& item, const std::string& regio
             }
         }
     }
-    out.launchedAt = parseIsoTime(text(item, "launchTime"));
+    out.launchedAt = parseIsoSeconds(text(item, "launchTime"));
     return out;
 }
 
@@ -199,29 +182,6 @@ std::string securityGroupName(const std::string& cidr)
     std::replace(name.begin() + 15, name.end(), '.', '-');
     std::replace(name.begin() + 15, name.end(), '/', '-');
     return name;
-}
-
-Status checkSshCidr(const std::string& cidr)
-{
-    if (cidr.empty()) {
-        return Error{ErrorCode::InvalidArgument,
-                     "no SSH source address: GPU Planner opens SSH only to your own address (e.g. 203.0.113.7/32)",
-                     "sshSourceCidr"};
-    }
-    unsigned a = 0, b = 0, c = 0, d = 0, bits = 0;
-    char tail = 0;
-    if (std::sscanf(cidr.c_str(), "%u.%u.%u.%u/%u%c", &a, &b, &c, &d, &bits, &tail) != 5 || a > 255 || b > 255
-        || c > 255 || d > 255 || bits > 32) {
-        return Error{ErrorCode::InvalidArgument, "not an IPv4 CIDR such as 203.0.113.7/32", "sshSourceCidr"};
-    }
-    if (bits == 0) {
-        return Error{ErrorCode::InvalidArgument,
-                     "refusing to open SSH to the whole Internet (" + cidr
-                         + "); give your own address, e.g. "
-                           "203.0.113.7/32",
-                     "sshSourceCidr"};
-    }
-    return Ok{};
 }
 
 Call describeImagesCall(const std::string& namePattern)

@@ -1,11 +1,11 @@
 #include "gpuplan/cloud/providers/tencent/CvmApi.h"
 
+#include "gpuplan/net/Clock.h"
 #include "gpuplan/net/Crypto.h"
 
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <cstdio>
 #include <ctime>
 #include <sstream>
 
@@ -152,28 +152,6 @@ std::string securityGroupName(const std::string& cidr)
         name += std::isalnum(static_cast<unsigned char>(c)) ? c : '-';
     }
     return name;
-}
-
-Status checkSshCidr(const std::string& cidr)
-{
-    const std::string where = "ssh source CIDR";
-    if (cidr.empty()) {
-        return Error{ErrorCode::InvalidArgument,
-                     "no address to open SSH to: give your public IPv4 address as a /32 (e.g. 203.0.113.7/32)",
-                     where};
-    }
-    unsigned a = 0, b = 0, c = 0, d = 0, bits = 0;
-    char tail = 0;
-    if (std::sscanf(cidr.c_str(), "%u.%u.%u.%u/%u%c", &a, &b, &c, &d, &bits, &tail) != 5 || a > 255 || b > 255
-        || c > 255 || d > 255 || bits > 32) {
-        return Error{ErrorCode::InvalidArgument, "\"" + cidr + "\" is not an IPv4 CIDR such as 203.0.113.7/32", where};
-    }
-    if (bits == 0) {
-        return Error{ErrorCode::InvalidArgument,
-                     "refusing to open SSH to the whole internet (" + cidr + "): give your own address as a /32",
-                     where};
-    }
-    return Ok{};
 }
 
 std::string actionTime(std::int64_t unixSeconds)
@@ -561,7 +539,7 @@ Result<InstancesPage> parseDescribeInstances(std::string_view body, const std::s
         if (ips.is_array() && !ips.empty() && ips[0].is_string()) {
             instance.publicIp = ips[0].get<std::string>();
         }
-        instance.launchedAt = parseCvmTime(stringField(item, "CreatedTime"));
+        instance.launchedAt = parseIsoSeconds(stringField(item, "CreatedTime"));
         const json tags = item.value("Tags", json());
         if (tags.is_array()) {
             for (const json& tag : tags) {
@@ -612,36 +590,6 @@ InstanceState stateFromCvm(std::string_view name)
         return InstanceState::Failed;
     }
     return InstanceState::Pending; // PENDING, STARTING, REBOOTING and states we do not know
-}
-
-std::optional<std::int64_t> parseCvmTime(const std::string& text)
-{
-    int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
-    int consumed = 0;
-    if (std::sscanf(text.c_str(), "%4d-%2d-%2dT%2d:%2d:%2d%n", &year, &month, &day, &hour, &minute, &second, &consumed)
-        != 6) {
-        return std::nullopt;
-    }
-    const std::string zone = text.substr(static_cast<std::size_t>(consumed));
-    long offset = 0;
-    if (zone == "Z" || zone == "+00:00" || zone.empty()) {
-        offset = 0;
-    } else {
-        int zh = 0, zm = 0;
-        char sign = 0;
-        if (std::sscanf(zone.c_str(), "%c%2d:%2d", &sign, &zh, &zm) != 3 || (sign != '+' && sign != '-')) {
-            return std::nullopt;
-        }
-        offset = (sign == '+' ? 1 : -1) * (zh * 3600L + zm * 60L);
-    }
-    std::tm tm{};
-    tm.tm_year = year - 1900;
-    tm.tm_mon = month - 1;
-    tm.tm_mday = day;
-    tm.tm_hour = hour;
-    tm.tm_min = minute;
-    tm.tm_sec = second;
-    return static_cast<std::int64_t>(timegm(&tm)) - offset;
 }
 
 // ---- Errors.

@@ -1,5 +1,6 @@
 #include "gpuplan/cloud/providers/tencent/TencentCvmProvider.h"
 
+#include "gpuplan/cloud/PublicAddress.h"
 #include "gpuplan/cloud/providers/tencent/CvmApi.h"
 #include "gpuplan/net/signers/TencentTc3.h"
 
@@ -247,7 +248,7 @@ Result<LaunchResult> TencentCvmProvider::launch(const LaunchRequest& request, co
     if (request.region.empty() || request.instanceType.empty()) {
         return Error{ErrorCode::InvalidArgument, "a launch needs a region and an instance type", "RunInstances"};
     }
-    if (Status ok = cvm::checkSshCidr(request.sshSourceCidr); !ok) {
+    if (Status ok = checkSshSourceCidr(request.sshSourceCidr, true); !ok) {
         return ok.error();
     }
     if (Result<std::string> name = cvm::keyPairName(request.sshPublicKey); !name) {

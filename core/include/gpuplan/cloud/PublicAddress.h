@@ -18,7 +18,9 @@ Result<std::string> publicAddressCidr(HttpTransport& http, const std::string& ur
 
 /// "203.0.113.7/32" or "2001:db8::/64" is a CIDR; InvalidArgument naming it otherwise, and for 0.0.0.0/0 and
 /// ::/0 (which would open SSH to everyone).
-Status checkSshSourceCidr(const std::string& cidr);
+/// `ipv4Only`: an IPv6 range is refused too, for a firewall rule that takes IPv4 only (EC2's CidrIp, CVM's
+/// CidrBlock as we send them).
+Status checkSshSourceCidr(const std::string& cidr, bool ipv4Only = false);
 
 /// $GPUPLAN_ENDPOINT_<PROVIDER> (GPUPLAN_ENDPOINT_AWS, GPUPLAN_ENDPOINT_TENCENT): a base URL that replaces the
 /// provider's public endpoints (a VPC endpoint, or a local fake in tests); empty when unset.

@@ -53,8 +53,6 @@ HttpRequest buildRequest(const std::string& baseUrl, const Call& call);
 Result<std::string> keyPairName(const std::string& sshPublicKey);
 /// "gpuplanner-ssh-203-0-113-7-32" for "203.0.113.7/32".
 std::string securityGroupName(const std::string& cidr);
-/// InvalidArgument unless `cidr` is an IPv4 CIDR other than 0.0.0.0/0.
-Status checkSshCidr(const std::string& cidr);
 
 Call describeImagesCall(const std::string& namePattern);
 Call describeKeyPairsCall(const std::string& keyName);

@@ -68,8 +68,6 @@ HttpRequest buildRequest(const std::string& url, const Call& call, const std::st
 Result<std::string> keyPairName(const std::string& sshPublicKey);
 /// "gpuplanner-ssh-203-0-113-7-32" for "203.0.113.7/32".
 std::string securityGroupName(const std::string& cidr);
-/// InvalidArgument unless `cidr` is an IPv4 CIDR other than 0.0.0.0/0.
-Status checkSshCidr(const std::string& cidr);
 /// "2026-12-03T19:05:00Z": ActionTimer.ActionTime, "按照ISO8601标准表示，并且使用UTC时间。格式为 YYYY-MM-DDThh:mm:ssZ".
 std::string actionTime(std::int64_t unixSeconds);
 /// "gpuplanner-" + the first 8 characters of the token that are letters or digits.
@@ -151,8 +149,6 @@ Result<std::vector<std::string>> parseZoneConfig(std::string_view body);
 /// PENDING -> Pending, RUNNING -> Running, STARTING / REBOOTING -> Pending, STOPPING / SHUTDOWN / TERMINATING ->
 /// Stopping, STOPPED -> Stopped, LAUNCH_FAILED -> Failed; anything else Pending.
 InstanceState stateFromCvm(std::string_view name);
-/// "2020-09-22T00:00:00+00:00", "2020-03-10T02:43:51Z" -> Unix seconds; nullopt otherwise.
-std::optional<std::int64_t> parseCvmTime(const std::string& text);
 
 // ---- Errors.
 
