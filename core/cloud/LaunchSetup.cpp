@@ -2,6 +2,7 @@
 
 #include "gpuplan/cloud/LaunchChoice.h"
 #include "gpuplan/cloud/PublicAddress.h"
+#include "gpuplan/net/Crypto.h"
 
 #include <cstdlib>
 #include <fstream>
@@ -135,6 +136,21 @@ std::optional<double> mostBeforeDeadman(const LaunchOrder& order, std::int64_t n
     worst.intent.deadmanHours = order.deadmanHours;
     worst.state = InstanceState::Pending;
     return costUntilDeadman(worst, now);
+}
+
+Result<std::string> publicKeyId(const std::string& sshPublicKey)
+{
+    std::istringstream fields(sshPublicKey);
+    std::string type;
+    std::string blob;
+    fields >> type >> blob;
+    if (blob.rfind("AAAA", 0) != 0) {
+        return Error{ErrorCode::InvalidArgument,
+                     "not an OpenSSH public key line (\"ssh-ed25519 AAAA... comment\"); give the contents of your .pub "
+                     "file",
+                     "ssh public key"};
+    }
+    return sha256Hex(blob).substr(0, 12);
 }
 
 std::vector<std::filesystem::path> defaultPublicKeyFiles()

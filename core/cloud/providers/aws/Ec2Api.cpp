@@ -5,22 +5,13 @@
 
 #include <pugixml.hpp>
 
+#include "gpuplan/cloud/LaunchSetup.h"
 #include "gpuplan/net/Clock.h"
 #include "gpuplan/net/Crypto.h"
 
 namespace gpuplan::core::ec2 {
 
 namespace {
-
-bool startsWith(std::string_view text, std::string_view prefix)
-{
-    return text.substr(0, prefix.size()) == prefix;
-}
-
-bool endsWith(std::string_view text, std::string_view suffix)
-{
-    return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
-}
 
 std::string trimmed(std::string_view text)
 {
@@ -120,7 +111,7 @@ std::string withRequestId(std::string detail, const ApiError& error)
 
 std::string endpointFor(const std::string& region)
 {
-    if (startsWith(region, "cn-")) {
+    if (region.starts_with("cn-")) {
         return "https://ec2." + region + ".amazonaws.com.cn/";
     }
     return "https://ec2." + region + ".amazonaws.com/";
@@ -151,29 +142,11 @@ HttpRequest buildRequest(const std::string& baseUrl, const Call& call)
 
 Result<std::string> keyPairName(const std::string& sshPublicKey)
 {
-    // "ssh-ed25519 AAAA... comment": the blob is the second field.
-    std::vector<std::string> fields;
-    std::string field;
-    for (char c : sshPublicKey) {
-        if (std::isspace(static_cast<unsigned char>(c))) {
-            if (!field.empty()) {
-                fields.push_back(field);
-                field.clear();
-            }
-        } else {
-            field += c;
-        }
+    Result<std::string> id = publicKeyId(sshPublicKey);
+    if (!id) {
+        return id.error();
     }
-    if (!field.empty()) {
-        fields.push_back(field);
-    }
-    if (fields.size() < 2 || !startsWith(fields[1], "AAAA")) {
-        return Error{ErrorCode::InvalidArgument,
-                     "not an OpenSSH public key line (\"ssh-ed25519 AAAA... comment\"); paste the contents of your "
-                     ".pub file",
-                     "sshPublicKey"};
-    }
-    return "gpuplanner-" + sha256Hex(fields[1]).substr(0, 12);
+    return "gpuplanner-" + *id;
 }
 
 std::string securityGroupName(const std::string& cidr)
@@ -669,7 +642,7 @@ Error mapError(const HttpResponse& response, const ErrorContext& context)
         error.code = ErrorCode::Throttled;
         error.detail = "EC2 throttled the account's API requests; GPU Planner backed off and retried, wait a "
                        "minute and try again";
-    } else if (endsWith(code, ".NotFound")) {
+    } else if (code.ends_with(".NotFound")) {
         error.code = ErrorCode::NotFound;
         error.detail = "EC2 does not know it (" + code + ")";
     } else if (code == "IdempotentParameterMismatch") {

@@ -1,29 +1,18 @@
 #include "gpuplan/cloud/providers/tencent/CvmApi.h"
 
+#include "gpuplan/cloud/LaunchSetup.h"
 #include "gpuplan/net/Clock.h"
 #include "gpuplan/net/Crypto.h"
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <ctime>
-#include <sstream>
 
 namespace gpuplan::core::cvm {
 
 namespace {
 
 using nlohmann::json;
-
-bool startsWith(std::string_view text, std::string_view prefix)
-{
-    return text.substr(0, prefix.size()) == prefix;
-}
-
-bool endsWith(std::string_view text, std::string_view suffix)
-{
-    return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
-}
 
 json filter(const std::string& name, const std::string& value)
 {
@@ -104,7 +93,7 @@ const char* serviceName(Service service)
 std::string baseUrl(Service service, const std::string& endpoint)
 {
     if (!endpoint.empty()) {
-        return endsWith(endpoint, "/") ? endpoint : endpoint + "/";
+        return endpoint.ends_with("/") ? endpoint : endpoint + "/";
     }
     return std::string("https://") + serviceName(service) + ".tencentcloudapi.com/";
 }
@@ -133,16 +122,11 @@ HttpRequest buildRequest(const std::string& url, const Call& call, const std::st
 
 Result<std::string> keyPairName(const std::string& sshPublicKey)
 {
-    std::istringstream fields(sshPublicKey);
-    std::string type;
-    std::string blob;
-    fields >> type >> blob;
-    if (blob.empty()) {
-        return Error{ErrorCode::InvalidArgument,
-                     "not an OpenSSH public key line (expected \"ssh-ed25519 AAAA... comment\")",
-                     "ssh public key"};
+    Result<std::string> id = publicKeyId(sshPublicKey);
+    if (!id) {
+        return id.error();
     }
-    return "gpuplanner_" + sha256Hex(blob).substr(0, 12);
+    return "gpuplanner_" + *id; // CVM key names take letters, digits and underscores
 }
 
 std::string securityGroupName(const std::string& cidr)
@@ -156,12 +140,7 @@ std::string securityGroupName(const std::string& cidr)
 
 std::string actionTime(std::int64_t unixSeconds)
 {
-    const std::time_t t = static_cast<std::time_t>(unixSeconds);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    std::array<char, 32> text{};
-    std::strftime(text.data(), text.size(), "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return text.data();
+    return extendedIsoTime(std::chrono::system_clock::from_time_t(static_cast<std::time_t>(unixSeconds)));
 }
 
 std::string instanceName(const std::string& clientToken)
@@ -644,11 +623,11 @@ std::optional<Error> mapError(const HttpResponse& response, const ErrorContext& 
     ErrorCode mapped = ErrorCode::ProviderRefused;
     std::string advice;
 
-    if (startsWith(code, "ResourceInsufficient") || startsWith(code, "ResourcesSoldOut")
+    if (code.starts_with("ResourceInsufficient") || code.starts_with("ResourcesSoldOut")
         || code == "ResourceUnavailable.InstanceType" || code == "InvalidParameterValue.InsufficientOffering") {
         mapped = ErrorCode::InsufficientCapacity;
         advice = "Tencent Cloud has no " + type + " free in " + zone + " right now: try the next zone, or later";
-    } else if (startsWith(code, "LimitExceeded") || code == "InstancesQuotaLimitExceeded") {
+    } else if (code.starts_with("LimitExceeded") || code == "InstancesQuotaLimitExceeded") {
         mapped = ErrorCode::QuotaExceeded;
         std::string quota = "the account's quota";
         if (code == "LimitExceeded.InstanceQuota" || code == "InstancesQuotaLimitExceeded") {
@@ -661,7 +640,7 @@ std::optional<Error> mapError(const HttpResponse& response, const ErrorContext& 
         advice = "the launch would exceed " + quota + " for " + type
                  + ": see the quotas in the CVM console (https://console.cloud.tencent.com/cvm) and request more "
                    "by a ticket (https://console.cloud.tencent.com/workorder/category)";
-    } else if (startsWith(code, "UnauthorizedOperation") || code == "AuthFailure.UnauthorizedOperation") {
+    } else if (code.starts_with("UnauthorizedOperation") || code == "AuthFailure.UnauthorizedOperation") {
         mapped = ErrorCode::PermissionDenied;
         advice = "the key works but may not call " + camAction(context)
                  + ": grant that action to its CAM user or role (CAM console, https://console.cloud.tencent.com/cam)";
@@ -669,14 +648,14 @@ std::optional<Error> mapError(const HttpResponse& response, const ErrorContext& 
         mapped = ErrorCode::ClockSkew;
         advice = "Tencent Cloud refused the request's time: this computer's clock is more than 5 minutes off; "
                  "set it right (NTP) and try again";
-    } else if (startsWith(code, "AuthFailure")) {
+    } else if (code.starts_with("AuthFailure")) {
         mapped = ErrorCode::Credentials;
         advice = "Tencent Cloud did not accept the SecretId / SecretKey: check that the key exists, is enabled and "
                  "was pasted without spaces (API keys: https://console.cloud.tencent.com/cam/capi)";
-    } else if (startsWith(code, "RequestLimitExceeded")) {
+    } else if (code.starts_with("RequestLimitExceeded")) {
         mapped = ErrorCode::Throttled;
         advice = "Tencent Cloud is limiting the request rate of " + context.action + ": wait a little and try again";
-    } else if (endsWith(code, ".NotFound") || startsWith(code, "ResourceNotFound")) {
+    } else if (code.ends_with(".NotFound") || code.starts_with("ResourceNotFound")) {
         mapped = ErrorCode::NotFound;
         advice = "Tencent Cloud does not know the resource " + context.action + " names";
     } else {

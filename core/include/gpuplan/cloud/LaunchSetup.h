@@ -60,6 +60,10 @@ Result<LaunchOrder> makeLaunchOrder(const LaunchSettings& settings,
 /// has no dead-man and so bills until someone terminates it.
 std::optional<double> mostBeforeDeadman(const LaunchOrder& order, std::int64_t now);
 
+/// A stable id of an OpenSSH public key line: the first 12 hex digits of SHA-256 over its base64 blob (the second
+/// field), so the same key always maps to the same provider key pair. InvalidArgument when the line has no blob.
+Result<std::string> publicKeyId(const std::string& sshPublicKey);
+
 /// ~/.ssh/id_ed25519.pub, then ~/.ssh/id_rsa.pub: where the user's public key usually is.
 std::vector<std::filesystem::path> defaultPublicKeyFiles();
 
