@@ -149,11 +149,6 @@ HttpClient::HttpClient(HttpOptions options)
     initializeHttp();
 }
 
-Result<HttpResponse> HttpClient::send(const HttpRequest& request)
-{
-    return send(request, nullptr);
-}
-
 Result<HttpResponse> HttpClient::send(const HttpRequest& request, const CancelToken* cancel)
 {
     const int attempts = request.safeToRetry ? std::max(1, m_options.retry.maxAttempts) : 1;

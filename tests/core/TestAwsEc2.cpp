@@ -92,7 +92,8 @@ public:
             HttpResponse{status, {{"Content-Type", "text/xml;charset=UTF-8"}}, std::move(body)});
     }
 
-    Result<HttpResponse> send(const HttpRequest& request) override
+    using HttpTransport::send;
+    Result<HttpResponse> send(const HttpRequest& request, const CancelToken*) override
     {
         requests.push_back(request);
         const std::string action = formParams(request.body)["Action"];

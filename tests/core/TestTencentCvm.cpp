@@ -66,7 +66,8 @@ class RecordingTransport final : public HttpTransport
 public:
     void answer(const std::string& action, std::string body) { m_answers[action].push_back(std::move(body)); }
 
-    Result<HttpResponse> send(const HttpRequest& request) override
+    using HttpTransport::send;
+    Result<HttpResponse> send(const HttpRequest& request, const CancelToken*) override
     {
         requests.push_back(request);
         const std::string action = request.header("X-TC-Action").value_or("");

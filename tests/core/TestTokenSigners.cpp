@@ -146,7 +146,8 @@ int headerCount(const HttpRequest& request, const std::string& name)
 class RecordingTransport final : public HttpTransport
 {
 public:
-    Result<HttpResponse> send(const HttpRequest& request) override
+    using HttpTransport::send;
+    Result<HttpResponse> send(const HttpRequest& request, const CancelToken*) override
     {
         if (slow) {
             // Gives concurrent callers time to pile up, so a missing lock shows as extra requests.

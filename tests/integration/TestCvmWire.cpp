@@ -197,7 +197,8 @@ class RecordingTransport final : public HttpTransport
 public:
     void queue(const std::string& action, std::string body) { m_answers[action].push_back(std::move(body)); }
 
-    Result<HttpResponse> send(const HttpRequest& request) override
+    using HttpTransport::send;
+    Result<HttpResponse> send(const HttpRequest& request, const CancelToken*) override
     {
         requests.push_back(request);
         auto& answers = m_answers[request.header("X-TC-Action").value_or("")];

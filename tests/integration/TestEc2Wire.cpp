@@ -104,7 +104,8 @@ public:
     {
         m_answers[action].push_back(HttpResponse{status, {}, std::move(body)});
     }
-    Result<HttpResponse> send(const HttpRequest& request) override
+    using HttpTransport::send;
+    Result<HttpResponse> send(const HttpRequest& request, const CancelToken*) override
     {
         requests.push_back(request);
         auto& answers = m_answers[formParams(request.body)["Action"]];

@@ -73,8 +73,7 @@ AwsEc2Provider::send(const std::string& region, const Call& call, ErrorContext c
     if (!signedRequest) {
         return signedRequest.error();
     }
-    auto* client = dynamic_cast<HttpClient*>(m_context.http);
-    Result<HttpResponse> response = client ? client->send(request, cancel) : m_context.http->send(request);
+    Result<HttpResponse> response = m_context.http->send(request, cancel);
     if (!response) {
         return response.error();
     }

@@ -79,8 +79,7 @@ TencentCvmProvider::perform(const cvm::Call& call, const cvm::ErrorContext& cont
     if (!signedOk) {
         return signedOk.error();
     }
-    auto* client = dynamic_cast<HttpClient*>(m_context.http);
-    Result<HttpResponse> response = client ? client->send(request, cancel) : m_context.http->send(request);
+    Result<HttpResponse> response = m_context.http->send(request, cancel);
     if (!response) {
         Error error = response.error();
         error.detail = call.action + ": " + error.detail;

@@ -2,6 +2,7 @@
 
 #include "gpuplan/core/Result.h"
 
+#include <atomic>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -60,11 +61,24 @@ struct HttpResponse
 
 /// Something that sends a request and returns the response (HttpClient, or a test double). Signers that
 /// need a token exchange (Google, Azure) take one.
+/// Set from any thread to stop a request at the next progress callback (ErrorCode::Cancelled).
+class CancelToken
+{
+public:
+    void cancel() { m_cancelled = true; }
+    bool cancelled() const { return m_cancelled; }
+
+private:
+    std::atomic<bool> m_cancelled{false};
+};
+
 class HttpTransport
 {
 public:
     virtual ~HttpTransport() = default;
-    virtual Result<HttpResponse> send(const HttpRequest& request) = 0;
+    /// Sends the request; `cancel`, when given, stops it at the next chance (ErrorCode::Cancelled).
+    virtual Result<HttpResponse> send(const HttpRequest& request, const CancelToken* cancel) = 0;
+    Result<HttpResponse> send(const HttpRequest& request) { return send(request, nullptr); }
 };
 
 } // namespace gpuplan::core

@@ -3,7 +3,6 @@
 #include "gpuplan/net/Clock.h"
 #include "gpuplan/net/Http.h"
 
-#include <atomic>
 #include <chrono>
 #include <functional>
 #include <optional>
@@ -11,17 +10,6 @@
 #include <vector>
 
 namespace gpuplan::core {
-
-/// Set from any thread to stop a request at the next progress callback (ErrorCode::Cancelled).
-class CancelToken
-{
-public:
-    void cancel() { m_cancelled = true; }
-    bool cancelled() const { return m_cancelled; }
-
-private:
-    std::atomic<bool> m_cancelled{false};
-};
 
 /// When a request is tried again: connection errors, resets, timeouts and truncated bodies, 429, 5xx, and
 /// the providers' throttling codes in a response body. Only requests marked safeToRetry are repeated.
@@ -60,10 +48,10 @@ class HttpClient final : public HttpTransport
 public:
     explicit HttpClient(HttpOptions options = {});
 
-    Result<HttpResponse> send(const HttpRequest& request) override;
-    /// As send, stoppable through `cancel`. The response of the last attempt, or the error of the last attempt
-    /// with how many were made. An HTTP error status is a response, not an Error.
-    Result<HttpResponse> send(const HttpRequest& request, const CancelToken* cancel);
+    using HttpTransport::send;
+    /// The response of the last attempt, or the error of the last attempt with how many were made. An HTTP error
+    /// status is a response, not an Error.
+    Result<HttpResponse> send(const HttpRequest& request, const CancelToken* cancel) override;
 
     /// The server's clock minus ours, from the Date header of the last response; nullopt before one came.
     std::optional<std::chrono::seconds> clockOffset() const;
