@@ -170,6 +170,8 @@ QString errorCodeText(core::ErrorCode code)
             return MainWindow::tr("cryptography error");
         case core::ErrorCode::HostKeyChanged:
             return MainWindow::tr("SSH host key changed");
+        case core::ErrorCode::RemoteCommandFailed:
+            return MainWindow::tr("remote command failed");
         case core::ErrorCode::InsufficientCapacity:
             return MainWindow::tr("no capacity in that zone");
         case core::ErrorCode::QuotaExceeded:

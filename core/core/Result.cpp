@@ -41,6 +41,8 @@ const char* errorCodeName(ErrorCode code)
             return "crypto";
         case ErrorCode::HostKeyChanged:
             return "host_key_changed";
+        case ErrorCode::RemoteCommandFailed:
+            return "remote_command_failed";
         case ErrorCode::InsufficientCapacity:
             return "insufficient_capacity";
         case ErrorCode::QuotaExceeded:

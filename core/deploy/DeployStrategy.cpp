@@ -76,17 +76,74 @@ std::vector<BundledProbe> bundledProbeBuilds()
     return {{"cuda13", "580.65.06", "7.5", "9.0"}, {"cuda11.8", "450.80.02", "7.0", "9.0"}};
 }
 
-DeployChoice chooseDeployment(const RemoteFacts& facts, const std::vector<BundledProbe>& builds)
+namespace {
+
+/// "12.4" -> "12.0": CUDA's minor-version compatibility lets a toolkit's programs run on any driver of its major
+/// release.
+std::string majorRelease(const std::string& version)
+{
+    return version.substr(0, version.find('.')) + ".0";
+}
+
+/// The remote nvcc can build the probe (cuda_fp8.h arrived in 11.8) and the driver runs what it builds.
+bool nvccCanBuild(const RemoteFacts& facts)
+{
+    return !facts.nvccVersion.empty() && compareVersions(facts.nvccVersion, kProbeMinimumCuda) >= 0
+           && (facts.cudaVersionOfDriver.empty()
+               || compareVersions(facts.cudaVersionOfDriver, majorRelease(facts.nvccVersion)) >= 0);
+}
+
+/// The nvidia/cuda image for a driver: its CUDA must not be newer than the driver's, and must build the probe.
+std::optional<std::string> containerImage(const RemoteFacts& facts)
+{
+    if (!facts.dockerWithNvidiaRuntime || facts.cudaVersionOfDriver.empty()
+        || compareVersions(facts.cudaVersionOfDriver, kProbeMinimumCuda) < 0) {
+        return std::nullopt;
+    }
+    // Tags are MAJOR.MINOR.PATCH; every release from 11.8 on has a .0 devel image for Ubuntu 22.04.
+    return "nvidia/cuda:" + facts.cudaVersionOfDriver + ".0-devel-ubuntu22.04";
+}
+
+/// The remote build or the container, when one is possible; `because` says why no bundled probe runs.
+std::optional<DeployChoice> buildThere(const RemoteFacts& facts, bool sourceAvailable, const std::string& because)
+{
+    if (!sourceAvailable) {
+        return std::nullopt;
+    }
+    DeployChoice choice;
+    if (nvccCanBuild(facts)) {
+        choice.kind = DeployChoice::Kind::BuildRemote;
+        choice.why = Reason{"deploy.build_remote",
+                            {{"because", because}, {"nvcc", facts.nvccVersion}},
+                            because + "; building it there with nvcc " + facts.nvccVersion};
+        return choice;
+    }
+    if (std::optional<std::string> image = containerImage(facts)) {
+        choice.kind = DeployChoice::Kind::Container;
+        choice.image = *image;
+        choice.why =
+            Reason{"deploy.container",
+                   {{"because", because}, {"image", choice.image}},
+                   because + "; building and running it in " + choice.image + " (Docker with the NVIDIA runtime)"};
+        return choice;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+DeployChoice chooseDeployment(const RemoteFacts& facts, const std::vector<BundledProbe>& builds, bool sourceAvailable)
 {
     DeployChoice choice;
     if (facts.machine != "x86_64" && !facts.machine.empty()) {
+        const std::string because = "the bundled probes are built for x86_64 and this machine is " + facts.machine;
+        if (std::optional<DeployChoice> there = buildThere(facts, sourceAvailable, because)) {
+            return *there;
+        }
         choice.why = Reason{"deploy.architecture",
                             {{"machine", facts.machine}},
-                            "the probe is built for x86_64 and this machine is " + facts.machine};
-        if (!facts.nvccVersion.empty()) {
-            choice.kind = DeployChoice::Kind::BuildRemote;
-            choice.why.text += "; building it there with nvcc " + facts.nvccVersion;
-        }
+                            because + ", with neither nvcc " + kProbeMinimumCuda
+                                + " or newer nor Docker with the NVIDIA runtime to build the probe there"};
         return choice;
     }
     if (facts.gpus.empty()) {
@@ -113,13 +170,22 @@ DeployChoice chooseDeployment(const RemoteFacts& facts, const std::vector<Bundle
         }
     }
     std::string refusals;
+    bool driverTooOld = true;
     for (const BundledProbe& build : builds) {
+        const std::string sep = refusals.empty() ? "" : "; ";
         if (compareVersions(facts.driverVersion, build.minimumDriver) < 0) {
-            refusals += (refusals.empty() ? "" : "; ") + build.id + " needs driver " + build.minimumDriver;
+            refusals += sep + build.id + " needs driver " + build.minimumDriver;
             continue;
         }
+        driverTooOld = false;
         if (!lowestCc.empty() && compareVersions(lowestCc, build.lowestArchitecture) < 0) {
-            refusals += (refusals.empty() ? "" : "; ") + build.id + " starts at sm_" + build.lowestArchitecture;
+            refusals += sep + build.id + " starts at sm_" + build.lowestArchitecture;
+            continue;
+        }
+        if (!build.minimumGlibc.empty() && !facts.glibcVersion.empty()
+            && compareVersions(facts.glibcVersion, build.minimumGlibc) < 0) {
+            refusals +=
+                sep + build.id + " needs glibc " + build.minimumGlibc + " and this system has " + facts.glibcVersion;
             continue;
         }
         choice.kind = DeployChoice::Kind::Prebuilt;
@@ -133,30 +199,25 @@ DeployChoice chooseDeployment(const RemoteFacts& facts, const std::vector<Bundle
                               : " (compute capability " + highestCc + " runs its PTX, compiled at first use)")};
         return choice;
     }
-    if (!facts.nvccVersion.empty()) {
-        choice.kind = DeployChoice::Kind::BuildRemote;
-        choice.why = Reason{"deploy.build_remote",
-                            {{"nvcc", facts.nvccVersion}, {"driver", facts.driverVersion}},
-                            "no bundled probe runs on driver " + facts.driverVersion + " (" + refusals
-                                + "); building it there with nvcc " + facts.nvccVersion};
-        return choice;
+    const std::string because = builds.empty() ? std::string("this GPU Planner has no bundled probe")
+                                               : "no bundled probe runs here (" + refusals + ")";
+    if (std::optional<DeployChoice> there = buildThere(facts, sourceAvailable, because)) {
+        return *there;
     }
-    if (facts.dockerWithNvidiaRuntime && !facts.cudaVersionOfDriver.empty()) {
-        choice.kind = DeployChoice::Kind::Container;
-        // The image's CUDA must not be newer than the driver's: take the driver's own CUDA version.
-        choice.image = "nvidia/cuda:" + facts.cudaVersionOfDriver + ".0-devel-ubuntu22.04";
-        choice.why = Reason{"deploy.container",
-                            {{"image", choice.image}, {"driver", facts.driverVersion}},
-                            "no bundled probe runs on driver " + facts.driverVersion + " (" + refusals
-                                + ") and there is no nvcc: running it in " + choice.image};
-        return choice;
+    choice.offerDriverScript = driverTooOld && !builds.empty();
+    if (choice.offerDriverScript) {
+        choice.why = Reason{"deploy.driver_too_old",
+                            {{"driver", facts.driverVersion}},
+                            "driver " + facts.driverVersion + " is too old for the bundled probes (" + refusals
+                                + "), and the machine has neither nvcc " + kProbeMinimumCuda
+                                + " or newer nor Docker with the NVIDIA runtime: update the driver (GPU Planner "
+                                  "can run its driver set-up script) and verify again"};
+    } else {
+        choice.why = Reason{"deploy.cannot_run",
+                            {{"because", because}},
+                            because + ", and the machine has neither nvcc " + kProbeMinimumCuda
+                                + " or newer nor Docker with the NVIDIA runtime to build it there"};
     }
-    choice.offerDriverScript = true;
-    choice.why = Reason{"deploy.driver_too_old",
-                        {{"driver", facts.driverVersion}},
-                        "driver " + facts.driverVersion + " is too old for the bundled probes (" + refusals
-                            + "), and the machine has neither nvcc nor Docker with the NVIDIA runtime: update the "
-                              "driver (GPU Planner can run its driver set-up script) and verify again"};
     return choice;
 }
 

@@ -1,6 +1,9 @@
 #include "gpuplan/deploy/ProbeDeployment.h"
 
 #include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <iterator>
 #include <sstream>
 
 namespace gpuplan::core {
@@ -15,7 +18,12 @@ constexpr const char* kDetectCommand =
     "--format=csv,noheader,nounits 2>/dev/null; echo smi-end; "
     "echo \"cudaver=$(nvidia-smi 2>/dev/null | sed -n 's/.*CUDA Version: *\\([0-9.]*\\).*/\\1/p' | head -n 1)\"; "
     "echo \"pci=$(lspci 2>/dev/null | grep -ci nvidia)\"; "
-    "echo \"nvcc=$(nvcc --version 2>/dev/null | sed -n 's/.*release \\([0-9.]*\\).*/\\1/p')\"; "
+    "echo \"glibc=$(getconf GNU_LIBC_VERSION 2>/dev/null | sed -n 's/^glibc //p')\"; "
+    // Cloud images often have the toolkit without it on PATH.
+    "nvccpath=$(command -v nvcc 2>/dev/null || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; }); "
+    "echo \"nvccpath=$nvccpath\"; "
+    "echo \"nvcc=$( [ -n \"$nvccpath\" ] && \"$nvccpath\" --version 2>/dev/null | "
+    "sed -n 's/.*release \\([0-9.]*\\).*/\\1/p')\"; "
     "echo \"docker=$(docker info 2>/dev/null | grep -ci nvidia)\"";
 
 std::string valueOf(const std::string& line, const char* key)
@@ -64,6 +72,10 @@ Result<RemoteFacts> detectRemote(SshSession& session, const CancelToken* cancel)
             facts.cudaVersionOfDriver = valueOf(line, "cudaver");
         } else if (line.rfind("pci=", 0) == 0) {
             facts.nvidiaPciDevice = std::atoi(valueOf(line, "pci").c_str()) > 0;
+        } else if (line.rfind("glibc=", 0) == 0) {
+            facts.glibcVersion = valueOf(line, "glibc");
+        } else if (line.rfind("nvccpath=", 0) == 0) {
+            facts.nvccPath = valueOf(line, "nvccpath");
         } else if (line.rfind("nvcc=", 0) == 0) {
             facts.nvccVersion = valueOf(line, "nvcc");
         } else if (line.rfind("docker=", 0) == 0) {
@@ -74,8 +86,158 @@ Result<RemoteFacts> detectRemote(SshSession& session, const CancelToken* cancel)
     return facts;
 }
 
+namespace {
+
+constexpr const char* kRemoteDir = ".gpuplanner-probe";
+constexpr const char* kRemoteSource = ".gpuplanner-probe/source";
+
+/// Keeps the last `limit` bytes of a command's output, for an error message.
+struct OutputTail
+{
+    std::string text;
+    std::size_t limit = 1500;
+    void add(std::string_view chunk)
+    {
+        text.append(chunk);
+        if (text.size() > limit) {
+            text.erase(0, text.size() - limit);
+        }
+    }
+};
+
+Status runChecked(SshSession& session,
+                  const std::string& command,
+                  const std::string& what,
+                  std::chrono::milliseconds timeout,
+                  const CancelToken* cancel)
+{
+    OutputTail tail;
+    SshRunOptions options;
+    options.timeout = timeout;
+    options.cancel = cancel;
+    Result<int> status = session.run(
+        command, [&tail](SshStream, std::string_view chunk) { tail.add(chunk); }, options);
+    if (!status) {
+        return status.error();
+    }
+    if (*status != 0) {
+        return Error{ErrorCode::RemoteCommandFailed,
+                     what + " failed with exit status " + std::to_string(*status)
+                         + (tail.text.empty() ? std::string() : ":\n" + tail.text),
+                     session.target().display()};
+    }
+    return Ok{};
+}
+
+/// Uploads the probe's source archive (checksum checked) and unpacks it into kRemoteSource, replacing what an
+/// earlier run left there.
+Status uploadSource(SshSession& session, const std::filesystem::path& archive, const CancelToken* cancel)
+{
+    const std::string remoteArchive = std::string(kRemoteDir) + "/probe-source.tar.gz";
+    if (Status sent = session.upload(archive.string(), remoteArchive, 0644, cancel); !sent) {
+        return sent;
+    }
+    return runChecked(session,
+                      "rm -rf " + shellQuote(kRemoteSource) + " && mkdir -p " + shellQuote(kRemoteSource)
+                          + " && tar xzf " + shellQuote(remoteArchive) + " -C " + shellQuote(kRemoteSource),
+                      "unpacking the probe's source",
+                      std::chrono::seconds(60),
+                      cancel);
+}
+
+/// When the machine has no GPU or no driver the probe still runs where some way fits, for its own answer.
+DeployChoice probeAnyway(const RemoteFacts& facts, const std::vector<BundledProbe>& builds, bool sourceAvailable)
+{
+    DeployChoice choice;
+    for (const BundledProbe& build : builds) {
+        if (build.minimumGlibc.empty() || facts.glibcVersion.empty()
+            || compareVersions(facts.glibcVersion, build.minimumGlibc) >= 0) {
+            choice.kind = DeployChoice::Kind::Prebuilt;
+            choice.build = build.id;
+            return choice;
+        }
+    }
+    if (sourceAvailable && !facts.nvccPath.empty() && compareVersions(facts.nvccVersion, kProbeMinimumCuda) >= 0) {
+        choice.kind = DeployChoice::Kind::BuildRemote;
+    }
+    return choice;
+}
+
+} // namespace
+
+ProbeBundle findProbeBundle(const std::filesystem::path& binDir)
+{
+    ProbeBundle bundle;
+    for (const auto& [build, file] : {std::pair<const char*, const char*>{"cuda13", "gpuplan-probe"},
+                                      std::pair<const char*, const char*>{"cuda11.8", "gpuplan-probe-cuda11.8"}}) {
+        const std::filesystem::path path = binDir / file;
+        if (std::filesystem::is_regular_file(path)) {
+            bundle.binaries.push_back({build, path.string()});
+        }
+    }
+    const std::filesystem::path source =
+        (binDir / ".." / "share" / "gpuplanner" / "probe-source.tar.gz").lexically_normal();
+    if (std::filesystem::is_regular_file(source)) {
+        bundle.sourceArchive = source;
+    }
+    return bundle;
+}
+
+std::string requiredGlibc(const std::filesystem::path& binary)
+{
+    std::ifstream in(binary, std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string newest;
+    const std::string tag = "GLIBC_";
+    for (std::size_t at = bytes.find(tag); at != std::string::npos; at = bytes.find(tag, at + 1)) {
+        std::size_t end = at + tag.size();
+        while (end < bytes.size() && (std::isdigit(static_cast<unsigned char>(bytes[end])) || bytes[end] == '.')) {
+            ++end;
+        }
+        // A version name is NUL-terminated in the dynamic string table ("GLIBC_2.34\0"); GLIBC_PRIVATE is not one.
+        const std::string version = bytes.substr(at + tag.size(), end - at - tag.size());
+        if (end < bytes.size() && bytes[end] == '\0' && !version.empty()
+            && std::isdigit(static_cast<unsigned char>(version[0]))
+            && (newest.empty() || compareVersions(version, newest) > 0)) {
+            newest = version;
+        }
+    }
+    return newest;
+}
+
+std::string probeBuildCommand(const std::string& nvcc, const RemoteFacts& facts, const std::string& output)
+{
+    std::vector<std::string> architectures;
+    for (const RemoteFacts::Gpu& gpu : facts.gpus) {
+        std::string number = gpu.computeCapability;
+        number.erase(std::remove(number.begin(), number.end(), '.'), number.end());
+        if (!number.empty()
+            && std::all_of(number.begin(), number.end(), [](unsigned char c) { return std::isdigit(c); })
+            && std::find(architectures.begin(), architectures.end(), number) == architectures.end()) {
+            architectures.push_back(number);
+        }
+    }
+    std::string command = shellQuote(nvcc) + " -std=c++17 -O3 -I.";
+    std::string names;
+    for (const std::string& number : architectures) {
+        command += " -gencode=arch=compute_" + number + ",code=sm_" + number;
+        names += (names.empty() ? "sm_" : ",sm_") + number;
+    }
+    command += " " + shellQuote("-DPROBE_ARCHITECTURES=\"" + names + "\"") + " -o " + shellQuote(output)
+               + " *.cu *.cpp -ldl -lpthread";
+    return command;
+}
+
+std::string probeContainerCommand(const std::string& image, const RemoteFacts& facts, bool quick)
+{
+    const std::string inside = "cd /probe-source && " + probeBuildCommand("nvcc", facts, "/tmp/gpuplan-probe")
+                               + " 1>&2 && /tmp/gpuplan-probe" + (quick ? " --quick" : "");
+    return "docker run --rm --gpus all -v \"$HOME\"/" + std::string(kRemoteSource) + ":/probe-source:ro "
+           + shellQuote(image) + " sh -c " + shellQuote(inside);
+}
+
 Result<ProbeRun> runProbeOver(SshSession& session,
-                              const std::vector<ProbeBinary>& available,
+                              const ProbeBundle& bundle,
                               bool quick,
                               const std::function<void(VerifyStep)>& progress,
                               const CancelToken* cancel)
@@ -93,51 +255,97 @@ Result<ProbeRun> runProbeOver(SshSession& session,
     ProbeRun run;
     run.facts = *facts;
     std::vector<BundledProbe> builds;
-    for (const BundledProbe& build : bundledProbeBuilds()) {
-        if (std::any_of(
-                available.begin(), available.end(), [&](const ProbeBinary& b) { return b.build == build.id; })) {
+    for (BundledProbe build : bundledProbeBuilds()) {
+        const auto binary = std::find_if(
+            bundle.binaries.begin(), bundle.binaries.end(), [&](const ProbeBinary& b) { return b.build == build.id; });
+        if (binary != bundle.binaries.end()) {
+            build.minimumGlibc = requiredGlibc(binary->path);
             builds.push_back(build);
         }
     }
-    run.choice = chooseDeployment(run.facts, builds);
-    std::string build = run.choice.kind == DeployChoice::Kind::Prebuilt ? run.choice.build : std::string();
-    const bool nothingToMeasure = run.choice.why.key == "deploy.no_gpu" || run.choice.why.key == "deploy.no_driver";
-    if (build.empty() && nothingToMeasure && !builds.empty()) {
-        build = builds.front().id; // the probe says it in its own structured words
+    const bool haveSource = !bundle.sourceArchive.empty();
+    run.choice = chooseDeployment(run.facts, builds, haveSource);
+    DeployChoice how = run.choice;
+    if (how.kind == DeployChoice::Kind::Stop
+        && (run.choice.why.key == "deploy.no_gpu" || run.choice.why.key == "deploy.no_driver")) {
+        how = probeAnyway(run.facts, builds, haveSource); // the probe says it in its own structured words
     }
-    if (build.empty()) {
+    if (how.kind == DeployChoice::Kind::Stop) {
         return run;
     }
-    const auto binary =
-        std::find_if(available.begin(), available.end(), [&](const ProbeBinary& b) { return b.build == build; });
     step(VerifyStep::Upload);
-    SshRunOptions quickRun;
-    quickRun.timeout = std::chrono::seconds(30);
-    quickRun.cancel = cancel;
-    Result<int> made = session.run("mkdir -p .gpuplanner-probe", {}, quickRun);
-    if (!made) {
+    if (Status made = runChecked(session,
+                                 "mkdir -p " + shellQuote(kRemoteDir),
+                                 "making " + std::string(kRemoteDir),
+                                 std::chrono::seconds(30),
+                                 cancel);
+        !made) {
         return made.error();
     }
-    const std::string remote = ".gpuplanner-probe/gpuplan-probe-" + build;
-    if (Status uploaded = session.upload(binary->path, remote, 0755, cancel); !uploaded) {
-        return uploaded.error();
+    std::string command;
+    if (how.kind == DeployChoice::Kind::Prebuilt) {
+        const auto binary = std::find_if(
+            bundle.binaries.begin(), bundle.binaries.end(), [&](const ProbeBinary& b) { return b.build == how.build; });
+        const std::string remote = std::string(kRemoteDir) + "/gpuplan-probe-" + how.build;
+        if (Status uploaded = session.upload(binary->path, remote, 0755, cancel); !uploaded) {
+            return uploaded.error();
+        }
+        command = "./" + shellQuote(remote);
+        run.buildUsed = how.build;
+    } else {
+        if (Status sent = uploadSource(session, bundle.sourceArchive, cancel); !sent) {
+            return sent.error();
+        }
+        if (how.kind == DeployChoice::Kind::BuildRemote) {
+            step(VerifyStep::Build);
+            const std::string built = "../gpuplan-probe-built";
+            if (Status compiled = runChecked(session,
+                                             "cd " + shellQuote(kRemoteSource) + " && "
+                                                 + probeBuildCommand(run.facts.nvccPath, run.facts, built),
+                                             "building the probe with " + run.facts.nvccPath,
+                                             std::chrono::minutes(20),
+                                             cancel);
+                !compiled) {
+                return compiled.error();
+            }
+            command = "./" + shellQuote(std::string(kRemoteDir) + "/gpuplan-probe-built");
+            run.buildUsed = "nvcc " + run.facts.nvccVersion;
+        } else {
+            step(VerifyStep::Build); // the container pulls its image and builds the probe, then runs it
+            command = probeContainerCommand(how.image, run.facts, quick);
+            run.buildUsed = how.image;
+        }
+    }
+    if (how.kind != DeployChoice::Kind::Container && quick) {
+        command += " --quick";
     }
     step(VerifyStep::Run);
     SshRunOptions probeRun;
-    probeRun.timeout = std::chrono::seconds(quick ? 120 : 300); // the probe's own watchdog ends it before this
+    // The probe's own watchdog ends it well before this; a container may first pull its image.
+    probeRun.timeout = how.kind == DeployChoice::Kind::Container
+                           ? std::chrono::milliseconds(std::chrono::minutes(40))
+                           : std::chrono::milliseconds(std::chrono::seconds(quick ? 120 : 300));
     probeRun.cancel = cancel;
+    OutputTail errors;
     Result<int> status = session.run(
-        "./" + shellQuote(remote) + (quick ? " --quick" : ""),
-        [&run](SshStream stream, std::string_view chunk) {
+        command,
+        [&run, &errors](SshStream stream, std::string_view chunk) {
             if (stream == SshStream::Stdout) {
                 run.output.append(chunk);
+            } else {
+                errors.add(chunk);
             }
         },
         probeRun);
     if (!status) {
         return status.error();
     }
-    run.buildUsed = build;
+    if (run.output.find_first_not_of(" \t\r\n") == std::string::npos && *status != 0) {
+        return Error{ErrorCode::RemoteCommandFailed,
+                     "the probe printed nothing and exited with status " + std::to_string(*status)
+                         + (errors.text.empty() ? std::string() : ":\n" + errors.text),
+                     session.target().display()};
+    }
     Result<ProbeResult> parsed = parseProbeResult(run.output, session.target().display() + ": gpuplan-probe");
     if (!parsed) {
         return parsed.error();

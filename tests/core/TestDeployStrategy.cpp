@@ -1,6 +1,9 @@
 // How the probe gets to run on a remote machine: which bundled build fits its driver and GPUs, or a remote
 // build, a container, or a stop with the exact reason. Driver floors: NVIDIA's compatibility table.
 #include "gpuplan/deploy/DeployStrategy.h"
+#include "gpuplan/deploy/ProbeDeployment.h"
+
+#include <QProcess>
 
 #include <QTest>
 
@@ -49,53 +52,154 @@ private slots:
     void choice_data()
     {
         QTest::addColumn<QString>("smi");
+        QTest::addColumn<QString>("driverCuda"); // nvidia-smi's "CUDA Version"
+        QTest::addColumn<QString>("glibc");
+        QTest::addColumn<QString>("machine");
         QTest::addColumn<QString>("nvcc");
         QTest::addColumn<bool>("docker");
         QTest::addColumn<int>("kind");
         QTest::addColumn<QString>("detail"); // the build, the image, or the reason's key
+        const int prebuilt = int(DeployChoice::Kind::Prebuilt);
+        const int buildThere = int(DeployChoice::Kind::BuildRemote);
+        const int container = int(DeployChoice::Kind::Container);
+        const int stop = int(DeployChoice::Kind::Stop);
         QTest::newRow("H100 on 580: the CUDA 13 build") << "580.95.05, NVIDIA H100 80GB HBM3, 9.0, 81559"
-                                                        << "" << false << int(DeployChoice::Kind::Prebuilt) << "cuda13";
-        QTest::newRow("A100 on 535 (DLAMI): the CUDA 11.8 build")
+                                                        << "13.0"
+                                                        << "2.35"
+                                                        << "x86_64"
+                                                        << "" << false << prebuilt << "cuda13";
+        QTest::newRow("A100 on 535 (DLAMI): the CUDA 11.8 build") << "535.183.01, NVIDIA A100-SXM4-80GB, 8.0, 81920"
+                                                                  << "12.2"
+                                                                  << "2.35"
+                                                                  << "x86_64"
+                                                                  << "" << false << prebuilt << "cuda11.8";
+        QTest::newRow("V100 on 580: CUDA 13 cannot target sm_70") << "580.65.06, Tesla V100-SXM2-32GB, 7.0, 32768"
+                                                                  << "13.0"
+                                                                  << "2.39"
+                                                                  << "x86_64"
+                                                                  << "" << false << prebuilt << "cuda11.8";
+        QTest::newRow("Ubuntu 20.04 (glibc 2.31) with nvcc 12.2: build there")
             << "535.183.01, NVIDIA A100-SXM4-80GB, 8.0, 81920"
-            << "" << false << int(DeployChoice::Kind::Prebuilt) << "cuda11.8";
-        QTest::newRow("V100 on 580: CUDA 13 cannot target sm_70")
-            << "580.65.06, Tesla V100-SXM2-32GB, 7.0, 32768"
-            << "" << false << int(DeployChoice::Kind::Prebuilt) << "cuda11.8";
-        QTest::newRow("driver 418 with nvcc: build there")
+            << "12.2"
+            << "2.31"
+            << "x86_64"
+            << "12.2" << false << buildThere << "deploy.build_remote";
+        QTest::newRow("glibc 2.31 with Docker: the driver's CUDA in a container")
+            << "535.183.01, NVIDIA A100-SXM4-80GB, 8.0, 81920"
+            << "12.2"
+            << "2.31"
+            << "x86_64"
+            << "" << true << container << "nvidia/cuda:12.2.0-devel-ubuntu22.04";
+        QTest::newRow("glibc 2.31, nothing to build with: stop, a driver would not help")
+            << "535.183.01, NVIDIA A100-SXM4-80GB, 8.0, 81920"
+            << "12.2"
+            << "2.31"
+            << "x86_64"
+            << "" << false << stop << "deploy.cannot_run";
+        QTest::newRow("GH200 (aarch64) with nvcc 12.4: build there")
+            << "550.90.07, NVIDIA GH200 480GB, 9.0, 97871"
+            << "12.4"
+            << "2.35"
+            << "aarch64"
+            << "12.4" << false << buildThere << "deploy.build_remote";
+        QTest::newRow("aarch64 with nothing to build with: stop") << "550.90.07, NVIDIA GH200 480GB, 9.0, 97871"
+                                                                  << "12.4"
+                                                                  << "2.35"
+                                                                  << "aarch64"
+                                                                  << "" << false << stop << "deploy.architecture";
+        QTest::newRow("driver 418 with nvcc 12.4: what it builds would not run there")
             << "418.87.01, Tesla T4, [N/A], 15109"
-            << "10.1" << false << int(DeployChoice::Kind::BuildRemote) << "deploy.build_remote";
-        QTest::newRow("driver 418 with Docker: a container")
+            << "10.1"
+            << "2.27"
+            << "x86_64"
+            << "12.4" << false << stop << "deploy.driver_too_old";
+        QTest::newRow("driver 418 with Docker: no image of CUDA 10.1 builds the probe")
             << "418.87.01, Tesla T4, [N/A], 15109"
-            << "" << true << int(DeployChoice::Kind::Container) << "nvidia/cuda:10.1.0-devel-ubuntu22.04";
+            << "10.1"
+            << "2.27"
+            << "x86_64"
+            << "" << true << stop << "deploy.driver_too_old";
         QTest::newRow("driver 418, nothing else: stop and offer the driver script")
             << "418.87.01, Tesla T4, [N/A], 15109"
-            << "" << false << int(DeployChoice::Kind::Stop) << "deploy.driver_too_old";
+            << "10.1"
+            << "2.27"
+            << "x86_64"
+            << "" << false << stop << "deploy.driver_too_old";
     }
 
     void choice()
     {
         QFETCH(QString, smi);
+        QFETCH(QString, driverCuda);
+        QFETCH(QString, glibc);
+        QFETCH(QString, machine);
         QFETCH(QString, nvcc);
         QFETCH(bool, docker);
         QFETCH(int, kind);
         QFETCH(QString, detail);
-        RemoteFacts facts = machine(smi.toStdString());
+        RemoteFacts facts = ::machine(smi.toStdString());
+        facts.machine = machine.toStdString();
+        facts.glibcVersion = glibc.toStdString();
         facts.nvccVersion = nvcc.toStdString();
+        facts.nvccPath = nvcc.isEmpty() ? "" : "/usr/local/cuda/bin/nvcc";
         facts.dockerWithNvidiaRuntime = docker;
-        facts.cudaVersionOfDriver = "10.1";
-        const DeployChoice c = chooseDeployment(facts, bundledProbeBuilds());
+        facts.cudaVersionOfDriver = driverCuda.toStdString();
+        std::vector<BundledProbe> builds = bundledProbeBuilds();
+        for (BundledProbe& build : builds) {
+            build.minimumGlibc = "2.34"; // what requiredGlibc reads from both builds
+        }
+        const DeployChoice c = chooseDeployment(facts, builds);
         QCOMPARE(int(c.kind), kind);
         const std::string got = c.kind == DeployChoice::Kind::Prebuilt    ? c.build
                                 : c.kind == DeployChoice::Kind::Container ? c.image
                                                                           : c.why.key;
         QCOMPARE(QString::fromStdString(got), detail);
         QVERIFY(!c.why.text.empty());
-        if (c.kind == DeployChoice::Kind::Stop) {
+        if (c.why.key == "deploy.driver_too_old") {
             QVERIFY(c.offerDriverScript);
             QVERIFY2(c.why.text.find("418.87.01") != std::string::npos
                          && c.why.text.find("450.80.02") != std::string::npos,
                      c.why.text.c_str());
+        } else {
+            QVERIFY(!c.offerDriverScript);
         }
+        if (glibc == "2.31") { // the reason names the C library, whichever way it goes
+            QVERIFY2(c.why.text.find("glibc 2.34") != std::string::npos && c.why.text.find("2.31") != std::string::npos,
+                     c.why.text.c_str());
+        }
+        // Without the probe's source nothing can be built there.
+        if (kind == int(DeployChoice::Kind::BuildRemote) || kind == int(DeployChoice::Kind::Container)) {
+            QCOMPARE(int(chooseDeployment(facts, builds, false).kind), int(DeployChoice::Kind::Stop));
+        }
+    }
+
+    void buildCommands()
+    {
+        RemoteFacts facts = machine("550.90.07, NVIDIA H100 80GB HBM3, 9.0, 81559\n"
+                                    "550.90.07, NVIDIA H100 80GB HBM3, 9.0, 81559\n"
+                                    "550.90.07, NVIDIA A100-SXM4-80GB, 8.0, 81920\n");
+        const std::string build = probeBuildCommand("/opt/cuda 12/bin/nvcc", facts, "../gpuplan-probe-built");
+        // The compiler's path is quoted, each architecture appears once, and the probe reports what it holds.
+        QVERIFY2(build.rfind("'/opt/cuda 12/bin/nvcc' ", 0) == 0, build.c_str());
+        QCOMPARE(QString::fromStdString(build).count("compute_90,code=sm_90"), 1);
+        QVERIFY(build.find("-gencode=arch=compute_80,code=sm_80") != std::string::npos);
+        QVERIFY2(build.find("'-DPROBE_ARCHITECTURES=\"sm_90,sm_80\"'") != std::string::npos, build.c_str());
+        // No compute capability known: nvcc's default architecture, nothing made up.
+        const std::string plain = probeBuildCommand("nvcc", machine("418.87.01, Tesla T4, [N/A], 15109"), "p");
+        QVERIFY(plain.find("-gencode") == std::string::npos);
+
+        const std::string run = probeContainerCommand("nvidia/cuda:12.4.0-devel-ubuntu22.04", facts, true);
+        QVERIFY2(run.rfind("docker run --rm --gpus all -v \"$HOME\"/.gpuplanner-probe/source:/probe-source:ro "
+                           "'nvidia/cuda:12.4.0-devel-ubuntu22.04' sh -c ",
+                           0)
+                     == 0,
+                 run.c_str());
+        // The compiler talks on stderr so that stdout is the probe's document alone.
+        QVERIFY(run.find("1>&2 && /tmp/gpuplan-probe --quick") != std::string::npos);
+        QProcess syntax; // both are valid shell
+        syntax.start("sh", {"-n", "-c", QString::fromStdString(build + "; " + run)});
+        QVERIFY(syntax.waitForFinished(10000));
+        QCOMPARE(syntax.exitCode(), 0);
     }
 
     void noGpuOrNoDriverIsSaidPlainly()

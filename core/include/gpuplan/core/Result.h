@@ -18,16 +18,17 @@ enum class ErrorCode
     UnknownGpu,
     InvalidArgument,
     // Network (core/net): transport, HTTP status and provider meaning stay apart.
-    Network,         // could not connect, reset, DNS, proxy refused, truncated body
-    Timeout,         // connect, total or low-speed timeout
-    Cancelled,       // the caller's cancel token
-    TlsVerification, // the server's certificate did not verify
-    HttpStatus,      // the server answered with an error status; httpStatus has it
-    Throttled,       // 429 or a provider's rate-limit code, retries used up
-    ClockSkew,       // the provider refused the request's time
-    Credentials,     // missing, unreadable or refused credentials
-    Crypto,          // a signing or encryption step failed
-    HostKeyChanged,  // an SSH server's host key differs from the one in known_hosts
+    Network,             // could not connect, reset, DNS, proxy refused, truncated body
+    Timeout,             // connect, total or low-speed timeout
+    Cancelled,           // the caller's cancel token
+    TlsVerification,     // the server's certificate did not verify
+    HttpStatus,          // the server answered with an error status; httpStatus has it
+    Throttled,           // 429 or a provider's rate-limit code, retries used up
+    ClockSkew,           // the provider refused the request's time
+    Credentials,         // missing, unreadable or refused credentials
+    Crypto,              // a signing or encryption step failed
+    HostKeyChanged,      // an SSH server's host key differs from the one in known_hosts
+    RemoteCommandFailed, // a command on the remote machine failed; the detail quotes its exit status and last output
     // Cloud APIs (core/cloud): what the provider refused, with Error::providerCode and plain advice.
     InsufficientCapacity, // none of this instance type free in that zone now: try another zone or later
     QuotaExceeded,        // the account's vCPU / GPU / instance quota is used up: request more

@@ -25,7 +25,9 @@ struct RemoteFacts
     };
     std::vector<Gpu> gpus;
     bool nvidiaPciDevice = false; // lspci shows an NVIDIA device (a GPU without a working driver)
-    std::string nvccVersion;      // "12.4" when a CUDA compiler is on the remote PATH
+    std::string nvccPath;         // the remote CUDA compiler: on PATH, else /usr/local/cuda/bin/nvcc; empty: none
+    std::string nvccVersion;      // its release, "12.4"
+    std::string glibcVersion;     // the system C library, "2.35" (getconf GNU_LIBC_VERSION); empty: unknown
     bool dockerWithNvidiaRuntime = false;
     std::string cudaVersionOfDriver; // nvidia-smi's "CUDA Version: 12.2"
 };
@@ -41,7 +43,11 @@ struct BundledProbe
     std::string minimumDriver;       // the oldest driver the build runs on, e.g. "580.65.06"
     std::string lowestArchitecture;  // "7.0"
     std::string highestArchitecture; // the newest SASS it holds, "9.0" (newer GPUs JIT its PTX)
+    std::string minimumGlibc;        // the newest glibc symbol version the binary needs, "2.34"; empty: unknown
 };
+
+/// The oldest CUDA toolkit that builds the probe's source (cuda_fp8.h arrived in 11.8).
+inline constexpr const char* kProbeMinimumCuda = "11.8";
 
 /// The two builds, newest first, with the driver floors of NVIDIA's compatibility table
 /// (https://docs.nvidia.com/deploy/cuda-compatibility/minor-version-compatibility.html: CUDA 13.x >= 580,
@@ -56,7 +62,7 @@ struct DeployChoice
         Prebuilt,    // upload `build`
         BuildRemote, // upload the probe's source, build it with the remote nvcc
         Container,   // run in `image` with Docker and the NVIDIA runtime
-        Stop,        // cannot run: `why` says why; `offerDriverScript` when installing a driver would help
+        Stop,        // cannot run: `why` says why; `offerDriverScript` when a newer driver would help
     };
     Kind kind = Kind::Stop;
     std::string build; // Prebuilt
@@ -65,9 +71,12 @@ struct DeployChoice
     bool offerDriverScript = false;
 };
 
-/// Picks the first way that works: a prebuilt probe whose driver floor and architectures fit every GPU, else a
-/// remote build, else a container, else a stop with the exact reason.
-DeployChoice chooseDeployment(const RemoteFacts& facts, const std::vector<BundledProbe>& builds);
+/// Picks the first way that works: a prebuilt probe whose driver floor, architectures and glibc fit the machine,
+/// else (when the probe's source is at hand) a build with the remote nvcc (11.8 or newer, and no newer than the
+/// driver's CUDA major release), else a build and run in an nvidia/cuda container matching the driver's CUDA,
+/// else a stop with the exact reason. A machine that is not x86_64 can only build the probe there.
+DeployChoice
+chooseDeployment(const RemoteFacts& facts, const std::vector<BundledProbe>& builds, bool sourceAvailable = true);
 
 /// -1, 0, 1 comparing dotted versions numerically ("535.183.01" < "580.65.06"; "12.4" < "12.10").
 int compareVersions(const std::string& a, const std::string& b);

@@ -4,6 +4,7 @@
 #include "gpuplan/deploy/SshSession.h"
 #include "gpuplan/probe/ProbeResult.h"
 
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <string>
@@ -18,35 +19,61 @@ struct ProbeBinary
     std::string path;
 };
 
-/// The steps of a verification, for progress: connect -> detect -> upload -> run.
+/// What this GPU Planner can send to a machine: its prebuilt probes, and the probe's source for a build there.
+struct ProbeBundle
+{
+    std::vector<ProbeBinary> binaries;
+    std::filesystem::path sourceArchive; // the probe's source, .tar.gz; empty: only the prebuilt probes can run
+};
+
+/// The bundle as it is laid out beside the executables in `binDir` (the build tree and an installation alike):
+/// gpuplan-probe (cuda13), gpuplan-probe-cuda11.8, and ../share/gpuplanner/probe-source.tar.gz.
+ProbeBundle findProbeBundle(const std::filesystem::path& binDir);
+
+/// The newest glibc symbol version a prebuilt probe needs ("2.34"), read from the version names in the ELF
+/// file; empty when the file cannot be read or names none.
+std::string requiredGlibc(const std::filesystem::path& binary);
+
+/// The steps of a verification, for progress: connect -> detect -> upload -> (build ->) run.
 enum class VerifyStep
 {
     Detect,
     Upload,
+    Build,
     Run,
 };
 
 struct ProbeRun
 {
     RemoteFacts facts;
-    DeployChoice choice;
-    std::string buildUsed; // the prebuilt probe that ran; empty when none did
+    DeployChoice choice;   // how the probe was meant to run (or why it could not)
+    std::string buildUsed; // "cuda13", "cuda11.8", "nvcc 12.4" (built there), "nvidia/cuda:12.2.0-devel-ubuntu22.04"
     std::string output;    // what the probe printed
     std::optional<ProbeResult> result;
 };
 
-/// Reads the remote OS, architecture, nvidia-smi's driver and GPUs, lspci, nvcc and Docker's NVIDIA runtime
-/// with one shell command. Errors: those of SshSession::run.
+/// The remote build: run in the uploaded source folder, compiles the probe with `nvcc` for the machine's GPUs
+/// (its default architecture when none is known) into `output`, the compiler's messages on stderr.
+std::string probeBuildCommand(const std::string& nvcc, const RemoteFacts& facts, const std::string& output);
+
+/// The container run: mounts the uploaded source read-only, builds the probe inside `image` with the NVIDIA
+/// runtime (compiler messages on stderr) and runs it, so that stdout carries only the probe's document.
+std::string probeContainerCommand(const std::string& image, const RemoteFacts& facts, bool quick);
+
+/// Reads the remote OS, architecture, glibc, nvidia-smi's driver and GPUs, lspci, nvcc and Docker's NVIDIA
+/// runtime with one shell command. Errors: those of SshSession::run.
 Result<RemoteFacts> detectRemote(SshSession& session, const CancelToken* cancel = nullptr);
 
-/// Detects, chooses how to run the probe (chooseDeployment over the builds in `available`), uploads the
-/// chosen prebuilt probe to ~/.gpuplanner-probe/ with its checksum checked, runs it (`--quick` when asked)
-/// and parses its document. Where the machine has no GPU or no driver the first available build still runs,
-/// so the verdict gets the probe's own structured answer. When the choice is a remote build or a container,
-/// the result carries the choice and no document: this version runs only the bundled builds. Errors: SSH
-/// errors, or SchemaViolation when the probe's output is not its document (the detail quotes its start).
+/// Detects, chooses how to run the probe (chooseDeployment over what `bundle` holds), then runs it under
+/// ~/.gpuplanner-probe/: uploads the chosen prebuilt probe with its checksum checked, or uploads the source
+/// and builds it with the remote nvcc, or builds and runs it in an nvidia/cuda container; runs it (`--quick`
+/// when asked) and parses its document. Where the machine has no GPU or no driver the probe still runs when
+/// any way fits, so the verdict gets the probe's own structured answer. When nothing can run, the result
+/// carries the choice (its reason) and no document. Errors: SSH errors; RemoteCommandFailed when the remote
+/// build fails (the detail quotes the compiler's last lines); SchemaViolation when the probe's output is not
+/// its document (the detail quotes its start).
 Result<ProbeRun> runProbeOver(SshSession& session,
-                              const std::vector<ProbeBinary>& available,
+                              const ProbeBundle& bundle,
                               bool quick,
                               const std::function<void(VerifyStep)>& progress = {},
                               const CancelToken* cancel = nullptr);
