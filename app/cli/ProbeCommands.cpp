@@ -4,6 +4,7 @@
 
 #include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/deploy/ProbeDeployment.h"
+#include "gpuplan/ledger/Ledger.h"
 #include "gpuplan/net/Clock.h"
 #include "gpuplan/plan/PlanFile.h"
 #include "gpuplan/probe/Verdict.h"
@@ -49,10 +50,22 @@ const char* stepName(core::VerifyStep step)
             return "detecting the driver and GPUs";
         case core::VerifyStep::Upload:
             return "uploading the probe";
+        case core::VerifyStep::Build:
+            return "building the probe there (this takes a few minutes)";
         case core::VerifyStep::Run:
             return "running the probe";
     }
     return "";
+}
+
+core::Result<std::unique_ptr<core::Ledger>> openProbeLedger()
+{
+    const std::filesystem::path file = core::defaultLedgerFile();
+    if (file.empty()) {
+        return core::Error{
+            core::ErrorCode::FileUnreadable, "there is no user data folder for the ledger (set HOME)", "ledger"};
+    }
+    return core::Ledger::open(file);
 }
 
 } // namespace
@@ -93,20 +106,36 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
     if (!catalog) {
         return fail(catalog.error(), kExitFailure);
     }
-    std::vector<core::ProbeBinary> probes;
-    for (const auto& [build, file] : {std::pair<const char*, const char*>{"cuda13", "gpuplan-probe"},
-                                      std::pair<const char*, const char*>{"cuda11.8", "gpuplan-probe-cuda11.8"}}) {
-        const std::filesystem::path path = options.probeDir / file;
-        if (std::filesystem::is_regular_file(path)) {
-            probes.push_back({build, path.string()});
-        }
-    }
-    if (probes.empty()) {
+    const core::ProbeBundle bundle = core::findProbeBundle(options.probeDir);
+    if (bundle.binaries.empty() && bundle.sourceArchive.empty()) {
         return fail(core::Error{core::ErrorCode::FileNotFound,
-                                "no bundled probe in " + options.probeDir.string()
-                                    + " (gpuplan-probe is built where a CUDA compiler is found)",
+                                "neither a bundled probe nor the probe's source beside " + options.probeDir.string()
+                                    + " (gpuplan-probe is built where a CUDA compiler is found; the source is in "
+                                      "share/gpuplanner/probe-source.tar.gz)",
                                 "probe"},
                     kExitFailure);
+    }
+    // --instance: the launch the verdict is kept with, and (unless --expect-gpu says otherwise) what it promised.
+    std::unique_ptr<core::Ledger> ledger;
+    std::optional<core::LedgerEntry> launch;
+    if (options.instance > 0) {
+        core::Result<std::unique_ptr<core::Ledger>> opened = openProbeLedger();
+        if (!opened) {
+            return fail(opened.error(), kExitFailure);
+        }
+        ledger = std::move(opened.value());
+        core::Result<std::optional<core::LedgerEntry>> found = ledger->find(options.instance);
+        if (!found) {
+            return fail(found.error(), kExitFailure);
+        }
+        if (!*found) {
+            return fail(core::Error{core::ErrorCode::NotFound,
+                                    "no launch " + std::to_string(options.instance)
+                                        + " in the ledger (gpuplan instances lists them)",
+                                    "--instance"},
+                        kExitBadInput);
+        }
+        launch = **found;
     }
 
     core::SshOptions ssh;
@@ -126,7 +155,7 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
         return fail(session.error(), kExitFailure);
     }
     core::Result<core::ProbeRun> run =
-        core::runProbeOver(**session, probes, options.quick, [&options](core::VerifyStep s) {
+        core::runProbeOver(**session, bundle, options.quick, [&options](core::VerifyStep s) {
             if (!options.json) {
                 std::cerr << stepName(s) << "...\n";
             }
@@ -155,6 +184,13 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
     core::ExpectedHardware promised;
     promised.gpuId = options.expectGpu;
     promised.count = options.expectCount;
+    if (promised.gpuId.empty() && launch) {
+        if (const core::Offer* offer =
+                catalog->catalog.findOffer(launch->intent.provider, launch->intent.instanceType)) {
+            promised.gpuId = offer->gpuId;
+            promised.count = offer->gpuCount;
+        }
+    }
     if (promised.gpuId.empty() && !run->facts.gpus.empty()) {
         // Nothing promised: judge against what the card says it is.
         if (const core::GpuSpec* seen =
@@ -178,6 +214,23 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
             return fail(saved.error(), kExitFailure);
         }
         std::cerr << "Added the verdict to " << options.plan << " (its report shows it).\n";
+    }
+    if (ledger) {
+        core::Result<std::int64_t> kept = ledger->recordVerification(
+            {0,
+             launch->id,
+             std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+                 .count(),
+             target->display(),
+             core::verdictLevelName(verdict.level),
+             verification.dump(),
+             run->output});
+        if (!kept) {
+            return fail(kept.error(), kExitFailure);
+        }
+        if (!options.json) {
+            std::cerr << "Kept the verdict with launch " << launch->id << " in the ledger.\n";
+        }
     }
     if (options.json) {
         const nlohmann::json& lines = verification["lines"];

@@ -166,6 +166,12 @@ int main(int argc, char** argv)
     probe->add_flag("--json", probeOptions.json, "Print JSON: deployment, verdict and the probe's document");
     probe->add_option("--expect-gpu", probeOptions.expectGpu, "The GPU the offer promised (catalog id or name)");
     probe->add_option("--plan", probeOptions.plan, "Add the verdict to this plan file, for its PDF report");
+    probe
+        ->add_option("--instance",
+                     probeOptions.instance,
+                     "The launch this machine is (its id in `gpuplan instances`): the verdict is kept with it in the "
+                     "ledger and judged against the offer it launched")
+        ->check(CLI::PositiveNumber);
     probe->add_option("--expect-count", probeOptions.expectCount, "How many GPUs the offer promised")
         ->check(CLI::Range(1, 64));
 

@@ -105,6 +105,14 @@ const Provider* Catalog::findProvider(std::string_view id) const
     return it == m_providers.end() ? nullptr : &*it;
 }
 
+const Offer* Catalog::findOffer(std::string_view providerId, std::string_view instanceType) const
+{
+    auto it = std::find_if(m_offers.begin(), m_offers.end(), [&](const Offer& o) {
+        return o.providerId == providerId && o.instanceType == instanceType;
+    });
+    return it == m_offers.end() ? nullptr : &*it;
+}
+
 Result<std::vector<Offer>> Catalog::select(const OfferFilter& filter) const
 {
     const std::string providerId = lower(filter.provider);

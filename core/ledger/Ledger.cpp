@@ -13,7 +13,7 @@ namespace gpuplan::core {
 
 namespace {
 
-constexpr int kSchemaVersion = 2; // 2: budgets
+constexpr int kSchemaVersion = 3; // 2: budgets, 3: verifications
 constexpr double kHoursPerMonth = 730;
 
 /// A prepared statement that finalizes itself.
@@ -194,6 +194,23 @@ Result<std::unique_ptr<Ledger>> Ledger::open(const std::filesystem::path& file)
                          file.string()};
         }
     }
+    if (found < 3) {
+        if (Status made = exec(db,
+                               "BEGIN IMMEDIATE;"
+                               "CREATE TABLE IF NOT EXISTS verifications ("
+                               " id INTEGER PRIMARY KEY AUTOINCREMENT,"
+                               " launch_id INTEGER NOT NULL REFERENCES launches(id), at INTEGER NOT NULL,"
+                               " host TEXT NOT NULL, verdict TEXT NOT NULL, summary TEXT NOT NULL,"
+                               " probe TEXT NOT NULL DEFAULT '');"
+                               "CREATE INDEX IF NOT EXISTS verifications_launch ON verifications(launch_id);"
+                               "PRAGMA user_version = 3;"
+                               "COMMIT;");
+            !made) {
+            return Error{ErrorCode::SchemaViolation,
+                         "cannot add the verifications to the ledger (" + made.error().detail + ")",
+                         file.string()};
+        }
+    }
     return ledger;
 }
 
@@ -371,6 +388,56 @@ Status Ledger::setBudget(const PlanBudget& budget)
         return sqlError(m_db, "ledger: recording a budget");
     }
     return Ok{};
+}
+
+Result<std::int64_t> Ledger::recordVerification(const Verification& verification)
+{
+    Result<std::optional<LedgerEntry>> entry = find(verification.launchId);
+    if (!entry) {
+        return entry.error();
+    }
+    if (!*entry) {
+        return Error{ErrorCode::NotFound,
+                     "no launch " + std::to_string(verification.launchId)
+                         + " in the ledger (gpuplan instances lists them)",
+                     "ledger"};
+    }
+    Statement s(m_db,
+                "INSERT INTO verifications (launch_id, at, host, verdict, summary, probe) VALUES (?, ?, ?, ?, ?, ?)");
+    if (!s) {
+        return sqlError(m_db, "ledger: recording a verification");
+    }
+    s.bind(1, verification.launchId);
+    s.bind(2, verification.at);
+    s.bind(3, verification.host);
+    s.bind(4, verification.verdict);
+    s.bind(5, verification.summary);
+    s.bind(6, verification.probe);
+    if (sqlite3_step(s.get()) != SQLITE_DONE) {
+        return sqlError(m_db, "ledger: recording a verification");
+    }
+    return std::int64_t{sqlite3_last_insert_rowid(m_db)};
+}
+
+Result<std::vector<Verification>> Ledger::verifications(std::optional<std::int64_t> launchId) const
+{
+    Statement s(m_db,
+                launchId
+                    ? "SELECT id, launch_id, at, host, verdict, summary, probe FROM verifications "
+                      "WHERE launch_id = ? ORDER BY at, id"
+                    : "SELECT id, launch_id, at, host, verdict, summary, probe FROM verifications ORDER BY at, id");
+    if (!s) {
+        return sqlError(m_db, "ledger: reading the verifications");
+    }
+    if (launchId) {
+        s.bind(1, *launchId);
+    }
+    std::vector<Verification> out;
+    while (sqlite3_step(s.get()) == SQLITE_ROW) {
+        out.push_back(
+            Verification{s.integer(0), s.integer(1), s.integer(2), s.text(3), s.text(4), s.text(5), s.text(6)});
+    }
+    return out;
 }
 
 Result<std::vector<PlanBudget>> Ledger::budgets() const

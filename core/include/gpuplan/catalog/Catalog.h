@@ -61,6 +61,8 @@ public:
     /// nullptr when there is no such id.
     const GpuSpec* findGpu(std::string_view id) const;
     const Provider* findProvider(std::string_view id) const;
+    /// The offer of that provider and instance type; nullptr when the catalog has none.
+    const Offer* findOffer(std::string_view providerId, std::string_view instanceType) const;
     /// The GPU a user means by `name`: its id, display name or an alias, ignoring case and punctuation
     /// ("A100-SXM4-80GB", "a100 80gb"). Error UnknownGpu names the closest GPUs.
     Result<const GpuSpec*> resolveGpu(std::string_view name) const;

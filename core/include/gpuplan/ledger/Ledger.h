@@ -85,6 +85,18 @@ struct PlanBudget
     bool autoTerminate = false;
 };
 
+/// A probe run on a launched instance (gpuplan probe --instance, the Verify page), kept with its launch.
+struct Verification
+{
+    std::int64_t id = 0;
+    std::int64_t launchId = 0;
+    std::int64_t at = 0; // Unix seconds
+    std::string host;    // USER@HOST[:PORT]
+    std::string verdict; // "pass", "warn", "fail"
+    std::string summary; // verificationJson's document (the verdict lines), as JSON text
+    std::string probe;   // the probe's own document, as JSON text
+};
+
 /// Every launch this user made, in SQLite (the user data dir's ledger.sqlite). Each change is one transaction,
 /// written to disk before the call returns (WAL, synchronous FULL), so a crash at any moment leaves the last
 /// state recorded. Not thread safe: one Ledger per thread; several processes may share the file (SQLite
@@ -112,6 +124,11 @@ public:
     /// Records (or replaces) the budget of a plan.
     Status setBudget(const PlanBudget& budget);
     Result<std::vector<PlanBudget>> budgets() const;
+
+    /// Keeps a verification with its launch; NotFound when the ledger has no such launch. Returns its id.
+    Result<std::int64_t> recordVerification(const Verification& verification);
+    /// The verifications of one launch, or of all, oldest first.
+    Result<std::vector<Verification>> verifications(std::optional<std::int64_t> launchId = std::nullopt) const;
 
     Result<std::vector<LedgerEntry>> entries() const;
     /// Not Terminated or Failed: what may still bill.
