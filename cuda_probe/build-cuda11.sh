@@ -2,7 +2,7 @@
 # Second build of the probe with Debian's CUDA 11.8 (nvidia-cuda-toolkit, host compiler g++-11), for
 # V100 (sm_70) and drivers older than R580. See DESIGN.md, "The probe ships twice".
 #
-# Usage: cuda_probe/build-cuda11.sh [BUILD_DIR]     (default: build-probe-cuda11 at the repository root)
+# Usage: cuda_probe/build-cuda11.sh [BUILD_DIR]     (default: build/probe-cuda11 at the repository root)
 #
 # It installs what it needs (as root, or through sudo): adds the contrib and non-free components to the
 # Debian apt sources when they are missing, then installs nvidia-cuda-toolkit and g++-11.
@@ -13,7 +13,7 @@ set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-build_dir=${1:-"$root/build-probe-cuda11"}
+build_dir=${1:-"$root/build/probe-cuda11"}
 
 if [ "$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi
 

@@ -2,12 +2,13 @@
 // libstdc++ of GCC 12 calls arc4random (glibc 2.36) for std::random_device: defining it here keeps the probe's
 // newest glibc symbol version at 2.34 (Ubuntu 22.04, RHEL 9, Amazon Linux 2023 and later). `gpuplan probe` reads
 // that floor from the binary and builds the probe on the machine itself where its glibc is older.
-#if defined(__GLIBC__) && __has_include(<sys/random.h>) // a remote build on an old system needs no shim
-#include <sys/random.h>
-
 #include <cerrno>
 #include <cstdint>
 #include <cstdlib>
+
+// <cstdint> has brought in glibc's <features.h>; a remote build on a system without getrandom needs no shim.
+#if defined(__GLIBC__) && __has_include(<sys/random.h>)
+#include <sys/random.h>
 
 extern "C" std::uint32_t arc4random(void)
 {

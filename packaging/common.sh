@@ -21,4 +21,8 @@ ensure_build() {
     run_logged "$ROOT/build/configure.log" cmake --preset default
     step "building (cmake --build --preset $preset)"
     run_logged "$ROOT/build/build.log" cmake --build --preset "$preset" -j "$(nproc)"
+    # The second probe build (CUDA 11.8: V100 and drivers older than R580) needs Debian's toolkit; the script
+    # installs it (contrib non-free) and copies the probe beside the first as build/bin/gpuplan-probe-cuda11.8.
+    step "building the CUDA 11.8 probe (cuda_probe/build-cuda11.sh)"
+    run_logged "$ROOT/build/probe-cuda11.log" "$ROOT/cuda_probe/build-cuda11.sh" "$ROOT/build/probe-cuda11"
 }

@@ -3,7 +3,9 @@
 #include "gpuplan/deploy/DeployStrategy.h"
 #include "gpuplan/deploy/ProbeDeployment.h"
 
+#include <QFile>
 #include <QProcess>
+#include <QTemporaryDir>
 
 #include <QTest>
 
@@ -213,6 +215,22 @@ private slots:
         c = chooseDeployment(none, bundledProbeBuilds());
         QCOMPARE(c.why.key, std::string("deploy.no_driver"));
         QVERIFY(c.offerDriverScript);
+    }
+
+    void glibcFloorIsReadFromTheBinary()
+    {
+        QTemporaryDir dir;
+        const QString file = dir.filePath("probe");
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        // Version names in the dynamic string table are NUL-terminated; GLIBC_PRIVATE and text that merely
+        // starts like one are not versions.
+        static const char bytes[] = "\x7f"
+                                    "ELF....GLIBC_2.2.5\0GLIBC_2.34\0GLIBC_PRIVATE\0GLIBC_2.17\0see GLIBC_2.40 notes";
+        out.write(bytes, sizeof bytes - 1);
+        out.close();
+        QCOMPARE(QString::fromStdString(requiredGlibc(file.toStdString())), QString("2.34"));
+        QVERIFY(requiredGlibc(dir.filePath("missing").toStdString()).empty());
     }
 
     void versionsCompareNumerically()

@@ -271,6 +271,57 @@ private slots:
         QVERIFY((*reopened)->setBudget(PlanBudget{"plan-a", 1, Currency::CNY, false}).ok());
     }
 
+    void verificationsAreKeptWithTheirLaunch()
+    {
+        const std::filesystem::path file = path("verified.sqlite");
+        std::int64_t launch = 0;
+        {
+            auto opened = Ledger::open(file);
+            QVERIFY(opened.ok());
+            launch = *(*opened)->recordIntent(intent("tok-verified"), kT0);
+            const std::int64_t other = *(*opened)->recordIntent(intent("tok-other"), kT0);
+            auto kept = (*opened)->recordVerification(
+                {0, launch, kT0 + 300, "ubuntu@203.0.113.7", "warn", R"({"verdict":"warn"})", R"({"schema":"x"})"});
+            QVERIFY2(kept.ok(), kept.ok() ? "" : kept.error().message().c_str());
+            QVERIFY((*opened)->recordVerification({0, other, kT0 + 10, "root@h", "pass", "{}", "{}"}).ok());
+            // A verification of a launch the ledger does not have is refused and says which.
+            auto stray = (*opened)->recordVerification({0, 999, kT0, "root@h", "pass", "{}", "{}"});
+            QVERIFY(!stray.ok());
+            QCOMPARE(stray.error().code, ErrorCode::NotFound);
+            QVERIFY(stray.error().detail.find("999") != std::string::npos);
+        }
+        auto reopened = Ledger::open(file);
+        auto mine = (*reopened)->verifications(launch);
+        QVERIFY(mine.ok());
+        QCOMPARE(mine->size(), std::size_t(1));
+        QCOMPARE(mine->front().host, std::string("ubuntu@203.0.113.7"));
+        QCOMPARE(mine->front().verdict, std::string("warn"));
+        QCOMPARE(mine->front().at, kT0 + 300);
+        QCOMPARE(mine->front().summary, std::string(R"({"verdict":"warn"})"));
+        QCOMPARE(mine->front().probe, std::string(R"({"schema":"x"})"));
+        auto all = (*reopened)->verifications();
+        QCOMPARE(all->size(), std::size_t(2));
+        QCOMPARE(all->front().host, std::string("root@h")); // oldest first
+    }
+
+    void aVersionTwoLedgerGainsVerifications()
+    {
+        const std::filesystem::path old = path("version2.sqlite");
+        {
+            auto opened = Ledger::open(old);
+            QVERIFY((*opened)->recordIntent(intent("tok-v2"), kT0).ok());
+        }
+        sqlite3* db = nullptr;
+        QCOMPARE(sqlite3_open(old.c_str(), &db), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(db, "DROP TABLE verifications; PRAGMA user_version = 2", nullptr, nullptr, nullptr),
+                 SQLITE_OK);
+        sqlite3_close(db);
+        auto reopened = Ledger::open(old);
+        QVERIFY2(reopened.ok(), reopened.ok() ? "" : reopened.error().message().c_str());
+        const std::int64_t id = (*reopened)->entries()->front().id;
+        QVERIFY((*reopened)->recordVerification({0, id, kT0, "root@h", "fail", "{}", "{}"}).ok());
+    }
+
 private:
     std::filesystem::path path(const char* name) const
     {

@@ -24,7 +24,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "gpuplan/deploy/ProbeDeployment.h"
 #include "gpuplan/deploy/SshSession.h"
+#include "gpuplan/ledger/Ledger.h"
 
 #include <nlohmann/json.hpp>
 
@@ -126,6 +128,9 @@ private slots:
     void cancellation();
     void jumpHost();
     void probeRunsThereAndTheVerdictSaysWhy();
+    void probeKeepsTheVerdictWithItsLaunch();
+    void probeIsBuiltThereWithoutABundledOne();
+    void aFailedRemoteBuildQuotesTheCompiler();
 
 private:
     QString path(const QString& name) const { return m_dir.path() + "/" + name; }
@@ -780,6 +785,140 @@ void TestSsh::probeRunsThereAndTheVerdictSaysWhy()
     QVERIFY(bad.waitForFinished(30000));
     QCOMPARE(bad.exitCode(), 2);
     QVERIFY(QString::fromUtf8(bad.readAllStandardError()).contains(QStringLiteral("no-such.gpuplan")));
+}
+
+// `gpuplan probe --instance ID`: the verdict is kept with that launch in the ledger, judged against the offer it
+// launched (a g5.12xlarge promises four A10G).
+void TestSsh::probeKeepsTheVerdictWithItsLaunch()
+{
+    const QString data = path(QStringLiteral("data"));
+    QDir(data).removeRecursively();
+    QVERIFY(QDir().mkpath(data + QStringLiteral("/gpuplanner")));
+    std::int64_t launch = 0;
+    {
+        auto ledger = Ledger::open((data + QStringLiteral("/gpuplanner/ledger.sqlite")).toStdString());
+        QVERIFY(ledger.ok());
+        LaunchIntent intent;
+        intent.provider = "aws";
+        intent.region = "us-east-1";
+        intent.instanceType = "g5.12xlarge";
+        intent.pricingMode = "on_demand";
+        intent.clientToken = "tok-probe";
+        launch = *(*ledger)->recordIntent(intent, 1'700'000'000);
+    }
+    auto gpuplan = [&](const QStringList& arguments) {
+        auto cli = std::make_unique<QProcess>();
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("GPUPLAN_PROBE_DIR"), QStringLiteral(GPUPLAN_BINARY_DIR "/bin"));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), data);
+        cli->setProcessEnvironment(env);
+        cli->start(QStringLiteral(GPUPLAN_BINARY_DIR "/bin/gpuplan"), arguments);
+        cli->waitForFinished(180000);
+        return cli;
+    };
+    const QString host = m_user + QStringLiteral("@127.0.0.1:") + QString::number(m_port);
+    const QStringList ssh{QStringLiteral("--host"),
+                          host,
+                          QStringLiteral("--identity"),
+                          path(QStringLiteral("client_ed25519")),
+                          QStringLiteral("--known-hosts"),
+                          path(QStringLiteral("known_hosts")),
+                          QStringLiteral("--accept-new-host-key"),
+                          QStringLiteral("--quick")};
+    // A launch the ledger does not have is refused before anything connects.
+    auto stray =
+        gpuplan(QStringList{QStringLiteral("probe"), QStringLiteral("--instance"), QStringLiteral("999")} + ssh);
+    QCOMPARE(stray->exitCode(), 2);
+    QVERIFY(QString::fromUtf8(stray->readAllStandardError()).contains(QStringLiteral("no launch 999")));
+    QVERIFY(!QFile::exists(path(QStringLiteral("known_hosts"))));
+
+    auto run =
+        gpuplan(QStringList{QStringLiteral("probe"), QStringLiteral("--instance"), QString::number(launch)} + ssh);
+    QDir(QDir::home().filePath(QStringLiteral(".gpuplanner-probe"))).removeRecursively();
+    const QByteArray err = run->readAllStandardError();
+    QCOMPARE(run->exitCode(), 1); // no GPU here: the verdict fails
+    QVERIFY2(err.contains("Kept the verdict with launch"), err.constData());
+    auto ledger = Ledger::open((data + QStringLiteral("/gpuplanner/ledger.sqlite")).toStdString());
+    auto kept = (*ledger)->verifications(launch);
+    QVERIFY(kept.ok());
+    QCOMPARE(kept->size(), std::size_t(1));
+    QCOMPARE(kept->front().host, host.toStdString());
+    QCOMPARE(kept->front().verdict, std::string("fail"));
+    const nlohmann::json summary = nlohmann::json::parse(kept->front().summary, nullptr, false);
+    QCOMPARE(summary["expected_gpu"].get<std::string>(), std::string("a10g"));
+    QCOMPARE(summary["expected_count"].get<int>(), 4);
+    QVERIFY(nlohmann::json::parse(kept->front().probe, nullptr, false)["schema"] == "gpuplan-probe/1");
+}
+
+// Without a bundled probe (a GPU Planner built where there is no CUDA compiler, or a machine whose glibc is older
+// than the probe's), the probe's source goes over and the remote nvcc builds it: this machine has CUDA 13 in
+// /usr/local/cuda/bin, off the remote PATH, as many cloud images do. No GPU here, so the built probe says so itself.
+void TestSsh::probeIsBuiltThereWithoutABundledOne()
+{
+    const QString archive = QStringLiteral(GPUPLAN_BINARY_DIR "/share/gpuplanner/probe-source.tar.gz");
+    QVERIFY2(QFile::exists(archive), "the top-level build packs the probe's source");
+    if (!QFile::exists(QStringLiteral("/usr/local/cuda/bin/nvcc"))) {
+        QSKIP("needs CUDA in /usr/local/cuda (the machine this project is built on has it)");
+    }
+    // The bundled probe needs glibc 2.34 at most, whatever machine built it.
+    const std::string bundled = GPUPLAN_BINARY_DIR "/bin/gpuplan-probe";
+    if (QFile::exists(QString::fromStdString(bundled))) {
+        QCOMPARE(QString::fromStdString(requiredGlibc(bundled)), QStringLiteral("2.34"));
+    }
+    auto session = connectOk(target());
+    QVERIFY(session);
+    ProbeBundle bundle;
+    bundle.sourceArchive = archive.toStdString();
+    QList<VerifyStep> steps;
+    Result<ProbeRun> run = runProbeOver(*session, bundle, true, [&steps](VerifyStep s) { steps.append(s); });
+    const QString remote = QDir::home().filePath(QStringLiteral(".gpuplanner-probe"));
+    const bool built = QFile::exists(remote + QStringLiteral("/gpuplan-probe-built"));
+    const bool unpacked = QFile::exists(remote + QStringLiteral("/source/nlohmann/json.hpp"));
+    QDir(remote).removeRecursively(); // the remote is this machine: leave its home as it was
+    QVERIFY2(run.ok(), run.ok() ? "" : run.error().message().c_str());
+    QVERIFY2(run->facts.nvccPath.rfind('/', 0) == 0, run->facts.nvccPath.c_str()); // the one the remote found
+    QVERIFY(!run->facts.glibcVersion.empty());
+    QCOMPARE(run->choice.why.key, std::string("deploy.no_gpu")); // what the user is told
+    QVERIFY2(run->buildUsed.rfind("nvcc 1", 0) == 0, run->buildUsed.c_str());
+    QCOMPARE(steps, (QList<VerifyStep>{VerifyStep::Detect, VerifyStep::Upload, VerifyStep::Build, VerifyStep::Run}));
+    QVERIFY(built && unpacked);
+    QVERIFY(run->result.has_value());
+    QVERIFY(!run->result->ok);
+    QVERIFY(run->result->error.has_value());
+    const std::string code = run->result->error->code;
+    QVERIFY2(code == "no_driver" || code == "no_device" || code == "driver_too_old", code.c_str());
+}
+
+// A build that fails there says so with the compiler's own words, not a parse error of empty output.
+void TestSsh::aFailedRemoteBuildQuotesTheCompiler()
+{
+    if (!QFile::exists(QStringLiteral("/usr/local/cuda/bin/nvcc"))) {
+        QSKIP("needs CUDA in /usr/local/cuda (the machine this project is built on has it)");
+    }
+    // A source archive whose main.cu does not compile.
+    QDir stage(path(QStringLiteral("broken-source")));
+    stage.mkpath(QStringLiteral("."));
+    QFile broken(stage.filePath(QStringLiteral("main.cu")));
+    QVERIFY(broken.open(QIODevice::WriteOnly));
+    broken.write("int main() { return undeclared_symbol_xyz; }\n");
+    broken.close();
+    const QString archive = path(QStringLiteral("broken-source.tar.gz"));
+    QProcess tar;
+    tar.start(QStringLiteral("tar"),
+              {QStringLiteral("czf"), archive, QStringLiteral("-C"), stage.path(), QStringLiteral("main.cu")});
+    QVERIFY(tar.waitForFinished(20000) && tar.exitCode() == 0);
+    auto session = connectOk(target());
+    QVERIFY(session);
+    ProbeBundle bundle;
+    bundle.sourceArchive = archive.toStdString();
+    Result<ProbeRun> run = runProbeOver(*session, bundle, true);
+    QDir(QDir::home().filePath(QStringLiteral(".gpuplanner-probe"))).removeRecursively();
+    QVERIFY(!run.ok());
+    QCOMPARE(run.error().code, ErrorCode::RemoteCommandFailed);
+    const std::string message = run.error().message();
+    QVERIFY2(message.find("building the probe") != std::string::npos
+                 && message.find("undeclared_symbol_xyz") != std::string::npos,
+             message.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestSsh)
