@@ -4,6 +4,7 @@
 
 #include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/deploy/ProbeDeployment.h"
+#include "gpuplan/deploy/Verification.h"
 #include "gpuplan/ledger/Ledger.h"
 #include "gpuplan/net/Clock.h"
 #include "gpuplan/plan/PlanFile.h"
@@ -181,29 +182,19 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
         }
         return kExitFailure;
     }
-    core::ExpectedHardware promised;
-    promised.gpuId = options.expectGpu;
-    promised.count = options.expectCount;
-    if (promised.gpuId.empty() && launch) {
-        if (const core::Offer* offer =
-                catalog->catalog.findOffer(launch->intent.provider, launch->intent.instanceType)) {
-            promised.gpuId = offer->gpuId;
-            promised.count = offer->gpuCount;
-        }
-    }
-    if (promised.gpuId.empty() && !run->facts.gpus.empty()) {
-        // Nothing promised: judge against what the card says it is.
-        if (const core::GpuSpec* seen =
-                core::matchNvmlName(catalog->catalog,
-                                    run->facts.gpus.front().name,
-                                    static_cast<long long>(run->facts.gpus.front().memoryMib))) {
-            promised.gpuId = seen->id;
-        }
-        promised.count = int(run->facts.gpus.size());
-    }
-    const core::Verdict verdict = core::judgeProbe(*run->result, catalog->catalog, promised);
-    const nlohmann::json verification = core::verificationJson(
-        *run->result, verdict, promised, target->display(), core::extendedIsoTime(std::chrono::system_clock::now()));
+    core::ExpectedHardware stated;
+    stated.gpuId = options.expectGpu;
+    stated.count = options.expectCount;
+    const std::int64_t now =
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    const core::JudgedRun judged =
+        core::judgeRun(*run->result,
+                       catalog->catalog,
+                       core::promisedHardware(stated, catalog->catalog, launch ? &*launch : nullptr, run->facts),
+                       target->display(),
+                       now);
+    const core::Verdict& verdict = judged.verdict;
+    const nlohmann::json& verification = judged.verification;
     if (plan) {
         nlohmann::json& list = (*plan)["verifications"];
         if (!list.is_array()) {
@@ -217,14 +208,7 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
     }
     if (ledger) {
         core::Result<std::int64_t> kept = ledger->recordVerification(
-            {0,
-             launch->id,
-             std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
-                 .count(),
-             target->display(),
-             core::verdictLevelName(verdict.level),
-             verification.dump(),
-             run->output});
+            core::verificationRecord(judged, run->output, launch->id, target->display(), now));
         if (!kept) {
             return fail(kept.error(), kExitFailure);
         }
