@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../support/LoopbackSshd.h"
 #include "gpuplan/deploy/ProbeDeployment.h"
 #include "gpuplan/deploy/SshSession.h"
 #include "gpuplan/ledger/Ledger.h"
@@ -31,63 +32,11 @@
 #include <nlohmann/json.hpp>
 
 using namespace gpuplan::core;
+using gpuplan::testing::descendants;
+using gpuplan::testing::freePort;
 using namespace std::chrono_literals;
 
 namespace {
-
-/// A port on 127.0.0.1 that nothing listens on right now.
-int freePort()
-{
-    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    address.sin_port = 0;
-    socklen_t length = sizeof address;
-    if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0
-        || ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
-        ::close(fd);
-        return 0;
-    }
-    int port = ntohs(address.sin_port);
-    ::close(fd);
-    return port;
-}
-
-/// Every process below `root` (from /proc/*/stat), deepest last.
-QList<pid_t> descendants(pid_t root)
-{
-    std::multimap<pid_t, pid_t> children;
-    const QStringList entries = QDir("/proc").entryList(QDir::Dirs);
-    for (const QString& entry : entries) {
-        bool isPid = false;
-        pid_t pid = entry.toInt(&isPid);
-        if (!isPid) {
-            continue;
-        }
-        QFile stat("/proc/" + entry + "/stat");
-        if (!stat.open(QIODevice::ReadOnly)) {
-            continue;
-        }
-        QByteArray text = stat.readAll();
-        // "pid (comm) state ppid ...": comm may hold spaces, so read after the last ')'.
-        QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
-        if (fields.size() > 1) {
-            children.emplace(fields[1].toInt(), pid);
-        }
-    }
-    QList<pid_t> result;
-    QList<pid_t> pending{root};
-    while (!pending.isEmpty()) {
-        pid_t parent = pending.takeFirst();
-        auto [begin, end] = children.equal_range(parent);
-        for (auto it = begin; it != end; ++it) {
-            result.append(it->second);
-            pending.append(it->second);
-        }
-    }
-    return result;
-}
 
 QByteArray runTool(const QString& program, const QStringList& arguments)
 {
@@ -133,58 +82,33 @@ private slots:
     void aFailedRemoteBuildQuotesTheCompiler();
 
 private:
-    QString path(const QString& name) const { return m_dir.path() + "/" + name; }
+    QString path(const QString& name) const { return m_sshd.path(name); }
     bool startSshd(const QString& hostKey, const QString& logLevel = "VERBOSE");
-    void stopSshd();
     SshTarget target(const QString& key = "client_ed25519") const;
     SshOptions options();
     std::unique_ptr<SshSession> connectOk(const SshTarget& target);
 
-    QTemporaryDir m_dir;
+    gpuplan::testing::LoopbackSshd m_sshd;
     QString m_user;
     int m_port = 0;
-    int m_starts = 0;
-    QProcess m_sshd;
     QList<HostKey> m_offered; // what the trust-on-first-use callback was shown
     bool m_trust = true;
 };
 
 void TestSsh::initTestCase()
 {
-    if (!QFile::exists("/usr/sbin/sshd") || QStandardPaths::findExecutable("ssh-keygen").isEmpty()) {
+    if (!gpuplan::testing::LoopbackSshd::available()) {
         QSKIP("needs openssh-server and openssh-client (packaging/system-packages.txt)");
     }
-    QVERIFY(m_dir.isValid());
-    const passwd* account = ::getpwuid(::geteuid());
-    QVERIFY(account != nullptr);
-    m_user = QString::fromLocal8Bit(account->pw_name);
-    QDir().mkpath("/run/sshd"); // sshd's privilege separation directory; only root needs it and can make it
-
-    auto keygen = [&](const QString& name, const QString& type, const QString& passphrase = {}) {
-        QStringList arguments{"-q", "-t", type, "-N", passphrase, "-C", name, "-f", path(name)};
-        if (type == "rsa") {
-            arguments << "-b"
-                      << "2048";
-        }
-        QProcess process;
-        process.start("ssh-keygen", arguments);
-        return process.waitForFinished(30000) && process.exitCode() == 0;
-    };
-    QVERIFY(keygen("host_ed25519", "ed25519"));
-    QVERIFY(keygen("host_rsa", "rsa"));
-    QVERIFY(keygen("other_host_ed25519", "ed25519"));
-    QVERIFY(keygen("client_ed25519", "ed25519"));
-    QVERIFY(keygen("client_rsa", "rsa"));
-    QVERIFY(keygen("client_encrypted", "ed25519", "correct horse"));
-    QVERIFY(keygen("stranger_ed25519", "ed25519"));
-
-    QFile authorized(path("authorized_keys"));
-    QVERIFY(authorized.open(QIODevice::WriteOnly));
-    for (const char* key : {"client_ed25519.pub", "client_rsa.pub", "client_encrypted.pub"}) {
-        QFile pub(path(key));
-        QVERIFY(pub.open(QIODevice::ReadOnly));
-        authorized.write(pub.readAll());
-    }
+    QVERIFY(m_sshd.setUp()); // host_ed25519, client_ed25519
+    m_user = m_sshd.user();
+    QVERIFY(m_sshd.keygen("host_rsa", "rsa"));
+    QVERIFY(m_sshd.keygen("other_host_ed25519", "ed25519"));
+    QVERIFY(m_sshd.keygen("client_rsa", "rsa"));
+    QVERIFY(m_sshd.keygen("client_encrypted", "ed25519", "correct horse"));
+    QVERIFY(m_sshd.keygen("stranger_ed25519", "ed25519"));
+    QVERIFY(m_sshd.authorize("client_rsa"));
+    QVERIFY(m_sshd.authorize("client_encrypted"));
 }
 
 void TestSsh::init()
@@ -192,78 +116,21 @@ void TestSsh::init()
     QFile::remove(path("known_hosts"));
     m_offered.clear();
     m_trust = true;
-    m_port = freePort();
-    QVERIFY(m_port > 0);
+    m_sshd.newPort();
     QVERIFY(startSshd("host_ed25519"));
 }
 
 void TestSsh::cleanup()
 {
-    stopSshd();
+    m_sshd.stop();
 }
 
 bool TestSsh::startSshd(const QString& hostKey, const QString& logLevel)
 {
-    QString config = path("sshd_config");
-    QFile file(config);
-    if (!file.open(QIODevice::WriteOnly)) {
-        return false;
-    }
-    QStringList lines{
-        "ListenAddress 127.0.0.1",
-        "HostKey " + path(hostKey),
-        "AuthorizedKeysFile " + path("authorized_keys"),
-        "PidFile " + path("sshd.pid"),
-        "StrictModes no",
-        "UsePAM no",
-        "PermitRootLogin yes", // the test runs as root in CI containers
-        "PasswordAuthentication no",
-        "KbdInteractiveAuthentication no",
-        "AllowTcpForwarding yes",
-        "Subsystem sftp internal-sftp",
-        "LogLevel " + logLevel,
-    };
-    file.write(lines.join('\n').toUtf8() + '\n');
-    file.close();
-
-    QString log = path(QString("sshd-%1.log").arg(++m_starts));
-    m_sshd.setStandardErrorFile(log);
-    m_sshd.setStandardOutputFile(QProcess::nullDevice());
-    m_sshd.start("/usr/sbin/sshd", {"-D", "-e", "-f", config, "-p", QString::number(m_port)});
-    if (!m_sshd.waitForStarted(5000)) {
-        return false;
-    }
-    QElapsedTimer waited;
-    waited.start();
-    while (waited.elapsed() < 5000) {
-        QFile logFile(log);
-        if (logFile.open(QIODevice::ReadOnly) && logFile.readAll().contains("Server listening on")) {
-            return true;
-        }
-        if (m_sshd.state() == QProcess::NotRunning) {
-            break;
-        }
-        QThread::msleep(20);
-    }
-    QFile logFile(log);
-    logFile.open(QIODevice::ReadOnly);
-    qWarning() << "sshd did not start:" << logFile.readAll();
-    return false;
-}
-
-void TestSsh::stopSshd()
-{
-    if (m_sshd.state() == QProcess::NotRunning) {
-        return;
-    }
-    for (pid_t pid : descendants(static_cast<pid_t>(m_sshd.processId()))) {
-        ::kill(pid, SIGKILL);
-    }
-    m_sshd.terminate();
-    if (!m_sshd.waitForFinished(5000)) {
-        m_sshd.kill();
-        m_sshd.waitForFinished(5000);
-    }
+    m_sshd.stop();
+    const bool started = m_sshd.start(hostKey, logLevel);
+    m_port = m_sshd.port();
+    return started;
 }
 
 SshTarget TestSsh::target(const QString& key) const
@@ -425,7 +292,7 @@ void TestSsh::changedHostKeyIsRefused()
     QCOMPARE(m_offered.size(), 1);
     std::string oldFingerprint = m_offered[0].fingerprint;
 
-    stopSshd();
+    m_sshd.stop();
     QVERIFY(startSshd("other_host_ed25519"));
     auto session = SshSession::connect(target(), options());
     QVERIFY(!session.ok());
@@ -602,7 +469,7 @@ void TestSsh::droppedConnectionIsNetworkError()
     auto status = session->run("echo started; sleep 30", [&](SshStream, std::string_view chunk) {
         if (chunk.find("started") != std::string_view::npos) {
             // The server side of this connection dies; the listening sshd stays.
-            for (pid_t pid : descendants(static_cast<pid_t>(m_sshd.processId()))) {
+            for (pid_t pid : descendants(m_sshd.pid())) {
                 ::kill(pid, SIGKILL);
             }
         }
@@ -650,7 +517,7 @@ void TestSsh::jumpHost()
 {
     // The same sshd serves as jump host and target: the target connection is a direct-tcpip channel opened on
     // the jump connection, which the server's log shows at DEBUG1.
-    stopSshd();
+    m_sshd.stop();
     QVERIFY(startSshd("host_ed25519", "DEBUG1"));
     SshTarget viaJump = target();
     viaJump.jumps.push_back(target());
@@ -679,7 +546,7 @@ void TestSsh::jumpHost()
     QVERIFY2(uploaded.ok(), uploaded.ok() ? "" : uploaded.error().message().c_str());
     session.reset();
 
-    QFile log(path(QString("sshd-%1.log").arg(m_starts)));
+    QFile log(m_sshd.logFile());
     QVERIFY(log.open(QIODevice::ReadOnly));
     QVERIFY(log.readAll().contains("direct-tcpip"));
 
