@@ -11,6 +11,7 @@
 #include "pages/InstancesPage.h"
 #include "pages/LaunchPage.h"
 #include "pages/PlanWizard.h"
+#include "pages/VerifyPage.h"
 #include "report/ReportPdf.h"
 #include "secrets/CredentialStore.h"
 
@@ -195,7 +196,14 @@ QString errorText(const core::Error& error)
 
 QList<MainWindow::Page> MainWindow::availablePages()
 {
-    return {Page::Plan, Page::Compare, Page::Costs, Page::Launch, Page::Instances, Page::Catalog, Page::Credentials};
+    return {Page::Plan,
+            Page::Compare,
+            Page::Costs,
+            Page::Launch,
+            Page::Instances,
+            Page::Verify,
+            Page::Catalog,
+            Page::Credentials};
 }
 
 QString MainWindow::pageKey(Page page)
@@ -241,6 +249,7 @@ MainWindow::MainWindow(std::filesystem::path catalogDir,
     m_credentialsPage = new CredentialsPage(m_credentialStore, this);
     m_launchPage = new LaunchPage(m_credentialStore, this);
     m_instancesPage = new InstancesPage(m_credentialStore, this);
+    m_verifyPage = new VerifyPage(this);
 
     m_navigation->setObjectName(QStringLiteral("navigationList"));
     m_navigation->setFixedWidth(200);
@@ -259,6 +268,7 @@ MainWindow::MainWindow(std::filesystem::path catalogDir,
     m_pages->addWidget(m_costsPage);
     m_pages->addWidget(m_launchPage);
     m_pages->addWidget(m_instancesPage);
+    m_pages->addWidget(m_verifyPage);
     m_pages->addWidget(m_catalogPage);
     m_pages->addWidget(m_credentialsPage);
 
@@ -295,6 +305,8 @@ MainWindow::MainWindow(std::filesystem::path catalogDir,
     connect(m_session, &PlanSession::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_session, &PlanSession::planChanged, this, [this] { m_launchPage->setPlan(m_session->plan()); });
     connect(m_launchPage, &LaunchPage::launched, m_instancesPage, &InstancesPage::refresh);
+    connect(m_session, &PlanSession::planChanged, this, [this] { m_verifyPage->setPlanOpen(m_session->hasPlan()); });
+    connect(m_verifyPage, &VerifyPage::addToPlan, m_session, &PlanSession::addVerification);
     connect(m_session, &PlanSession::planChanged, this, &MainWindow::updateTitle);
 
     retranslate();
@@ -587,6 +599,10 @@ void MainWindow::showPage(Page page)
             m_pages->setCurrentWidget(m_instancesPage);
             m_instancesPage->refresh();
             break;
+        case Page::Verify:
+            m_pages->setCurrentWidget(m_verifyPage);
+            m_verifyPage->refreshLaunches();
+            break;
         default:
             m_pages->setCurrentWidget(m_catalogPage);
             break;
@@ -610,6 +626,7 @@ void MainWindow::onCatalogLoaded()
     m_session->setData(m_data);
     m_launchPage->setData(m_data);
     m_instancesPage->setData(m_data);
+    m_verifyPage->setData(m_data);
     // The ledger is reconciled with the providers at start, when it names any (InstancesPage::reconcile).
     m_instancesPage->reconcileAtStart();
     m_wizard->setChoices(m_data->presets,

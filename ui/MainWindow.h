@@ -28,6 +28,7 @@ class InstancesPage;
 class LaunchPage;
 class PlanSession;
 class PlanWizard;
+class VerifyPage;
 
 /// The main window: navigation for the whole product on the left, the current page on the right.
 /// Pages not built yet are listed, marked as coming and disabled.
@@ -119,6 +120,7 @@ private:
     CredentialsPage* m_credentialsPage = nullptr;
     LaunchPage* m_launchPage = nullptr;
     InstancesPage* m_instancesPage = nullptr;
+    VerifyPage* m_verifyPage = nullptr;
     QLabel* m_statusLabel = nullptr;
     QMessageBox* m_problemsBox = nullptr;
     QFutureWatcher<std::shared_ptr<const PlanningData>>* m_loadWatcher = nullptr;

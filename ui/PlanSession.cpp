@@ -113,6 +113,10 @@ void PlanSession::onFinished()
         start(std::move(next));
         return;
     }
+    // The verdicts of the plan's instances stay with it when its inputs change.
+    if (m_plan.is_object() && m_plan.contains("verifications")) {
+        plan["verifications"] = m_plan["verifications"];
+    }
     m_plan = std::move(plan);
     m_inputs = std::move(done);
     setModified(true);
@@ -158,6 +162,20 @@ void PlanSession::setPlan(json plan, std::optional<PlanInputs> inputs, bool modi
         m_filePath.clear();
     }
     setModified(modified);
+    emit planChanged();
+}
+
+void PlanSession::addVerification(const json& verification)
+{
+    if (!m_plan.is_object()) {
+        return;
+    }
+    json& list = m_plan["verifications"];
+    if (!list.is_array()) {
+        list = json::array();
+    }
+    list.push_back(verification);
+    setModified(true);
     emit planChanged();
 }
 

@@ -60,6 +60,9 @@ public:
     core::Status save(const QString& path);
     /// Reads a plan file and shows it as saved (not re-planned). Its inputs are read back for what-if.
     core::Status open(const QString& path);
+    /// Adds a GPU verification (core::verificationJson) to the plan, for its report; the plan becomes modified.
+    /// Re-planning keeps the plan's verifications.
+    void addVerification(const nlohmann::json& verification);
     /// Shows `plan` as a new, unsaved document (an example).
     void setPlan(nlohmann::json plan, std::optional<PlanInputs> inputs, bool modified);
 

@@ -1,0 +1,205 @@
+// The Verify page driven as a user would, against a real OpenSSH server on loopback (tests/support/LoopbackSshd.h).
+// This machine has no GPU: the probe runs there and says so, and the page must turn that into a clear verdict,
+// keep it with the launch in the ledger and add it to the plan. A host key is trusted only when the user says so.
+#include "MainWindow.h"
+#include "PlanSession.h"
+#include "pages/VerifyPage.h"
+#include "widgets/StatusLabel.h"
+
+#include "../support/LoopbackSshd.h"
+#include "gpuplan/ledger/Ledger.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using gpuplan::testing::LoopbackSshd;
+using gpuplan::ui::MainWindow;
+using gpuplan::ui::VerifyPage;
+
+namespace {
+
+const std::filesystem::path kBundled = std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "catalog";
+
+template <typename T>
+T* child(QWidget& window, const char* name)
+{
+    T* found = window.findChild<T*>(QString::fromLatin1(name));
+    if (!found) {
+        qWarning() << "no" << name;
+    }
+    return found;
+}
+
+/// The stage rows of the progress list, as "text|done".
+QStringList stages(QListWidget* list)
+{
+    QStringList out;
+    for (int i = 0; i < list->count(); ++i) {
+        out << list->item(i)->text() + (list->item(i)->data(Qt::UserRole + 1).toBool() ? "|done" : "|not done");
+    }
+    return out;
+}
+
+} // namespace
+
+class TestVerifyGui : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    LoopbackSshd m_sshd;
+    std::int64_t m_launch = 0;
+
+    QString path(const QString& name) const { return m_dir.path() + "/" + name; }
+    void removeRemoteProbe() { QDir(QDir::home().filePath(".gpuplanner-probe")).removeRecursively(); }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(LoopbackSshd::available(), "needs openssh-server and openssh-client");
+        QVERIFY(m_sshd.setUp());
+        QVERIFY(m_sshd.start());
+        qputenv("XDG_DATA_HOME", path("data").toUtf8());
+        qputenv("GPUPLAN_PROBE_DIR", GPUPLAN_BINARY_DIR "/bin");
+        QVERIFY(QDir().mkpath(path("data/gpuplanner")));
+        auto ledger = gpuplan::core::Ledger::open(path("data/gpuplanner/ledger.sqlite").toStdString());
+        QVERIFY(ledger.ok());
+        gpuplan::core::LaunchIntent intent;
+        intent.provider = "aws";
+        intent.region = "us-east-1";
+        intent.instanceType = "g5.12xlarge"; // four A10G
+        intent.pricingMode = "on_demand";
+        intent.clientToken = "tok-verify-gui";
+        m_launch = *(*ledger)->recordIntent(intent, 1'700'000'000);
+        QVERIFY((*ledger)->update(m_launch, "i-0verifygui", gpuplan::core::InstanceState::Running, 1'700'000'100).ok());
+    }
+
+    void init() { QSettings().clear(); }
+    void cleanup() { removeRemoteProbe(); }
+
+    void verifiesALaunchKeepsTheVerdictAndAddsItToThePlan()
+    {
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY(window.isCatalogLoaded());
+        window.showPage(MainWindow::Page::Verify);
+        auto* page = window.findChild<VerifyPage*>("verifyPage");
+        QVERIFY(page && page->isVisible());
+        page->setKnownHostsFile(path("known_hosts"));
+        auto* launch = child<QComboBox>(window, "launchCombo");
+        QTRY_COMPARE(launch->count(), 2); // "not one of my launches" and the running g5.12xlarge
+        QVERIFY(launch->itemText(1).contains("g5.12xlarge") && launch->itemText(1).contains("i-0verifygui"));
+        launch->setCurrentIndex(1);
+        child<QLineEdit>(window, "hostEdit")->setText(m_sshd.host());
+        child<QLineEdit>(window, "keyFileEdit")->setText(m_sshd.path("client_ed25519"));
+        QVERIFY(child<QCheckBox>(window, "quickCheckBox")->isChecked());
+
+        VerifyPage::setNextHostKeyAnswer(true); // the fingerprint question, answered
+        QSignalSpy finished(page, &VerifyPage::finished);
+        QTest::mouseClick(child<QPushButton>(window, "verifyButton"), Qt::LeftButton);
+        QVERIFY(child<QPushButton>(window, "cancelVerifyButton")->isEnabled());
+        QVERIFY(finished.wait(180000));
+
+        // connect -> detect -> upload -> run, each done; no build (the bundled probe runs here).
+        const QStringList shown = stages(child<QListWidget>(window, "stagesList"));
+        QCOMPARE(shown.size(), 4);
+        for (const QString& stage : shown) {
+            QVERIFY2(stage.endsWith("|done"), qPrintable(shown.join("; ")));
+        }
+        QVERIFY(shown[0].startsWith("Connect over SSH") && shown[3].startsWith("Run the probe"));
+        // The verdict: it fails, and says why in words, line by line.
+        auto* verdict = child<QLabel>(window, "verdictLabel");
+        QVERIFY2(verdict->text().startsWith("FAIL") && verdict->text().contains("no GPU found")
+                     && verdict->text().contains("promised 4 × A10G"),
+                 qPrintable(verdict->text()));
+        auto* table = child<QTableWidget>(window, "verdictTable");
+        QVERIFY(table->rowCount() > 0);
+        bool failExplained = false;
+        for (int row = 0; row < table->rowCount(); ++row) {
+            failExplained = failExplained
+                            || (table->item(row, 2)->data(Qt::UserRole + 1).toString() == "fail"
+                                && !table->item(row, 5)->text().isEmpty());
+        }
+        QVERIFY(failExplained);
+        auto* status = child<gpuplan::ui::StatusLabel>(window, "verifyStatusLabel");
+        QVERIFY2(status->isError() && status->text().contains("not what was paid for"), qPrintable(status->text()));
+        QVERIFY(child<QLabel>(window, "deploymentLabel")->text().contains("cuda13"));
+        if (const QString shots = qEnvironmentVariable("GPUPLAN_TEST_SCREENSHOTS"); !shots.isEmpty()) {
+            QTest::qWait(200); // the layout settles
+            window.grab().save(shots + "/verify-verdict.png"); // for a person to look at
+        }
+        QFile known(path("known_hosts"));
+        QVERIFY(known.open(QIODevice::ReadOnly) && known.readAll().contains("[127.0.0.1]:"));
+
+        // Kept with the launch, judged against what it was launched as.
+        auto ledger = gpuplan::core::Ledger::open(path("data/gpuplanner/ledger.sqlite").toStdString());
+        auto kept = (*ledger)->verifications(m_launch);
+        QVERIFY(kept.ok());
+        QCOMPARE(kept->size(), std::size_t(1));
+        QCOMPARE(kept->back().verdict, std::string("fail"));
+        const nlohmann::json summary = nlohmann::json::parse(kept->back().summary, nullptr, false);
+        QCOMPARE(summary["expected_gpu"].get<std::string>(), std::string("a10g"));
+        QCOMPARE(summary["expected_count"].get<int>(), 4);
+
+        // Into the open plan (the example on first start), for its report.
+        QTRY_VERIFY(window.session()->hasPlan());
+        auto* add = child<QPushButton>(window, "addToPlanButton");
+        QTRY_VERIFY(add->isEnabled());
+        QTest::mouseClick(add, Qt::LeftButton);
+        const nlohmann::json& plan = window.session()->plan();
+        QVERIFY(plan.contains("verifications"));
+        QCOMPARE(plan["verifications"].back()["host"].get<std::string>(), m_sshd.host().toStdString());
+        QVERIFY(window.session()->isModified());
+        window.session()->setPlan(nlohmann::json(), std::nullopt, false); // closing asks nothing
+    }
+
+    void declinedHostKeyAndBadInputStopBeforeAnythingRuns()
+    {
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY(window.isCatalogLoaded());
+        window.showPage(MainWindow::Page::Verify);
+        auto* page = window.findChild<VerifyPage*>("verifyPage");
+        page->setKnownHostsFile(path("known_hosts_declined"));
+        auto* status = child<gpuplan::ui::StatusLabel>(window, "verifyStatusLabel");
+        auto* host = child<QLineEdit>(window, "hostEdit");
+
+        // A host that does not read is named; nothing connects.
+        host->setText("root@");
+        QTest::mouseClick(child<QPushButton>(window, "verifyButton"), Qt::LeftButton);
+        QVERIFY2(status->isError() && status->text().contains("Host"), qPrintable(status->text()));
+        QVERIFY(!page->isBusy());
+        host->setText(m_sshd.host());
+        child<QLineEdit>(window, "jumpEdit")->setText("gateway:notaport");
+        QTest::mouseClick(child<QPushButton>(window, "verifyButton"), Qt::LeftButton);
+        QVERIFY2(status->isError() && status->text().contains("Jump host"), qPrintable(status->text()));
+        child<QLineEdit>(window, "jumpEdit")->clear();
+
+        // The user does not trust the fingerprint: nothing is added to known_hosts, nothing runs.
+        child<QLineEdit>(window, "keyFileEdit")->setText(m_sshd.path("client_ed25519"));
+        VerifyPage::setNextHostKeyAnswer(false);
+        QSignalSpy finished(page, &VerifyPage::finished);
+        QTest::mouseClick(child<QPushButton>(window, "verifyButton"), Qt::LeftButton);
+        QVERIFY(finished.wait(60000));
+        QVERIFY2(status->isError(), qPrintable(status->text()));
+        const QStringList shown = stages(child<QListWidget>(window, "stagesList"));
+        QVERIFY2(shown[0].startsWith("Connect over SSH: failed"), qPrintable(shown.join("; ")));
+        QVERIFY(!QFile::exists(path("known_hosts_declined")));
+        QVERIFY(child<QTableWidget>(window, "verdictTable")->rowCount() == 0);
+        QVERIFY(!QDir(QDir::home().filePath(".gpuplanner-probe")).exists());
+    }
+};
+
+QTEST_MAIN(TestVerifyGui)
+#include "TestVerifyGui.moc"

@@ -1,0 +1,674 @@
+#include "VerifyPage.h"
+
+#include "MainWindow.h"
+#include "PlanText.h"
+#include "widgets/StatusLabel.h"
+
+#include "gpuplan/core/Paths.h"
+#include "gpuplan/ledger/Ledger.h"
+#include "gpuplan/plan/PlanFile.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QFutureWatcher>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPointer>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStyle>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <chrono>
+#include <future>
+
+namespace gpuplan::ui {
+
+namespace {
+
+std::optional<bool> g_nextHostKeyAnswer;
+
+const std::vector<VerifyStage> kStages{
+    VerifyStage::Connect, VerifyStage::Detect, VerifyStage::Upload, VerifyStage::Build, VerifyStage::Run};
+
+QString stageText(VerifyStage stage)
+{
+    switch (stage) {
+        case VerifyStage::Connect:
+            return VerifyPage::tr("Connect over SSH");
+        case VerifyStage::Detect:
+            return VerifyPage::tr("Detect the OS, driver and GPUs");
+        case VerifyStage::Upload:
+            return VerifyPage::tr("Upload the probe (checksum checked)");
+        case VerifyStage::Build:
+            return VerifyPage::tr("Build the probe there");
+        case VerifyStage::Run:
+            return VerifyPage::tr("Run the probe");
+    }
+    return {};
+}
+
+/// A verdict check by name ("gemm_bf16"); an unknown one as itself.
+QString checkText(const QString& check)
+{
+    static const std::map<QString, const char*> names{
+        {QStringLiteral("model"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "GPU model")},
+        {QStringLiteral("gpu_count"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "GPU count")},
+        {QStringLiteral("memory"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "GPU memory")},
+        {QStringLiteral("driver"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "driver")},
+        {QStringLiteral("ecc"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "ECC errors")},
+        {QStringLiteral("retired_pages"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "retired pages")},
+        {QStringLiteral("remapped_rows"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "remapped rows")},
+        {QStringLiteral("temperature"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "temperature")},
+        {QStringLiteral("power"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "power limit")},
+        {QStringLiteral("pcie"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "PCIe link")},
+        {QStringLiteral("throttle"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "throttling")},
+        {QStringLiteral("mig"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "MIG mode")},
+        {QStringLiteral("nvml"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "NVML")},
+        {QStringLiteral("correctness"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "GEMM correctness")},
+        {QStringLiteral("gpu_error"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "GPU error")},
+        {QStringLiteral("probe_error"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "probe error")},
+        {QStringLiteral("probe_incomplete"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "probe incomplete")},
+        {QStringLiteral("fp32_fma"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "FP32 FMA peak")},
+        {QStringLiteral("gemm_fp16"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "FP16 GEMM (cuBLASLt)")},
+        {QStringLiteral("gemm_bf16"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "BF16 GEMM (cuBLASLt)")},
+        {QStringLiteral("gemm_tf32"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "TF32 GEMM (cuBLASLt)")},
+        {QStringLiteral("gemm_fp8"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "FP8 GEMM (cuBLASLt)")},
+        {QStringLiteral("wmma_fp16"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "FP16 tensor cores (own kernel)")},
+        {QStringLiteral("dram_copy"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "memory bandwidth (copy)")},
+        {QStringLiteral("dram_triad"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "memory bandwidth (triad)")},
+        {QStringLiteral("h2d_pinned"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "host to GPU (pinned)")},
+        {QStringLiteral("d2h_pinned"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "GPU to host (pinned)")},
+        {QStringLiteral("p2p"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "GPU to GPU (peer)")}};
+    const auto it = names.find(check);
+    return it == names.end() ? check : VerifyPage::tr(it->second);
+}
+
+QString levelText(const QString& level)
+{
+    if (level == QLatin1String("pass")) {
+        return VerifyPage::tr("pass");
+    }
+    if (level == QLatin1String("warn")) {
+        return VerifyPage::tr("warning");
+    }
+    if (level == QLatin1String("fail")) {
+        return VerifyPage::tr("FAIL");
+    }
+    return VerifyPage::tr("not judged");
+}
+
+QColor levelColor(const QString& level)
+{
+    if (level == QLatin1String("pass")) {
+        return QColor(0x1b, 0x7f, 0x3a);
+    }
+    if (level == QLatin1String("warn")) {
+        return QColor(0xa8, 0x65, 0x00);
+    }
+    if (level == QLatin1String("fail")) {
+        return QColor(0xb0, 0x1c, 0x1c);
+    }
+    return QColor(0x60, 0x60, 0x60);
+}
+
+/// Where the prebuilt probes are: beside the program, or GPUPLAN_PROBE_DIR.
+std::filesystem::path probeDir()
+{
+    const QString overridden = qEnvironmentVariable("GPUPLAN_PROBE_DIR");
+    return (overridden.isEmpty() ? QCoreApplication::applicationDirPath() : overridden).toStdString();
+}
+
+QString q(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+
+} // namespace
+
+void VerifyPage::setNextHostKeyAnswer(bool trust)
+{
+    g_nextHostKeyAnswer = trust;
+}
+
+VerifyPage::VerifyPage(QWidget* parent)
+    : QWidget(parent)
+    , m_introLabel(new QLabel(this))
+    , m_hostLabel(new QLabel(this))
+    , m_host(new QLineEdit(this))
+    , m_keyLabel(new QLabel(this))
+    , m_keyFile(new QLineEdit(this))
+    , m_browseKey(new QPushButton(this))
+    , m_jumpLabel(new QLabel(this))
+    , m_jump(new QLineEdit(this))
+    , m_launchLabel(new QLabel(this))
+    , m_launch(new QComboBox(this))
+    , m_gpuLabel(new QLabel(this))
+    , m_gpu(new QComboBox(this))
+    , m_count(new QSpinBox(this))
+    , m_quick(new QCheckBox(this))
+    , m_verifyButton(new QPushButton(this))
+    , m_cancelButton(new QPushButton(this))
+    , m_addToPlanButton(new QPushButton(this))
+    , m_stages(new QListWidget(this))
+    , m_deployment(new QLabel(this))
+    , m_verdict(new QLabel(this))
+    , m_lines(new QTableWidget(this))
+    , m_status(new StatusLabel(this))
+    , m_watcher(new QFutureWatcher<core::Result<VerifyOutcome>>(this))
+    , m_launchWatcher(new QFutureWatcher<core::Result<std::vector<core::LedgerEntry>>>(this))
+{
+    setObjectName(QStringLiteral("verifyPage"));
+    m_host->setObjectName(QStringLiteral("hostEdit"));
+    m_keyFile->setObjectName(QStringLiteral("keyFileEdit"));
+    m_jump->setObjectName(QStringLiteral("jumpEdit"));
+    m_launch->setObjectName(QStringLiteral("launchCombo"));
+    m_gpu->setObjectName(QStringLiteral("promisedGpuCombo"));
+    m_count->setObjectName(QStringLiteral("promisedCountSpin"));
+    m_quick->setObjectName(QStringLiteral("quickCheckBox"));
+    m_verifyButton->setObjectName(QStringLiteral("verifyButton"));
+    m_cancelButton->setObjectName(QStringLiteral("cancelVerifyButton"));
+    m_addToPlanButton->setObjectName(QStringLiteral("addToPlanButton"));
+    m_stages->setObjectName(QStringLiteral("stagesList"));
+    m_deployment->setObjectName(QStringLiteral("deploymentLabel"));
+    m_verdict->setObjectName(QStringLiteral("verdictLabel"));
+    m_lines->setObjectName(QStringLiteral("verdictTable"));
+    m_status->setObjectName(QStringLiteral("verifyStatusLabel"));
+
+    m_introLabel->setWordWrap(true);
+    m_deployment->setWordWrap(true);
+    m_deployment->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_quick->setChecked(true);
+    m_count->setRange(1, 16);
+    // One row, left to right: connect -> detect -> upload -> (build ->) run.
+    m_stages->setSelectionMode(QAbstractItemView::NoSelection);
+    m_stages->setFocusPolicy(Qt::NoFocus);
+    m_stages->setFlow(QListView::LeftToRight);
+    m_stages->setSpacing(6);
+    m_stages->setFrameShape(QFrame::NoFrame);
+    m_stages->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_stages->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_stages->setFixedHeight(m_stages->fontMetrics().height() * 2 + 8);
+    m_stages->setStyleSheet(QStringLiteral("QListWidget { background: transparent; }"));
+    QFont big = m_verdict->font();
+    big.setPointSizeF(big.pointSizeF() * 1.4);
+    big.setBold(true);
+    m_verdict->setFont(big);
+    m_lines->setColumnCount(6);
+    m_lines->verticalHeader()->hide();
+    m_lines->horizontalHeader()->setStretchLastSection(true);
+    for (int column = 0; column < 5; ++column) {
+        m_lines->horizontalHeader()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
+    }
+    m_lines->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // the reasons wrap instead
+    m_lines->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_lines->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_lines->setWordWrap(true);
+    m_lines->setAlternatingRowColors(true);
+
+    auto* keyRow = new QHBoxLayout;
+    keyRow->addWidget(m_keyFile, 1);
+    keyRow->addWidget(m_browseKey);
+    auto* gpuRow = new QHBoxLayout;
+    gpuRow->addWidget(m_gpu, 1);
+    gpuRow->addWidget(m_count);
+    auto* form = new QFormLayout;
+    form->addRow(m_hostLabel, m_host);
+    form->addRow(m_keyLabel, keyRow);
+    form->addRow(m_jumpLabel, m_jump);
+    form->addRow(m_launchLabel, m_launch);
+    form->addRow(m_gpuLabel, gpuRow);
+    form->addRow(QString(), m_quick);
+    auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_verifyButton);
+    buttons->addWidget(m_cancelButton);
+    buttons->addStretch(1);
+    buttons->addWidget(m_addToPlanButton);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_introLabel);
+    layout->addLayout(form);
+    layout->addLayout(buttons);
+    layout->addWidget(m_stages);
+    layout->addWidget(m_deployment);
+    layout->addWidget(m_verdict);
+    layout->addWidget(m_lines, 1);
+    layout->addWidget(m_status);
+
+    connect(m_verifyButton, &QPushButton::clicked, this, &VerifyPage::verify);
+    connect(m_host, &QLineEdit::returnPressed, this, &VerifyPage::verify);
+    connect(m_cancelButton, &QPushButton::clicked, this, &VerifyPage::cancel);
+    connect(m_addToPlanButton, &QPushButton::clicked, this, [this] {
+        if (!m_lastVerification.is_null()) {
+            emit addToPlan(m_lastVerification);
+            m_status->setStatus(tr("The verdict is in the plan; its report shows it once the plan is saved."));
+        }
+    });
+    connect(m_browseKey, &QPushButton::clicked, this, [this] {
+        const QString file =
+            QFileDialog::getOpenFileName(this, tr("Private key"), QDir::home().filePath(QStringLiteral(".ssh")));
+        if (!file.isEmpty()) {
+            m_keyFile->setText(file);
+        }
+    });
+    connect(m_launch, &QComboBox::currentIndexChanged, this, [this] {
+        // A launch brings its promise: the offer's GPU and count are judged unless the user names others.
+        const bool fromLaunch = m_launch->currentData().toLongLong() > 0;
+        if (fromLaunch) {
+            m_gpu->setCurrentIndex(0);
+        }
+    });
+    connect(m_gpu, &QComboBox::currentIndexChanged, this, [this] { m_count->setEnabled(m_gpu->currentIndex() > 0); });
+    connect(m_watcher, &QFutureWatcher<core::Result<VerifyOutcome>>::finished, this, &VerifyPage::onFinished);
+    connect(m_launchWatcher, &QFutureWatcher<core::Result<std::vector<core::LedgerEntry>>>::finished, this, [this] {
+        core::Result<std::vector<core::LedgerEntry>> read = m_launchWatcher->result();
+        m_launches = read ? *read : std::vector<core::LedgerEntry>{};
+        const qlonglong chosen = m_launch->currentData().toLongLong();
+        retranslate(); // refills the list
+        const int index = m_launch->findData(chosen);
+        m_launch->setCurrentIndex(index < 0 ? 0 : index);
+    });
+
+    retranslate();
+    fillStages();
+    updateButtons();
+}
+
+VerifyPage::~VerifyPage()
+{
+    if (m_cancel) {
+        m_cancel->cancel(); // ends a host-key question the worker waits on, and the SSH work
+    }
+    m_watcher->waitForFinished();
+    m_launchWatcher->waitForFinished();
+}
+
+void VerifyPage::changeEvent(QEvent* event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        retranslate();
+    }
+    QWidget::changeEvent(event);
+}
+
+void VerifyPage::retranslate()
+{
+    m_introLabel->setText(
+        tr("Prove that a machine's GPUs are what was paid for: GPU Planner logs in over SSH, uploads its CUDA probe "
+           "(or builds it there), measures tensor-core and memory speed, and checks model, memory, driver, ECC and "
+           "throttling against the datasheet."));
+    m_hostLabel->setText(tr("Host:"));
+    m_host->setPlaceholderText(tr("ubuntu@203.0.113.7 or user@host:2222"));
+    m_keyLabel->setText(tr("Key file:"));
+    m_keyFile->setPlaceholderText(tr("empty: ssh-agent, then the keys in ~/.ssh"));
+    m_browseKey->setText(tr("Browse…"));
+    m_jumpLabel->setText(tr("Jump host:"));
+    m_jump->setPlaceholderText(tr("optional, as OpenSSH's ProxyJump: user@gateway[:port][,user@next]"));
+    m_launchLabel->setText(tr("Launch:"));
+    m_gpuLabel->setText(tr("Promised GPU:"));
+    m_quick->setText(tr("Quick probe (under 10 s; the full one takes up to a minute)"));
+    m_verifyButton->setText(tr("Verify"));
+    m_cancelButton->setText(tr("Cancel"));
+    m_addToPlanButton->setText(tr("Add to plan"));
+    m_lines->setHorizontalHeaderLabels(
+        {tr("Check"), tr("GPU"), tr("Result"), tr("Measured"), tr("Expected"), tr("Why")});
+
+    const QSignalBlocker blockLaunch(m_launch);
+    const qlonglong launch = m_launch->currentData().toLongLong();
+    m_launch->clear();
+    m_launch->addItem(tr("Not one of my launches"), qlonglong(0));
+    for (const core::LedgerEntry& entry : m_launches) {
+        m_launch->addItem(tr("#%1 %2 %3 %4 (%5)")
+                              .arg(entry.id)
+                              .arg(q(entry.intent.provider),
+                                   q(entry.intent.instanceType),
+                                   entry.instanceId.empty() ? tr("no instance id yet") : q(entry.instanceId),
+                                   q(core::instanceStateName(entry.state))),
+                          qlonglong(entry.id));
+    }
+    m_launch->setCurrentIndex(std::max(0, m_launch->findData(launch)));
+    fillGpuChoices();
+    fillStages();
+    if (m_lastOutcome) {
+        showOutcome(*m_lastOutcome);
+    }
+}
+
+void VerifyPage::fillGpuChoices()
+{
+    const QSignalBlocker block(m_gpu);
+    const QString chosen = m_gpu->currentData().toString();
+    m_gpu->clear();
+    m_gpu->addItem(tr("As the launch's offer says, else as the card reports"), QString());
+    if (m_data && m_data->catalog) {
+        for (const core::GpuSpec& gpu : m_data->catalog->catalog.gpus()) {
+            m_gpu->addItem(q(gpu.name), q(gpu.id));
+        }
+    }
+    m_gpu->setCurrentIndex(std::max(0, m_gpu->findData(chosen)));
+    m_count->setEnabled(m_gpu->currentIndex() > 0);
+}
+
+void VerifyPage::setData(std::shared_ptr<const PlanningData> planningData)
+{
+    m_data = std::move(planningData);
+    fillGpuChoices();
+    updateButtons();
+}
+
+void VerifyPage::setPlanOpen(bool open)
+{
+    m_planOpen = open;
+    updateButtons();
+}
+
+void VerifyPage::refreshLaunches()
+{
+    if (m_launchWatcher->isRunning()) {
+        return;
+    }
+    m_launchWatcher->setFuture(QtConcurrent::run([]() -> core::Result<std::vector<core::LedgerEntry>> {
+        const std::filesystem::path file = core::defaultLedgerFile();
+        if (file.empty() || !std::filesystem::exists(file)) {
+            return std::vector<core::LedgerEntry>{}; // nothing launched yet: no ledger is made for reading
+        }
+        core::Result<std::unique_ptr<core::Ledger>> ledger = core::Ledger::open(file);
+        if (!ledger) {
+            return ledger.error();
+        }
+        return (*ledger)->live();
+    }));
+}
+
+void VerifyPage::verify()
+{
+    if (m_busy) {
+        return;
+    }
+    if (!m_data || !m_data->catalog) {
+        m_status->setStatus(tr("The catalog is not loaded yet."), true);
+        return;
+    }
+    core::Result<core::SshTarget> target = core::parseSshTarget(m_host->text().trimmed().toStdString());
+    if (!target) {
+        core::Error error = target.error();
+        error.where = tr("Host").toStdString();
+        m_status->setStatus(errorText(error), true);
+        m_host->setFocus();
+        return;
+    }
+    VerifyRequest request;
+    request.target = *target;
+    request.target.identityFile = m_keyFile->text().trimmed().toStdString();
+    for (const QString& hop : m_jump->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        core::Result<core::SshTarget> jump = core::parseSshTarget(hop.trimmed().toStdString());
+        if (!jump) {
+            core::Error error = jump.error();
+            error.where = tr("Jump host").toStdString();
+            m_status->setStatus(errorText(error), true);
+            m_jump->setFocus();
+            return;
+        }
+        jump.value().identityFile = request.target.identityFile;
+        request.target.jumps.push_back(*jump);
+    }
+    request.bundle = core::findProbeBundle(probeDir());
+    if (request.bundle.binaries.empty() && request.bundle.sourceArchive.empty()) {
+        m_status->setStatus(tr("This GPU Planner has neither a built probe nor the probe's source beside it (%1).")
+                                .arg(QString::fromStdString(probeDir().string())),
+                            true);
+        return;
+    }
+    request.knownHostsFile = m_knownHostsFile.toStdString();
+    request.quick = m_quick->isChecked();
+    request.stated.gpuId = m_gpu->currentData().toString().toStdString();
+    request.stated.count = request.stated.gpuId.empty() ? 1 : m_count->value();
+    const qlonglong launchId = m_launch->currentData().toLongLong();
+    for (const core::LedgerEntry& entry : m_launches) {
+        if (entry.id == launchId) {
+            request.launch = entry;
+        }
+    }
+    request.ledgerFile = core::defaultLedgerFile();
+    request.catalog = std::shared_ptr<const core::Catalog>(m_data, &m_data->catalog->catalog);
+
+    m_cancel = std::make_shared<core::CancelToken>();
+    m_stage.reset();
+    m_stagesDone.clear();
+    m_failed = false;
+    m_lastOutcome.reset();
+    m_lastVerification = nullptr;
+    m_deployment->clear();
+    m_verdict->clear();
+    m_lines->setRowCount(0);
+    m_status->setStatus(tr("Verifying %1…").arg(q(request.target.display())));
+    setBusy(true);
+    fillStages();
+
+    QPointer<VerifyPage> page(this);
+    auto onStageChange = [page](VerifyStage stage) {
+        QMetaObject::invokeMethod(
+            page, [page, stage] { page->onStage(stage); }, Qt::QueuedConnection);
+    };
+    // The question is asked on the UI thread; the worker waits for it, or for a cancel (closing the window).
+    auto trust = [page, cancel = m_cancel](const core::HostKey& key) {
+        auto answer = std::make_shared<std::promise<bool>>();
+        std::future<bool> answered = answer->get_future();
+        QMetaObject::invokeMethod(
+            page, [page, key, answer] { answer->set_value(page->askAboutHostKey(key)); }, Qt::QueuedConnection);
+        while (answered.wait_for(std::chrono::milliseconds(100)) != std::future_status::ready) {
+            if (cancel->cancelled()) {
+                return false;
+            }
+        }
+        try {
+            return answered.get();
+        } catch (const std::future_error&) {
+            return false; // the page went away before asking
+        }
+    };
+    m_watcher->setFuture(QtConcurrent::run([request = std::move(request), cancel = m_cancel, onStageChange, trust] {
+        return runVerification(request, cancel, onStageChange, trust);
+    }));
+}
+
+void VerifyPage::cancel()
+{
+    if (m_cancel) {
+        m_cancel->cancel();
+        m_status->setStatus(tr("Cancelling…"));
+    }
+}
+
+bool VerifyPage::askAboutHostKey(const core::HostKey& key)
+{
+    if (g_nextHostKeyAnswer) {
+        const bool trust = *g_nextHostKeyAnswer;
+        g_nextHostKeyAnswer.reset();
+        return trust;
+    }
+    QMessageBox box(QMessageBox::Question,
+                    tr("Unknown host key"),
+                    tr("This is the first connection to %1. Its %2 key fingerprint is:\n\n%3\n\nCompare it with the "
+                       "one the provider's console shows for the instance. Trust it and add it to known_hosts?")
+                        .arg(q(key.host), q(key.type), q(key.fingerprint)),
+                    QMessageBox::Yes | QMessageBox::No,
+                    this);
+    box.setDefaultButton(QMessageBox::No);
+    box.setTextInteractionFlags(Qt::TextSelectableByMouse);
+    return box.exec() == QMessageBox::Yes;
+}
+
+void VerifyPage::onStage(VerifyStage stage)
+{
+    if (m_stage) {
+        m_stagesDone.push_back(*m_stage);
+    }
+    m_stage = stage;
+    fillStages();
+}
+
+void VerifyPage::fillStages()
+{
+    m_stages->clear();
+    const bool built = std::find(m_stagesDone.begin(), m_stagesDone.end(), VerifyStage::Build) != m_stagesDone.end()
+                       || m_stage == VerifyStage::Build;
+    for (VerifyStage stage : kStages) {
+        if (stage == VerifyStage::Build && !built) {
+            continue; // only when no bundled probe runs there
+        }
+        const bool done = std::find(m_stagesDone.begin(), m_stagesDone.end(), stage) != m_stagesDone.end();
+        const bool current = m_stage == stage;
+        QString state;
+        QIcon icon;
+        if (done) {
+            state = tr("done");
+            icon = style()->standardIcon(QStyle::SP_DialogApplyButton);
+        } else if (current && m_failed) {
+            state = tr("failed");
+            icon = style()->standardIcon(QStyle::SP_MessageBoxCritical);
+        } else if (current && m_busy) {
+            state = tr("running…");
+            icon = style()->standardIcon(QStyle::SP_BrowserReload);
+        } else if (current) {
+            state = tr("done");
+            icon = style()->standardIcon(QStyle::SP_DialogApplyButton);
+        }
+        auto* item =
+            new QListWidgetItem(icon, state.isEmpty() ? stageText(stage) : tr("%1: %2").arg(stageText(stage), state));
+        item->setData(Qt::UserRole, int(stage));
+        item->setData(Qt::UserRole + 1, done || (current && !m_busy && !m_failed));
+        if (state.isEmpty()) {
+            item->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
+        }
+        m_stages->addItem(item);
+    }
+}
+
+void VerifyPage::onFinished()
+{
+    core::Result<VerifyOutcome> outcome = m_watcher->result();
+    const bool cancelled = m_cancel && m_cancel->cancelled();
+    m_cancel.reset();
+    if (!outcome) {
+        m_failed = true;
+        if (!m_stage) {
+            m_stage = VerifyStage::Connect;
+        }
+        setBusy(false);
+        fillStages();
+        m_status->setStatus(cancelled && outcome.error().code == core::ErrorCode::Cancelled
+                                ? tr("Cancelled; nothing was judged.")
+                                : errorText(outcome.error()),
+                            true);
+        emit finished();
+        return;
+    }
+    m_lastOutcome = std::move(*outcome);
+    m_failed = !m_lastOutcome->judged;
+    setBusy(false);
+    fillStages();
+    showOutcome(*m_lastOutcome);
+    emit finished();
+}
+
+void VerifyPage::showOutcome(const VerifyOutcome& outcome)
+{
+    const QString why = reasonText(core::reasonJson(outcome.run.choice.why));
+    if (!outcome.judged) {
+        m_deployment->clear();
+        m_verdict->setText(tr("The probe could not run"));
+        m_verdict->setStyleSheet(QStringLiteral("color: %1").arg(levelColor(QStringLiteral("fail")).name()));
+        m_lastVerification = nullptr;
+        QString text = tr("The probe could not run there: %1").arg(why);
+        if (outcome.run.choice.offerDriverScript) {
+            text += QLatin1Char(' ')
+                    + tr("GPU Planner's driver set-up script for Ubuntu and Rocky/CentOS is in "
+                         "share/gpuplanner/scripts/install-nvidia-driver.sh (run it with --dry-run first).");
+        }
+        m_status->setStatus(text, true);
+        updateButtons();
+        return;
+    }
+    const nlohmann::json& verification = outcome.judged->verification;
+    m_lastVerification = verification;
+    m_deployment->setText(tr("Ran the %1 probe (%2).").arg(q(outcome.run.buildUsed), why));
+    const QString level = q(verification.value("verdict", std::string()));
+    const int gpus = verification.value("gpu_count", 0);
+    const QString found = gpus == 0 ? tr("no GPU found")
+                                    : tr("%1 × %2, driver %3")
+                                          .arg(gpus)
+                                          .arg(q(verification.value("gpu_name", std::string())),
+                                               q(verification.value("driver", std::string())));
+    const std::string promisedId = verification.value("expected_gpu", std::string());
+    const core::GpuSpec* promisedGpu =
+        m_data && m_data->catalog ? m_data->catalog->catalog.findGpu(promisedId) : nullptr;
+    const QString promised = promisedId.empty() ? tr("nothing stated")
+                                                : tr("%1 × %2")
+                                                      .arg(verification.value("expected_count", 1))
+                                                      .arg(promisedGpu ? q(promisedGpu->name) : q(promisedId));
+    m_verdict->setText(tr("%1 — %2; promised %3").arg(levelText(level).toUpper(), found, promised));
+    m_verdict->setStyleSheet(QStringLiteral("color: %1").arg(levelColor(level).name()));
+    const nlohmann::json& lines = verification["lines"];
+    m_lines->setRowCount(int(lines.size()));
+    int row = 0;
+    for (const nlohmann::json& line : lines) {
+        const QString lineLevel = q(line.value("level", std::string()));
+        const QStringList cells{checkText(q(line.value("check", std::string()))),
+                                line["gpu"].is_number() ? QString::number(line["gpu"].get<int>()) : tr("all"),
+                                levelText(lineLevel),
+                                q(line.value("measured", std::string())),
+                                q(line.value("expected", std::string())),
+                                reasonText(line["reason"])};
+        for (int column = 0; column < cells.size(); ++column) {
+            auto* item = new QTableWidgetItem(cells[column]);
+            item->setData(Qt::UserRole, q(line.value("check", std::string())));
+            if (column == 2) {
+                item->setForeground(levelColor(lineLevel));
+                item->setData(Qt::UserRole + 1, lineLevel);
+            }
+            m_lines->setItem(row, column, item);
+        }
+        ++row;
+    }
+    m_lines->resizeRowsToContents();
+    if (outcome.notKept) {
+        m_status->setStatus(tr("The verdict could not be kept in the ledger: %1").arg(errorText(*outcome.notKept)),
+                            true);
+    } else if (level == QLatin1String("fail")) {
+        m_status->setStatus(tr("This machine is not what was paid for, or not healthy: see the failed lines."), true);
+    } else {
+        m_status->setStatus(level == QLatin1String("pass") ? tr("The GPUs are what was paid for.")
+                                                           : tr("The GPUs work, with the warnings above."));
+    }
+    updateButtons();
+}
+
+void VerifyPage::setBusy(bool busy)
+{
+    m_busy = busy;
+    updateButtons();
+}
+
+void VerifyPage::updateButtons()
+{
+    m_verifyButton->setEnabled(!m_busy && m_data && m_data->catalog);
+    m_cancelButton->setEnabled(m_busy);
+    m_addToPlanButton->setEnabled(!m_busy && m_planOpen && !m_lastVerification.is_null());
+    for (QWidget* field :
+         std::initializer_list<QWidget*>{m_host, m_keyFile, m_browseKey, m_jump, m_launch, m_gpu, m_quick}) {
+        field->setEnabled(!m_busy);
+    }
+    m_count->setEnabled(!m_busy && m_gpu->currentIndex() > 0);
+}
+
+} // namespace gpuplan::ui

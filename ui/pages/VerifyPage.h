@@ -1,0 +1,115 @@
+#pragma once
+
+#include "PlanningData.h"
+#include "workers/VerifyJob.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QPushButton;
+class QSpinBox;
+class QTableWidget;
+template <typename T>
+class QFutureWatcher;
+
+namespace gpuplan::ui {
+
+class StatusLabel;
+
+/// Proves over SSH that a machine's GPUs are what was paid for: the user names the host (key file, jump host), and
+/// optionally the launch it is and the GPU promised; the page shows connect -> detect -> upload -> (build ->) run
+/// as it goes, then the verdict table with the reason for each line. A host seen for the first time is shown by
+/// its fingerprint and trusted only when the user says so. The verdict is kept with the launch in the ledger and
+/// can be added to the open plan for its report.
+class VerifyPage final : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit VerifyPage(QWidget* parent = nullptr);
+    ~VerifyPage() override;
+
+    void setData(std::shared_ptr<const PlanningData> data);
+    /// Whether a plan is open, to which the verdict can be added.
+    void setPlanOpen(bool open);
+    /// Reads the ledger's launches for the launch list (off the UI thread).
+    void refreshLaunches();
+    /// Starts a verification with what the form says; a bad host or jump host is reported, nothing connects.
+    void verify();
+    void cancel();
+    bool isBusy() const { return m_busy; }
+    /// The last verdict's document (core::verificationJson); null before one.
+    const nlohmann::json& lastVerification() const { return m_lastVerification; }
+    void retranslate();
+
+    /// Tests: the known_hosts file to use instead of ~/.ssh/known_hosts, and the answer to the next "trust this
+    /// host key?" question instead of a dialog.
+    void setKnownHostsFile(const QString& path) { m_knownHostsFile = path; }
+    static void setNextHostKeyAnswer(bool trust);
+
+signals:
+    /// The user asked to add the verdict to the open plan.
+    void addToPlan(const nlohmann::json& verification);
+    void finished();
+
+protected:
+    void changeEvent(QEvent* event) override;
+
+private:
+    bool askAboutHostKey(const core::HostKey& key);
+    void onStage(VerifyStage stage);
+    void onFinished();
+    void showOutcome(const VerifyOutcome& outcome);
+    void fillStages();
+    void setBusy(bool busy);
+    void updateButtons();
+    void fillGpuChoices();
+
+    std::shared_ptr<const PlanningData> m_data;
+    QLabel* m_introLabel = nullptr;
+    QLabel* m_hostLabel = nullptr;
+    QLineEdit* m_host = nullptr;
+    QLabel* m_keyLabel = nullptr;
+    QLineEdit* m_keyFile = nullptr;
+    QPushButton* m_browseKey = nullptr;
+    QLabel* m_jumpLabel = nullptr;
+    QLineEdit* m_jump = nullptr;
+    QLabel* m_launchLabel = nullptr;
+    QComboBox* m_launch = nullptr;
+    QLabel* m_gpuLabel = nullptr;
+    QComboBox* m_gpu = nullptr;
+    QSpinBox* m_count = nullptr;
+    QCheckBox* m_quick = nullptr;
+    QPushButton* m_verifyButton = nullptr;
+    QPushButton* m_cancelButton = nullptr;
+    QPushButton* m_addToPlanButton = nullptr;
+    QListWidget* m_stages = nullptr;
+    QLabel* m_deployment = nullptr;
+    QLabel* m_verdict = nullptr;
+    QTableWidget* m_lines = nullptr;
+    StatusLabel* m_status = nullptr;
+    QFutureWatcher<core::Result<VerifyOutcome>>* m_watcher = nullptr;
+    QFutureWatcher<core::Result<std::vector<core::LedgerEntry>>>* m_launchWatcher = nullptr;
+    std::shared_ptr<core::CancelToken> m_cancel;
+    std::vector<core::LedgerEntry> m_launches;
+    std::optional<VerifyStage> m_stage;    // the stage running, or where it stopped
+    std::vector<VerifyStage> m_stagesDone; // in order
+    bool m_failed = false;
+    bool m_busy = false;
+    bool m_planOpen = false;
+    QString m_knownHostsFile;
+    nlohmann::json m_lastVerification;
+    std::optional<VerifyOutcome> m_lastOutcome;
+};
+
+} // namespace gpuplan::ui

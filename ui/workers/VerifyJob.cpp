@@ -1,0 +1,71 @@
+#include "VerifyJob.h"
+
+#include <chrono>
+
+namespace gpuplan::ui {
+
+core::Result<VerifyOutcome> runVerification(VerifyRequest request,
+                                            std::shared_ptr<core::CancelToken> cancel,
+                                            std::function<void(VerifyStage)> onStage,
+                                            std::function<bool(const core::HostKey&)> trustNewHostKey)
+{
+    onStage(VerifyStage::Connect);
+    core::SshOptions options;
+    options.knownHostsFile = request.knownHostsFile;
+    options.trustNewHostKey = std::move(trustNewHostKey);
+    core::Result<std::unique_ptr<core::SshSession>> session =
+        core::SshSession::connect(request.target, options, cancel.get());
+    if (!session) {
+        return session.error();
+    }
+    core::Result<core::ProbeRun> run = core::runProbeOver(
+        **session,
+        request.bundle,
+        request.quick,
+        [&onStage](core::VerifyStep step) {
+            switch (step) {
+                case core::VerifyStep::Detect:
+                    onStage(VerifyStage::Detect);
+                    break;
+                case core::VerifyStep::Upload:
+                    onStage(VerifyStage::Upload);
+                    break;
+                case core::VerifyStep::Build:
+                    onStage(VerifyStage::Build);
+                    break;
+                case core::VerifyStep::Run:
+                    onStage(VerifyStage::Run);
+                    break;
+            }
+        },
+        cancel.get());
+    if (!run) {
+        return run.error();
+    }
+    VerifyOutcome outcome;
+    outcome.run = std::move(*run);
+    if (!outcome.run.result) {
+        return outcome;
+    }
+    const std::string host = request.target.display();
+    const std::int64_t now =
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    const core::LedgerEntry* launch = request.launch ? &*request.launch : nullptr;
+    outcome.judged = core::judgeRun(*outcome.run.result,
+                                    *request.catalog,
+                                    core::promisedHardware(request.stated, *request.catalog, launch, outcome.run.facts),
+                                    host,
+                                    now);
+    if (launch) {
+        core::Result<std::unique_ptr<core::Ledger>> ledger = core::Ledger::open(request.ledgerFile);
+        core::Result<std::int64_t> kept = ledger ? (*ledger)->recordVerification(core::verificationRecord(
+                                              *outcome.judged, outcome.run.output, launch->id, host, now))
+                                                 : core::Result<std::int64_t>(ledger.error());
+        if (!kept) {
+            outcome.notKept = kept.error();
+        }
+    }
+    return outcome;
+}
+
+} // namespace gpuplan::ui
