@@ -243,6 +243,7 @@ private:
         const std::string driverName = driver.version.value_or("unknown");
         const char* needed = minimumDriver(build);
         const std::string neededText = needed ? needed : "a driver for CUDA " + cudaVersionText(build);
+        const std::string theDriver = driver.version ? "The driver " + *driver.version : "The driver";
         const std::string expected = "CUDA >= " + cudaVersionText(build) + " (driver >= " + neededText + ")";
         const std::string code = m_result.error ? m_result.error->code : "";
         if (code == "no_driver" || (driver.cudaVersion == 0 && code != "driver_too_old")) {
@@ -266,9 +267,9 @@ private:
                                                          {"build_cuda", cudaVersionText(build)},
                                                          {"build_min_driver", neededText},
                                                          {"cuda11_min_driver", kCuda11Minimum}};
-            std::string text = "The driver " + driverName + " supports CUDA up to "
-                               + cudaVersionText(driver.cudaVersion) + ", older than this probe build's CUDA "
-                               + cudaVersionText(build) + ", which needs driver " + neededText + " or newer. ";
+            std::string text = theDriver + " supports CUDA up to " + cudaVersionText(driver.cudaVersion)
+                               + ", older than this probe build's CUDA " + cudaVersionText(build) + ", which needs "
+                               + (needed ? "driver " + neededText : neededText) + " or newer. ";
             if (build / 1000 > 11) {
                 text += std::string("The CUDA 11.8 build of the probe runs on drivers from ") + kCuda11Minimum
                         + " on (and on V100); the deploy step picks that build when the remote driver is older than "
@@ -300,7 +301,7 @@ private:
                    {{"driver", driverName},
                     {"driver_cuda", cudaVersionText(driver.cudaVersion)},
                     {"build_cuda", cudaVersionText(build)}},
-                   "The driver " + driverName + " (CUDA " + cudaVersionText(driver.cudaVersion)
+                   theDriver + " (CUDA " + cudaVersionText(driver.cudaVersion)
                        + ") is new enough for this probe build (CUDA " + cudaVersionText(build) + ")."));
     }
 
@@ -752,7 +753,10 @@ private:
 
         // The datasheet figure the test is a share of.
         std::optional<double> peak;
-        std::string peakUnit = "TFLOPS";
+        // Compute tests are in TFLOPS, the copies (DRAM, host, peer) in GB/s, whether or not the catalog knows
+        // the GPU.
+        const std::string peakUnit =
+            m.name == "fp32_fma" || m.name.rfind("gemm_", 0) == 0 || m.name == "wmma_fp16" ? "TFLOPS" : "GB/s";
         std::optional<Threshold> threshold;
         if (spec) {
             const bool cublas = m.method == "cublaslt";
@@ -775,15 +779,11 @@ private:
                 peak = spec->peak.fp32;
             } else if (m.name == "dram_copy" || m.name == "dram_triad") {
                 peak = spec->memoryBandwidthGBs;
-                peakUnit = "GB/s";
                 threshold = isHbm(*spec) ? Threshold{0.75, 0.60, "DRAM copy/triad, HBM"}
                                          : Threshold{0.70, 0.55, "DRAM copy/triad, GDDR"};
             } else if (m.name == "h2d_pinned" || m.name == "d2h_pinned") {
                 peak = linkBandwidth(gpu);
-                peakUnit = "GB/s";
                 threshold = Threshold{0.60, 0.40, "H2D/D2H pinned, against the negotiated link"};
-            } else {
-                peakUnit = "GB/s";
             }
         }
         if (m.unit != peakUnit) {

@@ -329,6 +329,17 @@ private slots:
         // Judged as what it is: an A100 40GB's 1555 GB/s, not the H100's 3350.
         QCOMPARE(param(mismatch.find("dram_copy", 0), "peak"), std::string("1555"));
         QCOMPARE(mismatch.find("dram_copy", 0)->level, VerdictLevel::Pass);
+
+        // A card the catalog does not know: its copies are GB/s all the same, with no datasheet peak to judge by.
+        ProbeResult unknownCard = m_healthy;
+        unknownCard.gpus[0].name = "NVIDIA Imaginary X9";
+        const Verdict unknown = judgeProbe(unknownCard, m_catalog, {"", 1});
+        for (const char* copyTest : {"dram_copy", "dram_triad", "h2d_pinned", "d2h_pinned"}) {
+            const VerdictLine* line = unknown.find(copyTest, 0);
+            QVERIFY2(line, copyTest);
+            QCOMPARE(line->level, VerdictLevel::Unknown);
+            QVERIFY2(line->reason.key != "probe.measurement.unit", line->reason.text.c_str()); // no unit mix-up
+        }
     }
 
     /// Variations of the healthy recording for the rules no recording covers.
