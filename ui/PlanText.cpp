@@ -2,6 +2,7 @@
 
 #include "Format.h"
 #include "Language.h"
+#include "VerdictText.h"
 
 #include <QCoreApplication>
 
@@ -49,6 +50,25 @@ public:
     QString hours(const char* name) const { return formatHours(number(name)); }
     /// The parameters of a nested reason ("cause.*") as their own set.
     Params cause() const { return Params(m_params, m_prefix + "cause."); }
+    /// The parameters as core::Reason holds them: text as it is, a number as its JSON; others left out.
+    std::map<std::string, std::string> values() const
+    {
+        std::map<std::string, std::string> values;
+        if (!m_params.is_object()) {
+            return values;
+        }
+        for (const auto& [key, value] : m_params.items()) {
+            if (key.size() <= m_prefix.size() || key.compare(0, m_prefix.size(), m_prefix) != 0) {
+                continue;
+            }
+            if (value.is_string()) {
+                values[key.substr(m_prefix.size())] = value.get<std::string>();
+            } else if (value.is_number()) {
+                values[key.substr(m_prefix.size())] = value.dump();
+            }
+        }
+        return values;
+    }
 
 private:
     const json& m_params;
@@ -205,6 +225,9 @@ QString efficiencyBasisText(const Params& p)
 
 QString wordedText(const QString& key, const Params& p)
 {
+    if (key.startsWith(QLatin1String("probe.")) || key.startsWith(QLatin1String("deploy."))) {
+        return verdictReasonText(key, p.values());
+    }
     if (key == QLatin1String("efficiency.basis")) {
         return efficiencyBasisText(p);
     }
