@@ -1288,6 +1288,425 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     </message>
 </context>
 <context>
+    <name>VerdictText</name>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <source>No NVIDIA driver was found on the instance (libcuda.so.1 could not be loaded). Install the NVIDIA driver, or launch an image that has it (the provider&apos;s GPU image): 580 or newer runs either build of the probe, %1 or newer runs its CUDA 11.8 build.</source>
+        <translation>实例上没有找到 NVIDIA 驱动（无法加载 libcuda.so.1）。请安装 NVIDIA 驱动，或改用自带驱动的镜像（云厂商的 GPU 镜像）：驱动 580 及以上可运行两个版本的探针，%1 及以上可运行 CUDA 11.8 版探针。</translation>
+    </message>
+    <message>
+        <source>The driver (CUDA %1) is new enough for this probe build (CUDA %2).</source>
+        <translation>驱动（CUDA %1）足够新，可以运行这一版探针（CUDA %2）。</translation>
+    </message>
+    <message>
+        <source>The driver %1 (CUDA %2) is new enough for this probe build (CUDA %3).</source>
+        <translation>驱动 %1（CUDA %2）足够新，可以运行这一版探针（CUDA %3）。</translation>
+    </message>
+    <message>
+        <source>The driver supports CUDA up to %1, older than this probe build&apos;s CUDA %2, which needs driver %3 or newer. The CUDA 11.8 build of the probe runs on drivers from %4 on (and on V100); the deploy step picks that build when the remote driver is older than R580, so deploy the probe again and let it choose, or update the driver to 580 or newer.</source>
+        <translation>驱动最高只支持 CUDA %1，低于这一版探针所用的 CUDA %2（需要驱动 %3 及以上）。CUDA 11.8 版探针可在 %4 及以上的驱动上运行（也支持 V100）；远程驱动低于 R580 时，部署步骤会自动选用该版本，因此请重新部署探针、让它自行选择，或将驱动升级到 580 及以上。</translation>
+    </message>
+    <message>
+        <source>The driver %1 supports CUDA up to %2, older than this probe build&apos;s CUDA %3, which needs driver %4 or newer. The CUDA 11.8 build of the probe runs on drivers from %5 on (and on V100); the deploy step picks that build when the remote driver is older than R580, so deploy the probe again and let it choose, or update the driver to 580 or newer.</source>
+        <translation>驱动 %1 最高只支持 CUDA %2，低于这一版探针所用的 CUDA %3（需要驱动 %4 及以上）。CUDA 11.8 版探针可在 %5 及以上的驱动上运行（也支持 V100）；远程驱动低于 R580 时，部署步骤会自动选用该版本，因此请重新部署探针、让它自行选择，或将驱动升级到 580 及以上。</translation>
+    </message>
+    <message>
+        <source>The driver supports CUDA up to %1, older than this probe build&apos;s CUDA %2, which needs driver %3 or newer. No older build of the probe exists: update the driver to %4 or newer (the provider&apos;s current GPU image has one).</source>
+        <translation>驱动最高只支持 CUDA %1，低于这一版探针所用的 CUDA %2（需要驱动 %3 及以上）。探针没有更早的版本可用：请将驱动升级到 %4 及以上（云厂商当前的 GPU 镜像自带这样的驱动）。</translation>
+    </message>
+    <message>
+        <source>The driver %1 supports CUDA up to %2, older than this probe build&apos;s CUDA %3, which needs driver %4 or newer. No older build of the probe exists: update the driver to %5 or newer (the provider&apos;s current GPU image has one).</source>
+        <translation>驱动 %1 最高只支持 CUDA %2，低于这一版探针所用的 CUDA %3（需要驱动 %4 及以上）。探针没有更早的版本可用：请将驱动升级到 %5 及以上（云厂商当前的 GPU 镜像自带这样的驱动）。</translation>
+    </message>
+    <message>
+        <source>NVML (libnvidia-ml.so.1) could not be used, so the GPU names, memory health, temperature, power and PCIe link could not be read; the speed tests still ran. The driver&apos;s NVML library is missing (a partial driver install, or a container without the driver&apos;s utilities).</source>
+        <translation>无法使用 NVML（libnvidia-ml.so.1），因此读取不到 GPU 名称、显存健康状态、温度、功耗和 PCIe 链路；速度测试仍照常运行。驱动的 NVML 库缺失（驱动没有装全，或容器里没有驱动的工具组件）。</translation>
+    </message>
+    <message>
+        <source>%1 The probe said: %2</source>
+        <translation>%1探针输出：%2</translation>
+    </message>
+    <message>
+        <source>The probe found no CUDA GPU on the instance, but the offer promised %1 × %2. Check that `nvidia-smi` lists the GPUs and that CUDA_VISIBLE_DEVICES does not hide them; if the provider attached none, terminate the instance so that it stops costing money, and take it up with the provider.</source>
+        <translation>探针在实例上没有找到 CUDA GPU，但该方案标称 %1 × %2。请检查 `nvidia-smi` 能否列出 GPU，以及 CUDA_VISIBLE_DEVICES 是否把它们屏蔽了；如果云厂商根本没有挂载 GPU，请销毁实例以免继续计费，并向云厂商反映。</translation>
+    </message>
+    <message>
+        <source>The probe refused the command line GPU Planner gave it (%1). This is a GPU Planner bug; please report it with this message.</source>
+        <translation>探针拒绝了 GPU Planner 传给它的命令行参数（%1）。这是 GPU Planner 的 bug，请附上这条信息反馈。</translation>
+    </message>
+    <message>
+        <source>The probe failed (%1): %2. Run it again; if it fails the same way, report it with the probe&apos;s output.</source>
+        <translation>探针运行失败（%1）：%2。请重新运行；如果仍以同样的方式失败，请附上探针的输出反馈问题。</translation>
+    </message>
+    <message>
+        <source>The probe says not every GPU could be measured but gives no reason; run it again.</source>
+        <translation>探针报告并非所有 GPU 都测量成功，却没有给出原因；请重新运行。</translation>
+    </message>
+    <message>
+        <source>This GPU could not be measured (%1): %2. A GPU that fails its tests is not usable; run the probe again, and if it fails the same way terminate the instance.</source>
+        <translation>该 GPU 无法完成测量（%1）：%2。测试不通过的 GPU 不能用；请重新运行探针，如果仍以同样的方式失败，请销毁实例。</translation>
+    </message>
+    <message>
+        <source>The probe found %1 GPU(s); the offer promised %2. You pay for GPUs that are not there.</source>
+        <translation>探针只找到 %1 块 GPU，而该方案标称 %2 块。你在为不存在的 GPU 付费。</translation>
+    </message>
+    <message>
+        <source>The probe found %1 GPUs, more than the %2 promised: check that this is the instance type you launched.</source>
+        <translation>探针找到 %1 块 GPU，比标称的 %2 块多：请确认这是你启动的实例规格。</translation>
+    </message>
+    <message>
+        <source>The probe found the %1 promised GPU(s).</source>
+        <translation>探针找到了标称的 %1 块 GPU。</translation>
+    </message>
+    <message>
+        <source>The promised GPU &apos;%1&apos; is not in the GPU catalog, so the probe&apos;s GPU cannot be checked against it.</source>
+        <translation>标称的 GPU“%1”不在 GPU 目录中，因此无法据此核对探针检测到的 GPU。</translation>
+    </message>
+    <message>
+        <source>%1 is the promised GPU (%2).</source>
+        <translation>%1 正是标称的 GPU（%2）。</translation>
+    </message>
+    <message>
+        <source>This GPU reports itself as %1 (%2 in the catalog), not the promised %3: you are not getting what you pay for. Terminate the instance or take it up with the provider.</source>
+        <translation>该 GPU 报告的型号是 %1（目录中对应 %2），不是标称的 %3：你没有拿到付费购买的硬件。请销毁实例或向云厂商反映。</translation>
+    </message>
+    <message>
+        <source>%1 is not a name the catalog knows; it looks like a variant of the promised %2 but that cannot be confirmed.</source>
+        <translation>目录中没有 %1 这个名称；它看起来是标称的 %2 的某个变体，但无法确认。</translation>
+    </message>
+    <message>
+        <source>%1 is not a GPU the catalog knows, and not the promised %2.</source>
+        <translation>%1 不是目录中已知的 GPU，也不是标称的 %2。</translation>
+    </message>
+    <message>
+        <source>No memory size was promised to compare with.</source>
+        <translation>方案没有标称显存容量，无从比较。</translation>
+    </message>
+    <message>
+        <source>This GPU has %1 GiB, as promised (%2 GB).</source>
+        <translation>该 GPU 显存为 %1 GiB，与标称一致（%2 GB）。</translation>
+    </message>
+    <message>
+        <source>This GPU has only %1 GiB; the offer promised %2 GB per GPU.</source>
+        <translation>该 GPU 显存只有 %1 GiB；该方案标称每块 GPU %2 GB。</translation>
+    </message>
+    <message>
+        <source>The probe did not report the GEMM check.</source>
+        <translation>探针没有报告 GEMM 正确性检查的结果。</translation>
+    </message>
+    <message>
+        <source>The GEMM results are right and repeat exactly.</source>
+        <translation>GEMM 结果正确，且重复计算逐位一致。</translation>
+    </message>
+    <message>
+        <source>the same GEMM twice gave different bits</source>
+        <translation>同一个 GEMM 算两次，结果按位不一致</translation>
+    </message>
+    <message>
+        <source>%1 NaN results</source>
+        <translation>%1 个 NaN 结果</translation>
+    </message>
+    <message>
+        <source>the relative error against the FP32 reference is not a finite number</source>
+        <translation>相对 FP32 参考结果的误差不是有限值</translation>
+    </message>
+    <message>
+        <source>relative error %1 against the FP32 reference, over the %2 allowed</source>
+        <translation>相对 FP32 参考结果的误差为 %1，超过允许的 %2</translation>
+    </message>
+    <message>
+        <source>the probe marked the check failed</source>
+        <translation>探针将该检查标记为失败</translation>
+    </message>
+    <message>
+        <source>This GPU computes wrong results: %1. A GPU that gives wrong results fails whatever its speed: do not train on it; terminate the instance and report the GPU (%2) to the provider.</source>
+        <translation>该 GPU 计算结果错误：%1。算错结果的 GPU 无论速度多快都判为不合格：不要在上面训练；请销毁实例，并将该 GPU（%2）报告给云厂商。</translation>
+    </message>
+    <message>
+        <source>This GPU computes wrong results: %1. A GPU that gives wrong results fails whatever its speed: do not train on it; terminate the instance and report the GPU to the provider.</source>
+        <translation>该 GPU 计算结果错误：%1。算错结果的 GPU 无论速度多快都判为不合格：不要在上面训练；请销毁实例，并将该 GPU 报告给云厂商。</translation>
+    </message>
+    <message>
+        <source>FP32 FMA</source>
+        <translation>FP32 FMA</translation>
+    </message>
+    <message>
+        <source>FP16 tensor GEMM</source>
+        <translation>FP16 张量核心 GEMM</translation>
+    </message>
+    <message>
+        <source>BF16 tensor GEMM</source>
+        <translation>BF16 张量核心 GEMM</translation>
+    </message>
+    <message>
+        <source>TF32 tensor GEMM</source>
+        <translation>TF32 张量核心 GEMM</translation>
+    </message>
+    <message>
+        <source>FP8 tensor GEMM</source>
+        <translation>FP8 张量核心 GEMM</translation>
+    </message>
+    <message>
+        <source>FP16 WMMA kernel</source>
+        <translation>FP16 WMMA 内核</translation>
+    </message>
+    <message>
+        <source>memory copy</source>
+        <translation>显存拷贝</translation>
+    </message>
+    <message>
+        <source>memory triad</source>
+        <translation>显存 Triad</translation>
+    </message>
+    <message>
+        <source>host-to-device copy</source>
+        <translation>主机到设备拷贝</translation>
+    </message>
+    <message>
+        <source>device-to-host copy</source>
+        <translation>设备到主机拷贝</translation>
+    </message>
+    <message>
+        <source>peer-to-peer copy</source>
+        <translation>GPU 间点对点拷贝</translation>
+    </message>
+    <message>
+        <source>70-75 W (power-capped)</source>
+        <translation>70-75 W（功耗受限）</translation>
+    </message>
+    <message>
+        <source>GeForce, against the FP32-accumulate peak</source>
+        <translation>GeForce，相对 FP32 累加峰值</translation>
+    </message>
+    <message>
+        <source>GDDR &gt;= 150 W</source>
+        <translation>GDDR，≥ 150 W</translation>
+    </message>
+    <message>
+        <source>DRAM copy/triad, HBM</source>
+        <translation>显存 copy/triad，HBM</translation>
+    </message>
+    <message>
+        <source>DRAM copy/triad, GDDR</source>
+        <translation>显存 copy/triad，GDDR</translation>
+    </message>
+    <message>
+        <source>H2D/D2H pinned, against the negotiated link</source>
+        <translation>H2D/D2H 锁页内存拷贝，相对协商链路</translation>
+    </message>
+    <message>
+        <source>the %1 GB/s of its PCIe link</source>
+        <translation>其 PCIe 链路带宽 %1 GB/s</translation>
+    </message>
+    <message>
+        <source>the %1 %2 datasheet peak</source>
+        <translation>规格书峰值 %1 %2</translation>
+    </message>
+    <message>
+        <source>The %1 test reached %2 %3, %4 of %5 (healthy from %6 for %7).</source>
+        <translation>“%1”测试达到 %2 %3，为%5 的 %4 倍（按“%7”标准，健康下限为 %6 倍）。</translation>
+    </message>
+    <message>
+        <source>The %1 test reached %2 %3, %4 of %5, under the failing %6 for %7: it is much slower than it should be (throttled, shared or faulty).</source>
+        <translation>“%1”测试达到 %2 %3，为%5 的 %4 倍，低于“%7”标准的不合格线 %6 倍：比应有的速度慢得多（被降频、与他人共享或有故障）。</translation>
+    </message>
+    <message>
+        <source>The %1 test reached %2 %3, %4 of %5, below the healthy %6 for %7 but above the failing %8.</source>
+        <translation>“%1”测试达到 %2 %3，为%5 的 %4 倍，低于“%7”标准的健康下限 %6 倍，但高于不合格线 %8 倍。</translation>
+    </message>
+    <message>
+        <source>The %1 test did not run: %2.</source>
+        <translation>“%1”测试没有运行：%2。</translation>
+    </message>
+    <message>
+        <source>The %1 test gave no finite figure; not judged.</source>
+        <translation>“%1”测试没有得出有限的数值，不作判定。</translation>
+    </message>
+    <message>
+        <source>The probe reported a test this GPU Planner does not know (%1); not judged.</source>
+        <translation>探针报告了这一版 GPU Planner 不认识的测试（%1），不作判定。</translation>
+    </message>
+    <message>
+        <source>The %1 test ran on a MIG slice; its share of the whole GPU&apos;s peak is not judged.</source>
+        <translation>“%1”测试运行在 MIG 切片上，不按整卡峰值的占比判定。</translation>
+    </message>
+    <message>
+        <source>The %1 test reported %2 where %3 was expected; not judged.</source>
+        <translation>“%1”测试报告的单位是 %2，而预期是 %3，不作判定。</translation>
+    </message>
+    <message>
+        <source>The %1 test reported %2, not the unit expected for it; not judged.</source>
+        <translation>“%1”测试报告的单位是 %2，不是该测试预期的单位，不作判定。</translation>
+    </message>
+    <message>
+        <source>The %1 test reached %2 %3; the PCIe link it ran on is not known, so it is not judged.</source>
+        <translation>“%1”测试达到 %2 %3；所用的 PCIe 链路未知，不作判定。</translation>
+    </message>
+    <message>
+        <source>The %1 test reached %2 %3; the catalog has no datasheet peak for it on the %4, so its share is unknown and it is not judged.</source>
+        <translation>“%1”测试达到 %2 %3；目录中没有 %4 在这项测试上的规格书峰值，无法算出占比，不作判定。</translation>
+    </message>
+    <message>
+        <source>The %1 test reached %2 %3, %4 of the %5 %3 datasheet peak; no healthy range is published for it, so it is not judged.</source>
+        <translation>“%1”测试达到 %2 %3，为规格书峰值 %5 %3 的 %4 倍；该项没有公开的健康范围，不作判定。</translation>
+    </message>
+    <message>
+        <source>The GPU reports no ECC state (GeForce cards have no ECC).</source>
+        <translation>该 GPU 没有报告 ECC 状态（GeForce 显卡没有 ECC）。</translation>
+    </message>
+    <message>
+        <source>This GPU had %1 uncorrectable ECC error(s) since the driver loaded: its memory is faulty and programs on it can crash or compute garbage. Terminate the instance and report the GPU.</source>
+        <translation>自驱动加载以来，该 GPU 出现了 %1 次不可纠正的 ECC 错误：显存有故障，上面的程序可能崩溃或算出错误结果。请销毁实例并报告该 GPU。</translation>
+    </message>
+    <message>
+        <source>ECC is off on this GPU: memory errors go unnoticed and cannot be counted.</source>
+        <translation>该 GPU 关闭了 ECC：显存错误不会被发现，也无法计数。</translation>
+    </message>
+    <message>
+        <source>This GPU has had %1 uncorrectable ECC error(s) in its lifetime, none since the driver loaded.</source>
+        <translation>该 GPU 累计出现过 %1 次不可纠正的 ECC 错误，但自驱动加载以来没有再出现。</translation>
+    </message>
+    <message>
+        <source>No uncorrectable ECC errors.</source>
+        <translation>没有不可纠正的 ECC 错误。</translation>
+    </message>
+    <message>
+        <source>This GPU has memory pages waiting to be retired: it needs a reset before its memory can be trusted. Terminate the instance or ask the provider to reset the GPU.</source>
+        <translation>该 GPU 有待退役的显存页：需要重置 GPU 后显存才可信。请销毁实例，或请云厂商重置该 GPU。</translation>
+    </message>
+    <message>
+        <source>No page retirement is pending.</source>
+        <translation>没有待退役的显存页。</translation>
+    </message>
+    <message>
+        <source>This GPU ran out of spare memory rows (row remapping failed): its memory is faulty. Terminate the instance and report the GPU.</source>
+        <translation>该 GPU 的备用显存行已耗尽（行重映射失败）：显存有故障。请销毁实例并报告该 GPU。</translation>
+    </message>
+    <message>
+        <source>This GPU has a row remap pending: it needs a reset before its memory can be trusted. Terminate the instance or ask the provider to reset the GPU.</source>
+        <translation>该 GPU 有待生效的行重映射：需要重置 GPU 后显存才可信。请销毁实例，或请云厂商重置该 GPU。</translation>
+    </message>
+    <message>
+        <source>No row remap is pending or failed.</source>
+        <translation>没有待生效或失败的行重映射。</translation>
+    </message>
+    <message>
+        <source>The temperature under load or the slowdown threshold was not reported.</source>
+        <translation>没有报告负载下的温度或降频温度阈值。</translation>
+    </message>
+    <message>
+        <source>This GPU reached %1 °C under load, at or above its %2 °C slowdown threshold: it slows itself down. The cooling of this host is failing; terminate the instance or take it up with the provider.</source>
+        <translation>该 GPU 在负载下温度达到 %1 °C，达到或超过 %2 °C 的降频阈值，会自行降频。这台主机散热有问题；请销毁实例或向云厂商反映。</translation>
+    </message>
+    <message>
+        <source>The GPU stayed at %1 °C under load, below its %2 °C slowdown threshold.</source>
+        <translation>负载下 GPU 温度保持在 %1 °C，低于 %2 °C 的降频阈值。</translation>
+    </message>
+    <message>
+        <source>The power under load or the enforced limit was not reported.</source>
+        <translation>没有报告负载下的功耗或实际生效的功耗上限。</translation>
+    </message>
+    <message>
+        <source>Under load the GPU drew %1 W, %2 of its enforced %3 W limit.</source>
+        <translation>负载下 GPU 功耗为 %1 W，是其生效功耗上限 %3 W 的 %2 倍。</translation>
+    </message>
+    <message>
+        <source>Under load the GPU drew only %1 W, %2 of its enforced %3 W limit (a healthy GPU under a GEMM draws at least 0.75 of it): it is held back by power delivery, clocks or another tenant.</source>
+        <translation>负载下 GPU 功耗只有 %1 W，是其生效功耗上限 %3 W 的 %2 倍（健康的 GPU 跑 GEMM 时至少达到 0.75 倍）：它受到供电、频率或其他租户的限制。</translation>
+    </message>
+    <message>
+        <source>The PCIe link under load was not reported.</source>
+        <translation>没有报告负载下的 PCIe 链路状态。</translation>
+    </message>
+    <message>
+        <source>The PCIe link ran at its full Gen%1 x%2 under load.</source>
+        <translation>负载下 PCIe 链路达到满速 Gen%1 x%2。</translation>
+    </message>
+    <message>
+        <source>The PCIe link of this GPU ran at Gen%1 x%2 under load, below its Gen%3 x%4: host-device copies are slower. On bare metal this is a badly seated card or riser; take it up with the provider.</source>
+        <translation>该 GPU 的 PCIe 链路在负载下只跑到 Gen%1 x%2，低于其 Gen%3 x%4：主机与设备之间的拷贝会变慢。在裸金属上，这说明显卡或转接卡没插好；请向云厂商反映。</translation>
+    </message>
+    <message>
+        <source>The PCIe link of this GPU ran at Gen%1 x%2 under load, below its Gen%3 x%4: host-device copies are slower. Inside a VM the reported link often is not the physical one, so this is only a warning.</source>
+        <translation>该 GPU 的 PCIe 链路在负载下只跑到 Gen%1 x%2，低于其 Gen%3 x%4：主机与设备之间的拷贝会变慢。虚拟机里报告的链路往往不是物理链路，因此这里只作警告。</translation>
+    </message>
+    <message>
+        <source>This GPU was slowed down by hardware during the GEMM test (%1): overheating, a power supply fault or a power brake. It will not run at its speed; terminate the instance or take it up with the provider.</source>
+        <translation>GEMM 测试期间该 GPU 被硬件降频（%1）：原因是过热、供电故障或功率制动。它跑不到应有的速度；请销毁实例或向云厂商反映。</translation>
+    </message>
+    <message>
+        <source>The driver slowed this GPU down because it ran hot (sw_thermal) during the GEMM test.</source>
+        <translation>GEMM 测试期间该 GPU 温度过高，被驱动降频（sw_thermal）。</translation>
+    </message>
+    <message>
+        <source>No harmful clock throttling during the GEMM test.</source>
+        <translation>GEMM 测试期间没有出现有害的降频。</translation>
+    </message>
+    <message>
+        <source>MIG is on for this GPU: it is split into slices, each with a share of the GPU, so its speed cannot be compared with the whole GPU&apos;s datasheet.</source>
+        <translation>该 GPU 开启了 MIG：它被切分成多个切片，每个切片只占 GPU 的一部分，因此其速度无法与整卡的规格书数据比较。</translation>
+    </message>
+    <message>
+        <source>%1 needs driver %2</source>
+        <translation>%1 需要驱动 %2</translation>
+    </message>
+    <message>
+        <source>%1 starts at sm_%2</source>
+        <translation>%1 最低支持 sm_%2</translation>
+    </message>
+    <message>
+        <source>%1 needs glibc %2 and this system has %3</source>
+        <translation>%1 需要 glibc %2，而本系统是 %3</translation>
+    </message>
+    <message>
+        <source>the bundled probes are built for x86_64 and this machine is %1</source>
+        <translation>内置探针是为 x86_64 构建的，而这台机器是 %1</translation>
+    </message>
+    <message>
+        <source>this GPU Planner has no bundled probe</source>
+        <translation>这一版 GPU Planner 没有内置探针</translation>
+    </message>
+    <message>
+        <source>no bundled probe runs here (%1)</source>
+        <translation>没有可在这里运行的内置探针（%1）</translation>
+    </message>
+    <message>
+        <source>this machine has no NVIDIA GPU</source>
+        <translation>这台机器没有 NVIDIA GPU</translation>
+    </message>
+    <message>
+        <source>an NVIDIA GPU is installed but no driver answers (nvidia-smi is missing or fails): install the driver first</source>
+        <translation>机器装有 NVIDIA GPU，但驱动没有响应（nvidia-smi 缺失或运行失败）：请先安装驱动</translation>
+    </message>
+    <message>
+        <source>the bundled probes are built for x86_64 and this machine is %1, with neither nvcc %2 or newer nor Docker with the NVIDIA runtime to build the probe there</source>
+        <translation>内置探针是为 x86_64 构建的，而这台机器是 %1，且机器上既没有 nvcc %2 及以上版本，也没有带 NVIDIA 运行时的 Docker，无法在上面构建探针</translation>
+    </message>
+    <message>
+        <source>the %1 probe runs on driver %2</source>
+        <translation>%1 版探针可在驱动 %2 上运行</translation>
+    </message>
+    <message>
+        <source>driver %1 is too old for the bundled probes, and the machine has neither nvcc %2 or newer nor Docker with the NVIDIA runtime: update the driver (GPU Planner can run its driver set-up script) and verify again</source>
+        <translation>驱动 %1 太旧，无法运行内置探针，且机器上既没有 nvcc %2 及以上版本，也没有带 NVIDIA 运行时的 Docker：请升级驱动（GPU Planner 可以运行其驱动安装脚本）后重新验证</translation>
+    </message>
+    <message>
+        <source>%1; building it there with nvcc %2</source>
+        <translation>%1；改为在该机器上用 nvcc %2 构建</translation>
+    </message>
+    <message>
+        <source>%1; building and running it in %2 (Docker with the NVIDIA runtime)</source>
+        <translation>%1；改为在 %2 中构建并运行（带 NVIDIA 运行时的 Docker）</translation>
+    </message>
+    <message>
+        <source>%1, and the machine has neither nvcc %2 or newer nor Docker with the NVIDIA runtime to build it there</source>
+        <translation>%1，且机器上既没有 nvcc %2 及以上版本，也没有带 NVIDIA 运行时的 Docker，无法在上面构建</translation>
+    </message>
+</context>
+<context>
     <name>gpuplan::ui::CatalogPage</name>
     <message>
         <source>Cloud GPU catalog</source>
@@ -2914,6 +3333,10 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
         <source>over the budget</source>
         <translation>超出预算</translation>
     </message>
+    <message>
+        <source>remote command failed</source>
+        <translation>远程命令执行失败</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::OfferTableModel</name>
@@ -3635,6 +4058,377 @@ Date: %3</source>
     <message>
         <source>Report paper:</source>
         <translation>报告纸张尺寸：</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::ui::VerifyPage</name>
+    <message>
+        <source>Connect over SSH</source>
+        <translation>SSH 连接</translation>
+    </message>
+    <message>
+        <source>Detect the OS, driver and GPUs</source>
+        <translation>检测系统、驱动和 GPU</translation>
+    </message>
+    <message>
+        <source>Upload the probe (checksum checked)</source>
+        <translation>上传探针（校验 SHA-256）</translation>
+    </message>
+    <message>
+        <source>Build the probe there</source>
+        <translation>在远程机器上编译探针</translation>
+    </message>
+    <message>
+        <source>Run the probe</source>
+        <translation>运行探针</translation>
+    </message>
+    <message>
+        <source>GPU model</source>
+        <translation>GPU 型号</translation>
+    </message>
+    <message>
+        <source>GPU count</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>driver</source>
+        <translation>驱动</translation>
+    </message>
+    <message>
+        <source>ECC errors</source>
+        <translation>ECC 错误</translation>
+    </message>
+    <message>
+        <source>retired pages</source>
+        <translation>退役页</translation>
+    </message>
+    <message>
+        <source>remapped rows</source>
+        <translation>行重映射</translation>
+    </message>
+    <message>
+        <source>temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>power limit</source>
+        <translation>功耗上限</translation>
+    </message>
+    <message>
+        <source>PCIe link</source>
+        <translation>PCIe 链路</translation>
+    </message>
+    <message>
+        <source>throttling</source>
+        <translation>降频</translation>
+    </message>
+    <message>
+        <source>MIG mode</source>
+        <translation>MIG 模式</translation>
+    </message>
+    <message>
+        <source>NVML</source>
+        <translation>NVML</translation>
+    </message>
+    <message>
+        <source>GEMM correctness</source>
+        <translation>GEMM 结果正确性</translation>
+    </message>
+    <message>
+        <source>GPU error</source>
+        <translation>GPU 错误</translation>
+    </message>
+    <message>
+        <source>probe error</source>
+        <translation>探针错误</translation>
+    </message>
+    <message>
+        <source>probe incomplete</source>
+        <translation>探针未跑完</translation>
+    </message>
+    <message>
+        <source>FP32 FMA peak</source>
+        <translation>FP32 FMA 峰值</translation>
+    </message>
+    <message>
+        <source>FP16 GEMM (cuBLASLt)</source>
+        <translation>FP16 GEMM（cuBLASLt）</translation>
+    </message>
+    <message>
+        <source>BF16 GEMM (cuBLASLt)</source>
+        <translation>BF16 GEMM（cuBLASLt）</translation>
+    </message>
+    <message>
+        <source>TF32 GEMM (cuBLASLt)</source>
+        <translation>TF32 GEMM（cuBLASLt）</translation>
+    </message>
+    <message>
+        <source>FP8 GEMM (cuBLASLt)</source>
+        <translation>FP8 GEMM（cuBLASLt）</translation>
+    </message>
+    <message>
+        <source>FP16 tensor cores (own kernel)</source>
+        <translation>FP16 张量核心（自带内核）</translation>
+    </message>
+    <message>
+        <source>memory bandwidth (copy)</source>
+        <translation>显存带宽（copy）</translation>
+    </message>
+    <message>
+        <source>memory bandwidth (triad)</source>
+        <translation>显存带宽（triad）</translation>
+    </message>
+    <message>
+        <source>host to GPU (pinned)</source>
+        <translation>主机到 GPU（锁页内存）</translation>
+    </message>
+    <message>
+        <source>GPU to host (pinned)</source>
+        <translation>GPU 到主机（锁页内存）</translation>
+    </message>
+    <message>
+        <source>GPU to GPU (peer)</source>
+        <translation>GPU 间（P2P）</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>不通过</translation>
+    </message>
+    <message>
+        <source>not judged</source>
+        <translation>未判定</translation>
+    </message>
+    <message>
+        <source>The verdict is in the plan; its report shows it once the plan is saved.</source>
+        <translation>验证结论已加入方案，保存方案后报告里就会显示。</translation>
+    </message>
+    <message>
+        <source>Private key</source>
+        <translation>私钥</translation>
+    </message>
+    <message>
+        <source>Prove that a machine&apos;s GPUs are what was paid for: GPU Planner logs in over SSH, uploads its CUDA probe (or builds it there), measures tensor-core and memory speed, and checks model, memory, driver, ECC and throttling against the datasheet.</source>
+        <translation>验证机器上的 GPU 是否货真价实：GPU Planner 通过 SSH 登录，上传自带的 CUDA 探针（或在机器上现场编译），实测张量核心算力和显存带宽，并对照官方规格检查型号、显存、驱动、ECC 和降频情况。</translation>
+    </message>
+    <message>
+        <source>Host:</source>
+        <translation>主机：</translation>
+    </message>
+    <message>
+        <source>ubuntu@203.0.113.7 or user@host:2222</source>
+        <translation>ubuntu@203.0.113.7 或 user@host:2222</translation>
+    </message>
+    <message>
+        <source>Key file:</source>
+        <translation>私钥文件：</translation>
+    </message>
+    <message>
+        <source>empty: ssh-agent, then the keys in ~/.ssh</source>
+        <translation>留空则先用 ssh-agent，再用 ~/.ssh 下的密钥</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Jump host:</source>
+        <translation>跳板机：</translation>
+    </message>
+    <message>
+        <source>optional, as OpenSSH&apos;s ProxyJump: user@gateway[:port][,user@next]</source>
+        <translation>可选，写法同 OpenSSH 的 ProxyJump：user@gateway[:port][,user@next]</translation>
+    </message>
+    <message>
+        <source>Launch:</source>
+        <translation>对应实例：</translation>
+    </message>
+    <message>
+        <source>Promised GPU:</source>
+        <translation>约定的 GPU：</translation>
+    </message>
+    <message>
+        <source>Quick probe (under 10 s; the full one takes up to a minute)</source>
+        <translation>快速探测（10 秒内；完整探测最多约 1 分钟）</translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation>开始验证</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Add to plan</source>
+        <translation>加入方案</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查项</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>预期</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Not one of my launches</source>
+        <translation>不是从本机启动的实例</translation>
+    </message>
+    <message>
+        <source>#%1 %2 %3 %4 (%5)</source>
+        <translation>#%1 %2 %3 %4（%5）</translation>
+    </message>
+    <message>
+        <source>no instance id yet</source>
+        <translation>尚无实例 ID</translation>
+    </message>
+    <message>
+        <source>As the launch&apos;s offer says, else as the card reports</source>
+        <translation>按所选实例的机型配置，否则按显卡自报的型号</translation>
+    </message>
+    <message>
+        <source>The catalog is not loaded yet.</source>
+        <translation>机型目录还没加载完。</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Jump host</source>
+        <translation>跳板机</translation>
+    </message>
+    <message>
+        <source>This GPU Planner has neither a built probe nor the probe&apos;s source beside it (%1).</source>
+        <translation>这个 GPU Planner 旁边既没有编译好的探针，也没有探针源码（%1）。</translation>
+    </message>
+    <message>
+        <source>Verifying %1…</source>
+        <translation>正在验证 %1…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Unknown host key</source>
+        <translation>未知的主机密钥</translation>
+    </message>
+    <message>
+        <source>This is the first connection to %1. Its %2 key fingerprint is:
+
+%3
+
+Compare it with the one the provider&apos;s console shows for the instance. Trust it and add it to known_hosts?</source>
+        <translation>这是第一次连接 %1。它的 %2 密钥指纹是：
+
+%3
+
+请和云厂商控制台上该实例显示的指纹核对。确认信任并写入 known_hosts 吗？</translation>
+    </message>
+    <message>
+        <source>done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation>进行中…</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>Cancelled; nothing was judged.</source>
+        <translation>已取消，未作判定。</translation>
+    </message>
+    <message>
+        <source>The probe could not run</source>
+        <translation>探针无法运行</translation>
+    </message>
+    <message>
+        <source>The probe could not run there: %1</source>
+        <translation>探针无法在该机器上运行：%1</translation>
+    </message>
+    <message>
+        <source>GPU Planner&apos;s driver set-up script for Ubuntu and Rocky/CentOS is in share/gpuplanner/scripts/install-nvidia-driver.sh (run it with --dry-run first).</source>
+        <translation>GPU Planner 自带适用于 Ubuntu 和 Rocky/CentOS 的驱动安装脚本：share/gpuplanner/scripts/install-nvidia-driver.sh（建议先加 --dry-run 看看它要做什么）。</translation>
+    </message>
+    <message>
+        <source>Ran the %1 probe (%2).</source>
+        <translation>运行的是 %1 探针（%2）。</translation>
+    </message>
+    <message>
+        <source>no GPU found</source>
+        <translation>没有找到 GPU</translation>
+    </message>
+    <message>
+        <source>%1 × %2, driver %3</source>
+        <translation>%1 × %2，驱动 %3</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2; promised %3</source>
+        <translation>%1 — %2；约定 %3</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>全部</translation>
+    </message>
+    <message>
+        <source>The verdict could not be kept in the ledger: %1</source>
+        <translation>验证结论未能写入台账：%1</translation>
+    </message>
+    <message>
+        <source>This machine is not what was paid for, or not healthy: see the failed lines.</source>
+        <translation>这台机器与付费配置不符，或状态不健康：请看标为不通过的各项。</translation>
+    </message>
+    <message>
+        <source>The GPUs are what was paid for.</source>
+        <translation>GPU 与付费配置相符。</translation>
+    </message>
+    <message>
+        <source>The GPUs work, with the warnings above.</source>
+        <translation>GPU 可以使用，但有上面列出的警告。</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
     </message>
 </context>
 </TS>

@@ -3,6 +3,11 @@
 #include "Language.h"
 #include "PlanText.h"
 
+#include "gpuplan/catalog/CatalogLoader.h"
+#include "gpuplan/deploy/DeployStrategy.h"
+#include "gpuplan/plan/PlanFile.h"
+#include "gpuplan/probe/Verdict.h"
+
 #include <QApplication>
 #include <QLocale>
 #include <QRegularExpression>
@@ -131,6 +136,85 @@ private slots:
             QVERIFY2(!worded.contains(placeholder), qPrintable(worded));
         }
         QVERIFY(keys.count("reason.cost") && keys.count("reason.rank") && keys.size() >= 6);
+    }
+
+    // The verdict's and the deployment's reasons (ui/VerdictText) on the recorded probe documents and on every way
+    // the probe can be deployed, or not: Chinese throughout, none left in core's English.
+    void everyVerdictAndDeploymentReasonIsWordedInChinese()
+    {
+        using namespace gpuplan::core;
+        QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
+        QVERIFY(gpuplan::ui::installTranslations(*qApp, QStringLiteral("zh_CN")));
+        Result<LoadedCatalog> catalog =
+            loadCatalog(std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "catalog");
+        QVERIFY(catalog.ok());
+        std::vector<Reason> reasons;
+        const std::filesystem::path recordings = std::filesystem::path(GPUPLAN_SOURCE_DIR) / "tests" / "data" / "probe";
+        for (const char* file : {"a100-sxm4-80gb-healthy.json",
+                                 "a100-sxm4-80gb-throttled.json",
+                                 "a100-sxm4-80gb-ecc-errors.json",
+                                 "a100-sxm4-80gb-gemm-mismatch.json",
+                                 "wrong-model-a100-40gb-for-h100.json",
+                                 "driver-too-old.json",
+                                 "no-gpu.json"}) {
+            std::ifstream in(recordings / file);
+            const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            Result<ProbeResult> result = parseProbeResult(text, file);
+            QVERIFY2(result.ok(), file);
+            for (const VerdictLine& line : judgeProbe(*result, catalog->catalog, {"a100-sxm4-80gb", 1}).lines) {
+                reasons.push_back(line.reason);
+            }
+        }
+        RemoteFacts facts;
+        facts.machine = "x86_64";
+        facts.glibcVersion = "2.31";
+        facts.cudaVersionOfDriver = "12.2";
+        readNvidiaSmi("535.183.01, NVIDIA A100-SXM4-80GB, 8.0, 81920\n", facts);
+        std::vector<BundledProbe> builds = bundledProbeBuilds();
+        for (BundledProbe& build : builds) {
+            build.minimumGlibc = "2.34";
+        }
+        RemoteFacts withNvcc = facts;
+        withNvcc.nvccVersion = "12.2";
+        RemoteFacts withDocker = facts;
+        withDocker.dockerWithNvidiaRuntime = true;
+        RemoteFacts arm = withNvcc;
+        arm.machine = "aarch64";
+        RemoteFacts armBare = facts;
+        armBare.machine = "aarch64";
+        RemoteFacts current = facts;
+        current.glibcVersion = "2.35";
+        RemoteFacts oldDriver;
+        oldDriver.machine = "x86_64";
+        readNvidiaSmi("418.87.01, Tesla T4, [N/A], 15109\n", oldDriver);
+        RemoteFacts none;
+        none.machine = "x86_64";
+        RemoteFacts noDriver = none;
+        noDriver.nvidiaPciDevice = true;
+        for (const RemoteFacts& f : {withNvcc, withDocker, facts, arm, armBare, current, oldDriver, none, noDriver}) {
+            reasons.push_back(chooseDeployment(f, builds).why);
+        }
+        reasons.push_back(chooseDeployment(withNvcc, {}).why); // no bundled probe at all
+        std::set<std::string> keys;
+        const QRegularExpression han(QStringLiteral("\\p{Han}"));
+        for (const Reason& reason : reasons) {
+            const QString worded = gpuplan::ui::reasonText(reasonJson(reason));
+            keys.insert(reason.key);
+            QVERIFY2(worded != QString::fromStdString(reason.text) && worded.contains(han),
+                     qPrintable(QString::fromStdString(reason.key) + ": " + worded));
+            QVERIFY2(!worded.contains(QRegularExpression(QStringLiteral("%\\d"))), qPrintable(worded));
+        }
+        for (const char* key : {"deploy.build_remote",
+                                "deploy.container",
+                                "deploy.cannot_run",
+                                "deploy.architecture",
+                                "deploy.prebuilt",
+                                "deploy.driver_too_old",
+                                "deploy.no_gpu",
+                                "deploy.no_driver"}) {
+            QVERIFY2(keys.count(key), key);
+        }
+        QVERIFY(keys.size() >= 30);
     }
 };
 

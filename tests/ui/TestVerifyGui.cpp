@@ -1,6 +1,7 @@
 // The Verify page driven as a user would, against a real OpenSSH server on loopback (tests/support/LoopbackSshd.h).
 // This machine has no GPU: the probe runs there and says so, and the page must turn that into a clear verdict,
 // keep it with the launch in the ledger and add it to the plan. A host key is trusted only when the user says so.
+#include "Language.h"
 #include "MainWindow.h"
 #include "PlanSession.h"
 #include "pages/VerifyPage.h"
@@ -16,6 +17,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -136,7 +138,7 @@ private slots:
         QVERIFY2(status->isError() && status->text().contains("not what was paid for"), qPrintable(status->text()));
         QVERIFY(child<QLabel>(window, "deploymentLabel")->text().contains("cuda13"));
         if (const QString shots = qEnvironmentVariable("GPUPLAN_TEST_SCREENSHOTS"); !shots.isEmpty()) {
-            QTest::qWait(200); // the layout settles
+            QTest::qWait(200);                                 // the layout settles
             window.grab().save(shots + "/verify-verdict.png"); // for a person to look at
         }
         QFile known(path("known_hosts"));
@@ -198,6 +200,39 @@ private slots:
         QVERIFY(!QFile::exists(path("known_hosts_declined")));
         QVERIFY(child<QTableWidget>(window, "verdictTable")->rowCount() == 0);
         QVERIFY(!QDir(QDir::home().filePath(".gpuplanner-probe")).exists());
+    }
+
+    // Last: it switches the whole program to Chinese. The verdict's reasons are worded in Chinese too, not left in
+    // the English of core.
+    void chineseVerdict()
+    {
+        QVERIFY(gpuplan::ui::installTranslations(*qApp, QStringLiteral("zh_CN")));
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY(window.isCatalogLoaded());
+        window.showPage(MainWindow::Page::Verify);
+        auto* page = window.findChild<VerifyPage*>("verifyPage");
+        page->setKnownHostsFile(path("known_hosts_zh"));
+        child<QLineEdit>(window, "hostEdit")->setText(m_sshd.host());
+        child<QLineEdit>(window, "keyFileEdit")->setText(m_sshd.path("client_ed25519"));
+        VerifyPage::setNextHostKeyAnswer(true);
+        QSignalSpy finished(page, &VerifyPage::finished);
+        QTest::mouseClick(child<QPushButton>(window, "verifyButton"), Qt::LeftButton);
+        QVERIFY(finished.wait(180000));
+        auto* verdict = child<QLabel>(window, "verdictLabel");
+        QVERIFY2(verdict->text().startsWith(QStringLiteral("不通过")), qPrintable(verdict->text()));
+        auto* table = child<QTableWidget>(window, "verdictTable");
+        QVERIFY(table->rowCount() > 0);
+        const QRegularExpression chinese(QStringLiteral("[\\x{4e00}-\\x{9fff}]"));
+        for (int row = 0; row < table->rowCount(); ++row) {
+            QVERIFY2(table->item(row, 5)->text().contains(chinese), qPrintable(table->item(row, 5)->text()));
+        }
+        QVERIFY2(child<QLabel>(window, "deploymentLabel")->text().contains(chinese),
+                 qPrintable(child<QLabel>(window, "deploymentLabel")->text()));
+        if (const QString shots = qEnvironmentVariable("GPUPLAN_TEST_SCREENSHOTS"); !shots.isEmpty()) {
+            QTest::qWait(200);
+            window.grab().save(shots + "/verify-verdict-zh_CN.png");
+        }
     }
 };
 

@@ -612,11 +612,14 @@ void VerifyPage::showOutcome(const VerifyOutcome& outcome)
     const std::string promisedId = verification.value("expected_gpu", std::string());
     const core::GpuSpec* promisedGpu =
         m_data && m_data->catalog ? m_data->catalog->catalog.findGpu(promisedId) : nullptr;
-    const QString promised = promisedId.empty() ? tr("nothing stated")
-                                                : tr("%1 × %2")
-                                                      .arg(verification.value("expected_count", 1))
-                                                      .arg(promisedGpu ? q(promisedGpu->name) : q(promisedId));
-    m_verdict->setText(tr("%1 — %2; promised %3").arg(levelText(level).toUpper(), found, promised));
+    if (promisedId.empty()) { // nothing promised and no card to take it from
+        m_verdict->setText(tr("%1 — %2").arg(levelText(level).toUpper(), found));
+    } else {
+        const QString promised = tr("%1 × %2")
+                                     .arg(verification.value("expected_count", 1))
+                                     .arg(promisedGpu ? q(promisedGpu->name) : q(promisedId));
+        m_verdict->setText(tr("%1 — %2; promised %3").arg(levelText(level).toUpper(), found, promised));
+    }
     m_verdict->setStyleSheet(QStringLiteral("color: %1").arg(levelColor(level).name()));
     const nlohmann::json& lines = verification["lines"];
     m_lines->setRowCount(int(lines.size()));
