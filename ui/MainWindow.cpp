@@ -307,6 +307,10 @@ MainWindow::MainWindow(std::filesystem::path catalogDir,
     connect(m_launchPage, &LaunchPage::launched, m_instancesPage, &InstancesPage::refresh);
     connect(m_session, &PlanSession::planChanged, this, [this] { m_verifyPage->setPlanOpen(m_session->hasPlan()); });
     connect(m_verifyPage, &VerifyPage::addToPlan, m_session, &PlanSession::addVerification);
+    connect(m_instancesPage, &InstancesPage::verifyRequested, this, [this](std::int64_t entryId) {
+        showPage(Page::Verify);
+        m_verifyPage->chooseLaunch(entryId);
+    });
     connect(m_session, &PlanSession::planChanged, this, &MainWindow::updateTitle);
 
     retranslate();

@@ -2635,6 +2635,14 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
             <numerusform>已请求云厂商销毁 %n 个实例。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Verify GPU…</source>
+        <translation>验证 GPU…</translation>
+    </message>
+    <message>
+        <source>Prove over SSH that the selected instance&apos;s GPUs are what was paid for.</source>
+        <translation>通过 SSH 验证所选实例的 GPU 是否与付费配置相符。</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::LaunchPage</name>

@@ -20,6 +20,7 @@
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -95,14 +96,22 @@ private slots:
         MainWindow window(kBundled);
         window.show();
         QTRY_VERIFY(window.isCatalogLoaded());
-        window.showPage(MainWindow::Page::Verify);
+        // From the Instances page: the running g5.12xlarge selected, Verify GPU… opens the Verify page with it.
+        window.showPage(MainWindow::Page::Instances);
+        auto* instances = child<QTableView>(window, "instancesTable");
+        QTRY_COMPARE(instances->model()->rowCount(), 1);
+        auto* verifyInstance = child<QPushButton>(window, "verifyInstanceButton");
+        QVERIFY(!verifyInstance->isEnabled());
+        instances->selectRow(0);
+        QVERIFY(verifyInstance->isEnabled());
+        QTest::mouseClick(verifyInstance, Qt::LeftButton);
         auto* page = window.findChild<VerifyPage*>("verifyPage");
         QVERIFY(page && page->isVisible());
         page->setKnownHostsFile(path("known_hosts"));
         auto* launch = child<QComboBox>(window, "launchCombo");
-        QTRY_COMPARE(launch->count(), 2); // "not one of my launches" and the running g5.12xlarge
-        QVERIFY(launch->itemText(1).contains("g5.12xlarge") && launch->itemText(1).contains("i-0verifygui"));
-        launch->setCurrentIndex(1);
+        QTRY_COMPARE(launch->currentData().toLongLong(), qlonglong(m_launch));
+        QCOMPARE(launch->count(), 2); // "not one of my launches" and the running g5.12xlarge
+        QVERIFY(launch->currentText().contains("g5.12xlarge") && launch->currentText().contains("i-0verifygui"));
         child<QLineEdit>(window, "hostEdit")->setText(m_sshd.host());
         child<QLineEdit>(window, "keyFileEdit")->setText(m_sshd.path("client_ed25519"));
         QVERIFY(child<QCheckBox>(window, "quickCheckBox")->isChecked());

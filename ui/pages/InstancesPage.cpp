@@ -53,6 +53,7 @@ InstancesPage::InstancesPage(CredentialStore* store, QWidget* parent)
     , m_model(new InstanceTableModel(this))
     , m_showEnded(new QCheckBox(this))
     , m_reconcileButton(new QPushButton(this))
+    , m_verifyButton(new QPushButton(this))
     , m_terminateButton(new QPushButton(this))
     , m_terminateAllButton(new QPushButton(this))
     , m_summary(new QLabel(this))
@@ -72,6 +73,7 @@ InstancesPage::InstancesPage(CredentialStore* store, QWidget* parent)
     m_table->setAlternatingRowColors(true);
     m_showEnded->setObjectName(QStringLiteral("showEndedCheckBox"));
     m_reconcileButton->setObjectName(QStringLiteral("reconcileButton"));
+    m_verifyButton->setObjectName(QStringLiteral("verifyInstanceButton"));
     m_terminateButton->setObjectName(QStringLiteral("terminateButton"));
     m_terminateAllButton->setObjectName(QStringLiteral("terminateAllButton"));
     m_summary->setObjectName(QStringLiteral("instancesSummaryLabel"));
@@ -81,6 +83,7 @@ InstancesPage::InstancesPage(CredentialStore* store, QWidget* parent)
     buttons->addWidget(m_showEnded);
     buttons->addStretch(1);
     buttons->addWidget(m_reconcileButton);
+    buttons->addWidget(m_verifyButton);
     buttons->addWidget(m_terminateButton);
     buttons->addWidget(m_terminateAllButton);
     auto* layout = new QVBoxLayout(this);
@@ -91,6 +94,12 @@ InstancesPage::InstancesPage(CredentialStore* store, QWidget* parent)
     layout->addWidget(m_status);
 
     connect(m_reconcileButton, &QPushButton::clicked, this, &InstancesPage::reconcile);
+    connect(m_verifyButton, &QPushButton::clicked, this, [this] {
+        const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+        if (rows.size() == 1) {
+            emit verifyRequested(m_model->entries()[static_cast<std::size_t>(rows.front().row())].id);
+        }
+    });
     connect(m_terminateButton, &QPushButton::clicked, this, &InstancesPage::terminateSelected);
     connect(m_terminateAllButton, &QPushButton::clicked, this, &InstancesPage::terminateAll);
     connect(m_showEnded, &QCheckBox::toggled, this, &InstancesPage::showSnapshot);
@@ -125,6 +134,8 @@ void InstancesPage::retranslate()
                              "price at launch. Reconcile asks the providers what really runs."));
     m_showEnded->setText(tr("Show ended"));
     m_reconcileButton->setText(tr("Reconcile now"));
+    m_verifyButton->setText(tr("Verify GPU…"));
+    m_verifyButton->setToolTip(tr("Prove over SSH that the selected instance's GPUs are what was paid for."));
     m_terminateButton->setText(tr("Terminate…"));
     m_terminateAllButton->setText(tr("Terminate all…"));
     updateSummary();
@@ -215,6 +226,10 @@ void InstancesPage::updateButtons()
         anyLive = anyLive || !core::isFinal(e.state);
     }
     m_terminateButton->setEnabled(!m_busy && m_table->selectionModel()->hasSelection());
+    const QModelIndexList selected = m_table->selectionModel()->selectedRows();
+    m_verifyButton->setEnabled(
+        selected.size() == 1
+        && !core::isFinal(m_model->entries()[static_cast<std::size_t>(selected.front().row())].state));
     m_terminateAllButton->setEnabled(!m_busy && anyLive);
     m_reconcileButton->setEnabled(!m_busy);
 }

@@ -23,7 +23,8 @@ class InstanceTableModel;
 
 /// What the ledger knows is running: state, uptime, cost so far and time to the dead-man, refreshed every half
 /// minute. Reconcile now asks each provider the ledger names and makes the ledger agree (adopting instances of ours
-/// it lacked, closing those ended elsewhere); Terminate and Terminate all end instances after a confirmation.
+/// it lacked, closing those ended elsewhere); Verify GPU opens the Verify page for the selected instance;
+/// Terminate and Terminate all end instances after a confirmation.
 /// Ledger reads and cloud calls run on worker threads.
 class InstancesPage final : public QWidget
 {
@@ -50,6 +51,10 @@ public:
     /// Tests: the answer to the next "terminate?" question, instead of a dialog.
     static void setNextConfirmation(bool terminate);
 
+signals:
+    /// The user asked to verify the GPUs of ledger entry `entryId` (one live instance selected).
+    void verifyRequested(std::int64_t entryId);
+
 protected:
     void changeEvent(QEvent* event) override;
 
@@ -69,6 +74,7 @@ private:
     InstanceTableModel* m_model = nullptr;
     QCheckBox* m_showEnded = nullptr;
     QPushButton* m_reconcileButton = nullptr;
+    QPushButton* m_verifyButton = nullptr;
     QPushButton* m_terminateButton = nullptr;
     QPushButton* m_terminateAllButton = nullptr;
     QLabel* m_summary = nullptr;

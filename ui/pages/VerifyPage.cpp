@@ -272,7 +272,8 @@ VerifyPage::VerifyPage(QWidget* parent)
     connect(m_launchWatcher, &QFutureWatcher<core::Result<std::vector<core::LedgerEntry>>>::finished, this, [this] {
         core::Result<std::vector<core::LedgerEntry>> read = m_launchWatcher->result();
         m_launches = read ? *read : std::vector<core::LedgerEntry>{};
-        const qlonglong chosen = m_launch->currentData().toLongLong();
+        const qlonglong chosen = m_launchToChoose ? qlonglong(m_launchToChoose) : m_launch->currentData().toLongLong();
+        m_launchToChoose = 0;
         retranslate(); // refills the list
         const int index = m_launch->findData(chosen);
         m_launch->setCurrentIndex(index < 0 ? 0 : index);
@@ -387,6 +388,12 @@ void VerifyPage::refreshLaunches()
         }
         return (*ledger)->live();
     }));
+}
+
+void VerifyPage::chooseLaunch(std::int64_t entryId)
+{
+    m_launchToChoose = entryId;
+    refreshLaunches(); // the list then shows it chosen
 }
 
 void VerifyPage::verify()

@@ -44,6 +44,9 @@ public:
     void setPlanOpen(bool open);
     /// Reads the ledger's launches for the launch list (off the UI thread).
     void refreshLaunches();
+    /// Chooses ledger entry `entryId` as the launch to verify (once the list has it); the host is left to the user,
+    /// who knows which address and user the image logs in with.
+    void chooseLaunch(std::int64_t entryId);
     /// Starts a verification with what the form says; a bad host or jump host is reported, nothing connects.
     void verify();
     void cancel();
@@ -107,6 +110,7 @@ private:
     bool m_failed = false;
     bool m_busy = false;
     bool m_planOpen = false;
+    std::int64_t m_launchToChoose = 0; // chooseLaunch before the list had it
     QString m_knownHostsFile;
     nlohmann::json m_lastVerification;
     std::optional<VerifyOutcome> m_lastOutcome;
