@@ -76,16 +76,6 @@ void makeApplication(int& argc, char** argv, std::optional<QCoreApplication>& ap
     QCoreApplication::setOrganizationName(QStringLiteral("gpuplanner"));
 }
 
-core::Result<std::unique_ptr<core::Ledger>> openLedger()
-{
-    const std::filesystem::path file = core::defaultLedgerFile();
-    if (file.empty()) {
-        return core::Error{
-            core::ErrorCode::FileUnreadable, "there is no user data folder for the ledger (set HOME)", "ledger"};
-    }
-    return core::Ledger::open(file);
-}
-
 /// The provider, signing with the stored credential. The key is wiped with the provider.
 /// The provider's stored key, and its endpoint.
 core::Result<core::CloudAccess> cloudAccess(const std::string& provider, ui::CredentialStore& store)
@@ -383,7 +373,7 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
         }
     }
 
-    core::Result<std::unique_ptr<core::Ledger>> ledger = openLedger();
+    core::Result<std::unique_ptr<core::Ledger>> ledger = core::openDefaultLedger();
     if (!ledger) {
         return fail(ledger.error());
     }
@@ -440,7 +430,7 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
 
 int runInstances(int& argc, char** argv, const CatalogOptions& catalogOptions, const InstancesOptions& options)
 {
-    core::Result<std::unique_ptr<core::Ledger>> ledger = openLedger();
+    core::Result<std::unique_ptr<core::Ledger>> ledger = core::openDefaultLedger();
     if (!ledger) {
         return fail(ledger.error());
     }
@@ -507,7 +497,7 @@ int runTerminate(int& argc, char** argv, const TerminateOptions& options)
     if (options.all == !options.target.empty()) {
         return badInput("terminate needs one ledger entry or instance id, or --all");
     }
-    core::Result<std::unique_ptr<core::Ledger>> ledger = openLedger();
+    core::Result<std::unique_ptr<core::Ledger>> ledger = core::openDefaultLedger();
     if (!ledger) {
         return fail(ledger.error());
     }

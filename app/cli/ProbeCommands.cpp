@@ -59,16 +59,6 @@ const char* stepName(core::VerifyStep step)
     return "";
 }
 
-core::Result<std::unique_ptr<core::Ledger>> openProbeLedger()
-{
-    const std::filesystem::path file = core::defaultLedgerFile();
-    if (file.empty()) {
-        return core::Error{
-            core::ErrorCode::FileUnreadable, "there is no user data folder for the ledger (set HOME)", "ledger"};
-    }
-    return core::Ledger::open(file);
-}
-
 } // namespace
 
 int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
@@ -120,7 +110,7 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
     std::unique_ptr<core::Ledger> ledger;
     std::optional<core::LedgerEntry> launch;
     if (options.instance > 0) {
-        core::Result<std::unique_ptr<core::Ledger>> opened = openProbeLedger();
+        core::Result<std::unique_ptr<core::Ledger>> opened = core::openDefaultLedger();
         if (!opened) {
             return fail(opened.error(), kExitFailure);
         }

@@ -622,4 +622,13 @@ std::filesystem::path defaultLedgerFile()
     return data.empty() ? std::filesystem::path() : data / "ledger.sqlite";
 }
 
+Result<std::unique_ptr<Ledger>> openDefaultLedger()
+{
+    const std::filesystem::path file = defaultLedgerFile();
+    if (file.empty()) {
+        return Error{ErrorCode::FileUnreadable, "there is no user data folder for the ledger (set HOME)", "ledger"};
+    }
+    return Ledger::open(file);
+}
+
 } // namespace gpuplan::core

@@ -86,6 +86,18 @@ private:
     bool startSshd(const QString& hostKey, const QString& logLevel = "VERBOSE");
     SshTarget target(const QString& key = "client_ed25519") const;
     SshOptions options();
+    /// `gpuplan probe`'s arguments for the loopback sshd: host, key, known_hosts, trust on first use, quick.
+    QStringList cliSshArguments() const
+    {
+        return {QStringLiteral("--host"),
+                m_sshd.host(),
+                QStringLiteral("--identity"),
+                path(QStringLiteral("client_ed25519")),
+                QStringLiteral("--known-hosts"),
+                path(QStringLiteral("known_hosts")),
+                QStringLiteral("--accept-new-host-key"),
+                QStringLiteral("--quick")};
+    }
     std::unique_ptr<SshSession> connectOk(const SshTarget& target);
 
     gpuplan::testing::LoopbackSshd m_sshd;
@@ -580,21 +592,10 @@ void TestSsh::probeRunsThereAndTheVerdictSaysWhy()
     QFile::remove(plan);
     QVERIFY(QFile::copy(QStringLiteral(GPUPLAN_SOURCE_DIR "/resources/examples/resnet50-imagenet.gpuplan"), plan));
     QFile::setPermissions(plan, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    cli.start(gpuplan,
-              {QStringLiteral("probe"),
-               QStringLiteral("--plan"),
-               plan,
-               QStringLiteral("--host"),
-               host,
-               QStringLiteral("--identity"),
-               path(QStringLiteral("client_ed25519")),
-               QStringLiteral("--known-hosts"),
-               path(QStringLiteral("known_hosts")),
-               QStringLiteral("--accept-new-host-key"),
-               QStringLiteral("--quick"),
-               QStringLiteral("--json"),
-               QStringLiteral("--expect-gpu"),
-               QStringLiteral("a100-sxm4-80gb")});
+    cli.start(
+        gpuplan,
+        QStringList{QStringLiteral("probe"), QStringLiteral("--plan"), plan} + cliSshArguments()
+            + QStringList{QStringLiteral("--json"), QStringLiteral("--expect-gpu"), QStringLiteral("a100-sxm4-80gb")});
     QVERIFY(cli.waitForFinished(120000));
     const QByteArray out = cli.readAllStandardOutput();
     const QByteArray err = cli.readAllStandardError();
@@ -683,15 +684,8 @@ void TestSsh::probeKeepsTheVerdictWithItsLaunch()
         cli->waitForFinished(180000);
         return cli;
     };
-    const QString host = m_user + QStringLiteral("@127.0.0.1:") + QString::number(m_port);
-    const QStringList ssh{QStringLiteral("--host"),
-                          host,
-                          QStringLiteral("--identity"),
-                          path(QStringLiteral("client_ed25519")),
-                          QStringLiteral("--known-hosts"),
-                          path(QStringLiteral("known_hosts")),
-                          QStringLiteral("--accept-new-host-key"),
-                          QStringLiteral("--quick")};
+    const QString host = m_sshd.host();
+    const QStringList ssh = cliSshArguments();
     // A launch the ledger does not have is refused before anything connects.
     auto stray =
         gpuplan(QStringList{QStringLiteral("probe"), QStringLiteral("--instance"), QStringLiteral("999")} + ssh);

@@ -4,6 +4,7 @@
 // and is terminated and reconciled from there. "SSH reachable" is a TCP connection: the fakes give every instance
 // 127.0.0.1, and a QTcpServer here stands in for its sshd.
 
+#include "../support/Widgets.h"
 #include "MainWindow.h"
 #include "models/InstanceTableModel.h"
 #include "pages/CredentialsPage.h"
@@ -38,20 +39,12 @@ using gpuplan::ui::InstanceTableModel;
 using gpuplan::ui::LaunchPage;
 using gpuplan::ui::MainWindow;
 
+using gpuplan::testing::child;
+
 namespace {
 
 const std::filesystem::path kBundled = std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "catalog";
 constexpr auto kPassphrase = "a passphrase for the GUI launch test";
-
-template <typename T>
-T* child(QWidget& window, const char* name)
-{
-    T* found = window.findChild<T*>(QString::fromLatin1(name));
-    if (!found) {
-        qWarning() << "no" << name;
-    }
-    return found;
-}
 
 } // namespace
 

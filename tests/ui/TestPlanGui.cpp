@@ -1,4 +1,5 @@
 // The plan wizard and the Compare view, driven by objectName on the offscreen platform as a user would.
+#include "../support/Widgets.h"
 #include "AppSettings.h"
 #include "Language.h"
 #include "MainWindow.h"
@@ -32,19 +33,11 @@
 using gpuplan::ui::MainWindow;
 using nlohmann::json;
 
+using gpuplan::testing::child;
+
 namespace {
 
 const std::filesystem::path kBundled = std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "catalog";
-
-template <typename T>
-T* child(QWidget& window, const char* name)
-{
-    T* found = window.findChild<T*>(QString::fromLatin1(name));
-    if (!found) {
-        qFatal("no widget named %s", name);
-    }
-    return found;
-}
 
 /// The ranked options as "provider/instance/region", best first.
 QStringList ranking(const json& plan)

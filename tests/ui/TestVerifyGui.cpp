@@ -8,6 +8,7 @@
 #include "widgets/StatusLabel.h"
 
 #include "../support/LoopbackSshd.h"
+#include "../support/Widgets.h"
 #include "gpuplan/ledger/Ledger.h"
 
 #include <QApplication>
@@ -25,6 +26,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+using gpuplan::testing::child;
 using gpuplan::testing::LoopbackSshd;
 using gpuplan::ui::MainWindow;
 using gpuplan::ui::VerifyPage;
@@ -32,16 +34,6 @@ using gpuplan::ui::VerifyPage;
 namespace {
 
 const std::filesystem::path kBundled = std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "catalog";
-
-template <typename T>
-T* child(QWidget& window, const char* name)
-{
-    T* found = window.findChild<T*>(QString::fromLatin1(name));
-    if (!found) {
-        qWarning() << "no" << name;
-    }
-    return found;
-}
 
 /// The stage rows of the progress list, as "text|done".
 QStringList stages(QListWidget* list)

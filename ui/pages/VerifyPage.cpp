@@ -3,6 +3,7 @@
 #include "MainWindow.h"
 #include "PlanText.h"
 #include "widgets/StatusLabel.h"
+#include "workers/CloudJobs.h"
 
 #include "gpuplan/core/Paths.h"
 #include "gpuplan/ledger/Ledger.h"
@@ -378,15 +379,15 @@ void VerifyPage::refreshLaunches()
         return;
     }
     m_launchWatcher->setFuture(QtConcurrent::run([]() -> core::Result<std::vector<core::LedgerEntry>> {
-        const std::filesystem::path file = core::defaultLedgerFile();
-        if (file.empty() || !std::filesystem::exists(file)) {
-            return std::vector<core::LedgerEntry>{}; // nothing launched yet: no ledger is made for reading
+        core::Result<LedgerSnapshot> read = readLedger(core::defaultLedgerFile(), 0);
+        if (!read) {
+            return read.error();
         }
-        core::Result<std::unique_ptr<core::Ledger>> ledger = core::Ledger::open(file);
-        if (!ledger) {
-            return ledger.error();
-        }
-        return (*ledger)->live();
+        std::vector<core::LedgerEntry> live;
+        std::copy_if(read->entries.begin(), read->entries.end(), std::back_inserter(live), [](const auto& e) {
+            return !core::isFinal(e.state);
+        });
+        return live;
     }));
 }
 

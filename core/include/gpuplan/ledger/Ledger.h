@@ -175,5 +175,7 @@ std::vector<LedgerEntry> overBudget(const std::vector<LedgerEntry>& entries,
 
 /// The ledger's default place: ledger.sqlite in userDataDir(); empty when there is no data folder.
 std::filesystem::path defaultLedgerFile();
+/// Ledger::open on defaultLedgerFile(); FileUnreadable when there is no data folder (no HOME).
+Result<std::unique_ptr<Ledger>> openDefaultLedger();
 
 } // namespace gpuplan::core
