@@ -76,6 +76,11 @@ std::vector<BundledProbe> bundledProbeBuilds()
     return {{"cuda13", "580.65.06", "7.5", "9.0"}, {"cuda11.8", "450.80.02", "7.0", "9.0"}};
 }
 
+std::string lowestArchitectureOf(const std::string& cuda)
+{
+    return compareVersions(cuda, "13.0") >= 0 ? "7.5" : "7.0";
+}
+
 namespace {
 
 /// "12.4" -> "12.0": CUDA's minor-version compatibility lets a toolkit's programs run on any driver of its major
@@ -85,23 +90,43 @@ std::string majorRelease(const std::string& version)
     return version.substr(0, version.find('.')) + ".0";
 }
 
-/// The remote nvcc can build the probe (cuda_fp8.h arrived in 11.8) and the driver runs what it builds.
+/// A toolkit of CUDA `cuda` builds for every GPU of the machine: CUDA 13 dropped sm_70 (V100), and the probe's
+/// tensor-core kernels need sm_70 at least.
+bool targetsEveryGpu(const std::string& cuda, const RemoteFacts& facts)
+{
+    const std::string lowest = lowestArchitectureOf(cuda);
+    return std::none_of(facts.gpus.begin(), facts.gpus.end(), [&](const RemoteFacts::Gpu& gpu) {
+        return !gpu.computeCapability.empty() && compareVersions(gpu.computeCapability, lowest) < 0;
+    });
+}
+
+/// The remote nvcc can build the probe (cuda_fp8.h arrived in 11.8) for these GPUs, and the driver runs what it
+/// builds.
 bool nvccCanBuild(const RemoteFacts& facts)
 {
     return !facts.nvccVersion.empty() && compareVersions(facts.nvccVersion, kProbeMinimumCuda) >= 0
            && (facts.cudaVersionOfDriver.empty()
-               || compareVersions(facts.cudaVersionOfDriver, majorRelease(facts.nvccVersion)) >= 0);
+               || compareVersions(facts.cudaVersionOfDriver, majorRelease(facts.nvccVersion)) >= 0)
+           && targetsEveryGpu(facts.nvccVersion, facts);
 }
 
-/// The nvidia/cuda image for a driver: its CUDA must not be newer than the driver's, and must build the probe.
+/// The nvidia/cuda image for a driver: the newest CUDA release no newer than the driver's (a driver may report a
+/// version no toolkit has, such as 12.7) that builds the probe for these GPUs.
 std::optional<std::string> containerImage(const RemoteFacts& facts)
 {
-    if (!facts.dockerWithNvidiaRuntime || facts.cudaVersionOfDriver.empty()
-        || compareVersions(facts.cudaVersionOfDriver, kProbeMinimumCuda) < 0) {
+    if (!facts.dockerWithNvidiaRuntime || facts.cudaVersionOfDriver.empty()) {
         return std::nullopt;
     }
-    // Tags are MAJOR.MINOR.PATCH; every release from 11.8 on has a .0 devel image for Ubuntu 22.04.
-    return "nvidia/cuda:" + facts.cudaVersionOfDriver + ".0-devel-ubuntu22.04";
+    // The CUDA toolkit releases from 11.8 on (https://developer.nvidia.com/cuda-toolkit-archive); each has
+    // MAJOR.MINOR.0 devel images for Ubuntu 22.04 on Docker Hub.
+    static const char* const kReleases[] = {
+        "13.0", "12.9", "12.8", "12.6", "12.5", "12.4", "12.3", "12.2", "12.1", "12.0", "11.8"};
+    for (const char* release : kReleases) {
+        if (compareVersions(release, facts.cudaVersionOfDriver) <= 0 && targetsEveryGpu(release, facts)) {
+            return "nvidia/cuda:" + std::string(release) + ".0-devel-ubuntu22.04";
+        }
+    }
+    return std::nullopt;
 }
 
 /// The remote build or the container, when one is possible; `because` says why no bundled probe runs.

@@ -10,13 +10,15 @@ namespace gpuplan::core {
 
 namespace {
 
-// One command, tagged lines; each probe of the machine tolerates the tool being absent.
+// One command, tagged lines; each probe of the machine tolerates the tool being absent, and a tool that hangs
+// (nvidia-smi on a GPU that fell off the bus, a wedged Docker daemon) is given up on, where `timeout` exists.
 constexpr const char* kDetectCommand =
+    "t() { if command -v timeout >/dev/null 2>&1; then timeout \"$@\"; else shift; \"$@\"; fi; }; "
     "echo \"os=$( (. /etc/os-release 2>/dev/null; echo \"$ID $VERSION_ID\") )\"; "
     "echo \"machine=$(uname -m)\"; "
-    "echo smi-begin; nvidia-smi --query-gpu=driver_version,name,compute_cap,memory.total "
+    "echo smi-begin; t 20 nvidia-smi --query-gpu=driver_version,name,compute_cap,memory.total "
     "--format=csv,noheader,nounits 2>/dev/null; echo smi-end; "
-    "echo \"cudaver=$(nvidia-smi 2>/dev/null | sed -n 's/.*CUDA Version: *\\([0-9.]*\\).*/\\1/p' | head -n 1)\"; "
+    "echo \"cudaver=$(t 20 nvidia-smi 2>/dev/null | sed -n 's/.*CUDA Version: *\\([0-9.]*\\).*/\\1/p' | head -n 1)\"; "
     "echo \"pci=$(lspci 2>/dev/null | grep -ci nvidia)\"; "
     "echo \"glibc=$(getconf GNU_LIBC_VERSION 2>/dev/null | sed -n 's/^glibc //p')\"; "
     // Cloud images often have the toolkit without it on PATH.
@@ -24,7 +26,13 @@ constexpr const char* kDetectCommand =
     "echo \"nvccpath=$nvccpath\"; "
     "echo \"nvcc=$( [ -n \"$nvccpath\" ] && \"$nvccpath\" --version 2>/dev/null | "
     "sed -n 's/.*release \\([0-9.]*\\).*/\\1/p')\"; "
-    "echo \"docker=$(docker info 2>/dev/null | grep -ci nvidia)\"";
+    "echo \"docker=$(t 10 docker info 2>/dev/null | grep -ci nvidia)\"";
+
+/// The login shell may be fish or csh: every command runs in sh, the shell it is written for.
+std::string inPosixShell(const std::string& command)
+{
+    return "exec sh -c " + shellQuote(command);
+}
 
 std::string valueOf(const std::string& line, const char* key)
 {
@@ -41,7 +49,7 @@ Result<RemoteFacts> detectRemote(SshSession& session, const CancelToken* cancel)
     options.timeout = std::chrono::seconds(60);
     options.cancel = cancel;
     Result<int> status = session.run(
-        kDetectCommand,
+        inPosixShell(kDetectCommand),
         [&out](SshStream stream, std::string_view chunk) {
             if (stream == SshStream::Stdout) {
                 out.append(chunk);
@@ -82,6 +90,14 @@ Result<RemoteFacts> detectRemote(SshSession& session, const CancelToken* cancel)
             facts.dockerWithNvidiaRuntime = std::atoi(valueOf(line, "docker").c_str()) > 0;
         }
     }
+    // The last line says the whole command ran: without it the facts would be blanks read as "no GPU".
+    if (out.find("\ndocker=") == std::string::npos) {
+        return Error{ErrorCode::RemoteCommandFailed,
+                     "the machine's facts (OS, driver, GPUs) could not be read: the detection command printed "
+                         + (out.empty() ? std::string("nothing") : "\"" + out.substr(0, 300) + "\"")
+                         + " and exited with status " + std::to_string(*status),
+                     session.target().display()};
+    }
     readNvidiaSmi(smi, facts);
     return facts;
 }
@@ -116,7 +132,7 @@ Status runChecked(SshSession& session,
     options.timeout = timeout;
     options.cancel = cancel;
     Result<int> status = session.run(
-        command, [&tail](SshStream, std::string_view chunk) { tail.add(chunk); }, options);
+        inPosixShell(command), [&tail](SshStream, std::string_view chunk) { tail.add(chunk); }, options);
     if (!status) {
         return status.error();
     }
@@ -205,23 +221,46 @@ std::string requiredGlibc(const std::filesystem::path& binary)
     return newest;
 }
 
-std::string probeBuildCommand(const std::string& nvcc, const RemoteFacts& facts, const std::string& output)
+std::string probeBuildCommand(const std::string& nvcc,
+                              const std::string& cudaVersion,
+                              const RemoteFacts& facts,
+                              const std::string& output)
 {
-    std::vector<std::string> architectures;
+    // SASS for each GPU's compute capability; one newer than the toolkit knows gets the newest PTX it has, which
+    // the driver compiles at first use.
+    const int newest = compareVersions(cudaVersion, "12.8") >= 0 ? 120 : 90;
+    std::vector<int> architectures;
     for (const RemoteFacts::Gpu& gpu : facts.gpus) {
-        std::string number = gpu.computeCapability;
-        number.erase(std::remove(number.begin(), number.end(), '.'), number.end());
-        if (!number.empty()
-            && std::all_of(number.begin(), number.end(), [](unsigned char c) { return std::isdigit(c); })
-            && std::find(architectures.begin(), architectures.end(), number) == architectures.end()) {
+        std::string digits = gpu.computeCapability;
+        digits.erase(std::remove(digits.begin(), digits.end(), '.'), digits.end());
+        if (digits.empty() || digits.size() > 3
+            || !std::all_of(digits.begin(), digits.end(), [](unsigned char c) { return std::isdigit(c); })) {
+            continue;
+        }
+        const int number = std::stoi(digits);
+        if (std::find(architectures.begin(), architectures.end(), number) == architectures.end()) {
             architectures.push_back(number);
         }
     }
     std::string command = shellQuote(nvcc) + " -std=c++17 -O3 -I.";
     std::string names;
-    for (const std::string& number : architectures) {
-        command += " -gencode=arch=compute_" + number + ",code=sm_" + number;
-        names += (names.empty() ? "sm_" : ",sm_") + number;
+    auto add = [&names](const std::string& name) { names += (names.empty() ? "" : ",") + name; };
+    if (architectures.empty()) {
+        // No GPU told its compute capability: the lowest the toolkit builds the probe for, with PTX for the rest.
+        const std::string lowest = lowestArchitectureOf(cudaVersion) == "7.5" ? "75" : "70";
+        command += " -arch=sm_" + lowest;
+        add("sm_" + lowest);
+        add("compute_" + lowest);
+    }
+    for (int number : architectures) {
+        const std::string n = std::to_string(std::min(number, newest));
+        if (number > newest) {
+            command += " -gencode=arch=compute_" + n + ",code=compute_" + n;
+            add("compute_" + n);
+        } else {
+            command += " -gencode=arch=compute_" + n + ",code=sm_" + n;
+            add("sm_" + n);
+        }
     }
     command += " " + shellQuote("-DPROBE_ARCHITECTURES=\"" + names + "\"") + " -o " + shellQuote(output)
                + " *.cu *.cpp -ldl -lpthread";
@@ -230,9 +269,14 @@ std::string probeBuildCommand(const std::string& nvcc, const RemoteFacts& facts,
 
 std::string probeContainerCommand(const std::string& image, const RemoteFacts& facts, bool quick)
 {
-    const std::string inside = "cd /probe-source && " + probeBuildCommand("nvcc", facts, "/tmp/gpuplan-probe")
+    // The image's CUDA version is its tag's: nvidia/cuda:12.4.0-devel-ubuntu22.04 -> 12.4.0.
+    const std::size_t colon = image.rfind(':');
+    const std::string cuda =
+        colon == std::string::npos ? std::string() : image.substr(colon + 1, image.find('-', colon) - colon - 1);
+    const std::string inside = "cd /probe-source && " + probeBuildCommand("nvcc", cuda, facts, "/tmp/gpuplan-probe")
                                + " 1>&2 && /tmp/gpuplan-probe" + (quick ? " --quick" : "");
-    return "docker run --rm --gpus all -v \"$HOME\"/" + std::string(kRemoteSource) + ":/probe-source:ro "
+    // Read-only, and relabelled for SELinux hosts (RHEL, Rocky), where an unlabelled mount cannot be read.
+    return "docker run --rm --gpus all -v \"$HOME\"/" + std::string(kRemoteSource) + ":/probe-source:ro,z "
            + shellQuote(image) + " sh -c " + shellQuote(inside);
 }
 
@@ -299,12 +343,13 @@ Result<ProbeRun> runProbeOver(SshSession& session,
         if (how.kind == DeployChoice::Kind::BuildRemote) {
             step(VerifyStep::Build);
             const std::string built = "../gpuplan-probe-built";
-            if (Status compiled = runChecked(session,
-                                             "cd " + shellQuote(kRemoteSource) + " && "
-                                                 + probeBuildCommand(run.facts.nvccPath, run.facts, built),
-                                             "building the probe with " + run.facts.nvccPath,
-                                             std::chrono::minutes(20),
-                                             cancel);
+            if (Status compiled =
+                    runChecked(session,
+                               "cd " + shellQuote(kRemoteSource) + " && "
+                                   + probeBuildCommand(run.facts.nvccPath, run.facts.nvccVersion, run.facts, built),
+                               "building the probe with " + run.facts.nvccPath,
+                               std::chrono::minutes(20),
+                               cancel);
                 !compiled) {
                 return compiled.error();
             }
@@ -328,7 +373,7 @@ Result<ProbeRun> runProbeOver(SshSession& session,
     probeRun.cancel = cancel;
     OutputTail errors;
     Result<int> status = session.run(
-        command,
+        inPosixShell(command),
         [&run, &errors](SshStream stream, std::string_view chunk) {
             if (stream == SshStream::Stdout) {
                 run.output.append(chunk);

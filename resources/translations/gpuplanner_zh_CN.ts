@@ -4438,5 +4438,13 @@ Compare it with the one the provider&apos;s console shows for the instance. Trus
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
     </message>
+    <message>
+        <source>Key passphrase</source>
+        <translation>私钥口令</translation>
+    </message>
+    <message>
+        <source>The passphrase of %1:</source>
+        <translation>%1 的口令：</translation>
+    </message>
 </context>
 </TS>

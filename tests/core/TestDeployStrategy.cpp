@@ -180,18 +180,24 @@ private slots:
         RemoteFacts facts = machine("550.90.07, NVIDIA H100 80GB HBM3, 9.0, 81559\n"
                                     "550.90.07, NVIDIA H100 80GB HBM3, 9.0, 81559\n"
                                     "550.90.07, NVIDIA A100-SXM4-80GB, 8.0, 81920\n");
-        const std::string build = probeBuildCommand("/opt/cuda 12/bin/nvcc", facts, "../gpuplan-probe-built");
+        const std::string build = probeBuildCommand("/opt/cuda 12/bin/nvcc", "12.4", facts, "../gpuplan-probe-built");
         // The compiler's path is quoted, each architecture appears once, and the probe reports what it holds.
         QVERIFY2(build.rfind("'/opt/cuda 12/bin/nvcc' ", 0) == 0, build.c_str());
         QCOMPARE(QString::fromStdString(build).count("compute_90,code=sm_90"), 1);
         QVERIFY(build.find("-gencode=arch=compute_80,code=sm_80") != std::string::npos);
         QVERIFY2(build.find("'-DPROBE_ARCHITECTURES=\"sm_90,sm_80\"'") != std::string::npos, build.c_str());
-        // No compute capability known: nvcc's default architecture, nothing made up.
-        const std::string plain = probeBuildCommand("nvcc", machine("418.87.01, Tesla T4, [N/A], 15109"), "p");
-        QVERIFY(plain.find("-gencode") == std::string::npos);
+        // No compute capability known: the lowest the toolkit builds the probe for, with PTX (not nvcc's default,
+        // which may be too old for tensor cores).
+        const RemoteFacts t4 = machine("418.87.01, Tesla T4, [N/A], 15109");
+        QVERIFY(probeBuildCommand("nvcc", "12.4", t4, "p").find(" -arch=sm_70 ") != std::string::npos);
+        QVERIFY(probeBuildCommand("nvcc", "13.0", t4, "p").find(" -arch=sm_75 ") != std::string::npos);
+        // A GPU newer than the toolkit (B200 with nvcc 12.4): the newest PTX it has, compiled by the driver.
+        const std::string b200 =
+            probeBuildCommand("nvcc", "12.4", machine("570.86.15, NVIDIA B200, 10.0, 183359"), "p");
+        QVERIFY2(b200.find("-gencode=arch=compute_90,code=compute_90") != std::string::npos, b200.c_str());
 
         const std::string run = probeContainerCommand("nvidia/cuda:12.4.0-devel-ubuntu22.04", facts, true);
-        QVERIFY2(run.rfind("docker run --rm --gpus all -v \"$HOME\"/.gpuplanner-probe/source:/probe-source:ro "
+        QVERIFY2(run.rfind("docker run --rm --gpus all -v \"$HOME\"/.gpuplanner-probe/source:/probe-source:ro,z "
                            "'nvidia/cuda:12.4.0-devel-ubuntu22.04' sh -c ",
                            0)
                      == 0,
@@ -202,6 +208,29 @@ private slots:
         syntax.start("sh", {"-n", "-c", QString::fromStdString(build + "; " + run)});
         QVERIFY(syntax.waitForFinished(10000));
         QCOMPARE(syntax.exitCode(), 0);
+    }
+
+    void containerAndCompilerFitTheDriverAndGpus()
+    {
+        // A driver that reports a CUDA version no toolkit has (R565: 12.7) gets the newest release below it.
+        RemoteFacts facts = machine("565.57.01, NVIDIA L40S, 8.9, 46068");
+        facts.glibcVersion = "2.31";
+        facts.cudaVersionOfDriver = "12.7";
+        facts.dockerWithNvidiaRuntime = true;
+        DeployChoice c = chooseDeployment(facts, {}, true);
+        QCOMPARE(QString::fromStdString(c.image), QString("nvidia/cuda:12.6.0-devel-ubuntu22.04"));
+        // A V100 on a CUDA 13 driver: CUDA 13 cannot build for sm_70, so the image is the newest 12.x.
+        RemoteFacts v100 = machine("580.65.06, Tesla V100-SXM2-32GB, 7.0, 32768");
+        v100.cudaVersionOfDriver = "13.0";
+        v100.dockerWithNvidiaRuntime = true;
+        QCOMPARE(QString::fromStdString(chooseDeployment(v100, {}, true).image),
+                 QString("nvidia/cuda:12.9.0-devel-ubuntu22.04"));
+        // ... and nvcc 13 there is no use: the container is chosen instead.
+        v100.nvccVersion = "13.0";
+        v100.nvccPath = "/usr/local/cuda/bin/nvcc";
+        QCOMPARE(int(chooseDeployment(v100, {}, true).kind), int(DeployChoice::Kind::Container));
+        v100.nvccVersion = "12.4";
+        QCOMPARE(int(chooseDeployment(v100, {}, true).kind), int(DeployChoice::Kind::BuildRemote));
     }
 
     void noGpuOrNoDriverIsSaidPlainly()

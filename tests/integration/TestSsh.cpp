@@ -80,6 +80,7 @@ private slots:
     void probeKeepsTheVerdictWithItsLaunch();
     void probeIsBuiltThereWithoutABundledOne();
     void aFailedRemoteBuildQuotesTheCompiler();
+    void unreadableMachineFactsAreAnErrorNotNoGpu();
 
 private:
     QString path(const QString& name) const { return m_sshd.path(name); }
@@ -763,10 +764,19 @@ void TestSsh::aFailedRemoteBuildQuotesTheCompiler()
     QVERIFY(broken.open(QIODevice::WriteOnly));
     broken.write("int main() { return undeclared_symbol_xyz; }\n");
     broken.close();
+    QFile host(stage.filePath(QStringLiteral("host.cpp"))); // the build compiles *.cu and *.cpp
+    QVERIFY(host.open(QIODevice::WriteOnly));
+    host.write("int helper() { return 0; }\n");
+    host.close();
     const QString archive = path(QStringLiteral("broken-source.tar.gz"));
     QProcess tar;
     tar.start(QStringLiteral("tar"),
-              {QStringLiteral("czf"), archive, QStringLiteral("-C"), stage.path(), QStringLiteral("main.cu")});
+              {QStringLiteral("czf"),
+               archive,
+               QStringLiteral("-C"),
+               stage.path(),
+               QStringLiteral("main.cu"),
+               QStringLiteral("host.cpp")});
     QVERIFY(tar.waitForFinished(20000) && tar.exitCode() == 0);
     auto session = connectOk(target());
     QVERIFY(session);
@@ -780,6 +790,21 @@ void TestSsh::aFailedRemoteBuildQuotesTheCompiler()
     QVERIFY2(message.find("building the probe") != std::string::npos
                  && message.find("undeclared_symbol_xyz") != std::string::npos,
              message.c_str());
+}
+
+// A server that answers every command with its own text (a ForceCommand, as on some campus gateways) does not run
+// the detection: that is an error naming what came back, not a machine "without a GPU".
+void TestSsh::unreadableMachineFactsAreAnErrorNotNoGpu()
+{
+    m_sshd.stop();
+    QVERIFY(m_sshd.start("host_ed25519", "VERBOSE", {"ForceCommand echo Welcome to the campus cluster"}));
+    auto session = connectOk(target());
+    QVERIFY(session);
+    Result<RemoteFacts> facts = detectRemote(*session);
+    QVERIFY(!facts.ok());
+    QCOMPARE(facts.error().code, ErrorCode::RemoteCommandFailed);
+    QVERIFY2(facts.error().detail.find("Welcome to the campus cluster") != std::string::npos,
+             facts.error().detail.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestSsh)

@@ -36,6 +36,7 @@ check() { # FILE LISTING WANTED_ELF... -- UNWANTED_ELF...
     done
     echo "$listing" | grep -qx "PTX sm_90" || fail "$file has no compute_90 PTX (newer GPUs JIT it)"
     glibc=$(objdump -T "$file" | grep -o 'GLIBC_[0-9.]*' | sed 's/GLIBC_//' | sort -V | tail -n 1)
+    [ -n "$glibc" ] || { fail "objdump -T cannot read the glibc versions $file needs"; return; }
     echo "    newest glibc symbol: $glibc"
     [ "$(printf '%s\n2.34\n' "$glibc" | sort -V | tail -n 1)" = "2.34" ] || fail "$file needs glibc $glibc (> 2.34)"
 }

@@ -129,7 +129,10 @@ public:
     void newPort() { m_port = freePort(); }
 
     /// Starts sshd with host key `hostKey` and waits until it listens: on the port it had, else a free one.
-    bool start(const QString& hostKey = "host_ed25519", const QString& logLevel = "VERBOSE")
+    /// `extraConfig`: more sshd_config lines (a ForceCommand, say).
+    bool start(const QString& hostKey = "host_ed25519",
+               const QString& logLevel = "VERBOSE",
+               const QStringList& extraConfig = {})
     {
         if (m_port == 0) {
             newPort();
@@ -138,7 +141,7 @@ public:
         if (m_port == 0 || !file.open(QIODevice::WriteOnly)) {
             return false;
         }
-        const QStringList lines{
+        QStringList lines{
             "ListenAddress 127.0.0.1",
             "HostKey " + path(hostKey),
             "AuthorizedKeysFile " + path("authorized_keys"),
@@ -152,6 +155,7 @@ public:
             "Subsystem sftp internal-sftp",
             "LogLevel " + logLevel,
         };
+        lines += extraConfig;
         file.write(lines.join('\n').toUtf8() + '\n');
         file.close();
 

@@ -195,12 +195,22 @@ private slots:
         QSignalSpy finished(page, &VerifyPage::finished);
         QTest::mouseClick(child<QPushButton>(window, "verifyButton"), Qt::LeftButton);
         QVERIFY(finished.wait(60000));
-        QVERIFY2(status->isError(), qPrintable(status->text()));
+        QVERIFY2(status->isError() && status->text().contains("was not trusted"), qPrintable(status->text()));
         const QStringList shown = stages(child<QListWidget>(window, "stagesList"));
         QVERIFY2(shown[0].startsWith("Connect over SSH: failed"), qPrintable(shown.join("; ")));
         QVERIFY(!QFile::exists(path("known_hosts_declined")));
         QVERIFY(child<QTableWidget>(window, "verdictTable")->rowCount() == 0);
         QVERIFY(!QDir(QDir::home().filePath(".gpuplanner-probe")).exists());
+
+        // An encrypted key: its passphrase is asked for (here answered), then the run goes through.
+        QVERIFY(m_sshd.keygen("client_encrypted", "ed25519", "correct horse"));
+        QVERIFY(m_sshd.authorize("client_encrypted"));
+        child<QLineEdit>(window, "keyFileEdit")->setText(m_sshd.path("client_encrypted"));
+        VerifyPage::setNextHostKeyAnswer(true);
+        VerifyPage::setNextPassphrase("correct horse");
+        QTest::mouseClick(child<QPushButton>(window, "verifyButton"), Qt::LeftButton);
+        QVERIFY(finished.wait(180000));
+        QVERIFY2(child<QTableWidget>(window, "verdictTable")->rowCount() > 0, qPrintable(status->text()));
     }
 
     // Last: it switches the whole program to Chinese. The verdict's reasons are worded in Chinese too, not left in

@@ -18,6 +18,7 @@
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -38,6 +39,33 @@ namespace gpuplan::ui {
 namespace {
 
 std::optional<bool> g_nextHostKeyAnswer;
+std::optional<QString> g_nextPassphrase;
+
+/// Asks `question` on the page's (UI) thread and waits for the answer; `ifCancelled` when the verification is
+/// cancelled (the window closing) before or while it is asked.
+template <typename T>
+T askOnUiThread(QPointer<VerifyPage> page,
+                const std::shared_ptr<core::CancelToken>& cancel,
+                T ifCancelled,
+                std::function<T()> question)
+{
+    auto answer = std::make_shared<std::promise<T>>();
+    std::future<T> answered = answer->get_future();
+    QMetaObject::invokeMethod(
+        page,
+        [answer, cancel, ifCancelled, question] { answer->set_value(cancel->cancelled() ? ifCancelled : question()); },
+        Qt::QueuedConnection);
+    while (answered.wait_for(std::chrono::milliseconds(100)) != std::future_status::ready) {
+        if (cancel->cancelled()) {
+            return ifCancelled;
+        }
+    }
+    try {
+        return answered.get();
+    } catch (const std::future_error&) {
+        return ifCancelled; // the page went away before asking
+    }
+}
 
 const std::vector<VerifyStage> kStages{
     VerifyStage::Connect, VerifyStage::Detect, VerifyStage::Upload, VerifyStage::Build, VerifyStage::Run};
@@ -142,6 +170,24 @@ void VerifyPage::setNextHostKeyAnswer(bool trust)
     g_nextHostKeyAnswer = trust;
 }
 
+void VerifyPage::setNextPassphrase(const QString& passphrase)
+{
+    g_nextPassphrase = passphrase;
+}
+
+std::optional<std::string> VerifyPage::askForPassphrase(const std::string& keyFile)
+{
+    if (g_nextPassphrase) {
+        const std::string given = g_nextPassphrase->toStdString();
+        g_nextPassphrase.reset();
+        return given;
+    }
+    bool ok = false;
+    const QString given = QInputDialog::getText(
+        this, tr("Key passphrase"), tr("The passphrase of %1:").arg(q(keyFile)), QLineEdit::Password, QString(), &ok);
+    return ok ? std::optional<std::string>(given.toStdString()) : std::nullopt;
+}
+
 VerifyPage::VerifyPage(QWidget* parent)
     : QWidget(parent)
     , m_introLabel(new QLabel(this))
@@ -189,6 +235,10 @@ VerifyPage::VerifyPage(QWidget* parent)
     m_introLabel->setWordWrap(true);
     m_deployment->setWordWrap(true);
     m_deployment->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // What the remote machine says (GPU names, uname) is shown as text, never as markup.
+    m_deployment->setTextFormat(Qt::PlainText);
+    m_verdict->setTextFormat(Qt::PlainText);
+    m_status->setTextFormat(Qt::PlainText);
     m_quick->setChecked(true);
     m_count->setRange(1, 16);
     // One row, left to right: connect -> detect -> upload -> (build ->) run.
@@ -467,26 +517,19 @@ void VerifyPage::verify()
         QMetaObject::invokeMethod(
             page, [page, stage] { page->onStage(stage); }, Qt::QueuedConnection);
     };
-    // The question is asked on the UI thread; the worker waits for it, or for a cancel (closing the window).
-    auto trust = [page, cancel = m_cancel](const core::HostKey& key) {
-        auto answer = std::make_shared<std::promise<bool>>();
-        std::future<bool> answered = answer->get_future();
-        QMetaObject::invokeMethod(
-            page, [page, key, answer] { answer->set_value(page->askAboutHostKey(key)); }, Qt::QueuedConnection);
-        while (answered.wait_for(std::chrono::milliseconds(100)) != std::future_status::ready) {
-            if (cancel->cancelled()) {
-                return false;
-            }
-        }
-        try {
-            return answered.get();
-        } catch (const std::future_error&) {
-            return false; // the page went away before asking
-        }
+    // The questions are asked on the UI thread; the worker waits for the answer, or for a cancel (closing).
+    const std::shared_ptr<core::CancelToken> cancel = m_cancel;
+    auto trust = [page, cancel](const core::HostKey& key) {
+        return askOnUiThread<bool>(page, cancel, false, [page, key] { return page->askAboutHostKey(key); });
     };
-    m_watcher->setFuture(QtConcurrent::run([request = std::move(request), cancel = m_cancel, onStageChange, trust] {
-        return runVerification(request, cancel, onStageChange, trust);
-    }));
+    auto passphrase = [page, cancel](const std::string& keyFile) {
+        return askOnUiThread<std::optional<std::string>>(
+            page, cancel, std::nullopt, [page, keyFile] { return page->askForPassphrase(keyFile); });
+    };
+    m_watcher->setFuture(
+        QtConcurrent::run(&m_pool, [request = std::move(request), cancel, onStageChange, trust, passphrase] {
+            return runVerification(request, cancel, onStageChange, trust, passphrase);
+        }));
 }
 
 void VerifyPage::cancel()

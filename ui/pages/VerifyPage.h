@@ -3,6 +3,7 @@
 #include "PlanningData.h"
 #include "workers/VerifyJob.h"
 
+#include <QThreadPool>
 #include <QWidget>
 
 #include <memory>
@@ -59,6 +60,8 @@ public:
     /// host key?" question instead of a dialog.
     void setKnownHostsFile(const QString& path) { m_knownHostsFile = path; }
     static void setNextHostKeyAnswer(bool trust);
+    /// Tests: the passphrase of an encrypted key file, instead of a dialog.
+    static void setNextPassphrase(const QString& passphrase);
 
 signals:
     /// The user asked to add the verdict to the open plan.
@@ -70,6 +73,7 @@ protected:
 
 private:
     bool askAboutHostKey(const core::HostKey& key);
+    std::optional<std::string> askForPassphrase(const std::string& keyFile);
     void onStage(VerifyStage stage);
     void onFinished();
     void showOutcome(const VerifyOutcome& outcome);
@@ -101,6 +105,7 @@ private:
     QLabel* m_verdict = nullptr;
     QTableWidget* m_lines = nullptr;
     StatusLabel* m_status = nullptr;
+    QThreadPool m_pool; // SSH work may take minutes (a remote build): it must not hold up the global pool
     QFutureWatcher<core::Result<VerifyOutcome>>* m_watcher = nullptr;
     QFutureWatcher<core::Result<std::vector<core::LedgerEntry>>>* m_launchWatcher = nullptr;
     std::shared_ptr<core::CancelToken> m_cancel;

@@ -4,15 +4,18 @@
 
 namespace gpuplan::ui {
 
-core::Result<VerifyOutcome> runVerification(VerifyRequest request,
-                                            std::shared_ptr<core::CancelToken> cancel,
-                                            std::function<void(VerifyStage)> onStage,
-                                            std::function<bool(const core::HostKey&)> trustNewHostKey)
+core::Result<VerifyOutcome>
+runVerification(VerifyRequest request,
+                std::shared_ptr<core::CancelToken> cancel,
+                std::function<void(VerifyStage)> onStage,
+                std::function<bool(const core::HostKey&)> trustNewHostKey,
+                std::function<std::optional<std::string>(const std::string& keyFile)> passphrase)
 {
     onStage(VerifyStage::Connect);
     core::SshOptions options;
     options.knownHostsFile = request.knownHostsFile;
     options.trustNewHostKey = std::move(trustNewHostKey);
+    options.passphrase = std::move(passphrase);
     core::Result<std::unique_ptr<core::SshSession>> session =
         core::SshSession::connect(request.target, options, cancel.get());
     if (!session) {

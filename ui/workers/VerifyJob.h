@@ -45,11 +45,14 @@ struct VerifyOutcome
     std::optional<core::Error> notKept;    // the ledger could not keep the verdict
 };
 
-/// Connects (asking `trustNewHostKey` about a host seen for the first time), runs the probe, judges it, and keeps
-/// the verdict with `request.launch` in the ledger. `onStage` and `trustNewHostKey` are called on the worker thread.
-core::Result<VerifyOutcome> runVerification(VerifyRequest request,
-                                            std::shared_ptr<core::CancelToken> cancel,
-                                            std::function<void(VerifyStage)> onStage,
-                                            std::function<bool(const core::HostKey&)> trustNewHostKey);
+/// Connects (asking `trustNewHostKey` about a host seen for the first time, `passphrase` for an encrypted key),
+/// runs the probe, judges it, and keeps the verdict with `request.launch` in the ledger. The callbacks are called
+/// on the worker thread.
+core::Result<VerifyOutcome>
+runVerification(VerifyRequest request,
+                std::shared_ptr<core::CancelToken> cancel,
+                std::function<void(VerifyStage)> onStage,
+                std::function<bool(const core::HostKey&)> trustNewHostKey,
+                std::function<std::optional<std::string>(const std::string& keyFile)> passphrase);
 
 } // namespace gpuplan::ui

@@ -49,6 +49,10 @@ struct BundledProbe
 /// The oldest CUDA toolkit that builds the probe's source (cuda_fp8.h arrived in 11.8).
 inline constexpr const char* kProbeMinimumCuda = "11.8";
 
+/// The lowest compute capability a CUDA toolkit builds the probe for: "7.0" (the tensor-core kernels need Volta),
+/// "7.5" from CUDA 13, which dropped sm_70.
+std::string lowestArchitectureOf(const std::string& cuda);
+
 /// The two builds, newest first, with the driver floors of NVIDIA's compatibility table
 /// (https://docs.nvidia.com/deploy/cuda-compatibility/minor-version-compatibility.html: CUDA 13.x >= 580,
 /// 11.x >= 450.80.02).

@@ -52,9 +52,13 @@ struct ProbeRun
     std::optional<ProbeResult> result;
 };
 
-/// The remote build: run in the uploaded source folder, compiles the probe with `nvcc` for the machine's GPUs
-/// (its default architecture when none is known) into `output`, the compiler's messages on stderr.
-std::string probeBuildCommand(const std::string& nvcc, const RemoteFacts& facts, const std::string& output);
+/// The remote build: run in the uploaded source folder, compiles the probe with `nvcc` (of CUDA `cudaVersion`) for
+/// the machine's GPUs into `output`: SASS for each compute capability, PTX for one newer than the toolkit knows,
+/// and the lowest the toolkit builds the probe for (with PTX) when no GPU told its capability.
+std::string probeBuildCommand(const std::string& nvcc,
+                              const std::string& cudaVersion,
+                              const RemoteFacts& facts,
+                              const std::string& output);
 
 /// The container run: mounts the uploaded source read-only, builds the probe inside `image` with the NVIDIA
 /// runtime (compiler messages on stderr) and runs it, so that stdout carries only the probe's document.
