@@ -331,8 +331,17 @@ Result<ProbeRun> runProbeOver(SshSession& session,
         const auto binary = std::find_if(
             bundle.binaries.begin(), bundle.binaries.end(), [&](const ProbeBinary& b) { return b.build == how.build; });
         const std::string remote = std::string(kRemoteDir) + "/gpuplan-probe-" + how.build;
-        if (Status uploaded = session.upload(binary->path, remote, 0755, cancel); !uploaded) {
+        // Beside it first, then renamed: a probe still running from an earlier, abandoned run keeps its file.
+        if (Status uploaded = session.upload(binary->path, remote + ".upload", 0755, cancel); !uploaded) {
             return uploaded.error();
+        }
+        if (Status moved = runChecked(session,
+                                      "mv -f " + shellQuote(remote + ".upload") + " " + shellQuote(remote),
+                                      "putting the probe in place",
+                                      std::chrono::seconds(30),
+                                      cancel);
+            !moved) {
+            return moved.error();
         }
         command = "./" + shellQuote(remote);
         run.buildUsed = how.build;
