@@ -170,11 +170,7 @@ void PlanSession::addVerification(const json& verification)
     if (!m_plan.is_object()) {
         return;
     }
-    json& list = m_plan["verifications"];
-    if (!list.is_array()) {
-        list = json::array();
-    }
-    list.push_back(verification);
+    core::addVerification(m_plan, verification);
     setModified(true);
     emit planChanged();
 }

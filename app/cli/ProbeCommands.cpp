@@ -47,6 +47,8 @@ bool askAboutHostKey(const core::HostKey& key)
 const char* stepName(core::VerifyStep step)
 {
     switch (step) {
+        case core::VerifyStep::Connect:
+            return "connecting";
         case core::VerifyStep::Detect:
             return "detecting the driver and GPUs";
         case core::VerifyStep::Upload:
@@ -186,11 +188,7 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
     const core::Verdict& verdict = judged.verdict;
     const nlohmann::json& verification = judged.verification;
     if (plan) {
-        nlohmann::json& list = (*plan)["verifications"];
-        if (!list.is_array()) {
-            list = nlohmann::json::array();
-        }
-        list.push_back(verification);
+        core::addVerification(*plan, verification);
         if (core::Status saved = core::savePlan(options.plan, *plan); !saved) {
             return fail(saved.error(), kExitFailure);
         }

@@ -7,6 +7,7 @@
 #include "ReportCommands.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
+#include "gpuplan/deploy/ProbeDeployment.h"
 
 #include <CLI/CLI.hpp>
 
@@ -297,8 +298,7 @@ int main(int argc, char** argv)
         return runCreds(argc, argv, CredsCommand::Remove, credsOptions);
     }
     if (*probe) {
-        const char* envProbes = std::getenv("GPUPLAN_PROBE_DIR");
-        probeOptions.probeDir = envProbes && *envProbes ? std::filesystem::path(envProbes) : executableDir(argv[0]);
+        probeOptions.probeDir = gpuplan::core::bundledProbeDir(executableDir(argv[0]));
         return runProbe(options, probeOptions);
     }
     if (*report) {

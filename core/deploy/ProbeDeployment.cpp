@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <sstream>
@@ -181,6 +182,14 @@ DeployChoice probeAnyway(const RemoteFacts& facts, const std::vector<BundledProb
 
 } // namespace
 
+std::filesystem::path bundledProbeDir(const std::filesystem::path& executableDir)
+{
+    if (const char* overridden = std::getenv("GPUPLAN_PROBE_DIR"); overridden && *overridden) {
+        return std::filesystem::path(overridden);
+    }
+    return executableDir;
+}
+
 ProbeBundle findProbeBundle(const std::filesystem::path& binDir)
 {
     ProbeBundle bundle;
@@ -247,7 +256,8 @@ std::string probeBuildCommand(const std::string& nvcc,
     auto add = [&names](const std::string& name) { names += (names.empty() ? "" : ",") + name; };
     if (architectures.empty()) {
         // No GPU told its compute capability: the lowest the toolkit builds the probe for, with PTX for the rest.
-        const std::string lowest = lowestArchitectureOf(cudaVersion) == "7.5" ? "75" : "70";
+        std::string lowest = lowestArchitectureOf(cudaVersion); // "7.5" -> "75"
+        lowest.erase(std::remove(lowest.begin(), lowest.end(), '.'), lowest.end());
         command += " -arch=sm_" + lowest;
         add("sm_" + lowest);
         add("compute_" + lowest);

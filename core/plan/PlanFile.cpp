@@ -332,6 +332,15 @@ json verificationJson(const ProbeResult& result,
             {"lines", lines}};
 }
 
+void addVerification(json& plan, const json& verification)
+{
+    json& list = plan["verifications"];
+    if (!list.is_array()) {
+        list = json::array();
+    }
+    list.push_back(verification);
+}
+
 Status savePlan(const std::filesystem::path& file, const json& plan)
 {
     std::ofstream out(file, std::ios::binary | std::ios::trunc);

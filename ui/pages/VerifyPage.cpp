@@ -67,21 +67,24 @@ T askOnUiThread(QPointer<VerifyPage> page,
     }
 }
 
-const std::vector<VerifyStage> kStages{
-    VerifyStage::Connect, VerifyStage::Detect, VerifyStage::Upload, VerifyStage::Build, VerifyStage::Run};
+const std::vector<core::VerifyStep> kStages{core::VerifyStep::Connect,
+                                            core::VerifyStep::Detect,
+                                            core::VerifyStep::Upload,
+                                            core::VerifyStep::Build,
+                                            core::VerifyStep::Run};
 
-QString stageText(VerifyStage stage)
+QString stageText(core::VerifyStep stage)
 {
     switch (stage) {
-        case VerifyStage::Connect:
+        case core::VerifyStep::Connect:
             return VerifyPage::tr("Connect over SSH");
-        case VerifyStage::Detect:
+        case core::VerifyStep::Detect:
             return VerifyPage::tr("Detect the OS, driver and GPUs");
-        case VerifyStage::Upload:
+        case core::VerifyStep::Upload:
             return VerifyPage::tr("Upload the probe (checksum checked)");
-        case VerifyStage::Build:
+        case core::VerifyStep::Build:
             return VerifyPage::tr("Build the probe there");
-        case VerifyStage::Run:
+        case core::VerifyStep::Run:
             return VerifyPage::tr("Run the probe");
     }
     return {};
@@ -151,11 +154,9 @@ QColor levelColor(const QString& level)
     return QColor(0x60, 0x60, 0x60);
 }
 
-/// Where the prebuilt probes are: beside the program, or GPUPLAN_PROBE_DIR.
 std::filesystem::path probeDir()
 {
-    const QString overridden = qEnvironmentVariable("GPUPLAN_PROBE_DIR");
-    return (overridden.isEmpty() ? QCoreApplication::applicationDirPath() : overridden).toStdString();
+    return core::bundledProbeDir(QCoreApplication::applicationDirPath().toStdString());
 }
 
 QString q(const std::string& text)
@@ -513,7 +514,7 @@ void VerifyPage::verify()
     fillStages();
 
     QPointer<VerifyPage> page(this);
-    auto onStageChange = [page](VerifyStage stage) {
+    auto onStageChange = [page](core::VerifyStep stage) {
         QMetaObject::invokeMethod(
             page, [page, stage] { page->onStage(stage); }, Qt::QueuedConnection);
     };
@@ -559,7 +560,7 @@ bool VerifyPage::askAboutHostKey(const core::HostKey& key)
     return box.exec() == QMessageBox::Yes;
 }
 
-void VerifyPage::onStage(VerifyStage stage)
+void VerifyPage::onStage(core::VerifyStep stage)
 {
     if (m_stage) {
         m_stagesDone.push_back(*m_stage);
@@ -571,10 +572,11 @@ void VerifyPage::onStage(VerifyStage stage)
 void VerifyPage::fillStages()
 {
     m_stages->clear();
-    const bool built = std::find(m_stagesDone.begin(), m_stagesDone.end(), VerifyStage::Build) != m_stagesDone.end()
-                       || m_stage == VerifyStage::Build;
-    for (VerifyStage stage : kStages) {
-        if (stage == VerifyStage::Build && !built) {
+    const bool built =
+        std::find(m_stagesDone.begin(), m_stagesDone.end(), core::VerifyStep::Build) != m_stagesDone.end()
+        || m_stage == core::VerifyStep::Build;
+    for (core::VerifyStep stage : kStages) {
+        if (stage == core::VerifyStep::Build && !built) {
             continue; // only when no bundled probe runs there
         }
         const bool done = std::find(m_stagesDone.begin(), m_stagesDone.end(), stage) != m_stagesDone.end();
@@ -613,7 +615,7 @@ void VerifyPage::onFinished()
     if (!outcome) {
         m_failed = true;
         if (!m_stage) {
-            m_stage = VerifyStage::Connect;
+            m_stage = core::VerifyStep::Connect;
         }
         setBusy(false);
         fillStages();

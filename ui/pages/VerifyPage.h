@@ -74,7 +74,7 @@ protected:
 private:
     bool askAboutHostKey(const core::HostKey& key);
     std::optional<std::string> askForPassphrase(const std::string& keyFile);
-    void onStage(VerifyStage stage);
+    void onStage(core::VerifyStep stage);
     void onFinished();
     void showOutcome(const VerifyOutcome& outcome);
     void fillStages();
@@ -110,8 +110,8 @@ private:
     QFutureWatcher<core::Result<std::vector<core::LedgerEntry>>>* m_launchWatcher = nullptr;
     std::shared_ptr<core::CancelToken> m_cancel;
     std::vector<core::LedgerEntry> m_launches;
-    std::optional<VerifyStage> m_stage;    // the stage running, or where it stopped
-    std::vector<VerifyStage> m_stagesDone; // in order
+    std::optional<core::VerifyStep> m_stage;    // the stage running, or where it stopped
+    std::vector<core::VerifyStep> m_stagesDone; // in order
     bool m_failed = false;
     bool m_busy = false;
     bool m_planOpen = false;

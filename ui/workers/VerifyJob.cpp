@@ -7,11 +7,11 @@ namespace gpuplan::ui {
 core::Result<VerifyOutcome>
 runVerification(VerifyRequest request,
                 std::shared_ptr<core::CancelToken> cancel,
-                std::function<void(VerifyStage)> onStage,
+                std::function<void(core::VerifyStep)> onStage,
                 std::function<bool(const core::HostKey&)> trustNewHostKey,
                 std::function<std::optional<std::string>(const std::string& keyFile)> passphrase)
 {
-    onStage(VerifyStage::Connect);
+    onStage(core::VerifyStep::Connect);
     core::SshOptions options;
     options.knownHostsFile = request.knownHostsFile;
     options.trustNewHostKey = std::move(trustNewHostKey);
@@ -21,27 +21,8 @@ runVerification(VerifyRequest request,
     if (!session) {
         return session.error();
     }
-    core::Result<core::ProbeRun> run = core::runProbeOver(
-        **session,
-        request.bundle,
-        request.quick,
-        [&onStage](core::VerifyStep step) {
-            switch (step) {
-                case core::VerifyStep::Detect:
-                    onStage(VerifyStage::Detect);
-                    break;
-                case core::VerifyStep::Upload:
-                    onStage(VerifyStage::Upload);
-                    break;
-                case core::VerifyStep::Build:
-                    onStage(VerifyStage::Build);
-                    break;
-                case core::VerifyStep::Run:
-                    onStage(VerifyStage::Run);
-                    break;
-            }
-        },
-        cancel.get());
+    core::Result<core::ProbeRun> run =
+        core::runProbeOver(**session, request.bundle, request.quick, onStage, cancel.get());
     if (!run) {
         return run.error();
     }

@@ -16,16 +16,6 @@
 // It blocks (network, the probe, SQLite) and is meant for a worker thread; it never touches a widget.
 namespace gpuplan::ui {
 
-/// Where a verification is, for the page's progress: connect -> detect -> upload -> (build ->) run.
-enum class VerifyStage
-{
-    Connect,
-    Detect,
-    Upload,
-    Build,
-    Run,
-};
-
 struct VerifyRequest
 {
     core::SshTarget target;        // with its key file and jump hosts
@@ -51,7 +41,7 @@ struct VerifyOutcome
 core::Result<VerifyOutcome>
 runVerification(VerifyRequest request,
                 std::shared_ptr<core::CancelToken> cancel,
-                std::function<void(VerifyStage)> onStage,
+                std::function<void(core::VerifyStep)> onStage,
                 std::function<bool(const core::HostKey&)> trustNewHostKey,
                 std::function<std::optional<std::string>(const std::string& keyFile)> passphrase);
 

@@ -26,6 +26,9 @@ struct ProbeBundle
     std::filesystem::path sourceArchive; // the probe's source, .tar.gz; empty: only the prebuilt probes can run
 };
 
+/// Where the prebuilt probes are: beside the executables, or where GPUPLAN_PROBE_DIR says (tests).
+std::filesystem::path bundledProbeDir(const std::filesystem::path& executableDir);
+
 /// The bundle as it is laid out beside the executables in `binDir` (the build tree and an installation alike):
 /// gpuplan-probe (cuda13), gpuplan-probe-cuda11.8, and ../share/gpuplanner/probe-source.tar.gz.
 ProbeBundle findProbeBundle(const std::filesystem::path& binDir);
@@ -34,9 +37,11 @@ ProbeBundle findProbeBundle(const std::filesystem::path& binDir);
 /// file; empty when the file cannot be read or names none.
 std::string requiredGlibc(const std::filesystem::path& binary);
 
-/// The steps of a verification, for progress: connect -> detect -> upload -> (build ->) run.
+/// The steps of a verification, for progress: connect -> detect -> upload -> (build ->) run. Connecting is the
+/// caller's (SshSession::connect); runProbeOver reports the others.
 enum class VerifyStep
 {
+    Connect,
     Detect,
     Upload,
     Build,

@@ -49,6 +49,9 @@ nlohmann::json verificationJson(const ProbeResult& result,
                                 const std::string& host,
                                 const std::string& when);
 
+/// Appends a verification (verificationJson) to plan["verifications"], making the list when the plan has none.
+void addVerification(nlohmann::json& plan, const nlohmann::json& verification);
+
 /// Writes a plan; FileUnreadable when the file cannot be written.
 Status savePlan(const std::filesystem::path& file, const nlohmann::json& plan);
 
