@@ -126,7 +126,10 @@ public:
         if (!code) {
             return std::nullopt;
         }
-        return ProbeError{*code, message.value_or("")};
+        return ProbeError{*code,
+                          message.value_or(""),
+                          smallInteger(*node, "gpu", at, Need::Optional),
+                          m_check.string(*node, "stage", at, Need::Optional).value_or("")};
     }
 
     JsonChecker& check() { return m_check; }
@@ -191,12 +194,14 @@ ProbeMeasurement readMeasurement(ProbeReader& in, const json& node, const std::s
         check.problem(at + ".unit", "must be \"TFLOPS\" or \"GB/s\", found \"" + m.unit + "\"");
     }
     m.method = check.string(node, "method", at, Need::Required).value_or("");
-    static const char* const kMethods[] = {"cublaslt", "wmma", "fma", "copy", "triad", "pinned", "peer"};
+    static const char* const kMethods[] = {
+        "cublaslt", "wmma", "mma_sync", "wgmma", "fma", "copy", "triad", "pinned", "peer", "nccl"};
     if (!m.method.empty() && std::none_of(std::begin(kMethods), std::end(kMethods), [&](const char* known) {
             return m.method == known;
         })) {
         check.problem(at + ".method",
-                      "unknown method \"" + m.method + "\" (known: cublaslt, wmma, fma, copy, triad, pinned, peer)");
+                      "unknown method \"" + m.method
+                          + "\" (known: cublaslt, wmma, mma_sync, wgmma, fma, copy, triad, pinned, peer, nccl)");
     }
     m.skipped = check.string(node, "skipped", at, Need::Optional);
     // A skipped test has a reason instead of figures; a measured one must carry all of them.
@@ -210,7 +215,122 @@ ProbeMeasurement readMeasurement(ProbeReader& in, const json& node, const std::s
     }
     m.repetitions = in.smallInteger(node, "repetitions", at, figures).value_or(0);
     m.shape = check.string(node, "shape", at, figures).value_or("");
+    m.informational = check.boolean(node, "informational", at, Need::Optional).value_or(false);
+    m.peer = in.smallInteger(node, "peer", at, Need::Optional);
+    m.link = check.string(node, "link", at, Need::Optional).value_or("");
     return m;
+}
+
+std::vector<ProbeMeasurement> readMeasurements(ProbeReader& in, const json& parent, const std::string& at, Need need)
+{
+    JsonChecker& check = in.check();
+    std::vector<ProbeMeasurement> out;
+    if (const json* list = check.array(parent, "measurements", at, need)) {
+        const std::string p = at + ".measurements";
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            const std::string mAt = JsonChecker::index(p, i);
+            if (check.isObject((*list)[i], mAt)) {
+                out.push_back(readMeasurement(in, (*list)[i], mAt));
+            }
+        }
+    }
+    return out;
+}
+
+std::optional<ProbeThrottle> readThrottle(ProbeReader& in, const json& parent, const std::string& at)
+{
+    JsonChecker& check = in.check();
+    const json* node = check.object(parent, "throttle", at, Need::Optional);
+    if (!node) {
+        return std::nullopt;
+    }
+    const std::string p = at + ".throttle";
+    ProbeThrottle t;
+    t.samples = in.smallInteger(*node, "samples", p, Need::Required).value_or(0);
+    if (const json* shares = check.object(*node, "shares", p, Need::Required)) {
+        for (auto it = shares->begin(); it != shares->end(); ++it) {
+            std::optional<double> share = in.number(*shares, it.key(), p + ".shares", Need::Required);
+            if (share && *share > 1.0) {
+                check.problem(JsonChecker::child(p + ".shares", it.key()), "must be a fraction from 0 to 1");
+            } else if (share) {
+                t.shares[it.key()] = *share;
+            }
+        }
+    }
+    return t;
+}
+
+std::optional<ProbeBurn> readBurn(ProbeReader& in, const json& parent, const std::string& at)
+{
+    JsonChecker& check = in.check();
+    const json* node = check.object(parent, "burn", at, Need::Optional);
+    if (!node) {
+        return std::nullopt;
+    }
+    const std::string p = at + ".burn";
+    ProbeBurn b;
+    b.seconds = in.number(*node, "seconds", p, Need::Required).value_or(0);
+    b.gemms = in.integer(*node, "gemms", p, Need::Required).value_or(0);
+    b.wrongResults = in.integer(*node, "wrong_results", p, Need::Required).value_or(0);
+    b.nanCount = in.integer(*node, "nan_count", p, Need::Required).value_or(0);
+    b.xidErrors = in.integer(*node, "xid_errors", p, Need::Optional);
+    if (const json* xids = check.array(*node, "xids", p, Need::Optional)) {
+        for (std::size_t i = 0; i < xids->size(); ++i) {
+            if ((*xids)[i].is_number_integer()) {
+                b.xids.push_back((*xids)[i].get<long long>());
+            } else {
+                check.problem(JsonChecker::index(p + ".xids", i), "must be a whole number");
+            }
+        }
+    }
+    b.tflopsFirst = in.number(*node, "tflops_first", p, Need::Optional);
+    b.tflopsLast = in.number(*node, "tflops_last", p, Need::Optional);
+    b.tflopsMin = in.number(*node, "tflops_min", p, Need::Optional);
+    b.throttle = readThrottle(in, *node, p);
+    if (const json* points = check.array(*node, "trajectory", p, Need::Optional)) {
+        for (std::size_t i = 0; i < points->size(); ++i) {
+            const std::string pAt = JsonChecker::index(p + ".trajectory", i);
+            if (!check.isObject((*points)[i], pAt)) {
+                continue;
+            }
+            const json& point = (*points)[i];
+            ProbeBurnPoint bp;
+            bp.tS = in.number(point, "t_s", pAt, Need::Required).value_or(0);
+            bp.smMhz = in.smallInteger(point, "sm_mhz", pAt, Need::Optional);
+            bp.powerW = in.number(point, "power_w", pAt, Need::Optional);
+            bp.temperatureC = in.smallInteger(point, "temp_c", pAt, Need::Optional, -100);
+            bp.tflops = in.number(point, "tflops", pAt, Need::Optional);
+            b.trajectory.push_back(bp);
+        }
+    }
+    return b;
+}
+
+std::optional<ProbeLibrary>
+readLibrary(ProbeReader& in, const json& parent, std::string_view key, const std::string& at)
+{
+    JsonChecker& check = in.check();
+    const json* node = check.object(parent, key, at, Need::Optional);
+    if (!node) {
+        return std::nullopt;
+    }
+    const std::string p = JsonChecker::child(at, key);
+    return ProbeLibrary{check.string(*node, "path", p, Need::Required).value_or(""),
+                        in.integer(*node, "version", p, Need::Optional).value_or(0)};
+}
+
+void readLibraries(ProbeReader& in, const json& root, ProbeLibraries& libraries)
+{
+    JsonChecker& check = in.check();
+    const json* node = check.object(root, "libraries", "$", Need::Optional);
+    if (!node) {
+        return;
+    }
+    const std::string at = "$.libraries";
+    libraries.cublasLt = readLibrary(in, *node, "cublaslt", at);
+    libraries.cublasLtProblem = check.string(*node, "cublaslt_problem", at, Need::Optional).value_or("");
+    libraries.nccl = readLibrary(in, *node, "nccl", at);
+    libraries.ncclProblem = check.string(*node, "nccl_problem", at, Need::Optional).value_or("");
 }
 
 ProbeGpu readGpu(ProbeReader& in, const json& node, const std::string& at)
@@ -237,6 +357,7 @@ ProbeGpu readGpu(ProbeReader& in, const json& node, const std::string& at)
         gpu.power.limitW = in.number(*power, "limit_w", p, Need::Optional);
         gpu.power.defaultLimitW = in.number(*power, "default_limit_w", p, Need::Optional);
         gpu.power.underLoadW = in.number(*power, "under_load_w", p, Need::Optional);
+        gpu.power.method = check.string(*power, "method", p, Need::Optional).value_or("");
     }
     if (const json* temperature = check.object(node, "temperature", at, measured)) {
         const std::string p = at + ".temperature";
@@ -283,15 +404,11 @@ ProbeGpu readGpu(ProbeReader& in, const json& node, const std::string& at)
     if (check.array(node, "throttle_reasons", at, measured)) {
         gpu.throttleReasons = check.stringList(node, "throttle_reasons", at);
     }
-    if (const json* list = check.array(node, "measurements", at, measured)) {
-        const std::string p = at + ".measurements";
-        for (std::size_t i = 0; i < list->size(); ++i) {
-            const std::string mAt = JsonChecker::index(p, i);
-            if (check.isObject((*list)[i], mAt)) {
-                gpu.measurements.push_back(readMeasurement(in, (*list)[i], mAt));
-            }
-        }
-    }
+    gpu.throttle = readThrottle(in, node, at);
+    gpu.parentName = check.string(node, "parent_name", at, Need::Optional);
+    gpu.hostNumaNode = in.smallInteger(node, "host_numa_node", at, Need::Optional);
+    gpu.measurements = readMeasurements(in, node, at, measured);
+    gpu.burn = readBurn(in, node, at);
     if (const json* correctness = check.object(node, "correctness", at, measured)) {
         const std::string p = at + ".correctness";
         ProbeCorrectness c;
@@ -421,6 +538,13 @@ Result<ProbeResult> parseProbeResult(std::string_view output, const std::string&
                 result.gpus.push_back(readGpu(in, (*gpus)[i], at));
             }
         }
+    }
+    readLibraries(in, root, result.libraries);
+    if (const json* multi = check.object(root, "multi_gpu", "$", Need::Optional)) {
+        result.multiGpu = readMeasurements(in, *multi, "$.multi_gpu", Need::Required);
+    }
+    if (const json* burn = check.object(root, "burn", "$", Need::Optional)) {
+        result.burnSeconds = in.smallInteger(*burn, "seconds", "$.burn", Need::Required, 1);
     }
     if (check.problemCount() > 0) {
         std::vector<Error> problems = check.takeProblems();

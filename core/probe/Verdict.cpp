@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <set>
 
 namespace gpuplan::core {
@@ -157,6 +158,37 @@ Reason reason(std::string key, std::map<std::string, std::string> params, std::s
     return Reason{std::move(key), std::move(params), std::move(text)};
 }
 
+/// The share of busy samples with a hardware throttle reason from which a GPU fails: a tenth of the run is a
+/// GPU that does not hold its clocks; less is a blip (a warning). Our choice, not a published figure; a device
+/// check (tests/gpu/device-check.sh) on a healthy GPU shows no hardware reasons at all.
+constexpr double kThrottleFailShare = 0.10;
+
+/// Burn-in: the last tenth of the run against the first. Sustained load costs a healthy data-center GPU a few
+/// percent as it warms up; our choice, to be checked against device checks (docs/probe-results.md).
+constexpr double kBurnWarnRatio = 0.90;
+constexpr double kBurnFailRatio = 0.80;
+
+/// The bandwidth per direction of an "NVLinkN X GB/s" interconnect (the catalog's X is both directions together).
+std::optional<double> nvlinkPerDirection(const GpuSpec& spec)
+{
+    if (spec.interconnect.rfind("NVLink", 0) != 0) {
+        return std::nullopt;
+    }
+    const std::size_t space = spec.interconnect.find(' ');
+    if (space == std::string::npos) {
+        return std::nullopt;
+    }
+    const std::string rest = spec.interconnect.substr(space + 1);
+    char* end = nullptr;
+    const double value = std::strtod(rest.c_str(), &end);
+    if (end == rest.c_str() || value <= 0) {
+        return std::nullopt;
+    }
+    const std::string unit(end);
+    const double gbs = unit.rfind(" TB/s", 0) == 0 ? value * 1000 : unit.rfind(" GB/s", 0) == 0 ? value : 0;
+    return gbs > 0 ? std::optional<double>(gbs / 2) : std::nullopt;
+}
+
 class Judge
 {
 public:
@@ -181,6 +213,7 @@ public:
             for (const ProbeGpu& gpu : m_result.gpus) {
                 judgeGpu(gpu);
             }
+            judgeMultiGpu();
         }
         if (!m_result.ok && !m_result.error
             && std::none_of(m_result.gpus.begin(), m_result.gpus.end(), [](auto& g) { return g.error.has_value(); })) {
@@ -358,6 +391,63 @@ private:
                            + "). This is a GPU Planner bug; please report it with this message."));
             return true;
         }
+        if (error.code == "system_not_ready") {
+            add("probe_error",
+                std::nullopt,
+                VerdictLevel::Fail,
+                error.code,
+                "no error",
+                reason("probe.error.system_not_ready",
+                       {{"message", error.message}},
+                       "The GPUs are there but not ready (" + error.message
+                           + "): on machines whose GPUs are joined by NVSwitch the fabric manager must run before "
+                             "CUDA can use them. Start it (`sudo systemctl start nvidia-fabricmanager`; its version "
+                             "must match the driver's) and verify again; if it will not start, take it up with the "
+                             "provider."));
+            return true;
+        }
+        if (error.code == "devices_unavailable") {
+            add("probe_error",
+                std::nullopt,
+                VerdictLevel::Fail,
+                error.code,
+                "no error",
+                reason("probe.error.devices_unavailable",
+                       {{"message", error.message}},
+                       "The GPUs are there but busy or closed to new programs (" + error.message
+                           + "): another process holds them in exclusive mode, or the compute mode prohibits use. "
+                             "See `nvidia-smi` for the processes and the compute mode, stop what holds them and "
+                             "verify again."));
+            return true;
+        }
+        if (error.code == "timeout" || error.code == "interrupted" || error.code == "crashed") {
+            const std::string gpu = error.gpu ? std::to_string(*error.gpu) : "";
+            const std::map<std::string, std::string> params = {
+                {"code", error.code}, {"gpu", gpu}, {"stage", error.stage}, {"message", error.message}};
+            const std::string where =
+                (gpu.empty() ? std::string() : " on GPU " + gpu) + (error.stage.empty() ? "" : " in " + error.stage);
+            std::string text;
+            if (error.code == "timeout") {
+                text = "The probe stopped waiting" + where
+                       + ": a GPU or driver call hung. A GPU that hangs is not usable; the results measured before "
+                         "are below. Run the probe again; if it hangs again, terminate the instance.";
+            } else if (error.code == "interrupted") {
+                text = "The probe was stopped" + where
+                       + " (a signal: the connection closed, or someone stopped it); the results measured before are "
+                         "below. Run it again.";
+            } else {
+                text = "The probe crashed" + where
+                       + "; the results measured before are below. Run it again; if it crashes the same way, report "
+                         "it with the probe's output.";
+            }
+            add("probe_error",
+                std::nullopt,
+                VerdictLevel::Fail,
+                error.code,
+                "no error",
+                reason("probe.error." + error.code, params, text));
+            return true;
+        }
         add("probe_error",
             std::nullopt,
             VerdictLevel::Fail,
@@ -412,46 +502,50 @@ private:
     /// The spec the GPU's figures are judged against: what it is when the name says so, else what was promised.
     const GpuSpec* judgeModel(const ProbeGpu& gpu)
     {
-        const GpuSpec* found = matchNvmlName(m_catalog, gpu.name, gpu.memoryTotalMib);
+        // A MIG slice names itself after its profile ("... MIG 1g.10gb") with a share of the memory: the model is
+        // the physical GPU's.
+        const bool slice = gpu.parentName && !gpu.parentName->empty();
+        const std::string name = slice ? *gpu.parentName : gpu.name;
+        const GpuSpec* found = matchNvmlName(m_catalog, name, slice ? std::nullopt : std::optional(gpu.memoryTotalMib));
         if (!m_promisedSpec) {
             add("model",
                 gpu.index,
                 VerdictLevel::Fail,
-                gpu.name,
+                name,
                 m_promised.gpuId,
                 reason("probe.model.unknown_promise",
-                       {{"name", gpu.name}, {"promised", m_promised.gpuId}},
+                       {{"name", name}, {"promised", m_promised.gpuId}},
                        "The promised GPU '" + m_promised.gpuId
                            + "' is not in the GPU catalog, so the probe's GPU cannot be checked against it."));
             return found;
         }
         const std::map<std::string, std::string> params = {
-            {"name", gpu.name}, {"promised", m_promisedSpec->id}, {"found", found ? found->id : ""}};
+            {"name", name}, {"promised", m_promisedSpec->id}, {"found", found ? found->id : ""}};
         if (found == m_promisedSpec) {
             add("model",
                 gpu.index,
                 VerdictLevel::Pass,
-                gpu.name,
+                name,
                 m_promisedSpec->name,
-                reason("probe.model.ok", params, gpu.name + " is the promised " + m_promisedSpec->name + "."));
+                reason("probe.model.ok", params, name + " is the promised " + m_promisedSpec->name + "."));
             return found;
         }
         if (found) {
             add("model",
                 gpu.index,
                 VerdictLevel::Fail,
-                gpu.name + " (" + found->name + ")",
+                name + " (" + found->name + ")",
                 m_promisedSpec->name,
                 reason("probe.model.mismatch",
                        params,
-                       "GPU " + std::to_string(gpu.index) + " reports itself as " + gpu.name + " (" + found->name
+                       "GPU " + std::to_string(gpu.index) + " reports itself as " + name + " (" + found->name
                            + " in the catalog), not the promised " + m_promisedSpec->name
                            + ": you are not getting what you pay for. Terminate the instance or take it up with "
                              "the provider."));
             return found;
         }
         // Not in the catalog under that name: the same family is likely a variant we do not list.
-        const std::set<std::string> words = modelWords(gpu.name);
+        const std::set<std::string> words = modelWords(name);
         const std::set<std::string> promisedWords = modelWords(m_promisedSpec->name);
         const bool sameFamily =
             !promisedWords.empty()
@@ -459,16 +553,16 @@ private:
         add("model",
             gpu.index,
             sameFamily ? VerdictLevel::Warn : VerdictLevel::Fail,
-            gpu.name,
+            name,
             m_promisedSpec->name,
             reason(sameFamily ? "probe.model.unconfirmed" : "probe.model.unknown",
                    params,
-                   sameFamily ? gpu.name
-                                    + " is not a name the catalog knows; it looks like a variant of the "
-                                      "promised "
-                                    + m_promisedSpec->name + " but that cannot be confirmed."
-                              : gpu.name + " is not a GPU the catalog knows, and not the promised "
-                                    + m_promisedSpec->name + "."));
+                   sameFamily
+                       ? name
+                             + " is not a name the catalog knows; it looks like a variant of the "
+                               "promised "
+                             + m_promisedSpec->name + " but that cannot be confirmed."
+                       : name + " is not a GPU the catalog knows, and not the promised " + m_promisedSpec->name + "."));
         return m_promisedSpec;
     }
 
@@ -480,6 +574,18 @@ private:
         }
         const double gib = static_cast<double>(gpu.memoryTotalMib) / 1024.0;
         const std::string measured = fixed(gib, 1) + " GiB (" + std::to_string(gpu.memoryTotalMib) + " MiB)";
+        if (gpu.parentName && !gpu.parentName->empty()) {
+            add("memory",
+                gpu.index,
+                VerdictLevel::Unknown,
+                measured,
+                "a share",
+                reason("probe.memory.mig_slice",
+                       {{"mib", std::to_string(gpu.memoryTotalMib)}},
+                       "This is a MIG slice with a share of the GPU's memory (" + fixed(gib, 1)
+                           + " GiB); not compared with the whole GPU's."));
+            return;
+        }
         if (!expectedGb || *expectedGb <= 0) {
             add("memory",
                 gpu.index,
@@ -528,17 +634,7 @@ private:
         const GpuSpec* spec = judgeModel(gpu);
         judgeMemory(gpu);
         if (gpu.error) {
-            add("gpu_error",
-                gpu.index,
-                VerdictLevel::Fail,
-                gpu.error->code,
-                "measured",
-                reason("probe.gpu_error",
-                       {{"code", gpu.error->code}, {"message", gpu.error->message}},
-                       "GPU " + std::to_string(gpu.index) + " could not be measured (" + gpu.error->code
-                           + "): " + gpu.error->message
-                           + ". A GPU that fails its tests is not usable; run the probe again, and if it fails the "
-                             "same way terminate the instance."));
+            judgeGpuError(gpu);
         }
         judgeCorrectness(gpu);
         for (const ProbeMeasurement& m : gpu.measurements) {
@@ -551,6 +647,7 @@ private:
         judgePower(gpu, spec);
         judgePcie(gpu);
         judgeThrottle(gpu);
+        judgeBurn(gpu);
         if (gpu.migEnabled.value_or(false)) {
             add("mig",
                 gpu.index,
@@ -563,6 +660,70 @@ private:
                            + ": it is split into slices, each with a share of the GPU, so its speed cannot be "
                              "compared with the whole GPU's datasheet."));
         }
+    }
+
+    /// Why a GPU could not be measured, with what to do about that kind of failure.
+    void judgeGpuError(const ProbeGpu& gpu)
+    {
+        const ProbeError& e = *gpu.error;
+        const std::string index = std::to_string(gpu.index);
+        const std::string head = "GPU " + index + " could not be measured (" + e.code + "): " + e.message + ". ";
+        struct Advice
+        {
+            const char* code;
+            const char* text;
+        };
+        static const Advice kAdvice[] = {
+            {"ecc_uncorrectable",
+             "Its memory had an uncorrectable error during the tests: do not train on it; terminate the instance and "
+             "report the GPU to the provider."},
+            {"gpu_fault",
+             "The GPU faulted while running the probe's own kernels (an Xid error is likely in the kernel log, "
+             "`dmesg`): do not train on it; terminate the instance and report the GPU."},
+            {"out_of_memory",
+             "There was not enough free GPU memory: another process holds it (see `nvidia-smi`). Stop it and verify "
+             "again."},
+            {"no_kernel_image",
+             "This probe build holds no code this GPU can run. Deploy the probe again and let GPU Planner build it "
+             "there; report the GPU's name if that fails too."},
+            {"system_not_ready",
+             "The GPU is not ready: on NVSwitch machines the fabric manager must run (`sudo systemctl start "
+             "nvidia-fabricmanager`). Start it and verify again."},
+            {"devices_unavailable",
+             "The GPU is busy or closed to new programs (exclusive or prohibited compute mode, see `nvidia-smi`). "
+             "Free it and verify again."},
+            {"nvlink_error",
+             "An NVLink between the GPUs had an uncorrectable error: multi-GPU training would fail or corrupt data. "
+             "Terminate the instance and report it to the provider."},
+            {"timeout",
+             "It hung: a GPU that hangs is not usable. Run the probe again; if it hangs again, terminate the "
+             "instance."},
+            {"interrupted", "The probe was stopped before it finished with this GPU; run it again."},
+            {"crashed", "The probe crashed while measuring it; run it again, and report it if it crashes again."},
+        };
+        for (const Advice& advice : kAdvice) {
+            if (e.code == advice.code) {
+                add("gpu_error",
+                    gpu.index,
+                    VerdictLevel::Fail,
+                    e.code,
+                    "measured",
+                    reason("probe.gpu_error." + e.code,
+                           {{"code", e.code}, {"message", e.message}, {"stage", e.stage}},
+                           head + advice.text));
+                return;
+            }
+        }
+        add("gpu_error",
+            gpu.index,
+            VerdictLevel::Fail,
+            e.code,
+            "measured",
+            reason("probe.gpu_error",
+                   {{"code", e.code}, {"message", e.message}},
+                   head
+                       + "A GPU that fails its tests is not usable; run the probe again, and if it fails the same way "
+                         "terminate the instance."));
     }
 
     void judgeCorrectness(const ProbeGpu& gpu)
@@ -677,6 +838,9 @@ private:
             {"h2d_pinned", "host-to-device copy"},
             {"d2h_pinned", "device-to-host copy"},
             {"p2p", "peer-to-peer copy"},
+            {"gemm_own_fp16", "own FP16 tensor GEMM"},
+            {"gemm_own_bf16", "own BF16 tensor GEMM"},
+            {"nccl_allreduce", "NCCL all-reduce"},
         };
         for (const auto& [key, text] : kLabels) {
             if (name == key) {
@@ -748,6 +912,15 @@ private:
                 reason("probe.measurement.unknown_test",
                        params,
                        "The probe reported a test this GPU Planner does not know (" + m.name + "); not judged."));
+            return;
+        }
+
+        if (m.informational) {
+            judgeInformational(gpu, m, what, measured, params);
+            return;
+        }
+        if (m.name == "p2p") {
+            judgePeer(gpu, spec, m, what, measured, params);
             return;
         }
 
@@ -886,6 +1059,281 @@ private:
                        params,
                        head + ", below the healthy " + ratioText(threshold->pass) + " for " + threshold->rule
                            + " but above the failing " + ratioText(threshold->fail) + "."));
+        }
+    }
+
+    /// Our own GEMM kernel: shown as a share of cuBLASLt on the same GPU (itself a health signal: a GPU on which
+    /// a plain kernel keeps up with the library's but the library lags is suspicious), never judged until a device
+    /// check has validated the kernel.
+    void judgeInformational(const ProbeGpu& gpu,
+                            const ProbeMeasurement& m,
+                            const std::string& what,
+                            const std::string& measured,
+                            std::map<std::string, std::string> params)
+    {
+        const std::string library = m.name == "gemm_own_bf16" ? "gemm_bf16" : "gemm_fp16";
+        const ProbeMeasurement* reference = gpu.measurement(library);
+        if (reference && reference->value && *reference->value > 0) {
+            const double ratio = *m.value / *reference->value;
+            params["reference"] = reasonNumber(*reference->value);
+            params["ratio"] = reasonNumber(static_cast<double>(static_cast<long long>(ratio * 1000 + 0.5)) / 1000);
+            add(m.name,
+                gpu.index,
+                VerdictLevel::Unknown,
+                measured + " (" + ratioText(ratio) + " of cuBLASLt)",
+                "informational",
+                reason("probe.measurement.informational",
+                       params,
+                       "The " + what + " test reached " + measured + ", " + ratioText(ratio) + " of cuBLASLt's "
+                           + figure(*reference->value) + " TFLOPS on this GPU; shown for information, not judged."));
+            return;
+        }
+        add(m.name,
+            gpu.index,
+            VerdictLevel::Unknown,
+            measured,
+            "informational",
+            reason("probe.measurement.informational_alone",
+                   params,
+                   "The " + what + " test reached " + measured
+                       + "; there is no cuBLASLt figure on this GPU to compare it with, and it is shown for "
+                         "information, not judged."));
+    }
+
+    /// A copy from this GPU to another: against the NVLink of a GPU whose datasheet has one (per direction), else
+    /// against the PCIe link. The thresholds are first guesses (nvbandwidth reaches about 0.8 of NVLink per
+    /// direction), to be set from device checks.
+    void judgePeer(const ProbeGpu& gpu,
+                   const GpuSpec* spec,
+                   const ProbeMeasurement& m,
+                   const std::string& what,
+                   const std::string& measured,
+                   std::map<std::string, std::string> params)
+    {
+        const std::string peer = m.peer ? std::to_string(*m.peer) : "?";
+        params["peer"] = peer;
+        params["link"] = m.link;
+        // 0: no NVLink (a plain double: GCC 12 warns of an optional copied below as maybe uninitialised)
+        const double nvlink = spec ? nvlinkPerDirection(*spec).value_or(0) : 0;
+        const std::string toPeer = measured + " to GPU " + peer + (m.link.empty() ? "" : " (" + m.link + ")");
+        if (nvlink > 0 && m.link != "nvlink" && m_result.gpus.size() > 1) {
+            add("p2p",
+                gpu.index,
+                VerdictLevel::Warn,
+                toPeer,
+                "NVLink",
+                reason("probe.p2p.no_nvlink",
+                       params,
+                       "GPU " + std::to_string(gpu.index) + " reaches GPU " + peer + " over "
+                           + (m.link == "staged" ? std::string("the host (no peer access)") : std::string("PCIe"))
+                           + ", not over the NVLink the " + spec->name
+                           + " has: multi-GPU training will be slower. Check `nvidia-smi topo -m`."));
+            return;
+        }
+        double peak = nvlink;
+        std::string rule = "P2P over NVLink, per direction";
+        if (peak <= 0) {
+            peak = linkBandwidth(gpu).value_or(0);
+            rule = "P2P over PCIe, against the negotiated link";
+        }
+        if (peak <= 0) {
+            add("p2p",
+                gpu.index,
+                VerdictLevel::Unknown,
+                toPeer,
+                "unknown",
+                reason("probe.p2p.no_link",
+                       params,
+                       "The " + what + " test reached " + toPeer
+                           + "; the link it ran on is not known, so it is not "
+                             "judged."));
+            return;
+        }
+        const double ratio = *m.value / peak;
+        params["peak"] = reasonNumber(peak);
+        params["ratio"] = reasonNumber(static_cast<double>(static_cast<long long>(ratio * 1000 + 0.5)) / 1000);
+        const Threshold threshold{0.60, 0.40, ""};
+        const std::string expected = ">= " + ratioText(threshold.pass) + " of " + figure(peak) + " GB/s (fail < "
+                                     + ratioText(threshold.fail) + ")";
+        const VerdictLevel level = ratio >= threshold.pass  ? VerdictLevel::Pass
+                                   : ratio < threshold.fail ? VerdictLevel::Fail
+                                                            : VerdictLevel::Warn;
+        const char* key = level == VerdictLevel::Pass   ? "probe.p2p.ok"
+                          : level == VerdictLevel::Fail ? "probe.p2p.slow"
+                                                        : "probe.p2p.low";
+        params["rule"] = rule;
+        add("p2p",
+            gpu.index,
+            level,
+            toPeer + " (" + ratioText(ratio) + " of " + figure(peak) + ")",
+            expected,
+            reason(key,
+                   params,
+                   "Copies from GPU " + std::to_string(gpu.index) + " to GPU " + peer + " reached " + measured + ", "
+                       + ratioText(ratio) + " of " + figure(peak) + " GB/s (" + rule + ")"
+                       + (level == VerdictLevel::Pass   ? "."
+                          : level == VerdictLevel::Fail ? ": far slower than the link allows."
+                                                        : ": slower than a healthy link.")));
+    }
+
+    /// The machine-wide tests: NCCL's all-reduce bus bandwidth against the slowest link between the GPUs.
+    void judgeMultiGpu()
+    {
+        for (const ProbeMeasurement& m : m_result.multiGpu) {
+            if (m.name != "nccl_allreduce") {
+                continue;
+            }
+            std::map<std::string, std::string> params = {{"test", m.name}, {"method", m.method}};
+            if (m.skipped || !m.value) {
+                params["why"] = m.skipped.value_or("no figure");
+                add(m.name,
+                    std::nullopt,
+                    VerdictLevel::Unknown,
+                    "skipped",
+                    "",
+                    reason(
+                        "probe.nccl.skipped", params, "The NCCL all-reduce test did not run: " + params["why"] + "."));
+                continue;
+            }
+            const std::string measured = figure(*m.value) + " GB/s";
+            params["value"] = reasonNumber(*m.value);
+            std::optional<double> peak = m_promisedSpec ? nvlinkPerDirection(*m_promisedSpec) : std::nullopt;
+            const bool viaNvlink = peak.has_value();
+            if (!peak && !m_result.gpus.empty()) {
+                peak = linkBandwidth(m_result.gpus.front());
+            }
+            if (!peak) {
+                add(m.name,
+                    std::nullopt,
+                    VerdictLevel::Unknown,
+                    measured,
+                    "unknown",
+                    reason("probe.nccl.no_link",
+                           params,
+                           "NCCL's all-reduce reached a bus bandwidth of " + measured
+                               + "; the link between the GPUs is not known, so it is not judged."));
+                continue;
+            }
+            const double ratio = *m.value / *peak;
+            params["peak"] = reasonNumber(*peak);
+            params["ratio"] = reasonNumber(static_cast<double>(static_cast<long long>(ratio * 1000 + 0.5)) / 1000);
+            params["link"] = viaNvlink ? "nvlink" : "pcie";
+            // nccl-tests' bus bandwidth approaches the per-direction link speed on a healthy machine; these first
+            // thresholds are loose until device checks on several GPUs set them.
+            const VerdictLevel level = ratio >= 0.5  ? VerdictLevel::Pass
+                                       : ratio < 0.3 ? VerdictLevel::Fail
+                                                     : VerdictLevel::Warn;
+            add(m.name,
+                std::nullopt,
+                level,
+                measured + " (" + ratioText(ratio) + " of " + figure(*peak) + ")",
+                ">= 0.50 of " + figure(*peak) + " GB/s (fail < 0.30)",
+                reason(level == VerdictLevel::Pass   ? "probe.nccl.ok"
+                       : level == VerdictLevel::Fail ? "probe.nccl.slow"
+                                                     : "probe.nccl.low",
+                       params,
+                       "NCCL's all-reduce reached a bus bandwidth of " + measured + ", " + ratioText(ratio) + " of the "
+                           + figure(*peak) + " GB/s per direction of " + (viaNvlink ? "NVLink" : "the PCIe link")
+                           + (level == VerdictLevel::Pass   ? "."
+                              : level == VerdictLevel::Fail ? ": multi-GPU training will be held back by communication."
+                                                            : ": slower than a healthy machine.")));
+        }
+    }
+
+    /// The burn-in: wrong results or Xid errors fail a GPU; so does a GPU that slows down under sustained load.
+    void judgeBurn(const ProbeGpu& gpu)
+    {
+        if (!gpu.burn) {
+            return;
+        }
+        const ProbeBurn& b = *gpu.burn;
+        const std::string index = std::to_string(gpu.index);
+        const std::map<std::string, std::string> counts = {{"seconds", reasonNumber(b.seconds)},
+                                                           {"gemms", std::to_string(b.gemms)},
+                                                           {"wrong", std::to_string(b.wrongResults)},
+                                                           {"nan", std::to_string(b.nanCount)},
+                                                           {"xid", b.xidErrors ? std::to_string(*b.xidErrors) : ""}};
+        const std::string measured = std::to_string(b.gemms) + " GEMMs in " + fixed(b.seconds, 0) + " s, "
+                                     + std::to_string(b.wrongResults) + " wrong, " + std::to_string(b.nanCount)
+                                     + " NaN, Xid " + (b.xidErrors ? std::to_string(*b.xidErrors) : "n/a");
+        if (b.wrongResults > 0 || b.nanCount > 0) {
+            add("burn_errors",
+                gpu.index,
+                VerdictLevel::Fail,
+                measured,
+                "0 wrong, 0 NaN",
+                reason("probe.burn.wrong_results",
+                       counts,
+                       "Under sustained load GPU " + index + " computed " + std::to_string(b.wrongResults)
+                           + " wrong result(s) and " + std::to_string(b.nanCount) + " NaN(s) in "
+                           + std::to_string(b.gemms)
+                           + " GEMMs of the same inputs: it fails when it runs hot or long. Do not train on it; "
+                             "terminate the instance and report the GPU ("
+                           + gpu.uuid + ")."));
+        } else if (b.xidErrors && *b.xidErrors > 0) {
+            std::string xids;
+            for (long long x : b.xids) {
+                xids += (xids.empty() ? "" : ", ") + std::to_string(x);
+            }
+            std::map<std::string, std::string> params = counts;
+            params["xids"] = xids;
+            add("burn_errors",
+                gpu.index,
+                VerdictLevel::Fail,
+                measured,
+                "no Xid",
+                reason("probe.burn.xid",
+                       params,
+                       "The driver reported " + std::to_string(*b.xidErrors) + " critical Xid error(s) (" + xids
+                           + ") on GPU " + index
+                           + " during the burn-in: the GPU or its driver faulted. Terminate the instance and report "
+                             "the GPU."));
+        } else {
+            add("burn_errors",
+                gpu.index,
+                VerdictLevel::Pass,
+                measured,
+                "0 wrong, 0 NaN, no Xid",
+                reason("probe.burn.ok",
+                       counts,
+                       "GPU " + index + " ran " + std::to_string(b.gemms) + " GEMMs in " + fixed(b.seconds, 0)
+                           + " s of sustained load with identical results every time."));
+        }
+        if (b.tflopsFirst && b.tflopsLast && *b.tflopsFirst > 0) {
+            const double ratio = *b.tflopsLast / *b.tflopsFirst;
+            const std::map<std::string, std::string> params = {{"first", reasonNumber(*b.tflopsFirst)},
+                                                               {"last", reasonNumber(*b.tflopsLast)},
+                                                               {"ratio", reasonNumber(ratio)}};
+            const std::string speed =
+                figure(*b.tflopsFirst) + " -> " + figure(*b.tflopsLast) + " TFLOPS (" + ratioText(ratio) + ")";
+            const std::string expected =
+                ">= " + ratioText(kBurnWarnRatio) + " (fail < " + ratioText(kBurnFailRatio) + ")";
+            if (ratio >= kBurnWarnRatio) {
+                add("burn_speed",
+                    gpu.index,
+                    VerdictLevel::Pass,
+                    speed,
+                    expected,
+                    reason("probe.burn.steady",
+                           params,
+                           "GPU " + index + " held its speed under sustained load (" + speed + ")."));
+            } else {
+                const bool fail = ratio < kBurnFailRatio;
+                add("burn_speed",
+                    gpu.index,
+                    fail ? VerdictLevel::Fail : VerdictLevel::Warn,
+                    speed,
+                    expected,
+                    reason(fail ? "probe.burn.slowdown" : "probe.burn.sags",
+                           params,
+                           "GPU " + index + " slowed down under sustained load, from " + figure(*b.tflopsFirst) + " to "
+                               + figure(*b.tflopsLast) + " TFLOPS (" + ratioText(ratio)
+                               + "): it cannot hold its clocks (cooling or power)"
+                               + (fail ? "; a long training run on it will be much slower than planned." : ".")));
+            }
+        }
+        if (b.throttle) {
+            judgeThrottleShares("burn_throttle", gpu.index, *b.throttle, "burn");
         }
     }
 
@@ -1075,6 +1523,20 @@ private:
     void judgePower(const ProbeGpu& gpu, const GpuSpec* spec)
     {
         const ProbePower& p = gpu.power;
+        if (m_result.probe.mode == "quick") {
+            // The quick run's GEMMs last well under a second each, with idle gaps between them: too short for the
+            // board to reach its power limit, and NVML's power reading is a 1 s average on Ampere and newer.
+            add("power",
+                gpu.index,
+                VerdictLevel::Unknown,
+                p.underLoadW ? figure(*p.underLoadW) + " W" : "not reported",
+                "full run",
+                reason("probe.power.quick",
+                       {},
+                       "Power is judged only in the full run: the quick run's GEMMs are too short for the GPU to "
+                       "reach its power limit."));
+            return;
+        }
         if (!p.underLoadW || !p.limitW || *p.limitW <= 0) {
             add("power",
                 gpu.index,
@@ -1159,8 +1621,102 @@ private:
             reason(m_promised.virtualMachine ? "probe.pcie.degraded_vm" : "probe.pcie.degraded", params, text));
     }
 
+    static bool isHardThrottle(const std::string& why)
+    {
+        return why == "hw_slowdown" || why == "hw_thermal" || why == "hw_power_brake";
+    }
+
+    /// Throttling judged by the share of the busy samples that carried each reason: one 25 ms sample of
+    /// hw_slowdown is a blip (a warning), a tenth of the run is a GPU that does not hold its clocks (a fail).
+    /// `phase` is "gemm" (the GEMM tests) or "burn" (the burn-in).
+    void judgeThrottleShares(const std::string& check, int gpu, const ProbeThrottle& t, const std::string& phase)
+    {
+        const std::string index = std::to_string(gpu);
+        const std::string during = phase == "burn" ? "burn-in" : "GEMM tests";
+        if (t.samples <= 0) {
+            add(check,
+                gpu,
+                VerdictLevel::Unknown,
+                "no busy samples",
+                "",
+                reason("probe.throttle.no_samples",
+                       {{"phase", phase}},
+                       "NVML gave no clock readings while the GPU was busy during the " + during + "; not judged."));
+            return;
+        }
+        std::vector<std::string> listed;
+        std::string hardest;
+        double hardShare = 0;
+        double thermalShare = 0;
+        for (const auto& [why, share] : t.shares) {
+            listed.push_back(why + " " + fixed(share * 100, 0) + " %");
+            if (isHardThrottle(why) && share > hardShare) {
+                hardShare = share;
+                hardest = why;
+            } else if (why == "sw_thermal") {
+                thermalShare = share;
+            }
+        }
+        const std::string measured = listed.empty() ? "none" : joined(listed);
+        const std::string expected = "hw_slowdown, hw_thermal, hw_power_brake < " + fixed(kThrottleFailShare * 100, 0)
+                                     + " % of " + std::to_string(t.samples) + " busy samples";
+        std::map<std::string, std::string> params = {{"phase", phase},
+                                                     {"samples", std::to_string(t.samples)},
+                                                     {"reason", hardest},
+                                                     {"share", reasonNumber(hardShare)}};
+        if (hardShare >= kThrottleFailShare) {
+            add(check,
+                gpu,
+                VerdictLevel::Fail,
+                measured,
+                expected,
+                reason("probe.throttle.hardware_sustained",
+                       params,
+                       "GPU " + index + " was slowed down by hardware (" + hardest + ") in " + fixed(hardShare * 100, 0)
+                           + " % of the busy samples of the " + during
+                           + ": overheating, a power supply fault or a power brake. It will not run at its speed; "
+                             "terminate the instance or take it up with the provider."));
+        } else if (hardShare > 0) {
+            add(check,
+                gpu,
+                VerdictLevel::Warn,
+                measured,
+                expected,
+                reason("probe.throttle.hardware_brief",
+                       params,
+                       "GPU " + index + " was briefly slowed down by hardware (" + hardest + ", "
+                           + fixed(hardShare * 100, 0) + " % of the busy samples of the " + during
+                           + "); watch its speed during training."));
+        } else if (thermalShare >= kThrottleFailShare) {
+            params["share"] = reasonNumber(thermalShare);
+            add(check,
+                gpu,
+                VerdictLevel::Warn,
+                measured,
+                expected,
+                reason("probe.throttle.thermal_sustained",
+                       params,
+                       "The driver slowed GPU " + index + " down because it ran hot (sw_thermal) in "
+                           + fixed(thermalShare * 100, 0) + " % of the busy samples of the " + during + "."));
+        } else {
+            add(check,
+                gpu,
+                VerdictLevel::Pass,
+                measured,
+                expected,
+                reason("probe.throttle.ok_shares",
+                       params,
+                       "No harmful clock throttling in " + std::to_string(t.samples) + " busy samples of the " + during
+                           + "."));
+        }
+    }
+
     void judgeThrottle(const ProbeGpu& gpu)
     {
+        if (gpu.throttle) {
+            judgeThrottleShares("throttle", gpu.index, *gpu.throttle, "gemm");
+            return;
+        }
         // cuda_probe.md section 5 fails HW slowdown, HW thermal and power brake under load; section 3 also flags
         // SW thermal slowdown, which is the driver's own (softer) reaction to heat: a warning. SW power cap is
         // normal under a GEMM.

@@ -512,6 +512,251 @@ private slots:
         QCOMPARE(QString::fromStdString(line->reason.key), checkReason);
     }
 
+    /// A two-GPU H100 recording with what the probe added for issue 19: the libraries it used, power from the
+    /// energy counter, throttling per busy sample, our own GEMM (informational), P2P per pair, NCCL and a burn-in.
+    void parsesTheAdditions()
+    {
+        Result<ProbeResult> parsed = parseProbeResult(readData("h100-sxm5-2gpu-burn.json"), "h100");
+        QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().message().c_str());
+        const ProbeResult& r = *parsed;
+        QVERIFY(r.libraries.cublasLt);
+        QVERIFY(r.libraries.cublasLt->path.find("nvidia/cu13/lib/libcublasLt.so.13") != std::string::npos);
+        QCOMPARE(r.libraries.cublasLt->version, 130100LL);
+        QVERIFY(r.libraries.nccl);
+        QCOMPARE(r.burnSeconds, std::optional<int>(60));
+        QCOMPARE(r.multiGpu.size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(r.multiGpu[0].method), QString("nccl"));
+        QCOMPARE(r.gpus.size(), std::size_t(2));
+        const ProbeGpu& g = r.gpus[1];
+        QCOMPARE(QString::fromStdString(g.power.method), QString("energy"));
+        QVERIFY(g.throttle);
+        QCOMPARE(g.throttle->samples, 120);
+        QCOMPARE(g.throttle->shares.at("sw_power_cap"), 0.41);
+        QCOMPARE(g.hostNumaNode, std::optional<int>(0));
+        const ProbeMeasurement* p2p = g.measurement("p2p");
+        QVERIFY(p2p && p2p->peer == 0 && p2p->link == "nvlink");
+        const ProbeMeasurement* own = g.measurement("gemm_own_bf16");
+        QVERIFY(own && own->informational && own->method == "wgmma");
+        QVERIFY(g.burn);
+        QCOMPARE(g.burn->gemms, 52210LL);
+        QCOMPARE(g.burn->xidErrors, std::optional<long long>(0));
+        QCOMPARE(g.burn->trajectory.size(), std::size_t(6));
+        QVERIFY(!g.burn->trajectory[0].tflops);
+        QCOMPARE(g.burn->throttle->shares.at("sw_power_cap"), 0.95);
+
+        // A share over 1 and an unknown method name where it matters.
+        nlohmann::json broken = nlohmann::json::parse(readData("h100-sxm5-2gpu-burn.json"));
+        broken["gpus"][0]["throttle"]["shares"]["hw_slowdown"] = 3;
+        Result<ProbeResult> bad = parseProbeResult(broken.dump(), "h100");
+        QVERIFY(!bad.ok());
+        QCOMPARE(QString::fromStdString(bad.error().where), QString("h100: $.gpus[0].throttle.shares.hw_slowdown"));
+    }
+
+    void judgesTheAdditions_data()
+    {
+        QTest::addColumn<QString>("variation");
+        QTest::addColumn<QString>("level");
+        QTest::addColumn<QStringList>("problems");
+        QTest::addColumn<QString>("check");
+        QTest::addColumn<int>("gpu"); // -1: instance-wide
+        QTest::addColumn<QString>("checkLevel");
+        QTest::addColumn<QString>("checkReason");
+
+        QTest::newRow("healthy") << "healthy"
+                                 << "pass" << QStringList{} << "p2p" << 0 << "pass"
+                                 << "probe.p2p.ok";
+        QTest::newRow("own kernel: informational") << "healthy"
+                                                   << "pass" << QStringList{} << "gemm_own_fp16" << 0 << "unknown"
+                                                   << "probe.measurement.informational";
+        QTest::newRow("NCCL against NVLink") << "healthy"
+                                             << "pass" << QStringList{} << "nccl_allreduce" << -1 << "pass"
+                                             << "probe.nccl.ok";
+        QTest::newRow("burn-in steady") << "healthy"
+                                        << "pass" << QStringList{} << "burn_speed" << 1 << "pass"
+                                        << "probe.burn.steady";
+        QTest::newRow("quick run: power not judged") << "quick"
+                                                     << "pass" << QStringList{} << "power" << 0 << "unknown"
+                                                     << "probe.power.quick";
+        QTest::newRow("one hw_slowdown sample is a blip")
+            << "hw-brief"
+            << "warn" << QStringList{"0:throttle:warn:probe.throttle.hardware_brief"} << "throttle" << 0 << "warn"
+            << "probe.throttle.hardware_brief";
+        QTest::newRow("hw_slowdown in a third of the samples")
+            << "hw-sustained"
+            << "fail" << QStringList{"0:throttle:fail:probe.throttle.hardware_sustained"} << "throttle" << 0 << "fail"
+            << "probe.throttle.hardware_sustained";
+        QTest::newRow("gpu_idle and sw_thermal blips are no throttling")
+            << "idle-blip"
+            << "pass" << QStringList{} << "throttle" << 0 << "pass"
+            << "probe.throttle.ok_shares";
+        QTest::newRow("burn-in: wrong results")
+            << "burn-wrong"
+            << "fail" << QStringList{"1:burn_errors:fail:probe.burn.wrong_results"} << "burn_errors" << 1 << "fail"
+            << "probe.burn.wrong_results";
+        QTest::newRow("burn-in: Xid") << "burn-xid"
+                                      << "fail" << QStringList{"1:burn_errors:fail:probe.burn.xid"} << "burn_errors"
+                                      << 1 << "fail"
+                                      << "probe.burn.xid";
+        QTest::newRow("burn-in: sags") << "burn-sags"
+                                       << "warn" << QStringList{"1:burn_speed:warn:probe.burn.sags"} << "burn_speed"
+                                       << 1 << "warn"
+                                       << "probe.burn.sags";
+        QTest::newRow("burn-in: slows down") << "burn-slow"
+                                             << "fail"
+                                             << QStringList{"1:burn_speed:fail:probe.burn.slowdown",
+                                                            "1:burn_throttle:fail:probe.throttle.hardware_sustained"}
+                                             << "burn_speed" << 1 << "fail"
+                                             << "probe.burn.slowdown";
+        QTest::newRow("P2P through the host on an NVLink GPU")
+            << "p2p-staged"
+            << "warn" << QStringList{"0:p2p:warn:probe.p2p.no_nvlink"} << "p2p" << 0 << "warn"
+            << "probe.p2p.no_nvlink";
+        QTest::newRow("P2P slow") << "p2p-slow"
+                                  << "fail" << QStringList{"1:p2p:fail:probe.p2p.slow"} << "p2p" << 1 << "fail"
+                                  << "probe.p2p.slow";
+        QTest::newRow("NCCL missing") << "nccl-skipped"
+                                      << "pass" << QStringList{} << "nccl_allreduce" << -1 << "unknown"
+                                      << "probe.nccl.skipped";
+        QTest::newRow("NCCL slow") << "nccl-slow"
+                                   << "fail" << QStringList{"-:nccl_allreduce:fail:probe.nccl.slow"} << "nccl_allreduce"
+                                   << -1 << "fail"
+                                   << "probe.nccl.slow";
+        QTest::newRow("fabric manager not running")
+            << "system-not-ready"
+            << "fail" << QStringList{"-:probe_error:fail:probe.error.system_not_ready"} << "probe_error" << -1 << "fail"
+            << "probe.error.system_not_ready";
+        QTest::newRow("GPUs busy") << "devices-unavailable"
+                                   << "fail" << QStringList{"-:probe_error:fail:probe.error.devices_unavailable"}
+                                   << "probe_error" << -1 << "fail"
+                                   << "probe.error.devices_unavailable";
+        QTest::newRow("uncorrectable ECC during the tests")
+            << "gpu-ecc"
+            << "fail" << QStringList{"1:gpu_error:fail:probe.gpu_error.ecc_uncorrectable"} << "gpu_error" << 1 << "fail"
+            << "probe.gpu_error.ecc_uncorrectable";
+        QTest::newRow("MIG slice: the parent is the model")
+            << "mig-slice"
+            << "warn" << QStringList{"0:mig:warn:probe.mig.on", "1:mig:warn:probe.mig.on"} << "model" << 0 << "pass"
+            << "probe.model.ok";
+        QTest::newRow("MIG slice: its memory is a share")
+            << "mig-slice"
+            << "warn" << QStringList{"0:mig:warn:probe.mig.on", "1:mig:warn:probe.mig.on"} << "memory" << 0 << "unknown"
+            << "probe.memory.mig_slice";
+    }
+
+    void judgesTheAdditions()
+    {
+        QFETCH(QString, variation);
+        QFETCH(QString, level);
+        QFETCH(QStringList, problems);
+        QFETCH(QString, check);
+        QFETCH(int, gpu);
+        QFETCH(QString, checkLevel);
+        QFETCH(QString, checkReason);
+
+        Result<ProbeResult> parsed = parseProbeResult(readData("h100-sxm5-2gpu-burn.json"), "h100");
+        QVERIFY(parsed.ok());
+        ProbeResult r = *parsed;
+        ExpectedHardware promised{"h100-sxm5-80gb", 2};
+        ProbeGpu& first = r.gpus[0];
+        ProbeGpu& second = r.gpus[1];
+        if (variation == "quick") {
+            r.probe.mode = "quick";
+            first.power.underLoadW = 281; // a quick run's short bursts: far below the limit, and not a fault
+        } else if (variation == "hw-brief") {
+            first.throttle->shares["hw_slowdown"] = 1.0 / 120;
+            first.throttleReasons.push_back("hw_slowdown");
+        } else if (variation == "hw-sustained") {
+            first.throttle->shares["hw_slowdown"] = 0.33;
+        } else if (variation == "idle-blip") {
+            // The union of every sample (the old reading) held gpu_idle and sw_thermal: no longer a warning.
+            first.throttleReasons = {"gpu_idle", "sw_power_cap", "sw_thermal"};
+            first.throttle->shares["sw_thermal"] = 0.02;
+        } else if (variation == "burn-wrong") {
+            second.burn->wrongResults = 3;
+        } else if (variation == "burn-xid") {
+            second.burn->xidErrors = 1;
+            second.burn->xids = {79};
+        } else if (variation == "burn-sags") {
+            second.burn->tflopsLast = 0.85 * *second.burn->tflopsFirst;
+        } else if (variation == "burn-slow") {
+            second.burn->tflopsLast = 0.62 * *second.burn->tflopsFirst;
+            second.burn->throttle->shares["hw_thermal"] = 0.4;
+        } else if (variation == "p2p-staged") {
+            for (ProbeMeasurement& m : first.measurements) {
+                if (m.name == "p2p") {
+                    m.link = "staged";
+                    m.value = 19.5;
+                }
+            }
+        } else if (variation == "p2p-slow") {
+            for (ProbeMeasurement& m : second.measurements) {
+                if (m.name == "p2p") {
+                    m.value = 120; // 0.27 of NVLink4's 450 GB/s per direction
+                }
+            }
+        } else if (variation == "nccl-skipped") {
+            r.multiGpu[0].value.reset();
+            r.multiGpu[0].skipped = "no libnccl.so.2 found";
+        } else if (variation == "nccl-slow") {
+            r.multiGpu[0].value = 60;
+        } else if (variation == "system-not-ready") {
+            r.ok = false;
+            r.error = ProbeError{"system_not_ready", "cudaErrorSystemNotReady: system not yet initialized"};
+            r.gpus.clear();
+            r.multiGpu.clear();
+        } else if (variation == "devices-unavailable") {
+            r.ok = false;
+            r.error = ProbeError{"devices_unavailable",
+                                 "cudaErrorDevicesUnavailable: CUDA-capable device(s) is/are busy or unavailable"};
+            r.gpus.clear();
+            r.multiGpu.clear();
+        } else if (variation == "gpu-ecc") {
+            r.ok = false;
+            second.error =
+                ProbeError{"ecc_uncorrectable", "cudaErrorECCUncorrectable in gemm_fp16", std::nullopt, "gemm_fp16"};
+        } else if (variation == "mig-slice") {
+            for (ProbeGpu* g : {&first, &second}) {
+                g->name = "NVIDIA H100 80GB HBM3 MIG 3g.40gb";
+                g->parentName = "NVIDIA H100 80GB HBM3";
+                g->memoryTotalMib = 40192;
+                g->migEnabled = true;
+                g->power.underLoadW.reset();
+                g->power.limitW.reset();
+            }
+        } else if (variation != "healthy") {
+            QFAIL("unknown variation");
+        }
+        const Verdict verdict = judgeProbe(r, m_catalog, promised);
+        QCOMPARE(::problems(verdict), sorted(problems));
+        QCOMPARE(QString(verdictLevelName(verdict.level)), level);
+        const VerdictLine* line = verdict.find(check.toStdString(), gpu < 0 ? std::nullopt : std::optional<int>(gpu));
+        QVERIFY2(line, qPrintable(check));
+        QCOMPARE(QString(verdictLevelName(line->level)), checkLevel);
+        QCOMPARE(QString::fromStdString(line->reason.key), checkReason);
+        QVERIFY(!line->reason.text.empty());
+    }
+
+    /// The watchdog's document keeps what was measured: GPU 0 is judged in full, GPU 1 up to where it hung, and
+    /// the verdict names the GPU and the test.
+    void judgesAPartialDocument()
+    {
+        Result<ProbeResult> parsed = parseProbeResult(readData("h100-sxm5-2gpu-timeout.json"), "timeout");
+        QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().message().c_str());
+        QCOMPARE(parsed->error->gpu, std::optional<int>(1));
+        QCOMPARE(QString::fromStdString(parsed->error->stage), QString("gemm_bf16"));
+        const Verdict verdict = judgeProbe(*parsed, m_catalog, {"h100-sxm5-80gb", 2});
+        QCOMPARE(verdict.level, VerdictLevel::Fail);
+        const VerdictLine* timeout = verdict.find("probe_error");
+        QVERIFY(timeout);
+        QCOMPARE(QString::fromStdString(timeout->reason.key), QString("probe.error.timeout"));
+        QVERIFY(timeout->reason.text.find("on GPU 1 in gemm_bf16") != std::string::npos);
+        QCOMPARE(QString::fromStdString(verdict.find("gpu_error", 1)->reason.key), QString("probe.gpu_error.timeout"));
+        QVERIFY(!verdict.find("gpu_error", 0));
+        QCOMPARE(verdict.find("gemm_bf16", 0)->level, VerdictLevel::Pass); // measured before the hang
+        QCOMPARE(verdict.find("gemm_fp16", 1)->level, VerdictLevel::Pass);
+        QVERIFY(!verdict.find("gemm_bf16", 1));
+    }
+
     void matchesNvmlNames_data()
     {
         QTest::addColumn<QString>("name");

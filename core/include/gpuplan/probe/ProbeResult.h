@@ -2,6 +2,7 @@
 
 #include "gpuplan/core/Result.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,6 +19,8 @@ struct ProbeError
 {
     std::string code;
     std::string message;
+    std::optional<int> gpu; // the GPU being measured when it happened (timeout, interrupted, crashed)
+    std::string stage;      // the test in progress then ("gemm_bf16"); empty when not said
 };
 
 /// The probe binary itself.
@@ -47,6 +50,16 @@ struct ProbePower
     std::optional<double> limitW; // enforced
     std::optional<double> defaultLimitW;
     std::optional<double> underLoadW;
+    /// How underLoadW was read: "energy" (the energy counter over each timed GEMM region, the highest average),
+    /// "sampled" (the highest of NVML's power readings, a 1 s average on Ampere and newer), or empty (not said).
+    std::string method;
+};
+
+/// Clock-event (throttle) reasons over the NVML samples taken while the GPU was busy (gpu_idle clear).
+struct ProbeThrottle
+{
+    int samples = 0;
+    std::map<std::string, double> shares; // reason -> fraction of those samples, 0..1
 };
 
 struct ProbeTemperature
@@ -102,6 +115,51 @@ struct ProbeMeasurement
     int repetitions = 0;
     std::string shape;
     std::optional<std::string> skipped;
+    /// Reported but never judged against a threshold (our own GEMM kernel until a device check has validated it).
+    bool informational = false;
+    std::optional<int> peer; // p2p: the GPU written to
+    std::string link;        // p2p: "nvlink", "pcie" or "staged" (no peer access: through the host)
+};
+
+/// One point of the burn-in's trajectory, about once a second.
+struct ProbeBurnPoint
+{
+    double tS = 0;
+    std::optional<int> smMhz;
+    std::optional<double> powerW;
+    std::optional<int> temperatureC;
+    std::optional<double> tflops;
+};
+
+/// A GPU under sustained GEMM load (`gpuplan-probe --burn SECONDS`).
+struct ProbeBurn
+{
+    double seconds = 0;
+    long long gemms = 0;
+    long long wrongResults = 0; // outputs that differ from the first result of the same inputs
+    long long nanCount = 0;
+    std::optional<long long> xidErrors; // nullopt: NVML events unavailable
+    std::vector<long long> xids;
+    std::optional<double> tflopsFirst; // averages over the first, last and slowest tenth of the run
+    std::optional<double> tflopsLast;
+    std::optional<double> tflopsMin;
+    std::optional<ProbeThrottle> throttle;
+    std::vector<ProbeBurnPoint> trajectory;
+};
+
+/// A shared library the probe loaded at run time (cuBLASLt, NCCL).
+struct ProbeLibrary
+{
+    std::string path;
+    long long version = 0;
+};
+
+struct ProbeLibraries
+{
+    std::optional<ProbeLibrary> cublasLt;
+    std::string cublasLtProblem; // why none was used; empty when one was, or the probe did not say
+    std::optional<ProbeLibrary> nccl;
+    std::string ncclProblem;
 };
 
 struct ProbeCorrectness
@@ -130,6 +188,10 @@ struct ProbeGpu
     std::optional<ProbePcie> pcie;
     std::optional<bool> migEnabled;
     std::vector<std::string> throttleReasons; // during the GEMM test
+    std::optional<ProbeThrottle> throttle;    // the same per sample; nullopt from probes before it
+    std::optional<std::string> parentName;    // a MIG slice: the physical GPU's name (then `name` is the slice's)
+    std::optional<int> hostNumaNode;          // the NUMA node the host-device copies ran on
+    std::optional<ProbeBurn> burn;            // only with --burn
     std::vector<ProbeMeasurement> measurements;
     std::optional<ProbeCorrectness> correctness; // absent only when `error` says why
     std::optional<ProbeError> error;             // when this GPU could not be measured
@@ -147,6 +209,9 @@ struct ProbeResult
     std::optional<ProbeError> error; // when the probe could not run at all
     std::vector<ProbeGpu> gpus;
     std::optional<double> elapsedS;
+    ProbeLibraries libraries;
+    std::vector<ProbeMeasurement> multiGpu; // tests across the machine's GPUs (nccl_allreduce)
+    std::optional<int> burnSeconds;         // the burn-in asked for, when it was
 };
 
 /// Reads the probe's output. `output` is what came back on stdout: the JSON document, possibly after
