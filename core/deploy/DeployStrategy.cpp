@@ -73,7 +73,8 @@ int readNvidiaSmi(const std::string& csv, RemoteFacts& facts)
 
 std::vector<BundledProbe> bundledProbeBuilds()
 {
-    return {{"cuda13", "580.65.06", "7.5", "9.0"}, {"cuda11.8", "450.80.02", "7.0", "9.0"}};
+    // CUDA 13: SASS up to Blackwell (sm_100, sm_120) with compute_120 PTX; 11.8: up to Hopper with compute_90 PTX.
+    return {{"cuda13", "580.65.06", "7.5", "12.0"}, {"cuda11.8", "450.80.02", "7.0", "9.0"}};
 }
 
 std::string lowestArchitectureOf(const std::string& cuda)

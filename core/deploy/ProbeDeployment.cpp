@@ -262,8 +262,11 @@ std::string probeBuildCommand(const std::string& nvcc,
         add("sm_" + lowest);
         add("compute_" + lowest);
     }
+    // Hopper gets its arch-specific target where the toolkit has it (CUDA 12.0 on): the probe's own wgmma/TMA GEMM
+    // exists only in sm_90a code, which runs on every compute capability 9.0 GPU.
+    const bool hopperSpecific = compareVersions(cudaVersion, "12.0") >= 0;
     for (int number : architectures) {
-        const std::string n = std::to_string(std::min(number, newest));
+        const std::string n = std::to_string(std::min(number, newest)) + (number == 90 && hopperSpecific ? "a" : "");
         if (number > newest) {
             command += " -gencode=arch=compute_" + n + ",code=compute_" + n;
             add("compute_" + n);

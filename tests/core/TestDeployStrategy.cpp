@@ -175,6 +175,33 @@ private slots:
         }
     }
 
+    /// Blackwell has SASS in the CUDA 13 build; a GPU newer than both builds runs the newest PTX, compiled by the
+    /// driver at first use, and the reason says so.
+    void blackwellAndThePtxPath()
+    {
+        auto choose = [](const std::string& smi) {
+            RemoteFacts facts = machine(smi);
+            facts.machine = "x86_64";
+            facts.glibcVersion = "2.39";
+            return chooseDeployment(facts, bundledProbeBuilds());
+        };
+        const DeployChoice b200 = choose("580.95.05, NVIDIA B200, 10.0, 183359");
+        QCOMPARE(QString::fromStdString(b200.build), QString("cuda13"));
+        QVERIFY2(b200.why.text.find("PTX") == std::string::npos, b200.why.text.c_str()); // its own SASS
+        const DeployChoice rtx = choose("580.95.05, NVIDIA GeForce RTX 5090, 12.0, 32607");
+        QCOMPARE(QString::fromStdString(rtx.build), QString("cuda13"));
+        QVERIFY2(rtx.why.text.find("PTX") == std::string::npos, rtx.why.text.c_str());
+        const DeployChoice future = choose("595.10.01, NVIDIA Future GPU, 13.0, 200000");
+        QCOMPARE(QString::fromStdString(future.build), QString("cuda13"));
+        QVERIFY2(future.why.text.find("compute capability 13.0 runs its PTX") != std::string::npos,
+                 future.why.text.c_str());
+        // A driver older than R580 runs only the 11.8 build, whose newest SASS is Hopper's: Blackwell JITs its PTX.
+        const DeployChoice oldDriver = choose("570.124.06, NVIDIA B200, 10.0, 183359");
+        QCOMPARE(QString::fromStdString(oldDriver.build), QString("cuda11.8"));
+        QVERIFY2(oldDriver.why.text.find("compute capability 10.0 runs its PTX") != std::string::npos,
+                 oldDriver.why.text.c_str());
+    }
+
     void buildCommands()
     {
         RemoteFacts facts = machine("550.90.07, NVIDIA H100 80GB HBM3, 9.0, 81559\n"
@@ -183,9 +210,12 @@ private slots:
         const std::string build = probeBuildCommand("/opt/cuda 12/bin/nvcc", "12.4", facts, "../gpuplan-probe-built");
         // The compiler's path is quoted, each architecture appears once, and the probe reports what it holds.
         QVERIFY2(build.rfind("'/opt/cuda 12/bin/nvcc' ", 0) == 0, build.c_str());
-        QCOMPARE(QString::fromStdString(build).count("compute_90,code=sm_90"), 1);
+        // Hopper's arch-specific target (the own wgmma GEMM lives only there) from CUDA 12.0 on.
+        QCOMPARE(QString::fromStdString(build).count("compute_90a,code=sm_90a"), 1);
         QVERIFY(build.find("-gencode=arch=compute_80,code=sm_80") != std::string::npos);
-        QVERIFY2(build.find("'-DPROBE_ARCHITECTURES=\"sm_90,sm_80\"'") != std::string::npos, build.c_str());
+        QVERIFY2(build.find("'-DPROBE_ARCHITECTURES=\"sm_90a,sm_80\"'") != std::string::npos, build.c_str());
+        QVERIFY(probeBuildCommand("nvcc", "11.8", facts, "p").find("-gencode=arch=compute_90,code=sm_90 ")
+                != std::string::npos);
         // No compute capability known: the lowest the toolkit builds the probe for, with PTX (not nvcc's default,
         // which may be too old for tensor cores).
         const RemoteFacts t4 = machine("418.87.01, Tesla T4, [N/A], 15109");
