@@ -190,8 +190,86 @@ QString errorText(const QString& key, const Args& p)
                                "probe's output.")
             .arg(p.text("code"), p.text("message"));
     }
+    if (key == QLatin1String("probe.error.system_not_ready")) {
+        return VerdictText::tr("The GPUs are there but not ready (%1): on machines whose GPUs are joined by NVSwitch "
+                               "the fabric manager must run before CUDA can use them. Start it (`sudo systemctl start "
+                               "nvidia-fabricmanager`; its version must match the driver's) and verify again; if it "
+                               "will not start, take it up with the provider.")
+            .arg(p.text("message"));
+    }
+    if (key == QLatin1String("probe.error.devices_unavailable")) {
+        return VerdictText::tr("The GPUs are there but busy or closed to new programs (%1): another process holds "
+                               "them in exclusive mode, or the compute mode prohibits use. See `nvidia-smi` for the "
+                               "processes and the compute mode, stop what holds them and verify again.")
+            .arg(p.text("message"));
+    }
+    if (key == QLatin1String("probe.error.timeout") || key == QLatin1String("probe.error.interrupted")
+        || key == QLatin1String("probe.error.crashed")) {
+        QString where;
+        if (p.has("gpu") && p.has("stage")) {
+            where = VerdictText::tr(" on GPU %1 in %2").arg(p.text("gpu"), p.text("stage"));
+        } else if (p.has("gpu")) {
+            where = VerdictText::tr(" on GPU %1").arg(p.text("gpu"));
+        } else if (p.has("stage")) {
+            where = VerdictText::tr(" in %1").arg(p.text("stage"));
+        }
+        if (key == QLatin1String("probe.error.timeout")) {
+            return VerdictText::tr("The probe stopped waiting%1: a GPU or driver call hung. A GPU that hangs is not "
+                                   "usable; the results measured before are below. Run the probe again; if it hangs "
+                                   "again, terminate the instance.")
+                .arg(where);
+        }
+        if (key == QLatin1String("probe.error.interrupted")) {
+            return VerdictText::tr("The probe was stopped%1 (a signal: the connection closed, or someone stopped it); "
+                                   "the results measured before are below. Run it again.")
+                .arg(where);
+        }
+        return VerdictText::tr("The probe crashed%1; the results measured before are below. Run it again; if it "
+                               "crashes the same way, report it with the probe's output.")
+            .arg(where);
+    }
     if (key == QLatin1String("probe.incomplete")) {
         return VerdictText::tr("The probe says not every GPU could be measured but gives no reason; run it again.");
+    }
+    if (key.startsWith(QLatin1String("probe.gpu_error."))) {
+        const QString code = key.section(QLatin1Char('.'), 2);
+        const QString head =
+            VerdictText::tr("This GPU could not be measured (%1): %2.").arg(p.text("code"), p.text("message"));
+        QString advice;
+        if (code == QLatin1String("ecc_uncorrectable")) {
+            advice = VerdictText::tr("Its memory had an uncorrectable error during the tests: do not train on it; "
+                                     "terminate the instance and report the GPU to the provider.");
+        } else if (code == QLatin1String("gpu_fault")) {
+            advice = VerdictText::tr("The GPU faulted while running the probe's own kernels (an Xid error is likely in "
+                                     "the kernel log, `dmesg`): do not train on it; terminate the instance and report "
+                                     "the GPU.");
+        } else if (code == QLatin1String("out_of_memory")) {
+            advice = VerdictText::tr("There was not enough free GPU memory: another process holds it (see "
+                                     "`nvidia-smi`). Stop it and verify again.");
+        } else if (code == QLatin1String("no_kernel_image")) {
+            advice = VerdictText::tr("This probe build holds no code this GPU can run. Deploy the probe again and let "
+                                     "GPU Planner build it there; report the GPU's name if that fails too.");
+        } else if (code == QLatin1String("system_not_ready")) {
+            advice = VerdictText::tr("The GPU is not ready: on NVSwitch machines the fabric manager must run (`sudo "
+                                     "systemctl start nvidia-fabricmanager`). Start it and verify again.");
+        } else if (code == QLatin1String("devices_unavailable")) {
+            advice = VerdictText::tr("The GPU is busy or closed to new programs (exclusive or prohibited compute mode, "
+                                     "see `nvidia-smi`). Free it and verify again.");
+        } else if (code == QLatin1String("nvlink_error")) {
+            advice = VerdictText::tr("An NVLink between the GPUs had an uncorrectable error: multi-GPU training would "
+                                     "fail or corrupt data. Terminate the instance and report it to the provider.");
+        } else if (code == QLatin1String("timeout")) {
+            advice = VerdictText::tr("It hung: a GPU that hangs is not usable. Run the probe again; if it hangs again, "
+                                     "terminate the instance.");
+        } else if (code == QLatin1String("interrupted")) {
+            advice = VerdictText::tr("The probe was stopped before it finished with this GPU; run it again.");
+        } else if (code == QLatin1String("crashed")) {
+            advice = VerdictText::tr("The probe crashed while measuring it; run it again, and report it if it crashes "
+                                     "again.");
+        } else {
+            return {};
+        }
+        return VerdictText::tr("%1 %2").arg(head, advice);
     }
     if (key == QLatin1String("probe.gpu_error")) {
         return VerdictText::tr("This GPU could not be measured (%1): %2. A GPU that fails its tests is not usable; "
@@ -256,6 +334,12 @@ QString inventoryText(const QString& key, const Args& p)
 
 QString memoryText(const QString& key, const Args& p)
 {
+    if (key == QLatin1String("probe.memory.mig_slice")) {
+        return p.has("mib") ? VerdictText::tr("This is a MIG slice with a share of the GPU's memory (%1 MiB); not "
+                                              "compared with the whole GPU's.")
+                                  .arg(p.text("mib"))
+                            : QString();
+    }
     if (key == QLatin1String("probe.memory.unknown")) {
         return VerdictText::tr("No memory size was promised to compare with.");
     }
@@ -418,6 +502,20 @@ QString measurementText(const QString& key, const Args& p)
         return VerdictText::tr("The probe reported a test this GPU Planner does not know (%1); not judged.")
             .arg(p.text("test"));
     }
+    if (key == QLatin1String("probe.measurement.informational")) {
+        return p.all({"value", "unit", "reference", "ratio"})
+                   ? VerdictText::tr("The %1 test reached %2 %3, %4 of cuBLASLt's %5 TFLOPS on this GPU; shown for "
+                                     "information, not judged.")
+                         .arg(what, p.figure("value"), p.text("unit"), p.fixed("ratio", 2), p.figure("reference"))
+                   : QString();
+    }
+    if (key == QLatin1String("probe.measurement.informational_alone")) {
+        return p.all({"value", "unit"}) ? VerdictText::tr("The %1 test reached %2 %3; there is no cuBLASLt figure on "
+                                                          "this GPU to compare it with, and it is shown for "
+                                                          "information, not judged.")
+                                              .arg(what, p.figure("value"), p.text("unit"))
+                                        : QString();
+    }
     if (key == QLatin1String("probe.measurement.mig")) {
         return VerdictText::tr("The %1 test ran on a MIG slice; its share of the whole GPU's peak is not judged.")
             .arg(what);
@@ -529,6 +627,10 @@ QString temperatureText(const QString& key, const Args& p)
 
 QString powerText(const QString& key, const Args& p)
 {
+    if (key == QLatin1String("probe.power.quick")) {
+        return VerdictText::tr("Power is judged only in the full run: the quick run's GEMMs are too short for the GPU "
+                               "to reach its power limit.");
+    }
     if (key == QLatin1String("probe.power.unknown")) {
         return VerdictText::tr("The power under load or the enforced limit was not reported.");
     }
@@ -575,8 +677,14 @@ QString pcieText(const QString& key, const Args& p)
     return {};
 }
 
+QString throttleShareText(const QString& key, const Args& p);
+
 QString throttleText(const QString& key, const Args& p)
 {
+    if (key != QLatin1String("probe.throttle.hardware") && key != QLatin1String("probe.throttle.thermal")
+        && key != QLatin1String("probe.throttle.ok")) {
+        return throttleShareText(key, p);
+    }
     if (key == QLatin1String("probe.throttle.hardware")) {
         // "reasons" lists every reason NVML gave; the sentence names the hardware ones, as judgeThrottle() does.
         QStringList hard;
@@ -602,6 +710,171 @@ QString throttleText(const QString& key, const Args& p)
     return {};
 }
 
+/// "the GEMM tests" or "the burn-in", by the phase Verdict.cpp names.
+QString phaseText(const Args& p)
+{
+    return p.text("phase") == QLatin1String("burn") ? VerdictText::tr("the burn-in")
+                                                    : VerdictText::tr("the GEMM tests");
+}
+
+/// A share 0..1 as whole percent.
+QString percentText(const Args& p, const char* name)
+{
+    const std::optional<double> value = p.number(name);
+    return value ? formatNumber(*value * 100, 0) : p.text(name);
+}
+
+QString throttleShareText(const QString& key, const Args& p)
+{
+    if (key == QLatin1String("probe.throttle.no_samples")) {
+        return VerdictText::tr("NVML gave no clock readings while the GPU was busy during %1; not judged.")
+            .arg(phaseText(p));
+    }
+    if (!p.all({"samples", "share"})) {
+        return {};
+    }
+    if (key == QLatin1String("probe.throttle.hardware_sustained")) {
+        return VerdictText::tr("This GPU was slowed down by hardware (%1) in %2 % of the busy samples of %3: "
+                               "overheating, a power supply fault or a power brake. It will not run at its speed; "
+                               "terminate the instance or take it up with the provider.")
+            .arg(p.text("reason"), percentText(p, "share"), phaseText(p));
+    }
+    if (key == QLatin1String("probe.throttle.hardware_brief")) {
+        return VerdictText::tr("This GPU was briefly slowed down by hardware (%1, %2 % of the busy samples of %3); "
+                               "watch its speed during training.")
+            .arg(p.text("reason"), percentText(p, "share"), phaseText(p));
+    }
+    if (key == QLatin1String("probe.throttle.thermal_sustained")) {
+        return VerdictText::tr("The driver slowed this GPU down because it ran hot (sw_thermal) in %1 % of the busy "
+                               "samples of %2.")
+            .arg(percentText(p, "share"), phaseText(p));
+    }
+    if (key == QLatin1String("probe.throttle.ok_shares")) {
+        return VerdictText::tr("No harmful clock throttling in %1 busy samples of %2.")
+            .arg(p.text("samples"), phaseText(p));
+    }
+    return {};
+}
+
+QString peerText(const QString& key, const Args& p)
+{
+    if (!p.all({"peer", "value"})) {
+        return {};
+    }
+    if (key == QLatin1String("probe.p2p.no_nvlink")) {
+        return p.text("link") == QLatin1String("staged")
+                   ? VerdictText::tr("This GPU reaches GPU %1 through the host (no peer access), not over the NVLink "
+                                     "its model has: multi-GPU training will be slower. Check `nvidia-smi topo -m`.")
+                         .arg(p.text("peer"))
+                   : VerdictText::tr("This GPU reaches GPU %1 over PCIe, not over the NVLink its model has: multi-GPU "
+                                     "training will be slower. Check `nvidia-smi topo -m`.")
+                         .arg(p.text("peer"));
+    }
+    if (key == QLatin1String("probe.p2p.no_link")) {
+        return VerdictText::tr("Copies to GPU %1 reached %2 GB/s; the link they ran on is not known, so they are not "
+                               "judged.")
+            .arg(p.text("peer"), p.figure("value"));
+    }
+    if (!p.all({"peak", "ratio"})) {
+        return {};
+    }
+    const QString link = p.text("link") == QLatin1String("nvlink") ? VerdictText::tr("NVLink, per direction")
+                                                                   : VerdictText::tr("the PCIe link");
+    if (key == QLatin1String("probe.p2p.ok")) {
+        return VerdictText::tr("Copies from this GPU to GPU %1 reached %2 GB/s, %3 of %4 GB/s (%5).")
+            .arg(p.text("peer"), p.figure("value"), p.fixed("ratio", 2), p.figure("peak"), link);
+    }
+    if (key == QLatin1String("probe.p2p.low")) {
+        return VerdictText::tr("Copies from this GPU to GPU %1 reached %2 GB/s, %3 of %4 GB/s (%5): slower than a "
+                               "healthy link.")
+            .arg(p.text("peer"), p.figure("value"), p.fixed("ratio", 2), p.figure("peak"), link);
+    }
+    if (key == QLatin1String("probe.p2p.slow")) {
+        return VerdictText::tr("Copies from this GPU to GPU %1 reached %2 GB/s, %3 of %4 GB/s (%5): far slower than "
+                               "the link allows.")
+            .arg(p.text("peer"), p.figure("value"), p.fixed("ratio", 2), p.figure("peak"), link);
+    }
+    return {};
+}
+
+QString ncclText(const QString& key, const Args& p)
+{
+    if (key == QLatin1String("probe.nccl.skipped")) {
+        return p.has("why") ? VerdictText::tr("The NCCL all-reduce test did not run: %1.").arg(p.text("why"))
+                            : QString();
+    }
+    if (!p.has("value")) {
+        return {};
+    }
+    if (key == QLatin1String("probe.nccl.no_link")) {
+        return VerdictText::tr("NCCL's all-reduce reached a bus bandwidth of %1 GB/s; the link between the GPUs is not "
+                               "known, so it is not judged.")
+            .arg(p.figure("value"));
+    }
+    if (!p.all({"peak", "ratio"})) {
+        return {};
+    }
+    const QString link =
+        p.text("link") == QLatin1String("nvlink") ? VerdictText::tr("NVLink") : VerdictText::tr("the PCIe link");
+    QString head = VerdictText::tr("NCCL's all-reduce reached a bus bandwidth of %1 GB/s, %2 of the %3 GB/s per "
+                                   "direction of %4")
+                       .arg(p.figure("value"), p.fixed("ratio", 2), p.figure("peak"), link);
+    if (key == QLatin1String("probe.nccl.ok")) {
+        return VerdictText::tr("%1.").arg(head);
+    }
+    if (key == QLatin1String("probe.nccl.low")) {
+        return VerdictText::tr("%1: slower than a healthy machine.").arg(head);
+    }
+    if (key == QLatin1String("probe.nccl.slow")) {
+        return VerdictText::tr("%1: multi-GPU training will be held back by communication.").arg(head);
+    }
+    return {};
+}
+
+QString burnText(const QString& key, const Args& p)
+{
+    if (key == QLatin1String("probe.burn.wrong_results")) {
+        return p.all({"wrong", "nan", "gemms"})
+                   ? VerdictText::tr("Under sustained load this GPU computed %1 wrong result(s) and %2 NaN(s) in %3 "
+                                     "GEMMs of the same inputs: it fails when it runs hot or long. Do not train on "
+                                     "it; terminate the instance and report the GPU.")
+                         .arg(p.text("wrong"), p.text("nan"), p.text("gemms"))
+                   : QString();
+    }
+    if (key == QLatin1String("probe.burn.xid")) {
+        return p.all({"xid", "xids"}) ? VerdictText::tr("The driver reported %1 critical Xid error(s) (%2) on this GPU "
+                                                        "during the burn-in: the GPU or its driver faulted. Terminate "
+                                                        "the instance and report the GPU.")
+                                            .arg(p.text("xid"), p.text("xids"))
+                                      : QString();
+    }
+    if (key == QLatin1String("probe.burn.ok")) {
+        return p.all({"gemms", "seconds"}) ? VerdictText::tr("This GPU ran %1 GEMMs in %2 s of sustained load with "
+                                                             "identical results every time.")
+                                                 .arg(p.text("gemms"), p.fixed("seconds", 0))
+                                           : QString();
+    }
+    if (!p.all({"first", "last", "ratio"})) {
+        return {};
+    }
+    if (key == QLatin1String("probe.burn.steady")) {
+        return VerdictText::tr("This GPU held its speed under sustained load (%1 -> %2 TFLOPS, %3).")
+            .arg(p.figure("first"), p.figure("last"), p.fixed("ratio", 2));
+    }
+    if (key == QLatin1String("probe.burn.sags")) {
+        return VerdictText::tr("This GPU slowed down under sustained load, from %1 to %2 TFLOPS (%3): it cannot hold "
+                               "its clocks (cooling or power).")
+            .arg(p.figure("first"), p.figure("last"), p.fixed("ratio", 2));
+    }
+    if (key == QLatin1String("probe.burn.slowdown")) {
+        return VerdictText::tr("This GPU slowed down under sustained load, from %1 to %2 TFLOPS (%3): it cannot hold "
+                               "its clocks (cooling or power); a long training run on it will be much slower than "
+                               "planned.")
+            .arg(p.figure("first"), p.figure("last"), p.fixed("ratio", 2));
+    }
+    return {};
+}
+
 QString probeText(const QString& key, const Args& p)
 {
     using Wording = QString (*)(const QString&, const Args&);
@@ -621,7 +894,10 @@ QString probeText(const QString& key, const Args& p)
                                                     {QStringLiteral("temperature"), temperatureText},
                                                     {QStringLiteral("power"), powerText},
                                                     {QStringLiteral("pcie"), pcieText},
-                                                    {QStringLiteral("throttle"), throttleText}};
+                                                    {QStringLiteral("throttle"), throttleText},
+                                                    {QStringLiteral("p2p"), peerText},
+                                                    {QStringLiteral("nccl"), ncclText},
+                                                    {QStringLiteral("burn"), burnText}};
     if (key == QLatin1String("probe.mig.on")) {
         return VerdictText::tr("MIG is on for this GPU: it is split into slices, each with a share of the GPU, so its "
                                "speed cannot be compared with the whole GPU's datasheet.");

@@ -1705,6 +1705,214 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <source>%1, and the machine has neither nvcc %2 or newer nor Docker with the NVIDIA runtime to build it there</source>
         <translation>%1，且机器上既没有 nvcc %2 及以上版本，也没有带 NVIDIA 运行时的 Docker，无法在上面构建</translation>
     </message>
+    <message>
+        <source>The GPUs are there but not ready (%1): on machines whose GPUs are joined by NVSwitch the fabric manager must run before CUDA can use them. Start it (`sudo systemctl start nvidia-fabricmanager`; its version must match the driver&apos;s) and verify again; if it will not start, take it up with the provider.</source>
+        <translation>GPU 在，但还没有就绪（%1）：GPU 之间通过 NVSwitch 互联的机器，必须先启动 fabric manager，CUDA 才能使用这些 GPU。请启动它（`sudo systemctl start nvidia-fabricmanager`，版本须与驱动一致）后重新验证；如果启动不了，请联系云厂商。</translation>
+    </message>
+    <message>
+        <source>The GPUs are there but busy or closed to new programs (%1): another process holds them in exclusive mode, or the compute mode prohibits use. See `nvidia-smi` for the processes and the compute mode, stop what holds them and verify again.</source>
+        <translation>GPU 在，但正忙或不允许新程序使用（%1）：另一个进程以独占模式占着它们，或者计算模式禁止使用。用 `nvidia-smi` 查看进程和计算模式，停掉占用的进程后重新验证。</translation>
+    </message>
+    <message>
+        <source> on GPU %1 in %2</source>
+        <translation>（GPU %1，%2 测试中）</translation>
+    </message>
+    <message>
+        <source> on GPU %1</source>
+        <translation>（GPU %1）</translation>
+    </message>
+    <message>
+        <source> in %1</source>
+        <translation>（%1 测试中）</translation>
+    </message>
+    <message>
+        <source>The probe stopped waiting%1: a GPU or driver call hung. A GPU that hangs is not usable; the results measured before are below. Run the probe again; if it hangs again, terminate the instance.</source>
+        <translation>探针等待超时%1：某个 GPU 或驱动调用卡住了。会卡死的 GPU 不能用；此前测得的结果见下。请重新运行探针；如果再次卡住，请销毁实例。</translation>
+    </message>
+    <message>
+        <source>The probe was stopped%1 (a signal: the connection closed, or someone stopped it); the results measured before are below. Run it again.</source>
+        <translation>探针被中止%1（收到信号：连接断开，或有人手动停止）；此前测得的结果见下。请重新运行。</translation>
+    </message>
+    <message>
+        <source>The probe crashed%1; the results measured before are below. Run it again; if it crashes the same way, report it with the probe&apos;s output.</source>
+        <translation>探针崩溃了%1；此前测得的结果见下。请重新运行；如果以同样方式崩溃，请附上探针输出报告问题。</translation>
+    </message>
+    <message>
+        <source>This GPU could not be measured (%1): %2.</source>
+        <translation>无法测试该 GPU（%1）：%2。</translation>
+    </message>
+    <message>
+        <source>Its memory had an uncorrectable error during the tests: do not train on it; terminate the instance and report the GPU to the provider.</source>
+        <translation>测试期间显存出现了不可纠正的错误：不要在这张卡上训练；请销毁实例，并向云厂商报告该 GPU。</translation>
+    </message>
+    <message>
+        <source>The GPU faulted while running the probe&apos;s own kernels (an Xid error is likely in the kernel log, `dmesg`): do not train on it; terminate the instance and report the GPU.</source>
+        <translation>GPU 在运行探针自带的内核时出错（内核日志 `dmesg` 里很可能有 Xid 错误）：不要在这张卡上训练；请销毁实例并报告该 GPU。</translation>
+    </message>
+    <message>
+        <source>There was not enough free GPU memory: another process holds it (see `nvidia-smi`). Stop it and verify again.</source>
+        <translation>GPU 空闲显存不足：被另一个进程占用了（见 `nvidia-smi`）。停掉它后重新验证。</translation>
+    </message>
+    <message>
+        <source>This probe build holds no code this GPU can run. Deploy the probe again and let GPU Planner build it there; report the GPU&apos;s name if that fails too.</source>
+        <translation>这个探针版本里没有这张 GPU 能运行的代码。请重新部署探针，让 GPU Planner 在机器上现场编译；如果仍然失败，请报告该 GPU 的型号。</translation>
+    </message>
+    <message>
+        <source>The GPU is not ready: on NVSwitch machines the fabric manager must run (`sudo systemctl start nvidia-fabricmanager`). Start it and verify again.</source>
+        <translation>GPU 还没有就绪：带 NVSwitch 的机器必须运行 fabric manager（`sudo systemctl start nvidia-fabricmanager`）。启动后重新验证。</translation>
+    </message>
+    <message>
+        <source>The GPU is busy or closed to new programs (exclusive or prohibited compute mode, see `nvidia-smi`). Free it and verify again.</source>
+        <translation>GPU 正忙或不允许新程序使用（独占或禁止的计算模式，见 `nvidia-smi`）。释放后重新验证。</translation>
+    </message>
+    <message>
+        <source>An NVLink between the GPUs had an uncorrectable error: multi-GPU training would fail or corrupt data. Terminate the instance and report it to the provider.</source>
+        <translation>GPU 之间的 NVLink 出现了不可纠正的错误：多卡训练会失败或损坏数据。请销毁实例并向云厂商报告。</translation>
+    </message>
+    <message>
+        <source>It hung: a GPU that hangs is not usable. Run the probe again; if it hangs again, terminate the instance.</source>
+        <translation>它卡住了：会卡死的 GPU 不能用。请重新运行探针；如果再次卡住，请销毁实例。</translation>
+    </message>
+    <message>
+        <source>The probe was stopped before it finished with this GPU; run it again.</source>
+        <translation>探针在测完这张 GPU 之前被中止了；请重新运行。</translation>
+    </message>
+    <message>
+        <source>The probe crashed while measuring it; run it again, and report it if it crashes again.</source>
+        <translation>探针在测试这张 GPU 时崩溃了；请重新运行，如果再次崩溃请报告问题。</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1%2</translation>
+    </message>
+    <message>
+        <source>This is a MIG slice with a share of the GPU&apos;s memory (%1 MiB); not compared with the whole GPU&apos;s.</source>
+        <translation>这是一个 MIG 切片，只有整卡显存的一部分（%1 MiB）；不与整卡显存比较。</translation>
+    </message>
+    <message>
+        <source>The %1 test reached %2 %3, %4 of cuBLASLt&apos;s %5 TFLOPS on this GPU; shown for information, not judged.</source>
+        <translation>“%1”测试达到 %2 %3，是同一张 GPU 上 cuBLASLt（%5 TFLOPS）的 %4 倍；仅供参考，不作判定。</translation>
+    </message>
+    <message>
+        <source>The %1 test reached %2 %3; there is no cuBLASLt figure on this GPU to compare it with, and it is shown for information, not judged.</source>
+        <translation>“%1”测试达到 %2 %3；这张 GPU 上没有 cuBLASLt 的结果可供对比，仅供参考，不作判定。</translation>
+    </message>
+    <message>
+        <source>Power is judged only in the full run: the quick run&apos;s GEMMs are too short for the GPU to reach its power limit.</source>
+        <translation>功耗只在完整测试中判定：快速测试的 GEMM 时间太短，GPU 达不到功耗上限。</translation>
+    </message>
+    <message>
+        <source>the burn-in</source>
+        <translation>烤机测试</translation>
+    </message>
+    <message>
+        <source>the GEMM tests</source>
+        <translation>GEMM 测试</translation>
+    </message>
+    <message>
+        <source>NVML gave no clock readings while the GPU was busy during %1; not judged.</source>
+        <translation>%1期间 GPU 忙碌时，NVML 没有给出频率读数；不作判定。</translation>
+    </message>
+    <message>
+        <source>This GPU was slowed down by hardware (%1) in %2 % of the busy samples of %3: overheating, a power supply fault or a power brake. It will not run at its speed; terminate the instance or take it up with the provider.</source>
+        <translation>%3中该 GPU 有 %2% 的忙碌采样点被硬件降频（%1）：原因是过热、供电故障或功率制动。它跑不到应有的速度；请销毁实例或向云厂商反映。</translation>
+    </message>
+    <message>
+        <source>This GPU was briefly slowed down by hardware (%1, %2 % of the busy samples of %3); watch its speed during training.</source>
+        <translation>%3中该 GPU 短暂被硬件降频（%1，占忙碌采样点的 %2%）；训练时请留意它的速度。</translation>
+    </message>
+    <message>
+        <source>The driver slowed this GPU down because it ran hot (sw_thermal) in %1 % of the busy samples of %2.</source>
+        <translation>%2中该 GPU 有 %1% 的忙碌采样点因温度过高被驱动降频（sw_thermal）。</translation>
+    </message>
+    <message>
+        <source>No harmful clock throttling in %1 busy samples of %2.</source>
+        <translation>%2的 %1 个忙碌采样点中没有出现有害的降频。</translation>
+    </message>
+    <message>
+        <source>This GPU reaches GPU %1 through the host (no peer access), not over the NVLink its model has: multi-GPU training will be slower. Check `nvidia-smi topo -m`.</source>
+        <translation>该 GPU 到 GPU %1 的数据要经主机中转（无法点对点访问），没有走这个型号应有的 NVLink：多卡训练会变慢。请检查 `nvidia-smi topo -m`。</translation>
+    </message>
+    <message>
+        <source>This GPU reaches GPU %1 over PCIe, not over the NVLink its model has: multi-GPU training will be slower. Check `nvidia-smi topo -m`.</source>
+        <translation>该 GPU 到 GPU %1 走的是 PCIe，而不是这个型号应有的 NVLink：多卡训练会变慢。请检查 `nvidia-smi topo -m`。</translation>
+    </message>
+    <message>
+        <source>Copies to GPU %1 reached %2 GB/s; the link they ran on is not known, so they are not judged.</source>
+        <translation>到 GPU %1 的拷贝达到 %2 GB/s；所用链路未知，不作判定。</translation>
+    </message>
+    <message>
+        <source>NVLink, per direction</source>
+        <translation>NVLink 单向</translation>
+    </message>
+    <message>
+        <source>the PCIe link</source>
+        <translation>PCIe 链路</translation>
+    </message>
+    <message>
+        <source>Copies from this GPU to GPU %1 reached %2 GB/s, %3 of %4 GB/s (%5).</source>
+        <translation>从该 GPU 到 GPU %1 的拷贝达到 %2 GB/s，是 %4 GB/s（%5）的 %3 倍。</translation>
+    </message>
+    <message>
+        <source>Copies from this GPU to GPU %1 reached %2 GB/s, %3 of %4 GB/s (%5): slower than a healthy link.</source>
+        <translation>从该 GPU 到 GPU %1 的拷贝达到 %2 GB/s，是 %4 GB/s（%5）的 %3 倍：比健康的链路慢。</translation>
+    </message>
+    <message>
+        <source>Copies from this GPU to GPU %1 reached %2 GB/s, %3 of %4 GB/s (%5): far slower than the link allows.</source>
+        <translation>从该 GPU 到 GPU %1 的拷贝只有 %2 GB/s，是 %4 GB/s（%5）的 %3 倍：远低于链路应有的速度。</translation>
+    </message>
+    <message>
+        <source>The NCCL all-reduce test did not run: %1.</source>
+        <translation>NCCL all-reduce 测试没有运行：%1。</translation>
+    </message>
+    <message>
+        <source>NCCL&apos;s all-reduce reached a bus bandwidth of %1 GB/s; the link between the GPUs is not known, so it is not judged.</source>
+        <translation>NCCL all-reduce 的总线带宽达到 %1 GB/s；GPU 之间的链路未知，不作判定。</translation>
+    </message>
+    <message>
+        <source>NVLink</source>
+        <translation>NVLink</translation>
+    </message>
+    <message>
+        <source>NCCL&apos;s all-reduce reached a bus bandwidth of %1 GB/s, %2 of the %3 GB/s per direction of %4</source>
+        <translation>NCCL all-reduce 的总线带宽达到 %1 GB/s，是%4单向 %3 GB/s 的 %2 倍</translation>
+    </message>
+    <message>
+        <source>%1.</source>
+        <translation>%1。</translation>
+    </message>
+    <message>
+        <source>%1: slower than a healthy machine.</source>
+        <translation>%1：比健康的机器慢。</translation>
+    </message>
+    <message>
+        <source>%1: multi-GPU training will be held back by communication.</source>
+        <translation>%1：多卡训练会被通信拖慢。</translation>
+    </message>
+    <message>
+        <source>Under sustained load this GPU computed %1 wrong result(s) and %2 NaN(s) in %3 GEMMs of the same inputs: it fails when it runs hot or long. Do not train on it; terminate the instance and report the GPU.</source>
+        <translation>持续满载下，该 GPU 在 %3 次相同输入的 GEMM 中算错了 %1 次，出现 %2 个 NaN：它在高温或长时间运行时会出错。不要在这张卡上训练；请销毁实例并报告该 GPU。</translation>
+    </message>
+    <message>
+        <source>The driver reported %1 critical Xid error(s) (%2) on this GPU during the burn-in: the GPU or its driver faulted. Terminate the instance and report the GPU.</source>
+        <translation>烤机测试期间驱动报告该 GPU 出现 %1 次严重 Xid 错误（%2）：GPU 或其驱动出了故障。请销毁实例并报告该 GPU。</translation>
+    </message>
+    <message>
+        <source>This GPU ran %1 GEMMs in %2 s of sustained load with identical results every time.</source>
+        <translation>该 GPU 在 %2 秒持续满载中跑了 %1 次 GEMM，每次结果都完全一致。</translation>
+    </message>
+    <message>
+        <source>This GPU held its speed under sustained load (%1 -&gt; %2 TFLOPS, %3).</source>
+        <translation>持续满载下该 GPU 保持住了速度（%1 -&gt; %2 TFLOPS，%3 倍）。</translation>
+    </message>
+    <message>
+        <source>This GPU slowed down under sustained load, from %1 to %2 TFLOPS (%3): it cannot hold its clocks (cooling or power).</source>
+        <translation>持续满载下该 GPU 变慢了，从 %1 降到 %2 TFLOPS（%3 倍）：它保持不住频率（散热或供电问题）。</translation>
+    </message>
+    <message>
+        <source>This GPU slowed down under sustained load, from %1 to %2 TFLOPS (%3): it cannot hold its clocks (cooling or power); a long training run on it will be much slower than planned.</source>
+        <translation>持续满载下该 GPU 变慢了，从 %1 降到 %2 TFLOPS（%3 倍）：它保持不住频率（散热或供电问题）；在它上面长时间训练会比计划慢很多。</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::CatalogPage</name>

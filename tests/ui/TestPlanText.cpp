@@ -156,13 +156,72 @@ private slots:
                                  "a100-sxm4-80gb-gemm-mismatch.json",
                                  "wrong-model-a100-40gb-for-h100.json",
                                  "driver-too-old.json",
-                                 "no-gpu.json"}) {
+                                 "no-gpu.json",
+                                 "h100-sxm5-2gpu-burn.json",
+                                 "h100-sxm5-2gpu-timeout.json"}) {
             std::ifstream in(recordings / file);
             const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
             Result<ProbeResult> result = parseProbeResult(text, file);
             QVERIFY2(result.ok(), file);
-            for (const VerdictLine& line : judgeProbe(*result, catalog->catalog, {"a100-sxm4-80gb", 1}).lines) {
+            const bool h100 = std::string(file).rfind("h100", 0) == 0;
+            const ExpectedHardware promised =
+                h100 ? ExpectedHardware{"h100-sxm5-80gb", 2} : ExpectedHardware{"a100-sxm4-80gb", 1};
+            for (const VerdictLine& line : judgeProbe(*result, catalog->catalog, promised).lines) {
                 reasons.push_back(line.reason);
+            }
+            if (!h100 || result->gpus.size() != 2 || !result->gpus[1].burn) {
+                continue;
+            }
+            // The additions' other outcomes: throttling by share, burn-in faults, P2P and NCCL, new error codes.
+            ProbeResult r = *result;
+            r.probe.mode = "quick";
+            r.gpus[0].throttle->shares["hw_slowdown"] = 0.01;
+            r.gpus[1].throttle->shares["hw_thermal"] = 0.5;
+            r.gpus[1].burn->wrongResults = 2;
+            r.gpus[1].burn->tflopsLast = 0.85 * *r.gpus[1].burn->tflopsFirst;
+            r.gpus[1].burn->throttle->samples = 0;
+            r.gpus[0].measurements[12].value = 250; // p2p, low
+            r.gpus[1].measurements[12].value = 100; // p2p, slow
+            r.multiGpu[0].value = 180;              // low
+            for (const VerdictLine& line : judgeProbe(r, catalog->catalog, {"h100-sxm5-80gb", 2}).lines) {
+                reasons.push_back(line.reason);
+            }
+            r = *result;
+            r.gpus[0].throttle->shares["sw_thermal"] = 0.3;
+            r.gpus[0].measurements[12].link = "pcie";
+            r.gpus[1].measurements[12].link = "staged";
+            r.gpus[1].burn->xidErrors = 1;
+            r.gpus[1].burn->xids = {79};
+            r.gpus[1].burn->tflopsLast = 0.5 * *r.gpus[1].burn->tflopsFirst;
+            r.multiGpu[0].value = 20; // slow
+            r.gpus[0].parentName = "NVIDIA H100 80GB HBM3";
+            r.gpus[0].migEnabled = true;
+            r.gpus[1].measurements.erase(r.gpus[1].measurements.begin() + 8); // gemm_fp16: own kernel alone
+            for (const VerdictLine& line : judgeProbe(r, catalog->catalog, {"h100-sxm5-80gb", 2}).lines) {
+                reasons.push_back(line.reason);
+            }
+            r.multiGpu[0].value.reset();
+            r.multiGpu[0].skipped = "no libnccl.so.2 found";
+            for (const std::string code : {"system_not_ready", "devices_unavailable", "interrupted", "crashed"}) {
+                r.error = ProbeError{code, "cudaError", 1, "gemm_fp16"};
+                for (const VerdictLine& line : judgeProbe(r, catalog->catalog, {"h100-sxm5-80gb", 2}).lines) {
+                    reasons.push_back(line.reason);
+                }
+            }
+            for (const std::string code : {"ecc_uncorrectable",
+                                           "gpu_fault",
+                                           "out_of_memory",
+                                           "no_kernel_image",
+                                           "system_not_ready",
+                                           "devices_unavailable",
+                                           "nvlink_error",
+                                           "interrupted",
+                                           "crashed"}) {
+                r.error.reset();
+                r.gpus[1].error = ProbeError{code, "cudaError", std::nullopt, "gemm_fp16"};
+                for (const VerdictLine& line : judgeProbe(r, catalog->catalog, {"h100-sxm5-80gb", 2}).lines) {
+                    reasons.push_back(line.reason);
+                }
             }
         }
         RemoteFacts facts;
@@ -214,7 +273,47 @@ private slots:
                                 "deploy.no_driver"}) {
             QVERIFY2(keys.count(key), key);
         }
-        QVERIFY(keys.size() >= 30);
+        for (const char* key : {"probe.power.quick",
+                                "probe.throttle.hardware_brief",
+                                "probe.throttle.hardware_sustained",
+                                "probe.throttle.thermal_sustained",
+                                "probe.throttle.ok_shares",
+                                "probe.throttle.no_samples",
+                                "probe.burn.wrong_results",
+                                "probe.burn.xid",
+                                "probe.burn.ok",
+                                "probe.burn.steady",
+                                "probe.burn.sags",
+                                "probe.burn.slowdown",
+                                "probe.p2p.ok",
+                                "probe.p2p.low",
+                                "probe.p2p.slow",
+                                "probe.p2p.no_nvlink",
+                                "probe.nccl.ok",
+                                "probe.nccl.low",
+                                "probe.nccl.slow",
+                                "probe.nccl.skipped",
+                                "probe.measurement.informational",
+                                "probe.measurement.informational_alone",
+                                "probe.memory.mig_slice",
+                                "probe.error.timeout",
+                                "probe.error.system_not_ready",
+                                "probe.error.devices_unavailable",
+                                "probe.error.interrupted",
+                                "probe.error.crashed",
+                                "probe.gpu_error.timeout",
+                                "probe.gpu_error.ecc_uncorrectable",
+                                "probe.gpu_error.gpu_fault",
+                                "probe.gpu_error.out_of_memory",
+                                "probe.gpu_error.no_kernel_image",
+                                "probe.gpu_error.system_not_ready",
+                                "probe.gpu_error.devices_unavailable",
+                                "probe.gpu_error.nvlink_error",
+                                "probe.gpu_error.interrupted",
+                                "probe.gpu_error.crashed"}) {
+            QVERIFY2(keys.count(key), key);
+        }
+        QVERIFY(keys.size() >= 60);
     }
 };
 
