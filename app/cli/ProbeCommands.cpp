@@ -147,8 +147,8 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
     if (!session) {
         return fail(session.error(), kExitFailure);
     }
-    core::Result<core::ProbeRun> run =
-        core::runProbeOver(**session, bundle, options.quick, [&options](core::VerifyStep s) {
+    core::Result<core::ProbeRun> run = core::runProbeOver(
+        **session, bundle, core::ProbeMode{options.quick, options.burnSeconds}, [&options](core::VerifyStep s) {
             if (!options.json) {
                 std::cerr << stepName(s) << "...\n";
             }

@@ -16,6 +16,7 @@ struct ProbeOptions
     std::string knownHosts;
     bool acceptNewHostKey = false; // like OpenSSH's StrictHostKeyChecking=accept-new; a changed key is still refused
     bool quick = false;
+    int burnSeconds = 0; // --burn SECONDS: sustained GEMM load on every GPU after the tests
     bool json = false;
     std::string expectGpu; // what the offer promised: a catalog GPU id or name
     int expectCount = 1;
@@ -24,7 +25,8 @@ struct ProbeOptions
     std::filesystem::path probeDir; // where the bundled probes are (gpuplan-probe, gpuplan-probe-cuda11.8)
 };
 
-/// `gpuplan probe --host USER@HOST[:PORT] [--identity KEY] [--jump HOST] [--quick] [--json] [--instance ID]`:
+/// `gpuplan probe --host USER@HOST[:PORT] [--identity KEY] [--jump HOST] [--quick] [--burn SECONDS] [--json]
+/// [--instance ID]`:
 /// connect, detect, upload the probe that runs there (or build it there), run it, and print the verdict; with
 /// --instance the verdict is kept with that launch in the ledger and judged against the offer it launched. Exit 0 when
 /// the verdict is pass or warn, 1 when it fails or the probe could not run, 2 on bad input (a --plan that does not read

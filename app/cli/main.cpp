@@ -164,6 +164,12 @@ int main(int argc, char** argv)
                     probeOptions.acceptNewHostKey,
                     "Trust a host seen for the first time without asking (a changed key is always refused)");
     probe->add_flag("--quick", probeOptions.quick, "The quick probe (under 10 s)");
+    probe
+        ->add_option("--burn",
+                     probeOptions.burnSeconds,
+                     "Then a burn-in of SECONDS of sustained GEMM load on every GPU, checking every result (like "
+                     "gpu-burn)")
+        ->check(CLI::Range(1, gpuplan::core::kMaxBurnSeconds));
     probe->add_flag("--json", probeOptions.json, "Print JSON: deployment, verdict and the probe's document");
     probe->add_option("--expect-gpu", probeOptions.expectGpu, "The GPU the offer promised (catalog id or name)");
     probe->add_option("--plan", probeOptions.plan, "Add the verdict to this plan file, for its PDF report");

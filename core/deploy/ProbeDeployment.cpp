@@ -280,14 +280,30 @@ std::string probeBuildCommand(const std::string& nvcc,
     return command;
 }
 
-std::string probeContainerCommand(const std::string& image, const RemoteFacts& facts, bool quick)
+std::string ProbeMode::arguments() const
+{
+    std::string text = quick ? " --quick" : "";
+    if (burnSeconds > 0) {
+        text += " --burn " + std::to_string(burnSeconds);
+    }
+    return text;
+}
+
+std::chrono::milliseconds ProbeMode::timeout(std::size_t gpus) const
+{
+    const long long perGpu = quick ? 40 : 150; // cuda_probe/main.cu's watchdog
+    return std::chrono::seconds(perGpu * static_cast<long long>(std::max<std::size_t>(gpus, 1)) + 30 + burnSeconds
+                                + 60);
+}
+
+std::string probeContainerCommand(const std::string& image, const RemoteFacts& facts, const ProbeMode& mode)
 {
     // The image's CUDA version is its tag's: nvidia/cuda:12.4.0-devel-ubuntu22.04 -> 12.4.0.
     const std::size_t colon = image.rfind(':');
     const std::string cuda =
         colon == std::string::npos ? std::string() : image.substr(colon + 1, image.find('-', colon) - colon - 1);
     const std::string inside = "cd /probe-source && " + probeBuildCommand("nvcc", cuda, facts, "/tmp/gpuplan-probe")
-                               + " 1>&2 && /tmp/gpuplan-probe" + (quick ? " --quick" : "");
+                               + " 1>&2 && /tmp/gpuplan-probe" + mode.arguments();
     // Read-only, and relabelled for SELinux hosts (RHEL, Rocky), where an unlabelled mount cannot be read.
     return "docker run --rm --gpus all -v \"$HOME\"/" + std::string(kRemoteSource) + ":/probe-source:ro,z "
            + shellQuote(image) + " sh -c " + shellQuote(inside);
@@ -295,7 +311,7 @@ std::string probeContainerCommand(const std::string& image, const RemoteFacts& f
 
 Result<ProbeRun> runProbeOver(SshSession& session,
                               const ProbeBundle& bundle,
-                              bool quick,
+                              const ProbeMode& mode,
                               const std::function<void(VerifyStep)>& progress,
                               const CancelToken* cancel)
 {
@@ -379,19 +395,19 @@ Result<ProbeRun> runProbeOver(SshSession& session,
             run.buildUsed = "nvcc " + run.facts.nvccVersion;
         } else {
             step(VerifyStep::Build); // the container pulls its image and builds the probe, then runs it
-            command = probeContainerCommand(how.image, run.facts, quick);
+            command = probeContainerCommand(how.image, run.facts, mode);
             run.buildUsed = how.image;
         }
     }
-    if (how.kind != DeployChoice::Kind::Container && quick) {
-        command += " --quick";
+    if (how.kind != DeployChoice::Kind::Container) {
+        command += mode.arguments();
     }
     step(VerifyStep::Run);
     SshRunOptions probeRun;
     // The probe's own watchdog ends it well before this; a container may first pull its image.
     probeRun.timeout = how.kind == DeployChoice::Kind::Container
-                           ? std::chrono::milliseconds(std::chrono::minutes(40))
-                           : std::chrono::milliseconds(std::chrono::seconds(quick ? 120 : 300));
+                           ? std::chrono::milliseconds(std::chrono::minutes(40)) + mode.timeout(run.facts.gpus.size())
+                           : mode.timeout(run.facts.gpus.size());
     probeRun.cancel = cancel;
     OutputTail errors;
     Result<int> status = session.run(

@@ -4654,5 +4654,21 @@ Compare it with the one the provider&apos;s console shows for the instance. Trus
         <source>The passphrase of %1:</source>
         <translation>%1 的口令：</translation>
     </message>
+    <message>
+        <source>Burn-in: </source>
+        <translation>烤机：</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>No burn-in</source>
+        <translation>不烤机</translation>
+    </message>
+    <message>
+        <source>After the tests, keep every GPU under full GEMM load for this long and check each result: finds GPUs that err or slow down when hot (like gpu-burn)</source>
+        <translation>测试结束后，让每张 GPU 在满负载 GEMM 下持续运行这么长时间，并检查每次结果：能发现一发热就出错或降速的 GPU（类似 gpu-burn）</translation>
+    </message>
 </context>
 </TS>

@@ -202,6 +202,22 @@ private slots:
                  oldDriver.why.text.c_str());
     }
 
+    /// The probe's arguments, and a wait that outlasts the probe's own watchdog (so a hung GPU still ends in its
+    /// partial document): 40 s quick or 150 s full per GPU, 30 s, and the burn-in.
+    void probeModes()
+    {
+        QCOMPARE(QString::fromStdString(ProbeMode{}.arguments()), QString());
+        QCOMPARE(QString::fromStdString(ProbeMode{true, 0}.arguments()), QString(" --quick"));
+        QCOMPARE(QString::fromStdString(ProbeMode{false, 60}.arguments()), QString(" --burn 60"));
+        QVERIFY((ProbeMode{false, 0}.timeout(8) > std::chrono::seconds(150 * 8 + 30)));
+        QVERIFY((ProbeMode{true, 0}.timeout(0) > std::chrono::seconds(40 + 30)));
+        QVERIFY((ProbeMode{false, 600}.timeout(2) > std::chrono::seconds(150 * 2 + 30 + 600)));
+        QVERIFY((ProbeMode{false, 600}.timeout(2) < std::chrono::seconds(150 * 2 + 30 + 600 + 300)));
+        const RemoteFacts facts = machine("580.95.05, NVIDIA H100 80GB HBM3, 9.0, 81559");
+        const std::string container = probeContainerCommand("nvidia/cuda:13.0.0-devel-ubuntu22.04", facts, {false, 90});
+        QVERIFY2(container.find("/tmp/gpuplan-probe --burn 90") != std::string::npos, container.c_str());
+    }
+
     void buildCommands()
     {
         RemoteFacts facts = machine("550.90.07, NVIDIA H100 80GB HBM3, 9.0, 81559\n"
@@ -226,7 +242,7 @@ private slots:
             probeBuildCommand("nvcc", "12.4", machine("570.86.15, NVIDIA B200, 10.0, 183359"), "p");
         QVERIFY2(b200.find("-gencode=arch=compute_90,code=compute_90") != std::string::npos, b200.c_str());
 
-        const std::string run = probeContainerCommand("nvidia/cuda:12.4.0-devel-ubuntu22.04", facts, true);
+        const std::string run = probeContainerCommand("nvidia/cuda:12.4.0-devel-ubuntu22.04", facts, {true, 0});
         QVERIFY2(run.rfind("docker run --rm --gpus all -v \"$HOME\"/.gpuplanner-probe/source:/probe-source:ro,z "
                            "'nvidia/cuda:12.4.0-devel-ubuntu22.04' sh -c ",
                            0)

@@ -732,7 +732,8 @@ void TestSsh::probeIsBuiltThereWithoutABundledOne()
     ProbeBundle bundle;
     bundle.sourceArchive = archive.toStdString();
     QList<VerifyStep> steps;
-    Result<ProbeRun> run = runProbeOver(*session, bundle, true, [&steps](VerifyStep s) { steps.append(s); });
+    Result<ProbeRun> run =
+        runProbeOver(*session, bundle, ProbeMode{true, 0}, [&steps](VerifyStep s) { steps.append(s); });
     const QString remote = QDir::home().filePath(QStringLiteral(".gpuplanner-probe"));
     const bool built = QFile::exists(remote + QStringLiteral("/gpuplan-probe-built"));
     const bool unpacked = QFile::exists(remote + QStringLiteral("/source/nlohmann/json.hpp"));
@@ -782,7 +783,7 @@ void TestSsh::aFailedRemoteBuildQuotesTheCompiler()
     QVERIFY(session);
     ProbeBundle bundle;
     bundle.sourceArchive = archive.toStdString();
-    Result<ProbeRun> run = runProbeOver(*session, bundle, true);
+    Result<ProbeRun> run = runProbeOver(*session, bundle, ProbeMode{true, 0});
     QDir(QDir::home().filePath(QStringLiteral(".gpuplanner-probe"))).removeRecursively();
     QVERIFY(!run.ok());
     QCOMPARE(run.error().code, ErrorCode::RemoteCommandFailed);

@@ -205,6 +205,7 @@ VerifyPage::VerifyPage(QWidget* parent)
     , m_gpu(new QComboBox(this))
     , m_count(new QSpinBox(this))
     , m_quick(new QCheckBox(this))
+    , m_burn(new QSpinBox(this))
     , m_verifyButton(new QPushButton(this))
     , m_cancelButton(new QPushButton(this))
     , m_addToPlanButton(new QPushButton(this))
@@ -224,6 +225,7 @@ VerifyPage::VerifyPage(QWidget* parent)
     m_gpu->setObjectName(QStringLiteral("promisedGpuCombo"));
     m_count->setObjectName(QStringLiteral("promisedCountSpin"));
     m_quick->setObjectName(QStringLiteral("quickCheckBox"));
+    m_burn->setObjectName(QStringLiteral("burnSecondsSpin"));
     m_verifyButton->setObjectName(QStringLiteral("verifyButton"));
     m_cancelButton->setObjectName(QStringLiteral("cancelVerifyButton"));
     m_addToPlanButton->setObjectName(QStringLiteral("addToPlanButton"));
@@ -241,6 +243,8 @@ VerifyPage::VerifyPage(QWidget* parent)
     m_verdict->setTextFormat(Qt::PlainText);
     m_status->setTextFormat(Qt::PlainText);
     m_quick->setChecked(true);
+    m_burn->setRange(0, core::kMaxBurnSeconds);
+    m_burn->setSingleStep(30);
     m_count->setRange(1, 16);
     // One row, left to right: connect -> detect -> upload -> (build ->) run.
     m_stages->setSelectionMode(QAbstractItemView::NoSelection);
@@ -280,7 +284,12 @@ VerifyPage::VerifyPage(QWidget* parent)
     form->addRow(m_jumpLabel, m_jump);
     form->addRow(m_launchLabel, m_launch);
     form->addRow(m_gpuLabel, gpuRow);
-    form->addRow(QString(), m_quick);
+    auto* modeRow = new QHBoxLayout;
+    modeRow->addWidget(m_quick);
+    modeRow->addSpacing(12);
+    modeRow->addWidget(m_burn);
+    modeRow->addStretch(1);
+    form->addRow(QString(), modeRow);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_verifyButton);
     buttons->addWidget(m_cancelButton);
@@ -369,6 +378,11 @@ void VerifyPage::retranslate()
     m_launchLabel->setText(tr("Launch:"));
     m_gpuLabel->setText(tr("Promised GPU:"));
     m_quick->setText(tr("Quick probe (under 10 s; the full one takes up to a minute)"));
+    m_burn->setPrefix(tr("Burn-in: "));
+    m_burn->setSuffix(tr(" s"));
+    m_burn->setSpecialValueText(tr("No burn-in"));
+    m_burn->setToolTip(tr("After the tests, keep every GPU under full GEMM load for this long and check each result: "
+                          "finds GPUs that err or slow down when hot (like gpu-burn)"));
     m_verifyButton->setText(tr("Verify"));
     m_cancelButton->setText(tr("Cancel"));
     m_addToPlanButton->setText(tr("Add to plan"));
@@ -489,6 +503,7 @@ void VerifyPage::verify()
     }
     request.knownHostsFile = m_knownHostsFile.toStdString();
     request.quick = m_quick->isChecked();
+    request.burnSeconds = m_burn->value();
     request.stated.gpuId = m_gpu->currentData().toString().toStdString();
     request.stated.count = request.stated.gpuId.empty() ? 1 : m_count->value();
     const qlonglong launchId = m_launch->currentData().toLongLong();
@@ -721,7 +736,7 @@ void VerifyPage::updateButtons()
     m_cancelButton->setEnabled(m_busy);
     m_addToPlanButton->setEnabled(!m_busy && m_planOpen && !m_lastVerification.is_null());
     for (QWidget* field :
-         std::initializer_list<QWidget*>{m_host, m_keyFile, m_browseKey, m_jump, m_launch, m_gpu, m_quick}) {
+         std::initializer_list<QWidget*>{m_host, m_keyFile, m_browseKey, m_jump, m_launch, m_gpu, m_quick, m_burn}) {
         field->setEnabled(!m_busy);
     }
     m_count->setEnabled(!m_busy && m_gpu->currentIndex() > 0);

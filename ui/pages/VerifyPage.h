@@ -97,6 +97,7 @@ private:
     QComboBox* m_gpu = nullptr;
     QSpinBox* m_count = nullptr;
     QCheckBox* m_quick = nullptr;
+    QSpinBox* m_burn = nullptr; // burn-in seconds; 0: none
     QPushButton* m_verifyButton = nullptr;
     QPushButton* m_cancelButton = nullptr;
     QPushButton* m_addToPlanButton = nullptr;

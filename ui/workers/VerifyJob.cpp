@@ -21,8 +21,8 @@ runVerification(VerifyRequest request,
     if (!session) {
         return session.error();
     }
-    core::Result<core::ProbeRun> run =
-        core::runProbeOver(**session, request.bundle, request.quick, onStage, cancel.get());
+    core::Result<core::ProbeRun> run = core::runProbeOver(
+        **session, request.bundle, core::ProbeMode{request.quick, request.burnSeconds}, onStage, cancel.get());
     if (!run) {
         return run.error();
     }

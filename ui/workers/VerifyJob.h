@@ -22,6 +22,7 @@ struct VerifyRequest
     std::string knownHostsFile;    // empty: ~/.ssh/known_hosts
     core::ProbeBundle bundle;      // the prebuilt probes and the source this GPU Planner ships
     bool quick = true;             // the probe's quick mode (under 10 s)
+    int burnSeconds = 0;           // a burn-in after the tests; 0: none
     core::ExpectedHardware stated; // what the user says was promised; gpuId empty: from the launch or the card
     std::optional<core::LedgerEntry> launch; // the ledger's launch this machine is: the verdict is kept with it
     std::filesystem::path ledgerFile;

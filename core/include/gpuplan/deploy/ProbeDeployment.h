@@ -4,6 +4,7 @@
 #include "gpuplan/deploy/SshSession.h"
 #include "gpuplan/probe/ProbeResult.h"
 
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -37,6 +38,24 @@ ProbeBundle findProbeBundle(const std::filesystem::path& binDir);
 /// file; empty when the file cannot be read or names none.
 std::string requiredGlibc(const std::filesystem::path& binary);
 
+/// How the probe runs: quick (under 10 s) or full (under a minute per GPU), and optionally a burn-in of sustained
+/// GEMM load on every GPU afterwards (`gpuplan-probe --burn SECONDS`).
+struct ProbeMode
+{
+    bool quick = false;
+    int burnSeconds = 0; // 0: no burn-in
+
+    /// The probe's own arguments: "", " --quick", " --burn 60" ...
+    std::string arguments() const;
+    /// How long to wait for the probe's document on a machine with `gpus` GPUs before giving up on the connection:
+    /// a minute longer than the probe's own watchdog (40 s quick or 150 s full per GPU, 30 s, and the burn-in), so
+    /// that a hung GPU still ends in the probe's partial document and only a machine that stopped answering is cut.
+    std::chrono::milliseconds timeout(std::size_t gpus) const;
+};
+
+/// The longest burn-in `gpuplan probe --burn` asks for: an hour of rented GPUs is already more than a check.
+inline constexpr int kMaxBurnSeconds = 3600;
+
 /// The steps of a verification, for progress: connect -> detect -> upload -> (build ->) run. Connecting is the
 /// caller's (SshSession::connect); runProbeOver reports the others.
 enum class VerifyStep
@@ -67,7 +86,7 @@ std::string probeBuildCommand(const std::string& nvcc,
 
 /// The container run: mounts the uploaded source read-only, builds the probe inside `image` with the NVIDIA
 /// runtime (compiler messages on stderr) and runs it, so that stdout carries only the probe's document.
-std::string probeContainerCommand(const std::string& image, const RemoteFacts& facts, bool quick);
+std::string probeContainerCommand(const std::string& image, const RemoteFacts& facts, const ProbeMode& mode);
 
 /// Reads the remote OS, architecture, glibc, nvidia-smi's driver and GPUs, lspci, nvcc and Docker's NVIDIA
 /// runtime with one shell command. Errors: those of SshSession::run.
@@ -75,15 +94,15 @@ Result<RemoteFacts> detectRemote(SshSession& session, const CancelToken* cancel 
 
 /// Detects, chooses how to run the probe (chooseDeployment over what `bundle` holds), then runs it under
 /// ~/.gpuplanner-probe/: uploads the chosen prebuilt probe with its checksum checked, or uploads the source
-/// and builds it with the remote nvcc, or builds and runs it in an nvidia/cuda container; runs it (`--quick`
-/// when asked) and parses its document. Where the machine has no GPU or no driver the probe still runs when
+/// and builds it with the remote nvcc, or builds and runs it in an nvidia/cuda container; runs it in `mode` and
+/// parses its document. Where the machine has no GPU or no driver the probe still runs when
 /// any way fits, so the verdict gets the probe's own structured answer. When nothing can run, the result
 /// carries the choice (its reason) and no document. Errors: SSH errors; RemoteCommandFailed when the remote
 /// build fails (the detail quotes the compiler's last lines); SchemaViolation when the probe's output is not
 /// its document (the detail quotes its start).
 Result<ProbeRun> runProbeOver(SshSession& session,
                               const ProbeBundle& bundle,
-                              bool quick,
+                              const ProbeMode& mode,
                               const std::function<void(VerifyStep)>& progress = {},
                               const CancelToken* cancel = nullptr);
 
