@@ -1,72 +1,62 @@
 #include "cublaslt.h"
 
-#include <dlfcn.h>
-#include <glob.h>
+#include "library_search.h"
 
+#include <cuda_runtime.h>
+#include <dlfcn.h>
+#include <link.h>
+
+#include <cstdint>
 #include <cstdlib>
 #include <vector>
 
 namespace probe::lt {
 namespace {
 
-std::vector<std::string> globbed(const std::string& pattern)
+// Whether this library can serve the probe on the current device: a handle, and an algorithm for FP16 1024^3.
+bool usable(const Api& a, std::string* why)
 {
-    std::vector<std::string> out;
-    glob_t g{};
-    if (glob(pattern.c_str(), 0, nullptr, &g) == 0) {
-        for (size_t i = 0; i < g.gl_pathc; ++i)
-            out.emplace_back(g.gl_pathv[i]);
+    cublasLtHandle_t handle = nullptr;
+    cublasStatus_t s = a.create(&handle);
+    if (s != CUBLAS_STATUS_SUCCESS) {
+        *why = "cublasLtCreate failed (status " + std::to_string(static_cast<int>(s)) + ")";
+        return false;
     }
-    globfree(&g);
-    return out;
-}
-
-std::vector<std::string> candidates()
-{
-    // The build's major version first: its header describes that library best.
-    std::vector<std::string> names;
-    const int buildMajor = CUBLAS_VER_MAJOR;
-    names.push_back("libcublasLt.so." + std::to_string(buildMajor));
-    for (int major : {13, 12, 11})
-        if (major != buildMajor)
-            names.push_back("libcublasLt.so." + std::to_string(major));
-
-    std::vector<std::string> dirs;
-    for (const char* env : {"CUDA_HOME", "CUDA_PATH", "CONDA_PREFIX", "VIRTUAL_ENV"}) {
-        if (const char* v = std::getenv(env); v && *v) {
-            dirs.push_back(std::string(v) + "/lib64");
-            dirs.push_back(std::string(v) + "/lib");
-            for (const auto& d : globbed(std::string(v) + "/lib/python3*/site-packages/nvidia/cublas/lib"))
-                dirs.push_back(d);
-        }
+    cublasLtMatmulDesc_t op = nullptr;
+    cublasLtMatrixLayout_t la = nullptr, lb = nullptr, lc = nullptr;
+    cublasLtMatmulPreference_t pref = nullptr;
+    int returned = 0;
+    cublasLtMatmulHeuristicResult_t result{};
+    const cublasOperation_t transA = CUBLAS_OP_T;
+    const uint64_t workspace = 32ull << 20;
+    s = a.descCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F);
+    if (s == CUBLAS_STATUS_SUCCESS)
+        s = a.descSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &transA, sizeof transA);
+    if (s == CUBLAS_STATUS_SUCCESS)
+        s = a.layoutCreate(&la, CUDA_R_16F, 1024, 1024, 1024);
+    if (s == CUBLAS_STATUS_SUCCESS)
+        s = a.layoutCreate(&lb, CUDA_R_16F, 1024, 1024, 1024);
+    if (s == CUBLAS_STATUS_SUCCESS)
+        s = a.layoutCreate(&lc, CUDA_R_16F, 1024, 1024, 1024);
+    if (s == CUBLAS_STATUS_SUCCESS)
+        s = a.preferenceCreate(&pref);
+    if (s == CUBLAS_STATUS_SUCCESS)
+        s = a.preferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &workspace, sizeof workspace);
+    if (s == CUBLAS_STATUS_SUCCESS)
+        s = a.algoGetHeuristic(handle, op, la, lb, lc, lc, pref, 1, &result, &returned);
+    if (pref)
+        a.preferenceDestroy(pref);
+    for (auto layout : {lc, lb, la})
+        if (layout)
+            a.layoutDestroy(layout);
+    if (op)
+        a.descDestroy(op);
+    a.destroy(handle);
+    if (s != CUBLAS_STATUS_SUCCESS || returned < 1) {
+        *why = "no FP16 GEMM algorithm for this GPU (status " + std::to_string(static_cast<int>(s)) + ")";
+        return false;
     }
-    dirs.push_back("/usr/local/cuda/lib64");
-    for (const auto& d : globbed("/usr/local/cuda-*/lib64"))
-        dirs.push_back(d);
-    dirs.push_back("/usr/lib/x86_64-linux-gnu");
-    dirs.push_back("/usr/lib64");
-    dirs.push_back("/usr/lib/aarch64-linux-gnu");
-    const char* home = std::getenv("HOME");
-    for (const std::string& pattern :
-         {std::string("/usr/local/lib/python3*/dist-packages/nvidia/cublas/lib"),
-          std::string("/usr/local/lib/python3*/site-packages/nvidia/cublas/lib"),
-          std::string("/usr/lib/python3/dist-packages/nvidia/cublas/lib"),
-          std::string("/usr/lib/python3*/site-packages/nvidia/cublas/lib"),
-          std::string("/opt/conda/lib/python3*/site-packages/nvidia/cublas/lib"),
-          std::string("/opt/conda/envs/*/lib/python3*/site-packages/nvidia/cublas/lib"),
-          std::string(home ? home : "/root") + "/.local/lib/python3*/site-packages/nvidia/cublas/lib",
-          std::string(home ? home : "/root") + "/*/lib/python3*/site-packages/nvidia/cublas/lib"}) {
-        for (const auto& d : globbed(pattern))
-            dirs.push_back(d);
-    }
-
-    std::vector<std::string> out;
-    for (const auto& n : names) {
-        out.push_back(n); // the dynamic loader's own search (LD_LIBRARY_PATH, ldconfig cache)
-        for (const auto& d : dirs)
-            out.push_back(d + "/" + n);
-    }
-    return out;
+    return true;
 }
 
 template <typename F>
@@ -78,7 +68,7 @@ bool resolve(void* handle, F& target, const char* symbol)
 
 Api api;
 bool tried = false;
-bool loaded = false;
+bool g_loaded = false;
 std::string failure;
 
 } // namespace
@@ -87,7 +77,13 @@ const Api* load(std::string* reason)
 {
     if (!tried) {
         tried = true;
-        for (const auto& path : candidates()) {
+        int driver = 0;
+        if (cudaDriverGetVersion(&driver) != cudaSuccess)
+            driver = 0;
+        const char* home = std::getenv("HOME");
+        std::string rejected;
+        for (const auto& path :
+             libsearch::cublasLtCandidates(libsearch::currentEnvironment(), home ? home : "", "", driver)) {
             void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
             if (!handle)
                 continue;
@@ -104,23 +100,35 @@ const Api* load(std::string* reason)
                 && resolve(handle, a.preferenceDestroy, "cublasLtMatmulPreferenceDestroy")
                 && resolve(handle, a.preferenceSetAttribute, "cublasLtMatmulPreferenceSetAttribute")
                 && resolve(handle, a.algoGetHeuristic, "cublasLtMatmulAlgoGetHeuristic");
-            if (!all) {
+            std::string why = "missing symbols";
+            if (!all || !usable(a, &why)) {
+                rejected += (rejected.empty() ? "" : "; ") + path + ": " + why;
                 dlclose(handle);
                 continue;
             }
-            a.path = path;
+            char resolved[4096] = {};
+            a.path = dlinfo(handle, RTLD_DI_ORIGIN, resolved) == 0 && path.find('/') == std::string::npos
+                         ? std::string(resolved) + "/" + path
+                         : path;
             a.version = a.getVersion();
             api = a;
-            loaded = true;
+            g_loaded = true;
             break;
         }
-        if (!loaded)
-            failure = "no cuBLASLt found (libcublasLt.so.13/12/11 in the loader path, /usr/local/cuda*/lib64, "
-                      "system lib dirs, pip nvidia/cublas/lib)";
+        if (!g_loaded)
+            failure = "no usable cuBLASLt found (searched " + libsearch::cublasLtSearchedPlaces() + ")"
+                      + (rejected.empty() ? "" : "; rejected: " + rejected);
     }
-    if (!loaded && reason)
+    if (!g_loaded && reason)
         *reason = failure;
-    return loaded ? &api : nullptr;
+    return g_loaded ? &api : nullptr;
+}
+
+const Api* loaded(std::string* reason)
+{
+    if (!g_loaded && reason)
+        *reason = tried ? failure : std::string();
+    return g_loaded ? &api : nullptr;
 }
 
 } // namespace probe::lt

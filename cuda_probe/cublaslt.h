@@ -1,5 +1,6 @@
-// cuBLASLt found at run time: dlopen from the usual places (the loader's path, the CUDA toolkit's lib64,
-// the system, pip's nvidia/cublas/lib), functions through dlsym. Types come from the build's cublasLt.h.
+// cuBLASLt found at run time: dlopen from the places library_search.h lists (newest major the driver runs first),
+// functions through dlsym. Types come from the build's cublasLt.h: the C API calls the probe uses are the same in
+// cuBLASLt 11, 12 and 13, so an 11.8 build can drive a newer library (and must, for Hopper FP8 and Blackwell).
 #pragma once
 
 #include <cublasLt.h>
@@ -27,7 +28,11 @@ struct Api
     size_t version = 0;
 };
 
-// The loaded library, or nullptr with the reason (searched places) in *reason.
+// The loaded library, or nullptr with the reason (searched places, what failed) in *reason. A candidate is kept
+// only when cublasLtCreate and the heuristic for a plain FP16 GEMM succeed on the current device; otherwise the
+// next one is tried. Loads once per process.
 const Api* load(std::string* reason);
+// What load() found, without loading: nullptr (and the reason, or "" when load() never ran).
+const Api* loaded(std::string* reason);
 
 } // namespace probe::lt

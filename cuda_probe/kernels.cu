@@ -62,22 +62,45 @@ __global__ void toFloatKernel(const void* in, Element type, float* out, size_t c
     }
 }
 
+// Four independent 16-byte loads per thread and iteration: one load in flight per thread cannot cover DRAM latency.
 __global__ void copyKernel(const uint4* __restrict__ src, uint4* __restrict__ dst, size_t count)
 {
-    for (size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x; i < count;
-         i += static_cast<size_t>(gridDim.x) * blockDim.x)
+    const size_t stride = static_cast<size_t>(gridDim.x) * blockDim.x;
+    size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x;
+    for (; i + 3 * stride < count; i += 4 * stride) {
+        const uint4 v0 = src[i];
+        const uint4 v1 = src[i + stride];
+        const uint4 v2 = src[i + 2 * stride];
+        const uint4 v3 = src[i + 3 * stride];
+        dst[i] = v0;
+        dst[i + stride] = v1;
+        dst[i + 2 * stride] = v2;
+        dst[i + 3 * stride] = v3;
+    }
+    for (; i < count; i += stride)
         dst[i] = src[i];
+}
+
+__device__ __forceinline__ float4 triadOf(const float4& x, const float4& y, float s)
+{
+    return make_float4(x.x + s * y.x, x.y + s * y.y, x.z + s * y.z, x.w + s * y.w);
 }
 
 __global__ void
 triadKernel(const float4* __restrict__ b, const float4* __restrict__ c, float4* __restrict__ a, float s, size_t count4)
 {
-    for (size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x; i < count4;
-         i += static_cast<size_t>(gridDim.x) * blockDim.x) {
-        const float4 x = b[i];
-        const float4 y = c[i];
-        a[i] = make_float4(x.x + s * y.x, x.y + s * y.y, x.z + s * y.z, x.w + s * y.w);
+    const size_t stride = static_cast<size_t>(gridDim.x) * blockDim.x;
+    size_t i = blockIdx.x * static_cast<size_t>(blockDim.x) + threadIdx.x;
+    for (; i + 3 * stride < count4; i += 4 * stride) {
+        const float4 x0 = b[i], x1 = b[i + stride], x2 = b[i + 2 * stride], x3 = b[i + 3 * stride];
+        const float4 y0 = c[i], y1 = c[i + stride], y2 = c[i + 2 * stride], y3 = c[i + 3 * stride];
+        a[i] = triadOf(x0, y0, s);
+        a[i + stride] = triadOf(x1, y1, s);
+        a[i + 2 * stride] = triadOf(x2, y2, s);
+        a[i + 3 * stride] = triadOf(x3, y3, s);
     }
+    for (; i < count4; i += stride)
+        a[i] = triadOf(b[i], c[i], s);
 }
 
 __global__ void fmaKernel(float* sink, int iterations)

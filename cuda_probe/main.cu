@@ -1,9 +1,16 @@
 // gpuplan-probe: checks this machine's GPUs and prints exactly one JSON document on stdout, whatever happens
 // (schema gpuplan-probe/1 in README.md; methods in ../shared/reference/cuda_probe.md). Exit 0 when every
 // selected GPU was inventoried and measured, 1 otherwise.
+#include "burn.h"
+#include "cublaslt.h"
+#include "errors.h"
 #include "measure.h"
+#include "nccl.h"
 #include "nvml.h"
 #include "probe.h"
+#include "progress.h"
+
+#include <nlohmann/json.hpp>
 
 #include <cuda_runtime.h>
 
@@ -18,7 +25,7 @@
 #include <unistd.h>
 
 #ifndef PROBE_VERSION
-#define PROBE_VERSION "1.0.0"
+#define PROBE_VERSION "1.1.0"
 #endif
 #ifndef PROBE_ARCHITECTURES
 #define PROBE_ARCHITECTURES ""
@@ -28,44 +35,6 @@ namespace {
 
 using probe::Report;
 using Clock = std::chrono::steady_clock;
-
-// One document only: whoever prints first (main, the watchdog, a crash handler) wins.
-std::atomic<bool> g_printed{false};
-// Prepared documents for the watchdog and for fatal signals (a signal handler can only write()).
-std::string g_crashDocs[2];
-std::atomic<const char*> g_crashDoc{nullptr};
-std::atomic<size_t> g_crashDocLength{0};
-
-void writeAll(const char* data, size_t length)
-{
-    while (length > 0) {
-        const ssize_t n = ::write(STDOUT_FILENO, data, length);
-        if (n <= 0)
-            return;
-        data += n;
-        length -= static_cast<size_t>(n);
-    }
-}
-
-bool emit(const std::string& doc)
-{
-    bool expected = false;
-    if (!g_printed.compare_exchange_strong(expected, true))
-        return false;
-    writeAll(doc.data(), doc.size());
-    return true;
-}
-
-extern "C" void onFatalSignal(int)
-{
-    bool expected = false;
-    if (g_printed.compare_exchange_strong(expected, true)) {
-        const char* doc = g_crashDoc.load();
-        if (doc)
-            writeAll(doc, g_crashDocLength.load());
-    }
-    _exit(1);
-}
 
 std::vector<std::string> architectures()
 {
@@ -81,23 +50,6 @@ std::vector<std::string> architectures()
 double secondsSince(Clock::time_point start)
 {
     return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-// Prepares the fallback document with the facts known so far (slot 0: crash, 1: time-out).
-void prepareFallbacks(const Report& base, Clock::time_point start)
-{
-    Report crash = base;
-    crash.ok = false;
-    crash.gpus.clear();
-    crash.errorCode = "internal";
-    crash.errorMessage = "the probe crashed (fatal signal) before it could report";
-    crash.elapsedS = secondsSince(start);
-    std::string doc = probe::toJson(crash);
-    // Swap in the new text without ever pointing at a string being rewritten.
-    const int slot = g_crashDoc.load() == g_crashDocs[0].c_str() ? 1 : 0;
-    g_crashDocs[slot] = doc;
-    g_crashDocLength = g_crashDocs[slot].size();
-    g_crashDoc = g_crashDocs[slot].c_str();
 }
 
 bool parseArguments(int argc, char** argv, probe::Options& options, std::string& problem)
@@ -129,8 +81,27 @@ bool parseArguments(int argc, char** argv, probe::Options& options, std::string&
                 return false;
             }
             options.gpu = static_cast<int>(n);
+        } else if (arg == "--burn" || arg.rfind("--burn=", 0) == 0) {
+            std::string value;
+            if (arg == "--burn") {
+                if (i + 1 >= argc) {
+                    problem = "--burn needs a value: seconds (1..86400)";
+                    return false;
+                }
+                value = argv[++i];
+            } else {
+                value = arg.substr(7);
+            }
+            char* end = nullptr;
+            errno = 0;
+            const long n = std::strtol(value.c_str(), &end, 10);
+            if (value.empty() || *end != '\0' || errno != 0 || n < 1 || n > 86400) {
+                problem = "--burn expects seconds from 1 to 86400, not '" + value + "'";
+                return false;
+            }
+            options.burnSeconds = static_cast<int>(n);
         } else {
-            problem = "unknown argument '" + arg + "' (usage: gpuplan-probe [--quick] [--gpu N|all])";
+            problem = "unknown argument '" + arg + "' (usage: gpuplan-probe [--quick] [--gpu N|all] [--burn SECONDS])";
             return false;
         }
     }
@@ -150,9 +121,8 @@ int main(int argc, char** argv)
         report.cudaRuntime = CUDART_VERSION;
     cudaDriverGetVersion(&report.driverCudaVersion); // 0 when no driver is installed
 
-    for (int s : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
-        std::signal(s, onFatalSignal);
-    prepareFallbacks(report, start);
+    probe::progress::installSignalHandlers();
+    probe::progress::setBase(report, 0);
 
     probe::Options options;
     std::string problem;
@@ -162,17 +132,19 @@ int main(int argc, char** argv)
         report.errorCode = "bad_arguments";
         report.errorMessage = problem;
         report.elapsedS = secondsSince(start);
-        emit(probe::toJson(report));
+        probe::progress::emit(probe::toJson(report));
         return 1;
     }
     report.quick = options.quick;
-    prepareFallbacks(report, start);
+    if (options.burnSeconds > 0)
+        report.burnSeconds = options.burnSeconds;
+    probe::progress::setBase(report, 0);
 
     // NVML first: it names the driver even when CUDA cannot start.
     std::string nvmlProblem;
     const bool haveNvml = probe::nvml::load(&nvmlProblem);
     report.driverVersion = probe::nvml::driverVersion();
-    prepareFallbacks(report, start);
+    probe::progress::setBase(report, 0);
 
     int deviceCount = 0;
     const cudaError_t status = cudaGetDeviceCount(&deviceCount);
@@ -181,6 +153,7 @@ int main(int argc, char** argv)
         const std::string cudaText = status == cudaSuccess
                                          ? std::string("no CUDA device")
                                          : std::string(cudaGetErrorName(status)) + ": " + cudaGetErrorString(status);
+        const std::string code = probe::errorCode(status);
         if (report.driverCudaVersion == 0) {
             report.errorCode = "no_driver";
             report.errorMessage = "no NVIDIA driver found (libcuda.so.1 missing or not loadable; " + cudaText + ")";
@@ -199,12 +172,21 @@ int main(int argc, char** argv)
             // libcuda is there but the kernel driver is not loaded or does not match it.
             report.errorCode = "no_driver";
             report.errorMessage = "the NVIDIA driver could not be initialised (" + cudaText + ")";
+        } else if (code == std::string("system_not_ready")) {
+            report.errorCode = code;
+            report.errorMessage = "the GPUs are not ready: on NVSwitch systems the fabric manager "
+                                  "(nvidia-fabricmanager) is not running or has not finished initialising ("
+                                  + cudaText + ")";
+        } else if (code == std::string("devices_unavailable")) {
+            report.errorCode = code;
+            report.errorMessage =
+                "the GPUs are busy or their compute mode is exclusive-process or prohibited (" + cudaText + ")";
         } else {
-            report.errorCode = "no_device";
-            report.errorMessage = "no usable CUDA device (" + cudaText + ")";
+            report.errorCode = code;
+            report.errorMessage = "CUDA could not count the GPUs (" + cudaText + ")";
         }
         report.elapsedS = secondsSince(start);
-        emit(probe::toJson(report));
+        probe::progress::emit(probe::toJson(report));
         probe::nvml::shutdown();
         return 1;
     }
@@ -221,7 +203,7 @@ int main(int argc, char** argv)
         report.errorMessage = "--gpu " + std::to_string(options.gpu) + ": this machine has "
                               + std::to_string(deviceCount) + " GPU(s), numbered from 0";
         report.elapsedS = secondsSince(start);
-        emit(probe::toJson(report));
+        probe::progress::emit(probe::toJson(report));
         probe::nvml::shutdown();
         return 1;
     }
@@ -232,33 +214,73 @@ int main(int argc, char** argv)
                               + "): names, clocks, power, temperature, ECC and PCIe link are partly or wholly missing";
     }
 
-    // Watchdog: a hung kernel or driver call must still end in one document.
-    const double limitS = (options.quick ? 40.0 : 150.0) * static_cast<double>(selected.size()) + 30.0;
-    {
-        Report timedOut = report;
-        timedOut.ok = false;
-        timedOut.errorCode = "internal";
-        timedOut.errorMessage = "the probe did not finish within " + std::to_string(static_cast<int>(limitS))
-                                + " s (a GPU or driver call hung)";
-        std::thread([timedOut, limitS, start]() mutable {
-            std::this_thread::sleep_for(std::chrono::duration<double>(limitS));
-            timedOut.elapsedS = secondsSince(start);
-            if (emit(probe::toJson(timedOut)))
-                _exit(1);
-        }).detach();
-    }
+    // Watchdog: a hung kernel or driver call must still end in one document, with the results so far.
+    double limitS = (options.quick ? 40.0 : 150.0) * static_cast<double>(selected.size()) + 30.0;
+    if (options.burnSeconds > 0)
+        limitS += options.burnSeconds + 60.0;
+    if (selected.size() >= 2)
+        limitS += 60.0; // NCCL all-reduce
+    probe::progress::setBase(report, limitS);
+    std::thread([limitS]() {
+        std::this_thread::sleep_for(std::chrono::duration<double>(limitS));
+        probe::progress::emitTimeoutAndExit();
+    }).detach();
 
     bool allMeasured = true;
     for (int index : selected) {
         probe::GpuReport gpu;
+        gpu.index = index;
+        probe::progress::setElapsed(secondsSince(start));
+        probe::progress::startGpu(gpu);
         probe::measureGpu(index, deviceCount, options, gpu);
         allMeasured = allMeasured && gpu.errorCode.empty() && !gpu.measurements.empty();
+        probe::progress::setElapsed(secondsSince(start));
+        probe::progress::finishGpu(gpu);
         report.gpus.push_back(std::move(gpu));
     }
+
+    // The cuBLASLt actually used (loaded at the first GEMM; a plain FP16 GEMM checked before it was kept).
+    std::string ltProblem;
+    if (const probe::lt::Api* api = probe::lt::loaded(&ltProblem))
+        report.cublaslt = probe::Library{api->path, static_cast<long long>(api->version)};
+    else
+        report.cublasltProblem = ltProblem.empty() ? "not loaded: no GPU reached the cuBLASLt tests" : ltProblem;
+
+    if (selected.size() >= 2) {
+        probe::progress::setBase(report, limitS);
+        probe::nccl::LibraryInfo used;
+        report.multiGpu = std::vector<probe::Measurement>{probe::nccl::allReduce(selected, options.quick, &used)};
+        if (!used.path.empty())
+            report.nccl = probe::Library{used.path, used.version};
+        report.ncclProblem = used.problem;
+    } else {
+        report.ncclProblem = "not needed: one GPU selected";
+    }
+
+    if (options.burnSeconds > 0) {
+        probe::progress::setBase(report, limitS);
+        std::vector<int> burning;
+        std::vector<void*> handles;
+        for (const auto& g : report.gpus)
+            if (g.errorCode.empty()) {
+                burning.push_back(g.index);
+                handles.push_back(probe::nvmlHandleFor(g.index));
+            }
+        const auto results =
+            probe::burn::run(burning, static_cast<double>(options.burnSeconds), handles, probe::lt::loaded(nullptr));
+        for (const auto& b : results)
+            for (auto& g : report.gpus)
+                if (g.index == b.index) {
+                    g.burnJson = probe::burn::toJson(b).dump();
+                    if (!b.error.empty())
+                        allMeasured = false;
+                }
+    }
+
     report.ok = allMeasured;
     report.elapsedS = secondsSince(start);
     const std::string doc = probe::toJson(report);
-    emit(doc);
+    probe::progress::emit(doc);
     probe::nvml::shutdown();
     return allMeasured ? 0 : 1;
 }

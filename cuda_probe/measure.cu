@@ -1,7 +1,15 @@
 #include "cublaslt.h"
+#include "errors.h"
 #include "kernels.h"
 #include "measure.h"
+#include "numa.h"
 #include "nvml.h"
+#include "progress.h"
+#include "sampling.h"
+#if __has_include("own_gemm.h")
+#include "own_gemm.h"
+#define PROBE_HAVE_OWN_GEMM 1
+#endif
 
 #include <algorithm>
 #include <atomic>
@@ -96,16 +104,33 @@ struct Plan
     int warmups;
     int samples;
     double minSampleMs; // each sample repeats the operation until it lasts at least this long
+    double warmupMs;    // then keep the GPU busy this long so its clocks have ramped before timing
+};
+
+// Energy counter reads around the timed samples of one test (power.under_load_w, method "energy").
+struct EnergyWatch
+{
+    nvml::Device device = nullptr;
+    std::vector<sampling::EnergyRegion>* regions = nullptr;
 };
 
 // Warm up, calibrate how many operations one sample needs, then time `samples` samples with CUDA events.
 // Returns milliseconds per operation, one entry per sample.
-std::vector<double> timeIt(const std::function<void()>& op, cudaStream_t stream, const Plan& plan)
+std::vector<double> timeIt(const std::function<void()>& op,
+                           cudaStream_t stream,
+                           const Plan& plan,
+                           const EnergyWatch& energy = EnergyWatch{})
 {
+    using HostClock = std::chrono::steady_clock;
     Event start, stop;
     for (int i = 0; i < plan.warmups; ++i)
         op();
     PROBE_CUDA(cudaStreamSynchronize(stream));
+    const HostClock::time_point warmStart = HostClock::now();
+    while (std::chrono::duration<double, std::milli>(HostClock::now() - warmStart).count() < plan.warmupMs) {
+        op();
+        PROBE_CUDA(cudaStreamSynchronize(stream));
+    }
     PROBE_CUDA(cudaEventRecord(start.e, stream));
     op();
     PROBE_CUDA(cudaEventRecord(stop.e, stream));
@@ -115,6 +140,10 @@ std::vector<double> timeIt(const std::function<void()>& op, cudaStream_t stream,
     const double perOp = std::max(static_cast<double>(once), 1e-3);
     const int inner = static_cast<int>(std::min(1000.0, std::max(1.0, std::ceil(plan.minSampleMs / perOp))));
     std::vector<double> ms;
+    sampling::EnergyRegion region;
+    const HostClock::time_point regionStart = HostClock::now();
+    if (energy.regions)
+        region.startMj = nvml::totalEnergyMj(energy.device);
     for (int s = 0; s < plan.samples; ++s) {
         PROBE_CUDA(cudaEventRecord(start.e, stream));
         for (int i = 0; i < inner; ++i)
@@ -124,6 +153,11 @@ std::vector<double> timeIt(const std::function<void()>& op, cudaStream_t stream,
         float elapsed = 0;
         PROBE_CUDA(cudaEventElapsedTime(&elapsed, start.e, stop.e));
         ms.push_back(static_cast<double>(elapsed) / inner);
+    }
+    if (energy.regions) {
+        region.endMj = nvml::totalEnergyMj(energy.device);
+        region.seconds = std::chrono::duration<double>(HostClock::now() - regionStart).count();
+        energy.regions->push_back(region);
     }
     return ms;
 }
@@ -193,8 +227,7 @@ public:
     std::optional<int> maxGen, maxWidth, maxTemp;
     std::optional<double> maxPower;
     std::vector<int> smClocks;
-    unsigned long long reasons = 0;
-    bool anyReasons = false;
+    std::vector<unsigned long long> reasonSamples; // one entry per NVML sample
 
 private:
     void loop()
@@ -212,10 +245,8 @@ private:
                     maxTemp = std::max(maxTemp.value_or(-1000), *t);
                 if (auto c = nvml::clockMhz(device_, 1 /* SM */))
                     smClocks.push_back(*c);
-                if (auto r = nvml::clocksEventReasons(device_)) {
-                    reasons |= *r;
-                    anyReasons = true;
-                }
+                if (auto r = nvml::clocksEventReasons(device_))
+                    reasonSamples.push_back(*r);
             }
             std::this_thread::sleep_for(std::chrono::milliseconds(kind_ == Kind::Pcie ? 5 : 25));
         }
@@ -225,24 +256,6 @@ private:
     std::atomic<bool> running_{true};
     std::thread thread_;
 };
-
-std::vector<std::string> reasonNames(unsigned long long bits)
-{
-    static const std::pair<unsigned long long, const char*> names[] = {{0x1ull, "gpu_idle"},
-                                                                       {0x2ull, "applications_clocks"},
-                                                                       {0x4ull, "sw_power_cap"},
-                                                                       {0x8ull, "hw_slowdown"},
-                                                                       {0x10ull, "sync_boost"},
-                                                                       {0x20ull, "sw_thermal"},
-                                                                       {0x40ull, "hw_thermal"},
-                                                                       {0x80ull, "hw_power_brake"},
-                                                                       {0x100ull, "display_clocks"}};
-    std::vector<std::string> out;
-    for (const auto& [bit, name] : names)
-        if (bits & bit)
-            out.emplace_back(name);
-    return out;
-}
 
 // --- the context of one GPU's run ----------------------------------------------------------------------
 struct Context
@@ -254,10 +267,30 @@ struct Context
     nvml::Device nvmlDevice = nullptr;
     cudaStream_t stream = nullptr;
     int ccMajor = 0, ccMinor = 0;
+    bool mig = false; // a MIG slice: no power of its own
+    std::string busId;
+    std::vector<sampling::EnergyRegion> energyRegions; // the timed GEMM regions
+    GpuReport* report = nullptr;
     int cc() const { return ccMajor * 10 + ccMinor; }
+    double warmupMs() const { return quick ? 100 : 200; }
     Plan plan(double fullMinMs = 20, double quickMinMs = 5) const
     {
-        return quick ? Plan{2, 3, quickMinMs} : Plan{3, 7, fullMinMs};
+        return quick ? Plan{2, 3, quickMinMs, warmupMs()} : Plan{3, 7, fullMinMs, warmupMs()};
+    }
+    Plan copyPlan() const { return Plan{2, quick ? 3 : 5, 0, warmupMs()}; }
+    EnergyWatch energy()
+    {
+        if (mig || !nvmlDevice)
+            return EnergyWatch{};
+        return EnergyWatch{nvmlDevice, &energyRegions};
+    }
+    // The test about to run, for the documents printed if the run ends abnormally.
+    void stage(const char* name) const { progress::stage(index, name); }
+    // A measurement finished: the fallback documents now carry it.
+    void finished() const
+    {
+        if (report)
+            progress::update(*report);
     }
     size_t freeBytes() const
     {
@@ -304,12 +337,31 @@ void inventory(Context& ctx, GpuReport& gpu)
     char bus[32] = {};
     if (cudaDeviceGetPCIBusId(bus, sizeof bus, ctx.index) != cudaSuccess)
         bus[0] = 0;
+    ctx.busId = bus;
+    // By bus id NVML answers with the physical GPU, also when CUDA sees a MIG slice of it.
     ctx.nvmlDevice = nvml::deviceFor(bus, gpu.uuid);
     const nvml::Device d = ctx.nvmlDevice;
-    if (auto v = nvml::name(d))
-        gpu.name = *v;
-    if (auto v = nvml::uuid(d))
-        gpu.uuid = *v;
+    gpu.migEnabled = nvml::migEnabled(d);
+    if (gpu.migEnabled.value_or(false)) {
+        // CUDA's UUID of a MIG slice is the MIG device's: NVML knows it as "MIG-<uuid>".
+        ctx.mig = true;
+        const std::string migUuid = "MIG-" + gpu.uuid.substr(4);
+        gpu.parentName = nvml::name(d);
+        if (const nvml::Device slice = nvml::deviceByUuid(migUuid)) {
+            if (auto v = nvml::name(slice))
+                gpu.name = *v;
+            gpu.uuid = nvml::uuid(slice).value_or(migUuid);
+        } else {
+            gpu.uuid = migUuid;
+        }
+        if (!gpu.parentName)
+            gpu.parentName = std::string(p.name);
+    } else {
+        if (auto v = nvml::name(d))
+            gpu.name = *v;
+        if (auto v = nvml::uuid(d))
+            gpu.uuid = *v;
+    }
     gpu.smMaxMhz = nvml::maxClockMhz(d, 1);
     gpu.memoryMaxMhz = nvml::maxClockMhz(d, 2);
     int kHz = 0;
@@ -318,8 +370,10 @@ void inventory(Context& ctx, GpuReport& gpu)
     if (!gpu.memoryMaxMhz && cudaDeviceGetAttribute(&kHz, cudaDevAttrMemoryClockRate, ctx.index) == cudaSuccess
         && kHz > 0)
         gpu.memoryMaxMhz = kHz / 1000;
-    gpu.powerLimitW = nvml::enforcedPowerLimitW(d);
-    gpu.powerDefaultLimitW = nvml::defaultPowerLimitW(d);
+    if (!ctx.mig) { // a slice has no power of its own; the parent's limit would mislead
+        gpu.powerLimitW = nvml::enforcedPowerLimitW(d);
+        gpu.powerDefaultLimitW = nvml::defaultPowerLimitW(d);
+    }
     gpu.tempCurrentC = nvml::temperatureC(d);
     gpu.tempSlowdownC = nvml::temperatureThresholdC(d, 1);
     gpu.tempShutdownC = nvml::temperatureThresholdC(d, 0);
@@ -342,19 +396,36 @@ void inventory(Context& ctx, GpuReport& gpu)
     const auto widthMax = nvml::pcieMaxWidth(d);
     if (genMax || widthMax)
         gpu.pcie = Pcie{genMax, widthMax, std::nullopt, std::nullopt};
-    gpu.migEnabled = nvml::migEnabled(d);
 }
 
 // --- host <-> device ------------------------------------------------------------------------------
 void hostDevice(Context& ctx, GpuReport& gpu)
 {
     const size_t bytes = (ctx.quick ? 64 : 256) * kMiB;
+    // Measure the PCIe link, not the CPU interconnect: run on the GPU's NUMA node and allocate (first touch)
+    // the pinned buffer there.
+    struct Pin
+    {
+        std::vector<int> previous;
+        bool pinned = false;
+        ~Pin()
+        {
+            if (pinned)
+                numa::restoreThread(previous);
+        }
+    } pin;
+    if (const auto node = numa::nodeOfPciDevice("", ctx.busId)) {
+        pin.pinned = numa::pinThread(numa::cpusOfNode("", *node), &pin.previous);
+        if (pin.pinned)
+            gpu.hostNumaNode = *node;
+    }
     HostPinned host(bytes);
     DeviceBuffer device(bytes);
     std::memset(host.ptr, 0x5a, bytes);
     const int copies = ctx.quick ? 4 : 8; // nvbandwidth-style: a loop of copies per timed sample
-    const Plan plan{2, ctx.quick ? 3 : 5, 0};
+    const Plan plan = ctx.copyPlan();
 
+    ctx.stage("h2d_pinned");
     Measurement h2d;
     h2d.name = "h2d_pinned";
     h2d.unit = "GB/s";
@@ -379,7 +450,9 @@ void hostDevice(Context& ctx, GpuReport& gpu)
         }
     }
     gpu.measurements.push_back(h2d);
+    ctx.finished();
 
+    ctx.stage("d2h_pinned");
     Measurement d2h;
     d2h.name = "d2h_pinned";
     d2h.unit = "GB/s";
@@ -394,6 +467,7 @@ void hostDevice(Context& ctx, GpuReport& gpu)
         plan);
     setFigures(d2h, ms, static_cast<double>(bytes) * copies, 1e9);
     gpu.measurements.push_back(d2h);
+    ctx.finished();
 }
 
 // --- device memory --------------------------------------------------------------------------------
@@ -416,6 +490,7 @@ void deviceMemory(Context& ctx, GpuReport& gpu)
     const int blocks = ctx.props.multiProcessorCount * 4; // 512 threads each: 2048 per SM
     const std::string note = " (" + std::to_string(per / l2) + "x L2; bytes read+written)";
 
+    ctx.stage("dram_copy");
     Measurement copy;
     copy.name = "dram_copy";
     copy.unit = "GB/s";
@@ -426,7 +501,9 @@ void deviceMemory(Context& ctx, GpuReport& gpu)
                2.0 * static_cast<double>(per),
                1e9);
     gpu.measurements.push_back(copy);
+    ctx.finished();
 
+    ctx.stage("dram_triad");
     Measurement triad;
     triad.name = "dram_triad";
     triad.unit = "GB/s";
@@ -440,6 +517,7 @@ void deviceMemory(Context& ctx, GpuReport& gpu)
         3.0 * static_cast<double>(per),
         1e9);
     gpu.measurements.push_back(triad);
+    ctx.finished();
 }
 
 // --- FP32 FMA -------------------------------------------------------------------------------------
@@ -448,6 +526,7 @@ void fmaPeak(Context& ctx, GpuReport& gpu)
     const int threads = 256;
     const int blocks = ctx.props.multiProcessorCount * 8;
     const int iterations = 4096;
+    ctx.stage("fp32_fma");
     DeviceBuffer sink(static_cast<size_t>(blocks) * threads * sizeof(float));
     Measurement m;
     m.name = "fp32_fma";
@@ -462,6 +541,7 @@ void fmaPeak(Context& ctx, GpuReport& gpu)
                kernels::fmaPeakFlops(blocks, threads, iterations),
                1e12);
     gpu.measurements.push_back(m);
+    ctx.finished();
 }
 
 // --- correctness accumulation --------------------------------------------------------------------
@@ -472,6 +552,7 @@ struct Checks
     long long nans = 0;
     bool anyReference = false;
     double maxRelErr = 0;
+    std::vector<CorrectnessCheck> list; // correctness.checks
 };
 
 long long readCounter(const DeviceBuffer& counter, cudaStream_t stream)
@@ -483,7 +564,8 @@ long long readCounter(const DeviceBuffer& counter, cudaStream_t stream)
 }
 
 // Runs `gemm` (writing `out`) twice, compares the bits and counts NaNs in the first result.
-void repeatCheck(const std::function<void()>& gemm,
+void repeatCheck(const std::string& test,
+                 const std::function<void()>& gemm,
                  const DeviceBuffer& out,
                  Element type,
                  size_t elements,
@@ -501,14 +583,25 @@ void repeatCheck(const std::function<void()>& gemm,
     checks.anyRepeat = true;
     checks.repeatIdentical = checks.repeatIdentical && different == 0;
     checks.nans += nans;
+    CorrectnessCheck entry;
+    entry.test = test;
+    entry.nanCount = nans;
+    entry.repeatIdentical = different == 0;
+    checks.list.push_back(entry);
 }
 
 // Compares an FP32 result against the FP32 SIMT reference of the same (already rounded) inputs.
-void referenceCheck(const float* result, const float* reference, size_t elements, cudaStream_t stream, Checks& checks)
+void referenceCheck(const std::string& test,
+                    const float* result,
+                    const float* reference,
+                    size_t elements,
+                    cudaStream_t stream,
+                    Checks& checks)
 {
     DeviceBuffer counter(sizeof(unsigned long long)), worst(sizeof(unsigned int));
     kernels::countNans(result, Element::F32, elements, counter.as<unsigned long long>(), stream);
-    checks.nans += readCounter(counter, stream);
+    const long long nans = readCounter(counter, stream);
+    checks.nans += nans;
     kernels::maxRelativeError(result, reference, elements, worst.as<unsigned int>(), stream);
     unsigned int bits = 0;
     PROBE_CUDA(cudaMemcpyAsync(&bits, worst.ptr, sizeof bits, cudaMemcpyDeviceToHost, stream));
@@ -517,28 +610,34 @@ void referenceCheck(const float* result, const float* reference, size_t elements
     std::memcpy(&value, &bits, sizeof value);
     checks.anyReference = true;
     checks.maxRelErr = std::max(checks.maxRelErr, static_cast<double>(value));
+    CorrectnessCheck entry;
+    entry.test = test;
+    entry.nanCount = nans;
+    entry.maxRelativeError = static_cast<double>(value);
+    checks.list.push_back(entry);
 }
 
-// The small reference problem: inputs in F16/BF16 and their exact float copies, plus the FP32 reference.
+// The reference problem: inputs in F16/BF16 and their exact float copies, plus the FP32 reference. Large enough
+// that every GEMM splits it into more tiles than any GPU has SMs (256 tiles of 128x128), so all SMs are checked.
 struct ReferenceProblem
 {
-    static constexpr int kSize = 1024;
+    static constexpr int kM = 2048, kN = 2048, kK = 1024;
+    static constexpr size_t kOut = static_cast<size_t>(kM) * kN;
     Element type;
     DeviceBuffer a, b, af, bf, ref;
     ReferenceProblem(Element t, cudaStream_t stream)
         : type(t)
-        , a(sizeof(uint16_t) * kSize * kSize)
-        , b(sizeof(uint16_t) * kSize * kSize)
-        , af(sizeof(float) * kSize * kSize)
-        , bf(sizeof(float) * kSize * kSize)
-        , ref(sizeof(float) * kSize * kSize)
+        , a(sizeof(uint16_t) * kM * kK)
+        , b(sizeof(uint16_t) * kK * kN)
+        , af(sizeof(float) * kM * kK)
+        , bf(sizeof(float) * kK * kN)
+        , ref(sizeof(float) * kOut)
     {
-        const size_t n = static_cast<size_t>(kSize) * kSize;
-        kernels::fillRandom(a.ptr, t, n, 11, stream);
-        kernels::fillRandom(b.ptr, t, n, 12, stream);
-        kernels::toFloat(a.ptr, t, af.as<float>(), n, stream);
-        kernels::toFloat(b.ptr, t, bf.as<float>(), n, stream);
-        kernels::referenceGemm(af.as<float>(), bf.as<float>(), ref.as<float>(), kSize, kSize, kSize, stream);
+        kernels::fillRandom(a.ptr, t, static_cast<size_t>(kM) * kK, 11, stream);
+        kernels::fillRandom(b.ptr, t, static_cast<size_t>(kK) * kN, 12, stream);
+        kernels::toFloat(a.ptr, t, af.as<float>(), static_cast<size_t>(kM) * kK, stream);
+        kernels::toFloat(b.ptr, t, bf.as<float>(), static_cast<size_t>(kK) * kN, stream);
+        kernels::referenceGemm(af.as<float>(), bf.as<float>(), ref.as<float>(), kM, kN, kK, stream);
         PROBE_CUDA(cudaStreamSynchronize(stream));
     }
 };
@@ -546,6 +645,7 @@ struct ReferenceProblem
 // --- WMMA ---------------------------------------------------------------------------------------
 void wmmaGemm(Context& ctx, GpuReport& gpu, Checks& checks)
 {
+    ctx.stage("wmma_fp16");
     const int s = ctx.quick ? 4096 : 8192;
     const size_t need = static_cast<size_t>(s) * s * (2 + 2 + 4 + 4);
     if (need > ctx.freeBytes() * 0.9) {
@@ -563,15 +663,103 @@ void wmmaGemm(Context& ctx, GpuReport& gpu, Checks& checks)
         m.unit = "TFLOPS";
         m.method = "wmma";
         m.shape = cubeShape(s, s, s);
-        setFigures(m, timeIt(op, ctx.stream, ctx.plan(50, 10)), 2.0 * s * s * static_cast<double>(s), 1e12);
+        setFigures(
+            m, timeIt(op, ctx.stream, ctx.plan(50, 10), ctx.energy()), 2.0 * s * s * static_cast<double>(s), 1e12);
         gpu.measurements.push_back(m);
-        repeatCheck(op, c, Element::F32, n, ctx.stream, checks);
+        repeatCheck("wmma_fp16", op, c, Element::F32, n, ctx.stream, checks);
+        ctx.finished();
     }
+    ctx.stage("reference_wmma_fp16");
     ReferenceProblem problem(Element::F16, ctx.stream);
-    const int r = ReferenceProblem::kSize;
-    DeviceBuffer out(sizeof(float) * r * r);
-    kernels::wmmaGemm(problem.a.ptr, problem.b.ptr, out.as<float>(), r, r, r, ctx.stream);
-    referenceCheck(out.as<float>(), problem.ref.as<float>(), static_cast<size_t>(r) * r, ctx.stream, checks);
+    using R = ReferenceProblem;
+    DeviceBuffer out(sizeof(float) * R::kOut);
+    kernels::wmmaGemm(problem.a.ptr, problem.b.ptr, out.as<float>(), R::kM, R::kN, R::kK, ctx.stream);
+    referenceCheck("reference_wmma_fp16", out.as<float>(), problem.ref.as<float>(), R::kOut, ctx.stream, checks);
+}
+
+// --- our own tensor-core GEMM (own_gemm.h): informational until a device check promotes it ----------
+void ownGemms(Context& ctx, GpuReport& gpu, Checks& checks)
+{
+#ifdef PROBE_HAVE_OWN_GEMM
+    // Informational: its checks are listed but leave the aggregate verdict (correctness.ok) alone.
+    struct KeepAggregates
+    {
+        Checks& checks;
+        Checks saved;
+        explicit KeepAggregates(Checks& c)
+            : checks(c)
+            , saved(c)
+        { }
+        ~KeepAggregates()
+        {
+            saved.list = std::move(checks.list);
+            checks = std::move(saved);
+        }
+    } keep(checks);
+    owngemm::Choice choice{"mma_sync"};
+    std::string why;
+    const bool available = owngemm::available(ctx.cc(), &choice, &why);
+    const int s = ctx.quick ? 4096 : 8192;
+    for (const auto in : {owngemm::Input::F16, owngemm::Input::BF16}) {
+        const bool f16 = in == owngemm::Input::F16;
+        const char* name = f16 ? "gemm_own_fp16" : "gemm_own_bf16";
+        ctx.stage(name);
+        Measurement m;
+        m.name = name;
+        m.unit = "TFLOPS";
+        m.method = choice.method ? choice.method : "mma_sync";
+        m.shape = cubeShape(s, s, s);
+        m.informational = true;
+        const size_t n = static_cast<size_t>(s) * s;
+        if (!available) {
+            m.skipped = why.empty() ? "no own tensor-core kernel for this GPU" : why;
+        } else if (!f16 && ctx.cc() < 80) {
+            m.skipped = "BF16 tensor cores need sm_80 or newer";
+        } else if (n * (2 + 2 + 2) > ctx.freeBytes() * 0.9) {
+            m.skipped = "not enough free device memory";
+        } else {
+            const Element type = f16 ? Element::F16 : Element::BF16;
+            DeviceBuffer a(n * 2), b(n * 2), c(n * 2);
+            kernels::fillRandom(a.ptr, type, n, 21, ctx.stream);
+            kernels::fillRandom(b.ptr, type, n, 22, ctx.stream);
+            auto op = [&] {
+                PROBE_CUDA(
+                    owngemm::gemm(in, owngemm::Output::Same, a.ptr, b.ptr, c.ptr, s, s, s, ctx.stream, ctx.cc()));
+            };
+            setFigures(
+                m, timeIt(op, ctx.stream, ctx.plan(100, 20), ctx.energy()), 2.0 * s * s * static_cast<double>(s), 1e12);
+            repeatCheck(name, op, c, type, n, ctx.stream, checks);
+        }
+        gpu.measurements.push_back(m);
+        ctx.finished();
+        if (m.skipped.empty()) {
+            using R = ReferenceProblem;
+            const std::string test = std::string("reference_own_") + (f16 ? "fp16" : "bf16");
+            ctx.stage(test.c_str());
+            ReferenceProblem problem(f16 ? Element::F16 : Element::BF16, ctx.stream);
+            DeviceBuffer out(sizeof(float) * R::kOut);
+            PROBE_CUDA(owngemm::gemm(in,
+                                     owngemm::Output::F32,
+                                     problem.a.ptr,
+                                     problem.b.ptr,
+                                     out.ptr,
+                                     R::kM,
+                                     R::kN,
+                                     R::kK,
+                                     ctx.stream,
+                                     ctx.cc()));
+            referenceCheck(test, out.as<float>(), problem.ref.as<float>(), R::kOut, ctx.stream, checks);
+        }
+    }
+#else
+    (void)checks;
+    (void)ctx;
+    for (const char* name : {"gemm_own_fp16", "gemm_own_bf16"}) {
+        Measurement m = skippedMeasurement(name, "TFLOPS", "mma_sync", "this probe build has no own GEMM kernel");
+        m.informational = true;
+        gpu.measurements.push_back(m);
+    }
+#endif
 }
 
 // --- cuBLASLt -----------------------------------------------------------------------------------
@@ -668,6 +856,11 @@ public:
         if (scale) { // FP8: per-tensor scales (1.0) for A and B, as in NVIDIA's LtFp8Matmul sample
             PROBE_LT(api.descSetAttribute(op_, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &scale, sizeof scale));
             PROBE_LT(api.descSetAttribute(op_, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &scale, sizeof scale));
+            // Fast accumulation, as the datasheet FP8 peak assumes. Attribute 25 (CUBLASLT_MATMUL_DESC_FAST_ACCUM)
+            // by number: same value in cuBLASLt 11.8, 12 and 13, whatever header the probe was built with.
+            const int8_t fastAccum = 1;
+            PROBE_LT(api.descSetAttribute(
+                op_, static_cast<cublasLtMatmulDescAttributes_t>(25), &fastAccum, sizeof fastAccum));
         }
         PROBE_LT(api.layoutCreate(&a_, ab, k, m, k));
         PROBE_LT(api.layoutCreate(&b_, ab, k, n, k));
@@ -748,6 +941,7 @@ void ltGemm(Context& ctx,
             size_t workspaceBytes,
             const float* one)
 {
+    ctx.stage(cfg.name);
     const int s = ctx.quick ? 4096 : 8192;
     Measurement m;
     m.name = cfg.name;
@@ -811,10 +1005,12 @@ void ltGemm(Context& ctx,
             if (st != CUBLAS_STATUS_SUCCESS)
                 throw LtFailure(std::string("cublasLtMatmul: ") + ltStatus(st));
         };
-        setFigures(m, timeIt(op, ctx.stream, ctx.plan(100, 20)), 2.0 * s * s * static_cast<double>(s), 1e12);
+        setFigures(
+            m, timeIt(op, ctx.stream, ctx.plan(100, 20), ctx.energy()), 2.0 * s * s * static_cast<double>(s), 1e12);
         gpu.measurements.push_back(m);
-        if (cfg.ab == CUDA_R_16F)
-            repeatCheck(op, d, elementOf(cfg.cd), n, ctx.stream, checks);
+        ctx.finished();
+        // Every type: bitwise repeat and NaNs in its output (FP8 writes BF16, TF32 FP32).
+        repeatCheck(cfg.name, op, d, elementOf(cfg.cd), n, ctx.stream, checks);
     } catch (const LtFailure& e) {
         m.skipped = std::string("cuBLASLt failed: ") + e.what();
         gpu.measurements.push_back(m);
@@ -830,18 +1026,21 @@ void ltReference(Context& ctx,
                  void* workspace,
                  size_t workspaceBytes)
 {
+    const std::string test = std::string("reference_cublaslt_") + (type == Element::F16 ? "fp16" : "bf16");
+    ctx.stage(test.c_str());
     try {
+        using R = ReferenceProblem;
         const cudaDataType ab = type == Element::F16 ? CUDA_R_16F : CUDA_R_16BF;
-        const int r = ReferenceProblem::kSize;
-        LtMatmul mm(api, handle, ab, CUDA_R_32F, CUBLAS_COMPUTE_32F, r, r, r, workspace, workspaceBytes, nullptr);
+        LtMatmul mm(
+            api, handle, ab, CUDA_R_32F, CUBLAS_COMPUTE_32F, R::kM, R::kN, R::kK, workspace, workspaceBytes, nullptr);
         auto algos = mm.heuristics(1);
         if (algos.empty())
             return;
         ReferenceProblem problem(type, ctx.stream);
-        DeviceBuffer out(sizeof(float) * r * r);
+        DeviceBuffer out(sizeof(float) * R::kOut);
         if (mm.run(algos[0].algo, problem.a.ptr, problem.b.ptr, out.ptr, ctx.stream) != CUBLAS_STATUS_SUCCESS)
             return;
-        referenceCheck(out.as<float>(), problem.ref.as<float>(), static_cast<size_t>(r) * r, ctx.stream, checks);
+        referenceCheck(test, out.as<float>(), problem.ref.as<float>(), R::kOut, ctx.stream, checks);
     } catch (const LtFailure&) {
         // this check is extra; the WMMA reference check always runs
     }
@@ -893,20 +1092,23 @@ void cublasLtGemms(Context& ctx, GpuReport& gpu, Checks& checks)
 }
 
 // --- peer to peer --------------------------------------------------------------------------------
-void peer(Context& ctx, GpuReport& gpu)
+// One peer copy: from this GPU to `other`, reported in this GPU (the other direction appears in the other GPU).
+Measurement peerTo(Context& ctx, int other)
 {
-    if (ctx.deviceCount < 2) {
-        gpu.measurements.push_back(skippedMeasurement("p2p", "GB/s", "peer", "only one GPU"));
-        return;
-    }
-    const int other = (ctx.index + 1) % ctx.deviceCount;
-    int canAccess = 0;
-    PROBE_CUDA(cudaDeviceCanAccessPeer(&canAccess, ctx.index, other));
     const size_t bytes = (ctx.quick ? 64 : 256) * kMiB;
     Measurement m;
     m.name = "p2p";
     m.unit = "GB/s";
     m.method = "peer";
+    m.peer = other;
+    int canAccess = 0, atomics = 0;
+    PROBE_CUDA(cudaDeviceCanAccessPeer(&canAccess, ctx.index, other));
+    if (canAccess
+        && cudaDeviceGetP2PAttribute(&atomics, cudaDevP2PAttrNativeAtomicSupported, ctx.index, other) != cudaSuccess) {
+        (void)cudaGetLastError();
+        atomics = 0;
+    }
+    m.link = sampling::linkKind(canAccess != 0, atomics != 0, nvml::anyNvlinkActive(ctx.nvmlDevice));
     m.shape =
         mib(bytes) + " to GPU " + std::to_string(other) + (canAccess ? "" : " (no peer access: staged by the driver)");
     if (canAccess) {
@@ -923,8 +1125,7 @@ void peer(Context& ctx, GpuReport& gpu)
     if (allocated != cudaSuccess) {
         (void)cudaGetLastError();
         m.skipped = "could not allocate on GPU " + std::to_string(other);
-        gpu.measurements.push_back(m);
-        return;
+        return m;
     }
     struct PeerFree
     {
@@ -945,13 +1146,38 @@ void peer(Context& ctx, GpuReport& gpu)
                            PROBE_CUDA(cudaMemcpyPeerAsync(dst, other, src.ptr, ctx.index, bytes, ctx.stream));
                    },
                    ctx.stream,
-                   Plan{2, ctx.quick ? 3 : 5, 0}),
+                   ctx.copyPlan()),
                static_cast<double>(bytes) * copies,
                1e9);
-    gpu.measurements.push_back(m);
+    return m;
+}
+
+void peer(Context& ctx, GpuReport& gpu)
+{
+    if (ctx.deviceCount < 2) {
+        gpu.measurements.push_back(skippedMeasurement("p2p", "GB/s", "peer", "only one GPU"));
+        return;
+    }
+    for (int other = 0; other < ctx.deviceCount; ++other) {
+        if (other == ctx.index)
+            continue;
+        ctx.stage(("p2p to GPU " + std::to_string(other)).c_str());
+        gpu.measurements.push_back(peerTo(ctx, other));
+        ctx.finished();
+    }
 }
 
 } // namespace
+
+void* nvmlHandleFor(int index)
+{
+    char bus[32] = {};
+    if (cudaDeviceGetPCIBusId(bus, sizeof bus, index) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return nullptr;
+    }
+    return nvml::deviceFor(bus, "");
+}
 
 void measureGpu(int index, int deviceCount, const Options& options, GpuReport& gpu)
 {
@@ -960,11 +1186,14 @@ void measureGpu(int index, int deviceCount, const Options& options, GpuReport& g
     ctx.index = index;
     ctx.deviceCount = deviceCount;
     ctx.quick = options.quick;
+    ctx.report = &gpu;
     try {
         PROBE_CUDA(cudaGetDeviceProperties(&ctx.props, index));
         ctx.ccMajor = ctx.props.major;
         ctx.ccMinor = ctx.props.minor;
         inventory(ctx, gpu);
+        ctx.finished();
+        ctx.stage("context");
         PROBE_CUDA(cudaSetDevice(index));
         PROBE_CUDA(cudaFree(nullptr)); // creates the context
         Stream stream;
@@ -975,19 +1204,32 @@ void measureGpu(int index, int deviceCount, const Options& options, GpuReport& g
         deviceMemory(ctx, gpu);
         fmaPeak(ctx, gpu);
         {
-            Sampler load(ctx.nvmlDevice, Sampler::Kind::Load); // power, temperature, clocks, throttling
+            // Power, temperature, clocks, throttling. A slice (MIG) has no power of its own.
+            Sampler load(ctx.mig ? nullptr : ctx.nvmlDevice, Sampler::Kind::Load);
             wmmaGemm(ctx, gpu, checks);
             cublasLtGemms(ctx, gpu, checks);
+            ownGemms(ctx, gpu, checks);
             load.stop();
-            gpu.powerUnderLoadW = load.maxPower;
+            if (!ctx.mig) {
+                if (auto w = sampling::highestAverageW(ctx.energyRegions)) {
+                    gpu.powerUnderLoadW = w;
+                    gpu.powerMethod = "energy";
+                } else if (load.maxPower) {
+                    gpu.powerUnderLoadW = load.maxPower;
+                    gpu.powerMethod = "sampled";
+                }
+            }
             gpu.tempMaxUnderLoadC = load.maxTemp;
             if (!load.smClocks.empty()) {
                 auto clocks = load.smClocks;
                 std::nth_element(clocks.begin(), clocks.begin() + static_cast<long>(clocks.size() / 2), clocks.end());
                 gpu.smUnderLoadMhz = clocks[clocks.size() / 2];
             }
-            if (load.anyReasons)
-                gpu.throttleReasons = reasonNames(load.reasons);
+            if (!load.reasonSamples.empty()) {
+                const sampling::ThrottleStats stats = sampling::throttleStats(load.reasonSamples);
+                gpu.throttleReasons = stats.reasons;
+                gpu.throttle = Throttle{stats.samples, stats.shares};
+            }
         }
         peer(ctx, gpu);
 
@@ -998,9 +1240,10 @@ void measureGpu(int index, int deviceCount, const Options& options, GpuReport& g
         c.maxRelativeError = checks.anyReference ? checks.maxRelErr : NAN;
         c.tolerance = 1e-3;
         c.ok = c.measured && c.repeatIdentical && c.nanCount == 0 && c.maxRelativeError <= c.tolerance;
+        c.checks = checks.list;
         PROBE_CUDA(cudaDeviceSynchronize());
     } catch (const CudaFailure& e) {
-        gpu.errorCode = "internal";
+        gpu.errorCode = errorCode(e.status);
         gpu.errorMessage = std::string("GPU ") + std::to_string(index) + " could not be measured: " + e.what();
         (void)cudaGetLastError();
         (void)cudaDeviceReset(); // a sticky error leaves the context unusable; start the next GPU clean

@@ -43,6 +43,8 @@ struct Library
     Return (*getCurrPcieLinkGeneration)(Device, unsigned int*) = nullptr;
     Return (*getCurrPcieLinkWidth)(Device, unsigned int*) = nullptr;
     Return (*getMigMode)(Device, unsigned int*, unsigned int*) = nullptr;
+    Return (*getTotalEnergyConsumption)(Device, unsigned long long*) = nullptr;
+    Return (*getNvLinkState)(Device, unsigned int, int*) = nullptr;
 };
 
 Library lib;
@@ -128,6 +130,8 @@ bool load(std::string* reason)
     resolve(lib.getCurrPcieLinkGeneration, "nvmlDeviceGetCurrPcieLinkGeneration");
     resolve(lib.getCurrPcieLinkWidth, "nvmlDeviceGetCurrPcieLinkWidth");
     resolve(lib.getMigMode, "nvmlDeviceGetMigMode");
+    resolve(lib.getTotalEnergyConsumption, "nvmlDeviceGetTotalEnergyConsumption");
+    resolve(lib.getNvLinkState, "nvmlDeviceGetNvLinkState");
     if (!lib.init) {
         if (reason)
             *reason = "libnvidia-ml.so.1 has no nvmlInit";
@@ -332,6 +336,38 @@ std::optional<bool> migEnabled(Device d)
     if (lib.getMigMode(d, &current, &pending) != kSuccess)
         return std::nullopt;
     return current == 1;
+}
+
+Device deviceByUuid(const std::string& uuidText)
+{
+    if (!lib.initialised || !lib.getHandleByUuid || uuidText.empty())
+        return nullptr;
+    Device d = nullptr;
+    if (lib.getHandleByUuid(uuidText.c_str(), &d) != kSuccess)
+        return nullptr;
+    return d;
+}
+
+std::optional<unsigned long long> totalEnergyMj(Device d)
+{
+    if (!lib.initialised || !lib.getTotalEnergyConsumption || !d)
+        return std::nullopt;
+    unsigned long long value = 0;
+    if (lib.getTotalEnergyConsumption(d, &value) != kSuccess)
+        return std::nullopt;
+    return value;
+}
+
+bool anyNvlinkActive(Device d)
+{
+    if (!lib.initialised || !lib.getNvLinkState || !d)
+        return false;
+    for (unsigned int link = 0; link < 18; ++link) { // NVML_NVLINK_MAX_LINKS (18 since Hopper)
+        int active = 0;
+        if (lib.getNvLinkState(d, link, &active) == kSuccess && active != 0)
+            return true;
+    }
+    return false;
 }
 
 } // namespace probe::nvml

@@ -51,5 +51,11 @@ std::optional<int> pcieMaxWidth(Device d);
 std::optional<int> pcieCurrentGeneration(Device d);
 std::optional<int> pcieCurrentWidth(Device d);
 std::optional<bool> migEnabled(Device d);
+// The MIG device (or GPU) with this NVML UUID ("MIG-..." / "GPU-..."), nullptr when unknown.
+Device deviceByUuid(const std::string& uuid);
+// nvmlDeviceGetTotalEnergyConsumption: mJ since the driver loaded (Volta and newer).
+std::optional<unsigned long long> totalEnergyMj(Device d);
+// Whether any NVLink of the device is active (nvmlDeviceGetNvLinkState over the links).
+bool anyNvlinkActive(Device d);
 
 } // namespace probe::nvml

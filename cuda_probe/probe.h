@@ -7,6 +7,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace probe {
@@ -44,6 +45,18 @@ struct Measurement
     double min = NAN;
     double max = NAN;
     int repetitions = 0;
+    std::optional<int> peer;    // p2p: the destination GPU
+    std::string link;           // p2p: nvlink, pcie or staged
+    bool informational = false; // never fails a verdict (own GEMM)
+};
+
+// One checked GEMM output (correctness.checks).
+struct CorrectnessCheck
+{
+    std::string test;
+    long long nanCount = 0;
+    std::optional<bool> repeatIdentical;    // empty: not run twice
+    std::optional<double> maxRelativeError; // empty: not compared with the FP32 reference
 };
 
 struct Correctness
@@ -54,6 +67,13 @@ struct Correctness
     double maxRelativeError = NAN;
     double tolerance = NAN;
     bool ok = false;
+    std::vector<CorrectnessCheck> checks;
+};
+
+struct Throttle
+{
+    int samples = 0;                                    // NVML samples under load (gpu_idle clear)
+    std::vector<std::pair<std::string, double>> shares; // reason -> fraction of those samples
 };
 
 struct Ecc
@@ -83,16 +103,27 @@ struct GpuReport
     long long memoryTotalMib = 0;
     std::optional<int> smMaxMhz, memoryMaxMhz, smUnderLoadMhz;
     std::optional<double> powerLimitW, powerDefaultLimitW, powerUnderLoadW;
+    std::string powerMethod; // "energy", "sampled" or empty (null)
     std::optional<int> tempCurrentC, tempSlowdownC, tempShutdownC, tempMaxUnderLoadC;
     std::optional<Ecc> ecc;
     std::optional<RetiredPages> retiredPages;
     std::optional<RemappedRows> remappedRows;
     std::optional<Pcie> pcie;
     std::optional<bool> migEnabled;
+    std::optional<std::string> parentName; // MIG: the physical GPU's name
+    std::optional<int> hostNumaNode;
     std::vector<std::string> throttleReasons;
+    std::optional<Throttle> throttle;
     std::vector<Measurement> measurements;
     Correctness correctness;
     std::string errorCode, errorMessage; // non-empty code: this GPU could not be measured
+    std::string burnJson;                // the serialised per-GPU `burn` object (--burn), empty without
+};
+
+struct Library
+{
+    std::string path;
+    long long version = 0;
 };
 
 struct Report
@@ -105,6 +136,12 @@ struct Report
     int driverCudaVersion = 0;
     bool ok = false;
     std::string errorCode, errorMessage;
+    std::optional<int> errorGpu; // the GPU in progress (timeout, interrupted, crashed)
+    std::string errorStage;      // the test in progress
+    std::optional<Library> cublaslt, nccl;
+    std::string cublasltProblem, ncclProblem;
+    std::optional<std::vector<Measurement>> multiGpu; // present with two or more GPUs selected
+    std::optional<int> burnSeconds;                   // --burn
     std::vector<GpuReport> gpus;
     double elapsedS = 0;
 };
@@ -114,7 +151,8 @@ std::string toJson(const Report& report);
 struct Options
 {
     bool quick = false;
-    int gpu = -1; // -1: all
+    int gpu = -1;        // -1: all
+    int burnSeconds = 0; // --burn; 0: none
 };
 
 } // namespace probe

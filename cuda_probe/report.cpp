@@ -33,6 +33,12 @@ Json measurement(const Measurement& m)
     if (!m.skipped.empty()) {
         j["shape"] = m.shape.empty() ? Json(nullptr) : Json(m.shape);
         j["skipped"] = m.skipped;
+        if (m.peer)
+            j["peer"] = *m.peer;
+        if (!m.link.empty())
+            j["link"] = m.link;
+        if (m.informational)
+            j["informational"] = true;
         return j;
     }
     j["value"] = number(m.value);
@@ -40,7 +46,20 @@ Json measurement(const Measurement& m)
     j["max"] = number(m.max);
     j["repetitions"] = m.repetitions;
     j["shape"] = m.shape;
+    if (m.peer)
+        j["peer"] = *m.peer;
+    if (!m.link.empty())
+        j["link"] = m.link;
+    if (m.informational)
+        j["informational"] = true;
     return j;
+}
+
+Json library(const std::optional<Library>& l)
+{
+    if (!l)
+        return nullptr;
+    return {{"path", l->path}, {"version", l->version}};
 }
 
 Json gpu(const GpuReport& g)
@@ -56,7 +75,8 @@ Json gpu(const GpuReport& g)
                        {"sm_under_load", optional(g.smUnderLoadMhz)}};
     j["power"] = {{"limit_w", optional(g.powerLimitW)},
                   {"default_limit_w", optional(g.powerDefaultLimitW)},
-                  {"under_load_w", optional(g.powerUnderLoadW)}};
+                  {"under_load_w", optional(g.powerUnderLoadW)},
+                  {"method", g.powerMethod.empty() ? Json(nullptr) : Json(g.powerMethod)}};
     j["temperature"] = {{"current_c", optional(g.tempCurrentC)},
                         {"slowdown_c", optional(g.tempSlowdownC)},
                         {"shutdown_c", optional(g.tempShutdownC)},
@@ -88,7 +108,17 @@ Json gpu(const GpuReport& g)
     else
         j["pcie"] = nullptr;
     j["mig_enabled"] = optional(g.migEnabled);
+    j["parent_name"] = optional(g.parentName);
+    j["host_numa_node"] = optional(g.hostNumaNode);
     j["throttle_reasons"] = g.throttleReasons;
+    if (g.throttle) {
+        Json shares = Json::object();
+        for (const auto& [reason, share] : g.throttle->shares)
+            shares[reason] = number(share);
+        j["throttle"] = {{"samples", g.throttle->samples}, {"shares", shares}};
+    } else {
+        j["throttle"] = nullptr;
+    }
     Json ms = Json::array();
     for (const auto& m : g.measurements)
         ms.push_back(measurement(m));
@@ -99,6 +129,15 @@ Json gpu(const GpuReport& g)
                         {"max_relative_error", number(c.maxRelativeError)},
                         {"tolerance", number(c.tolerance)},
                         {"ok", c.ok}};
+    Json checks = Json::array();
+    for (const auto& check : c.checks)
+        checks.push_back({{"test", check.test},
+                          {"nan_count", check.nanCount},
+                          {"repeat_identical", optional(check.repeatIdentical)},
+                          {"max_relative_error", optional(check.maxRelativeError)}});
+    j["correctness"]["checks"] = checks;
+    if (!g.burnJson.empty())
+        j["burn"] = Json::parse(g.burnJson, nullptr, false);
     if (!g.errorCode.empty())
         j["error"] = {{"code", g.errorCode}, {"message", g.errorMessage}};
     return j;
@@ -116,8 +155,25 @@ std::string toJson(const Report& r)
                   {"architectures", r.architectures}};
     j["driver"] = {{"version", optional(r.driverVersion)}, {"cuda_version", r.driverCudaVersion}};
     j["ok"] = r.ok;
-    if (!r.errorCode.empty())
+    if (!r.errorCode.empty()) {
         j["error"] = {{"code", r.errorCode}, {"message", r.errorMessage}};
+        if (r.errorGpu)
+            j["error"]["gpu"] = *r.errorGpu;
+        if (!r.errorStage.empty())
+            j["error"]["stage"] = r.errorStage;
+    }
+    j["libraries"] = {{"cublaslt", library(r.cublaslt)},
+                      {"cublaslt_problem", r.cublasltProblem.empty() ? Json(nullptr) : Json(r.cublasltProblem)},
+                      {"nccl", library(r.nccl)},
+                      {"nccl_problem", r.ncclProblem.empty() ? Json(nullptr) : Json(r.ncclProblem)}};
+    if (r.multiGpu) {
+        Json ms = Json::array();
+        for (const auto& m : *r.multiGpu)
+            ms.push_back(measurement(m));
+        j["multi_gpu"] = {{"measurements", ms}};
+    }
+    if (r.burnSeconds)
+        j["burn"] = {{"seconds", *r.burnSeconds}};
     Json gpus = Json::array();
     for (const auto& g : r.gpus)
         gpus.push_back(gpu(g));
