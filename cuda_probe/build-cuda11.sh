@@ -1,6 +1,8 @@
 #!/bin/sh
 # Second build of the probe with Debian's CUDA 11.8 (nvidia-cuda-toolkit, host compiler g++-11), for
-# V100 (sm_70) and drivers older than R580. See DESIGN.md, "The probe ships twice".
+# V100 (sm_70) and drivers older than R580. See DESIGN.md, "The probe ships twice". Its architectures
+# (sm_70..sm_90 + compute_90 PTX) and its glibc floor (2.17, PROBE_GLIBC_FLOOR) are CMakeLists.txt's defaults
+# for a toolkit older than 13; tests/integration/probe-builds.sh checks both.
 #
 # Usage: cuda_probe/build-cuda11.sh [BUILD_DIR]     (default: build/probe-cuda11 at the repository root)
 #
@@ -63,8 +65,7 @@ env -i PATH="$clean_path" HOME="${HOME:-/root}" \
     -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_CUDA_COMPILER="$debian_nvcc" \
     -DCMAKE_CUDA_HOST_COMPILER=/usr/bin/g++-11 \
-    -DCMAKE_CXX_COMPILER=/usr/bin/g++-11 \
-    -DPROBE_CUDA_ARCHITECTURES="70-real;75-real;80-real;86-real;89-real;90"
+    -DCMAKE_CXX_COMPILER=/usr/bin/g++-11
 env -i PATH="$clean_path" HOME="${HOME:-/root}" cmake --build "$build_dir" -j"$(nproc)"
 
 echo "build-cuda11: built $build_dir/gpuplan-probe"
