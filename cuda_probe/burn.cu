@@ -6,6 +6,7 @@
 #include "nvml.h"
 #include "nvml_events.h"
 #include "probe.h"
+#include "sampling.h"
 
 #include <algorithm>
 #include <chrono>
@@ -227,7 +228,7 @@ void burnOne(int device,
              Clock::time_point latest,
              StartLine& startLine,
              bool& arrived,
-             BurnReport& report)
+             Burn& report)
 {
     report.index = device;
     PROBE_CUDA(cudaSetDevice(device));
@@ -304,7 +305,7 @@ void burnOne(int device,
         const auto now = Clock::now();
         if (now - lastSample >= std::chrono::seconds(1)) {
             lastSample = now;
-            Sample s;
+            BurnSample s;
             s.tS = seconds(now - began);
             s.smMhz = nvml::clockMhz(nvmlDevice, 1);
             s.powerW = nvml::powerUsageW(nvmlDevice);
@@ -376,15 +377,15 @@ void burnOne(int device,
     report.tflopsFirst = w.first;
     report.tflopsLast = w.last;
     report.tflopsMin = w.min;
-    report.throttle = throttleShares(reasons);
+    report.throttle = sampling::throttleStats(reasons);
 }
 
 } // namespace
 
-std::vector<BurnReport>
+std::vector<Burn>
 run(const std::vector<int>& devices, double seconds, const std::vector<void*>& nvmlDevices, const lt::Api* api)
 {
-    std::vector<BurnReport> reports(devices.size());
+    std::vector<Burn> reports(devices.size());
     // Setup may take up to 30 s beyond the burn time; the loops end by then whatever happens.
     const auto latest = Clock::now() + std::chrono::seconds(30)
                         + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
@@ -392,7 +393,7 @@ run(const std::vector<int>& devices, double seconds, const std::vector<void*>& n
     std::vector<std::thread> threads;
     for (size_t i = 0; i < devices.size(); ++i) {
         void* nvmlDevice = i < nvmlDevices.size() ? nvmlDevices[i] : nullptr;
-        BurnReport& report = reports[i];
+        Burn& report = reports[i];
         report.index = devices[i];
         threads.emplace_back([&report, &startLine, device = devices[i], nvmlDevice, api, seconds, latest] {
             bool arrived = false;

@@ -10,19 +10,7 @@
 namespace probe::libsearch {
 namespace {
 
-std::vector<std::string> globbed(const std::string& pattern)
-{
-    std::vector<std::string> out;
-    glob_t g{};
-    if (glob(pattern.c_str(), GLOB_ONLYDIR, nullptr, &g) == 0) {
-        for (size_t i = 0; i < g.gl_pathc; ++i)
-            out.emplace_back(g.gl_pathv[i]);
-    }
-    globfree(&g);
-    return out;
-}
-
-// opendir/access rather than stat: the probe keeps its glibc symbol floor at 2.34 (glibc_compat.cpp).
+// opendir/access rather than stat: fewer symbols for the probe's glibc floor (glibc_compat.cpp, glibc-floor/).
 bool isDirectory(const std::string& path)
 {
     DIR* d = ::opendir(path.c_str());
@@ -46,7 +34,7 @@ public:
     // `path` is absolute (without root) and may hold glob patterns.
     void add(const std::string& path)
     {
-        for (const auto& d : globbed(root_ + path))
+        for (const auto& d : matchingDirectories(root_ + path))
             if (isDirectory(d) && std::find(dirs_.begin(), dirs_.end(), d) == dirs_.end())
                 dirs_.push_back(d);
     }
@@ -168,6 +156,18 @@ std::string cublasLtSearchedPlaces()
            "/usr/local/cuda*/lib64, system lib dirs, and the lib dirs and pip wheels (nvidia/cu13/lib, "
            "nvidia/cu12/lib, nvidia/cublas/lib) of the system Python, ~/.local, venvs (~/.venv, ~/*/.venv, "
            "~/.virtualenvs/*, /opt/*), pyenv and conda installs with their envs";
+}
+
+std::vector<std::string> matchingDirectories(const std::string& pattern)
+{
+    std::vector<std::string> out;
+    glob_t g{};
+    if (glob(pattern.c_str(), GLOB_ONLYDIR, nullptr, &g) == 0) {
+        for (size_t i = 0; i < g.gl_pathc; ++i)
+            out.emplace_back(g.gl_pathv[i]);
+    }
+    globfree(&g);
+    return out;
 }
 
 std::map<std::string, std::string> currentEnvironment()

@@ -33,6 +33,9 @@ std::vector<std::string> cublasLtCandidates(const std::map<std::string, std::str
 // The places searched, for the message when none loads.
 std::string cublasLtSearchedPlaces();
 
+// The directories a glob pattern matches ("/usr/local/nccl*/lib"), in glob's order.
+std::vector<std::string> matchingDirectories(const std::string& pattern);
+
 // The process's own values of the variables libraryDirectories reads.
 std::map<std::string, std::string> currentEnvironment();
 

@@ -271,7 +271,7 @@ int main(int argc, char** argv)
         for (const auto& b : results)
             for (auto& g : report.gpus)
                 if (g.index == b.index) {
-                    g.burnJson = probe::burn::toJson(b).dump();
+                    g.burn = b;
                     if (!b.error.empty())
                         allMeasured = false;
                 }

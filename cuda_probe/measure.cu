@@ -1228,7 +1228,7 @@ void measureGpu(int index, int deviceCount, const Options& options, GpuReport& g
             if (!load.reasonSamples.empty()) {
                 const sampling::ThrottleStats stats = sampling::throttleStats(load.reasonSamples);
                 gpu.throttleReasons = stats.reasons;
-                gpu.throttle = Throttle{stats.samples, stats.shares};
+                gpu.throttle = static_cast<const Throttle&>(stats);
             }
         }
         peer(ctx, gpu);

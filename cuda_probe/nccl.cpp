@@ -33,18 +33,6 @@ struct Api
     int version = 0;
 };
 
-std::vector<std::string> globbed(const std::string& pattern)
-{
-    std::vector<std::string> out;
-    glob_t g{};
-    if (glob(pattern.c_str(), GLOB_ONLYDIR, nullptr, &g) == 0) {
-        for (size_t i = 0; i < g.gl_pathc; ++i)
-            out.emplace_back(g.gl_pathv[i]);
-    }
-    globfree(&g);
-    return out;
-}
-
 const char* const kName = "libnccl.so.2";
 
 template <typename F>
@@ -295,7 +283,7 @@ libraryCandidates(const std::map<std::string, std::string>& env, const std::stri
 {
     std::vector<std::string> dirs;
     auto add = [&](const std::string& pattern) {
-        for (auto& d : globbed(pattern))
+        for (auto& d : libsearch::matchingDirectories(pattern))
             dirs.push_back(std::move(d));
     };
     for (const char* name : {"NCCL_HOME", "NCCL_ROOT"})

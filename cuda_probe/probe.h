@@ -76,6 +76,33 @@ struct Throttle
     std::vector<std::pair<std::string, double>> shares; // reason -> fraction of those samples
 };
 
+// One point of the burn-in's trajectory, about once a second.
+struct BurnSample
+{
+    double tS = 0; // seconds since the burn started on this GPU
+    std::optional<int> smMhz;
+    std::optional<double> powerW;
+    std::optional<int> tempC;
+    std::optional<double> tflops; // over the GEMMs that finished since the previous sample
+};
+
+// One GPU's burn-in (--burn SECONDS, burn.h).
+struct Burn
+{
+    int index = 0;      // CUDA device ordinal
+    std::string method; // "cublaslt" or "wmma"
+    double seconds = 0; // actually run
+    long long gemms = 0;
+    long long wrongResults = 0; // GEMM outputs that differ from the first result
+    long long nanCount = 0;
+    std::optional<long long> xidErrors; // empty: NVML events unavailable
+    std::vector<int> xids;
+    double tflopsFirst = NAN, tflopsLast = NAN, tflopsMin = NAN;
+    Throttle throttle;
+    std::vector<BurnSample> trajectory;
+    std::string error; // non-empty: the burn stopped on this failure (CUDA error message)
+};
+
 struct Ecc
 {
     bool enabled = false;
@@ -117,7 +144,7 @@ struct GpuReport
     std::vector<Measurement> measurements;
     Correctness correctness;
     std::string errorCode, errorMessage; // non-empty code: this GPU could not be measured
-    std::string burnJson;                // the serialised per-GPU `burn` object (--burn), empty without
+    std::optional<Burn> burn;            // --burn
 };
 
 struct Library

@@ -24,6 +24,43 @@ Json optional(const std::optional<T>& v)
         return Json(*v);
 }
 
+// {"samples": n, "shares": {reason: fraction}}: the GPU's and the burn-in's `throttle` objects.
+Json throttle(const Throttle& t)
+{
+    Json shares = Json::object();
+    for (const auto& [reason, share] : t.shares)
+        shares[reason] = number(share);
+    return {{"samples", t.samples}, {"shares", shares}};
+}
+
+// The per-GPU `burn` object (--burn).
+Json burn(const Burn& b)
+{
+    Json j;
+    j["seconds"] = number(b.seconds);
+    j["method"] = b.method.empty() ? Json(nullptr) : Json(b.method);
+    j["gemms"] = b.gemms;
+    j["wrong_results"] = b.wrongResults;
+    j["nan_count"] = b.nanCount;
+    j["xid_errors"] = optional(b.xidErrors);
+    j["xids"] = b.xids;
+    j["tflops_first"] = number(b.tflopsFirst);
+    j["tflops_last"] = number(b.tflopsLast);
+    j["tflops_min"] = number(b.tflopsMin);
+    j["throttle"] = throttle(b.throttle);
+    Json trajectory = Json::array();
+    for (const auto& s : b.trajectory)
+        trajectory.push_back({{"t_s", number(s.tS)},
+                              {"sm_mhz", optional(s.smMhz)},
+                              {"power_w", optional(s.powerW)},
+                              {"temp_c", optional(s.tempC)},
+                              {"tflops", optional(s.tflops)}});
+    j["trajectory"] = trajectory;
+    if (!b.error.empty())
+        j["error"] = b.error;
+    return j;
+}
+
 Json measurement(const Measurement& m)
 {
     Json j;
@@ -111,14 +148,7 @@ Json gpu(const GpuReport& g)
     j["parent_name"] = optional(g.parentName);
     j["host_numa_node"] = optional(g.hostNumaNode);
     j["throttle_reasons"] = g.throttleReasons;
-    if (g.throttle) {
-        Json shares = Json::object();
-        for (const auto& [reason, share] : g.throttle->shares)
-            shares[reason] = number(share);
-        j["throttle"] = {{"samples", g.throttle->samples}, {"shares", shares}};
-    } else {
-        j["throttle"] = nullptr;
-    }
+    j["throttle"] = g.throttle ? throttle(*g.throttle) : Json(nullptr);
     Json ms = Json::array();
     for (const auto& m : g.measurements)
         ms.push_back(measurement(m));
@@ -136,8 +166,8 @@ Json gpu(const GpuReport& g)
                           {"repeat_identical", optional(check.repeatIdentical)},
                           {"max_relative_error", optional(check.maxRelativeError)}});
     j["correctness"]["checks"] = checks;
-    if (!g.burnJson.empty())
-        j["burn"] = Json::parse(g.burnJson, nullptr, false);
+    if (g.burn)
+        j["burn"] = burn(*g.burn);
     if (!g.errorCode.empty())
         j["error"] = {{"code", g.errorCode}, {"message", g.errorMessage}};
     return j;

@@ -2,6 +2,8 @@
 // Pure functions, tested without a GPU (tests/probe).
 #pragma once
 
+#include "probe.h"
+
 #include <optional>
 #include <string>
 #include <utility>
@@ -30,12 +32,11 @@ std::vector<std::string> reasonNames(unsigned long long bits);
 
 constexpr unsigned long long kGpuIdle = 0x1ull;
 
-// Throttle statistics over per-sample reason bits: only samples under load (gpu_idle clear) count.
-struct ThrottleStats
+// Throttle statistics over per-sample reason bits: only samples under load (gpu_idle clear) count. The samples and
+// shares are the document's `throttle` object; `reasons` its union, `throttle_reasons`.
+struct ThrottleStats : Throttle
 {
-    int samples = 0;                                    // under-load samples
-    std::vector<std::pair<std::string, double>> shares; // reasons seen, fraction of under-load samples
-    std::vector<std::string> reasons;                   // union over the under-load samples
+    std::vector<std::string> reasons;
 };
 ThrottleStats throttleStats(const std::vector<unsigned long long>& reasonSamples);
 

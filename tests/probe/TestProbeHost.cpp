@@ -19,6 +19,20 @@ using namespace probe;
 
 namespace {
 
+/// The `burn` object of GPU 0 as the probe's one writer (report.cpp) puts it in the document.
+nlohmann::ordered_json burnJson(const Burn& burn)
+{
+    Report report;
+    GpuReport gpu;
+    gpu.burn = burn;
+    report.gpus.push_back(gpu);
+    return nlohmann::ordered_json::parse(toJson(report))["gpus"][0]["burn"];
+}
+
+} // namespace
+
+namespace {
+
 void touch(const QString& path)
 {
     QDir().mkpath(QFileInfo(path).path());
@@ -311,6 +325,71 @@ private slots:
         QCOMPARE(gj["measurements"][0]["link"].get<std::string>(), std::string("nvlink"));
         QCOMPARE(gj["correctness"]["checks"][0]["test"].get<std::string>(), std::string("gemm_fp8"));
         QVERIFY(gj["correctness"]["checks"][0]["max_relative_error"].is_null());
+    }
+
+    void burnJsonOfAFinishedBurn()
+    {
+        Burn r;
+        r.index = 1;
+        r.method = "cublaslt";
+        r.seconds = 60.25;
+        r.gemms = 12345;
+        r.wrongResults = 2;
+        r.nanCount = 0;
+        r.xidErrors = 1;
+        r.xids = {79};
+        r.tflopsFirst = 700;
+        r.tflopsLast = 650;
+        r.tflopsMin = 640;
+        r.throttle = sampling::throttleStats({0x4, 0x0});
+        BurnSample s;
+        s.tS = 1.0;
+        s.smMhz = 1980;
+        s.powerW = 699.5;
+        r.trajectory.push_back(s);
+        const nlohmann::ordered_json j = burnJson(r);
+        QCOMPARE(j["seconds"].get<double>(), 60.25);
+        QCOMPARE(j["gemms"].get<long long>(), 12345LL);
+        QCOMPARE(j["wrong_results"].get<long long>(), 2LL);
+        QCOMPARE(j["nan_count"].get<long long>(), 0LL);
+        QCOMPARE(j["xid_errors"].get<long long>(), 1LL);
+        QCOMPARE(j["xids"].dump(), std::string("[79]"));
+        QCOMPARE(j["tflops_min"].get<double>(), 640.0);
+        QCOMPARE(j["throttle"].dump(), std::string(R"({"samples":2,"shares":{"sw_power_cap":0.5}})"));
+        QCOMPARE(j["trajectory"].dump(),
+                 std::string(R"([{"t_s":1.0,"sm_mhz":1980,"power_w":699.5,"temp_c":null,"tflops":null}])"));
+        QVERIFY(!j.contains("error"));
+    }
+
+    void burnJsonOfAFailedBurnKeepsNulls()
+    {
+        Burn r;
+        r.error = "cudaMalloc: out of memory";
+        const nlohmann::ordered_json j = burnJson(r);
+        QVERIFY(j["xid_errors"].is_null());
+        QVERIFY(j["tflops_first"].is_null());
+        QVERIFY(j["method"].is_null());
+        QCOMPARE(j["throttle"].dump(), std::string(R"({"samples":0,"shares":{}})"));
+        QCOMPARE(j["trajectory"].dump(), std::string("[]"));
+        QCOMPARE(j["error"].get<std::string>(), r.error);
+        // Every member the schema names, in its order.
+        std::vector<std::string> keys;
+        for (const auto& item : j.items())
+            keys.push_back(item.key());
+        QCOMPARE(keys,
+                 (std::vector<std::string>{"seconds",
+                                           "method",
+                                           "gemms",
+                                           "wrong_results",
+                                           "nan_count",
+                                           "xid_errors",
+                                           "xids",
+                                           "tflops_first",
+                                           "tflops_last",
+                                           "tflops_min",
+                                           "throttle",
+                                           "trajectory",
+                                           "error"}));
     }
 };
 

@@ -43,7 +43,7 @@ struct BundledProbe
     std::string minimumDriver;       // the oldest driver the build runs on, e.g. "580.65.06"
     std::string lowestArchitecture;  // "7.0"
     std::string highestArchitecture; // the newest SASS it holds, "9.0" (newer GPUs JIT its PTX)
-    std::string minimumGlibc;        // the newest glibc symbol version the binary needs, "2.34"; empty: unknown
+    std::string minimumGlibc;        // the newest glibc symbol version the binary needs, "2.17"; empty: unknown
 };
 
 /// The oldest CUDA toolkit that builds the probe's source (cuda_fp8.h arrived in 11.8).

@@ -34,7 +34,7 @@ std::filesystem::path bundledProbeDir(const std::filesystem::path& executableDir
 /// gpuplan-probe (cuda13), gpuplan-probe-cuda11.8, and ../share/gpuplanner/probe-source.tar.gz.
 ProbeBundle findProbeBundle(const std::filesystem::path& binDir);
 
-/// The newest glibc symbol version a prebuilt probe needs ("2.34"), read from the version names in the ELF
+/// The newest glibc symbol version a prebuilt probe needs ("2.17"), read from the version names in the ELF
 /// file; empty when the file cannot be read or names none.
 std::string requiredGlibc(const std::filesystem::path& binary);
 
