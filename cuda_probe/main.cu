@@ -52,6 +52,37 @@ double secondsSince(Clock::time_point start)
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
+// The watchdog's deadline (steady-clock ticks), moved as the run learns how many GPUs it has; armed before the
+// first driver call, since cuInit itself can hang (a GPU fallen off the bus, an NVSwitch system half up).
+std::atomic<long long> g_deadline{0};
+
+void setDeadline(Clock::time_point start, double limitS)
+{
+    g_deadline.store((start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limitS)))
+                         .time_since_epoch()
+                         .count());
+}
+
+void startWatchdog()
+{
+    std::thread([] {
+        for (;;) {
+            const Clock::time_point deadline{Clock::duration(g_deadline.load())};
+            const Clock::time_point now = Clock::now();
+            if (now >= deadline)
+                probe::progress::emitTimeoutAndExit();
+            std::this_thread::sleep_for(std::min<Clock::duration>(deadline - now, std::chrono::seconds(1)));
+        }
+    }).detach();
+}
+
+// After the one document: leave at once. Static destructors and the CUDA runtime's teardown could block on a
+// GPU that hung (and the detached watchdog would then turn an "ok" run into exit 1).
+[[noreturn]] void finish(int code)
+{
+    _exit(code);
+}
+
 bool parseArguments(int argc, char** argv, probe::Options& options, std::string& problem)
 {
     for (int i = 1; i < argc; ++i) {
@@ -113,6 +144,8 @@ bool parseArguments(int argc, char** argv, probe::Options& options, std::string&
 int main(int argc, char** argv)
 {
     const Clock::time_point start = Clock::now();
+    // Fd 1 becomes stderr for everything else; the document goes to the real stdout.
+    probe::progress::claimStdout();
     Report report;
     report.version = PROBE_VERSION;
     report.architectures = architectures();
@@ -121,8 +154,10 @@ int main(int argc, char** argv)
         report.cudaRuntime = CUDART_VERSION;
     cudaDriverGetVersion(&report.driverCudaVersion); // 0 when no driver is installed
 
+    // Until the GPUs are counted: NVML and CUDA initialisation get this long.
+    constexpr double kInitLimitS = 120.0;
     probe::progress::installSignalHandlers();
-    probe::progress::setBase(report, 0);
+    probe::progress::setBase(report, kInitLimitS);
 
     probe::Options options;
     std::string problem;
@@ -133,18 +168,21 @@ int main(int argc, char** argv)
         report.errorMessage = problem;
         report.elapsedS = secondsSince(start);
         probe::progress::emit(probe::toJson(report));
-        return 1;
+        finish(1);
     }
     report.quick = options.quick;
     if (options.burnSeconds > 0)
         report.burnSeconds = options.burnSeconds;
-    probe::progress::setBase(report, 0);
+    probe::progress::setBase(report, kInitLimitS);
+    probe::progress::phase("cuda_init");
+    setDeadline(start, kInitLimitS);
+    startWatchdog();
 
     // NVML first: it names the driver even when CUDA cannot start.
     std::string nvmlProblem;
     const bool haveNvml = probe::nvml::load(&nvmlProblem);
     report.driverVersion = probe::nvml::driverVersion();
-    probe::progress::setBase(report, 0);
+    probe::progress::setBase(report, kInitLimitS);
 
     int deviceCount = 0;
     const cudaError_t status = cudaGetDeviceCount(&deviceCount);
@@ -187,8 +225,7 @@ int main(int argc, char** argv)
         }
         report.elapsedS = secondsSince(start);
         probe::progress::emit(probe::toJson(report));
-        probe::nvml::shutdown();
-        return 1;
+        finish(1);
     }
 
     std::vector<int> selected;
@@ -204,8 +241,7 @@ int main(int argc, char** argv)
                               + std::to_string(deviceCount) + " GPU(s), numbered from 0";
         report.elapsedS = secondsSince(start);
         probe::progress::emit(probe::toJson(report));
-        probe::nvml::shutdown();
-        return 1;
+        finish(1);
     }
     if (!haveNvml) {
         // Inventory only: the measurements still run.
@@ -215,16 +251,14 @@ int main(int argc, char** argv)
     }
 
     // Watchdog: a hung kernel or driver call must still end in one document, with the results so far.
-    double limitS = (options.quick ? 40.0 : 150.0) * static_cast<double>(selected.size()) + 30.0;
+    // Counted from the probe's start (the time-out document reports it as the run time).
+    double limitS = secondsSince(start) + (options.quick ? 40.0 : 150.0) * static_cast<double>(selected.size()) + 30.0;
     if (options.burnSeconds > 0)
         limitS += options.burnSeconds + 60.0;
     if (selected.size() >= 2)
         limitS += 60.0; // NCCL all-reduce
     probe::progress::setBase(report, limitS);
-    std::thread([limitS]() {
-        std::this_thread::sleep_for(std::chrono::duration<double>(limitS));
-        probe::progress::emitTimeoutAndExit();
-    }).detach();
+    setDeadline(start, limitS);
 
     bool allMeasured = true;
     for (int index : selected) {
@@ -247,9 +281,21 @@ int main(int argc, char** argv)
         report.cublasltProblem = ltProblem.empty() ? "not loaded: no GPU reached the cuBLASLt tests" : ltProblem;
 
     if (selected.size() >= 2) {
+        // Only GPUs measured without error: one with a lost (sticky) context must not be touched again.
+        std::vector<int> healthy;
+        for (const auto& g : report.gpus)
+            if (g.errorCode.empty())
+                healthy.push_back(g.index);
         probe::progress::setBase(report, limitS);
+        probe::progress::phase("nccl_allreduce");
         probe::nccl::LibraryInfo used;
-        report.multiGpu = std::vector<probe::Measurement>{probe::nccl::allReduce(selected, options.quick, &used)};
+        probe::Measurement allReduce = probe::nccl::allReduce(healthy, options.quick, &used);
+        if (healthy.size() < selected.size() && healthy.size() < 2) {
+            allReduce.skipped = "fewer than two GPUs could be measured";
+            allReduce.value = allReduce.min = allReduce.max = NAN;
+            allReduce.repetitions = 0;
+        }
+        report.multiGpu = std::vector<probe::Measurement>{allReduce};
         if (!used.path.empty())
             report.nccl = probe::Library{used.path, used.version};
         report.ncclProblem = used.problem;
@@ -259,6 +305,7 @@ int main(int argc, char** argv)
 
     if (options.burnSeconds > 0) {
         probe::progress::setBase(report, limitS);
+        probe::progress::phase("burn");
         std::vector<int> burning;
         std::vector<void*> handles;
         for (const auto& g : report.gpus)
@@ -281,6 +328,5 @@ int main(int argc, char** argv)
     report.elapsedS = secondsSince(start);
     const std::string doc = probe::toJson(report);
     probe::progress::emit(doc);
-    probe::nvml::shutdown();
-    return allMeasured ? 0 : 1;
+    finish(allMeasured ? 0 : 1); // no nvmlShutdown or CUDA teardown: the process exit releases both
 }

@@ -35,6 +35,22 @@ namespace {
 using kernels::Element;
 constexpr size_t kMiB = 1024ull * 1024ull;
 
+// GPUs whose measurement failed (main thread only): a later GPU's p2p test leaves them alone, since a lost
+// context (sticky error) or a wedged GPU must not be touched again.
+std::vector<int> g_failedGpus;
+
+bool isFailed(int device)
+{
+    return std::find(g_failedGpus.begin(), g_failedGpus.end(), device) != g_failedGpus.end();
+}
+
+// Errors after which the context is unusable: every later call in it fails (or the GPU needs a reset).
+bool contextLost(cudaError_t status)
+{
+    const std::string code = errorCode(status);
+    return code == "gpu_fault" || code == "ecc_uncorrectable" || code == "nvlink_error";
+}
+
 // --- RAII helpers ------------------------------------------------------------------------------------
 struct DeviceBuffer
 {
@@ -162,6 +178,24 @@ std::vector<double> timeIt(const std::function<void()>& op,
     return ms;
 }
 
+// How many copies one timed copy loop may hold: `wanted`, fewer when one copy alone takes so long that a loop would
+// pass `budgetMs` (a link trained down to x1 or Gen1, a staged peer copy): with the warm-up and the samples each
+// test runs some ten loops, which must stay within the README's budgets and far from the watchdog.
+int copiesWithin(const std::function<void()>& copyOnce, cudaStream_t stream, int wanted, double budgetMs)
+{
+    Event start, stop;
+    copyOnce(); // first touch of the pages and the path
+    PROBE_CUDA(cudaEventRecord(start.e, stream));
+    copyOnce();
+    PROBE_CUDA(cudaEventRecord(stop.e, stream));
+    PROBE_CUDA(cudaEventSynchronize(stop.e));
+    float ms = 0;
+    PROBE_CUDA(cudaEventElapsedTime(&ms, start.e, stop.e));
+    if (ms <= 0 || ms * wanted <= budgetMs)
+        return wanted;
+    return std::max(1, static_cast<int>(budgetMs / ms));
+}
+
 // Figures from per-operation times: `work` units per operation, scaled to TFLOPS (1e12) or GB/s (1e9).
 void setFigures(Measurement& m, const std::vector<double>& ms, double work, double scale)
 {
@@ -284,8 +318,13 @@ struct Context
             return EnergyWatch{};
         return EnergyWatch{nvmlDevice, &energyRegions};
     }
-    // The test about to run, for the documents printed if the run ends abnormally.
-    void stage(const char* name) const { progress::stage(index, name); }
+    // The test about to run, for the documents printed if the run ends abnormally (and for this GPU's error).
+    mutable std::string currentStage;
+    void stage(const char* name) const
+    {
+        currentStage = name;
+        progress::stage(index, name);
+    }
     // A measurement finished: the fallback documents now carry it.
     void finished() const
     {
@@ -422,7 +461,12 @@ void hostDevice(Context& ctx, GpuReport& gpu)
     HostPinned host(bytes);
     DeviceBuffer device(bytes);
     std::memset(host.ptr, 0x5a, bytes);
-    const int copies = ctx.quick ? 4 : 8; // nvbandwidth-style: a loop of copies per timed sample
+    // nvbandwidth-style: a loop of copies per timed sample (at PCIe 4/5 speeds 10-40 ms a loop).
+    const int copies = copiesWithin(
+        [&] { PROBE_CUDA(cudaMemcpyAsync(device.ptr, host.ptr, bytes, cudaMemcpyHostToDevice, ctx.stream)); },
+        ctx.stream,
+        ctx.quick ? 4 : 8,
+        ctx.quick ? 100 : 300);
     const Plan plan = ctx.copyPlan();
 
     ctx.stage("h2d_pinned");
@@ -715,20 +759,33 @@ void ownGemms(Context& ctx, GpuReport& gpu, Checks& checks)
             m.skipped = why.empty() ? "no own tensor-core kernel for this GPU" : why;
         } else if (!f16 && ctx.cc() < 80) {
             m.skipped = "BF16 tensor cores need sm_80 or newer";
-        } else if (n * (2 + 2 + 2) > ctx.freeBytes() * 0.9) {
+        } else if (n * (2 + 2 + 2 + 2) > ctx.freeBytes() * 0.9) { // a, b, c and repeatCheck's copy of c
             m.skipped = "not enough free device memory";
         } else {
-            const Element type = f16 ? Element::F16 : Element::BF16;
-            DeviceBuffer a(n * 2), b(n * 2), c(n * 2);
-            kernels::fillRandom(a.ptr, type, n, 21, ctx.stream);
-            kernels::fillRandom(b.ptr, type, n, 22, ctx.stream);
-            auto op = [&] {
-                PROBE_CUDA(
-                    owngemm::gemm(in, owngemm::Output::Same, a.ptr, b.ptr, c.ptr, s, s, s, ctx.stream, ctx.cc()));
-            };
-            setFigures(
-                m, timeIt(op, ctx.stream, ctx.plan(100, 20), ctx.energy()), 2.0 * s * s * static_cast<double>(s), 1e12);
-            repeatCheck(name, op, c, type, n, ctx.stream, checks);
+            // Informational and never yet run on every GPU: a launch the driver refuses (no kernel image, too
+            // many resources, ...) skips it; only a lost context (sticky error) fails the GPU.
+            try {
+                const Element type = f16 ? Element::F16 : Element::BF16;
+                DeviceBuffer a(n * 2), b(n * 2), c(n * 2);
+                kernels::fillRandom(a.ptr, type, n, 21, ctx.stream);
+                kernels::fillRandom(b.ptr, type, n, 22, ctx.stream);
+                auto op = [&] {
+                    PROBE_CUDA(
+                        owngemm::gemm(in, owngemm::Output::Same, a.ptr, b.ptr, c.ptr, s, s, s, ctx.stream, ctx.cc()));
+                };
+                setFigures(m,
+                           timeIt(op, ctx.stream, ctx.plan(100, 20), ctx.energy()),
+                           2.0 * s * s * static_cast<double>(s),
+                           1e12);
+                repeatCheck(name, op, c, type, n, ctx.stream, checks);
+            } catch (const CudaFailure& e) {
+                if (contextLost(e.status))
+                    throw;
+                (void)cudaGetLastError();
+                m.skipped = std::string("own GEMM failed: ") + e.what();
+                m.value = m.min = m.max = NAN;
+                m.repetitions = 0;
+            }
         }
         gpu.measurements.push_back(m);
         ctx.finished();
@@ -736,19 +793,25 @@ void ownGemms(Context& ctx, GpuReport& gpu, Checks& checks)
             using R = ReferenceProblem;
             const std::string test = std::string("reference_own_") + (f16 ? "fp16" : "bf16");
             ctx.stage(test.c_str());
-            ReferenceProblem problem(f16 ? Element::F16 : Element::BF16, ctx.stream);
-            DeviceBuffer out(sizeof(float) * R::kOut);
-            PROBE_CUDA(owngemm::gemm(in,
-                                     owngemm::Output::F32,
-                                     problem.a.ptr,
-                                     problem.b.ptr,
-                                     out.ptr,
-                                     R::kM,
-                                     R::kN,
-                                     R::kK,
-                                     ctx.stream,
-                                     ctx.cc()));
-            referenceCheck(test, out.as<float>(), problem.ref.as<float>(), R::kOut, ctx.stream, checks);
+            try {
+                ReferenceProblem problem(f16 ? Element::F16 : Element::BF16, ctx.stream);
+                DeviceBuffer out(sizeof(float) * R::kOut);
+                PROBE_CUDA(owngemm::gemm(in,
+                                         owngemm::Output::F32,
+                                         problem.a.ptr,
+                                         problem.b.ptr,
+                                         out.ptr,
+                                         R::kM,
+                                         R::kN,
+                                         R::kK,
+                                         ctx.stream,
+                                         ctx.cc()));
+                referenceCheck(test, out.as<float>(), problem.ref.as<float>(), R::kOut, ctx.stream, checks);
+            } catch (const CudaFailure& e) {
+                if (contextLost(e.status))
+                    throw;
+                (void)cudaGetLastError(); // the F32-output variant refused: no reference entry for it
+            }
         }
     }
 #else
@@ -849,43 +912,14 @@ public:
         , workspace_(workspace)
         , workspaceBytes_(workspaceBytes)
     {
-        PROBE_LT(api.descCreate(&op_, compute, CUDA_R_32F));
-        const cublasOperation_t transA = CUBLAS_OP_T, transB = CUBLAS_OP_N;
-        PROBE_LT(api.descSetAttribute(op_, CUBLASLT_MATMUL_DESC_TRANSA, &transA, sizeof transA));
-        PROBE_LT(api.descSetAttribute(op_, CUBLASLT_MATMUL_DESC_TRANSB, &transB, sizeof transB));
-        if (scale) { // FP8: per-tensor scales (1.0) for A and B, as in NVIDIA's LtFp8Matmul sample
-            PROBE_LT(api.descSetAttribute(op_, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &scale, sizeof scale));
-            PROBE_LT(api.descSetAttribute(op_, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &scale, sizeof scale));
-            // Fast accumulation, as the datasheet FP8 peak assumes. Attribute 25 (CUBLASLT_MATMUL_DESC_FAST_ACCUM)
-            // by number: same value in cuBLASLt 11.8, 12 and 13, whatever header the probe was built with.
-            const int8_t fastAccum = 1;
-            PROBE_LT(api.descSetAttribute(
-                op_, static_cast<cublasLtMatmulDescAttributes_t>(25), &fastAccum, sizeof fastAccum));
+        try {
+            create(api, ab, cd, compute, m, n, k, workspaceBytes, scale);
+        } catch (...) {
+            release(); // a constructor that throws gets no destructor
+            throw;
         }
-        PROBE_LT(api.layoutCreate(&a_, ab, k, m, k));
-        PROBE_LT(api.layoutCreate(&b_, ab, k, n, k));
-        PROBE_LT(api.layoutCreate(&c_, cd, m, n, m));
-        PROBE_LT(api.preferenceCreate(&pref_));
-        const uint64_t ws = workspaceBytes;
-        PROBE_LT(api.preferenceSetAttribute(pref_, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &ws, sizeof ws));
-        // No in-place (atomic) split-K reduction: the repeat check needs bitwise-reproducible results.
-        const uint32_t mask =
-            CUBLASLT_REDUCTION_SCHEME_MASK & ~static_cast<uint32_t>(CUBLASLT_REDUCTION_SCHEME_INPLACE);
-        PROBE_LT(api.preferenceSetAttribute(pref_, CUBLASLT_MATMUL_PREF_REDUCTION_SCHEME_MASK, &mask, sizeof mask));
     }
-    ~LtMatmul()
-    {
-        if (pref_)
-            api_.preferenceDestroy(pref_);
-        if (c_)
-            api_.layoutDestroy(c_);
-        if (b_)
-            api_.layoutDestroy(b_);
-        if (a_)
-            api_.layoutDestroy(a_);
-        if (op_)
-            api_.descDestroy(op_);
-    }
+    ~LtMatmul() { release(); }
     LtMatmul(const LtMatmul&) = delete;
     LtMatmul& operator=(const LtMatmul&) = delete;
 
@@ -912,6 +946,57 @@ public:
     }
 
 private:
+    void create(const lt::Api& api,
+                cudaDataType ab,
+                cudaDataType cd,
+                cublasComputeType_t compute,
+                int m,
+                int n,
+                int k,
+                size_t workspaceBytes,
+                const float* scale)
+    {
+        PROBE_LT(api.descCreate(&op_, compute, CUDA_R_32F));
+        const cublasOperation_t transA = CUBLAS_OP_T, transB = CUBLAS_OP_N;
+        PROBE_LT(api.descSetAttribute(op_, CUBLASLT_MATMUL_DESC_TRANSA, &transA, sizeof transA));
+        PROBE_LT(api.descSetAttribute(op_, CUBLASLT_MATMUL_DESC_TRANSB, &transB, sizeof transB));
+        if (scale) { // FP8: per-tensor scales (1.0) for A and B, as in NVIDIA's LtFp8Matmul sample
+            PROBE_LT(api.descSetAttribute(op_, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &scale, sizeof scale));
+            PROBE_LT(api.descSetAttribute(op_, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &scale, sizeof scale));
+            // Fast accumulation, as the datasheet FP8 peak assumes. Attribute 25 (CUBLASLT_MATMUL_DESC_FAST_ACCUM)
+            // by number: same value in cuBLASLt 11.8, 12 and 13, whatever header the probe was built with.
+            const int8_t fastAccum = 1;
+            PROBE_LT(api.descSetAttribute(
+                op_, static_cast<cublasLtMatmulDescAttributes_t>(25), &fastAccum, sizeof fastAccum));
+        }
+        PROBE_LT(api.layoutCreate(&a_, ab, k, m, k));
+        PROBE_LT(api.layoutCreate(&b_, ab, k, n, k));
+        PROBE_LT(api.layoutCreate(&c_, cd, m, n, m));
+        PROBE_LT(api.preferenceCreate(&pref_));
+        const uint64_t ws = workspaceBytes;
+        PROBE_LT(api.preferenceSetAttribute(pref_, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &ws, sizeof ws));
+        // No in-place (atomic) split-K reduction: the repeat check needs bitwise-reproducible results.
+        const uint32_t mask =
+            CUBLASLT_REDUCTION_SCHEME_MASK & ~static_cast<uint32_t>(CUBLASLT_REDUCTION_SCHEME_INPLACE);
+        PROBE_LT(api.preferenceSetAttribute(pref_, CUBLASLT_MATMUL_PREF_REDUCTION_SCHEME_MASK, &mask, sizeof mask));
+    }
+    void release()
+    {
+        if (pref_)
+            api_.preferenceDestroy(pref_);
+        if (c_)
+            api_.layoutDestroy(c_);
+        if (b_)
+            api_.layoutDestroy(b_);
+        if (a_)
+            api_.layoutDestroy(a_);
+        if (op_)
+            api_.descDestroy(op_);
+        pref_ = nullptr;
+        a_ = b_ = c_ = nullptr;
+        op_ = nullptr;
+    }
+
     const lt::Api& api_;
     cublasLtHandle_t handle_;
     int m_, n_, k_;
@@ -960,6 +1045,7 @@ void ltGemm(Context& ctx,
         gpu.measurements.push_back(m);
         return;
     }
+    bool pushed = false;
     try {
         const bool fp8 = elementBytes(cfg.ab) == 1;
         LtMatmul mm(api, handle, cfg.ab, cfg.cd, cfg.compute, s, s, s, workspace, workspaceBytes, fp8 ? one : nullptr);
@@ -1008,12 +1094,20 @@ void ltGemm(Context& ctx,
         setFigures(
             m, timeIt(op, ctx.stream, ctx.plan(100, 20), ctx.energy()), 2.0 * s * s * static_cast<double>(s), 1e12);
         gpu.measurements.push_back(m);
+        pushed = true;
         ctx.finished();
         // Every type: bitwise repeat and NaNs in its output (FP8 writes BF16, TF32 FP32).
         repeatCheck(cfg.name, op, d, elementOf(cfg.cd), n, ctx.stream, checks);
     } catch (const LtFailure& e) {
+        if (pushed) {
+            // The timed GEMMs ran; the repeat check's did not: the figures stand, the check is missing.
+            return;
+        }
         m.skipped = std::string("cuBLASLt failed: ") + e.what();
+        m.value = m.min = m.max = NAN;
+        m.repetitions = 0;
         gpu.measurements.push_back(m);
+        ctx.finished();
     }
 }
 
@@ -1111,34 +1205,60 @@ Measurement peerTo(Context& ctx, int other)
     m.link = sampling::linkKind(canAccess != 0, atomics != 0, nvml::anyNvlinkActive(ctx.nvmlDevice));
     m.shape =
         mib(bytes) + " to GPU " + std::to_string(other) + (canAccess ? "" : " (no peer access: staged by the driver)");
+    // Peer access is enabled for this pair only and disabled again afterwards: left on for every pair, a GPU
+    // with more peers than the hardware maps (8 on PCIe systems) would fail with cudaErrorTooManyPeers.
+    struct PeerAccess
+    {
+        int other = -1; // >= 0: enabled here, disable on the way out (current device: this GPU)
+        ~PeerAccess()
+        {
+            if (other >= 0 && cudaDeviceDisablePeerAccess(other) != cudaSuccess)
+                (void)cudaGetLastError();
+        }
+    } access;
     if (canAccess) {
         const cudaError_t e = cudaDeviceEnablePeerAccess(other, 0);
-        if (e != cudaSuccess && e != cudaErrorPeerAccessAlreadyEnabled)
-            throwCuda(e, "cudaDeviceEnablePeerAccess", __FILE__, __LINE__);
+        if (e == cudaSuccess) {
+            access.other = other;
+        } else if (e != cudaErrorPeerAccessAlreadyEnabled) {
+            (void)cudaGetLastError();
+            if (contextLost(e))
+                throwCuda(e, "cudaDeviceEnablePeerAccess", __FILE__, __LINE__);
+            m.skipped = std::string("peer access could not be enabled: ") + cudaGetErrorName(e);
+            return m;
+        }
         (void)cudaGetLastError(); // clear cudaErrorPeerAccessAlreadyEnabled
     }
     DeviceBuffer src(bytes);
     void* dst = nullptr;
     PROBE_CUDA(cudaSetDevice(other));
     const cudaError_t allocated = cudaMalloc(&dst, bytes);
-    PROBE_CUDA(cudaSetDevice(ctx.index));
-    if (allocated != cudaSuccess) {
-        (void)cudaGetLastError();
-        m.skipped = "could not allocate on GPU " + std::to_string(other);
-        return m;
-    }
+    // Back to this GPU whatever happened there (the current device is per host thread).
+    const cudaError_t back = cudaSetDevice(ctx.index);
     struct PeerFree
     {
         void* p;
         int dev, back;
         ~PeerFree()
         {
+            if (!p)
+                return;
             cudaSetDevice(dev);
             cudaFree(p);
             cudaSetDevice(back);
         }
-    } freeLater{dst, other, ctx.index};
-    const int copies = 4;
+    } freeLater{allocated == cudaSuccess ? dst : nullptr, other, ctx.index};
+    PROBE_CUDA(back);
+    if (allocated != cudaSuccess) {
+        (void)cudaGetLastError();
+        m.skipped = "could not allocate on GPU " + std::to_string(other) + " (" + cudaGetErrorName(allocated) + ")";
+        return m;
+    }
+    const int copies =
+        copiesWithin([&] { PROBE_CUDA(cudaMemcpyPeerAsync(dst, other, src.ptr, ctx.index, bytes, ctx.stream)); },
+                     ctx.stream,
+                     4,
+                     ctx.quick ? 100 : 300);
     setFigures(m,
                timeIt(
                    [&] {
@@ -1162,6 +1282,12 @@ void peer(Context& ctx, GpuReport& gpu)
         if (other == ctx.index)
             continue;
         ctx.stage(("p2p to GPU " + std::to_string(other)).c_str());
+        if (isFailed(other)) {
+            Measurement m = skippedMeasurement("p2p", "GB/s", "peer", "GPU " + std::to_string(other) + " failed");
+            m.peer = other;
+            gpu.measurements.push_back(m);
+            continue;
+        }
         gpu.measurements.push_back(peerTo(ctx, other));
         ctx.finished();
     }
@@ -1244,12 +1370,21 @@ void measureGpu(int index, int deviceCount, const Options& options, GpuReport& g
         PROBE_CUDA(cudaDeviceSynchronize());
     } catch (const CudaFailure& e) {
         gpu.errorCode = errorCode(e.status);
-        gpu.errorMessage = std::string("GPU ") + std::to_string(index) + " could not be measured: " + e.what();
+        gpu.errorMessage = std::string("GPU ") + std::to_string(index) + " could not be measured"
+                           + (ctx.currentStage.empty() ? "" : " (" + ctx.currentStage + ")") + ": " + e.what();
         (void)cudaGetLastError();
-        (void)cudaDeviceReset(); // a sticky error leaves the context unusable; start the next GPU clean
+        g_failedGpus.push_back(index);
+        // A lost context (sticky error) is left alone: nothing runs on this GPU again (p2p, NCCL and the burn
+        // skip it), and cudaDeviceReset on a wedged GPU can block. Otherwise release what this GPU still holds.
+        if (!contextLost(e.status) && cudaSetDevice(index) == cudaSuccess)
+            (void)cudaDeviceReset();
+        (void)cudaGetLastError();
     } catch (const std::exception& e) {
         gpu.errorCode = "internal";
-        gpu.errorMessage = std::string("GPU ") + std::to_string(index) + " could not be measured: " + e.what();
+        gpu.errorMessage = std::string("GPU ") + std::to_string(index) + " could not be measured"
+                           + (ctx.currentStage.empty() ? "" : " (" + ctx.currentStage + ")") + ": " + e.what();
+        g_failedGpus.push_back(index);
+        (void)cudaGetLastError();
     }
 }
 

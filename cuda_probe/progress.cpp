@@ -1,9 +1,11 @@
 #include "progress.h"
 
 #include <signal.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <mutex>
 
 namespace probe::progress {
@@ -37,7 +39,11 @@ struct Documents
     std::string crash, interrupted, timeout;
 };
 
-std::atomic<bool> g_printed{false};
+// 0: nothing printed yet, 1: a document is being written, 2: written. Only the thread that moves it from 0 to 1
+// writes; nothing is printed after that.
+constexpr int kNone = 0, kWriting = 1, kWritten = 2;
+std::atomic<int> g_printed{kNone};
+std::atomic<int> g_out{STDOUT_FILENO}; // the real stdout (claimStdout)
 Documents g_slots[2];
 std::atomic<int> g_published{-1};
 
@@ -51,7 +57,9 @@ double g_elapsedS = 0;
 void writeAll(const char* data, size_t length)
 {
     while (length > 0) {
-        const ssize_t n = ::write(STDOUT_FILENO, data, length);
+        const ssize_t n = ::write(g_out.load(), data, length);
+        if (n < 0 && errno == EINTR)
+            continue;
         if (n <= 0)
             return;
         data += n;
@@ -69,7 +77,7 @@ std::string where()
 // Caller holds g_mutex.
 void prepare()
 {
-    if (g_printed.load())
+    if (g_printed.load() != kNone)
         return; // a handler may be reading the published slot; nothing will be printed again anyway
     try {
         const int next = g_published.load() == 0 ? 1 : 0;
@@ -104,16 +112,19 @@ void prepare()
     }
 }
 
-void emitPublished(std::string Documents::*which)
+// Async-signal-safe: atomics, write() and nothing else. False when another document was printed or is being printed.
+bool emitPublished(std::string Documents::*which)
 {
-    bool expected = false;
-    if (g_printed.compare_exchange_strong(expected, true)) {
-        const int slot = g_published.load();
-        if (slot >= 0) {
-            const std::string& doc = g_slots[slot].*which;
-            writeAll(doc.data(), doc.size());
-        }
+    int expected = kNone;
+    if (!g_printed.compare_exchange_strong(expected, kWriting))
+        return false;
+    const int slot = g_published.load();
+    if (slot >= 0) {
+        const std::string& doc = g_slots[slot].*which;
+        writeAll(doc.data(), doc.size());
     }
+    g_printed.store(kWritten);
+    return true;
 }
 
 extern "C" void onFatalSignal(int)
@@ -124,7 +135,10 @@ extern "C" void onFatalSignal(int)
 
 extern "C" void onInterrupt(int)
 {
-    emitPublished(&Documents::interrupted);
+    // While another document is being written (the final one, most likely on this very thread), let it finish:
+    // the probe exits right after it anyway.
+    if (!emitPublished(&Documents::interrupted) && g_printed.load() == kWriting)
+        return;
     _exit(1);
 }
 
@@ -178,12 +192,33 @@ void setElapsed(double seconds)
     g_elapsedS = seconds;
 }
 
+void phase(const std::string& name)
+{
+    std::lock_guard<std::mutex> lock(g_mutex);
+    g_current.reset();
+    g_stage = name;
+    prepare();
+}
+
+void claimStdout()
+{
+    const int saved = ::dup(STDOUT_FILENO);
+    if (saved < 0)
+        return; // no stdout to keep (closed): the documents go wherever fd 1 goes
+    if (::dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+        ::close(saved);
+        return;
+    }
+    g_out.store(saved);
+}
+
 bool emit(const std::string& doc)
 {
-    bool expected = false;
-    if (!g_printed.compare_exchange_strong(expected, true))
+    int expected = kNone;
+    if (!g_printed.compare_exchange_strong(expected, kWriting))
         return false;
     writeAll(doc.data(), doc.size());
+    g_printed.store(kWritten);
     return true;
 }
 
@@ -191,9 +226,15 @@ void installSignalHandlers()
 {
     struct sigaction fatal
     { };
+    // The main thread's handler runs on its own stack, so a stack overflow (SIGSEGV) still prints the document.
+    static char alternate[64 * 1024];
+    stack_t stack{};
+    stack.ss_sp = alternate;
+    stack.ss_size = sizeof alternate;
+    const bool haveStack = sigaltstack(&stack, nullptr) == 0;
     fatal.sa_handler = onFatalSignal;
     sigemptyset(&fatal.sa_mask);
-    fatal.sa_flags = SA_RESETHAND;
+    fatal.sa_flags = SA_RESETHAND | (haveStack ? SA_ONSTACK : 0);
     for (int s : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT})
         sigaction(s, &fatal, nullptr);
     struct sigaction interrupt
@@ -206,7 +247,14 @@ void installSignalHandlers()
 
 void emitTimeoutAndExit()
 {
-    emitPublished(&Documents::timeout);
+    if (!emitPublished(&Documents::timeout)) {
+        // The main thread (or a signal handler) is writing its document: let it finish (a slow reader on the
+        // pipe), for at most 10 s, rather than cut it in half.
+        for (int i = 0; i < 1000 && g_printed.load() == kWriting; ++i) {
+            const timespec tenMs{0, 10 * 1000 * 1000};
+            nanosleep(&tenMs, nullptr);
+        }
+    }
     _exit(1);
 }
 

@@ -27,12 +27,19 @@ void stage(int gpu, const std::string& name);
 void update(const GpuReport& gpu); // after each finished measurement
 void finishGpu(const GpuReport& gpu);
 void setElapsed(double seconds); // the run time the fallback documents report
+// A run-wide step with no GPU in progress (cuda_init, nccl_allreduce, burn): error.stage of the fallback documents.
+void phase(const std::string& name);
+
+// Keeps the real stdout for the one document and points file descriptor 1 at stderr, so whatever a library prints
+// (NCCL_DEBUG, CUBLASLT_LOG_LEVEL, the driver) cannot break the document. Call first, before any library loads.
+void claimStdout();
 
 // Prints `doc` unless another document was printed already (there is only ever one).
 bool emit(const std::string& doc);
 // Fatal signals print the crash document, SIGTERM/SIGHUP/SIGINT the interrupted one; both exit 1.
 void installSignalHandlers();
-// For the watchdog thread: prints the time-out document (unless one was printed) and exits 1.
+// For the watchdog thread: prints the time-out document (unless one was printed; a document another thread is still
+// writing gets a few seconds to finish) and exits 1.
 [[noreturn]] void emitTimeoutAndExit();
 
 } // namespace probe::progress
