@@ -1370,6 +1370,7 @@ void measureGpu(int index, int deviceCount, const Options& options, GpuReport& g
         PROBE_CUDA(cudaDeviceSynchronize());
     } catch (const CudaFailure& e) {
         gpu.errorCode = errorCode(e.status);
+        gpu.errorStage = ctx.currentStage;
         gpu.errorMessage = std::string("GPU ") + std::to_string(index) + " could not be measured"
                            + (ctx.currentStage.empty() ? "" : " (" + ctx.currentStage + ")") + ": " + e.what();
         (void)cudaGetLastError();
@@ -1381,6 +1382,7 @@ void measureGpu(int index, int deviceCount, const Options& options, GpuReport& g
         (void)cudaGetLastError();
     } catch (const std::exception& e) {
         gpu.errorCode = "internal";
+        gpu.errorStage = ctx.currentStage;
         gpu.errorMessage = std::string("GPU ") + std::to_string(index) + " could not be measured"
                            + (ctx.currentStage.empty() ? "" : " (" + ctx.currentStage + ")") + ": " + e.what();
         g_failedGpus.push_back(index);

@@ -144,6 +144,7 @@ struct GpuReport
     std::vector<Measurement> measurements;
     Correctness correctness;
     std::string errorCode, errorMessage; // non-empty code: this GPU could not be measured
+    std::string errorStage;              // the test it was in then
     std::optional<Burn> burn;            // --burn
 };
 

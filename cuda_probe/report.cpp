@@ -170,6 +170,8 @@ Json gpu(const GpuReport& g)
         j["burn"] = burn(*g.burn);
     if (!g.errorCode.empty())
         j["error"] = {{"code", g.errorCode}, {"message", g.errorMessage}};
+    if (!g.errorCode.empty() && !g.errorStage.empty())
+        j["error"]["stage"] = g.errorStage;
     return j;
 }
 

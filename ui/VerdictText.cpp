@@ -236,7 +236,12 @@ QString errorText(const QString& key, const Args& p)
         const QString head =
             VerdictText::tr("This GPU could not be measured (%1): %2.").arg(p.text("code"), p.text("message"));
         QString advice;
-        if (code == QLatin1String("ecc_uncorrectable")) {
+        if (code == QLatin1String("own_kernel")) {
+            advice = VerdictText::tr("It failed in the probe's own GEMM kernel, which is still experimental: more "
+                                     "likely a GPU Planner bug than a faulty GPU. The tests before it are judged as "
+                                     "usual; the ones after it did not run. Please report it with the probe's "
+                                     "output.");
+        } else if (code == QLatin1String("ecc_uncorrectable")) {
             advice = VerdictText::tr("Its memory had an uncorrectable error during the tests: do not train on it; "
                                      "terminate the instance and report the GPU to the provider.");
         } else if (code == QLatin1String("gpu_fault")) {

@@ -668,6 +668,22 @@ private:
         const ProbeError& e = *gpu.error;
         const std::string index = std::to_string(gpu.index);
         const std::string head = "GPU " + index + " could not be measured (" + e.code + "): " + e.message + ". ";
+        // Our own GEMM kernel has not been validated on a GPU yet (it is informational): a fault inside it is far
+        // more likely our bug than the GPU's, and everything measured before it stands.
+        if (e.stage.rfind("gemm_own_", 0) == 0 || e.stage.rfind("reference_own_", 0) == 0) {
+            add("gpu_error",
+                gpu.index,
+                VerdictLevel::Warn,
+                e.code,
+                "measured",
+                reason("probe.gpu_error.own_kernel",
+                       {{"code", e.code}, {"message", e.message}, {"stage", e.stage}},
+                       head
+                           + "It failed in the probe's own GEMM kernel, which is still experimental: more likely a "
+                             "GPU Planner bug than a faulty GPU. The tests before it are judged as usual; the ones "
+                             "after it did not run. Please report it with the probe's output."));
+            return;
+        }
         struct Advice
         {
             const char* code;

@@ -1913,6 +1913,10 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <source>This GPU slowed down under sustained load, from %1 to %2 TFLOPS (%3): it cannot hold its clocks (cooling or power); a long training run on it will be much slower than planned.</source>
         <translation>持续满载下该 GPU 变慢了，从 %1 降到 %2 TFLOPS（%3 倍）：它保持不住频率（散热或供电问题）；在它上面长时间训练会比计划慢很多。</translation>
     </message>
+    <message>
+        <source>It failed in the probe&apos;s own GEMM kernel, which is still experimental: more likely a GPU Planner bug than a faulty GPU. The tests before it are judged as usual; the ones after it did not run. Please report it with the probe&apos;s output.</source>
+        <translation>出错的是探针自带的 GEMM 内核，它还处于试验阶段：更可能是 GPU Planner 的 bug，而不是 GPU 有问题。在它之前的测试照常判定，之后的测试没有运行。请附上探针输出报告这个问题。</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::CatalogPage</name>

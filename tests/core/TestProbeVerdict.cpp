@@ -633,6 +633,10 @@ private slots:
             << "gpu-ecc"
             << "fail" << QStringList{"1:gpu_error:fail:probe.gpu_error.ecc_uncorrectable"} << "gpu_error" << 1 << "fail"
             << "probe.gpu_error.ecc_uncorrectable";
+        QTest::newRow("a fault in our own kernel is ours, not the GPU's")
+            << "own-kernel-fault"
+            << "warn" << QStringList{"1:gpu_error:warn:probe.gpu_error.own_kernel"} << "gpu_error" << 1 << "warn"
+            << "probe.gpu_error.own_kernel";
         QTest::newRow("MIG slice: the parent is the model")
             << "mig-slice"
             << "warn" << QStringList{"0:mig:warn:probe.mig.on", "1:mig:warn:probe.mig.on"} << "model" << 0 << "pass"
@@ -714,6 +718,9 @@ private slots:
             r.ok = false;
             second.error =
                 ProbeError{"ecc_uncorrectable", "cudaErrorECCUncorrectable in gemm_fp16", std::nullopt, "gemm_fp16"};
+        } else if (variation == "own-kernel-fault") {
+            r.ok = false;
+            second.error = ProbeError{"gpu_fault", "cudaErrorLaunchFailure", std::nullopt, "gemm_own_bf16"};
         } else if (variation == "mig-slice") {
             for (ProbeGpu* g : {&first, &second}) {
                 g->name = "NVIDIA H100 80GB HBM3 MIG 3g.40gb";

@@ -325,6 +325,15 @@ private slots:
         QCOMPARE(gj["measurements"][0]["link"].get<std::string>(), std::string("nvlink"));
         QCOMPARE(gj["correctness"]["checks"][0]["test"].get<std::string>(), std::string("gemm_fp8"));
         QVERIFY(gj["correctness"]["checks"][0]["max_relative_error"].is_null());
+        QVERIFY(!gj.contains("error"));
+
+        // A GPU that failed says in which test: the verdict tells a fault in our own kernel from the GPU's.
+        r.gpus[0].errorCode = "gpu_fault";
+        r.gpus[0].errorMessage = "GPU 0 could not be measured (gemm_own_fp16): cudaErrorLaunchFailure";
+        r.gpus[0].errorStage = "gemm_own_fp16";
+        const auto failed = nlohmann::json::parse(toJson(r))["gpus"][0]["error"];
+        QCOMPARE(failed["code"].get<std::string>(), std::string("gpu_fault"));
+        QCOMPARE(failed["stage"].get<std::string>(), std::string("gemm_own_fp16"));
     }
 
     void burnJsonOfAFinishedBurn()

@@ -208,6 +208,10 @@ private slots:
                     reasons.push_back(line.reason);
                 }
             }
+            r.gpus[1].error = ProbeError{"gpu_fault", "cudaErrorLaunchFailure", std::nullopt, "gemm_own_fp16"};
+            for (const VerdictLine& line : judgeProbe(r, catalog->catalog, {"h100-sxm5-80gb", 2}).lines) {
+                reasons.push_back(line.reason);
+            }
             for (const std::string code : {"ecc_uncorrectable",
                                            "gpu_fault",
                                            "out_of_memory",
@@ -310,7 +314,8 @@ private slots:
                                 "probe.gpu_error.devices_unavailable",
                                 "probe.gpu_error.nvlink_error",
                                 "probe.gpu_error.interrupted",
-                                "probe.gpu_error.crashed"}) {
+                                "probe.gpu_error.crashed",
+                                "probe.gpu_error.own_kernel"}) {
             QVERIFY2(keys.count(key), key);
         }
         QVERIFY(keys.size() >= 60);
