@@ -4674,5 +4674,29 @@ Compare it with the one the provider&apos;s console shows for the instance. Trus
         <source>After the tests, keep every GPU under full GEMM load for this long and check each result: finds GPUs that err or slow down when hot (like gpu-burn)</source>
         <translation>测试结束后，让每张 GPU 在满负载 GEMM 下持续运行这么长时间，并检查每次结果：能发现一发热就出错或降速的 GPU（类似 gpu-burn）</translation>
     </message>
+    <message>
+        <source>FP16 GEMM (own kernel, for information)</source>
+        <translation>FP16 GEMM（自研内核，仅供参考）</translation>
+    </message>
+    <message>
+        <source>BF16 GEMM (own kernel, for information)</source>
+        <translation>BF16 GEMM（自研内核，仅供参考）</translation>
+    </message>
+    <message>
+        <source>NCCL all-reduce</source>
+        <translation>NCCL all-reduce 带宽</translation>
+    </message>
+    <message>
+        <source>burn-in: results</source>
+        <translation>烤机：计算结果</translation>
+    </message>
+    <message>
+        <source>burn-in: speed</source>
+        <translation>烤机：速度</translation>
+    </message>
+    <message>
+        <source>burn-in: throttling</source>
+        <translation>烤机：降频</translation>
+    </message>
 </context>
 </TS>

@@ -121,7 +121,15 @@ QString checkText(const QString& check)
         {QStringLiteral("dram_triad"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "memory bandwidth (triad)")},
         {QStringLiteral("h2d_pinned"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "host to GPU (pinned)")},
         {QStringLiteral("d2h_pinned"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "GPU to host (pinned)")},
-        {QStringLiteral("p2p"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "GPU to GPU (peer)")}};
+        {QStringLiteral("p2p"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "GPU to GPU (peer)")},
+        {QStringLiteral("gemm_own_fp16"),
+         QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "FP16 GEMM (own kernel, for information)")},
+        {QStringLiteral("gemm_own_bf16"),
+         QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "BF16 GEMM (own kernel, for information)")},
+        {QStringLiteral("nccl_allreduce"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "NCCL all-reduce")},
+        {QStringLiteral("burn_errors"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "burn-in: results")},
+        {QStringLiteral("burn_speed"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "burn-in: speed")},
+        {QStringLiteral("burn_throttle"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "burn-in: throttling")}};
     const auto it = names.find(check);
     return it == names.end() ? check : VerifyPage::tr(it->second);
 }
