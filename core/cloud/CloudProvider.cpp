@@ -103,14 +103,31 @@ Result<RemoteInstance> CloudProvider::waitUntilRunning(const std::string& region
     const auto sleep =
         m_context.sleep ? m_context.sleep : [](std::chrono::milliseconds d) { std::this_thread::sleep_for(d); };
     std::chrono::milliseconds waited{0};
+    bool seen = false;
     for (;;) {
         if (cancel && cancel->cancelled()) {
             return Error{ErrorCode::Cancelled, "stopped waiting for the instance to run", instanceId};
         }
         Result<RemoteInstance> now = describe(region, instanceId, cancel);
+        if (!now && now.error().code == ErrorCode::NotFound && !seen) {
+            // Eventual consistency: a new instance may be NotFound (EC2) or missing (CVM) for a while after the
+            // launch was accepted (https://docs.aws.amazon.com/ec2/latest/devguide/eventual-consistency.html). It
+            // is pending until it shows up; giving up here would leave it billing while the user launches another.
+            if (waited >= timeout) {
+                return Error{ErrorCode::Timeout,
+                             "the provider accepted the launch but does not show the instance after "
+                                 + std::to_string(timeout.count())
+                                 + " s; it may still start and bill: see `gpuplan instances`",
+                             instanceId};
+            }
+            sleep(interval);
+            waited += interval;
+            continue;
+        }
         if (!now) {
             return now.error();
         }
+        seen = true;
         if (onPoll) {
             onPoll(*now);
         }

@@ -42,11 +42,25 @@ constexpr std::array<std::pair<LaunchStep, const char*>, 7> kStepNames{{
     {LaunchStep::SshReachable, "ssh_reachable"},
 }};
 
-/// The outcome of a request that failed this way is unknown: it may have reached the provider.
-bool outcomeUnknown(ErrorCode code)
+/// The outcome of a request that failed this way is unknown: it may have reached the provider, and the provider
+/// may have started the instance before failing. A transport failure after sending, any 5xx, and the providers'
+/// "internal error" codes: EC2 InternalError / InternalFailure / ServiceUnavailable / Unavailable
+/// (https://docs.aws.amazon.com/AWSEC2/latest/APIReference/errors-overview.html, "Server error codes"), CVM
+/// InternalError and InternalError.* (https://cloud.tencent.com/document/api/213/15694). Capacity and throttling
+/// refusals (also 5xx on EC2) are checked before: they start nothing.
+bool outcomeUnknown(const Error& error)
 {
-    return code == ErrorCode::Network || code == ErrorCode::Timeout || code == ErrorCode::Cancelled
-           || code == ErrorCode::HttpStatus;
+    if (error.code == ErrorCode::Network || error.code == ErrorCode::Timeout || error.code == ErrorCode::Cancelled
+        || error.code == ErrorCode::HttpStatus) {
+        return true;
+    }
+    if (error.code == ErrorCode::InsufficientCapacity || error.code == ErrorCode::Throttled) {
+        return false;
+    }
+    const std::string& code = error.providerCode;
+    return error.httpStatus >= 500 || code == "InternalError" || code.starts_with("InternalError.")
+           || code == "InternalFailure" || code == "ServiceUnavailable" || code == "Unavailable"
+           || code == "InternalServerError";
 }
 
 std::string joined(const std::vector<std::string>& items)
@@ -177,10 +191,11 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
     intent.planId = order.planId;
     intent.deadmanHours = order.deadmanHours;
 
-    if (order.budget > 0) {
-        Result<std::vector<LedgerEntry>> entries = m_ledger.entries();
-        if (!entries) {
-            return entries.error();
+    // The budget guard. A new attempt runs it inside the transaction that records its intent, so that another
+    // process's launch cannot slip in between the check and the record.
+    const Ledger::Guard budgetGuard = [&](const std::vector<LedgerEntry>& entries) -> Status {
+        if (order.budget <= 0) {
+            return Ok{};
         }
         LedgerEntry candidate;
         candidate.intent = intent;
@@ -188,7 +203,7 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
         const double additional =
             order.rate.convert(costUntilDeadman(candidate, now()), order.price.currency, order.budgetCurrency);
         BudgetCheck check =
-            checkBudget(*entries, order.planId, order.budget, order.budgetCurrency, order.rate, additional, now());
+            checkBudget(entries, order.planId, order.budget, order.budgetCurrency, order.rate, additional, now());
         outcome.budget = check;
         if (check.level == BudgetLevel::Refuse) {
             return Error{ErrorCode::BudgetExceeded,
@@ -202,19 +217,34 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
                              + "); terminate something, shorten the dead-man or raise the budget",
                          order.planId.empty() ? "budget" : "plan " + order.planId};
         }
-    }
-
-    if (order.budget > 0) {
-        if (Status kept = m_ledger.setBudget(
-                PlanBudget{order.planId, order.budget, order.budgetCurrency, order.terminateAtBudget});
-            !kept) {
-            return kept.error();
+        return Ok{};
+    };
+    bool budgetKept = false;
+    const auto keepBudget = [&]() -> Status {
+        if (order.budget <= 0 || budgetKept) {
+            return Ok{};
         }
-    }
+        budgetKept = true;
+        return m_ledger.setBudget(
+            PlanBudget{order.planId, order.budget, order.budgetCurrency, order.terminateAtBudget});
+    };
 
     Result<std::optional<LedgerEntry>> interrupted = interruptedAttempt(order);
     if (!interrupted) {
         return interrupted.error();
+    }
+    if (interrupted->has_value()) {
+        // A resumed attempt is already in the ledger: nothing new is recorded, so the check stands alone.
+        Result<std::vector<LedgerEntry>> entries = m_ledger.entries();
+        if (!entries) {
+            return entries.error();
+        }
+        if (Status allowed = budgetGuard(*entries); !allowed) {
+            return allowed.error();
+        }
+        if (Status kept = keepBudget(); !kept) {
+            return kept.error();
+        }
     }
 
     std::vector<std::string> zones;
@@ -246,6 +276,7 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
     zones = std::move(unique);
 
     std::int64_t entryId = 0;
+    AttemptLock attempt; // held while this process sends the attempt and until its answer is recorded
     Result<LaunchResult> launched = Error{ErrorCode::InsufficientCapacity, "", ""};
     std::vector<std::string> refusals;
     for (std::size_t i = 0; i < zones.size(); ++i) {
@@ -255,6 +286,12 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
         if (i == 0 && interrupted->has_value()) {
             const LedgerEntry& before = **interrupted;
             entryId = before.id;
+            // Taken over atomically: a second process resuming the same attempt is refused here.
+            Result<AttemptLock> taken = m_ledger.takeOver(entryId, now());
+            if (!taken) {
+                return taken.error();
+            }
+            attempt = std::move(taken).value();
             request.clientToken = before.intent.clientToken;
             request.terminateAt = providerTerminateAt(asked, order, before.createdAt);
             outcome.resumed = true;
@@ -268,12 +305,21 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
             intent.zone = zone;
             intent.clientToken = newClientToken();
             request.clientToken = intent.clientToken;
+            // Locked before it is recorded, so that no other process can take it for an interrupted one.
+            Result<AttemptLock> locked = m_ledger.lockAttempt(intent.clientToken);
+            if (!locked) {
+                return locked.error();
+            }
+            attempt = std::move(locked).value();
             const std::int64_t recordedAt = now();
-            Result<std::int64_t> recorded = m_ledger.recordIntent(intent, recordedAt);
+            Result<std::int64_t> recorded = m_ledger.recordIntent(intent, recordedAt, budgetGuard);
             if (!recorded) {
                 return recorded.error();
             }
             entryId = *recorded;
+            if (Status kept = keepBudget(); !kept) {
+                return kept.error();
+            }
             request.terminateAt = providerTerminateAt(asked, order, recordedAt);
             report(LaunchStep::Recorded,
                    entryId,
@@ -281,11 +327,13 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
                    "",
                    "Recorded the launch in the ledger (entry " + std::to_string(entryId) + ", token "
                        + request.clientToken + ")");
+            // From here the provider may have an instance for the token. Refused when another process's reconcile
+            // closed the intent meanwhile ("never sent"): then nothing goes out.
+            if (Status marked = m_ledger.markRequested(entryId, now()); !marked) {
+                return marked.error();
+            }
         }
         outcome.zonesTried.push_back(zone);
-        if (Status marked = m_ledger.markRequested(entryId); !marked) {
-            return marked.error();
-        }
         report(LaunchStep::Sending,
                entryId,
                zone,
@@ -303,11 +351,12 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
         const Error& error = launched.error();
         if (error.code == ErrorCode::InsufficientCapacity) {
             (void)m_ledger.markFailed(entryId, error.message(), now());
+            attempt.releaseForGood();
             refusals.push_back(zone);
             report(LaunchStep::ZoneRefused, entryId, zone, "", "No capacity in " + zone);
             continue;
         }
-        if (outcomeUnknown(error.code)) {
+        if (outcomeUnknown(error)) {
             // It may have been accepted: look for the token before giving up.
             if (Result<std::vector<RemoteInstance>> ours = m_provider.listOurs(asked.region, nullptr); ours) {
                 for (const RemoteInstance& r : *ours) {
@@ -321,13 +370,16 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
             if (launched) {
                 break;
             }
+            // Never a new token for it: the ledger keeps it requested, and the next launch of the same resends it.
             Error unknown = error;
             unknown.detail += "; the request may have reached " + m_provider.id()
-                              + ": the ledger keeps it as requested, and `gpuplan instances --reconcile` (or launching"
-                                " the same again, which reuses its token) finds out";
+                              + " and started an instance: the ledger keeps it as requested, and launching the same"
+                                " again resends it with the same token (no second instance), or `gpuplan instances "
+                                "--reconcile` finds out";
             return unknown;
         }
         (void)m_ledger.markFailed(entryId, error.message(), now());
+        attempt.releaseForGood();
         return error;
     }
     if (!launched) {
@@ -342,6 +394,7 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
     if (Status updated = m_ledger.update(entryId, launched->instanceId, launched->state, now()); !updated) {
         return updated.error();
     }
+    attempt.releaseForGood();
     outcome.steps = launched->steps;
     outcome.instance.instanceId = launched->instanceId;
     outcome.instance.state = launched->state;
@@ -426,9 +479,13 @@ Result<Reconciliation> Launcher::reconcile(const std::vector<std::string>& extra
     if (!entries) {
         return entries.error();
     }
+    // Every region with an open entry, and with one closed lately: an entry closed on too little evidence is
+    // found again there (and reopened).
     std::set<std::string> regions(extraRegions.begin(), extraRegions.end());
+    const std::int64_t at = now();
     for (const LedgerEntry& e : *entries) {
-        if (e.intent.provider == m_provider.id() && !isFinal(e.state)) {
+        const bool recent = !isFinal(e.state) || at - e.endedAt.value_or(e.createdAt) < kRecentlyClosedSeconds;
+        if (e.intent.provider == m_provider.id() && recent) {
             regions.insert(e.intent.region);
         }
     }
@@ -446,7 +503,7 @@ Result<Reconciliation> Launcher::reconcile(const std::vector<std::string>& extra
             remote.push_back(std::move(r));
         }
     }
-    return m_ledger.reconcile(m_provider.id(), remote, now());
+    return m_ledger.reconcile(m_provider.id(), remote, at);
 }
 
 Status Launcher::terminate(std::int64_t entryId, const CancelToken* cancel)
@@ -476,14 +533,31 @@ Status Launcher::terminate(std::int64_t entryId, const CancelToken* cancel)
                      "--reconcile`)",
                      "entry " + std::to_string(entryId)};
     }
+    // The providers take NotFound from TerminateInstances as "already gone"; moments after a launch it only means
+    // "not visible yet" and nothing was terminated. What describe shows afterwards is the confirmation.
     if (Status asked = m_provider.terminate(e.intent.region, e.instanceId, cancel); !asked) {
         return asked;
     }
+    const std::string entry = "entry " + std::to_string(entryId) + " (" + e.instanceId + ")";
     InstanceState state = InstanceState::Stopping;
     if (Result<RemoteInstance> after = m_provider.describe(e.intent.region, e.instanceId, cancel); after) {
+        if (after->state == InstanceState::Pending || after->state == InstanceState::Running) {
+            return Error{ErrorCode::ProviderRefused,
+                         m_provider.id() + " still reports it " + instanceStateName(after->state)
+                             + " after the request to terminate it; the ledger keeps it live: terminate it again",
+                         entry};
+        }
         state = isFinal(after->state) ? after->state : InstanceState::Stopping;
     } else if (after.error().code == ErrorCode::NotFound) {
-        state = InstanceState::Terminated;
+        if (mayBeInvisible(e, now())) {
+            return Error{ErrorCode::NotFound,
+                         m_provider.id()
+                             + " does not show this instance yet (it was launched moments ago), so it may "
+                               "not have been terminated; the ledger keeps it live: terminate it again in "
+                               "a minute",
+                         entry};
+        }
+        state = InstanceState::Terminated; // seen before, gone now (CVM no longer lists terminated instances)
     }
     return m_ledger.update(entryId, "", state, now());
 }

@@ -41,8 +41,18 @@ ReconcileReport reconcileLedger(const std::vector<CloudAccess>& access,
                                    + std::to_string(id));
         }
         for (std::int64_t id : r->closed) {
-            report.notes.push_back("entry " + std::to_string(id) + " ended at " + a.provider
-                                   + " (outside this program); closed");
+            Result<std::optional<LedgerEntry>> closed = ledger.find(id);
+            const bool failed = closed && *closed && (*closed)->state == InstanceState::Failed;
+            report.notes.push_back("entry " + std::to_string(id)
+                                   + (failed ? " closed as failed: " + (*closed)->detail
+                                             : " ended at " + a.provider + " (outside this program); closed"));
+        }
+        for (std::int64_t id : r->updated) {
+            Result<std::optional<LedgerEntry>> seen = ledger.find(id);
+            if (seen && *seen && (*seen)->detail.starts_with("reopened")) {
+                report.notes.push_back("entry " + std::to_string(id) + " (" + (*seen)->instanceId + ") is live at "
+                                       + a.provider + " after the ledger had closed it; reopened");
+            }
         }
         providers.emplace(a.provider, std::move(provider).value());
     }

@@ -6,14 +6,20 @@
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cmath>
 #include <set>
+#include <utility>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 namespace gpuplan::core {
 
 namespace {
 
-constexpr int kSchemaVersion = 3; // 2: budgets, 3: verifications
+constexpr int kSchemaVersion = 4; // 2: budgets, 3: verifications, 4: requested_at
 constexpr double kHoursPerMonth = 730;
 
 /// A prepared statement that finalizes itself.
@@ -69,10 +75,51 @@ Status exec(sqlite3* db, const char* sql)
     return Ok{};
 }
 
+/// One BEGIN IMMEDIATE transaction: the write lock is taken before anything is read, so that what is read is
+/// what the write is based on (another process waits, up to the busy timeout). Inside an open transaction it
+/// joins that one. Rolled back unless committed.
+class Transaction
+{
+public:
+    explicit Transaction(sqlite3* db)
+        : m_db(db)
+        , m_owner(sqlite3_get_autocommit(db) != 0)
+    {
+        if (m_owner) {
+            m_begun = exec(db, "BEGIN IMMEDIATE");
+        }
+    }
+    ~Transaction()
+    {
+        if (m_owner && m_begun && !m_committed) {
+            sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
+        }
+    }
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+
+    const Status& begun() const { return m_begun; }
+    Status commit()
+    {
+        if (!m_owner) {
+            return Ok{};
+        }
+        Status done = exec(m_db, "COMMIT");
+        m_committed = done.ok();
+        return done;
+    }
+
+private:
+    sqlite3* m_db;
+    bool m_owner;
+    Status m_begun = Ok{};
+    bool m_committed = false;
+};
+
 const char* const kSelect = "SELECT id, provider, region, zone, instance_type, pricing_mode, price_amount, "
                             "price_currency, price_unit, billing_granularity, billing_minimum_s, prepaid_months, "
                             "plan_id, client_token, deadman_hours, instance_id, state, created_at, running_since, "
-                            "ended_at, detail, adopted FROM launches";
+                            "ended_at, detail, adopted, requested_at FROM launches";
 
 LedgerEntry readEntry(const Statement& s)
 {
@@ -106,6 +153,9 @@ LedgerEntry readEntry(const Statement& s)
     }
     e.detail = s.text(20);
     e.adopted = s.integer(21) != 0;
+    if (!s.isNull(22)) {
+        e.requestedAt = s.integer(22);
+    }
     return e;
 }
 
@@ -211,14 +261,59 @@ Result<std::unique_ptr<Ledger>> Ledger::open(const std::filesystem::path& file)
                          file.string()};
         }
     }
+    if (found < 4) {
+        // Under the write lock, so that two processes opening a version 3 ledger at once add the column once; a
+        // ledger that was set back to an older version number may have it already.
+        Transaction migration(db);
+        Status made = migration.begun();
+        if (made && !Statement(db, "SELECT requested_at FROM launches LIMIT 0")) {
+            made = exec(db, "ALTER TABLE launches ADD COLUMN requested_at INTEGER");
+        }
+        if (made) {
+            made = exec(db, "PRAGMA user_version = 4");
+        }
+        if (made) {
+            made = migration.commit();
+        }
+        if (!made) {
+            return Error{ErrorCode::SchemaViolation,
+                         "cannot add the request times to the ledger (" + made.error().detail + ")",
+                         file.string()};
+        }
+    }
     return ledger;
 }
 
-Result<std::int64_t> Ledger::recordIntent(const LaunchIntent& intent, std::int64_t now)
+Result<std::int64_t> Ledger::recordIntent(const LaunchIntent& intent, std::int64_t now, const Guard& guard)
 {
     if (intent.clientToken.empty()) {
         return Error{ErrorCode::InvalidArgument, "a launch needs a client token (idempotency)", "ledger"};
     }
+    Transaction transaction(m_db);
+    if (!transaction.begun()) {
+        return transaction.begun().error();
+    }
+    if (guard) {
+        Result<std::vector<LedgerEntry>> all = entries();
+        if (!all) {
+            return all.error();
+        }
+        if (Status allowed = guard(*all); !allowed) {
+            return allowed.error();
+        }
+    }
+    Result<std::int64_t> id = insertIntent(intent, now);
+    if (!id) {
+        return id;
+    }
+    if (Status done = transaction.commit(); !done) {
+        return done.error();
+    }
+    return id;
+}
+
+Result<std::int64_t> Ledger::insertIntent(const LaunchIntent& intent, std::int64_t now)
+{
     {
         Statement existing(m_db, "SELECT id FROM launches WHERE client_token = ?");
         existing.bind(1, intent.clientToken);
@@ -265,17 +360,181 @@ Result<std::int64_t> Ledger::recordIntent(const LaunchIntent& intent, std::int64
     return id;
 }
 
-Status Ledger::markRequested(std::int64_t id)
+Status Ledger::markRequested(std::int64_t id, std::optional<std::int64_t> now)
 {
-    Statement s(m_db, "UPDATE launches SET state = 'requested' WHERE id = ? AND state = 'intent'");
-    s.bind(1, id);
+    Transaction transaction(m_db);
+    if (!transaction.begun()) {
+        return transaction.begun();
+    }
+    // Only an entry that still waits for its request: one that another process closed (reconcile: "never sent")
+    // or finished must not be sent now.
+    Statement s(m_db,
+                "UPDATE launches SET state = 'requested', requested_at = COALESCE(?, created_at) "
+                "WHERE id = ? AND state IN ('intent', 'requested') AND instance_id = ''");
+    now ? s.bind(1, *now) : s.bindNull(1);
+    s.bind(2, id);
     if (!s || sqlite3_step(s.get()) != SQLITE_DONE) {
         return sqlError(m_db, "ledger: marking a launch requested");
+    }
+    if (sqlite3_changes(m_db) != 1) {
+        return Error{ErrorCode::InvalidArgument,
+                     "another GPU Planner process closed or finished this launch before its request went out; "
+                     "nothing was sent (see `gpuplan instances`)",
+                     "ledger entry " + std::to_string(id)};
+    }
+    return transaction.commit();
+}
+
+std::filesystem::path Ledger::lockFile(const std::string& clientToken) const
+{
+    const char* db = sqlite3_db_filename(m_db, "main");
+    if (!db || !*db) {
+        return {};
+    }
+    std::string name;
+    for (char c : clientToken) {
+        const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-'
+                           || c == '_' || c == '.';
+        name += plain ? c : '_';
+    }
+    return std::filesystem::path(std::string(db) + ".attempts") / (name + ".lock");
+}
+
+Result<AttemptLock> Ledger::lockAttempt(const std::string& clientToken)
+{
+    const std::filesystem::path file = lockFile(clientToken);
+    if (file.empty()) {
+        return AttemptLock{};
+    }
+    std::error_code ec;
+    if (std::filesystem::create_directories(file.parent_path(), ec)) {
+        std::filesystem::permissions(file.parent_path(), std::filesystem::perms::owner_all, ec); // like the ledger
+    }
+    const int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        return Error{ErrorCode::FileUnreadable, "cannot create the launch's lock file", file.string()};
+    }
+    // flock, not fcntl: its lock belongs to the open file, so two Ledger objects of one process exclude each other
+    // too, and the kernel drops it when the process dies.
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        const int error = errno;
+        ::close(fd);
+        if (error == EWOULDBLOCK) {
+            return Error{ErrorCode::InvalidArgument,
+                         "another GPU Planner process is sending this launch (token " + clientToken
+                             + ") right now; wait for it to finish, then see `gpuplan instances`",
+                         "ledger"};
+        }
+        return Error{ErrorCode::FileUnreadable, "cannot lock the launch's lock file", file.string()};
+    }
+    return AttemptLock(fd, file);
+}
+
+bool Ledger::attemptInProgress(const std::string& clientToken) const
+{
+    const std::filesystem::path file = lockFile(clientToken);
+    if (file.empty()) {
+        return false;
+    }
+    const int fd = ::open(file.c_str(), O_RDWR | O_CLOEXEC);
+    if (fd < 0) {
+        return false; // never locked, or released for good
+    }
+    const bool held = flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+    ::close(fd); // drops the lock if it was taken here
+    return held;
+}
+
+Result<AttemptLock> Ledger::takeOver(std::int64_t id, std::int64_t now)
+{
+    Result<std::optional<LedgerEntry>> before = find(id);
+    if (!before) {
+        return before.error();
+    }
+    if (!*before) {
+        return Error{ErrorCode::InvalidArgument, "no launch " + std::to_string(id) + " in the ledger", "ledger"};
+    }
+    Result<AttemptLock> lock = lockAttempt((*before)->intent.clientToken);
+    if (!lock) {
+        Error busy = lock.error();
+        busy.where = "ledger entry " + std::to_string(id);
+        return busy;
+    }
+    // Held: nobody else sends it. What it is now (not what was read before the lock) decides.
+    if (Status marked = markRequested(id, now); !marked) {
+        return marked.error();
+    }
+    return lock;
+}
+
+AttemptLock::~AttemptLock()
+{
+    if (m_fd >= 0) {
+        ::close(m_fd);
+    }
+}
+
+AttemptLock::AttemptLock(AttemptLock&& other) noexcept
+    : m_fd(std::exchange(other.m_fd, -1))
+    , m_file(std::move(other.m_file))
+{ }
+
+AttemptLock& AttemptLock::operator=(AttemptLock&& other) noexcept
+{
+    if (this != &other) {
+        if (m_fd >= 0) {
+            ::close(m_fd);
+        }
+        m_fd = std::exchange(other.m_fd, -1);
+        m_file = std::move(other.m_file);
+    }
+    return *this;
+}
+
+void AttemptLock::releaseForGood()
+{
+    if (m_fd >= 0) {
+        // Removed while still held: a process that opens the name later locks a new file, and then finds the
+        // entry finished in the ledger (takeOver checks it under the lock).
+        std::error_code ec;
+        std::filesystem::remove(m_file, ec);
+        ::close(m_fd);
+        m_fd = -1;
+    }
+}
+
+bool mayBeInvisible(const LedgerEntry& entry, std::int64_t now)
+{
+    if (isFinal(entry.state) || entry.state == InstanceState::Intent || entry.runningSince) {
+        return false;
+    }
+    return now - entry.requestedAt.value_or(entry.createdAt) < kVisibilityGraceSeconds;
+}
+
+Status Ledger::update(std::int64_t id, const std::string& instanceId, InstanceState state, std::int64_t now)
+{
+    Transaction transaction(m_db);
+    if (!transaction.begun()) {
+        return transaction.begun();
+    }
+    if (Status done = updateLocked(id, instanceId, state, now); !done) {
+        return done;
+    }
+    return transaction.commit();
+}
+
+Status Ledger::setDetail(std::int64_t id, const std::string& detail)
+{
+    Statement s(m_db, "UPDATE launches SET detail = ? WHERE id = ?");
+    s.bind(1, detail);
+    s.bind(2, id);
+    if (!s || sqlite3_step(s.get()) != SQLITE_DONE) {
+        return sqlError(m_db, "ledger: recording a note on a launch");
     }
     return Ok{};
 }
 
-Status Ledger::update(std::int64_t id, const std::string& instanceId, InstanceState state, std::int64_t now)
+Status Ledger::updateLocked(std::int64_t id, const std::string& instanceId, InstanceState state, std::int64_t now)
 {
     Result<std::optional<LedgerEntry>> found = find(id);
     if (!found) {
@@ -289,9 +548,10 @@ Status Ledger::update(std::int64_t id, const std::string& instanceId, InstanceSt
     if (state == InstanceState::Running && !runningSince) {
         runningSince = now;
     }
-    std::optional<std::int64_t> endedAt = e.endedAt;
-    if (isFinal(state) && !endedAt) {
-        endedAt = now;
+    // An entry that leaves a final state (a stale answer had closed it) bills again: its end is cleared.
+    std::optional<std::int64_t> endedAt;
+    if (isFinal(state)) {
+        endedAt = isFinal(e.state) && e.endedAt ? *e.endedAt : now;
     }
     Statement s(m_db, "UPDATE launches SET instance_id = ?, state = ?, running_since = ?, ended_at = ? WHERE id = ?");
     s.bind(1, instanceId.empty() ? e.instanceId : instanceId);
@@ -314,16 +574,17 @@ Status Ledger::update(std::int64_t id, const std::string& instanceId, InstanceSt
 
 Status Ledger::markFailed(std::int64_t id, const std::string& why, std::int64_t now)
 {
-    if (Status done = update(id, {}, InstanceState::Failed, now); !done) {
+    Transaction transaction(m_db);
+    if (!transaction.begun()) {
+        return transaction.begun();
+    }
+    if (Status done = updateLocked(id, {}, InstanceState::Failed, now); !done) {
         return done;
     }
-    Statement s(m_db, "UPDATE launches SET detail = ? WHERE id = ?");
-    s.bind(1, why);
-    s.bind(2, id);
-    if (!s || sqlite3_step(s.get()) != SQLITE_DONE) {
-        return sqlError(m_db, "ledger: recording why a launch failed");
+    if (Status noted = setDetail(id, why); !noted) {
+        return noted;
     }
-    return Ok{};
+    return transaction.commit();
 }
 
 Result<std::vector<LedgerEntry>> Ledger::entries() const
@@ -392,6 +653,10 @@ Status Ledger::setBudget(const PlanBudget& budget)
 
 Result<std::int64_t> Ledger::recordVerification(const Verification& verification)
 {
+    Transaction transaction(m_db);
+    if (!transaction.begun()) {
+        return transaction.begun().error();
+    }
     Result<std::optional<LedgerEntry>> entry = find(verification.launchId);
     if (!entry) {
         return entry.error();
@@ -416,7 +681,11 @@ Result<std::int64_t> Ledger::recordVerification(const Verification& verification
     if (sqlite3_step(s.get()) != SQLITE_DONE) {
         return sqlError(m_db, "ledger: recording a verification");
     }
-    return std::int64_t{sqlite3_last_insert_rowid(m_db)};
+    const std::int64_t id = sqlite3_last_insert_rowid(m_db);
+    if (Status done = transaction.commit(); !done) {
+        return done.error();
+    }
+    return id;
 }
 
 Result<std::vector<Verification>> Ledger::verifications(std::optional<std::int64_t> launchId) const
@@ -457,6 +726,10 @@ Result<std::vector<PlanBudget>> Ledger::budgets() const
 Result<Reconciliation>
 Ledger::reconcile(const std::string& provider, const std::vector<RemoteInstance>& remote, std::int64_t now)
 {
+    Transaction transaction(m_db);
+    if (!transaction.begun()) {
+        return transaction.begun().error();
+    }
     Result<std::vector<LedgerEntry>> all = entries();
     if (!all) {
         return all.error();
@@ -479,8 +752,18 @@ Ledger::reconcile(const std::string& provider, const std::vector<RemoteInstance>
         }
         if (there) {
             if (there->state != e.state || there->instanceId != e.instanceId) {
-                if (Status done = update(e.id, there->instanceId, there->state, now); !done) {
+                if (Status done = updateLocked(e.id, there->instanceId, there->state, now); !done) {
                     return done.error();
+                }
+                if (isFinal(e.state) && !isFinal(there->state)) {
+                    // Closed on too little evidence: it bills again (updateLocked cleared its end), and says so.
+                    if (Status noted =
+                            setDetail(e.id,
+                                      "reopened: " + provider + " shows it " + instanceStateName(there->state)
+                                          + " after the ledger had closed it (" + e.detail + ")");
+                        !noted) {
+                        return noted.error();
+                    }
                 }
                 (isFinal(there->state) && !isFinal(e.state) ? result.closed : result.updated).push_back(e.id);
             }
@@ -489,12 +772,27 @@ Ledger::reconcile(const std::string& provider, const std::vector<RemoteInstance>
         if (isFinal(e.state)) {
             continue;
         }
+        if (e.instanceId.empty() && attemptInProgress(e.intent.clientToken)) {
+            continue; // a process is sending it right now: its answer decides
+        }
         if (e.state == InstanceState::Intent) {
-            // Never sent: nothing can run for it.
+            // Never sent: nothing can run for it (and markRequested no longer lets it go out).
             if (Status done = markFailed(e.id, "never sent (the program stopped before the request)", now); !done) {
                 return done.error();
             }
-        } else if (Status done = update(e.id, {}, InstanceState::Terminated, now); !done) {
+        } else if (mayBeInvisible(e, now)) {
+            continue; // absent moments after its request proves nothing
+        } else if (e.instanceId.empty()) {
+            if (Status done = markFailed(e.id,
+                                         "outcome unknown: the provider never showed an instance for its token in the "
+                                             + std::to_string(kVisibilityGraceSeconds / 60)
+                                             + " minutes after the request (never seen); reconciliation reopens it if "
+                                               "one shows up",
+                                         now);
+                !done) {
+                return done.error();
+            }
+        } else if (Status done = updateLocked(e.id, {}, InstanceState::Terminated, now); !done) {
             return done.error();
         }
         result.closed.push_back(e.id);
@@ -511,11 +809,11 @@ Ledger::reconcile(const std::string& provider, const std::vector<RemoteInstance>
         intent.instanceType = r.instanceType;
         intent.pricingMode = "unknown";
         intent.clientToken = r.clientToken.empty() ? "adopted:" + r.instanceId : r.clientToken;
-        Result<std::int64_t> id = recordIntent(intent, r.launchedAt.value_or(now));
+        Result<std::int64_t> id = insertIntent(intent, r.launchedAt.value_or(now));
         if (!id) {
             return id.error();
         }
-        if (Status done = update(*id, r.instanceId, r.state, r.launchedAt.value_or(now)); !done) {
+        if (Status done = updateLocked(*id, r.instanceId, r.state, r.launchedAt.value_or(now)); !done) {
             return done.error();
         }
         Statement s(m_db, "UPDATE launches SET adopted = 1, detail = ? WHERE id = ?");
@@ -523,6 +821,9 @@ Ledger::reconcile(const std::string& provider, const std::vector<RemoteInstance>
         s.bind(2, *id);
         sqlite3_step(s.get());
         result.adopted.push_back(*id);
+    }
+    if (Status done = transaction.commit(); !done) {
+        return done.error();
     }
     return result;
 }

@@ -8,11 +8,14 @@
 
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gpuplan/cloud/CloudProvider.h"
@@ -45,6 +48,10 @@ public:
 
     Result<std::vector<std::string>> zonesOffering(const std::string&, const std::string&, const CancelToken*) override
     {
+        if (whileListingZones) {
+            std::function<void()> hook = std::exchange(whileListingZones, {});
+            hook();
+        }
         return zones;
     }
 
@@ -58,10 +65,18 @@ public:
             return Error{
                 ErrorCode::InsufficientCapacity, "no capacity", request.zone, 0, "InsufficientInstanceCapacity"};
         }
+        if (whileSending) {
+            std::function<void()> hook = std::exchange(whileSending, {});
+            hook();
+        }
         if (dropNext > 0) {
             --dropNext;
             accept(request); // accepted there, but the answer never arrives
             return Error{ErrorCode::Network, "connection reset", "ec2"};
+        }
+        if (errorAfterAccept) {
+            accept(request); // created there, then the server fails to answer properly
+            return *std::exchange(errorAfterAccept, std::nullopt);
         }
         if (request.dryRun) {
             return LaunchResult{"", InstanceState::Pending, request.zone, true, {"dry run"}};
@@ -71,6 +86,9 @@ public:
 
     Result<RemoteInstance> describe(const std::string&, const std::string& instanceId, const CancelToken*) override
     {
+        if (hidden.count(instanceId) || (notFoundDescribes[instanceId] > 0 && notFoundDescribes[instanceId]-- > 0)) {
+            return Error{ErrorCode::NotFound, "EC2 does not know it (InvalidInstanceID.NotFound)", instanceId};
+        }
         for (RemoteInstance& r : remote) {
             if (r.instanceId == instanceId) {
                 if (r.state == InstanceState::Pending && ++polls[instanceId] >= 2) {
@@ -91,7 +109,7 @@ public:
         }
         std::vector<RemoteInstance> out;
         for (const RemoteInstance& r : remote) {
-            if (r.region == region) {
+            if (r.region == region && !hidden.count(r.instanceId)) {
                 out.push_back(r);
             }
         }
@@ -100,6 +118,10 @@ public:
 
     Status terminate(const std::string&, const std::string& instanceId, const CancelToken*) override
     {
+        terminateCalls.push_back(instanceId);
+        if (hidden.count(instanceId)) {
+            return Ok{}; // InvalidInstanceID.NotFound, which the providers take as "already gone"
+        }
         for (RemoteInstance& r : remote) {
             if (r.instanceId == instanceId) {
                 r.state = InstanceState::Terminated;
@@ -124,6 +146,7 @@ public:
         r.instanceType = request.instanceType;
         r.launchedAt = kT0;
         remote.push_back(r);
+        notFoundDescribes[r.instanceId] = invisibleDescribes;
         return r.instanceId;
     }
 
@@ -137,6 +160,14 @@ public:
     std::vector<std::string> listedRegions;
     std::vector<std::string> terminated;
     std::map<std::string, int> polls; // describes per instance; the second one finds it running
+    // Faults a real cloud does not produce on demand (eventual consistency, server errors after creating):
+    int invisibleDescribes = 0;                   // a new instance's first N describes answer NotFound
+    std::map<std::string, int> notFoundDescribes; // what is left of that per instance
+    std::set<std::string> hidden;                 // instances not visible yet: NotFound, unlisted, terminate a no-op
+    std::optional<Error> errorAfterAccept;        // the next launch creates the instance, then answers this
+    std::function<void()> whileSending;           // runs once while a launch request is "on the wire"
+    std::function<void()> whileListingZones;      // runs once between the budget check and the request
+    std::vector<std::string> terminateCalls;
 
 private:
     Ledger* m_ledger;
@@ -175,6 +206,18 @@ class TestLauncher : public QObject
 private:
     QTemporaryDir m_dir;
     int m_files = 0;
+
+    /// Another handle on the ledger file of `ledger`, as a second process has it.
+    static std::unique_ptr<Ledger> secondHandle(const QString& file)
+    {
+        Result<std::unique_ptr<Ledger>> l = Ledger::open(file.toStdString());
+        if (!l) {
+            qFatal("%s", l.error().message().c_str());
+        }
+        return std::move(l).value();
+    }
+
+    QString nextFile() { return m_dir.filePath(QStringLiteral("ledger-%1.sqlite").arg(++m_files)); }
 
     std::unique_ptr<Ledger> freshLedger()
     {
@@ -466,6 +509,181 @@ private slots:
         QCOMPARE(provider.terminated, std::vector<std::string>{"i-1"});
         QCOMPARE(ledger->find(out->entry.id)->value().state, InstanceState::Terminated);
         QVERIFY(!launcher.terminate(999, nullptr).ok());
+    }
+
+    void notFoundSoonAfterLaunchIsPending()
+    {
+        // EC2: "If you describe an instance immediately after launching it, you might get
+        // InvalidInstanceID.NotFound"; CVM answers an empty set the same way.
+        auto ledger = freshLedger();
+        ScriptedProvider provider(ledger.get());
+        provider.invisibleDescribes = 2;
+        Launcher launcher(provider, *ledger, [] { return kT0; });
+        LaunchWaitOptions wait{
+            LaunchWait::Running, std::chrono::seconds(60), std::chrono::seconds(60), std::chrono::seconds(1), 22};
+        Result<LaunchOutcome> out = launcher.launch(order(), wait, nullptr);
+        QVERIFY2(out.ok(), out.ok() ? "" : out.error().message().c_str());
+        QCOMPARE(out->entry.state, InstanceState::Running);
+        QCOMPARE(provider.remote.size(), std::size_t(1));
+    }
+
+    void aNotFoundTerminateIsConfirmedByDescribe()
+    {
+        auto ledger = freshLedger();
+        ScriptedProvider provider(ledger.get());
+        std::int64_t clock = kT0;
+        Launcher launcher(provider, *ledger, [&] { return clock; });
+        Result<LaunchOutcome> out = launcher.launch(order(), noWait(), nullptr);
+        QVERIFY(out.ok());
+        // Moments after the launch the provider does not see it yet: TerminateInstances and DescribeInstances both
+        // answer NotFound, and the instance goes on to run and bill.
+        provider.hidden.insert("i-1");
+        clock += 5;
+        Status ended = launcher.terminate(out->entry.id, nullptr);
+        QVERIFY(!ended.ok());
+        LedgerEntry e = **ledger->find(out->entry.id);
+        QVERIFY2(!isFinal(e.state), instanceStateName(e.state));
+        QVERIFY(!e.endedAt.has_value());
+
+        // Once it is visible, terminating it is confirmed by what describe shows.
+        provider.hidden.clear();
+        clock += 30;
+        QVERIFY(launcher.terminate(out->entry.id, nullptr).ok());
+        QCOMPARE(provider.remote.front().state, InstanceState::Terminated);
+        QCOMPARE((*ledger->find(out->entry.id))->state, InstanceState::Terminated);
+    }
+
+    void aClosedEntryThatShowsUpIsReopened()
+    {
+        // A request whose answer was lost, and whose instance the listing does not show for a long while: closed
+        // after the grace period. Its region is still listed, so when the instance shows up it is found again.
+        auto ledger = freshLedger();
+        ScriptedProvider provider(ledger.get());
+        std::int64_t clock = kT0;
+        Launcher launcher(provider, *ledger, [&] { return clock; });
+        LaunchOrder west = order();
+        west.request.region = "us-west-2";
+        provider.dropNext = 1;
+        provider.failListing = true;
+        QVERIFY(!launcher.launch(west, noWait(), nullptr).ok());
+        provider.failListing = false;
+        provider.hidden.insert("i-1");
+        clock += 2 * 3600;
+        QVERIFY(launcher.reconcile({}, nullptr).ok());
+        const std::int64_t id = ledger->entries()->front().id;
+        QVERIFY(isFinal((*ledger->find(id))->state));
+
+        provider.hidden.clear();
+        provider.listedRegions.clear();
+        clock += 60;
+        Result<Reconciliation> r = launcher.reconcile({}, nullptr);
+        QVERIFY(r.ok());
+        QCOMPARE(provider.listedRegions, std::vector<std::string>{"us-west-2"});
+        LedgerEntry e = **ledger->find(id);
+        QCOMPARE(e.instanceId, std::string("i-1"));
+        QVERIFY(!isFinal(e.state));
+        QVERIFY(!e.endedAt.has_value());
+        QCOMPARE(ledger->live()->size(), std::size_t(1));
+    }
+
+    void anUnknownOutcomeKeepsItsToken_data()
+    {
+        QTest::addColumn<int>("code");
+        QTest::addColumn<int>("httpStatus");
+        QTest::addColumn<QString>("providerCode");
+        QTest::newRow("HTTP 500 without a document") << int(ErrorCode::HttpStatus) << 500 << "";
+        QTest::newRow("EC2 InternalError") << int(ErrorCode::ProviderRefused) << 500 << "InternalError";
+        QTest::newRow("EC2 ServiceUnavailable") << int(ErrorCode::ProviderRefused) << 503 << "ServiceUnavailable";
+        QTest::newRow("CVM InternalError") << int(ErrorCode::ProviderRefused) << 200 << "InternalError";
+        QTest::newRow("CVM InternalError.Unknown") << int(ErrorCode::ProviderRefused) << 200 << "InternalError.Unknown";
+        QTest::newRow("connection lost after sending") << int(ErrorCode::Network) << 0 << "";
+    }
+
+    void anUnknownOutcomeKeepsItsToken()
+    {
+        QFETCH(int, code);
+        QFETCH(int, httpStatus);
+        QFETCH(QString, providerCode);
+        auto ledger = freshLedger();
+        ScriptedProvider provider(ledger.get());
+        std::int64_t clock = kT0;
+        Launcher launcher(provider, *ledger, [&] { return clock; });
+        provider.errorAfterAccept =
+            Error{ErrorCode(code), "the server failed", "ec2 RunInstances", httpStatus, providerCode.toStdString()};
+        provider.hidden.insert("i-1"); // and the new instance is not listed yet
+        Result<LaunchOutcome> first = launcher.launch(order(), noWait(), nullptr);
+        QVERIFY(!first.ok());
+        QCOMPARE(ledger->entries()->size(), std::size_t(1));
+        QCOMPARE(ledger->entries()->front().state, InstanceState::Requested);
+
+        // A reconcile in the meantime does not close it, and the retry sends the same token: one instance.
+        clock += 30;
+        QVERIFY(launcher.reconcile({}, nullptr).ok());
+        QCOMPARE(ledger->entries()->front().state, InstanceState::Requested);
+        provider.hidden.clear();
+        Result<LaunchOutcome> again = launcher.launch(order(), noWait(), nullptr);
+        QVERIFY2(again.ok(), again.ok() ? "" : again.error().message().c_str());
+        QVERIFY(again->resumed);
+        QCOMPARE(provider.launches.size(), std::size_t(2));
+        QCOMPARE(provider.launches[1].clientToken, provider.launches[0].clientToken);
+        QCOMPARE(provider.remote.size(), std::size_t(1));
+        QCOMPARE(ledger->entries()->size(), std::size_t(1));
+    }
+
+    void twoResumersNeverBothProceed()
+    {
+        // Two processes (here two ledger handles on one file) pick up the same interrupted attempt: the second
+        // one finds it taken over and sends nothing.
+        const QString file = nextFile();
+        auto first = secondHandle(file);
+        auto second = secondHandle(file);
+        LaunchIntent earlier;
+        earlier.provider = "aws";
+        earlier.region = "us-east-1";
+        earlier.zone = "us-east-1b";
+        earlier.instanceType = "p3.2xlarge";
+        earlier.pricingMode = "on_demand";
+        earlier.planId = "plan-1";
+        earlier.clientToken = "gpuplan-interrupted";
+        QVERIFY(first->recordIntent(earlier, kT0).ok());
+
+        ScriptedProvider providerA(first.get());
+        ScriptedProvider providerB(second.get());
+        Launcher a(providerA, *first, [] { return kT0 + 60; });
+        Launcher b(providerB, *second, [] { return kT0 + 61; });
+        Result<LaunchOutcome> fromB = Error{ErrorCode::InvalidArgument, "not run", ""};
+        providerA.whileSending = [&] { fromB = b.launch(order(), noWait(), nullptr); };
+        Result<LaunchOutcome> fromA = a.launch(order(), noWait(), nullptr);
+        QVERIFY2(fromA.ok(), fromA.ok() ? "" : fromA.error().message().c_str());
+        QVERIFY(fromA->resumed);
+        QVERIFY(!fromB.ok());
+        QVERIFY2(QString::fromStdString(fromB.error().message()).contains("another"), fromB.error().message().c_str());
+        QVERIFY(providerB.launches.empty());
+        QCOMPARE(first->entries()->size(), std::size_t(1));
+    }
+
+    void theBudgetCheckAndTheIntentAreOneTransaction()
+    {
+        // Two processes launch under one plan's budget that has room for one: between one's check and its intent
+        // the other launches; the first must see it.
+        const QString file = nextFile();
+        auto first = secondHandle(file);
+        auto second = secondHandle(file);
+        ScriptedProvider providerA(first.get());
+        ScriptedProvider providerB(second.get());
+        Launcher a(providerA, *first, [] { return kT0; });
+        Launcher b(providerB, *second, [] { return kT0; });
+        LaunchOrder o = order();
+        o.budgetCurrency = Currency::USD;
+        o.budget = 36; // one launch until its dead-man is 30.60 USD
+        Result<LaunchOutcome> fromB = Error{ErrorCode::InvalidArgument, "not run", ""};
+        providerA.whileListingZones = [&] { fromB = b.launch(o, noWait(), nullptr); };
+        Result<LaunchOutcome> fromA = a.launch(o, noWait(), nullptr);
+        QVERIFY2(fromB.ok(), fromB.ok() ? "" : fromB.error().message().c_str());
+        QVERIFY(!fromA.ok());
+        QCOMPARE(fromA.error().code, ErrorCode::BudgetExceeded);
+        QVERIFY(providerA.launches.empty());
+        QCOMPARE(first->entries()->size(), std::size_t(1));
     }
 
     void theWatchdogScriptGetsTheRules()

@@ -205,6 +205,73 @@ private slots:
         QCOMPARE(l.entries()->size(), std::size_t(5));
     }
 
+    void anUnseenRequestIsClosedOnlyAfterItsGrace()
+    {
+        // EC2 and CVM may not list an instance for a while after RunInstances accepted it (eventual consistency):
+        // a listing without it, moments after the request, proves nothing.
+        auto ledger = Ledger::open(path("unseen.sqlite"));
+        QVERIFY(ledger.ok());
+        Ledger& l = **ledger;
+        const std::int64_t id = *l.recordIntent(intent("tok-unseen"), kT0);
+        QVERIFY(l.markRequested(id).ok());
+        auto early = l.reconcile("aws", {}, kT0 + 60);
+        QVERIFY(early.ok());
+        QVERIFY(early->closed.empty());
+        QCOMPARE((*l.find(id))->state, InstanceState::Requested);
+
+        // Never seen long after the request: closed, saying that the outcome was never confirmed.
+        auto late = l.reconcile("aws", {}, kT0 + 3600);
+        QVERIFY(late.ok());
+        QCOMPARE(late->closed, std::vector<std::int64_t>{id});
+        LedgerEntry closed = **l.find(id);
+        QVERIFY(isFinal(closed.state));
+        QVERIFY(closed.endedAt.has_value());
+        QVERIFY2(QString::fromStdString(closed.detail).contains("never seen"), closed.detail.c_str());
+
+        // It shows up after all: reopened, and it bills from when it runs.
+        std::vector<RemoteInstance> remote{
+            {"i-late", "tok-unseen", InstanceState::Running, "us-east-1", "p3.2xlarge", kT0 + 30}};
+        auto found = l.reconcile("aws", remote, kT0 + 4000);
+        QVERIFY(found.ok());
+        QCOMPARE(found->updated, std::vector<std::int64_t>{id});
+        LedgerEntry reopened = **l.find(id);
+        QCOMPARE(reopened.state, InstanceState::Running);
+        QCOMPARE(reopened.instanceId, std::string("i-late"));
+        QVERIFY(!reopened.endedAt.has_value());
+        QVERIFY(costSoFar(reopened, kT0 + 4000 + 3600) > 0);
+        QVERIFY2(QString::fromStdString(reopened.detail).startsWith("reopened"), reopened.detail.c_str());
+        QCOMPARE(l.live()->size(), std::size_t(1));
+    }
+
+    void aRequestClosedByAnotherProcessIsNotSent()
+    {
+        // Another process's reconcile found the intent unsent ("never sent") and closed it: marking it requested
+        // now must fail, or the launch would go out for an entry the ledger no longer watches.
+        auto ledger = Ledger::open(path("closed-before-sent.sqlite"));
+        QVERIFY(ledger.ok());
+        Ledger& l = **ledger;
+        const std::int64_t id = *l.recordIntent(intent("tok-late"), kT0);
+        QVERIFY(l.reconcile("aws", {}, kT0 + 1).ok());
+        QCOMPARE((*l.find(id))->state, InstanceState::Failed);
+        QVERIFY(!l.markRequested(id).ok());
+        QCOMPARE((*l.find(id))->state, InstanceState::Failed);
+    }
+
+    void leavingAFinalStateClearsItsEnd()
+    {
+        auto ledger = Ledger::open(path("reopen.sqlite"));
+        QVERIFY(ledger.ok());
+        Ledger& l = **ledger;
+        const std::int64_t id = *l.recordIntent(intent("tok-reopen", 2.0), kT0);
+        QVERIFY(l.update(id, "i-1", InstanceState::Running, kT0).ok());
+        QVERIFY(l.update(id, "", InstanceState::Terminated, kT0 + 60).ok());
+        QVERIFY(l.update(id, "", InstanceState::Running, kT0 + 120).ok()); // a stale answer had closed it
+        LedgerEntry e = **l.find(id);
+        QVERIFY(!e.endedAt.has_value());
+        QCOMPARE(costSoFar(e, kT0 + 7200), 4.0); // 2 h at 2 USD, not the minute before the wrong close
+        QCOMPARE(l.live()->size(), std::size_t(1));
+    }
+
     void filesThatAreNotLedgersAreRefusedByName()
     {
         const std::filesystem::path text = path("notes.sqlite");
@@ -320,6 +387,61 @@ private slots:
         QVERIFY2(reopened.ok(), reopened.ok() ? "" : reopened.error().message().c_str());
         const std::int64_t id = (*reopened)->entries()->front().id;
         QVERIFY((*reopened)->recordVerification({0, id, kT0, "root@h", "fail", "{}", "{}"}).ok());
+    }
+
+    void anAttemptBeingSentIsLeftAlone()
+    {
+        // Another process holds the attempt's lock (it is between recording and sending, or waiting for the
+        // answer): a reconcile here does not close it, and nobody else can take it over.
+        const std::filesystem::path file = path("in-progress.sqlite");
+        auto sender = Ledger::open(file);
+        auto other = Ledger::open(file);
+        QVERIFY(sender.ok() && other.ok());
+        auto lock = (*sender)->lockAttempt("tok-busy");
+        QVERIFY(lock.ok());
+        const std::int64_t id = *(*sender)->recordIntent(intent("tok-busy"), kT0);
+        auto during = (*other)->reconcile("aws", {}, kT0 + 3600);
+        QVERIFY(during.ok());
+        QVERIFY(during->closed.empty());
+        QCOMPARE((*(*other)->find(id))->state, InstanceState::Intent);
+        auto taken = (*other)->takeOver(id, kT0 + 3600);
+        QVERIFY(!taken.ok());
+        QVERIFY2(QString::fromStdString(taken.error().message()).contains("another"), taken.error().message().c_str());
+
+        // The sender is gone (its process ended): the next reconcile decides.
+        lock.value() = AttemptLock{};
+        auto after = (*other)->reconcile("aws", {}, kT0 + 3601);
+        QVERIFY(after.ok());
+        QCOMPARE(after->closed, std::vector<std::int64_t>{id});
+        QCOMPARE((*(*other)->find(id))->state, InstanceState::Failed);
+    }
+
+    void aVersionThreeLedgerGainsRequestTimes()
+    {
+        const std::filesystem::path old = path("version3.sqlite");
+        std::int64_t id = 0;
+        {
+            auto opened = Ledger::open(old);
+            id = *(*opened)->recordIntent(intent("tok-v3"), kT0);
+        }
+        sqlite3* db = nullptr;
+        QCOMPARE(sqlite3_open(old.c_str(), &db), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(db,
+                              "ALTER TABLE launches DROP COLUMN requested_at; PRAGMA user_version = 3",
+                              nullptr,
+                              nullptr,
+                              nullptr),
+                 SQLITE_OK);
+        sqlite3_close(db);
+        auto reopened = Ledger::open(old);
+        QVERIFY2(reopened.ok(), reopened.ok() ? "" : reopened.error().message().c_str());
+        QVERIFY(!(*(*reopened)->find(id))->requestedAt.has_value());
+        QVERIFY((*reopened)->markRequested(id, kT0 + 10).ok());
+        QCOMPARE((*(*reopened)->find(id))->requestedAt, std::optional<std::int64_t>(kT0 + 10));
+        // A second open (another process) finds it at version 4 and changes nothing.
+        auto again = Ledger::open(old);
+        QVERIFY2(again.ok(), again.ok() ? "" : again.error().message().c_str());
+        QCOMPARE((*(*again)->find(id))->requestedAt, std::optional<std::int64_t>(kT0 + 10));
     }
 
 private:

@@ -280,6 +280,66 @@ private slots:
                  m_fake->liveInstances().first().toObject().value("id").toString());
     }
 
+    void aNewInstanceInvisibleToDescribeIsWaitedFor_data() { addProviders(); }
+    void aNewInstanceInvisibleToDescribeIsWaitedFor()
+    {
+        // Eventual consistency: for a few seconds after RunInstances the instance is NotFound (EC2) or missing
+        // (CVM). The launch waits, and a reconcile in another process meanwhile closes nothing.
+        QFETCH(ProviderCase, provider);
+        QVERIFY(setUp(provider));
+        m_fake->faults({{"invisible_s", 4}});
+        QProcess* launching = startGpuplan(launchArgs());
+        QTRY_VERIFY_WITH_TIMEOUT(m_fake->state().value("instances").toArray().size() == 1, 30000);
+        const Run reconciled = gpuplan({"instances", "--json"});
+        QVERIFY2(reconciled.exit == 0, qPrintable(reconciled.err));
+        // (waitForFinished is false for a process that has already ended)
+        QVERIFY(launching->state() == QProcess::NotRunning || launching->waitForFinished(60000));
+        const QString err = QString::fromUtf8(launching->readAllStandardError());
+        QVERIFY2(launching->exitStatus() == QProcess::NormalExit && launching->exitCode() == 0, qPrintable(err));
+        QCOMPARE(m_fake->liveInstances().size(), 1);
+        std::unique_ptr<Ledger> l = ledger();
+        Result<std::vector<LedgerEntry>> entries = l->entries();
+        QCOMPARE(entries->size(), std::size_t(1));
+        QCOMPARE(entries->front().state, InstanceState::Running);
+        QVERIFY(!entries->front().endedAt.has_value());
+        qInfo("%s: invisible for 4 s, concurrent reconcile: 0 leaked, 0 doubled", qPrintable(provider.id));
+    }
+
+    void anInternalErrorAfterCreateIsResumedWithItsToken_data() { addProviders(); }
+    void anInternalErrorAfterCreateIsResumedWithItsToken()
+    {
+        // The server creates the instance and then answers InternalError (and the listing does not show it yet):
+        // the outcome is unknown, so the entry stays requested and the retry resends the same token.
+        QFETCH(ProviderCase, provider);
+        QVERIFY(setUp(provider));
+        // EC2's client retries a 5xx with the same token (4 attempts): all of them fail here, or the retry would
+        // already have the answer. CVM answers InternalError with HTTP 200, which is not retried.
+        m_fake->faults({{"internal_error_after_create", provider.id == "aws" ? 4 : 1}, {"invisible_s", 3}});
+        const Run first = gpuplan(launchArgs());
+        QCOMPARE(first.exit, 1);
+        QVERIFY2(first.err.contains("InternalError"), qPrintable(first.err));
+        {
+            std::unique_ptr<Ledger> l = ledger();
+            Result<std::vector<LedgerEntry>> entries = l->entries();
+            QCOMPARE(entries->size(), std::size_t(1));
+            QCOMPARE(entries->front().state, InstanceState::Requested);
+        }
+        const Run reconciled = gpuplan({"instances", "--json"});
+        QVERIFY2(reconciled.exit == 0, qPrintable(reconciled.err));
+        const Run again = gpuplan(launchArgs());
+        QVERIFY2(again.exit == 0, qPrintable(again.err + again.out));
+        QVERIFY2(again.json().value("resumed").toBool(), qPrintable(again.err));
+        const QJsonArray there = m_fake->state().value("instances").toArray();
+        QCOMPARE(there.size(), 1);
+        QCOMPARE(m_fake->liveInstances().size(), 1);
+        std::unique_ptr<Ledger> l = ledger();
+        Result<std::vector<LedgerEntry>> entries = l->entries();
+        QCOMPARE(entries->size(), std::size_t(1));
+        QCOMPARE(QString::fromStdString(entries->front().instanceId), there.first().toObject().value("id").toString());
+        QCOMPARE(entries->front().state, InstanceState::Running);
+        qInfo("%s: InternalError after create, concurrent reconcile: 0 leaked, 0 doubled", qPrintable(provider.id));
+    }
+
     void aKilledLaunchLeavesExactlyOneInstance_data()
     {
         QTest::addColumn<ProviderCase>("provider");

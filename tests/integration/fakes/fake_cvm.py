@@ -28,6 +28,11 @@ Binds 127.0.0.1 on a free port, writes the port to FILE (FILE.tmp, then renamed)
 Control (not part of the API): POST /_fake/faults (JSON merged into the faults: throttle, no_capacity_zones,
 drop_after_accept, hold_run_reply_s, quota_exceeded, unauthorized, running_after, stale_zone_listing) and GET
 /_fake/state.
+
+Faults that model how CVM behaves but cannot be produced on demand against it: invisible_s S (eventual consistency:
+for S seconds after RunInstances DescribeInstances leaves a new instance out, by id as by tag, and TerminateInstances
+answers InvalidInstanceId.NotFound), internal_error_after_create N (next N RunInstances create the instance, then
+answer InternalError), terminate_slow_s S (terminated instances stay TERMINATING for S seconds).
 """
 
 import argparse
@@ -85,7 +90,8 @@ class State:
         self.running_after = args.running_after
         self.zones = zones
         self.faults = {"throttle": 0, "no_capacity_zones": [], "drop_after_accept": 0, "hold_run_reply_s": 0,
-                       "quota_exceeded": False, "unauthorized": []}
+                       "quota_exceeded": False, "unauthorized": [], "invisible_s": 0,
+                       "internal_error_after_create": 0, "terminate_slow_s": 0}
         self.instances = []  # dicts
         self.calls = []
         self.key_pairs = []
@@ -378,8 +384,11 @@ class Handler(BaseHTTPRequestHandler):
                     "subscription_months": prepaid.get("Period", 0) if charge == "PREPAID" else 0,
                     "auto_renew": prepaid.get("RenewFlag") == "NOTIFY_AND_AUTO_RENEW",
                     "terminate_at": terminate_at, "params": comparable, "describes": 0,
-                    "created": iso_now(), "gone": False}
+                    "created": iso_now(), "gone": False, "created_at": time.time()}
             st.instances.append(inst)
+            if st.faults.get("internal_error_after_create", 0) > 0:
+                st.faults["internal_error_after_create"] -= 1
+                raise ApiError("InternalError", "内部错误。")
             drop = st.faults.get("drop_after_accept", 0) > 0
             if drop:
                 st.faults["drop_after_accept"] -= 1
@@ -408,6 +417,10 @@ class Handler(BaseHTTPRequestHandler):
                 "Tags": [{"Key": k, "Value": v} for k, v in inst["tags"].items()],
                 "LoginSettings": {"KeyIds": []}, "StopChargingMode": "NOT_APPLICABLE"}
 
+    def visible(self, inst):
+        """Eventual consistency (invisible_s): a new instance is not seen by reads for a while."""
+        return time.time() - inst.get("created_at", 0) >= float(self.state.faults.get("invisible_s") or 0)
+
     def act_DescribeInstances(self, params, region):
         ids = params.get("InstanceIds") or []
         tag_keys = [v for f in params.get("Filters", []) if f.get("Name") == "tag-key" for v in f.get("Values", [])]
@@ -415,7 +428,7 @@ class Handler(BaseHTTPRequestHandler):
         limit = int(params.get("Limit", 20))
         st = self.state
         with st.lock:
-            matched = [i for i in st.instances if i["region"] == region and not i["gone"]
+            matched = [i for i in st.instances if i["region"] == region and not i["gone"] and self.visible(i)
                        and (not ids or i["id"] in ids) and (not tag_keys or any(k in i["tags"] for k in tag_keys))]
             page = matched[offset:offset + limit]
             out = [self.describe_one(i) for i in page]
@@ -424,7 +437,8 @@ class Handler(BaseHTTPRequestHandler):
                     inst["describes"] += 1
                     if inst["describes"] >= st.running_after:
                         inst["state"] = "RUNNING"
-                elif inst["state"] == "TERMINATING":
+                elif inst["state"] == "TERMINATING" and \
+                        time.time() - inst.get("terminated_at", 0) >= float(st.faults.get("terminate_slow_s") or 0):
                     inst["gone"] = True  # this answer was the last one that lists it
                     inst["state"] = "TERMINATED"
         self.api_reply({"TotalCount": len(matched), "InstanceSet": out})
@@ -435,11 +449,12 @@ class Handler(BaseHTTPRequestHandler):
             for instance_id in ids:
                 inst = next((i for i in self.state.instances if i["id"] == instance_id and i["region"] == region),
                             None)
-                if inst is None or inst["gone"]:
+                if inst is None or inst["gone"] or not self.visible(inst):
                     raise ApiError("InvalidInstanceId.NotFound", "没有找到相应实例。")
             for inst in self.state.instances:
                 if inst["id"] in ids and inst["state"] != "TERMINATING":
                     inst["state"] = "TERMINATING"
+                    inst["terminated_at"] = time.time()
         self.api_reply({})
 
 

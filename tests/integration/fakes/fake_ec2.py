@@ -36,6 +36,12 @@ Control (not EC2):
                          without a reply), hold_run_reply_s S (next RunInstances creates, then waits S seconds),
                          quota_exceeded bool (VcpuLimitExceeded), unauthorized [actions] (UnauthorizedOperation),
                          running_after N. Answers {"ok": true}.
+                         Faults that model how EC2 behaves but cannot be produced on demand against it:
+                         invisible_s S (eventual consistency: for S seconds after RunInstances a new instance is
+                         InvalidInstanceID.NotFound to DescribeInstances and TerminateInstances and missing from
+                         listings), internal_error_after_create N (next N RunInstances answer HTTP 500 InternalError, the
+                         first of a token after creating the instance, a retry of it without a second one), terminate_slow_s S (terminated instances stay
+                         "shutting-down" for S seconds).
     GET  /_fake/state    {"instances": [...], "calls": [...], "key_pairs": [...], "security_groups": [...]}.
 """
 
@@ -88,7 +94,8 @@ class State:
         self.running_after = args.running_after
         self.zones = zones
         self.faults = {"throttle": 0, "no_capacity_zones": [], "drop_after_accept": 0, "hold_run_reply_s": 0,
-                       "quota_exceeded": False, "unauthorized": []}
+                       "quota_exceeded": False, "unauthorized": [], "invisible_s": 0,
+                       "internal_error_after_create": 0, "terminate_slow_s": 0}
         self.instances = []  # dicts
         self.calls = []
         self.key_pairs = []
@@ -361,6 +368,9 @@ class Handler(BaseHTTPRequestHandler):
                 raise ApiError(400, "IdempotentParameterMismatch",
                                "Specified parameters do not match the parameters of the earlier request that used "
                                "this client token.")
+            if st.faults.get("internal_error_after_create", 0) > 0:
+                st.faults["internal_error_after_create"] -= 1  # a retry with the token fails the same way
+                raise ApiError(500, "InternalError", "An internal error has occurred.")
             return 200, self.reservation(inst), None
         zone = params.get("Placement.AvailabilityZone") or st.zones_for(region)[0]
         if zone in st.faults.get("no_capacity_zones", []):
@@ -383,10 +393,14 @@ class Handler(BaseHTTPRequestHandler):
                 "image_id": params.get("ImageId", ""), "key_name": params.get("KeyName", ""),
                 "user_data": user_data_text(user_data) if user_data else "",
                 "tags": tags, "subscription_months": 0, "auto_renew": False,
-                "launch_time": time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime()), "describes": 0}
+                "launch_time": time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime()), "describes": 0,
+                "created_at": time.time()}
         st.instances.append(inst)
         if token:
             st.tokens[token] = (signature, inst)
+        if st.faults.get("internal_error_after_create", 0) > 0:
+            st.faults["internal_error_after_create"] -= 1
+            raise ApiError(500, "InternalError", "An internal error has occurred.")
         after = None
         if st.faults.get("drop_after_accept", 0) > 0:
             st.faults["drop_after_accept"] -= 1
@@ -400,11 +414,15 @@ class Handler(BaseHTTPRequestHandler):
         return response_xml("RunInstances", "<reservationId>r-%s</reservationId><ownerId>123456789012</ownerId>"
                             "<groupSet/><instancesSet>%s</instancesSet>" % (inst["id"][2:], instance_xml(inst)))
 
+    def visible(self, inst):
+        """Eventual consistency (invisible_s): a new instance is not seen by reads for a while."""
+        return time.time() - inst.get("created_at", 0) >= float(self.state.faults.get("invisible_s") or 0)
+
     def op_DescribeInstances(self, params, region):
         st = self.state
         ids = indexed(params, "InstanceId")
         f = filters(params)
-        found = [i for i in st.instances if i["region"] == region]
+        found = [i for i in st.instances if i["region"] == region and self.visible(i)]
         if ids:
             missing = [x for x in ids if x not in [i["id"] for i in found]]
             if missing:
@@ -418,7 +436,8 @@ class Handler(BaseHTTPRequestHandler):
             inst["describes"] += 1
             if inst["state"] == "pending" and inst["describes"] >= st.running_after:
                 inst["state"] = "running"
-            elif inst["state"] == "shutting-down":
+            elif inst["state"] == "shutting-down" and \
+                    time.time() - inst.get("terminated_at", 0) >= float(st.faults.get("terminate_slow_s") or 0):
                 inst["state"] = "terminated"
         reservations = "".join("<item><reservationId>r-%s</reservationId><ownerId>123456789012</ownerId><groupSet/>"
                                "<instancesSet>%s</instancesSet></item>" % (uuid.uuid4().hex[:17], x) for x in items)
@@ -427,12 +446,14 @@ class Handler(BaseHTTPRequestHandler):
     def op_TerminateInstances(self, params, region):
         changes = []
         for instance_id in indexed(params, "InstanceId"):
-            inst = next((i for i in self.state.instances if i["id"] == instance_id and i["region"] == region), None)
+            inst = next((i for i in self.state.instances if i["id"] == instance_id and i["region"] == region
+                         and self.visible(i)), None)
             if inst is None:
                 raise ApiError(400, "InvalidInstanceID.NotFound", "The instance ID '%s' does not exist" % instance_id)
             previous = inst["state"]
-            if previous != "terminated":
+            if previous not in ("terminated", "shutting-down"):
                 inst["state"] = "shutting-down"
+                inst["terminated_at"] = time.time()
             codes = {"pending": 0, "running": 16, "shutting-down": 32, "terminated": 48}
             changes.append("<item><instanceId>%s</instanceId><currentState><code>%d</code><name>%s</name>"
                            "</currentState><previousState><code>%d</code><name>%s</name></previousState></item>"

@@ -134,7 +134,8 @@ public:
     bool supports(CloudFeature feature) const;
 
     /// Describes the instance every `interval` until it runs (returned), reaches a final state (ProviderRefused
-    /// naming the state) or `timeout` passes (Timeout). `onPoll` sees every answer.
+    /// naming the state) or `timeout` passes (Timeout). NotFound before the instance was first seen counts as
+    /// pending (eventual consistency after a launch); after that it is returned. `onPoll` sees every answer.
     Result<RemoteInstance> waitUntilRunning(const std::string& region,
                                             const std::string& instanceId,
                                             std::chrono::seconds timeout,

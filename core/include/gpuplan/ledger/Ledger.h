@@ -6,9 +6,11 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 struct sqlite3;
@@ -48,8 +50,46 @@ struct LedgerEntry
     std::int64_t createdAt = 0; // Unix seconds
     std::optional<std::int64_t> runningSince;
     std::optional<std::int64_t> endedAt;
-    std::string detail;   // the last error or note
-    bool adopted = false; // found at the provider by reconciliation, not recorded by a launch
+    std::string detail;                      // the last error or note
+    bool adopted = false;                    // found at the provider by reconciliation, not recorded by a launch
+    std::optional<std::int64_t> requestedAt; // when its request last went out (the grace period counts from it)
+};
+
+/// How long after its request an instance may be missing from the provider's answers: EC2 and CVM are eventually
+/// consistent, and a new instance may be NotFound (or absent from a listing) for a while after RunInstances
+/// (https://docs.aws.amazon.com/ec2/latest/devguide/eventual-consistency.html). Within it, absence proves nothing.
+inline constexpr std::int64_t kVisibilityGraceSeconds = 15 * 60;
+/// How long a closed entry's region is still listed by reconciliation, so that an instance closed on too little
+/// evidence is found again (and reopened).
+inline constexpr std::int64_t kRecentlyClosedSeconds = 7 * 24 * 3600;
+
+/// Whether the provider may simply not show `entry`'s instance yet: requested within the grace period and never
+/// seen running.
+bool mayBeInvisible(const LedgerEntry& entry, std::int64_t now);
+
+/// Exclusive right to send one launch attempt (its client token) while it is held. Held through an flock(2) on a
+/// file beside the ledger, so it ends with the process that holds it, even when that process is killed.
+class AttemptLock
+{
+public:
+    AttemptLock() = default;
+    explicit AttemptLock(int fd, std::filesystem::path file)
+        : m_fd(fd)
+        , m_file(std::move(file))
+    { }
+    ~AttemptLock();
+    AttemptLock(AttemptLock&& other) noexcept;
+    AttemptLock& operator=(AttemptLock&& other) noexcept;
+    AttemptLock(const AttemptLock&) = delete;
+    AttemptLock& operator=(const AttemptLock&) = delete;
+
+    /// Releases it and removes its file: call once the attempt has an instance id or is final (nobody will take it
+    /// over again).
+    void releaseForGood();
+
+private:
+    int m_fd = -1;
+    std::filesystem::path m_file;
 };
 
 /// What reconciling with one provider changed.
@@ -97,10 +137,11 @@ struct Verification
     std::string probe;   // the probe's own document, as JSON text
 };
 
-/// Every launch this user made, in SQLite (the user data dir's ledger.sqlite). Each change is one transaction,
-/// written to disk before the call returns (WAL, synchronous FULL), so a crash at any moment leaves the last
-/// state recorded. Not thread safe: one Ledger per thread; several processes may share the file (SQLite
-/// locks it; a busy file is retried for 5 s).
+/// Every launch this user made, in SQLite (the user data dir's ledger.sqlite). Each change, read and write
+/// together, is one BEGIN IMMEDIATE transaction, written to disk before the call returns (WAL, synchronous FULL),
+/// so a crash at any moment leaves the last state recorded and two processes never interleave a read-modify-write.
+/// Not thread safe: one Ledger per thread; several processes may share the file (SQLite locks it; a busy file is
+/// retried for 5 s). The file must be on a local disk: SQLite's locking is not reliable on NFS (docs/ledger.md).
 class Ledger
 {
 public:
@@ -111,11 +152,21 @@ public:
     Ledger(const Ledger&) = delete;
     Ledger& operator=(const Ledger&) = delete;
 
-    /// Records a launch before its request is sent; returns its entry id. A client token already recorded
+    /// Checks every entry as it is now with `guard` and records the launch, in one transaction, before its request
+    /// is sent; returns its entry id, or the guard's error (nothing recorded). A client token already recorded
     /// returns that entry's id instead (a retried launch is the same launch).
-    Result<std::int64_t> recordIntent(const LaunchIntent& intent, std::int64_t now);
-    /// The request is about to go out (or has): from now on the provider may have an instance for the token.
-    Status markRequested(std::int64_t id);
+    using Guard = std::function<Status(const std::vector<LedgerEntry>&)>;
+    Result<std::int64_t> recordIntent(const LaunchIntent& intent, std::int64_t now, const Guard& guard = {});
+    /// The request is about to go out (or has): from now on the provider may have an instance for the token. `now`
+    /// starts its grace period (nullopt: from its creation). InvalidArgument when the entry is no longer waiting
+    /// for its request (another process closed it or named its instance): then nothing may be sent.
+    Status markRequested(std::int64_t id, std::optional<std::int64_t> now = std::nullopt);
+    /// Takes over an interrupted attempt to send it again: locks its token (AttemptLock) and, in one transaction,
+    /// checks that it still waits for its answer (intent or requested, no instance id) and marks it requested now.
+    /// InvalidArgument naming the entry when another process holds it or it was finished meanwhile.
+    Result<AttemptLock> takeOver(std::int64_t id, std::int64_t now);
+    /// The lock of a new attempt's token, taken before its intent is recorded.
+    Result<AttemptLock> lockAttempt(const std::string& clientToken);
     /// The provider's answer or a later describe: its instance id and state.
     Status update(std::int64_t id, const std::string& instanceId, InstanceState state, std::int64_t now);
     /// The provider refused the launch; `why` is its message.
@@ -135,15 +186,24 @@ public:
     Result<std::vector<LedgerEntry>> live() const;
     Result<std::optional<LedgerEntry>> find(std::int64_t id) const;
 
-    /// Makes the ledger agree with what `provider` reports of our instances: an instance reported but not
-    /// recorded is adopted (matched first by client token, then by instance id); a recorded one that is live
-    /// here, was requested, and is not reported (or reported terminated) is closed. Entries still at Intent
-    /// (never sent) that the provider does not know are marked Failed ("never sent").
+    /// Makes the ledger agree with what `provider` reports of our instances, in one transaction: an instance
+    /// reported but not recorded is adopted (matched first by client token, then by instance id); a reported one
+    /// takes the reported state (a closed entry reported live is reopened). A live one that is not reported is
+    /// closed only once it may no longer be invisible (mayBeInvisible): Terminated when it had an instance id,
+    /// Failed ("never seen") when it had none. Entries still at Intent (never sent) that the provider does not
+    /// know are marked Failed ("never sent"); their request can no longer go out (markRequested refuses). An attempt
+    /// whose lock a process holds (it is being sent right now) is left alone.
     Result<Reconciliation>
     reconcile(const std::string& provider, const std::vector<RemoteInstance>& remote, std::int64_t now);
 
 private:
     explicit Ledger(sqlite3* db);
+    Result<std::int64_t> insertIntent(const LaunchIntent& intent, std::int64_t now);
+    Status updateLocked(std::int64_t id, const std::string& instanceId, InstanceState state, std::int64_t now);
+    Status setDetail(std::int64_t id, const std::string& detail);
+    std::filesystem::path lockFile(const std::string& clientToken) const;
+    /// Whether a process holds the attempt's lock now (sending it, or waiting for its answer).
+    bool attemptInProgress(const std::string& clientToken) const;
     sqlite3* m_db = nullptr;
 };
 
