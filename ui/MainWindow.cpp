@@ -185,6 +185,8 @@ QString errorCodeText(core::ErrorCode code)
             return MainWindow::tr("refused by the provider");
         case core::ErrorCode::BudgetExceeded:
             return MainWindow::tr("over the budget");
+        case core::ErrorCode::Internal:
+            return MainWindow::tr("internal error");
     }
     return {};
 }

@@ -6,24 +6,40 @@ using nlohmann::json;
 
 QString jsonText(const json& node, const char* key)
 {
-    return node.is_object() ? QString::fromStdString(node.value(key, std::string())) : QString();
+    // Not node.value(): it throws when the member is there with another kind (null, a number).
+    if (!node.is_object()) {
+        return {};
+    }
+    auto it = node.find(key);
+    return it != node.end() && it->is_string() ? QString::fromStdString(it->get<std::string>()) : QString();
 }
 
 double jsonNumber(const json& node, const char* key, double fallback)
 {
-    if (!node.is_object() || !node.contains(key) || !node[key].is_number()) {
+    if (!node.is_object()) {
         return fallback;
     }
-    return node[key].get<double>();
+    auto it = node.find(key);
+    return it != node.end() && it->is_number() ? it->get<double>() : fallback;
 }
 
 const json* eligibleMode(const json& option, std::string_view prefix)
 {
-    if (!option.is_object() || !option.contains("modes") || !option["modes"].is_array()) {
+    if (!option.is_object()) {
         return nullptr;
     }
-    for (const json& m : option["modes"]) {
-        if (m.value("eligible", false) && std::string_view(m.value("mode", std::string())).starts_with(prefix)) {
+    auto modes = option.find("modes");
+    if (modes == option.end() || !modes->is_array()) {
+        return nullptr;
+    }
+    for (const json& m : *modes) {
+        if (!m.is_object()) {
+            continue;
+        }
+        auto eligible = m.find("eligible");
+        auto mode = m.find("mode");
+        if (eligible != m.end() && *eligible == true && mode != m.end() && mode->is_string()
+            && std::string_view(mode->get_ref<const std::string&>()).starts_with(prefix)) {
             return &m;
         }
     }

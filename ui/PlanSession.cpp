@@ -1,5 +1,7 @@
 #include "PlanSession.h"
 
+#include "workers/JobBoundary.h"
+
 #include "gpuplan/plan/PlanFile.h"
 
 #include <QCoreApplication>
@@ -97,8 +99,11 @@ void PlanSession::start(PlanInputs inputs)
 {
     m_running = std::move(inputs);
     emit busyChanged(true);
-    m_watcher->setFuture(
-        QtConcurrent::run([data = m_data, inputs = *m_running] { return computePlan(*data, inputs); }));
+    m_watcher->setFuture(QtConcurrent::run([data = m_data, inputs = *m_running] {
+        // A null document says the job failed (onFinished keeps the plan shown); see JobBoundary.h.
+        return guardJob(
+            "plan", [&] { return computePlan(*data, inputs); }, [](const core::Error&) { return json(); });
+    }));
 }
 
 void PlanSession::onFinished()
@@ -106,6 +111,11 @@ void PlanSession::onFinished()
     json plan = m_watcher->result();
     PlanInputs done = std::move(*m_running);
     m_running.reset();
+    if (plan.is_null() && !m_pending) {
+        emit busyChanged(false);
+        emit planFailed();
+        return;
+    }
     if (m_pending) {
         // Newer inputs arrived while this one ran: plan those; showing this one would only flicker.
         PlanInputs next = std::move(*m_pending);
@@ -148,7 +158,10 @@ core::Status PlanSession::open(const QString& path)
     if (!plan) {
         return plan.error();
     }
-    std::optional<PlanInputs> inputs = inputsFromPlan(*plan, path);
+    std::optional<PlanInputs> inputs = guardJob(
+        "open plan",
+        [&] { return inputsFromPlan(*plan, path); },
+        [](const core::Error&) { return std::optional<PlanInputs>(); });
     m_filePath = path;
     setPlan(std::move(plan).value(), std::move(inputs), false);
     return core::Ok{};

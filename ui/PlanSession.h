@@ -68,6 +68,8 @@ public:
 
 signals:
     void planChanged();
+    /// Planning failed inside a library (an internal error); the plan shown is kept.
+    void planFailed();
     void busyChanged(bool busy);
     void modifiedChanged(bool modified);
 

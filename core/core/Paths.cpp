@@ -1,8 +1,16 @@
 #include "gpuplan/core/Paths.h"
 
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace gpuplan::core {
+
+namespace fs = std::filesystem;
 
 std::filesystem::path userDataDir()
 {
@@ -13,6 +21,94 @@ std::filesystem::path userDataDir()
         return std::filesystem::path(home) / ".local" / "share" / "gpuplanner";
     }
     return {};
+}
+
+namespace {
+
+Error fileError(const fs::path& file, const std::string& what, int error)
+{
+    return Error{ErrorCode::FileUnreadable, what + ": " + std::strerror(error), file.string()};
+}
+
+} // namespace
+
+Status ensurePrivateDir(const fs::path& dir)
+{
+    std::error_code ec;
+    if (!fs::exists(dir, ec)) {
+        // The parents stay as the system makes them (~/.local/share is the user's); the folder itself is ours.
+        if (dir.has_parent_path()) {
+            fs::create_directories(dir.parent_path(), ec);
+        }
+        if (::mkdir(dir.c_str(), S_IRWXU) != 0 && errno != EEXIST) {
+            return fileError(dir, "cannot create the folder", errno);
+        }
+    }
+    struct stat info
+    { };
+    if (::stat(dir.c_str(), &info) != 0) {
+        return fileError(dir, "cannot read the folder", errno);
+    }
+    if (!S_ISDIR(info.st_mode)) {
+        return Error{ErrorCode::FileUnreadable, "is not a folder", dir.string()};
+    }
+    if ((info.st_mode & (S_IRWXG | S_IRWXO)) != 0 && info.st_uid == ::geteuid() && ::chmod(dir.c_str(), S_IRWXU) != 0) {
+        return fileError(dir, "cannot restrict the folder to its owner", errno);
+    }
+    return Ok{};
+}
+
+Status writeFileAtomically(const fs::path& file, const std::string& bytes, FileAccess access)
+{
+    const fs::path dir = file.has_parent_path() ? file.parent_path() : fs::path(".");
+    mode_t mode = S_IRUSR | S_IWUSR;
+    if (struct stat old{}; access == FileAccess::KeepOrPrivate && ::stat(file.c_str(), &old) == 0) {
+        mode = old.st_mode & (S_IRWXU | S_IRWXG | S_IRWXO);
+    }
+    std::string temporary = file.string() + ".XXXXXX";
+    const int fd = ::mkstemp(temporary.data()); // 0600 (POSIX.1-2008), O_EXCL: never someone else's file
+    if (fd < 0) {
+        return fileError(file, "cannot create a file beside it", errno);
+    }
+    auto fail = [&](const std::string& what) {
+        const int error = errno;
+        ::close(fd);
+        ::unlink(temporary.c_str());
+        return fileError(file, what, error);
+    };
+    if (::fchmod(fd, mode) != 0) {
+        return fail("cannot set the file's permissions");
+    }
+    std::size_t written = 0;
+    while (written < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            return fail("cannot write");
+        }
+        written += static_cast<std::size_t>(n);
+    }
+    if (::fsync(fd) != 0) {
+        return fail("cannot flush to disk");
+    }
+    if (::close(fd) != 0) {
+        const int error = errno;
+        ::unlink(temporary.c_str());
+        return fileError(file, "cannot write", error);
+    }
+    if (::rename(temporary.c_str(), file.c_str()) != 0) {
+        const int error = errno;
+        ::unlink(temporary.c_str());
+        return fileError(file, "cannot replace it", error);
+    }
+    // The rename is durable only once the folder is flushed too.
+    if (const int dirFd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dirFd >= 0) {
+        ::fsync(dirFd);
+        ::close(dirFd);
+    }
+    return Ok{};
 }
 
 } // namespace gpuplan::core

@@ -55,6 +55,8 @@ const char* errorCodeName(ErrorCode code)
             return "provider_refused";
         case ErrorCode::BudgetExceeded:
             return "budget_exceeded";
+        case ErrorCode::Internal:
+            return "internal";
     }
     return "unknown";
 }

@@ -64,7 +64,8 @@ Verification verificationRecord(const JudgedRun& judged,
                         when,
                         host,
                         verdictLevelName(judged.verdict.level),
-                        judged.verification.dump(),
+                        // The GPU name and driver come from the remote host: not always UTF-8.
+                        judged.verification.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
                         start == std::string::npos ? std::string() : probeOutput.substr(start)};
 }
 

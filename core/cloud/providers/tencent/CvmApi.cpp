@@ -100,8 +100,10 @@ std::string baseUrl(Service service, const std::string& endpoint)
 
 std::string body(const Call& call)
 {
-    // Compact and UTF-8 (dump's defaults), as the SDK's JSON.stringify: the signature covers these exact bytes.
-    return call.params.dump();
+    // Compact and UTF-8, as the SDK's JSON.stringify: the signature covers these exact bytes. Text from outside
+    // (a key file's comment in Latin-1) may not be UTF-8: it is sent with U+FFFD in place of the bad bytes, as
+    // JSON.stringify would send a lone surrogate, instead of throwing out of the launch.
+    return call.params.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 HttpRequest buildRequest(const std::string& url, const Call& call, const std::string& region)

@@ -36,6 +36,7 @@ enum class ErrorCode
     NotFound,             // the instance, image, key or group is not there
     ProviderRefused,      // any other refusal (bad parameter, unsupported in the region...)
     BudgetExceeded,       // the plan's budget guard refused a launch
+    Internal,             // a fault of ours caught at a boundary (an exception from a library): nothing more was done
 };
 
 /// The stable, English name of a code ("schema_violation"), used in JSON output and logs.

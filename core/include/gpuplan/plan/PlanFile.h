@@ -52,11 +52,19 @@ nlohmann::json verificationJson(const ProbeResult& result,
 /// Appends a verification (verificationJson) to plan["verifications"], making the list when the plan has none.
 void addVerification(nlohmann::json& plan, const nlohmann::json& verification);
 
-/// Writes a plan; FileUnreadable when the file cannot be written.
+/// Writes a plan atomically (core::writeFileAtomically): a temporary file beside it, flushed, renamed over it. A
+/// replaced plan keeps its permissions; a new one is 0600. FileUnreadable naming the file and the reason.
 Status savePlan(const std::filesystem::path& file, const nlohmann::json& plan);
 
-/// Reads a plan and checks its format and version: a plan from a newer GPU Planner, or a file that is not a
-/// plan, is refused with a message that says which.
+/// Checks a plan document as the readers (report, GUI, launch) use it: its format and version, then every member
+/// they read against the kind the writers give it (a null or a string where a number belongs is refused), the
+/// members they index without looking, and the length of every text (short text at most 1,000 characters, notes
+/// and descriptions 20,000). SchemaViolation naming `where` and the JSON path ("plan.gpuplan:
+/// $.results.options[0].modes[1].price"). A document it accepts can be read without a type error. Thread-safe.
+Status checkPlan(const nlohmann::json& plan, const std::string& where);
+
+/// Reads a plan (at most 32 MB) and checks it (checkPlan): a plan from a newer GPU Planner, a file that is not a
+/// plan, or a member of the wrong kind is refused with a message that names the file and the JSON path.
 Result<nlohmann::json> loadPlan(const std::filesystem::path& file);
 
 } // namespace gpuplan::core
