@@ -276,10 +276,16 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
         return badInput("--terminate-at-budget needs a budget (--budget, or a plan that has one)");
     }
     const int deadman = o.hours ? *o.hours : core::defaultDeadmanHours(hoursHigh);
-    if (deadman < 0 || o.idleMinutes < 0 || o.idlePercent < 1 || o.idlePercent > 100) {
-        return badInput("--hours and --idle-minutes are 0 (off) or more, --idle-percent 1-100");
-    }
     settings.watchdog = core::WatchdogRules{deadman, o.idleMinutes, o.idlePercent, 60};
+    // The watchdog's bounds, before anything is read or sent: a rule the script cannot honour is refused here.
+    if (core::Status rules = core::checkWatchdogRules(settings.watchdog); !rules) {
+        core::Error e = rules.error();
+        e.where = e.where == core::kDeadmanField       ? "--hours"
+                  : e.where == core::kIdleMinutesField ? "--idle-minutes"
+                  : e.where == core::kIdlePercentField ? "--idle-percent"
+                                                       : e.where;
+        return fail(e);
+    }
 
     core::Result<core::LoadedCatalog> catalog =
         core::loadCatalog(catalogOptions.catalogDir, catalogOptions.userCatalogDir);

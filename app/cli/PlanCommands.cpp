@@ -89,6 +89,13 @@ std::optional<Data> loadData(const CatalogOptions& catalogOptions, const Workloa
         fail(adjusted.error());
         return std::nullopt;
     }
+    if (!std::isfinite(adjusted->totalUnits())) {
+        // Finite epochs times finite samples can still overflow: the estimate would rank offers at "inf h".
+        fail(core::Error{core::ErrorCode::InvalidArgument,
+                         "the total work (epochs times the samples or tokens per epoch) is too large to estimate",
+                         "workload"});
+        return std::nullopt;
+    }
     Data data{std::move(catalog).value(), std::move(presets).value(), std::move(adjusted).value(), {}, {}};
     core::Result<core::LoadedCalibration> calibration = core::loadCalibration(options.workloadDir);
     if (!calibration) {
@@ -193,6 +200,13 @@ int runEstimate(const CatalogOptions& catalogOptions,
 
 int runPlan(const CatalogOptions& catalogOptions, const WorkloadOptions& workloadOptions, PlanOptions options)
 {
+    if (const core::Constraints& c = options.constraints; c.minGpus > c.maxGpus) {
+        return fail(core::Error{core::ErrorCode::InvalidArgument,
+                                "at least " + std::to_string(c.minGpus) + " GPUs is more than the most, "
+                                    + std::to_string(c.maxGpus)
+                                    + " (--max-gpus, 64 when not given): raise --max-gpus or lower --min-gpus",
+                                "--min-gpus"});
+    }
     if (!options.deadline.empty()) {
         options.constraints.deadlineHours = parseDurationHours(options.deadline);
         if (!options.constraints.deadlineHours) {
@@ -216,12 +230,22 @@ int runPlan(const CatalogOptions& catalogOptions, const WorkloadOptions& workloa
         return exitCode;
     }
     if (!data->catalog.catalog.exchangeRate()) {
-        return fail(core::Error{core::ErrorCode::UnknownReference,
-                                "the catalog has no exchange rate to convert prices",
-                                "exchange_rate.json"},
-                    kExitFailure);
+        // Without a rate no USD price can be compared with a CNY one (nor a budget in either): refuse, naming the
+        // file and what is wrong in it. A broken file is bad input; a missing one only in a catalog the user gave.
+        core::Error e = data->catalog.exchangeRateProblem.value_or(
+            core::Error{core::ErrorCode::FileNotFound, "no exchange_rate.json", "catalog"});
+        const bool missing = e.code == core::ErrorCode::FileNotFound;
+        e.detail = "cannot compare prices in USD and CNY without an exchange rate: " + e.detail;
+        return fail(e, !missing || catalogOptions.catalogDirGiven ? kExitBadInput : kExitFailure);
     }
     core::Constraints& c = options.constraints;
+    if (!c.countries.empty()) {
+        if (core::Status known = core::checkCountries(c.countries, data->assumptions); !known) {
+            core::Error e = known.error();
+            e.where = "--countries";
+            return fail(e);
+        }
+    }
     if (c.projectMonths == 0 && c.deadlineHours) {
         c.projectMonths = *c.deadlineHours / 730;
     }

@@ -7,13 +7,19 @@
 #include "ReportCommands.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
+#include "gpuplan/cloud/WatchdogScript.h"
 #include "gpuplan/deploy/ProbeDeployment.h"
 
 #include <CLI/CLI.hpp>
 
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <system_error>
 
@@ -29,9 +35,43 @@ std::filesystem::path executableDir(const char* argv0)
     return self.parent_path();
 }
 
+/// 600, 0.5, 1e+15: a bound as a person writes it.
+std::string boundText(double value)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.15g", value);
+    return buffer;
+}
+
+/// A finite number from `min` to `max` (above `min` when `aboveMin`; no upper bound when `max` is infinite).
+/// CLI::Range, PositiveNumber and NonNegativeNumber let NaN through (every comparison with it is false) and
+/// word their bounds with std::to_string, which writes the largest double as 309 digits.
+CLI::Validator numberIn(double min, double max, bool aboveMin = false)
+{
+    const bool bounded = std::isfinite(max);
+    const std::string range = bounded    ? (aboveMin ? "more than " + boundText(min) + " and at most " + boundText(max)
+                                                     : "from " + boundText(min) + " to " + boundText(max))
+                              : aboveMin ? "more than " + boundText(min)
+                                         : boundText(min) + " or more";
+    return CLI::Validator(
+        [=](std::string& input) -> std::string {
+            char* end = nullptr;
+            errno = 0;
+            const double value = std::strtod(input.c_str(), &end);
+            const bool number = !input.empty() && end && *end == '\0' && errno != ERANGE && std::isfinite(value);
+            if (number && (aboveMin ? value > min : value >= min) && value <= max) {
+                return {};
+            }
+            return "must be a number " + range + ", not '" + input + "'";
+        },
+        "NUMBER: " + range,
+        "NUMBER");
+}
+
 } // namespace
 
-int main(int argc, char** argv)
+/// The commands; main() is only the boundary that no exception crosses.
+static int runCommand(int argc, char** argv)
 {
     using namespace gpuplan::cli;
     namespace core = gpuplan::core;
@@ -61,7 +101,7 @@ int main(int argc, char** argv)
     catalog->add_option("--min-gpus", filter.minGpus, "Only offers with at least this many GPUs")
         ->check(CLI::Range(0, 100000));
     catalog->add_option("--min-gpu-memory", filter.minGpuMemoryGb, "Only GPUs with at least this much memory (GB)")
-        ->check(CLI::Range(0.0, 100000.0));
+        ->check(numberIn(0, 100000));
     catalog->add_flag("--isolated", filter.physicallyIsolated, "Only offers with a bare-metal or dedicated option");
     catalog->add_flag("--rdma", filter.rdma, "Only offers with RDMA / InfiniBand / EFA networking");
     std::string service;
@@ -87,9 +127,10 @@ int main(int argc, char** argv)
         command->add_option("--preset", work.preset, "A bundled workload (resnet50-imagenet, llama2-7b-lora, ...)");
         command->add_option("--workload", work.workloadFile, "Your own workload file (docs/workloads.md)")
             ->check(CLI::ExistingFile);
-        command->add_option("--epochs", epochs, "Override the number of epochs");
-        command->add_option("--samples", samples, "Override the samples per epoch");
-        command->add_option("--tokens", tokens, "Override the tokens per epoch");
+        // Bounded so that their product stays a number: 1e308 epochs made every offer take "inf h".
+        command->add_option("--epochs", epochs, "Override the number of epochs")->check(numberIn(0, 1e6, true));
+        command->add_option("--samples", samples, "Override the samples per epoch")->check(numberIn(0, 1e13, true));
+        command->add_option("--tokens", tokens, "Override the tokens per epoch")->check(numberIn(0, 1e15, true));
         command->add_flag("--json", options.json, "Print JSON instead of text");
     };
 
@@ -108,7 +149,8 @@ int main(int argc, char** argv)
     CLI::App* plan = app.add_subcommand("plan", "Rank every cloud offer for a workload, with reasons");
     addWorkload(plan);
     std::optional<double> budget;
-    plan->add_option("--budget", budget, "Most you will spend, in --currency")->check(CLI::PositiveNumber);
+    plan->add_option("--budget", budget, "Most you will spend, in --currency")
+        ->check(numberIn(0, std::numeric_limits<double>::infinity(), true));
     std::string planCurrency = "CNY";
     plan->add_option("--currency", planCurrency, "CNY or USD (CNY)")->check(CLI::IsMember({"CNY", "USD"}));
     plan->add_option("--deadline", planOptions.deadline, "Must finish within, e.g. 14d, 36h");
@@ -126,7 +168,7 @@ int main(int argc, char** argv)
     plan->add_option("--project-months",
                      constraints.projectMonths,
                      "Length of the whole project: reservations count from 12 months")
-        ->check(CLI::Range(0.0, 600.0));
+        ->check(numberIn(0, 600));
     std::string planPrecision;
     plan->add_option("--precision", planPrecision, "fp32, tf32, amp, bf16 or fp8 (default: best per card)")
         ->check(CLI::IsMember({"fp32", "tf32", "amp", "bf16", "fp8"}));
@@ -178,7 +220,7 @@ int main(int argc, char** argv)
                      probeOptions.instance,
                      "The launch this machine is (its id in `gpuplan instances`): the verdict is kept with it in the "
                      "ledger and judged against the offer it launched")
-        ->check(CLI::PositiveNumber);
+        ->check(numberIn(0, std::numeric_limits<double>::infinity(), true));
     probe->add_option("--expect-count", probeOptions.expectCount, "How many GPUs the offer promised")
         ->check(CLI::Range(1, 64));
 
@@ -197,18 +239,17 @@ int main(int argc, char** argv)
     launch->add_option("--monthly", launchOptions.monthly, "A prepaid subscription of this many months (Tencent)")
         ->check(CLI::Range(1, 60));
     launch->add_flag("--auto-renew", launchOptions.autoRenew, "Renew the subscription when it ends (off by default)");
-    launch
-        ->add_option("--hours",
-                     launchOptions.hours,
-                     "Dead-man: terminate after this many hours (default: the plan's estimate with a margin, else "
-                     "12; 0 turns it off)")
-        ->check(CLI::Range(0, 100000));
-    launch
-        ->add_option(
-            "--idle-minutes", launchOptions.idleMinutes, "Shut down after this long with idle GPUs (60; 0: off)")
-        ->check(CLI::Range(0, 100000));
-    launch->add_option("--idle-percent", launchOptions.idlePercent, "GPU use below this is idle (5)")
-        ->check(CLI::Range(1, 100));
+    launch->add_option("--hours",
+                       launchOptions.hours,
+                       "Dead-man: terminate after this many hours, at most " + std::to_string(core::kMaxDeadmanHours)
+                           + " (default: the plan's estimate with a margin, else 12; 0 turns it off)");
+    // The watchdog's bounds are checked by runLaunch (core::checkWatchdogRules), the same as the GUI's and the
+    // script's, with a message that names the flag.
+    launch->add_option("--idle-minutes",
+                       launchOptions.idleMinutes,
+                       "Shut down after this long with idle GPUs, at most " + std::to_string(core::kMaxIdleMinutes)
+                           + " (60; 0: off)");
+    launch->add_option("--idle-percent", launchOptions.idlePercent, "GPU use below this is idle (5; 1-100)");
     launch->add_option("--image", launchOptions.image, "Image id (default: the provider's GPU deep-learning image)");
     launch->add_option("--key", launchOptions.key, "Your SSH public key file (default ~/.ssh/id_ed25519.pub)");
     launch->add_option(
@@ -217,9 +258,9 @@ int main(int argc, char** argv)
         ->add_option("--price",
                      launchOptions.price,
                      "Price to record when the catalog has none (per hour, or per month with --monthly)")
-        ->check(CLI::PositiveNumber);
+        ->check(numberIn(0, std::numeric_limits<double>::infinity(), true));
     launch->add_option("--budget", launchOptions.budget, "Budget guard in the plan's currency (default: the plan's)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(numberIn(0, std::numeric_limits<double>::infinity()));
     launch->add_flag("--terminate-at-budget",
                      launchOptions.terminateAtBudget,
                      "Terminate the plan's instances once they have spent its budget (checked by `gpuplan instances`)");
@@ -335,4 +376,19 @@ int main(int argc, char** argv)
         return runCatalog(options);
     }
     return kExitFailure;
+}
+
+int main(int argc, char** argv)
+{
+    // Core reports failures as values, but a third-party library can still throw (nlohmann on text that is not
+    // UTF-8, std::bad_alloc): say what happened and exit, instead of std::terminate's "terminate called" and abort.
+    try {
+        return runCommand(argc, argv);
+    } catch (const std::exception& e) {
+        std::cerr << "gpuplan: internal error, nothing more was done: " << e.what()
+                  << "\nPlease report it with the command you ran.\n";
+    } catch (...) {
+        std::cerr << "gpuplan: internal error (unknown exception), nothing more was done\n";
+    }
+    return gpuplan::cli::kExitFailure;
 }

@@ -399,10 +399,23 @@ Result<LoadedCatalog> loadCatalog(const fs::path& dir, const fs::path& userDir)
                    : loaded.problems.front();
     }
 
-    if (std::error_code ec; fs::exists(dir / kExchangeRateFile, ec)) {
-        if (std::optional<ExchangeRate> rate = readExchangeRate(dir / kExchangeRateFile, loaded.problems)) {
+    const fs::path rateFile = dir / kExchangeRateFile;
+    if (std::error_code ec; fs::exists(rateFile, ec)) {
+        const std::size_t before = loaded.problems.size();
+        if (std::optional<ExchangeRate> rate = readExchangeRate(rateFile, loaded.problems)) {
             loaded.catalog.setExchangeRate(*rate);
+        } else {
+            loaded.exchangeRateProblem =
+                loaded.problems.size() > before
+                    ? loaded.problems[before]
+                    : Error{ErrorCode::SchemaViolation, "no exchange rate in the file", rateFile.string()};
         }
+    } else {
+        loaded.exchangeRateProblem =
+            Error{ErrorCode::FileNotFound,
+                  "no such file: the USD-CNY exchange rate (schema " + std::string(kExchangeRateSchema)
+                      + ") that prices in USD and CNY are compared with",
+                  rateFile.string()};
     }
 
     for (const fs::path& file : jsonFilesIn(dir / "offers", loaded.problems)) {

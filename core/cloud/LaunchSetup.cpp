@@ -33,6 +33,9 @@ Result<LaunchOrder> makeLaunchOrder(const LaunchSettings& s,
     if (s.provider.empty() || s.instanceType.empty() || s.region.empty()) {
         return Error{ErrorCode::InvalidArgument, "a launch needs a provider, an instance type and a region", "launch"};
     }
+    if (Status rules = checkWatchdogRules(s.watchdog); !rules) {
+        return rules.error(); // before anything else: the dead-man must be installable as given, or nothing goes
+    }
     const bool subscription = s.pricing == LaunchPricing::Subscription;
     if (subscription && s.subscriptionMonths < 1) {
         return Error{ErrorCode::InvalidArgument, "a subscription needs its period in months (1 or more)", "months"};
@@ -90,8 +93,14 @@ Result<LaunchOrder> makeLaunchOrder(const LaunchSettings& s,
     order.terminateAtBudget = s.terminateAtBudget;
     if (catalog.exchangeRate()) {
         order.rate = *catalog.exchangeRate();
-    } else if (order.budget > 0) {
-        order.budgetCurrency = price->currency; // no rate to convert with: the guard counts in the price's currency
+    } else if (order.budget > 0 && order.budgetCurrency != price->currency) {
+        // Counting the budget in the price's currency instead would change its meaning by the rate (about 7x).
+        return Error{ErrorCode::InvalidArgument,
+                     std::string("the budget is in ") + currencyCode(order.budgetCurrency) + " but " + s.provider
+                         + " prices in " + currencyCode(price->currency)
+                         + ", and the catalog has no USD-CNY exchange rate to compare them: the rate comes from "
+                           "exchange_rate.json in the catalog folder; restore that file",
+                     "budget"};
     }
     order.deadmanHours = s.watchdog.deadmanHours;
 

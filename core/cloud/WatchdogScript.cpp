@@ -2,23 +2,48 @@
 
 #include <zlib.h>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <utility>
 
 namespace gpuplan::core {
 
+Status checkWatchdogRules(const WatchdogRules& rules)
+{
+    // Each rule: its field, what it is, its value and bounds; the lower bound of the two rules that 0 turns
+    // off is 0.
+    struct Bound
+    {
+        const char* field;
+        const char* what;
+        int value;
+        int min;
+        int max;
+        const char* unit;
+    };
+    const std::array<Bound, 4> bounds{{
+        {kDeadmanField, "the dead-man switch", rules.deadmanHours, 0, kMaxDeadmanHours, "hours"},
+        {kIdleMinutesField, "the idle shutdown", rules.idleMinutes, 0, kMaxIdleMinutes, "minutes"},
+        {kIdlePercentField, "the idle threshold", rules.idlePercent, kMinIdlePercent, kMaxIdlePercent, "%"},
+        {kCheckSecondsField, "the check interval", rules.checkSeconds, kMinCheckSeconds, kMaxCheckSeconds, "s"},
+    }};
+    for (const Bound& b : bounds) {
+        if (b.value >= b.min && b.value <= b.max) {
+            continue;
+        }
+        return Error{ErrorCode::InvalidArgument,
+                     std::string(b.what) + " takes " + std::to_string(b.min) + (b.min == 0 ? " (off)" : "") + " to "
+                         + std::to_string(b.max) + " " + b.unit + ", not " + std::to_string(b.value),
+                     b.field};
+    }
+    return Ok{};
+}
+
 Result<std::string> watchdogUserData(std::string_view script, const WatchdogRules& rules)
 {
-    if (rules.deadmanHours < 0 || rules.idleMinutes < 0) {
-        return Error{
-            ErrorCode::InvalidArgument, "the dead-man hours and idle minutes cannot be negative", "watchdog rules"};
-    }
-    if (rules.idlePercent < 1 || rules.idlePercent > 100) {
-        return Error{ErrorCode::InvalidArgument, "the idle threshold must be 1-100 %", "watchdog rules"};
-    }
-    if (rules.checkSeconds < 1) {
-        return Error{ErrorCode::InvalidArgument, "the check interval must be at least 1 s", "watchdog rules"};
+    if (Status checked = checkWatchdogRules(rules); !checked) {
+        return checked.error();
     }
     const std::array<std::pair<std::string, int>, 4> values{{
         {"GPUPLAN_DEADMAN_HOURS", rules.deadmanHours},
@@ -63,10 +88,11 @@ std::string gzipUserData(std::string_view text)
 
 int defaultDeadmanHours(double estimatedHoursHigh)
 {
-    if (!(estimatedHoursHigh > 0) || !std::isfinite(estimatedHoursHigh)) {
+    if (!(estimatedHoursHigh > 0) || std::isnan(estimatedHoursHigh)) {
         return 12;
     }
-    return static_cast<int>(std::ceil(estimatedHoursHigh * 1.25 + 1.0));
+    // Clamped as a double: a double beyond int's range converted to int is undefined behaviour.
+    return static_cast<int>(std::min(std::ceil(estimatedHoursHigh * 1.25 + 1.0), double(kMaxDeadmanHours)));
 }
 
 } // namespace gpuplan::core

@@ -135,6 +135,32 @@ Result<std::vector<std::string>> parseCountryCodes(std::string_view text)
     return codes;
 }
 
+Status checkCountries(const std::vector<std::string>& countries, const Assumptions& assumptions)
+{
+    std::set<std::string> known;
+    for (const ProviderFacts& provider : assumptions.providers) {
+        for (const ProviderFacts::Region& region : provider.regions) {
+            if (!region.country.empty()) {
+                known.insert(region.country);
+            }
+        }
+    }
+    for (const std::string& code : countries) {
+        if (known.count(code)) {
+            continue;
+        }
+        std::string list;
+        for (const std::string& k : known) {
+            list += (list.empty() ? "" : ", ") + k;
+        }
+        return Error{ErrorCode::NotFound,
+                     "unknown country \"" + code + "\": no region in the catalog is there (its regions are in "
+                         + (list.empty() ? std::string("no known country") : list) + ")",
+                     "countries"};
+    }
+    return Ok{};
+}
+
 const char* objectiveName(Objective objective)
 {
     switch (objective) {

@@ -11,13 +11,16 @@
 #   run              the watchdog loop
 #
 # Rules (GPU Planner fills in the defaults below; a variable set in the environment overrides its default):
-#   GPUPLAN_DEADMAN_HOURS   shut down this many hours after the watchdog started, whatever the GPUs do; 0 = off
+#   GPUPLAN_DEADMAN_HOURS   shut down this many hours after the watchdog started, whatever the GPUs do; 0 = off,
+#                           at most 8760 (a year)
 #   GPUPLAN_IDLE_MINUTES    shut down after this many consecutive minutes in which every GPU's utilisation stayed
-#                           below GPUPLAN_IDLE_PERCENT; 0 = off
+#                           below GPUPLAN_IDLE_PERCENT; 0 = off, at most 10080 (a week)
 #   GPUPLAN_IDLE_PERCENT    what "idle" means, in percent utilisation (1-100; default 5)
-#   GPUPLAN_CHECK_SECONDS   how often the GPUs are polled, in seconds (default 60)
-# All four are whole numbers; anything else (a word, a sign, a fraction) stops the script with exit status 2
-# and a message naming the variable, and nothing is shut down.
+#   GPUPLAN_CHECK_SECONDS   how often the GPUs are polled, in seconds (1-86400; default 60)
+# All four are whole numbers within those bounds (the same as GPU Planner's, core/.../WatchdogScript.h). A rule
+# is never dropped for a bad value, since a machine left unwatched bills until someone notices: a number out of
+# bounds is replaced by the nearest bound, anything else (a word, a sign, a fraction) by the default above, and
+# the replacement is logged (stderr and the log) naming the variable.
 # A poll in which nvidia-smi fails, hangs or prints anything but one utilisation figure per GPU counts as
 # busy: the watchdog never shuts a machine down because it could not read it. The reason is logged.
 # Idle time is measured from the first of a run of idle polls, so a single busy poll starts it again.
@@ -86,11 +89,39 @@ check_number() {
     printf -v "$var" '%d' "$value"
 }
 
+config_warning() {
+    echo "$name: $*" >&2
+    { printf '%(%Y-%m-%d %H:%M:%S)T %s: %s\n' -1 "$name" "$*" >>"$GPUPLAN_WATCHDOG_LOG"; } 2>/dev/null || true
+}
+
+# check_rule VARIABLE MIN MAX FALLBACK UNIT [NOTE]: like check_number, but a rule's bad value never stops the
+# script (which would leave the machine unwatched): a whole number out of [MIN, MAX] becomes the nearest bound,
+# anything else FALLBACK, with a warning naming the variable.
+check_rule() {
+    local var=$1 min=$2 max=$3 fallback=$4 unit=$5 note=${6:+ ($6)} value=${!1} use
+    case "$value" in
+        '' | *[!0-9]*) use=$fallback ;;
+        *)
+            if [ "${#value}" -gt 12 ] || [ "$((10#$value))" -gt "$max" ]; then
+                use=$max
+            elif [ "$((10#$value))" -lt "$min" ]; then
+                use=$min
+            else
+                printf -v "$var" '%d' "$((10#$value))"
+                return 0
+            fi
+            ;;
+    esac
+    config_warning "$var must be a whole number of $unit from $min to $max$note, not '$value'; using $use instead"
+    printf -v "$var" '%d' "$use"
+}
+
 check_config() {
-    check_number GPUPLAN_DEADMAN_HOURS 0 999999 hours "0 = off"
-    check_number GPUPLAN_IDLE_MINUTES 0 99999999 minutes "0 = off"
-    check_number GPUPLAN_IDLE_PERCENT 1 100 percent
-    check_number GPUPLAN_CHECK_SECONDS 1 86400 seconds
+    # The bounds are core::kMaxDeadmanHours and its kin (WatchdogScript.h); TestWatchdogRules compares them.
+    check_rule GPUPLAN_DEADMAN_HOURS 0 8760 12 hours "0 = off"
+    check_rule GPUPLAN_IDLE_MINUTES 0 10080 60 minutes "0 = off"
+    check_rule GPUPLAN_IDLE_PERCENT 1 100 5 percent
+    check_rule GPUPLAN_CHECK_SECONDS 1 86400 60 seconds
     check_number GPUPLAN_MAX_POLLS 0 999999999 polls "0 = no limit"
     if [ -n "$GPUPLAN_STARTED_AT" ]; then
         check_number GPUPLAN_STARTED_AT 0 99999999999 "epoch seconds"

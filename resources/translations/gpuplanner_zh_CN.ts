@@ -3557,6 +3557,10 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
         <source>remote command failed</source>
         <translation>远程命令执行失败</translation>
     </message>
+    <message>
+        <source>internal error</source>
+        <translation>内部错误</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::OfferTableModel</name>

@@ -293,6 +293,41 @@ private slots:
         QVERIFY(std::none_of(offers.begin(), offers.end(), [](const Offer& o) { return o.instanceType == "t.bad"; }));
     }
 
+    // Why there is no exchange rate, with the file and JSON path, for `gpuplan plan` to refuse with (finding 16).
+    void aBrokenOrMissingExchangeRateSaysWhy()
+    {
+        Result<LoadedCatalog> bundled = loadCatalog(kBundled);
+        QVERIFY(bundled.ok());
+        QVERIFY(bundled->catalog.exchangeRate());
+        QVERIFY(!bundled->exchangeRateProblem);
+
+        QTemporaryDir dir;
+        const fs::path root(dir.path().toStdString());
+        fs::copy(kBundled, root, fs::copy_options::recursive);
+        writeFile(root / "exchange_rate.json",
+                  "{\"schema\": \"gpuplan-exchange-rate/1\", \"cny_per_usd\": \"seven\", \"source\": "
+                  "{\"url\": \"https://www.pbc.gov.cn/\", \"date\": \"2025-01-02\"}}");
+        Result<LoadedCatalog> broken = loadCatalog(root);
+        QVERIFY(broken.ok());
+        QVERIFY(!broken->catalog.exchangeRate());
+        QVERIFY(broken->exchangeRateProblem);
+        QVERIFY2(broken->exchangeRateProblem->where == (root / "exchange_rate.json").string() + ": $.cny_per_usd",
+                 broken->exchangeRateProblem->message().c_str());
+
+        writeFile(root / "exchange_rate.json", "{\"schema\": ");
+        Result<LoadedCatalog> syntax = loadCatalog(root);
+        QVERIFY(syntax.ok() && syntax->exchangeRateProblem);
+        QCOMPARE(syntax->exchangeRateProblem->code, ErrorCode::JsonSyntax);
+        QVERIFY2(syntax->exchangeRateProblem->message().find("exchange_rate.json") != std::string::npos,
+                 syntax->exchangeRateProblem->message().c_str());
+
+        fs::remove(root / "exchange_rate.json");
+        Result<LoadedCatalog> missing = loadCatalog(root);
+        QVERIFY(missing.ok() && missing->exchangeRateProblem);
+        QCOMPARE(missing->exchangeRateProblem->code, ErrorCode::FileNotFound);
+        QCOMPARE(missing->exchangeRateProblem->where, (root / "exchange_rate.json").string());
+    }
+
     void duplicateProviderIsRefused()
     {
         QTemporaryDir dir;

@@ -192,6 +192,22 @@ private slots:
         QVERIFY(!parseCountryCodes("C1").ok());
     }
 
+    // "XX" is answered with "unknown country", not with "no offer meets every constraint" (issue 20, finding 16).
+    void aCountryNoRegionIsInIsRefusedByName()
+    {
+        QVERIFY(checkCountries({"CN", "HK", "US"}, m_assumptions).ok());
+        QVERIFY(checkCountries({}, m_assumptions).ok());
+        const Status unknown = checkCountries({"CN", "XX"}, m_assumptions);
+        QVERIFY(!unknown.ok());
+        QCOMPARE(unknown.error().code, ErrorCode::NotFound);
+        QVERIFY2(unknown.error().detail.find("unknown country \"XX\"") != std::string::npos,
+                 unknown.error().detail.c_str());
+        // It says where the catalog's regions are, so a typo can be put right.
+        QVERIFY2(unknown.error().detail.find("CN") != std::string::npos
+                     && unknown.error().detail.find("US") != std::string::npos,
+                 unknown.error().detail.c_str());
+    }
+
     void sensitiveKeepsOnlyIsolatedOrCompliantOffers()
     {
         Planner planner(m_catalog, m_assumptions, m_table);

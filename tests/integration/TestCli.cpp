@@ -385,6 +385,105 @@ private slots:
         QVERIFY(bySensitivity > 10);
     }
 
+    // Issue 20, finding 16: flags that must be refused (exit 2, naming the flag), with bounds written readably.
+    void flagsThatCannotBeHonouredAreRefused_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("expected");
+        const QStringList plan{"plan", "--preset", "gpt2-124m"};
+        QTest::newRow("budget nan") << plan + QStringList{"--budget", "nan"}
+                                    << "--budget: must be a number more than 0";
+        QTest::newRow("budget inf") << plan + QStringList{"--budget", "inf"}
+                                    << "--budget: must be a number more than 0";
+        QTest::newRow("project-months nan") << plan + QStringList{"--project-months", "nan"}
+                                            << "--project-months: must be a number from 0 to 600, not 'nan'";
+        QTest::newRow("epochs 1e308") << plan + QStringList{"--epochs", "1e308"}
+                                      << "--epochs: must be a number more than 0 and at most 1000000";
+        QTest::newRow("estimate epochs 1e308")
+            << QStringList{"estimate", "--preset", "gpt2-124m", "--gpu", "h100", "--epochs", "1e308"} << "--epochs";
+        QTest::newRow("min above max") << plan + QStringList{"--min-gpus", "8", "--max-gpus", "2"}
+                                       << "--min-gpus: at least 8 GPUs is more than the most, 2";
+        QTest::newRow("unknown country") << plan + QStringList{"--countries", "CN,XX"}
+                                         << "--countries: unknown country \"XX\"";
+        QTest::newRow("negative budget, readable bound")
+            << plan + QStringList{"--budget", "-1"} << "--budget: must be a number more than 0, not '-1'";
+        QTest::newRow("launch budget, readable bound")
+            << QStringList{"launch", "--provider", "aws", "--budget", "-1"} << "must be a number 0 or more, not '-1'";
+    }
+    void flagsThatCannotBeHonouredAreRefused()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, expected);
+        const Run run = gpuplan(arguments);
+        QVERIFY2(run.exitCode == 2, qPrintable(QStringLiteral("exit %1: %2").arg(run.exitCode).arg(run.err)));
+        QVERIFY2(run.err.contains(expected), qPrintable(run.err));
+        // Bounds as a person writes them: no 309-digit DBL_MAX, no "600.000000".
+        QVERIFY2(!run.err.contains(QRegularExpression(QStringLiteral("\\d{16,}|\\.000000"))), qPrintable(run.err));
+        QVERIFY2(!run.out.contains(" h "), qPrintable(run.out.left(300)));
+    }
+
+    // Finding 16: a broken exchange_rate.json is bad input, named with its file and JSON path (it was exit 1 with
+    // "the catalog has no exchange rate" and no cause).
+    void aBrokenExchangeRateFileExitsTwoNamingItsPath()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir().mkpath(dir.filePath("offers")));
+        for (const char* file : {"gpus.json", "regions.json", "offers/aws.json"}) {
+            QVERIFY(QFile::copy(QStringLiteral(GPUPLAN_SOURCE_DIR "/resources/catalog/") + file, dir.filePath(file)));
+        }
+        QFile rate(dir.filePath("exchange_rate.json"));
+        QVERIFY(rate.open(QIODevice::WriteOnly));
+        rate.write("{\"schema\": \"gpuplan-exchange-rate/1\", \"cny_per_usd\": -7, \"source\": "
+                   "{\"url\": \"https://www.pbc.gov.cn/\", \"date\": \"2026-01-06\"}}");
+        rate.close();
+        const Run run = gpuplan({"plan", "--preset", "gpt2-124m", "--catalog", dir.path()});
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains(rate.fileName() + ": $.cny_per_usd"), qPrintable(run.err));
+        QVERIFY2(run.err.contains("exchange rate"), qPrintable(run.err));
+
+        QVERIFY(rate.remove());
+        const Run missing = gpuplan({"plan", "--preset", "gpt2-124m", "--catalog", dir.path()});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY2(missing.err.contains(rate.fileName()), qPrintable(missing.err));
+    }
+
+    // Finding 5: a dead-man or idle rule the watchdog cannot honour is refused before anything is read or sent
+    // (here the key file does not exist, and is never looked at), with the same bounds as the GUI and the script.
+    void launchRefusesAWatchdogRuleBeforeAnythingIsSent_data()
+    {
+        QTest::addColumn<QStringList>("rule");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("dead-man over a year")
+            << QStringList{"--hours", "9000"} << "--hours: the dead-man switch takes 0 (off) to 8760 hours, not 9000";
+        QTest::newRow("dead-man the old flag bound")
+            << QStringList{"--hours", "100000"} << "--hours: the dead-man switch takes 0 (off) to 8760 hours";
+        QTest::newRow("dead-man negative") << QStringList{"--hours", "-1"} << "--hours: the dead-man switch takes";
+        QTest::newRow("idle over a week") << QStringList{"--idle-minutes", "20000"}
+                                          << "--idle-minutes: the idle shutdown takes 0 (off) to 10080 minutes";
+        QTest::newRow("idle percent 0") << QStringList{"--idle-percent", "0"} << "--idle-percent: the idle threshold";
+    }
+    void launchRefusesAWatchdogRuleBeforeAnythingIsSent()
+    {
+        QFETCH(QStringList, rule);
+        QFETCH(QString, expected);
+        const Run run = gpuplan(QStringList{"launch",
+                                            "--provider",
+                                            "aws",
+                                            "--instance",
+                                            "p3.2xlarge",
+                                            "--region",
+                                            "us-east-1",
+                                            "--ssh-from",
+                                            "203.0.113.7/32",
+                                            "--key",
+                                            "/nonexistent/gpuplan-test.pub",
+                                            "--yes"}
+                                + rule);
+        QCOMPARE(run.exitCode, 2);
+        QVERIFY2(run.err.contains(expected), qPrintable(run.err));
+        QVERIFY2(!run.err.contains("gpuplan-test.pub"), qPrintable(run.err));
+    }
+
     void gpusJsonListsSpecsWithSources()
     {
         const Run run = gpuplan({"gpus", "--json"});

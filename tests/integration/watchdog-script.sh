@@ -2,7 +2,8 @@
 # Runs resources/scripts/gpuplan-watchdog.sh in `run` mode in a sandbox, in virtual time: a fake nvidia-smi
 # on PATH prints one line of a scenario file per call, a fake clock reads a file that a fake sleep advances,
 # and a fake shutdown records the virtual time it was called at. Checks when the dead-man switch and the idle
-# shutdown fire, that what cannot be read never counts as idle, and that bad settings are refused.
+# shutdown fire, that what cannot be read never counts as idle, that a bad rule is replaced (never dropped)
+# and that bad machinery settings are refused.
 # Also checks that `install` under GPUPLAN_WATCHDOG_PREFIX writes its files and starts nothing.
 set -euo pipefail
 root=${1:?usage: watchdog-script.sh SOURCE_DIR}
@@ -168,18 +169,47 @@ else
     fail "both rules off: expected exit 0, a message and no shutdown, got $(shutdown_at) (exit $rc)"
 fi
 
-# 7. Bad settings: exit 2 naming the variable, no shutdown.
-for setting in GPUPLAN_IDLE_MINUTES=abc GPUPLAN_DEADMAN_HOURS=-1 GPUPLAN_IDLE_PERCENT=1.5 GPUPLAN_CHECK_SECONDS=0 \
-    GPUPLAN_IDLE_PERCENT=101; do
+# 7. A rule's bad value never leaves the machine unwatched: it is replaced (out of bounds: the nearest bound;
+#    not a whole number: the script's default), the replacement is logged naming the variable, and the watchdog
+#    runs and fires. Scenario: GPUs idle at 3%.
+#    setting | expected shutdown window [lo, hi) | the value used | the other rules
+n=0
+for case in "GPUPLAN_DEADMAN_HOURS=-1 40000 43300 12 GPUPLAN_IDLE_MINUTES=0" \
+    "GPUPLAN_DEADMAN_HOURS=abc 40000 43300 12 GPUPLAN_IDLE_MINUTES=0" \
+    "GPUPLAN_IDLE_MINUTES=abc 3600 3660 60 GPUPLAN_DEADMAN_HOURS=24" \
+    "GPUPLAN_IDLE_PERCENT=1.5 1800 1860 5 GPUPLAN_IDLE_MINUTES=30" \
+    "GPUPLAN_IDLE_PERCENT=101 1800 1860 100 GPUPLAN_IDLE_MINUTES=30" \
+    "GPUPLAN_CHECK_SECONDS=0 60 62 1 GPUPLAN_IDLE_MINUTES=1"; do
+    read -r setting lo hi used others <<<"$case"
     var=${setting%%=*}
-    start_case "bad-$var" 3
-    watchdog GPUPLAN_DEADMAN_HOURS=1 GPUPLAN_IDLE_MINUTES=30 "$setting"
-    if [ "$rc" -eq 2 ] && no_shutdown && grep -q "^gpuplan-watchdog: $var " "$case_dir/out"; then
-        pass "bad setting $setting: exit 2: $(head -n 1 "$case_dir/out")"
+    n=$((n + 1))
+    start_case "bad-rule-$n" 3
+    watchdog GPUPLAN_DEADMAN_HOURS=24 GPUPLAN_MAX_POLLS=2000 "$others" "$setting"
+    if shut_down_between "$lo" "$hi" && grep -q "^gpuplan-watchdog: $var .*using $used instead" "$case_dir/out" &&
+        grep -q "$var .*using $used instead" "$case_dir/log"; then
+        pass "bad rule $setting: logged, $used used, shutdown at virtual $(shutdown_at) s"
     else
-        fail "bad setting $setting: expected exit 2 and a message naming $var, got exit $rc"
+        fail "bad rule $setting: expected a warning naming $var, $used used and a shutdown in [$lo, $hi), got" \
+            "$(shutdown_at) (exit $rc)"
     fi
 done
+# A dead-man above the bound becomes the bound (a year), and the watchdog keeps watching.
+start_case bad-deadman-huge 90
+watchdog GPUPLAN_DEADMAN_HOURS=1000000 GPUPLAN_IDLE_MINUTES=30 GPUPLAN_MAX_POLLS=3
+if [ "$rc" -eq 0 ] && no_shutdown && grep -q 'using 8760 instead' "$case_dir/out" &&
+    grep -q 'watching: dead-man switch after 8760 h; idle shutdown after 30 min' "$case_dir/log"; then
+    pass "dead-man 1000000 h: capped at 8760 h, both rules watched"
+else
+    fail "dead-man 1000000 h: expected it capped at 8760 h with both rules watched (exit $rc)"
+fi
+# The machinery's own settings (not rules) are still refused: exit 2 naming the variable, no shutdown.
+start_case bad-max-polls 3
+watchdog GPUPLAN_DEADMAN_HOURS=1 GPUPLAN_IDLE_MINUTES=30 GPUPLAN_MAX_POLLS=abc
+if [ "$rc" -eq 2 ] && no_shutdown && grep -q "^gpuplan-watchdog: GPUPLAN_MAX_POLLS " "$case_dir/out"; then
+    pass "bad setting GPUPLAN_MAX_POLLS=abc: exit 2: $(head -n 1 "$case_dir/out")"
+else
+    fail "bad setting GPUPLAN_MAX_POLLS=abc: expected exit 2 and a message naming it, got exit $rc"
+fi
 
 # 8. Garbage or nothing from nvidia-smi counts as busy; reading again resumes the idle count from scratch.
 lines=()
@@ -231,6 +261,23 @@ if [ "$rc" -eq 0 ] && cmp -s "$script" "$case_dir/root/usr/local/sbin/gpuplan-wa
     pass "install under GPUPLAN_WATCHDOG_PREFIX: script copied, unit written with the settings"
 else
     fail "install under GPUPLAN_WATCHDOG_PREFIX: exit $rc, unit: $(tr '\n' ' ' <"$unit" 2>/dev/null)"
+fi
+
+# 12. install with a dead-man above the bound still installs both rules (it used to refuse and install nothing,
+#     not even the idle rule): the unit carries the capped dead-man and the idle rule as given.
+start_case install-huge 90
+rc=0
+env PATH="$dir/bin:$PATH" WD_CASE="$case_dir" GPUPLAN_CLOCK="$dir/bin/clock" GPUPLAN_WATCHDOG_PREFIX="$case_dir/root" \
+    GPUPLAN_WATCHDOG_LOG="$case_dir/log" GPUPLAN_DEADMAN_HOURS=1000000 GPUPLAN_IDLE_MINUTES=45 \
+    bash "$script" >"$case_dir/out" 2>&1 || rc=$?
+unit="$case_dir/root/etc/systemd/system/gpuplan-watchdog.service"
+if [ "$rc" -eq 0 ] && [ -x "$case_dir/root/usr/local/sbin/gpuplan-watchdog" ] &&
+    grep -qx 'Environment="GPUPLAN_DEADMAN_HOURS=8760"' "$unit" && grep -qx 'Environment="GPUPLAN_IDLE_MINUTES=45"' "$unit" &&
+    grep -q 'GPUPLAN_DEADMAN_HOURS must be .* not .1000000.; using 8760 instead' "$case_dir/out"; then
+    pass "install with a dead-man of 1000000 h: installed, capped at 8760 h, idle rule kept, warning printed"
+else
+    fail "install with a dead-man of 1000000 h: expected both rules installed (exit $rc), unit:" \
+        "$(tr '\n' ' ' <"$unit" 2>/dev/null)"
 fi
 
 if [ -e "$dir/forbidden" ]; then

@@ -8,6 +8,7 @@
 #include "gpuplan/cloud/LaunchChoice.h"
 #include "gpuplan/cloud/ProviderRegistry.h"
 #include "gpuplan/cloud/PublicAddress.h"
+#include "gpuplan/cloud/WatchdogScript.h"
 #include "gpuplan/core/Paths.h"
 
 #include <QCheckBox>
@@ -148,13 +149,14 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     m_sshPort->setRange(1, 65535);
     m_sshPort->setValue(22);
     m_deadman->setObjectName(QStringLiteral("launchDeadmanSpinBox"));
-    m_deadman->setRange(0, 24 * 60);
+    // The watchdog's bounds, the same as the CLI's and the script's (core::checkWatchdogRules).
+    m_deadman->setRange(0, core::kMaxDeadmanHours);
     m_deadman->setValue(12);
     m_idleMinutes->setObjectName(QStringLiteral("launchIdleMinutesSpinBox"));
-    m_idleMinutes->setRange(0, 24 * 60);
+    m_idleMinutes->setRange(0, core::kMaxIdleMinutes);
     m_idleMinutes->setValue(60);
     m_idlePercent->setObjectName(QStringLiteral("launchIdlePercentSpinBox"));
-    m_idlePercent->setRange(1, 100);
+    m_idlePercent->setRange(core::kMinIdlePercent, core::kMaxIdlePercent);
     m_idlePercent->setValue(5);
     m_budget->setObjectName(QStringLiteral("launchBudgetSpinBox"));
     m_budget->setRange(0, 1e9);

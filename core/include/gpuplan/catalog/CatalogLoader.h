@@ -4,6 +4,7 @@
 #include "gpuplan/core/Result.h"
 
 #include <filesystem>
+#include <optional>
 #include <vector>
 
 namespace gpuplan::core {
@@ -13,6 +14,9 @@ struct LoadedCatalog
 {
     Catalog catalog;
     std::vector<Error> problems;
+    /// Why catalog.exchangeRate() is empty: exchange_rate.json is missing (FileNotFound naming it) or broken (its
+    /// first problem, with the file and JSON path; the others are in `problems`). nullopt when the rate loaded.
+    std::optional<Error> exchangeRateProblem;
 };
 
 /// Loads a catalog folder: `gpus.json`, `exchange_rate.json` (optional) and every `offers/*.json` (one file

@@ -48,8 +48,10 @@ PricingMode pricingModeOf(LaunchPricing pricing, int subscriptionMonths);
 /// watchdog script filled in as the user-data, the request's tags, and a provider-side terminate time where the
 /// provider cannot end the billing with a shutdown. `unsupported` is the provider's unsupportedFeatures().
 /// Errors: InvalidArgument naming the setting (spot with a subscription, a feature the provider lacks with its
-/// reason, a watchdog rule out of range, an SSH source open to everyone, no key, terminate-at-budget without a
-/// budget); NotFound from catalogLaunchPrice when the catalog has no price and none was given.
+/// reason, a watchdog rule outside its bounds (checkWatchdogRules, checked first), an SSH source open to everyone,
+/// no key, terminate-at-budget without a budget, a budget in another currency than the price when the catalog has
+/// no exchange rate to compare them); NotFound from catalogLaunchPrice when the catalog has no price and none was
+/// given.
 Result<LaunchOrder> makeLaunchOrder(const LaunchSettings& settings,
                                     const Catalog& catalog,
                                     std::string_view watchdogScript,

@@ -7,6 +7,16 @@
 
 namespace gpuplan::core {
 
+/// The bounds of the watchdog's rules: the one set the CLI, the GUI (its spin boxes) and the script
+/// (check_config in resources/scripts/gpuplan-watchdog.sh) use. The script checks the same numbers, and
+/// TestWatchdogRules fails when the two drift apart. A dead-man of more than a year is no dead-man.
+constexpr int kMaxDeadmanHours = 8760; // 365 days
+constexpr int kMaxIdleMinutes = 10080; // 7 days
+constexpr int kMinIdlePercent = 1;
+constexpr int kMaxIdlePercent = 100;
+constexpr int kMinCheckSeconds = 1;
+constexpr int kMaxCheckSeconds = 86400; // one day
+
 /// The rules resources/scripts/gpuplan-watchdog.sh enforces on an instance (see its header). 0 turns a rule off.
 struct WatchdogRules
 {
@@ -16,9 +26,21 @@ struct WatchdogRules
     int checkSeconds = 60;
 };
 
+/// Which rule a WatchdogRules check refused, in Error::where: the front ends name their own field for it (the
+/// CLI's --hours, the GUI's spin box).
+inline constexpr const char* kDeadmanField = "deadman_hours";
+inline constexpr const char* kIdleMinutesField = "idle_minutes";
+inline constexpr const char* kIdlePercentField = "idle_percent";
+inline constexpr const char* kCheckSecondsField = "check_seconds";
+
+/// OK when every rule lies within the bounds above, so that the script installs exactly these rules; else
+/// InvalidArgument whose `where` is the rule's field (kDeadmanField, ...) and whose detail gives the bounds.
+/// Thread safety: pure.
+Status checkWatchdogRules(const WatchdogRules& rules);
+
 /// The script with its "filled in by GPU Planner" defaults set to `rules`, ready to be the instance's user-data.
-/// InvalidArgument naming the line when the script lacks one of the four defaults, or a rule is out of range
-/// (negative; idlePercent outside 1-100; checkSeconds below 1).
+/// InvalidArgument from checkWatchdogRules when a rule is out of bounds (the script would not install it as
+/// given), or naming the script when it lacks one of the four defaults.
 Result<std::string> watchdogUserData(std::string_view script, const WatchdogRules& rules);
 
 /// `text` gzip-compressed, as cloud-init takes user-data (https://cloudinit.readthedocs.io/en/latest/explanation/
@@ -28,7 +50,8 @@ Result<std::string> watchdogUserData(std::string_view script, const WatchdogRule
 std::string gzipUserData(std::string_view text);
 
 /// The dead-man's default from the plan: its high estimate of the run's hours with a quarter more and one hour
-/// of set-up, rounded up to whole hours (the script takes whole hours). 12 when there is no estimate.
+/// of set-up, rounded up to whole hours (the script takes whole hours), at most kMaxDeadmanHours (an estimate
+/// longer than that still gets a dead-man, never "off"). 12 when there is no estimate.
 int defaultDeadmanHours(double estimatedHoursHigh);
 
 } // namespace gpuplan::core

@@ -53,6 +53,11 @@ struct Constraints
 /// two-letter country code. Empty text is anywhere (an empty list).
 Result<std::vector<std::string>> parseCountryCodes(std::string_view text);
 
+/// OK when some region in `assumptions` (regions.json) lies in each of `countries`; else NotFound naming the first
+/// that none does ("XX" is no country code, or none of the catalog's regions is there) and the countries the
+/// catalog's regions are in, so that a typo is not answered with "no offer meets every constraint".
+Status checkCountries(const std::vector<std::string>& countries, const Assumptions& assumptions);
+
 /// Figures the estimate assumes beyond the catalog, each with its range (docs/estimator.md).
 struct CostModel
 {
