@@ -11,6 +11,7 @@
 //  - grouped block order (8 M-tiles per group) so the blocks resident at one time share A and B tiles in L2.
 // Both operands are K-major (A rows, B columns are contiguous along K), which is what mma.sync .row.col wants: the
 // A and B fragments come from non-transposed ldmatrix of the K-contiguous shared tiles.
+#include "gemm_tiles.h"
 #include "own_gemm.h"
 
 #include <cuda_bf16.h>
@@ -148,17 +149,10 @@ __global__ void __launch_bounds__(kThreads, 1)
     const int warpM = warp >> 2; // 0..1: rows warpM*64 .. +63 of the block tile
     const int warpN = warp & 3;  // 0..3: columns warpN*64 .. +63
 
-    constexpr int kGroupM = 8;
-    // Grouped order: consecutive blocks walk down kGroupM M-tiles before moving to the next N-tile, so a wave of
-    // ~100 resident blocks touches ~8 A row panels and ~13 B column panels instead of all 64 A panels.
-    const int tilesM = m / kBlockM;
-    const int tilesN = n / kBlockN;
-    const int perGroup = kGroupM * tilesN;
-    const int pid = static_cast<int>(blockIdx.x);
-    const int firstM = (pid / perGroup) * kGroupM;
-    const int groupRows = min(tilesM - firstM, kGroupM);
-    const int tileM = firstM + (pid % perGroup) % groupRows;
-    const int tileN = (pid % perGroup) / groupRows;
+    // Grouped order: a wave of ~100 resident blocks touches ~8 A row panels and ~13 B column panels, not all 64.
+    const BlockTile tile = groupedTile(static_cast<int>(blockIdx.x), m / kBlockM, n / kBlockN);
+    const int tileM = tile.m;
+    const int tileN = tile.n;
 
     // Global -> shared: thread t copies chunk (t & 3) of rows (t >> 2) + 64 i. The swizzle term depends on row
     // bits 1..2 only, which adding 64 i keeps, so one destination offset serves every pass.

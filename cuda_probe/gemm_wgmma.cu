@@ -15,6 +15,7 @@
 // Everything that needs sm_90a is inside __CUDA_ARCH_FEAT_SM90_ALL (defined only when compiling for sm_90a), and
 // everything that needs CUDA 12 types (CUtensorMap) inside CUDART_VERSION >= 12000, so this file compiles for
 // every architecture and with CUDA 11.8; there, wgmmaUsable() is false and gemm() takes the mma.sync path.
+#include "gemm_tiles.h"
 #include "own_gemm.h"
 
 #include <cuda_bf16.h>
@@ -233,15 +234,9 @@ __global__ void __launch_bounds__(kThreads, 1) wgmmaGemmKernel(const __grid_cons
     __syncthreads();
 
     // Grouped block order, as in gemm_mma.cu: resident blocks share A and B panels in L2.
-    constexpr int kGroupM = 8;
-    const int tilesN = n / kBlockN;
-    const int tilesM = m / kBlockM;
-    const int perGroup = kGroupM * tilesN;
-    const int pid = static_cast<int>(blockIdx.x);
-    const int firstM = (pid / perGroup) * kGroupM;
-    const int groupRows = min(tilesM - firstM, kGroupM);
-    const int tileM = firstM + (pid % perGroup) % groupRows;
-    const int tileN = (pid % perGroup) / groupRows;
+    const BlockTile tile = groupedTile(static_cast<int>(blockIdx.x), m / kBlockM, n / kBlockN);
+    const int tileM = tile.m;
+    const int tileN = tile.n;
     const int kTiles = k / kBlockK;
 
     if (warpgroup == 0) {

@@ -130,6 +130,18 @@ struct EnergyWatch
     std::vector<sampling::EnergyRegion>* regions = nullptr;
 };
 
+// Milliseconds the GPU spent on what `op` queues on `stream`, between two events.
+double gpuMs(const std::function<void()>& op, cudaStream_t stream, Event& start, Event& stop)
+{
+    PROBE_CUDA(cudaEventRecord(start.e, stream));
+    op();
+    PROBE_CUDA(cudaEventRecord(stop.e, stream));
+    PROBE_CUDA(cudaEventSynchronize(stop.e));
+    float ms = 0;
+    PROBE_CUDA(cudaEventElapsedTime(&ms, start.e, stop.e));
+    return ms;
+}
+
 // Warm up, calibrate how many operations one sample needs, then time `samples` samples with CUDA events.
 // Returns milliseconds per operation, one entry per sample.
 std::vector<double> timeIt(const std::function<void()>& op,
@@ -147,29 +159,19 @@ std::vector<double> timeIt(const std::function<void()>& op,
         op();
         PROBE_CUDA(cudaStreamSynchronize(stream));
     }
-    PROBE_CUDA(cudaEventRecord(start.e, stream));
-    op();
-    PROBE_CUDA(cudaEventRecord(stop.e, stream));
-    PROBE_CUDA(cudaEventSynchronize(stop.e));
-    float once = 0;
-    PROBE_CUDA(cudaEventElapsedTime(&once, start.e, stop.e));
-    const double perOp = std::max(static_cast<double>(once), 1e-3);
+    const double perOp = std::max(gpuMs(op, stream, start, stop), 1e-3);
     const int inner = static_cast<int>(std::min(1000.0, std::max(1.0, std::ceil(plan.minSampleMs / perOp))));
     std::vector<double> ms;
     sampling::EnergyRegion region;
     const HostClock::time_point regionStart = HostClock::now();
     if (energy.regions)
         region.startMj = nvml::totalEnergyMj(energy.device);
-    for (int s = 0; s < plan.samples; ++s) {
-        PROBE_CUDA(cudaEventRecord(start.e, stream));
+    const auto sample = [&] {
         for (int i = 0; i < inner; ++i)
             op();
-        PROBE_CUDA(cudaEventRecord(stop.e, stream));
-        PROBE_CUDA(cudaEventSynchronize(stop.e));
-        float elapsed = 0;
-        PROBE_CUDA(cudaEventElapsedTime(&elapsed, start.e, stop.e));
-        ms.push_back(static_cast<double>(elapsed) / inner);
-    }
+    };
+    for (int s = 0; s < plan.samples; ++s)
+        ms.push_back(gpuMs(sample, stream, start, stop) / inner);
     if (energy.regions) {
         region.endMj = nvml::totalEnergyMj(energy.device);
         region.seconds = std::chrono::duration<double>(HostClock::now() - regionStart).count();
@@ -185,12 +187,7 @@ int copiesWithin(const std::function<void()>& copyOnce, cudaStream_t stream, int
 {
     Event start, stop;
     copyOnce(); // first touch of the pages and the path
-    PROBE_CUDA(cudaEventRecord(start.e, stream));
-    copyOnce();
-    PROBE_CUDA(cudaEventRecord(stop.e, stream));
-    PROBE_CUDA(cudaEventSynchronize(stop.e));
-    float ms = 0;
-    PROBE_CUDA(cudaEventElapsedTime(&ms, start.e, stop.e));
+    const double ms = gpuMs(copyOnce, stream, start, stop);
     if (ms <= 0 || ms * wanted <= budgetMs)
         return wanted;
     return std::max(1, static_cast<int>(budgetMs / ms));
@@ -1067,14 +1064,15 @@ void ltGemm(Context& ctx,
             Event start, stop;
             if (mm.run(algos[i].algo, a.ptr, b.ptr, d.ptr, ctx.stream) != CUBLAS_STATUS_SUCCESS)
                 continue;
-            PROBE_CUDA(cudaEventRecord(start.e, ctx.stream));
             bool ok = true;
-            for (int r = 0; r < 3 && ok; ++r)
-                ok = mm.run(algos[i].algo, a.ptr, b.ptr, d.ptr, ctx.stream) == CUBLAS_STATUS_SUCCESS;
-            PROBE_CUDA(cudaEventRecord(stop.e, ctx.stream));
-            PROBE_CUDA(cudaEventSynchronize(stop.e));
-            float ms = 0;
-            PROBE_CUDA(cudaEventElapsedTime(&ms, start.e, stop.e));
+            const double ms = gpuMs(
+                [&] {
+                    for (int r = 0; r < 3 && ok; ++r)
+                        ok = mm.run(algos[i].algo, a.ptr, b.ptr, d.ptr, ctx.stream) == CUBLAS_STATUS_SUCCESS;
+                },
+                ctx.stream,
+                start,
+                stop);
             if (ok && ms < bestMs) {
                 bestMs = ms;
                 best = static_cast<int>(i);

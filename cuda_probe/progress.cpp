@@ -82,30 +82,21 @@ void prepare()
     try {
         const int next = g_published.load() == 0 ? 1 : 0;
         Documents& d = g_slots[next];
-        Report crash = abnormalReport(g_base,
-                                      g_current,
-                                      g_stage,
-                                      "crashed",
-                                      "the probe crashed (fatal signal)" + where() + "; results so far kept");
-        crash.elapsedS = g_elapsedS;
-        d.crash = toJson(crash);
-        Report interrupted =
-            abnormalReport(g_base,
-                           g_current,
-                           g_stage,
-                           "interrupted",
-                           "the probe was interrupted (SIGTERM, SIGHUP or SIGINT)" + where() + "; results so far kept");
-        interrupted.elapsedS = g_elapsedS;
-        d.interrupted = toJson(interrupted);
-        Report timedOut =
-            abnormalReport(g_base,
-                           g_current,
-                           g_stage,
-                           "timeout",
-                           "the probe did not finish within " + std::to_string(static_cast<int>(g_limitS)) + " s"
-                               + (g_current ? where() + ": a GPU or driver call hung" : "") + "; results so far kept");
-        timedOut.elapsedS = g_limitS > 0 ? g_limitS : g_elapsedS;
-        d.timeout = toJson(timedOut);
+        auto document = [](const char* code, const std::string& message, double elapsedS) {
+            Report report = abnormalReport(g_base, g_current, g_stage, code, message);
+            report.elapsedS = elapsedS;
+            return toJson(report);
+        };
+        d.crash =
+            document("crashed", "the probe crashed (fatal signal)" + where() + "; results so far kept", g_elapsedS);
+        d.interrupted =
+            document("interrupted",
+                     "the probe was interrupted (SIGTERM, SIGHUP or SIGINT)" + where() + "; results so far kept",
+                     g_elapsedS);
+        d.timeout = document("timeout",
+                             "the probe did not finish within " + std::to_string(static_cast<int>(g_limitS)) + " s"
+                                 + (g_current ? where() + ": a GPU or driver call hung" : "") + "; results so far kept",
+                             g_limitS > 0 ? g_limitS : g_elapsedS);
         g_published.store(next);
     } catch (...) {
         // keep the previous documents (out of memory while serialising)

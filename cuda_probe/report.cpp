@@ -70,19 +70,13 @@ Json measurement(const Measurement& m)
     if (!m.skipped.empty()) {
         j["shape"] = m.shape.empty() ? Json(nullptr) : Json(m.shape);
         j["skipped"] = m.skipped;
-        if (m.peer)
-            j["peer"] = *m.peer;
-        if (!m.link.empty())
-            j["link"] = m.link;
-        if (m.informational)
-            j["informational"] = true;
-        return j;
+    } else {
+        j["value"] = number(m.value);
+        j["min"] = number(m.min);
+        j["max"] = number(m.max);
+        j["repetitions"] = m.repetitions;
+        j["shape"] = m.shape;
     }
-    j["value"] = number(m.value);
-    j["min"] = number(m.min);
-    j["max"] = number(m.max);
-    j["repetitions"] = m.repetitions;
-    j["shape"] = m.shape;
     if (m.peer)
         j["peer"] = *m.peer;
     if (!m.link.empty())

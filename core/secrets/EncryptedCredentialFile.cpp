@@ -158,62 +158,18 @@ Result<std::string> readWhole(const fs::path& path)
     return bytes;
 }
 
-/// Writes `bytes` to a new file of mode 0600 beside `path`, flushes it to disk and renames it over `path`.
+/// Writes `bytes` to a new file of mode 0600 beside `path`, flushes it to disk and renames it over `path`; a
+/// missing folder is made 0700.
 Status writeAtomically(const fs::path& path, const std::string& bytes)
 {
     const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
     std::error_code ec;
     if (!fs::exists(dir, ec)) {
-        fs::create_directories(dir, ec);
-        if (ec) {
-            return fileError(ErrorCode::FileUnreadable, dir, "cannot create the folder: " + ec.message());
+        if (Status made = ensurePrivateDir(dir); !made) {
+            return made;
         }
-        fs::permissions(dir, fs::perms::owner_all, fs::perm_options::replace, ec);
     }
-    std::string temporary = path.string() + ".XXXXXX";
-    const int fd = ::mkstemp(temporary.data()); // mode 0600 (POSIX.1-2008)
-    if (fd < 0) {
-        return fileError(ErrorCode::FileUnreadable, path, "cannot create a file beside it: " + systemReason(errno));
-    }
-    auto fail = [&](const std::string& what) {
-        const int error = errno;
-        ::close(fd);
-        ::unlink(temporary.c_str());
-        return fileError(ErrorCode::FileUnreadable, path, what + ": " + systemReason(error));
-    };
-    if (::fchmod(fd, S_IRUSR | S_IWUSR) != 0) {
-        return fail("cannot restrict the file to its owner");
-    }
-    std::size_t written = 0;
-    while (written < bytes.size()) {
-        const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
-        if (n < 0 && errno == EINTR) {
-            continue;
-        }
-        if (n <= 0) {
-            return fail("cannot write");
-        }
-        written += static_cast<std::size_t>(n);
-    }
-    if (::fsync(fd) != 0) {
-        return fail("cannot flush to disk");
-    }
-    if (::close(fd) != 0) {
-        const int error = errno;
-        ::unlink(temporary.c_str());
-        return fileError(ErrorCode::FileUnreadable, path, "cannot write: " + systemReason(error));
-    }
-    if (::rename(temporary.c_str(), path.c_str()) != 0) {
-        const int error = errno;
-        ::unlink(temporary.c_str());
-        return fileError(ErrorCode::FileUnreadable, path, "cannot replace it: " + systemReason(error));
-    }
-    // The rename itself is durable only once the folder is flushed too.
-    if (const int dirFd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dirFd >= 0) {
-        ::fsync(dirFd);
-        ::close(dirFd);
-    }
-    return Ok{};
+    return writeFileAtomically(path, bytes, FileAccess::Private);
 }
 
 /// An advisory lock on `<file>.lock` for a read-modify-write; released when it goes out of scope.
