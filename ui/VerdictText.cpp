@@ -180,6 +180,12 @@ QString errorText(const QString& key, const Args& p)
                                "money, and take it up with the provider.")
             .arg(p.text("count"), p.text("gpu"));
     }
+    if (key == QLatin1String("probe.error.no_device_unpromised")) {
+        return VerdictText::tr("The probe found no CUDA GPU on the instance. Check that `nvidia-smi` lists the GPUs "
+                               "and that CUDA_VISIBLE_DEVICES does not hide them; if the provider attached none, "
+                               "terminate the instance so that it stops costing money, and take it up with the "
+                               "provider.");
+    }
     if (key == QLatin1String("probe.error.bad_arguments")) {
         return VerdictText::tr("The probe refused the command line GPU Planner gave it (%1). This is a GPU Planner "
                                "bug; please report it with this message.")

@@ -364,6 +364,19 @@ private:
             return false;
         }
         const std::string count = std::to_string(m_promised.count);
+        if (error.code == "no_device" && promisedName().empty()) { // nothing promised: never "1 x " with no GPU
+            add("probe_error",
+                std::nullopt,
+                VerdictLevel::Fail,
+                "0 GPUs",
+                "a CUDA GPU",
+                reason("probe.error.no_device_unpromised",
+                       {{"message", error.message}},
+                       "The probe found no CUDA GPU on the instance. Check that `nvidia-smi` lists the GPUs and that "
+                       "CUDA_VISIBLE_DEVICES does not hide them; if the provider attached none, terminate the "
+                       "instance so that it stops costing money, and take it up with the provider."));
+            return true;
+        }
         if (error.code == "no_device") {
             add("probe_error",
                 std::nullopt,
