@@ -1,5 +1,6 @@
 #include "LaunchCommands.h"
 
+#include "AppSettings.h"
 #include "CredsCommands.h"
 #include "TextTable.h"
 #include "secrets/CredentialStore.h"
@@ -76,7 +77,29 @@ void makeApplication(int& argc, char** argv, std::optional<QCoreApplication>& ap
     QCoreApplication::setOrganizationName(QStringLiteral("gpuplanner"));
 }
 
-/// The provider, signing with the stored credential. The key is wiped with the provider.
+/// The HTTP options of this run: Settings -> Network of the GUI (read after makeApplication), then the flags. A CA
+/// file that cannot be read is refused here, before anything is sent.
+core::Result<core::HttpOptions> httpOptions(const NetworkOptions& flags)
+{
+    core::HttpOptions options = ui::AppSettings().httpOptions();
+    if (flags.proxy) {
+        options.proxy = *flags.proxy;
+    }
+    if (flags.caFile) {
+        options.extraCaFile = *flags.caFile;
+    }
+    if (!options.extraCaFile.empty()) {
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(options.extraCaFile, ec)) {
+            return core::Error{core::ErrorCode::FileUnreadable,
+                               "the extra CA file " + options.extraCaFile
+                                   + " does not exist or is not a file (--ca-file, or Settings -> Network)",
+                               flags.caFile ? "--ca-file" : "Settings -> Network"};
+        }
+    }
+    return options;
+}
+
 /// The provider's stored key, and its endpoint.
 core::Result<core::CloudAccess> cloudAccess(const std::string& provider, ui::CredentialStore& store)
 {
@@ -311,8 +334,14 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
     }
     settings.sshPublicKey = *key;
 
+    std::optional<QCoreApplication> app;
+    makeApplication(argc, argv, app);
+    core::Result<core::HttpOptions> network = httpOptions(o.network);
+    if (!network) {
+        return fail(network.error());
+    }
     core::initializeHttp();
-    core::HttpClient http;
+    core::HttpClient http(*network);
     if (o.sshFrom.empty()) {
         core::Result<std::string> mine = core::publicAddressCidr(http);
         if (!mine) {
@@ -329,8 +358,6 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
     }
     settings.sshSourceCidr = o.sshFrom;
 
-    std::optional<QCoreApplication> app;
-    makeApplication(argc, argv, app);
     std::unique_ptr<ui::CredentialStore> store = openCredentialStore();
     core::Result<std::unique_ptr<core::CloudProvider>> provider = connect(o.provider, http, *store);
     if (!provider) {
@@ -444,8 +471,12 @@ int runInstances(int& argc, char** argv, const CatalogOptions& catalogOptions, c
     makeApplication(argc, argv, app);
     bool incomplete = false;
     if (options.reconcile) {
+        core::Result<core::HttpOptions> network = httpOptions(options.network);
+        if (!network) {
+            return fail(network.error());
+        }
         core::initializeHttp();
-        core::HttpClient http;
+        core::HttpClient http(*network);
         std::unique_ptr<ui::CredentialStore> store = openCredentialStore();
         core::Result<core::LoadedCatalog> catalog = core::loadCatalog(catalogOptions.catalogDir);
         incomplete = !reconcileAll(**ledger, http, *store, catalog ? &catalog->catalog : nullptr);
@@ -535,8 +566,12 @@ int runTerminate(int& argc, char** argv, const TerminateOptions& options)
     }
     std::optional<QCoreApplication> app;
     makeApplication(argc, argv, app);
+    core::Result<core::HttpOptions> network = httpOptions(options.network);
+    if (!network) {
+        return fail(network.error());
+    }
     core::initializeHttp();
-    core::HttpClient http;
+    core::HttpClient http(*network);
     std::unique_ptr<ui::CredentialStore> store = openCredentialStore();
     std::vector<core::CloudAccess> access;
     std::map<std::string, core::Error> noAccess;

@@ -8,6 +8,14 @@
 
 namespace gpuplan::cli {
 
+/// How the cloud APIs are reached: the GUI's Settings -> Network (the same settings file), unless a flag says
+/// otherwise. An empty --proxy means the environment's https_proxy.
+struct NetworkOptions
+{
+    std::optional<std::string> proxy;  // --proxy URL
+    std::optional<std::string> caFile; // --ca-file FILE: a CA trusted beside the system's (TLS-inspecting networks)
+};
+
 struct LaunchOptions
 {
     std::string provider;     // aws, tencent; from the plan's option when --plan is given
@@ -34,6 +42,7 @@ struct LaunchOptions
     int sshPort = 22;
     bool json = false;
     std::filesystem::path scriptsDir; // where gpuplan-watchdog.sh is
+    NetworkOptions network;
 };
 
 /// `gpuplan launch`: confirms price and worst case, records the launch in the ledger, launches, and follows it
@@ -45,6 +54,7 @@ struct InstancesOptions
     bool json = false;
     bool all = false;      // also the ended ones
     bool reconcile = true; // ask each provider first
+    NetworkOptions network;
 };
 
 /// `gpuplan instances`: what the ledger has, after reconciling with each provider it names; instances of a plan
@@ -56,6 +66,7 @@ struct TerminateOptions
     std::string target; // ledger entry id or the provider's instance id
     bool all = false;
     bool yes = false;
+    NetworkOptions network;
 };
 
 /// `gpuplan terminate ID|--all`.

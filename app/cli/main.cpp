@@ -167,7 +167,8 @@ static int runCommand(int argc, char** argv)
         ->check(CLI::IsMember({"cheapest", "fastest", "value"}));
     plan->add_option("--project-months",
                      constraints.projectMonths,
-                     "Length of the whole project: reservations count from 12 months")
+                     "Length of the whole project (0: this run only; the deadline does not set it): "
+                     "reservations count from 12 months")
         ->check(numberIn(0, 600));
     std::string planPrecision;
     plan->add_option("--precision", planPrecision, "fp32, tf32, amp, bf16 or fp8 (default: best per card)")
@@ -224,6 +225,18 @@ static int runCommand(int argc, char** argv)
     probe->add_option("--expect-count", probeOptions.expectCount, "How many GPUs the offer promised")
         ->check(CLI::Range(1, 64));
 
+    // How the cloud APIs are reached, for every command that talks to them.
+    const auto addNetworkOptions = [](CLI::App* command, NetworkOptions& network) {
+        command->add_option("--proxy",
+                            network.proxy,
+                            "HTTP(S) proxy for the cloud APIs, e.g. http://proxy.example.edu.cn:3128 (default: "
+                            "Settings -> Network of the GUI, else https_proxy)");
+        command->add_option("--ca-file",
+                            network.caFile,
+                            "A CA certificate (PEM) trusted beside the system's, for networks that inspect TLS "
+                            "(default: Settings -> Network of the GUI)");
+    };
+
     LaunchOptions launchOptions;
     CLI::App* launch = app.add_subcommand(
         "launch", "Launch a GPU instance: recorded in the ledger first, with a dead-man timer and an idle watchdog");
@@ -271,6 +284,7 @@ static int runCommand(int argc, char** argv)
     launch->add_option("--ssh-port", launchOptions.sshPort, "The port the image's sshd listens on (22)")
         ->check(CLI::Range(1, 65535));
     launch->add_flag("--json", launchOptions.json, "Print JSON (progress goes to stderr)");
+    addNetworkOptions(launch, launchOptions.network);
 
     InstancesOptions instancesOptions;
     CLI::App* instances =
@@ -279,12 +293,14 @@ static int runCommand(int argc, char** argv)
     instances->add_flag("--all", instancesOptions.all, "Also the instances that ended");
     bool noReconcile = false;
     instances->add_flag("--no-reconcile", noReconcile, "Only read the ledger; do not ask the providers");
+    addNetworkOptions(instances, instancesOptions.network);
 
     TerminateOptions terminateOptions;
     CLI::App* terminate = app.add_subcommand("terminate", "Terminate an instance, or all of them");
     terminate->add_option("ID", terminateOptions.target, "Ledger entry (see `gpuplan instances`) or instance id");
     terminate->add_flag("--all", terminateOptions.all, "Every live instance in the ledger");
     terminate->add_flag("-y,--yes", terminateOptions.yes, "Do not ask for confirmation");
+    addNetworkOptions(terminate, terminateOptions.network);
 
     ReportOptions reportOptions;
     CLI::App* report = app.add_subcommand("report", "Write the PI's PDF report of a plan file");

@@ -13,6 +13,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace gpuplan::core {
@@ -172,9 +173,16 @@ Ledger::~Ledger()
 
 Result<std::unique_ptr<Ledger>> Ledger::open(const std::filesystem::path& file)
 {
-    std::error_code ec;
+    // The ledger says what runs where, under which account: its folder is 0700 and the file 0600 (SQLite gives its
+    // -wal and -shm files the database file's mode), whatever the umask, also for a ledger made by an older version.
     if (file.has_parent_path()) {
-        std::filesystem::create_directories(file.parent_path(), ec);
+        if (Status made = ensurePrivateDir(file.parent_path()); !made) {
+            return made.error();
+        }
+    }
+    if (const int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600); fd >= 0) {
+        ::fchmod(fd, 0600);
+        ::close(fd);
     }
     sqlite3* db = nullptr;
     if (sqlite3_open_v2(file.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {

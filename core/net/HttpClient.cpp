@@ -114,7 +114,7 @@ Error transportError(CURLcode code, const std::string& detail, const Url& url)
             return Error{ErrorCode::TlsVerification,
                          "the certificate of " + host + " is not trusted (" + detail
                              + "). Verification is always on: if your network inspects TLS with its own CA, add that "
-                               "CA's certificate file in Settings",
+                               "CA's certificate file (Settings -> Network, or gpuplan's --ca-file)",
                          host};
         case CURLE_PARTIAL_FILE:
             return Error{ErrorCode::Network,

@@ -5,6 +5,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 #include <fstream>
 
 #include <sqlite3.h>
@@ -270,6 +272,35 @@ private slots:
         QVERIFY(!e.endedAt.has_value());
         QCOMPARE(costSoFar(e, kT0 + 7200), 4.0); // 2 h at 2 USD, not the minute before the wrong close
         QCOMPARE(l.live()->size(), std::size_t(1));
+    }
+
+    // Finding 9: what runs where, under which account, is for its owner only: folder 0700, file 0600 (and SQLite's
+    // -wal), whatever the umask; a ledger that an older version left readable is narrowed.
+    void theLedgerIsPrivateWhateverTheUmask()
+    {
+        const std::filesystem::path dir = path("data") / "gpuplanner";
+        const mode_t old = ::umask(022);
+        {
+            auto opened = Ledger::open(dir / "ledger.sqlite");
+            QVERIFY(opened.ok());
+            QVERIFY((*opened)->recordIntent(intent("tok-private"), kT0).ok());
+            const auto mode = [](const std::filesystem::path& p) {
+                struct stat st
+                { };
+                return ::stat(p.c_str(), &st) == 0 ? int(st.st_mode & 0777) : -1;
+            };
+            QCOMPARE(mode(dir), 0700);
+            QCOMPARE(mode(dir / "ledger.sqlite"), 0600);
+            QCOMPARE(mode(dir / "ledger.sqlite-wal"), 0600);
+        }
+        ::chmod(dir.c_str(), 0755);
+        ::chmod((dir / "ledger.sqlite").c_str(), 0644);
+        QVERIFY(Ledger::open(dir / "ledger.sqlite").ok());
+        struct stat st
+        { };
+        QVERIFY(::stat((dir / "ledger.sqlite").c_str(), &st) == 0 && (st.st_mode & 0777) == 0600);
+        QVERIFY(::stat(dir.c_str(), &st) == 0 && (st.st_mode & 0777) == 0700);
+        ::umask(old);
     }
 
     void filesThatAreNotLedgersAreRefusedByName()

@@ -9,12 +9,14 @@
 // relaunch, there is exactly one instance for the launch, recorded once, and no second launch.
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -22,6 +24,7 @@
 #include <csignal>
 #include <memory>
 
+#include "../support/LoopbackProxy.h"
 #include "fakes/FakeCloud.h"
 #include "gpuplan/ledger/Ledger.h"
 #include "gpuplan/net/HttpClient.h"
@@ -557,6 +560,146 @@ private slots:
         // The provider is shutting it down: the entry stays live (stopping) until the provider reports it gone.
         const QJsonArray left = checked.json().value("instances").toArray();
         QVERIFY(left.isEmpty() || left.first().toObject().value("state").toString() == "stopping");
+    }
+
+    // Finding 8: the proxy of Settings -> Network (the GUI's settings file, which gpuplan reads too) and --proxy
+    // are the way every cloud request goes, through a real proxy (tinyproxy) on loopback.
+    void aLaunchGoesThroughTheProxy_data() { addProviders(); }
+    void aLaunchGoesThroughTheProxy()
+    {
+        QFETCH(ProviderCase, provider);
+        QVERIFY(setUp(provider));
+        LoopbackProxy proxy;
+        QVERIFY2(proxy.start(), qPrintable(proxy.error()));
+        for (const char* bypass : {"no_proxy", "NO_PROXY", "http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy"}) {
+            m_env.remove(QString::fromLatin1(bypass));
+        }
+        // A proxy that is not there: the launch fails naming it, and nothing starts (so the setting is used).
+        const QString closed = QStringLiteral("http://127.0.0.1:%1").arg(freePort());
+        const Run refused = gpuplan(launchArgs({"--proxy", closed}));
+        QVERIFY2(refused.exit != 0 && refused.err.contains("127.0.0.1"), qPrintable(refused.err));
+        QCOMPARE(m_fake->state().value("instances").toArray().size(), 0);
+        // The GUI's Settings -> Network, saved in its settings file, with no flag: the launch goes through it.
+        {
+            QSettings gui(path("config") + "/gpuplanner/gpuplanner.conf", QSettings::IniFormat);
+            gui.setValue("network/proxy", proxy.url());
+        }
+        const Run launched = gpuplan(launchArgs());
+        QVERIFY2(launched.exit == 0, qPrintable(launched.err + launched.out));
+        const int carried = proxy.requestsTo(m_fake->url());
+        QVERIFY2(carried >= 3, proxy.log().constData()); // images/key/group/run/describe...
+        QCOMPARE(m_fake->liveInstances().size(), 1);
+        // --proxy wins over the setting; `instances` and `terminate` go through it as well.
+        const Run listed = gpuplan({"instances", "--json", "--proxy", closed});
+        QVERIFY2(listed.err.contains("not reconciled"), qPrintable(listed.err));
+        const int before = proxy.requestsTo(m_fake->url());
+        const Run ended = gpuplan({"terminate", launched.json().value("instance_id").toString()});
+        QVERIFY2(ended.exit == 0, qPrintable(ended.err));
+        QVERIFY(proxy.requestsTo(m_fake->url()) > before);
+        QCOMPARE(m_fake->liveInstances().size(), 0);
+        // An extra CA file that is not there is refused before anything is sent, naming the flag.
+        const Run noCa = gpuplan(launchArgs({"--ca-file", path("no-such-ca.pem")}));
+        QCOMPARE(noCa.exit, 2);
+        QVERIFY2(noCa.err.contains("--ca-file") && noCa.err.contains("no-such-ca.pem"), qPrintable(noCa.err));
+    }
+
+    // The fake-behaviour matrix (issue 20): each provider x each way a cloud behaves in practice, with a second
+    // process reconciling the ledger over and over during the launch and during the termination. Whatever happens:
+    // one instance (0 doubled), none left running (0 leaked), the entry closed only when the provider shows it
+    // terminated, and its cost right and frozen once it ended.
+    void theFakeBehaviourMatrix_data()
+    {
+        QTest::addColumn<ProviderCase>("provider");
+        QTest::addColumn<QJsonObject>("faults");
+        for (const ProviderCase& c : {aws(), tencent()}) {
+            const QByteArray id = c.id.toUtf8();
+            QTest::newRow(id + " x as documented") << c << QJsonObject{};
+            QTest::newRow(id + " x invisible to describe for 4 s") << c << QJsonObject{{"invisible_s", 4}};
+            // EC2's client retries a 5xx (4 attempts) with the same token; CVM answers InternalError once.
+            QTest::newRow(id + " x InternalError after create")
+                << c << QJsonObject{{"internal_error_after_create", c.id == "aws" ? 4 : 1}, {"invisible_s", 3}};
+            QTest::newRow(id + " x reply lost after create, same token again")
+                << c << QJsonObject{{"drop_after_accept", 1}};
+            QTest::newRow(id + " x slow terminate (8 s)") << c << QJsonObject{{"terminate_slow_s", 8}};
+            QTest::newRow(id + " x throttled") << c << QJsonObject{{"throttle", 3}};
+        }
+    }
+    void theFakeBehaviourMatrix()
+    {
+        QFETCH(ProviderCase, provider);
+        QFETCH(QJsonObject, faults);
+        QVERIFY(setUp(provider));
+        m_fake->faults(faults);
+        int reconciles = 0;
+        // Runs `args` while another process reconciles as fast as it can; the first's result.
+        const auto whileReconciling = [&](const QStringList& args) {
+            QProcess* running = startGpuplan(args);
+            while (running->state() != QProcess::NotRunning) {
+                const Run r = gpuplan({"instances", "--json"});
+                ++reconciles;
+                if (r.exit != 0 && r.exit != 1) { // a provider that cannot be asked is exit 1; anything else is not
+                    qWarning() << "reconcile:" << r.exit << r.err;
+                    return Run{};
+                }
+                running->waitForFinished(200);
+            }
+            running->waitForFinished(120000);
+            Run r;
+            r.exit = running->exitStatus() == QProcess::CrashExit ? -1 : running->exitCode();
+            r.out = QString::fromUtf8(running->readAllStandardOutput());
+            r.err = QString::fromUtf8(running->readAllStandardError());
+            return r;
+        };
+        // An outcome the provider left unknown is retried by the user, as the message says.
+        Run launched = whileReconciling(launchArgs());
+        for (int retry = 0; launched.exit == 1 && retry < 3; ++retry) {
+            launched = whileReconciling(launchArgs());
+        }
+        QVERIFY2(launched.exit == 0, qPrintable(launched.err + launched.out));
+        const QString instanceId = launched.json().value("instance_id").toString();
+        const QJsonArray created = m_fake->state().value("instances").toArray();
+        QCOMPARE(created.size(), 1); // 0 doubled
+        QCOMPARE(created.first().toObject().value("id").toString(), instanceId);
+        {
+            Result<std::vector<LedgerEntry>> entries = ledger()->entries();
+            QCOMPARE(entries->size(), std::size_t(1));
+            QCOMPARE(entries->front().state, InstanceState::Running);
+            QCOMPARE(QString::fromStdString(entries->front().instanceId), instanceId);
+            QVERIFY(!entries->front().endedAt.has_value());
+        }
+        const Run ended = whileReconciling({"terminate", instanceId});
+        QVERIFY2(ended.exit == 0, qPrintable(ended.err));
+        // Closed only on evidence: once the provider lists it terminated (a slow one takes a few seconds).
+        QElapsedTimer waited;
+        waited.start();
+        LedgerEntry entry;
+        while (true) {
+            QVERIFY2(gpuplan({"instances", "--json"}).exit == 0, "reconcile failed");
+            Result<std::vector<LedgerEntry>> entries = ledger()->entries();
+            QCOMPARE(entries->size(), std::size_t(1));
+            entry = entries->front();
+            if (entry.state == InstanceState::Terminated || waited.elapsed() > 60000) {
+                break;
+            }
+            QTest::qWait(500);
+        }
+        QCOMPARE(entry.state, InstanceState::Terminated);
+        QCOMPARE(m_fake->liveInstances().size(), 0); // 0 leaked
+        QVERIFY(entry.endedAt.has_value() && entry.runningSince.has_value() && *entry.endedAt >= *entry.runningSince);
+        // What it ran, billed by the second with at most EC2's one-minute minimum; nothing after it ended.
+        const double cost = costSoFar(entry, *entry.endedAt);
+        const double ran = double(*entry.endedAt - *entry.runningSince);
+        const double perSecond = entry.intent.price.amount / 3600;
+        QVERIFY2(cost >= ran * perSecond - 1e-9 && cost <= std::max(ran, 60.0) * perSecond + 1e-9,
+                 qPrintable(QString("cost %1 for %2 s at %3/h").arg(cost).arg(ran).arg(entry.intent.price.amount)));
+        QCOMPARE(costSoFar(entry, *entry.endedAt + 86400), cost); // frozen once ended
+        qInfo("%s: %d concurrent reconciles; 1 instance created, 0 leaked, 0 doubled; entry terminated after %.0f s "
+              "running, cost %.6f %s",
+              QTest::currentDataTag(),
+              reconciles,
+              ran,
+              cost,
+              currencyCode(entry.intent.price.currency));
     }
 
     void badFlagsAreNamed()

@@ -1,5 +1,6 @@
 #include "InstancesPage.h"
 
+#include "AppSettings.h"
 #include "Format.h"
 #include "MainWindow.h"
 #include "models/InstanceTableModel.h"
@@ -293,11 +294,13 @@ void InstancesPage::reconcile()
                 m_status->setStatus(lines.join(QLatin1Char('\n')), failed);
                 refresh();
             });
-            m_jobWatcher->setFuture(QtConcurrent::run([report, access = std::move(access), rate] {
-                core::ReconcileReport r = runReconcile(access, core::defaultLedgerFile(), rate, nowSeconds());
-                report->notes = std::move(r.notes);
-                report->failures.insert(r.failures.begin(), r.failures.end());
-            }));
+            m_jobWatcher->setFuture(
+                QtConcurrent::run([report, access = std::move(access), network = AppSettings().httpOptions(), rate] {
+                    core::ReconcileReport r =
+                        runReconcile(access, network, core::defaultLedgerFile(), rate, nowSeconds());
+                    report->notes = std::move(r.notes);
+                    report->failures.insert(r.failures.begin(), r.failures.end());
+                }));
         });
     });
     watcher->setFuture(read);
@@ -379,9 +382,10 @@ void InstancesPage::terminate(std::vector<std::int64_t> ids)
                                 !lines.isEmpty());
             refresh();
         });
-        m_jobWatcher->setFuture(QtConcurrent::run([failures, ids, access = std::move(access)] {
-            *failures = runTerminate(ids, access, core::defaultLedgerFile());
-        }));
+        m_jobWatcher->setFuture(
+            QtConcurrent::run([failures, ids, access = std::move(access), network = AppSettings().httpOptions()] {
+                *failures = runTerminate(ids, access, network, core::defaultLedgerFile());
+            }));
     });
 }
 

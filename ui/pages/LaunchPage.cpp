@@ -1,5 +1,6 @@
 #include "LaunchPage.h"
 
+#include "AppSettings.h"
 #include "Format.h"
 #include "MainWindow.h"
 #include "secrets/CredentialStore.h"
@@ -507,6 +508,7 @@ void LaunchPage::updatePrice()
 LaunchPreparation LaunchPage::preparation() const
 {
     LaunchPreparation p;
+    p.network = AppSettings().httpOptions();
     core::LaunchSettings& s = p.settings;
     s.provider = m_provider->currentData().toString().toStdString();
     s.instanceType = m_instanceType->currentText().trimmed().toStdString();
@@ -599,13 +601,18 @@ void LaunchPage::onPrepared()
         }
         m_cancel = std::make_shared<core::CancelToken>();
         m_status->setStatus(m_order->request.dryRun ? tr("Checking the launch with the provider…") : tr("Launching…"));
-        m_launchWatcher->setFuture(
-            QtConcurrent::run([this, a = std::move(access.front()), order = *m_order, wait, cancel = m_cancel] {
-                return runLaunch(a, order, wait, core::defaultLedgerFile(), cancel, [this](core::LaunchProgress p) {
+        m_launchWatcher->setFuture(QtConcurrent::run([this,
+                                                      a = std::move(access.front()),
+                                                      network = AppSettings().httpOptions(),
+                                                      order = *m_order,
+                                                      wait,
+                                                      cancel = m_cancel] {
+            return runLaunch(
+                a, network, order, wait, core::defaultLedgerFile(), cancel, [this](core::LaunchProgress p) {
                     QMetaObject::invokeMethod(
                         this, [this, p] { onProgress(p); }, Qt::QueuedConnection);
                 });
-            }));
+        }));
     });
 }
 

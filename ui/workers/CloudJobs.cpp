@@ -28,7 +28,7 @@ core::Result<core::LaunchOrder> prepareLaunch(LaunchPreparation preparation,
         settings.sshPublicKey = *key;
         if (settings.sshSourceCidr.empty()) {
             core::initializeHttp();
-            core::HttpClient http;
+            core::HttpClient http(preparation.network);
             core::Result<std::string> mine = core::publicAddressCidr(http);
             if (!mine) {
                 core::Error e = mine.error();
@@ -50,6 +50,7 @@ core::Result<core::LaunchOrder> prepareLaunch(LaunchPreparation preparation,
 }
 
 core::Result<core::LaunchOutcome> runLaunch(core::CloudAccess access,
+                                            core::HttpOptions network,
                                             core::LaunchOrder order,
                                             core::LaunchWaitOptions wait,
                                             std::filesystem::path ledgerFile,
@@ -58,7 +59,7 @@ core::Result<core::LaunchOutcome> runLaunch(core::CloudAccess access,
 {
     return guardJob("launch", [&]() -> core::Result<core::LaunchOutcome> {
         core::initializeHttp();
-        core::HttpClient http;
+        core::HttpClient http(network);
         core::Result<std::unique_ptr<core::CloudProvider>> provider = core::connectProvider(access, http);
         if (!provider) {
             return provider.error();
@@ -115,6 +116,7 @@ std::vector<std::string> ledgerProviders(const LedgerSnapshot& snapshot)
 }
 
 core::ReconcileReport runReconcile(std::vector<core::CloudAccess> access,
+                                   core::HttpOptions network,
                                    std::filesystem::path ledgerFile,
                                    std::optional<core::ExchangeRate> rate,
                                    std::int64_t now)
@@ -129,7 +131,7 @@ core::ReconcileReport runReconcile(std::vector<core::CloudAccess> access,
                 return report;
             }
             core::initializeHttp();
-            core::HttpClient http;
+            core::HttpClient http(network);
             return core::reconcileLedger(access, **ledger, http, rate, now);
         },
         [](core::Error e) {
@@ -141,6 +143,7 @@ core::ReconcileReport runReconcile(std::vector<core::CloudAccess> access,
 
 std::map<std::int64_t, core::Error> runTerminate(std::vector<std::int64_t> entryIds,
                                                  std::vector<core::CloudAccess> access,
+                                                 core::HttpOptions network,
                                                  std::filesystem::path ledgerFile)
 {
     return guardJob(
@@ -155,7 +158,7 @@ std::map<std::int64_t, core::Error> runTerminate(std::vector<std::int64_t> entry
                 return failures;
             }
             core::initializeHttp();
-            core::HttpClient http;
+            core::HttpClient http(network);
             return core::terminateEntries(entryIds, access, **ledger, http);
         },
         [&entryIds](const core::Error& e) {

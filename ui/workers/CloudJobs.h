@@ -5,6 +5,7 @@
 #include "gpuplan/cloud/Launcher.h"
 #include "gpuplan/cloud/LedgerActions.h"
 #include "gpuplan/ledger/Ledger.h"
+#include "gpuplan/net/HttpClient.h"
 #include "gpuplan/net/signers/Signing.h"
 
 #include <cstdint>
@@ -28,6 +29,7 @@ struct LaunchPreparation
 {
     core::LaunchSettings settings;
     std::filesystem::path publicKeyFile; // empty: ~/.ssh/id_ed25519.pub, then id_rsa.pub
+    core::HttpOptions network;           // Settings -> Network (AppSettings::httpOptions)
 };
 
 /// Reads the key, finds this computer's address when needed, and makes the order (core::makeLaunchOrder).
@@ -37,8 +39,9 @@ core::Result<core::LaunchOrder> prepareLaunch(LaunchPreparation preparation,
                                               std::int64_t now);
 
 /// Launches the order through the provider and records it in `ledgerFile` (core::Launcher). `onProgress` is called
-/// on the worker thread.
+/// on the worker thread. Every job reaches the provider through `network` (Settings -> Network).
 core::Result<core::LaunchOutcome> runLaunch(core::CloudAccess access,
+                                            core::HttpOptions network,
                                             core::LaunchOrder order,
                                             core::LaunchWaitOptions wait,
                                             std::filesystem::path ledgerFile,
@@ -59,6 +62,7 @@ std::vector<std::string> ledgerProviders(const LedgerSnapshot& snapshot);
 
 /// core::reconcileLedger on the ledger in `ledgerFile` (a failure to open it is reported under "ledger").
 core::ReconcileReport runReconcile(std::vector<core::CloudAccess> access,
+                                   core::HttpOptions network,
                                    std::filesystem::path ledgerFile,
                                    std::optional<core::ExchangeRate> rate,
                                    std::int64_t now);
@@ -66,6 +70,7 @@ core::ReconcileReport runReconcile(std::vector<core::CloudAccess> access,
 /// core::terminateEntries on the ledger in `ledgerFile`.
 std::map<std::int64_t, core::Error> runTerminate(std::vector<std::int64_t> entryIds,
                                                  std::vector<core::CloudAccess> access,
+                                                 core::HttpOptions network,
                                                  std::filesystem::path ledgerFile);
 
 class CredentialStore;
