@@ -46,4 +46,22 @@ const json* eligibleMode(const json& option, std::string_view prefix)
     return nullptr;
 }
 
+const json* rankedMode(const json& option)
+{
+    if (!option.is_object()) {
+        return nullptr;
+    }
+    auto name = option.find("mode");
+    auto modes = option.find("modes");
+    if (name == option.end() || !name->is_string() || modes == option.end() || !modes->is_array()) {
+        return nullptr;
+    }
+    for (const json& m : *modes) {
+        if (m.is_object() && m.contains("mode") && m["mode"] == *name) {
+            return &m;
+        }
+    }
+    return nullptr;
+}
+
 } // namespace gpuplan::ui

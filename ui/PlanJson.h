@@ -18,4 +18,7 @@ double jsonNumber(const nlohmann::json& node, const char* key, double fallback =
 /// "reserved" for either term); nullptr when it has none.
 const nlohmann::json* eligibleMode(const nlohmann::json& option, std::string_view prefix);
 
+/// The pricing mode an option is ranked with: the first of its "modes" named as its "mode"; nullptr when none is.
+const nlohmann::json* rankedMode(const nlohmann::json& option);
+
 } // namespace gpuplan::ui

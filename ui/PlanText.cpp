@@ -159,7 +159,16 @@ QString rankText(const Params& p)
     } else {
         text = Reasons::tr("the best cost × time of %1 offers that meet every constraint").arg(count);
     }
-    if (p.has("next_instance")) {
+    if (p.has("next_instance") && p.has("next_commitment")) {
+        text = Reasons::tr("%1; next: %2 %3 at %4 (committing %5 over %6 months), %7")
+                   .arg(text,
+                        p.text("next_provider"),
+                        p.text("next_instance"),
+                        p.money("next_cost"),
+                        p.money("next_commitment"),
+                        formatNumber(p.number("next_commitment_months"), 0),
+                        p.hours("next_hours"));
+    } else if (p.has("next_instance")) {
         text = Reasons::tr("%1; next: %2 %3 at %4, %5")
                    .arg(text,
                         p.text("next_provider"),
@@ -232,6 +241,16 @@ QString wordedText(const QString& key, const Params& p)
         return efficiencyBasisText(p);
     }
     if (key == QLatin1String("reason.cost")) {
+        if (p.has("commitment")) {
+            // The run's share of a term is never shown without the whole term the lab pays for.
+            return Reasons::tr("costs about %1 (%2 to %3) paying %4, which commits the lab to %5 over %6 months")
+                .arg(p.money("cost"),
+                     p.money("low"),
+                     p.money("high"),
+                     pricingModeText(p.text("mode")),
+                     p.money("commitment"),
+                     formatNumber(p.number("commitment_months"), 0));
+        }
         return Reasons::tr("costs about %1 (%2 to %3) paying %4")
             .arg(p.money("cost"), p.money("low"), p.money("high"), pricingModeText(p.text("mode")));
     }
@@ -353,6 +372,22 @@ QString reasonText(const json& reason)
     return reason.contains("text") && reason["text"].is_string()
                ? QString::fromStdString(reason["text"].get<std::string>())
                : QString();
+}
+
+QString commitmentText(const json* mode)
+{
+    if (!mode || !mode->is_object() || !mode->contains("commitment") || !(*mode)["commitment"].is_object()) {
+        return {};
+    }
+    const json& c = (*mode)["commitment"];
+    const auto number = [&c](const char* key) {
+        return c.contains(key) && c[key].is_number() ? c[key].get<double>() : NAN;
+    };
+    const QString currency = c.contains("currency") && c["currency"].is_string()
+                                 ? QString::fromStdString(c["currency"].get<std::string>())
+                                 : QString();
+    return Reasons::tr("%1 over %2 months")
+        .arg(formatMoney(number("amount"), currency), formatNumber(number("months"), 0));
 }
 
 QString pricingModeText(const QString& mode)

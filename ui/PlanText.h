@@ -13,6 +13,10 @@ namespace gpuplan::ui {
 /// and a plain string (an older plan) as itself.
 QString reasonText(const nlohmann::json& reason);
 
+/// What a pricing mode of a plan (one of an option's "modes") binds the lab to pay in all: "¥72,071 over 12
+/// months". Empty when the mode has no term (on-demand, spot) or no mode is given.
+QString commitmentText(const nlohmann::json* mode);
+
 /// A pricing mode id ("on_demand", "reserved_1y", ...) by its translated name.
 QString pricingModeText(const QString& mode);
 /// An option's provider as the UI says it: its Chinese name in a Chinese UI when the plan has one.

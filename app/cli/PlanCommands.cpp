@@ -7,6 +7,7 @@
 #include "gpuplan/plan/BuyVsRent.h"
 #include "gpuplan/plan/PlanFile.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -246,9 +247,6 @@ int runPlan(const CatalogOptions& catalogOptions, const WorkloadOptions& workloa
             return fail(e);
         }
     }
-    if (c.projectMonths == 0 && c.deadlineHours) {
-        c.projectMonths = *c.deadlineHours / 730;
-    }
     core::Planner planner(data->catalog.catalog, data->assumptions, data->table);
     core::Recommendation r = planner.recommend(data->workload, c);
     // Buy-vs-rent with ownership.json's defaults; the electricity price is the user's (the GUI's Settings).
@@ -283,24 +281,38 @@ int runPlan(const CatalogOptions& catalogOptions, const WorkloadOptions& workloa
     const std::string currency = core::currencyCode(c.currency);
     std::cout << "Plan for " << data->workload.name << " (" << data->workload.id << "), objective "
               << core::objectiveName(r.objective) << ", costs in " << currency << "\n\n";
-    TextTable table({{"#", Align::Right},
-                     {"provider"},
-                     {"instance"},
-                     {"region"},
-                     {"GPUs"},
-                     {"mode"},
-                     {"hours", Align::Right},
-                     {"cost " + currency, Align::Right}});
+    // A reservation's or subscription's cost is this run's share; the term binds the lab to its whole amount, so
+    // that stands beside it (a column only when some option has one).
+    const bool anyCommitment = std::any_of(
+        r.options.begin(), r.options.end(), [](const core::RankedOption& o) { return o.mode.commitment.has_value(); });
+    std::vector<TextTable::Column> columns{{"#", Align::Right},
+                                           {"provider"},
+                                           {"instance"},
+                                           {"region"},
+                                           {"GPUs"},
+                                           {"mode"},
+                                           {"hours", Align::Right},
+                                           {"cost " + currency, Align::Right}};
+    if (anyCommitment) {
+        columns.push_back({"commitment " + currency, Align::Right});
+    }
+    TextTable table(columns);
     int rank = 0;
     for (const core::RankedOption& o : r.options) {
-        table.addRow({std::to_string(++rank),
-                      o.estimate.provider->name,
-                      o.estimate.offer->instanceType,
-                      o.estimate.region,
-                      std::to_string(o.estimate.gpus) + " x " + o.estimate.gpu->name,
-                      core::pricingModeName(o.mode.mode),
-                      rangeText(o.mode.hours),
-                      rangeText(o.mode.cost)});
+        std::vector<std::string> row{std::to_string(++rank),
+                                     o.estimate.provider->name,
+                                     o.estimate.offer->instanceType,
+                                     o.estimate.region,
+                                     std::to_string(o.estimate.gpus) + " x " + o.estimate.gpu->name,
+                                     core::pricingModeName(o.mode.mode),
+                                     rangeText(o.mode.hours),
+                                     rangeText(o.mode.cost)};
+        if (anyCommitment) {
+            row.push_back(o.mode.commitment ? approx(o.mode.commitment->amount) + " over "
+                                                  + fixed(o.mode.commitment->months, 0) + " months"
+                                            : std::string("-"));
+        }
+        table.addRow(std::move(row));
     }
     table.print(std::cout);
     rank = 0;

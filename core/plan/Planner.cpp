@@ -643,14 +643,21 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
         const OfferEstimate& e = o.estimate;
         const ModeCost& m = o.mode;
         const std::string modeName = pricingModeName(m.mode);
-        o.reasons.push_back(reason("reason.cost",
-                                   {{"cost", reasonNumber(m.cost.value)},
-                                    {"low", reasonNumber(m.cost.low)},
-                                    {"high", reasonNumber(m.cost.high)},
-                                    {"currency", currency},
-                                    {"mode", modeName}},
-                                   "costs about " + money(m.cost.value) + " (" + money(m.cost.low) + " to "
-                                       + money(m.cost.high) + ") paying " + modeName));
+        std::map<std::string, std::string> costParams{{"cost", reasonNumber(m.cost.value)},
+                                                      {"low", reasonNumber(m.cost.low)},
+                                                      {"high", reasonNumber(m.cost.high)},
+                                                      {"currency", currency},
+                                                      {"mode", modeName}};
+        std::string costText = "costs about " + money(m.cost.value) + " (" + money(m.cost.low) + " to "
+                               + money(m.cost.high) + ") paying " + modeName;
+        if (m.commitment) {
+            // The cost is this run's share of the term; the lab pays the whole term, so it is never said alone.
+            costParams["commitment"] = reasonNumber(m.commitment->amount);
+            costParams["commitment_months"] = reasonNumber(m.commitment->months);
+            costText += ", which commits the lab to " + money(m.commitment->amount) + " over "
+                        + fixed(m.commitment->months, 0) + " months";
+        }
+        o.reasons.push_back(reason("reason.cost", std::move(costParams), costText));
         o.reasons.push_back(reason("reason.time",
                                    {{"hours", reasonNumber(m.hours.value)},
                                     {"low", reasonNumber(m.hours.low)},
@@ -667,7 +674,14 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
             if (n > 1) {
                 const RankedOption& next = ranked[1];
                 text += "; next: " + next.estimate.provider->name + " " + next.estimate.offer->instanceType + " at "
-                        + money(next.mode.cost.value) + ", " + hoursText(next.mode.hours.value);
+                        + money(next.mode.cost.value);
+                if (next.mode.commitment) {
+                    text += " (committing " + money(next.mode.commitment->amount) + " over "
+                            + fixed(next.mode.commitment->months, 0) + " months)";
+                    params["next_commitment"] = reasonNumber(next.mode.commitment->amount);
+                    params["next_commitment_months"] = reasonNumber(next.mode.commitment->months);
+                }
+                text += ", " + hoursText(next.mode.hours.value);
                 params["next_provider"] = next.estimate.provider->name;
                 params["next_instance"] = next.estimate.offer->instanceType;
                 params["next_cost"] = reasonNumber(next.mode.cost.value);

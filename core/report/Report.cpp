@@ -120,6 +120,14 @@ ReportOption readOption(JsonChecker& check, const json& node, const std::string&
             break;
         }
     }
+    // The term of the mode it is ranked with (the comparison table's first row of the option is that mode too).
+    for (const ReportMode& mode : option.modes) {
+        if (mode.mode == option.mode) {
+            option.commitmentAmount = mode.commitmentAmount;
+            option.commitmentMonths = mode.commitmentMonths;
+            break;
+        }
+    }
     if (auto it = node.find("reasons"); it != node.end() && it->is_array()) {
         option.reasons = *it;
     }

@@ -151,6 +151,52 @@ private slots:
             r.excluded.begin(), r.excluded.end(), [](const Exclusion& x) { return x.rule == "framework"; }));
     }
 
+    // Issue 20, finding 14: a term binds the lab only for a project that long. With no project length (0), even
+    // under a loose deadline, no reservation or subscription is recommended; with one, the recommendation's cost
+    // reason carries the whole commitment so that no front end shows its price without it.
+    void commitmentsOnlyForAProjectThatLong()
+    {
+        Planner planner(m_catalog, m_assumptions, m_table);
+        Constraints c;
+        c.deadlineHours = 400 * 24;
+        c.top = 1000;
+        const Recommendation loose = planner.recommend(*m_presets.find("llama2-7b-lora"), c);
+        QVERIFY(!loose.options.empty());
+        int termsLeftOut = 0;
+        for (const RankedOption& o : loose.options) {
+            QVERIFY2(!o.mode.commitment, o.estimate.offer->instanceType.c_str());
+            for (const ModeCost& m : o.estimate.modes) {
+                if (m.commitment) {
+                    ++termsLeftOut;
+                    QVERIFY(!m.eligible);
+                    QVERIFY2(m.why.key == "excluded.commitment" || m.why.key == "excluded.subscription_term",
+                             m.why.key.c_str());
+                }
+            }
+        }
+        QVERIFY2(termsLeftOut > 0, "the catalog has reservations for this workload's offers");
+
+        c.projectMonths = 12;
+        const Recommendation year = planner.recommend(*m_presets.find("llama2-7b-lora"), c);
+        int committed = 0;
+        for (const RankedOption& o : year.options) {
+            const Reason& cost = o.reasons.front();
+            QVERIFY(cost.key == "reason.cost");
+            QCOMPARE(cost.params.count("commitment") == 1, o.mode.commitment.has_value());
+            if (!o.mode.commitment) {
+                continue;
+            }
+            ++committed;
+            QVERIFY(o.mode.commitment->months <= c.projectMonths);
+            // Parameters keep ten significant digits.
+            QVERIFY(std::abs(std::stod(cost.params.at("commitment")) / o.mode.commitment->amount - 1) < 1e-9);
+            QCOMPARE(std::stod(cost.params.at("commitment_months")), o.mode.commitment->months);
+            const std::string amount = std::to_string(std::lround(o.mode.commitment->amount)) + " CNY";
+            QVERIFY2(cost.text.find(amount) != std::string::npos, cost.text.c_str());
+        }
+        QVERIFY2(committed > 0, "with a 12-month project some offer is best reserved");
+    }
+
     void countriesKeepTheRunWhereTheLabWantsIt()
     {
         Planner planner(m_catalog, m_assumptions, m_table);

@@ -672,6 +672,59 @@ private slots:
         }
     }
 
+    // Issue 20, finding 14: a recommendation ranked with a reservation or subscription carries the whole term's
+    // amount, so the summary can say it beside the run's cost (it was only in the risks table, pages later).
+    void aCommittedRecommendationCarriesItsAmount()
+    {
+        json plan = readPlan(kLlama);
+        json& options = plan["results"]["options"];
+        // The plan's first option with a commitment mode, ranked with that mode and moved to the top.
+        std::optional<std::size_t> found;
+        for (std::size_t i = 0; i < options.size() && !found; ++i) {
+            for (json& m : options[i]["modes"]) {
+                if (m.contains("commitment")) {
+                    m["eligible"] = true;
+                    m.erase("why_not");
+                    options[i]["mode"] = m["mode"];
+                    options[i]["cost"] = m["cost"];
+                    options[i]["hours"] = m["hours"];
+                    found = i;
+                    break;
+                }
+            }
+        }
+        QVERIFY2(found.has_value(), "the example has an option with a reserved or subscription price");
+        json committed = options[*found];
+        options.erase(options.begin() + static_cast<std::ptrdiff_t>(*found));
+        options.insert(options.begin(), committed);
+        for (std::size_t i = 0; i < options.size(); ++i) {
+            options[i]["rank"] = static_cast<int>(i + 1);
+        }
+        json want;
+        for (const json& m : committed["modes"]) {
+            if (m["mode"] == committed["mode"]) {
+                want = m["commitment"];
+            }
+        }
+
+        Result<Report> report = build(plan);
+        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message().c_str());
+        const ReportOption& best = report->summary.recommended;
+        QCOMPARE(q(best.mode), q(committed["mode"].get<std::string>()));
+        QVERIFY2(best.commitmentAmount.has_value(), "the recommendation's commitment");
+        QCOMPARE(*best.commitmentAmount, want["amount"].get<double>());
+        QCOMPARE(best.commitmentMonths, want["months"].get<double>());
+        QVERIFY(report->options.front().commitmentAmount == best.commitmentAmount);
+        // An option ranked on demand has none, even where it also has a reserved price.
+        QVERIFY(report->summary.runnerUp.has_value());
+        QVERIFY(!report->summary.runnerUp->commitmentAmount.has_value());
+        for (const ReportOption& o : report->options) {
+            QVERIFY2(o.commitmentAmount.has_value()
+                         == (o.mode.rfind("reserved", 0) == 0 || o.mode.rfind("subscription", 0) == 0),
+                     offerLabel(o).c_str());
+        }
+    }
+
     void spotRisks_data() { addExamples(); }
     void spotRisks()
     {

@@ -46,10 +46,14 @@ Run gpuplan(const QStringList& arguments)
 /// The PDF's text with every run of white space as one space (table cells and wrapped lines), the "fi"-style
 /// ligatures spelt out, in Unicode NFKC (the CJK radicals that share a glyph with an ideograph, U+2F49 for 月,
 /// read as the ideograph).
-QString pdfText(const QString& pdf)
+/// `lastPage` > 0: only the pages up to it.
+QString pdfText(const QString& pdf, int lastPage = 0)
 {
-    Run text =
-        run(QStringLiteral("pdftotext"), {QStringLiteral("-enc"), QStringLiteral("UTF-8"), pdf, QStringLiteral("-")});
+    QStringList arguments{QStringLiteral("-enc"), QStringLiteral("UTF-8")};
+    if (lastPage > 0) {
+        arguments << QStringLiteral("-l") << QString::number(lastPage);
+    }
+    Run text = run(QStringLiteral("pdftotext"), arguments + QStringList{pdf, QStringLiteral("-")});
     QString out = text.out.normalized(QString::NormalizationForm_KC);
     for (const auto& [ligature, letters] : {std::pair{u'\uFB00', "ff"},
                                             std::pair{u'\uFB01', "fi"},
@@ -239,6 +243,48 @@ private slots:
                                        .toDouble();
         QVERIFY(high <= 3000);
         QVERIFY(text.contains(QStringLiteral("Within the budget of ¥3,000, even at the high estimate")));
+    }
+
+    // Issue 20, finding 14: a recommendation paid under a term says on the cover and in the summary what the term
+    // commits the lab to, not only in the risks section pages later.
+    void aCommittedRecommendationShowsItsTermUpFront()
+    {
+        const QString file = m_dir.filePath(QStringLiteral("reserved.gpuplan"));
+        Run plan = gpuplan({QStringLiteral("plan"),
+                            QStringLiteral("--preset"),
+                            QStringLiteral("llama2-7b-lora"),
+                            QStringLiteral("--deadline"),
+                            QStringLiteral("400d"),
+                            QStringLiteral("--project-months"),
+                            QStringLiteral("12"),
+                            QStringLiteral("--json"),
+                            QStringLiteral("-o"),
+                            file});
+        QVERIFY2(plan.exitCode == 0, qPrintable(plan.err));
+        const QJsonObject best =
+            QJsonDocument::fromJson(plan.out.toUtf8())[QStringLiteral("results")][QStringLiteral("options")][0]
+                .toObject();
+        QJsonObject commitment;
+        for (const QJsonValue& mode : best[QStringLiteral("modes")].toArray()) {
+            if (mode[QStringLiteral("mode")] == best[QStringLiteral("mode")]) {
+                commitment = mode[QStringLiteral("commitment")].toObject();
+            }
+        }
+        QVERIFY2(!commitment.isEmpty(), "with a 12-month project a reservation wins (the catalog's AWS g6e)");
+        const QString pdf = m_dir.filePath(QStringLiteral("reserved.pdf"));
+        Run report = gpuplan({QStringLiteral("report"),
+                              file,
+                              QStringLiteral("-o"),
+                              pdf,
+                              QStringLiteral("--lang"),
+                              QStringLiteral("en")});
+        QVERIFY2(report.exitCode == 0, qPrintable(report.err));
+        const QString amount =
+            money(commitment[QStringLiteral("amount")].toDouble(), best[QStringLiteral("currency")].toString());
+        const QString cover = pdfText(pdf, 1);
+        QVERIFY2(cover.contains(amount), qPrintable(amount + QStringLiteral(" not on the cover: ") + cover));
+        const QString upFront = pdfText(pdf, 2);
+        QVERIFY2(upFront.count(amount) >= 3, qPrintable(amount + QStringLiteral(" not in the summary: ") + upFront));
     }
 
     void probeResultsAndSpendAreReportedWhenThePlanHasThem()

@@ -1,6 +1,7 @@
 // The plan wizard and the Compare view, driven by objectName on the offscreen platform as a user would.
 #include "../support/Widgets.h"
 #include "AppSettings.h"
+#include "Format.h"
 #include "Language.h"
 #include "MainWindow.h"
 #include "PlanSession.h"
@@ -377,6 +378,38 @@ private slots:
         QVERIFY(!message->isVisible());
         QVERIFY(next->isEnabled());
         QCOMPARE(*wizard->inputs()->constraints.deadlineHours, 14 * 24.0);
+    }
+
+    // Issue 20, finding 14: the deadline is when the run must be done, not how long the lab keeps paying; only the
+    // project length the user gives lets a reservation in, and then the banner says what it commits the lab to.
+    void aDeadlineIsNotTheProjectLength()
+    {
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.isCatalogLoaded(), 20000);
+        auto* wizard = child<gpuplan::ui::PlanWizard>(window, "planWizard");
+        chooseWorkload(window, QStringLiteral("Llama 2 7B LoRA"));
+        child<QLineEdit>(window, "deadlineEdit")->setText(QStringLiteral("400d"));
+        QVERIFY(wizard->inputs().has_value());
+        QCOMPARE(*wizard->inputs()->constraints.deadlineHours, 400 * 24.0);
+        QCOMPARE(wizard->inputs()->constraints.projectMonths, 0.0);
+        child<QDoubleSpinBox>(window, "projectMonthsSpinBox")->setValue(12);
+        QCOMPARE(wizard->inputs()->constraints.projectMonths, 12.0);
+
+        finishWizardWithDefaults(window);
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasPlan() && !window.session()->isBusy(), 20000);
+        const json& best = window.session()->plan()["results"]["options"][0];
+        json commitment;
+        for (const json& m : best["modes"]) {
+            if (m["mode"] == best["mode"] && m.contains("commitment")) {
+                commitment = m["commitment"];
+            }
+        }
+        QVERIFY2(commitment.is_object(), "with a 12-month project a reservation wins (the catalog's AWS g6e)");
+        const QString amount = gpuplan::ui::formatMoney(commitment["amount"].get<double>(), QStringLiteral("CNY"));
+        const QString banner = child<QLabel>(window, "recommendationLabel")->text();
+        const QString headline = banner.left(banner.indexOf(QStringLiteral("<ul")));
+        QVERIFY2(headline.contains(amount), qPrintable(banner));
     }
 
     void settingsReachThePlanAndSwitchTheLanguageLive()

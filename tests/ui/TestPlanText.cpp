@@ -77,6 +77,39 @@ private slots:
         QCOMPARE(gpuplan::ui::reasonText(budget), QStringLiteral("costs about $420.50, over the budget of $300.00"));
     }
 
+    // Issue 20, finding 14: a price paid under a term is never shown without the whole term's amount.
+    void aCommitmentIsWordedWithItsFullAmount()
+    {
+        const json cost = {{"key", "reason.cost"},
+                           {"params",
+                            {{"cost", "1234.6"},
+                             {"low", "1000"},
+                             {"high", "1600.25"},
+                             {"currency", "CNY"},
+                             {"mode", "reserved_1y"},
+                             {"commitment", "285600.4"},
+                             {"commitment_months", "12"}}},
+                           {"text", "costs about 1235 CNY"}};
+        QCOMPARE(gpuplan::ui::reasonText(cost),
+                 QStringLiteral("costs about ¥1,235 (¥1,000 to ¥1,600) paying reserved 1 year, which commits the lab "
+                                "to ¥285,600 over 12 months"));
+        const json rank = {{"key", "reason.rank"},
+                           {"params",
+                            {{"objective", "cheapest"},
+                             {"count", "7"},
+                             {"next_provider", "AWS"},
+                             {"next_instance", "g6e.xlarge"},
+                             {"next_cost", "32.6"},
+                             {"next_hours", "3.95"},
+                             {"next_commitment", "72071.09"},
+                             {"next_commitment_months", "12"},
+                             {"currency", "CNY"}}},
+                           {"text", "the cheapest of 7"}};
+        const QString worded = gpuplan::ui::reasonText(rank);
+        QVERIFY2(worded.contains(QStringLiteral("g6e.xlarge at ¥32.60 (committing ¥72,071 over 12 months)")),
+                 qPrintable(worded));
+    }
+
     void nestedCauseIsWorded()
     {
         const json memory = {{"key", "excluded.memory"},

@@ -229,14 +229,17 @@ QChart* timeCostChart(const json& plan, const ChartStyle& style)
         const double hours = jsonNumber(o["hours"], "value");
         const double cost = jsonNumber(o["cost"], "value");
         if (std::isfinite(hours) && std::isfinite(cost) && hours > 0 && cost > 0) {
-            points.emplace_back(hours,
-                                cost,
-                                QStringLiteral("%1 %2 (%3)\n%4, %5")
-                                    .arg(providerText(o),
-                                         jsonText(o, "instance_type"),
-                                         jsonText(o, "region"),
-                                         formatHours(hours),
-                                         formatMoney(cost, currency)));
+            QString text = QStringLiteral("%1 %2 (%3)\n%4, %5")
+                               .arg(providerText(o),
+                                    jsonText(o, "instance_type"),
+                                    jsonText(o, "region"),
+                                    formatHours(hours),
+                                    formatMoney(cost, currency));
+            if (const QString commitment = commitmentText(rankedMode(o)); !commitment.isEmpty()) {
+                text += QLatin1Char('\n')
+                        + QCoreApplication::translate("PlanCharts", "commits the lab to %1").arg(commitment);
+            }
+            points.emplace_back(hours, cost, text);
         }
     }
     std::sort(

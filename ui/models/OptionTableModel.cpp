@@ -58,7 +58,13 @@ QVariant OptionTableModel::data(const QModelIndex& index, int role) const
     }
     const json& o = m_options[std::size_t(index.row())];
     const json* spot = eligibleMode(o, "spot");
-    const double reserved = std::fmin(modeCost(o, "reserved"), modeCost(o, "subscription"));
+    // The cheaper of the eligible reservation and subscription, whose term the cell names too.
+    const json* term = eligibleMode(o, "reserved");
+    if (const json* subscription = eligibleMode(o, "subscription");
+        subscription && !(modeCost(o, "reserved") <= modeCost(o, "subscription"))) {
+        term = subscription;
+    }
+    const double reserved = term ? jsonNumber((*term)["cost"], "value") : kNan;
     if (role == Qt::UserRole) {
         switch (index.column()) {
             case Rank:
@@ -116,8 +122,10 @@ QVariant OptionTableModel::data(const QModelIndex& index, int role) const
             const json& mc = (*spot)["spot"]["monte_carlo_cost"];
             return tr("%1–%2").arg(money(jsonNumber(mc, "p50")), money(jsonNumber(mc, "p90")));
         }
-        case Reserved:
-            return money(reserved);
+        case Reserved: {
+            const QString commitment = commitmentText(term);
+            return commitment.isEmpty() ? money(reserved) : tr("%1 (commits %2)").arg(money(reserved), commitment);
+        }
         case FitsMemory: {
             const json fits = o.value("training", json::object()).value("fits_memory", json());
             return fits.is_boolean() ? (fits.get<bool>() ? tr("yes") : tr("no")) : tr("unknown");
@@ -131,7 +139,8 @@ QVariant OptionTableModel::data(const QModelIndex& index, int role) const
                 risks << tr("spot: %1 % interruption/month").arg(formatNumber(p * 100, 0));
             }
             if (mode.rfind("reserved", 0) == 0 || mode.rfind("subscription", 0) == 0) {
-                risks << tr("commitment");
+                const QString commitment = commitmentText(rankedMode(o));
+                risks << (commitment.isEmpty() ? tr("commitment") : tr("commitment: %1").arg(commitment));
             }
             const double deadline = jsonNumber(o.value("deadline", json::object()), "hours");
             if (!std::isnan(deadline) && jsonNumber(o["hours"], "high") > deadline) {

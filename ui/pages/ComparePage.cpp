@@ -270,6 +270,10 @@ void ComparePage::onPlanChanged()
                                 formatMoney(jsonNumber(best["cost"], "low"), currency),
                                 formatMoney(jsonNumber(best["cost"], "high"), currency),
                                 formatHours(jsonNumber(best["hours"], "value")));
+        if (const QString commitment = commitmentText(rankedMode(best)); !commitment.isEmpty()) {
+            // The cost above is this run's share of the term; the lab pays the whole term.
+            text += tr("; commits the lab to %1").arg(commitment.toHtmlEscaped());
+        }
         QStringList reasons;
         for (const json& r : best.value("reasons", json::array())) {
             reasons << QStringLiteral("<li>%1</li>").arg(reasonText(r).toHtmlEscaped());
@@ -341,15 +345,21 @@ void ComparePage::showDetails()
     html += tr("<p><b>Prices</b> (source, date):</p><ul>");
     for (const json& m : o.value("modes", json::array())) {
         const json& p = m["price"];
-        html += QStringLiteral("<li>%1: %2 %3/%4 — <a href='%5'>%6</a> %7%8</li>")
+        // A price paid under a term comes with the whole term's amount.
+        const QString commitment = commitmentText(&m);
+        html += QStringLiteral("<li>%1: %2 %3/%4")
                     .arg(pricingModeText(jsonText(m, "mode")))
                     .arg(formatNumber(jsonNumber(p, "amount"), 3),
                          jsonText(p, "currency"),
                          priceUnitText(jsonText(p, "unit")))
-                    .arg(jsonText(p, "source").toHtmlEscaped(), tr("source"), jsonText(p, "date"))
-                    .arg(m.value("eligible", false)
-                             ? QString()
-                             : QStringLiteral(" (%1)").arg(reasonText(m["why_not"]).toHtmlEscaped()));
+                + (commitment.isEmpty() ? QString() : tr(", a commitment of %1").arg(commitment.toHtmlEscaped()))
+                + QStringLiteral(" — <a href='%1'>%2</a> %3%4</li>")
+                      .arg(jsonText(p, "source").toHtmlEscaped(),
+                           tr("source"),
+                           jsonText(p, "date"),
+                           m.value("eligible", false)
+                               ? QString()
+                               : QStringLiteral(" (%1)").arg(reasonText(m["why_not"]).toHtmlEscaped()));
     }
     html += QStringLiteral("</ul>");
     m_details->setHtml(html);

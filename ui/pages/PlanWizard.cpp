@@ -5,6 +5,7 @@
 #include "Language.h"
 #include "PlanText.h"
 #include "widgets/CountryPicker.h"
+#include "widgets/WheelGuard.h"
 
 #include "gpuplan/catalog/GpuSpec.h"
 
@@ -343,6 +344,7 @@ PlanWizard::PlanWizard(QWidget* parent)
     m_projectMonths->setObjectName(QStringLiteral("projectMonthsSpinBox"));
     m_projectMonths->setRange(0, 120);
     m_projectMonths->setDecimals(0);
+    WheelGuard::install({m_currency, m_projectMonths}); // the budget's currency and the months paid for
     auto* pricingForm = new QFormLayout(pricing);
     for (QCheckBox* box : {m_onDemand, m_spot, m_reserved, m_subscription}) {
         box->setChecked(true);
@@ -625,10 +627,8 @@ std::optional<PlanInputs> PlanWizard::inputs() const
             c.modes.push_back(core::PricingMode::SubscriptionYearly);
         }
     }
+    // Only the length the user gives: the deadline is when this run must be done, not how long the lab pays.
     c.projectMonths = m_projectMonths->value();
-    if (c.projectMonths == 0 && c.deadlineHours) {
-        c.projectMonths = *c.deadlineHours / 730;
-    }
     c.top = 100; // the Compare view shows every eligible offer, ranked
     return in;
 }

@@ -312,7 +312,8 @@ private:
         const core::ReportOption& best = m_report.summary.recommended;
         m_cursor.insertText(
             Report::tr("Recommended: %1, %2 × %3, about %4")
-                .arg(offerName(best), QString::number(best.gpus), q(best.gpuName), m_money(best.cost.value)),
+                    .arg(offerName(best), QString::number(best.gpus), q(best.gpuName), m_money(best.cost.value))
+                + commitmentClause(best),
             textFormat(12));
         std::vector<std::pair<QString, QString>> lines;
         if (!m_settings.lab.isEmpty()) {
@@ -359,15 +360,31 @@ private:
         return {};
     }
 
+    /// "¥72,071 over 12 months": what a term binds the lab to pay in all.
+    QString termText(double amount, double months) const
+    {
+        return Report::tr("%1 over %2 months").arg(m_money(amount), formatNumber(months, 0));
+    }
+
+    /// "; commits the lab to ¥72,071 over 12 months" for an option ranked with a reservation or subscription, empty
+    /// for one without a term: its cost is only this run's share, so it is never shown without the whole term.
+    QString commitmentClause(const core::ReportOption& o) const
+    {
+        return o.commitmentAmount
+                   ? Report::tr("; commits the lab to %1").arg(termText(*o.commitmentAmount, o.commitmentMonths))
+                   : QString();
+    }
+
     QString optionLine(const core::ReportOption& o) const
     {
         return Report::tr("%1, %2 × %3, %4: %5, %6")
-            .arg(offerName(o),
-                 QString::number(o.gpus),
-                 q(o.gpuName),
-                 modeName(o.mode),
-                 rangeText(o.cost, m_money),
-                 rangeText(o.hours, formatHours));
+                   .arg(offerName(o),
+                        QString::number(o.gpus),
+                        q(o.gpuName),
+                        modeName(o.mode),
+                        rangeText(o.cost, m_money),
+                        rangeText(o.hours, formatHours))
+               + commitmentClause(o);
     }
 
     void summary()
@@ -375,20 +392,26 @@ private:
         const core::ReportSummary& s = m_report.summary;
         const core::ReportOption& best = s.recommended;
         heading(Report::tr("Summary"), 1, true);
-        paragraph(Report::tr("We recommend %1 with %2 × %3, paying %4. It should cost about %5 (%6 to %7) and take "
-                             "about %8 (%9 to %10), setup and data upload included.")
-                      .arg(offerName(best),
-                           QString::number(best.gpus),
-                           q(best.gpuName),
-                           modeName(best.mode),
-                           m_money(best.cost.value),
-                           m_money(best.cost.low),
-                           m_money(best.cost.high),
-                           formatHours(best.hours.value),
-                           formatHours(best.hours.low),
-                           formatHours(best.hours.high)),
-                  11,
-                  false);
+        QString recommendation =
+            Report::tr("We recommend %1 with %2 × %3, paying %4. It should cost about %5 (%6 to %7) and take "
+                       "about %8 (%9 to %10), setup and data upload included.")
+                .arg(offerName(best),
+                     QString::number(best.gpus),
+                     q(best.gpuName),
+                     modeName(best.mode),
+                     m_money(best.cost.value),
+                     m_money(best.cost.low),
+                     m_money(best.cost.high),
+                     formatHours(best.hours.value),
+                     formatHours(best.hours.low),
+                     formatHours(best.hours.high));
+        if (best.commitmentAmount) {
+            recommendation += QLatin1Char(' ')
+                              + Report::tr("That cost is this run's share of the term: paying %1 commits the lab to "
+                                           "%2, used or not.")
+                                    .arg(modeName(best.mode), termText(*best.commitmentAmount, best.commitmentMonths));
+        }
+        paragraph(recommendation, 11, false);
         paragraph(Report::tr("It ranks first of %1 offers that meet every constraint (%2 were left out), by %3.")
                       .arg(s.eligibleCount)
                       .arg(s.excludedCount)
@@ -537,6 +560,11 @@ private:
                                                   priceUnitText(q(m.price->unit)))
                         + QChar::LineSeparator + q(m.price->date);
             }
+            QString cost = stacked(m.cost, m_money);
+            if (m.commitmentAmount) {
+                cost += QChar::LineSeparator
+                        + Report::tr("commits %1").arg(termText(*m.commitmentAmount, m.commitmentMonths));
+            }
             QString note = m.eligible ? QString() : reasonText(m.whyNot);
             if (row.ranked && row.rank == 1) {
                 bold.push_back(static_cast<int>(rows.size()));
@@ -547,7 +575,7 @@ private:
                             modeName(m.mode),
                             price,
                             stacked(m.hours, formatHours),
-                            stacked(m.cost, m_money),
+                            cost,
                             m.eligible ? Report::tr("yes") : Report::tr("no: %1").arg(note)});
         }
         table({Report::tr("#"),

@@ -54,6 +54,10 @@ struct ReportOption
     Range hours;
     Range cost;
     std::optional<ReportPrice> price; // of `mode`
+    /// What `mode` binds the lab to pay in all (reservations and subscriptions), in the plan's currency; a report
+    /// shows it wherever it shows the option's cost. nullopt: `mode` has no term.
+    std::optional<double> commitmentAmount;
+    double commitmentMonths = 0;
     std::vector<ReportMode> modes;
     nlohmann::json reasons = nlohmann::json::array();
 };
