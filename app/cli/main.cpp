@@ -5,10 +5,12 @@
 #include "PlanCommands.h"
 #include "ProbeCommands.h"
 #include "ReportCommands.h"
+#include "TerminalOutput.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/cloud/WatchdogScript.h"
 #include "gpuplan/deploy/ProbeDeployment.h"
+#include "gpuplan/secrets/Credential.h"
 
 #include <CLI/CLI.hpp>
 
@@ -246,7 +248,11 @@ static int runCommand(int argc, char** argv)
     launch->add_option("--region", launchOptions.region, "Region, e.g. us-east-1, ap-guangzhou");
     launch->add_option("--zone", launchOptions.zone, "Zone (default: every zone that offers it, until one has room)");
     launch->add_option("--plan", launchOptions.plan, "Launch an option of this plan, under its budget guard");
-    launch->add_option("--option", launchOptions.option, "The plan's option by rank (default: its recommendation)")
+    launch
+        ->add_option("--option",
+                     launchOptions.option,
+                     "The plan's option by rank (default: its recommendation, else the best-ranked option GPU "
+                     "Planner can launch)")
         ->check(CLI::Range(1, 100000));
     launch->add_flag("--spot", launchOptions.spot, "A spot instance (cheaper, may be interrupted)");
     launch->add_option("--monthly", launchOptions.monthly, "A prepaid subscription of this many months (Tencent)")
@@ -398,6 +404,10 @@ int main(int argc, char** argv)
 {
     // Core reports failures as values, but a third-party library can still throw (nlohmann on text that is not
     // UTF-8, std::bad_alloc): say what happened and exit, instead of std::terminate's "terminate called" and abort.
+    gpuplan::cli::makeTerminalOutputSafe();
+    if (gpuplan::core::Status kept = gpuplan::core::keepSecretsOutOfCoreDumps(); !kept) {
+        std::cerr << "gpuplan: warning: " << kept.error().message() << '\n';
+    }
     try {
         return runCommand(argc, argv);
     } catch (const std::exception& e) {

@@ -2,13 +2,22 @@
 
 #include "gpuplan/cloud/LaunchChoice.h"
 #include "gpuplan/cloud/PublicAddress.h"
+#include "gpuplan/core/Text.h"
 #include "gpuplan/net/Crypto.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 
 namespace gpuplan::core {
+
+namespace {
+
+// An RSA-16384 key line is about 2.8 KB; anything far larger is not a public key.
+constexpr std::size_t kMaxPublicKeyBytes = 16 * 1024;
+
+} // namespace
 
 PricingMode pricingModeOf(LaunchPricing pricing, int subscriptionMonths)
 {
@@ -104,7 +113,11 @@ Result<LaunchOrder> makeLaunchOrder(const LaunchSettings& s,
     }
     order.deadmanHours = s.watchdog.deadmanHours;
 
-    Result<std::string> userData = watchdogUserData(watchdogScript, s.watchdog);
+    // What the watchdog's shutdown does on this provider, for its log: terminate (EC2's instance-initiated shutdown
+    // behaviour, set at launch) or only stop.
+    WatchdogRules rules = s.watchdog;
+    rules.shutdownTerminates = !unsupported.count(CloudFeature::TerminateOnShutdown);
+    Result<std::string> userData = watchdogUserData(watchdogScript, rules);
     if (!userData) {
         return userData.error();
     }
@@ -197,11 +210,24 @@ Result<std::string> readPublicKeyFile(const std::filesystem::path& given)
             return Error{
                 ErrorCode::InvalidArgument, "this is a private key; give the public one (.pub)", file.string()};
         }
-        if (!ok || (text.rfind("ssh-", 0) != 0 && text.rfind("ecdsa-", 0) != 0)
+        if (!ok || text.size() > kMaxPublicKeyBytes || (text.rfind("ssh-", 0) != 0 && text.rfind("ecdsa-", 0) != 0)
             || text.find('\n') != std::string::npos) {
             return Error{ErrorCode::InvalidArgument,
                          "not one OpenSSH public key line (ssh-ed25519 AAAA... or ssh-rsa AAAA...)",
                          file.string()};
+        }
+        // The key travels to the provider in JSON or a query string and into the instance's authorized_keys:
+        // its comment must be text. Checked here, before anything is recorded or sent.
+        if (const std::optional<std::size_t> bad = invalidUtf8At(text)) {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(text[*bad]));
+            return Error{ErrorCode::InvalidArgument,
+                         "the key's comment is not UTF-8 text (byte " + std::string(hex) + " at column "
+                             + std::to_string(*bad + 1) + "); change it with `ssh-keygen -c -f <private key>`",
+                         file.string()};
+        }
+        if (terminalSafe(text) != text) {
+            return Error{ErrorCode::InvalidArgument, "the key line has control characters in it", file.string()};
         }
         return text;
     }

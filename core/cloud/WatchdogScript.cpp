@@ -22,11 +22,12 @@ Status checkWatchdogRules(const WatchdogRules& rules)
         int max;
         const char* unit;
     };
-    const std::array<Bound, 4> bounds{{
+    const std::array<Bound, 5> bounds{{
         {kDeadmanField, "the dead-man switch", rules.deadmanHours, 0, kMaxDeadmanHours, "hours"},
         {kIdleMinutesField, "the idle shutdown", rules.idleMinutes, 0, kMaxIdleMinutes, "minutes"},
         {kIdlePercentField, "the idle threshold", rules.idlePercent, kMinIdlePercent, kMaxIdlePercent, "%"},
         {kCheckSecondsField, "the check interval", rules.checkSeconds, kMinCheckSeconds, kMaxCheckSeconds, "s"},
+        {kIdleGraceField, "the idle grace period", rules.idleGraceMinutes, 0, kMaxIdleGraceMinutes, "minutes"},
     }};
     for (const Bound& b : bounds) {
         if (b.value >= b.min && b.value <= b.max) {
@@ -45,11 +46,13 @@ Result<std::string> watchdogUserData(std::string_view script, const WatchdogRule
     if (Status checked = checkWatchdogRules(rules); !checked) {
         return checked.error();
     }
-    const std::array<std::pair<std::string, int>, 4> values{{
-        {"GPUPLAN_DEADMAN_HOURS", rules.deadmanHours},
-        {"GPUPLAN_IDLE_MINUTES", rules.idleMinutes},
-        {"GPUPLAN_IDLE_PERCENT", rules.idlePercent},
-        {"GPUPLAN_CHECK_SECONDS", rules.checkSeconds},
+    const std::array<std::pair<std::string, std::string>, 6> values{{
+        {"GPUPLAN_DEADMAN_HOURS", std::to_string(rules.deadmanHours)},
+        {"GPUPLAN_IDLE_MINUTES", std::to_string(rules.idleMinutes)},
+        {"GPUPLAN_IDLE_PERCENT", std::to_string(rules.idlePercent)},
+        {"GPUPLAN_CHECK_SECONDS", std::to_string(rules.checkSeconds)},
+        {"GPUPLAN_IDLE_GRACE_MINUTES", std::to_string(rules.idleGraceMinutes)},
+        {"GPUPLAN_SHUTDOWN_MEANS", rules.shutdownTerminates ? "terminate" : "stop"},
     }};
     std::string text(script);
     for (const auto& [name, value] : values) {
@@ -63,7 +66,7 @@ Result<std::string> watchdogUserData(std::string_view script, const WatchdogRule
                          "gpuplan-watchdog.sh"};
         }
         const std::size_t from = at + 1 + prefix.size();
-        text.replace(from, end - from, std::to_string(value));
+        text.replace(from, end - from, value);
     }
     return text;
 }

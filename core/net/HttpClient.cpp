@@ -45,11 +45,18 @@ struct Transfer
     HttpResponse response;
     const CancelToken* cancel = nullptr;
     bool statusLineSeen = false;
+    std::size_t maxBodyBytes = 0;
+    bool tooLarge = false;
 };
 
 size_t onBody(char* data, size_t size, size_t count, void* user)
 {
-    static_cast<Transfer*>(user)->response.body.append(data, size * count);
+    auto* transfer = static_cast<Transfer*>(user);
+    if (transfer->response.body.size() + size * count > transfer->maxBodyBytes) {
+        transfer->tooLarge = true;
+        return 0; // curl stops with CURLE_WRITE_ERROR
+    }
+    transfer->response.body.append(data, size * count);
     return size * count;
 }
 
@@ -248,6 +255,7 @@ Result<HttpResponse> HttpClient::attempt(const HttpRequest& request, const Cance
     CURL* curl = handle.curl;
     Transfer transfer;
     transfer.cancel = cancel;
+    transfer.maxBodyBytes = m_options.maxResponseBytes;
     char errorBuffer[CURL_ERROR_SIZE] = {0};
     std::string failure;
     check(curl_easy_setopt(curl, CURLOPT_URL, request.url.c_str()), failure, "URL");
@@ -315,6 +323,14 @@ Result<HttpResponse> HttpClient::attempt(const HttpRequest& request, const Cance
         }
     }
     const CURLcode code = curl_easy_perform(curl);
+    if (transfer.tooLarge) {
+        return Error{ErrorCode::Network,
+                     url->authority() + " sent an answer larger than "
+                         + std::to_string(m_options.maxResponseBytes >> 20)
+                         + " MiB; it was not read further (a cloud API answers in kilobytes: a proxy or a wrong "
+                           "endpoint?)",
+                     url->authority()};
+    }
     if (code != CURLE_OK) {
         const std::string detail = errorBuffer[0] ? std::string(errorBuffer) : curl_easy_strerror(code);
         if (m_options.debugLog) {

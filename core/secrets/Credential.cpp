@@ -4,9 +4,13 @@
 
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
 
 #include <array>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 namespace gpuplan::core {
 
@@ -129,6 +133,21 @@ void secureWipe(void* data, std::size_t size)
     if (data && size > 0) {
         OPENSSL_cleanse(data, size);
     }
+}
+
+Status keepSecretsOutOfCoreDumps()
+{
+    const rlimit none{0, 0};
+    if (::setrlimit(RLIMIT_CORE, &none) != 0) {
+        return Error{
+            ErrorCode::Internal, std::string("cannot turn core dumps off: ") + std::strerror(errno), "RLIMIT_CORE"};
+    }
+    if (::prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0) {
+        return Error{ErrorCode::Internal,
+                     std::string("cannot mark the process as not dumpable: ") + std::strerror(errno),
+                     "PR_SET_DUMPABLE"};
+    }
+    return Ok{};
 }
 
 void wipe(SecretString& secret)

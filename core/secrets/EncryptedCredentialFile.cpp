@@ -73,6 +73,22 @@ struct ScryptCost
     std::uint8_t p = EncryptedCredentialFile::kP;
 };
 
+/// The most a header may ask of scrypt: 1 GiB for its table (128 * r * N bytes; new files take 128 MiB) and 16 times
+/// the work of new files (N * r * p, about 5 s). Each byte alone is in bounds for 2^22 and r = 32, which together
+/// ask for 16 GiB: a changed header cannot make opening the file take the machine's memory or minutes.
+constexpr std::uint64_t kMaxScryptMemory = std::uint64_t{1} << 30;
+constexpr std::uint64_t kMaxScryptWork = (std::uint64_t{1} << EncryptedCredentialFile::kLog2N)
+                                         * EncryptedCredentialFile::kR * EncryptedCredentialFile::kP * 16;
+
+bool withinBounds(ScryptCost cost)
+{
+    if (cost.log2N < 14 || cost.log2N > 22 || cost.r < 1 || cost.r > 32 || cost.p < 1 || cost.p > 16) {
+        return false;
+    }
+    const std::uint64_t n = std::uint64_t{1} << cost.log2N;
+    return std::uint64_t{128} * cost.r * n <= kMaxScryptMemory && n * cost.r * cost.p <= kMaxScryptWork;
+}
+
 Error fileError(ErrorCode code, const fs::path& path, std::string detail)
 {
     return Error{code, std::move(detail), path.string()};
@@ -247,7 +263,7 @@ Result<std::vector<Credential>> EncryptedCredentialFile::load(std::string_view p
     }
     const ScryptCost cost{byteAt(kLog2NAt), byteAt(kRAt), byteAt(kPAt)};
     // Bounds keep a changed header from asking for gigabytes; the passphrase check then fails anyway.
-    if (cost.log2N < 14 || cost.log2N > 22 || cost.r < 1 || cost.r > 32 || cost.p < 1 || cost.p > 16) {
+    if (!withinBounds(cost)) {
         return fileError(
             ErrorCode::Credentials, m_path, "the header's scrypt cost is out of bounds: the file was changed");
     }

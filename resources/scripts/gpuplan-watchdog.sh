@@ -3,7 +3,10 @@
 # instance never burns money. GPU Planner puts this script in the instance's cloud-init user-data; cloud-init
 # runs it once, as root, at first boot. Run without an argument it installs itself and leaves the watchdog
 # running after cloud-init finishes; `run` is the watchdog itself. When a rule fires it shuts the machine
-# down; the instance is launched with "terminate on shutdown", so shutting down stops the billing.
+# down. What that means depends on the provider, and GPU Planner says which (GPUPLAN_SHUTDOWN_MEANS): on EC2 the
+# instance is launched with "terminate on shutdown", so shutting down TERMINATES it and deletes its root disk;
+# on CVM it stops the instance. When the shutdown hangs (a wedged driver can block it) or fails, the machine is
+# powered off by force (GPUPLAN_FORCE_POWEROFF) GPUPLAN_FORCE_AFTER_SECONDS later.
 #
 # Usage: gpuplan-watchdog [install|run|--help]
 #   (none), install  copy this script to $GPUPLAN_WATCHDOG_PREFIX/usr/local/sbin/gpuplan-watchdog and start it
@@ -17,7 +20,14 @@
 #                           below GPUPLAN_IDLE_PERCENT; 0 = off, at most 10080 (a week)
 #   GPUPLAN_IDLE_PERCENT    what "idle" means, in percent utilisation (1-100; default 5)
 #   GPUPLAN_CHECK_SECONDS   how often the GPUs are polled, in seconds (1-86400; default 60)
-# All four are whole numbers within those bounds (the same as GPU Planner's, core/.../WatchdogScript.h). A rule
+#   GPUPLAN_IDLE_GRACE_MINUTES  idle time is not counted in the first this many minutes after the start, while
+#                           the user sets the machine up (0-1440; default 30)
+#   GPUPLAN_SHUTDOWN_MEANS  "terminate" or "stop": what shutting down does to this instance, said in the log
+# A poll is idle only when every GPU is below GPUPLAN_IDLE_PERCENT AND nobody is logged in over SSH (an
+# established connection to port GPUPLAN_SSH_PORT, default 22) AND the CPUs are below GPUPLAN_IDLE_CPU_PERCENT
+# busy (default 20) AND the network moves less than GPUPLAN_IDLE_NET_KBPS kB/s (default 100): a user editing
+# code, a data-loading step or a dataset download is work, not idleness.
+# The numbers are whole numbers within those bounds (the same as GPU Planner's, core/.../WatchdogScript.h). A rule
 # is never dropped for a bad value, since a machine left unwatched bills until someone notices: a number out of
 # bounds is replaced by the nearest bound, anything else (a word, a sign, a fraction) by the default above, and
 # the replacement is logged (stderr and the log) naming the variable.
@@ -31,12 +41,17 @@
 #   GPUPLAN_WATCHDOG_LOG    log file (default /var/log/gpuplan-watchdog.log); every line also goes to stdout
 #   GPUPLAN_WATCHDOG_PREFIX root under which `install` writes its files (default: none, the real system); when
 #                           set, `install` only writes the files and starts nothing
-#   GPUPLAN_SHUTDOWN        command that shuts the machine down (default: shutdown -h now)
+#   GPUPLAN_SHUTDOWN        command that shuts the machine down (default: shutdown -h now); it is given
+#                           GPUPLAN_SHUTDOWN_TIMEOUT seconds (default 120) before it counts as hung
+#   GPUPLAN_FORCE_POWEROFF  command that powers off at once (default: poweroff -f), run when the machine still
+#                           runs GPUPLAN_FORCE_AFTER_SECONDS (10-3600; default 300) after the shutdown
+#   GPUPLAN_PROC            where /proc is (default /proc): stat, net/dev, net/tcp and net/tcp6 are read
 #   GPUPLAN_CLOCK           command that prints the time in epoch seconds (default: date +%s)
 #   GPUPLAN_SLEEP           command that waits N seconds, given N (default: sleep)
 #   GPUPLAN_MAX_POLLS       testing only: stop (exit 0) after this many polls without firing; 0 = never (default)
-# The commands are split on blanks (no quoting). After it has called the shutdown command `run` exits 0, or 1
-# when that command failed (systemd then restarts the service, which tries again).
+# The commands are split on blanks (no quoting). After the shutdown (and, when the machine did not go down, the
+# forced power-off) `run` exits 0, or 1 when the power-off failed too (systemd then restarts the service, which
+# tries again).
 set -euo pipefail
 
 # --- filled in by GPU Planner ---------------------------------------------------------------------------
@@ -44,11 +59,20 @@ set -euo pipefail
 : "${GPUPLAN_IDLE_MINUTES:=60}"
 : "${GPUPLAN_IDLE_PERCENT:=5}"
 : "${GPUPLAN_CHECK_SECONDS:=60}"
+: "${GPUPLAN_IDLE_GRACE_MINUTES:=30}"
+: "${GPUPLAN_SHUTDOWN_MEANS:=terminate}"
 # ---------------------------------------------------------------------------------------------------------
+: "${GPUPLAN_SSH_PORT:=22}"
+: "${GPUPLAN_IDLE_CPU_PERCENT:=20}"
+: "${GPUPLAN_IDLE_NET_KBPS:=100}"
 
 : "${GPUPLAN_WATCHDOG_LOG:=/var/log/gpuplan-watchdog.log}"
 : "${GPUPLAN_WATCHDOG_PREFIX:=}"
 : "${GPUPLAN_SHUTDOWN:=shutdown -h now}"
+: "${GPUPLAN_SHUTDOWN_TIMEOUT:=120}"
+: "${GPUPLAN_FORCE_POWEROFF:=poweroff -f}"
+: "${GPUPLAN_FORCE_AFTER_SECONDS:=300}"
+: "${GPUPLAN_PROC:=/proc}"
 : "${GPUPLAN_CLOCK:=date +%s}"
 : "${GPUPLAN_SLEEP:=sleep}"
 : "${GPUPLAN_MAX_POLLS:=0}"
@@ -59,6 +83,7 @@ nvidia_smi_timeout=30 # seconds; a wedged GPU can make nvidia-smi hang, and the 
 read -ra clock_cmd <<<"$GPUPLAN_CLOCK"
 read -ra sleep_cmd <<<"$GPUPLAN_SLEEP"
 read -ra shutdown_cmd <<<"$GPUPLAN_SHUTDOWN"
+read -ra force_cmd <<<"$GPUPLAN_FORCE_POWEROFF"
 
 log() {
     local line
@@ -122,6 +147,19 @@ check_config() {
     check_rule GPUPLAN_IDLE_MINUTES 0 10080 60 minutes "0 = off"
     check_rule GPUPLAN_IDLE_PERCENT 1 100 5 percent
     check_rule GPUPLAN_CHECK_SECONDS 1 86400 60 seconds
+    check_rule GPUPLAN_IDLE_GRACE_MINUTES 0 1440 30 minutes
+    check_rule GPUPLAN_IDLE_CPU_PERCENT 1 100 20 percent
+    check_rule GPUPLAN_IDLE_NET_KBPS 1 10000000 100 "kB/s"
+    check_rule GPUPLAN_SSH_PORT 1 65535 22 "(a port)"
+    check_rule GPUPLAN_FORCE_AFTER_SECONDS 10 3600 300 seconds
+    check_rule GPUPLAN_SHUTDOWN_TIMEOUT 1 3600 120 seconds
+    case "$GPUPLAN_SHUTDOWN_MEANS" in
+        terminate | stop) ;;
+        *)
+            config_warning "GPUPLAN_SHUTDOWN_MEANS must be terminate or stop, not '$GPUPLAN_SHUTDOWN_MEANS'; using terminate"
+            GPUPLAN_SHUTDOWN_MEANS=terminate
+            ;;
+    esac
     check_number GPUPLAN_MAX_POLLS 0 999999999 polls "0 = no limit"
     if [ -n "$GPUPLAN_STARTED_AT" ]; then
         check_number GPUPLAN_STARTED_AT 0 99999999999 "epoch seconds"
@@ -129,6 +167,7 @@ check_config() {
     [ "${#clock_cmd[@]}" -gt 0 ] || config_error "GPUPLAN_CLOCK is empty"
     [ "${#sleep_cmd[@]}" -gt 0 ] || config_error "GPUPLAN_SLEEP is empty"
     [ "${#shutdown_cmd[@]}" -gt 0 ] || config_error "GPUPLAN_SHUTDOWN is empty"
+    [ "${#force_cmd[@]}" -gt 0 ] || config_error "GPUPLAN_FORCE_POWEROFF is empty"
 }
 
 rules_off() {
@@ -200,15 +239,85 @@ read_gpus() {
     fi
 }
 
+# What shutting down does here, for the log (GPU Planner fills GPUPLAN_SHUTDOWN_MEANS in per provider).
+shutdown_meaning() {
+    if [ "$GPUPLAN_SHUTDOWN_MEANS" = stop ]; then
+        echo "which stops this instance"
+    else
+        echo "which TERMINATES this instance and deletes its root disk"
+    fi
+}
+
 fire() {
-    log "$*; shutting down with: $GPUPLAN_SHUTDOWN"
+    log "$*; shutting down, $(shutdown_meaning), with: $GPUPLAN_SHUTDOWN"
     local status=0
-    "${shutdown_cmd[@]}" || status=$?
+    local -a run=("${shutdown_cmd[@]}")
+    command -v timeout >/dev/null 2>&1 && run=(timeout "$GPUPLAN_SHUTDOWN_TIMEOUT" "${shutdown_cmd[@]}")
+    "${run[@]}" || status=$?
+    case "$status" in
+        0) ;;
+        124) log "the shutdown command '$GPUPLAN_SHUTDOWN' hung for ${GPUPLAN_SHUTDOWN_TIMEOUT} s" ;;
+        *) log "the shutdown command '$GPUPLAN_SHUTDOWN' failed with exit status $status" ;;
+    esac
+    # A machine going down ends this script before the wait is over; one that is still here did not go down.
+    "${sleep_cmd[@]}" "$GPUPLAN_FORCE_AFTER_SECONDS"
+    log "still running ${GPUPLAN_FORCE_AFTER_SECONDS} s after the shutdown; powering off by force: $GPUPLAN_FORCE_POWEROFF"
+    status=0
+    "${force_cmd[@]}" || status=$?
     if [ "$status" -ne 0 ]; then
-        log "the shutdown command '$GPUPLAN_SHUTDOWN' failed with exit status $status"
+        log "the power-off command '$GPUPLAN_FORCE_POWEROFF' failed with exit status $status"
         exit 1
     fi
     exit 0
+}
+
+# --- activity other than the GPUs: a logged-in user, busy CPUs, network traffic ---------------------------
+# active_reason: empty when nothing but the GPUs could be working; else why the machine is not idle. Counters
+# are compared with those of the previous poll; the first poll only reads them.
+cpu_busy_prev="" cpu_total_prev="" net_bytes_prev="" net_time_prev=""
+active_reason=""
+read_activity() {
+    active_reason=""
+    local port_hex line local_addr state
+    printf -v port_hex '%04X' "$GPUPLAN_SSH_PORT"
+    local f
+    for f in "$GPUPLAN_PROC/net/tcp" "$GPUPLAN_PROC/net/tcp6"; do
+        [ -r "$f" ] || continue
+        while read -r _ local_addr _ state _; do
+            # state 01 is ESTABLISHED (include/net/tcp_states.h)
+            if [ "$state" = 01 ] && [ "${local_addr##*:}" = "$port_hex" ]; then
+                active_reason="an SSH session is open (port $GPUPLAN_SSH_PORT)"
+                break 2
+            fi
+        done < <(tail -n +2 "$f")
+    done
+    local cpu user nice system idle iowait irq softirq steal total busy
+    if read -r cpu user nice system idle iowait irq softirq steal _ <"$GPUPLAN_PROC/stat" 2>/dev/null && [ "$cpu" = cpu ]; then
+        total=$((user + nice + system + idle + iowait + irq + softirq + steal))
+        busy=$((total - idle - iowait))
+        if [ -n "$cpu_total_prev" ] && [ "$total" -gt "$cpu_total_prev" ] && [ -z "$active_reason" ]; then
+            local percent=$((100 * (busy - cpu_busy_prev) / (total - cpu_total_prev)))
+            if [ "$percent" -ge "$GPUPLAN_IDLE_CPU_PERCENT" ]; then
+                active_reason="the CPUs are ${percent}% busy"
+            fi
+        fi
+        cpu_busy_prev=$busy cpu_total_prev=$total
+    fi
+    local name rx tx bytes=0
+    if [ -r "$GPUPLAN_PROC/net/dev" ]; then
+        while IFS=': ' read -r name rx _ _ _ _ _ _ _ tx _; do
+            case "$name" in Inter-* | face | lo | '') continue ;; esac
+            case "$rx$tx" in *[!0-9]*) continue ;; esac
+            bytes=$((bytes + rx + tx))
+        done < <(tr -s ' ' <"$GPUPLAN_PROC/net/dev" | sed 's/^ //; s/:/: /')
+        if [ -n "$net_time_prev" ] && [ "$now" -gt "$net_time_prev" ] && [ -z "$active_reason" ]; then
+            local rate=$(((bytes - net_bytes_prev) / 1000 / (now - net_time_prev)))
+            if [ "$rate" -ge "$GPUPLAN_IDLE_NET_KBPS" ]; then
+                active_reason="the network moves ${rate} kB/s"
+            fi
+        fi
+        net_bytes_prev=$bytes net_time_prev=$now
+    fi
 }
 
 run_loop() {
@@ -230,12 +339,14 @@ run_loop() {
     local rules=()
     [ "$deadman_s" -eq 0 ] || rules+=("dead-man switch after ${GPUPLAN_DEADMAN_HOURS} h")
     [ "$idle_s" -eq 0 ] ||
-        rules+=("idle shutdown after ${GPUPLAN_IDLE_MINUTES} min below ${GPUPLAN_IDLE_PERCENT}% on every GPU")
+        rules+=("idle shutdown after ${GPUPLAN_IDLE_MINUTES} min below ${GPUPLAN_IDLE_PERCENT}% on every GPU with no SSH session, CPUs below ${GPUPLAN_IDLE_CPU_PERCENT}% and network below ${GPUPLAN_IDLE_NET_KBPS} kB/s, counted from minute ${GPUPLAN_IDLE_GRACE_MINUTES}")
     local joined
     printf -v joined '%s; ' "${rules[@]}"
-    log "watching: ${joined%; } (poll every ${GPUPLAN_CHECK_SECONDS} s, started at epoch $started)"
+    log "watching: ${joined%; } (poll every ${GPUPLAN_CHECK_SECONDS} s, started at epoch $started); a rule that" \
+        "fires shuts down, $(shutdown_meaning)"
 
-    local polls=0 idle_since="" idle_polls=0 last_now=$now last_error="" wait_s elapsed
+    local polls=0 idle_since="" idle_polls=0 last_now=$now last_error="" last_why="" wait_s elapsed
+    local grace_s=$((GPUPLAN_IDLE_GRACE_MINUTES * 60))
     while true; do
         if ! read_clock; then
             log "$clock_error; this poll is skipped"
@@ -264,7 +375,20 @@ run_loop() {
                         log "nvidia-smi reads again: utilisation $gpu_list %"
                         last_error=""
                     fi
-                    if [ "$gpu_max" -lt "$GPUPLAN_IDLE_PERCENT" ]; then
+                    read_activity
+                    local quiet=1 why=""
+                    if [ "$gpu_max" -ge "$GPUPLAN_IDLE_PERCENT" ]; then
+                        quiet=0
+                    elif [ "$elapsed" -lt "$grace_s" ]; then
+                        quiet=0 why="within the first ${GPUPLAN_IDLE_GRACE_MINUTES} min (set-up time)"
+                    elif [ -n "$active_reason" ]; then
+                        quiet=0 why=$active_reason
+                    fi
+                    if [ "$why" != "$last_why" ]; then
+                        [ -z "$why" ] || log "GPUs below ${GPUPLAN_IDLE_PERCENT}% but not idle: $why"
+                        last_why=$why
+                    fi
+                    if [ "$quiet" -eq 1 ]; then
                         if [ -z "$idle_since" ]; then
                             idle_since=$now
                             idle_polls=0
@@ -277,7 +401,7 @@ run_loop() {
                                 "(${idle_s} s); utilisation now $gpu_list %"
                         fi
                     elif [ -n "$idle_since" ]; then
-                        log "GPUs busy again (utilisation $gpu_list %) after $((now - idle_since)) s idle;" \
+                        log "busy again (utilisation $gpu_list %${why:+; $why}) after $((now - idle_since)) s idle;" \
                             "idle time restarts"
                         idle_since=""
                     fi
@@ -328,7 +452,9 @@ install_self() {
     mv -f "$prefix$bin.tmp" "$prefix$bin"
 
     local vars=(GPUPLAN_DEADMAN_HOURS GPUPLAN_IDLE_MINUTES GPUPLAN_IDLE_PERCENT GPUPLAN_CHECK_SECONDS
-        GPUPLAN_STARTED_AT GPUPLAN_WATCHDOG_LOG GPUPLAN_SHUTDOWN)
+        GPUPLAN_IDLE_GRACE_MINUTES GPUPLAN_SHUTDOWN_MEANS GPUPLAN_SSH_PORT GPUPLAN_IDLE_CPU_PERCENT
+        GPUPLAN_IDLE_NET_KBPS GPUPLAN_STARTED_AT GPUPLAN_WATCHDOG_LOG GPUPLAN_SHUTDOWN GPUPLAN_SHUTDOWN_TIMEOUT
+        GPUPLAN_FORCE_POWEROFF GPUPLAN_FORCE_AFTER_SECONDS)
     local systemd=0
     if [ -n "$prefix" ] || { [ -d /run/systemd/system ] && command -v systemctl >/dev/null 2>&1; }; then
         systemd=1

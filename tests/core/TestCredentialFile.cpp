@@ -196,11 +196,11 @@ private slots:
         QCOMPARE(text((*loaded)[1].value("private_key")), text(gcpCredential().value("private_key")));
         QCOMPARE(text((*loaded)[1].value("project_id")), QStringLiteral("gpu-lab-实验室"));
 
-        // The header names the cost it was written with: scrypt N = 2^15, r = 8, p = 1.
+        // The header names the cost it was written with: scrypt N = 2^17, r = 8, p = 1 (OWASP's minimum; finding 10).
         const std::string bytes = readBytes(file());
         QCOMPARE(QByteArray::fromStdString(bytes.substr(0, 8)), QByteArray("GPUPCRED"));
         QCOMPARE(int(bytes[8]), 1);
-        QCOMPARE(int(bytes[10]), 15);
+        QCOMPARE(int(bytes[10]), 17);
         QCOMPARE(int(bytes[11]), 8);
         QCOMPARE(int(bytes[12]), 1);
     }
@@ -241,6 +241,46 @@ private slots:
         QCOMPARE(loaded.error().where, file("wrong.enc").string());
         QCOMPARE(store.load("").error().code, ErrorCode::Credentials);
         QCOMPARE(store.save({awsCredential()}, "").error().code, ErrorCode::InvalidArgument);
+    }
+
+    // Finding 10: a changed header cannot make opening the file ask scrypt for gigabytes or minutes: it is refused
+    // before any key is derived, naming the file. A cost in bounds (the earlier 2^15) is derived, and then the
+    // passphrase check fails, as for any changed byte.
+    void aHeaderThatDemandsTooMuchIsRefusedAtOnce_data()
+    {
+        QTest::addColumn<int>("log2N");
+        QTest::addColumn<int>("r");
+        QTest::addColumn<int>("p");
+        QTest::addColumn<bool>("opens");
+        QTest::newRow("16 GiB: N = 2^22, r = 32") << 22 << 32 << 1 << false;
+        QTest::newRow("1 GiB, 64 times the work: N = 2^20, r = 8, p = 8") << 20 << 8 << 8 << false;
+        QTest::newRow("too weak: N = 2^10") << 10 << 8 << 1 << false;
+        QTest::newRow("p = 0") << 17 << 8 << 0 << false;
+        QTest::newRow("in bounds: the earlier N = 2^15") << 15 << 8 << 1 << true;
+    }
+    void aHeaderThatDemandsTooMuchIsRefusedAtOnce()
+    {
+        QFETCH(int, log2N);
+        QFETCH(int, r);
+        QFETCH(int, p);
+        QFETCH(bool, opens);
+        const EncryptedCredentialFile store(file("cost.enc"));
+        QVERIFY(store.save({awsCredential()}, kPassphrase).ok());
+        std::string bytes = readBytes(store.path());
+        bytes[10] = char(log2N);
+        bytes[11] = char(r);
+        bytes[12] = char(p);
+        writeBytes(store.path(), bytes);
+        const Result<std::vector<Credential>> loaded = store.load(kPassphrase);
+        QVERIFY(!loaded.ok()); // the cost is part of what the passphrase check covers: another cost never opens
+        if (opens) {
+            QVERIFY2(loaded.error().detail.find("wrong passphrase") != std::string::npos,
+                     loaded.error().detail.c_str());
+            return;
+        }
+        QVERIFY2(loaded.error().detail.find("scrypt cost is out of bounds") != std::string::npos,
+                 loaded.error().detail.c_str());
+        QCOMPARE(loaded.error().where, store.path().string());
     }
 
     void tamperedByteIsCaught_data()
@@ -305,6 +345,49 @@ private slots:
         QVERIFY2(detail.contains(QStringLiteral("truncated"))
                      || detail.contains(QStringLiteral("does not authenticate")),
                  qPrintable(detail));
+    }
+
+    /// Found by tests/fuzz/fuzz_credentials: each header byte was bounded on its own, so a changed header could pass
+    /// with log2 N = 22 and r = 3 (a 1.5 GiB table), or r = 32 (16 GiB), and load() ran scrypt at that cost before
+    /// the passphrase check could fail. The fuzzer's input is
+    /// tests/data/fuzz-regressions/credentials-scrypt-1536mib.enc.
+    void changedScryptCostIsRefusedBeforeScrypt_data()
+    {
+        QTest::addColumn<int>("log2N"); // 0: the fuzzer's file as it is
+        QTest::addColumn<int>("r");
+        QTest::addColumn<int>("p");
+        QTest::newRow("fuzzer's input: 2^22, r 3, p 2") << 0 << 0 << 0;
+        QTest::newRow("2^22, r 32: 16 GiB table") << 22 << 32 << 1;
+        QTest::newRow("2^20, r 16: 2 GiB table") << 20 << 16 << 1;
+        QTest::newRow("1 GiB table, 16 passes") << 22 << 2 << 16;
+        QTest::newRow("r 0") << 15 << 0 << 1;
+    }
+    void changedScryptCostIsRefusedBeforeScrypt()
+    {
+        QFETCH(int, log2N);
+        QFETCH(int, r);
+        QFETCH(int, p);
+        const EncryptedCredentialFile store(file("cost.enc"));
+        std::string bytes;
+        if (log2N == 0) {
+            bytes = readBytes(std::filesystem::path(GPUPLAN_SOURCE_DIR)
+                              / "tests/data/fuzz-regressions/credentials-scrypt-1536mib.enc");
+            QVERIFY(bytes.size() > 12);
+        } else {
+            QVERIFY(store.save({awsCredential()}, kPassphrase).ok());
+            bytes = readBytes(store.path());
+            bytes[10] = char(log2N);
+            bytes[11] = char(r);
+            bytes[12] = char(p);
+        }
+        writeBytes(store.path(), bytes);
+
+        // Refused from the header alone, before scrypt: not the wrong-passphrase answer that follows a derivation.
+        const Result<std::vector<Credential>> loaded = store.load(kPassphrase);
+        QVERIFY(!loaded.ok());
+        QCOMPARE(loaded.error().code, ErrorCode::Credentials);
+        QVERIFY2(QString::fromStdString(loaded.error().detail).contains(QStringLiteral("out of bounds")),
+                 loaded.error().detail.c_str());
     }
 
     void fileIsTheOwnersAloneAndReplacedAtomically()

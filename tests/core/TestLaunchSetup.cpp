@@ -1,7 +1,9 @@
 // makeLaunchOrder, where a launch choice becomes the request and its user-data: the watchdog's one set of bounds
 // (the same in the script), a dead-man that is never turned off by an estimate, and a budget never moved to
-// another currency when the catalog has no exchange rate.
+// another currency when the catalog has no exchange rate. planLaunch, where a plan's option becomes the launch's
+// choice: one GPU Planner cannot launch is passed over for the best-ranked one it can, saying why.
 #include "gpuplan/catalog/CatalogLoader.h"
+#include "gpuplan/cloud/LaunchChoice.h"
 #include "gpuplan/cloud/LaunchSetup.h"
 #include "gpuplan/cloud/WatchdogScript.h"
 
@@ -39,6 +41,32 @@ LaunchSettings awsSettings()
     return s;
 }
 
+/// A plan of six ranked options: 1 Lambda (no launch support here), 2 AWS reserved, 3 AWS monthly (AWS has no
+/// monthly rental), 4 GCP, 5 Tencent spot, 6 AWS on demand; a budget of 800 CNY.
+nlohmann::json sixOptions(nlohmann::json choice)
+{
+    using nlohmann::json;
+    const auto option = [](const char* provider, const char* type, const char* region, const char* mode, double high) {
+        return json{{"provider", provider},
+                    {"instance_type", type},
+                    {"region", region},
+                    {"mode", mode},
+                    {"hours", {{"value", high / 2}, {"high", high}}}};
+    };
+    return json{{"created", "2026-12-04T10:00:00Z"},
+                {"workload", {{"id", "resnet50-imagenet"}}},
+                {"constraints", {{"budget", 800}, {"currency", "CNY"}}},
+                {"choice", std::move(choice)},
+                {"results",
+                 {{"options",
+                   json::array({option("lambda", "gpu_8x_a100", "us-east-1", "on_demand", 10),
+                                option("aws", "p4d.24xlarge", "us-east-1", "reserved_1y", 11),
+                                option("aws", "p4d.24xlarge", "us-east-1", "subscription_monthly", 12),
+                                option("gcp", "a2-highgpu-8g", "us-central1", "on_demand", 13),
+                                option("tencent", "GN10Xp.20XLARGE320", "ap-guangzhou", "spot", 14),
+                                option("aws", "p3.16xlarge", "us-east-1", "on_demand", 15)})}}}};
+}
+
 } // namespace
 
 class TestLaunchSetup : public QObject
@@ -66,6 +94,25 @@ private slots:
         QTest::newRow("idle minutes") << "GPUPLAN_IDLE_MINUTES" << 0 << kMaxIdleMinutes;
         QTest::newRow("idle percent") << "GPUPLAN_IDLE_PERCENT" << kMinIdlePercent << kMaxIdlePercent;
         QTest::newRow("check seconds") << "GPUPLAN_CHECK_SECONDS" << kMinCheckSeconds << kMaxCheckSeconds;
+        QTest::newRow("idle grace") << "GPUPLAN_IDLE_GRACE_MINUTES" << 0 << kMaxIdleGraceMinutes;
+    }
+
+    // Finding 6: the user-data tells the script what its shutdown does on this provider (EC2 terminates: the log
+    // and the confirmation say so) and when idle time starts counting.
+    void theUserDataSaysWhatAShutdownDoes()
+    {
+        WatchdogRules rules;
+        rules.idleGraceMinutes = 45;
+        Result<std::string> terminating = watchdogUserData(m_script, rules);
+        QVERIFY(terminating.ok());
+        QVERIFY(terminating->find("\n: \"${GPUPLAN_SHUTDOWN_MEANS:=terminate}\"") != std::string::npos);
+        QVERIFY(terminating->find("\n: \"${GPUPLAN_IDLE_GRACE_MINUTES:=45}\"") != std::string::npos);
+        rules.shutdownTerminates = false;
+        Result<std::string> stopping = watchdogUserData(m_script, rules);
+        QVERIFY(stopping.ok());
+        QVERIFY(stopping->find("\n: \"${GPUPLAN_SHUTDOWN_MEANS:=stop}\"") != std::string::npos);
+        rules.idleGraceMinutes = kMaxIdleGraceMinutes + 1;
+        QCOMPARE(watchdogUserData(m_script, rules).error().where, std::string(kIdleGraceField));
     }
     void theScriptHasCoresBounds()
     {
@@ -173,6 +220,112 @@ private slots:
         QVERIFY2(withRate.ok(), withRate.ok() ? "" : withRate.error().message().c_str());
         QCOMPARE(withRate->budgetCurrency, Currency::CNY);
         QCOMPARE(withRate->budget, 1000.0);
+    }
+
+    // Issue 20, finding 15: a plan's choice that GPU Planner cannot launch is not offered (nor is a launch left to
+    // fail at the provider); the best-ranked option it can launch is, with the choice and the reason beside it.
+    void aChoiceThatCannotBeLaunchedGivesTheBestThatCan_data()
+    {
+        QTest::addColumn<int>("choice"); // -1: none (the first option)
+        QTest::addColumn<int>("choiceRank");
+        QTest::addColumn<int>("block"); // -1: the choice can be launched
+        QTest::addColumn<QString>("why");
+        QTest::addColumn<int>("offeredRank");
+        QTest::newRow("no choice, first on Lambda")
+            << -1 << 1 << int(LaunchBlock::Provider)
+            << "GPU Planner launches on aws and tencent only, not yet on lambda" << 5;
+        QTest::newRow("chosen Lambda") << 0 << 1 << int(LaunchBlock::Provider) << "not yet on lambda" << 5;
+        QTest::newRow("a reservation") << 1 << 2 << int(LaunchBlock::Reservation)
+                                       << "a reserved_1y price is a "
+                                          "reservation"
+                                       << 5;
+        QTest::newRow("a mode the provider lacks")
+            << 2 << 3 << int(LaunchBlock::Mode) << "aws cannot launch subscription_monthly: EC2 has no monthly rental"
+            << 5;
+        QTest::newRow("GCP") << 3 << 4 << int(LaunchBlock::Provider) << "not yet on gcp" << 5;
+        QTest::newRow("Tencent spot can be launched") << 4 << 5 << -1 << "" << 5;
+        QTest::newRow("AWS on demand can be launched") << 5 << 6 << -1 << "" << 6;
+    }
+    void aChoiceThatCannotBeLaunchedGivesTheBestThatCan()
+    {
+        QFETCH(int, choice);
+        QFETCH(int, choiceRank);
+        QFETCH(int, block);
+        QFETCH(QString, why);
+        QFETCH(int, offeredRank);
+        const nlohmann::json plan = sixOptions(choice < 0 ? nlohmann::json() : nlohmann::json(choice));
+        Result<PlanLaunch> offered = planLaunch(plan);
+        QVERIFY2(offered.ok(), offered.ok() ? "" : offered.error().message().c_str());
+        const nlohmann::json& option = plan["results"]["options"][offeredRank - 1];
+        QCOMPARE(offered->rank, offeredRank);
+        QCOMPARE(offered->provider, option["provider"].get<std::string>());
+        QCOMPARE(offered->instanceType, option["instance_type"].get<std::string>());
+        QCOMPARE(offered->region, option["region"].get<std::string>());
+        QCOMPARE(offered->hoursHigh, option["hours"]["high"].get<double>());
+        QCOMPARE(offered->budget, 800.0);
+        QCOMPARE(offered->planId, planIdOf(plan));
+        QVERIFY(!launchBlock(offered->provider, offered->mode));
+        if (block < 0) {
+            QVERIFY(!offered->passedOver);
+            return;
+        }
+        QVERIFY(offered->passedOver);
+        const auto& [passed, reason] = *offered->passedOver;
+        QCOMPARE(passed.rank, choiceRank);
+        QCOMPARE(passed.provider, plan["results"]["options"][choiceRank - 1]["provider"].get<std::string>());
+        QCOMPARE(int(reason.block), block);
+        const QString text = QString::fromStdString(notLaunchableText(reason, passed.provider, passed.mode));
+        QVERIFY2(text.contains(why), qPrintable(text));
+    }
+
+    // An option asked for by rank (--option N) is never swapped for another: one that cannot be launched is refused,
+    // naming it and why.
+    void anExplicitOptionThatCannotBeLaunchedIsRefused_data()
+    {
+        QTest::addColumn<int>("rank");
+        QTest::addColumn<QString>("refused"); // empty: given as asked
+        QTest::newRow("1, Lambda") << 1
+                                   << "option 1, lambda gpu_8x_a100 in us-east-1 (on_demand), cannot be launched "
+                                      "by GPU Planner yet (GPU Planner launches on aws and tencent only";
+        QTest::newRow("2, reserved") << 2
+                                     << "option 2, aws p4d.24xlarge in us-east-1 (reserved_1y), cannot be launched";
+        QTest::newRow("3, monthly on AWS") << 3 << "(aws cannot launch subscription_monthly: EC2 has no monthly rental";
+        QTest::newRow("4, GCP") << 4 << "option 4, gcp a2-highgpu-8g";
+        QTest::newRow("5, Tencent spot") << 5 << "";
+        QTest::newRow("6, AWS on demand") << 6 << "";
+    }
+    void anExplicitOptionThatCannotBeLaunchedIsRefused()
+    {
+        QFETCH(int, rank);
+        QFETCH(QString, refused);
+        Result<PlanLaunch> asked = planLaunch(sixOptions(nlohmann::json()), rank);
+        if (refused.isEmpty()) {
+            QVERIFY2(asked.ok(), asked.ok() ? "" : asked.error().message().c_str());
+            QCOMPARE(asked->rank, rank);
+            QVERIFY(!asked->passedOver);
+            return;
+        }
+        QVERIFY2(!asked.ok(),
+                 asked.ok() ? ("option given: " + asked->provider + " " + asked->instanceType).c_str() : "");
+        QCOMPARE(asked.error().code, ErrorCode::InvalidArgument);
+        QCOMPARE(asked.error().where, std::string("--option"));
+        QVERIFY2(QString::fromStdString(asked.error().detail).contains(refused), asked.error().detail.c_str());
+    }
+
+    // A plan none of whose options can be launched says so, naming its choice and why; its budget still reads.
+    void aPlanWithNothingToLaunchSaysSo()
+    {
+        nlohmann::json plan = sixOptions(nlohmann::json());
+        nlohmann::json& options = plan["results"]["options"];
+        options.erase(options.begin() + 4, options.end());
+        Result<PlanLaunch> offered = planLaunch(plan);
+        QVERIFY(!offered.ok());
+        QCOMPARE(offered.error().code, ErrorCode::InvalidArgument);
+        const QString detail = QString::fromStdString(offered.error().message());
+        QVERIFY2(detail.contains("option 1, lambda gpu_8x_a100") && detail.contains("none of its 4 options"),
+                 qPrintable(detail));
+        QCOMPARE(planBudgetOf(plan).amount, 800.0);
+        QCOMPARE(planBudgetOf(plan).currency, Currency::CNY);
     }
 
 private:

@@ -7,6 +7,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSet>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -385,6 +386,79 @@ private slots:
         QVERIFY(bySensitivity > 10);
     }
 
+    // Issue 20, finding 14: a deadline is when the run must finish, not how long the lab keeps paying. A loose one
+    // once passed for a 13-month project and put a 1-year reservation first, priced at the run's share only.
+    void aLooseDeadlineRecommendsNoCommitment()
+    {
+        const QStringList args{"plan", "--preset", "llama2-7b-lora", "--deadline", "400d"};
+        const Run run = gpuplan(args + QStringList{"--json", "--top", "100"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject plan = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        QCOMPARE(plan["constraints"]["project_months"].toDouble(), 0.0);
+        const QJsonArray options = plan["results"]["options"].toArray();
+        QVERIFY(!options.isEmpty());
+        int withTerms = 0;
+        for (const QJsonValue& o : options) {
+            for (const QJsonValue& m : o["modes"].toArray()) {
+                if (m["mode"] == o["mode"]) {
+                    QVERIFY2(!m.toObject().contains("commitment"),
+                             qPrintable(o["instance_type"].toString() + " " + o["mode"].toString()));
+                }
+                if (m.toObject().contains("commitment")) {
+                    ++withTerms;
+                    QVERIFY2(!m["eligible"].toBool(), qPrintable(o["instance_type"].toString()));
+                }
+            }
+        }
+        QVERIFY2(withTerms > 0, "the catalog has reservations for these offers, left out for the project's length");
+        const Run text = gpuplan(args);
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(!text.out.contains(QRegularExpression(QStringLiteral("paying (reserved|subscription)"))),
+                 qPrintable(text.out.left(2000)));
+    }
+
+    // Finding 14: with a project that long a reservation may win, and wherever its price is shown the whole
+    // commitment is shown beside it: in the table row and in the option's cost line.
+    void aCommitmentIsShownWithItsFullAmount()
+    {
+        const QStringList args{"plan", "--preset", "llama2-7b-lora", "--deadline", "400d", "--project-months", "12"};
+        const Run planRun = gpuplan(args + QStringList{"--json"});
+        QCOMPARE(planRun.exitCode, 0);
+        const QJsonArray options = QJsonDocument::fromJson(planRun.out.toUtf8())["results"]["options"].toArray();
+        const Run text = gpuplan(args);
+        QCOMPARE(text.exitCode, 0);
+        const QStringList lines = text.out.split('\n');
+        int committed = 0;
+        for (const QJsonValue& o : options) {
+            QJsonObject commitment;
+            for (const QJsonValue& m : o["modes"].toArray()) {
+                if (m["mode"] == o["mode"]) {
+                    commitment = m["commitment"].toObject();
+                }
+            }
+            if (commitment.isEmpty()) {
+                continue;
+            }
+            ++committed;
+            const QString rank = QString::number(o["rank"].toInt());
+            const QString instance = o["instance_type"].toString();
+            const QString amount = QString::number(commitment["amount"].toDouble(), 'f', 0);
+            const QString months = QString::number(commitment["months"].toDouble(), 'f', 0);
+            const QRegularExpression row(QStringLiteral("^%1 .* %2 ").arg(rank, QRegularExpression::escape(instance)));
+            const QStringList rows = lines.filter(row);
+            QCOMPARE(rows.size(), 1);
+            QVERIFY2(rows[0].contains(amount) && rows[0].contains(months + " months"), qPrintable(rows[0]));
+            // indexOf matches a whole line.
+            const int heading = int(lines.indexOf(QRegularExpression(
+                QStringLiteral("%1\\. .* %2 in .*").arg(rank, QRegularExpression::escape(instance)))));
+            QVERIFY2(heading >= 0, qPrintable(instance));
+            QVERIFY2(heading + 1 < lines.size() && lines[heading + 1].contains("costs about")
+                         && lines[heading + 1].contains(amount + " CNY"),
+                     qPrintable(lines.mid(heading, 2).join('\n')));
+        }
+        QVERIFY2(committed > 0, "with a 12-month project a reservation is among the best (the catalog's AWS g6e)");
+    }
+
     // Issue 20, finding 16: flags that must be refused (exit 2, naming the flag), with bounds written readably.
     void flagsThatCannotBeHonouredAreRefused_data()
     {
@@ -482,6 +556,115 @@ private slots:
         QCOMPARE(run.exitCode, 2);
         QVERIFY2(run.err.contains(expected), qPrintable(run.err));
         QVERIFY2(!run.err.contains("gpuplan-test.pub"), qPrintable(run.err));
+    }
+
+    // Issue 20, finding 15: the bundled example's first option is on Lambda, where GPU Planner cannot launch.
+    // `launch --plan` offers the best-ranked option it can launch and says so; an option asked for by rank is never
+    // swapped, and refused when it cannot be launched. (The key file does not exist: nothing is ever sent.)
+    void launchOffersThePlansBestOptionItCanLaunch_data()
+    {
+        QTest::addColumn<QStringList>("option");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QStringList>("said");
+        QTest::addColumn<QStringList>("notSaid");
+        QTest::newRow("the plan's choice")
+            << QStringList{} << 2
+            << QStringList{"gpuplan: the plan's choice, option 1: lambda gpu_2x_h100_sxm5 "
+                           "in us-east-1 (on_demand), cannot be launched by GPU Planner "
+                           "yet (GPU Planner launches on aws and tencent only, not yet "
+                           "on lambda); offering option 10: aws p4d.24xlarge in "
+                           "us-east-2 (on_demand)",
+                           "gpuplan-test.pub"}
+            << QStringList{};
+        QTest::newRow("--option 1, on Lambda")
+            << QStringList{"--option", "1"} << 2
+            << QStringList{"--option: option 1, lambda gpu_2x_h100_sxm5 in us-east-1 (on_demand), cannot be launched "
+                           "by "
+                           "GPU Planner yet (GPU Planner launches on aws and tencent only, not yet on lambda); choose "
+                           "another --option"}
+            << QStringList{"offering", "gpuplan-test.pub"};
+        QTest::newRow("--option 10, on AWS") << QStringList{"--option", "10"} << 2 << QStringList{"gpuplan-test.pub"}
+                                             << QStringList{"offering", "cannot be launched"};
+    }
+    void launchOffersThePlansBestOptionItCanLaunch()
+    {
+        QFETCH(QStringList, option);
+        QFETCH(int, exitCode);
+        QFETCH(QStringList, said);
+        QFETCH(QStringList, notSaid);
+        const Run run = gpuplan(QStringList{"launch",
+                                            "--plan",
+                                            GPUPLAN_SOURCE_DIR "/resources/examples/resnet50-imagenet.gpuplan",
+                                            "--ssh-from",
+                                            "203.0.113.7/32",
+                                            "--key",
+                                            "/nonexistent/gpuplan-test.pub",
+                                            "--yes"}
+                                + option);
+        QCOMPARE(run.exitCode, exitCode);
+        for (const QString& words : said) {
+            QVERIFY2(run.err.contains(words), qPrintable(run.err));
+        }
+        for (const QString& words : notSaid) {
+            QVERIFY2(!run.err.contains(words), qPrintable(run.err));
+        }
+    }
+
+    // Finding 10: while gpuplan holds a credential (here: waiting for one on stdin) its memory never goes into a
+    // core file.
+    void noCoreFileWhileASecretIsHeld()
+    {
+        QTemporaryDir dir;
+        QProcess process;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("GPUPLAN_CREDENTIALS_BACKEND"), QStringLiteral("file"));
+        env.insert(QStringLiteral("GPUPLAN_CREDENTIALS_FILE"), dir.filePath(QStringLiteral("credentials.enc")));
+        env.insert(QStringLiteral("GPUPLAN_CREDENTIALS_PASSPHRASE"), QStringLiteral("core dump test"));
+        process.setProcessEnvironment(env);
+        process.start(
+            QStringLiteral(GPUPLAN_BINARY_DIR "/bin/gpuplan"),
+            {QStringLiteral("creds"), QStringLiteral("set"), QStringLiteral("aws"), QStringLiteral("--stdin")});
+        QVERIFY(process.waitForStarted());
+        QTest::qWait(500); // past main's first lines, reading stdin
+        QFile limits(QStringLiteral("/proc/%1/limits").arg(process.processId()));
+        QVERIFY(limits.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(limits.readAll());
+        process.kill();
+        process.waitForFinished();
+        const QRegularExpression core(QStringLiteral("Max core file size\\s+0\\s+0\\s"));
+        QVERIFY2(core.match(text).hasMatch(), qPrintable(text));
+    }
+
+    // Finding 10: text from a file (here a user offer named with escape sequences) reaches a terminal without
+    // them; a pipe gets the bytes as they are. `script` gives gpuplan a real terminal.
+    void aTerminalNeverGetsEscapeSequences()
+    {
+        if (QStandardPaths::findExecutable(QStringLiteral("script")).isEmpty()) {
+            QFAIL("script (util-linux / bsdutils) is missing");
+        }
+        QTemporaryDir dir;
+        QFile source(QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/data/user-quote.json"));
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        QByteArray text = source.readAll();
+        text.replace("\"p3.2xlarge\"", "\"p3.evil\\u001b]0;owned\\u0007\\u001b[2J\"");
+        QFile quote(dir.filePath(QStringLiteral("quote.json")));
+        QVERIFY(quote.open(QIODevice::WriteOnly) && quote.write(text) == text.size());
+        quote.close();
+        const QString command = QStringLiteral(GPUPLAN_BINARY_DIR "/bin/gpuplan catalog --provider aws --gpu v100 "
+                                                                  "--user-catalog ")
+                                + dir.path();
+        QProcess terminal;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("GPUPLAN_USER_CATALOG_DIR"), dir.path());
+        terminal.setProcessEnvironment(env);
+        terminal.start(QStringLiteral("script"), {QStringLiteral("-qec"), command, QStringLiteral("/dev/null")});
+        QVERIFY(terminal.waitForFinished(30000));
+        const QByteArray shown = terminal.readAllStandardOutput();
+        QVERIFY2(shown.contains("p3.evil?]0;owned??[2J"), shown.constData());
+        QVERIFY2(!shown.contains('\x1b') && !shown.contains('\x07'), shown.toHex().constData());
+        const Run piped =
+            gpuplan({"catalog", "--provider", "aws", "--gpu", "v100", "--json", "--user-catalog", dir.path()});
+        QVERIFY2(piped.out.contains("\\u001b]0;owned"), qPrintable(piped.out)); // JSON keeps it, escaped
     }
 
     void gpusJsonListsSpecsWithSources()

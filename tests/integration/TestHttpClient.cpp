@@ -275,6 +275,23 @@ private slots:
         QCOMPARE(json::parse(response->body)["proxied"].get<std::string>(), r.url);
     }
 
+    // Finding 10: a server that never stops sending is cut off at the cap, with a message that says so.
+    void anEndlessAnswerIsCutOffAtTheCap()
+    {
+        HttpOptions options;
+        options.maxResponseBytes = 4u << 20;
+        HttpRequest r;
+        r.url = url("/endless?mb=64");
+        Result<HttpResponse> response = client(options)->send(r);
+        QVERIFY(!response.ok());
+        QVERIFY2(response.error().message().find("larger than 4 MiB") != std::string::npos,
+                 response.error().message().c_str());
+        r.url = url("/endless?mb=2"); // under the cap: read whole
+        Result<HttpResponse> small = client(options)->send(r);
+        QVERIFY(small.ok());
+        QCOMPARE(small->body.size(), std::size_t(2) << 20);
+    }
+
     void cancelStopsARunningRequest()
     {
         CancelToken cancel;

@@ -118,6 +118,20 @@ class Handler(BaseHTTPRequestHandler):
                                                                           "Message": "too many requests"},
                                                                "RequestId": "throttled"}}))
             return self.reply(200, json.dumps({"Response": {"RequestId": "done"}}))
+        if url.path == "/endless":
+            # A body that never ends (no Content-Length, chunked until the client gives up): a runaway server or a
+            # wrong endpoint. Stops when the client closes the connection.
+            self.send_response(200)
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            chunk = b"x" * 65536
+            try:
+                for _ in range(int(query.get("mb", ["1024"])[0]) * 16):
+                    self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                self.wfile.write(b"0\r\n\r\n")
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            return
         if url.path == "/skew":
             self.date_offset = float(query.get("offset", ["0"])[0])
             return self.reply(200, "ok")

@@ -41,15 +41,29 @@ cat >"$dir/bin/clock" <<'EOF'
 read -r now <"$WD_CASE/now"
 echo "$now"
 EOF
+# The fake sleep also moves the fake /proc counters: CPUs idle (or 100% busy when the case has a file cpu-busy),
+# no network traffic (or 1 MB/s when it has net-busy).
 cat >"$dir/bin/fake-sleep" <<'EOF'
 #!/bin/sh
 read -r now <"$WD_CASE/now"
 echo $((now + $1)) >"$WD_CASE/now"
+read -r _ user _ _ idle _ <"$WD_CASE/proc/stat"
+if [ -e "$WD_CASE/cpu-busy" ]; then user=$((user + $1 * 100)); else idle=$((idle + $1 * 100)); fi
+echo "cpu  $user 0 0 $idle 0 0 0 0 0 0" >"$WD_CASE/proc/stat"
+read -r rx <"$WD_CASE/rx"
+[ ! -e "$WD_CASE/net-busy" ] || rx=$((rx + $1 * 1000000))
+echo "$rx" >"$WD_CASE/rx"
+printf 'Inter-|   Receive |  Transmit\n face |bytes packets|bytes packets\n    lo: 999999 1 0 0 0 0 0 0 999999 1 0 0 0 0 0 0\n  eth0: %s 10 0 0 0 0 0 0 5000 10 0 0 0 0 0 0\n' "$rx" >"$WD_CASE/proc/net/dev"
 EOF
 cat >"$dir/bin/record-shutdown" <<'EOF'
 #!/bin/sh
 read -r now <"$WD_CASE/now"
 echo "$now" >>"$WD_CASE/shutdown-at"
+EOF
+cat >"$dir/bin/record-force" <<'EOF'
+#!/bin/sh
+read -r now <"$WD_CASE/now"
+echo "$now" >>"$WD_CASE/force-at"
 EOF
 # Guards: the real system must never be touched.
 for tool in systemctl shutdown poweroff reboot wall nohup; do
@@ -75,6 +89,12 @@ start_case() {
     echo 0 >"$case_dir/now"
     echo 0 >"$case_dir/calls"
     printf '%s\n' "$@" >"$case_dir/scenario"
+    # A quiet machine: idle CPUs, no traffic, only a listening sshd (state 0A) in net/tcp.
+    mkdir -p "$case_dir/proc/net"
+    echo "cpu  1000 0 0 100000 0 0 0 0 0 0" >"$case_dir/proc/stat"
+    echo 0 >"$case_dir/rx"
+    printf 'Inter-|\n face |\n  eth0: 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0\n' >"$case_dir/proc/net/dev"
+    printf '  sl  local_address rem_address   st\n   0: 00000000:0016 00000000:0000 0A\n' >"$case_dir/proc/net/tcp"
 }
 
 # repeat COUNT LINE: appends COUNT copies of LINE to the array $lines.
@@ -93,6 +113,7 @@ watchdog() {
         PATH="$dir/bin:$PATH" WD_CASE="$case_dir" TMPDIR="$case_dir" \
         GPUPLAN_CLOCK="$dir/bin/clock" GPUPLAN_SLEEP="$dir/bin/fake-sleep" \
         GPUPLAN_SHUTDOWN="$dir/bin/record-shutdown" GPUPLAN_WATCHDOG_LOG="$case_dir/log" \
+        GPUPLAN_FORCE_POWEROFF="$dir/bin/record-force" GPUPLAN_PROC="$case_dir/proc" GPUPLAN_IDLE_GRACE_MINUTES=0 \
         GPUPLAN_WATCHDOG_PREFIX="$case_dir/root" GPUPLAN_CHECK_SECONDS=60 GPUPLAN_MAX_POLLS=1000 "$@" \
         timeout 60 bash "$script" run >"$case_dir/out" 2>&1 || rc=$?
 }
@@ -134,7 +155,7 @@ repeat 1 90
 repeat 1 3
 start_case interrupted "${lines[@]}"
 watchdog GPUPLAN_DEADMAN_HOURS=0 GPUPLAN_IDLE_MINUTES=30
-if shut_down_between 3000 3120 && grep -q 'GPUs busy again (utilisation 90 %) after 1200 s idle' "$case_dir/log"; then
+if shut_down_between 3000 3120 && grep -q 'busy again (utilisation 90 %) after 1200 s idle' "$case_dir/log"; then
     pass "idle interrupted by a busy poll at 1200 s: counter restarted, shutdown at virtual $(shutdown_at) s"
 else
     fail "idle interrupted at 1200 s: expected shutdown in [3000, 3120) s (not 1800), got $(shutdown_at) (exit $rc)"
@@ -236,14 +257,82 @@ else
     fail "dead-man 1 h with nvidia-smi failing: expected shutdown at 3600 s, got $(shutdown_at) (exit $rc)"
 fi
 
-# 10. A failing shutdown command is logged and the script exits 1 (systemd restarts it to try again).
+# 10. A failing shutdown command is logged, and the machine is powered off by force 300 s later (finding 7); when
+#     that fails too the script exits 1 (systemd restarts it to try again).
+force_at() { if [ -s "$case_dir/force-at" ]; then cat "$case_dir/force-at"; else echo none; fi; }
 start_case shutdown-fails 90
 watchdog GPUPLAN_DEADMAN_HOURS=1 GPUPLAN_IDLE_MINUTES=0 GPUPLAN_SHUTDOWN=false
-if [ "$rc" -eq 1 ] && grep -q "shutdown command 'false' failed" "$case_dir/log"; then
-    pass "a failing shutdown command: logged, exit 1"
+if [ "$rc" -eq 0 ] && grep -q "shutdown command 'false' failed" "$case_dir/log" && [ "$(force_at)" = 3900 ] &&
+    grep -q "still running 300 s after the shutdown; powering off by force" "$case_dir/log"; then
+    pass "a failing shutdown command: logged, forced power-off at virtual $(force_at) s"
 else
-    fail "a failing shutdown command: expected exit 1 and a log line, got exit $rc"
+    fail "a failing shutdown command: expected a forced power-off at 3900 s, got $(force_at) (exit $rc)"
 fi
+start_case force-fails 90
+watchdog GPUPLAN_DEADMAN_HOURS=1 GPUPLAN_IDLE_MINUTES=0 GPUPLAN_SHUTDOWN=false GPUPLAN_FORCE_POWEROFF=false
+if [ "$rc" -eq 1 ] && grep -q "power-off command 'false' failed" "$case_dir/log"; then
+    pass "shutdown and power-off both failing: logged, exit 1 (systemd tries again)"
+else
+    fail "shutdown and power-off both failing: expected exit 1 and a log line, got exit $rc"
+fi
+# A shutdown that hangs (a wedged driver) is given GPUPLAN_SHUTDOWN_TIMEOUT, then the power-off follows.
+start_case shutdown-hangs 90
+watchdog GPUPLAN_DEADMAN_HOURS=1 GPUPLAN_IDLE_MINUTES=0 GPUPLAN_SHUTDOWN="sleep 30" GPUPLAN_SHUTDOWN_TIMEOUT=1
+if [ "$rc" -eq 0 ] && grep -q "shutdown command 'sleep 30' hung for 1 s" "$case_dir/log" && [ "$(force_at)" = 3900 ]; then
+    pass "a hanging shutdown: cut off after 1 s, forced power-off at virtual $(force_at) s"
+else
+    fail "a hanging shutdown: expected a forced power-off at 3900 s, got $(force_at) (exit $rc)"
+fi
+
+# 10b. What shutting down means is said in the log: on EC2 it terminates and deletes the root disk (finding 6).
+start_case says-terminate 3
+watchdog GPUPLAN_DEADMAN_HOURS=0 GPUPLAN_IDLE_MINUTES=30
+if shut_down_between 1800 1860 &&
+    grep -q 'shutting down, which TERMINATES this instance and deletes its root disk' "$case_dir/log"; then
+    pass "the log says the shutdown terminates the instance"
+else
+    fail "the log should say the shutdown terminates the instance (exit $rc)"
+fi
+start_case says-stop 3
+watchdog GPUPLAN_DEADMAN_HOURS=0 GPUPLAN_IDLE_MINUTES=30 GPUPLAN_SHUTDOWN_MEANS=stop
+if shut_down_between 1800 1860 && grep -q 'shutting down, which stops this instance' "$case_dir/log"; then
+    pass "GPUPLAN_SHUTDOWN_MEANS=stop: the log says the shutdown stops the instance"
+else
+    fail "GPUPLAN_SHUTDOWN_MEANS=stop: the log should say the instance is stopped (exit $rc)"
+fi
+
+# 10c. Idle is not the user's work (finding 6): the first minutes are set-up time, and an SSH session, busy CPUs
+#      or network traffic keep the machine from counting as idle, whatever the GPUs do (all idle at 3% here).
+start_case grace 3
+watchdog GPUPLAN_DEADMAN_HOURS=0 GPUPLAN_IDLE_MINUTES=30 GPUPLAN_IDLE_GRACE_MINUTES=60
+if shut_down_between 5400 5460 && grep -q 'not idle: within the first 60 min' "$case_dir/log"; then
+    pass "idle grace 60 min, idle 30 min, GPUs idle from the start: shutdown at virtual $(shutdown_at) s, not 1800"
+else
+    fail "idle grace 60 min: expected shutdown in [5400, 5460), got $(shutdown_at) (exit $rc)"
+fi
+for activity in ssh cpu net; do
+    start_case "active-$activity" 3
+    case "$activity" in
+        ssh)
+            printf '   1: 0A01000A:0016 0B01000A:D431 01\n' >>"$case_dir/proc/net/tcp"
+            says='an SSH session is open'
+            ;;
+        cpu)
+            : >"$case_dir/cpu-busy"
+            says='the CPUs are 100% busy'
+            ;;
+        net)
+            : >"$case_dir/net-busy"
+            says='the network moves 1000 kB/s'
+            ;;
+    esac
+    watchdog GPUPLAN_DEADMAN_HOURS=0 GPUPLAN_IDLE_MINUTES=30 GPUPLAN_MAX_POLLS=120
+    if [ "$rc" -eq 0 ] && no_shutdown && grep -q "not idle: $says" "$case_dir/log"; then
+        pass "GPUs idle but $says: no idle shutdown in 2 virtual hours"
+    else
+        fail "GPUs idle but $says: expected no shutdown over 120 polls and a log line, got $(shutdown_at) (exit $rc)"
+    fi
+done
 
 # 11. install under a prefix: copies itself and writes the unit with the settings, starts nothing.
 start_case install 90

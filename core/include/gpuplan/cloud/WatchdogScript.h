@@ -15,7 +15,8 @@ constexpr int kMaxIdleMinutes = 10080; // 7 days
 constexpr int kMinIdlePercent = 1;
 constexpr int kMaxIdlePercent = 100;
 constexpr int kMinCheckSeconds = 1;
-constexpr int kMaxCheckSeconds = 86400; // one day
+constexpr int kMaxCheckSeconds = 86400;    // one day
+constexpr int kMaxIdleGraceMinutes = 1440; // one day
 
 /// The rules resources/scripts/gpuplan-watchdog.sh enforces on an instance (see its header). 0 turns a rule off.
 struct WatchdogRules
@@ -24,6 +25,8 @@ struct WatchdogRules
     int idleMinutes = 60;  // shut down after this long with every GPU below idlePercent
     int idlePercent = 5;
     int checkSeconds = 60;
+    int idleGraceMinutes = 30;      // idle time counts only after this long: the user's set-up is not idleness
+    bool shutdownTerminates = true; // what the script's shutdown does, said in its log (EC2: terminate; CVM: stop)
 };
 
 /// Which rule a WatchdogRules check refused, in Error::where: the front ends name their own field for it (the
@@ -32,6 +35,7 @@ inline constexpr const char* kDeadmanField = "deadman_hours";
 inline constexpr const char* kIdleMinutesField = "idle_minutes";
 inline constexpr const char* kIdlePercentField = "idle_percent";
 inline constexpr const char* kCheckSecondsField = "check_seconds";
+inline constexpr const char* kIdleGraceField = "idle_grace_minutes";
 
 /// OK when every rule lies within the bounds above, so that the script installs exactly these rules; else
 /// InvalidArgument whose `where` is the rule's field (kDeadmanField, ...) and whose detail gives the bounds.

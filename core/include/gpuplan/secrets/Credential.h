@@ -14,6 +14,11 @@ namespace gpuplan::core {
 /// Overwrites `size` bytes at `data` so that the compiler cannot drop the write (OPENSSL_cleanse).
 void secureWipe(void* data, std::size_t size);
 
+/// Keeps this process's memory, with the credentials it loads, out of core dumps and away from other processes
+/// of the same user (RLIMIT_CORE 0, PR_SET_DUMPABLE 0: no core file, no ptrace attach, /proc/PID/mem closed), as
+/// ssh-agent does. Both programs call it first thing; a failure is reported, and the program goes on.
+Status keepSecretsOutOfCoreDumps();
+
 /// An allocator that wipes what it hands back before freeing it, so a secret leaves no copy in freed memory
 /// when its string grows, shrinks or dies.
 template <typename T>
