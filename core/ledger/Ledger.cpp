@@ -595,6 +595,36 @@ Status Ledger::markFailed(std::int64_t id, const std::string& why, std::int64_t 
     return transaction.commit();
 }
 
+Status Ledger::setAdoptedPrice(std::int64_t id, const LaunchPrice& price, const std::string& note)
+{
+    Statement s(m_db,
+                "UPDATE launches SET price_amount = ?, price_currency = ?, price_unit = ?, billing_granularity = ?, "
+                "billing_minimum_s = ?, prepaid_months = ?, detail = ? WHERE id = ? AND adopted = 1");
+    s.bind(1, price.amount);
+    s.bind(2, std::string(currencyCode(price.currency)));
+    s.bind(3, std::string(priceUnitName(price.unit)));
+    if (price.billing) {
+        s.bind(4, std::string(granularityName(price.billing->granularity)));
+        s.bind(5, static_cast<std::int64_t>(price.billing->minimumSeconds));
+    } else {
+        s.bindNull(4);
+        s.bind(5, std::int64_t{0});
+    }
+    s.bind(6, static_cast<std::int64_t>(price.prepaidMonths));
+    s.bind(7, note);
+    s.bind(8, id);
+    if (!s || sqlite3_step(s.get()) != SQLITE_DONE) {
+        return sqlError(m_db, "ledger: recording the price of an adopted instance");
+    }
+    if (sqlite3_changes(m_db) == 0) {
+        return Error{ErrorCode::InvalidArgument,
+                     "entry " + std::to_string(id)
+                         + " is not an adopted instance: a launch keeps the price it was launched at",
+                     "ledger"};
+    }
+    return Ok{};
+}
+
 Result<std::vector<LedgerEntry>> Ledger::entries() const
 {
     Statement s(m_db, (std::string(kSelect) + " ORDER BY id").c_str());
@@ -815,7 +845,7 @@ Ledger::reconcile(const std::string& provider, const std::vector<RemoteInstance>
         intent.provider = provider;
         intent.region = r.region;
         intent.instanceType = r.instanceType;
-        intent.pricingMode = "unknown";
+        intent.pricingMode = r.pricingMode.empty() ? "unknown" : r.pricingMode;
         intent.clientToken = r.clientToken.empty() ? "adopted:" + r.instanceId : r.clientToken;
         Result<std::int64_t> id = insertIntent(intent, r.launchedAt.value_or(now));
         if (!id) {

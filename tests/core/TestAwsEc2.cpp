@@ -49,6 +49,17 @@ std::string errorDoc(const std::string& code, const std::string& message)
     return doc;
 }
 
+// The documented DescribeSecurityGroups answer with an inbound rule for SSH from 203.0.113.7/32 added (the rule
+// authorizeSshCall creates, as DescribeSecurityGroups lists an IpPermission).
+std::string withSshRule(std::string doc)
+{
+    const std::string rule = "<item><ipProtocol>tcp</ipProtocol><fromPort>22</fromPort><toPort>22</toPort><groups/>"
+                             "<ipRanges><item><cidrIp>203.0.113.7/32</cidrIp></item></ipRanges><ipv6Ranges/>"
+                             "<prefixListIds/></item>";
+    doc.insert(doc.find("<ipPermissions>") + std::string("<ipPermissions>").size(), rule);
+    return doc;
+}
+
 // A documented answer with its list emptied ("<securityGroupInfo>...</securityGroupInfo>" -> "<securityGroupInfo/>").
 std::string emptied(const std::string& doc, const std::string& element)
 {
@@ -227,7 +238,12 @@ private slots:
         QCOMPARE(instance.region, std::string("eu-west-1"));
         QCOMPARE(instance.instanceType, std::string("t2.micro"));
         QCOMPARE(instance.launchedAt.value_or(0), std::int64_t(1525797979)); // 2018-05-08T16:46:19Z
+        QCOMPARE(instance.pricingMode, std::string("on_demand"));            // no <instanceLifecycle>
         QVERIFY(parsed->nextToken.empty());
+
+        std::string spot = fixture("describe-instances.xml");
+        spot.replace(spot.find("</instanceId>"), 13, "</instanceId><instanceLifecycle>spot</instanceLifecycle>");
+        QCOMPARE(ec2::parseDescribeInstances(spot, "eu-west-1")->instances.front().pricingMode, std::string("spot"));
     }
 
     void clientTokenFromTagWhenAbsent()
@@ -305,6 +321,19 @@ private slots:
         QCOMPARE(groups->front().groupId, std::string("sg-1a2b3c4d"));
         QCOMPARE(groups->front().groupName, std::string("WebServers"));
         QCOMPARE(groups->front().vpcId, std::string("vpc-614cc409"));
+        // The documented group lets in every protocol from its own members only: no SSH from an address.
+        QCOMPARE(groups->front().ingress.size(), std::size_t(1));
+        QCOMPARE(groups->front().ingress.front().protocol, std::string("-1"));
+        QVERIFY(groups->front().ingress.front().cidrs.empty());
+        QVERIFY(!ec2::allowsSshFrom(groups->front(), "203.0.113.7/32"));
+        ec2::SecurityGroup ours = groups->front();
+        ours.ingress = {{"tcp", 22, 22, {"198.51.100.1/32", "203.0.113.7/32"}}};
+        QVERIFY(ec2::allowsSshFrom(ours, "203.0.113.7/32"));
+        QVERIFY(!ec2::allowsSshFrom(ours, "203.0.113.8/32"));
+        ours.ingress = {{"tcp", 80, 443, {"203.0.113.7/32"}}, {"udp", 22, 22, {"203.0.113.7/32"}}};
+        QVERIFY(!ec2::allowsSshFrom(ours, "203.0.113.7/32"));
+        ours.ingress = {{"tcp", 0, 65535, {"203.0.113.7/32"}}};
+        QVERIFY(ec2::allowsSshFrom(ours, "203.0.113.7/32"));
         auto none =
             ec2::parseDescribeSecurityGroups(emptied(fixture("describe-security-groups.xml"), "securityGroupInfo"));
         QVERIFY(none.ok());
@@ -711,7 +740,7 @@ private slots:
         const std::string name = *ec2::keyPairName(kPublicKey);
         keys.replace(keys.find("my-key-pair"), 11, name);
         transport.queue("DescribeKeyPairs", 200, keys);
-        transport.queue("DescribeSecurityGroups", 200, fixture("describe-security-groups.xml"));
+        transport.queue("DescribeSecurityGroups", 200, withSshRule(fixture("describe-security-groups.xml")));
         transport.queue("RunInstances", 200, fixture("run-instances.xml"));
         LaunchRequest request = baseRequest();
         request.imageId = "ami-given";
@@ -721,6 +750,52 @@ private slots:
                  (std::vector<std::string>{"DescribeKeyPairs", "DescribeSecurityGroups", "RunInstances"}));
         QCOMPARE(formParams(transport.requests.back().body).at("SecurityGroupId.1"), std::string("sg-1a2b3c4d"));
         QCOMPARE(formParams(transport.requests.back().body).at("ImageId"), std::string("ami-given"));
+    }
+
+    // Issue 20, finding 10: a group found by name that no longer lets SSH in from the launch's source (the
+    // documented group has no such rule) gets the rule again before RunInstances; a dry run only checks it.
+    void aReusedGroupWithoutItsSshRuleGetsItBack()
+    {
+        RecordingTransport transport;
+        std::string keys = fixture("describe-key-pairs.xml");
+        keys.replace(keys.find("my-key-pair"), 11, *ec2::keyPairName(kPublicKey));
+        transport.queue("DescribeKeyPairs", 200, keys);
+        transport.queue("DescribeSecurityGroups", 200, fixture("describe-security-groups.xml"));
+        transport.queue("AuthorizeSecurityGroupIngress", 200, fixture("authorize-security-group-ingress.xml"));
+        transport.queue("RunInstances", 200, fixture("run-instances.xml"));
+        LaunchRequest request = baseRequest();
+        request.imageId = "ami-given";
+        auto result = makeAwsEc2Provider(contextFor(transport))->launch(request, nullptr);
+        QVERIFY2(result.ok(), result.ok() ? "" : result.error().message().c_str());
+        QCOMPARE(transport.actions,
+                 (std::vector<std::string>{
+                     "DescribeKeyPairs", "DescribeSecurityGroups", "AuthorizeSecurityGroupIngress", "RunInstances"}));
+        const auto authorize = formParams(transport.requests[2].body);
+        QCOMPARE(authorize.at("GroupId"), std::string("sg-1a2b3c4d"));
+        QCOMPARE(authorize.at("IpPermissions.1.IpRanges.1.CidrIp"), std::string("203.0.113.7/32"));
+        QCOMPARE(authorize.at("IpPermissions.1.FromPort"), std::string("22"));
+        QVERIFY(authorize.find("DryRun") == authorize.end());
+        QVERIFY2(result->steps[2].find("had lost its SSH rule") != std::string::npos, result->steps[2].c_str());
+
+        // Added meanwhile by another launch: InvalidPermission.Duplicate is fine.
+        RecordingTransport raced;
+        raced.queue("DescribeKeyPairs", 200, keys);
+        raced.queue("DescribeSecurityGroups", 200, fixture("describe-security-groups.xml"));
+        raced.queue("AuthorizeSecurityGroupIngress", 400, errorDoc("InvalidPermission.Duplicate", "already exists"));
+        raced.queue("RunInstances", 200, fixture("run-instances.xml"));
+        QVERIFY(makeAwsEc2Provider(contextFor(raced))->launch(request, nullptr).ok());
+
+        RecordingTransport dry;
+        const std::string wouldSucceed = errorDoc("DryRunOperation", "Request would have succeeded.");
+        dry.queue("DescribeKeyPairs", 200, keys);
+        dry.queue("DescribeSecurityGroups", 200, fixture("describe-security-groups.xml"));
+        dry.queue("AuthorizeSecurityGroupIngress", 412, wouldSucceed);
+        dry.queue("RunInstances", 412, wouldSucceed);
+        request.dryRun = true;
+        auto checked = makeAwsEc2Provider(contextFor(dry))->launch(request, nullptr);
+        QVERIFY2(checked.ok(), checked.ok() ? "" : checked.error().message().c_str());
+        QVERIFY(checked->dryRunPassed);
+        QCOMPARE(formParams(dry.requests[2].body).at("DryRun"), std::string("true"));
     }
 
     void dryRunLaunch()
@@ -770,7 +845,7 @@ private slots:
         transport.queue("DescribeImages", 200, fixture("describe-images.xml"));
         transport.queue("DescribeKeyPairs", 200, fixture("describe-key-pairs.xml"));
         transport.queue("ImportKeyPair", 200, fixture("import-key-pair.xml"));
-        transport.queue("DescribeSecurityGroups", 200, fixture("describe-security-groups.xml"));
+        transport.queue("DescribeSecurityGroups", 200, withSshRule(fixture("describe-security-groups.xml")));
         transport.queue(
             "RunInstances",
             500,

@@ -20,6 +20,7 @@
 
 #include "gpuplan/cloud/CloudProvider.h"
 #include "gpuplan/cloud/Launcher.h"
+#include "gpuplan/cloud/LedgerActions.h"
 #include "gpuplan/cloud/WatchdogScript.h"
 #include "gpuplan/ledger/Ledger.h"
 
@@ -584,6 +585,125 @@ private slots:
         QVERIFY(!isFinal(e.state));
         QVERIFY(!e.endedAt.has_value());
         QCOMPARE(ledger->live()->size(), std::size_t(1));
+    }
+
+    // Issue 20, finding 10: an instance of ours that reconcile adopts is costed at the catalog's price for its
+    // provider, region, type and pricing mode; without one its price stays unknown, and the notes say so.
+    void anAdoptedInstanceIsCostedFromTheCatalog()
+    {
+        auto ledger = freshLedger();
+        ScriptedProvider provider(ledger.get());
+        Launcher launcher(provider, *ledger, [] { return kT0; });
+        QVERIFY(launcher.launch(order(), noWait(), nullptr).ok()); // so that us-east-1 is listed
+        const auto adopt = [&](const std::string& id, const std::string& mode) {
+            RemoteInstance r;
+            r.instanceId = id;
+            r.clientToken = "gpuplan-" + id;
+            r.state = InstanceState::Running;
+            r.region = "us-east-1";
+            r.instanceType = "p3.2xlarge";
+            r.launchedAt = kT0;
+            r.pricingMode = mode;
+            provider.remote.push_back(r);
+        };
+        adopt("i-on-demand", "on_demand");
+        adopt("i-spot", "spot"); // the catalog below has no spot price
+        adopt("i-prepaid", "");  // the provider does not say how it is paid for
+        Offer offer;
+        offer.providerId = "aws";
+        offer.instanceType = "p3.2xlarge";
+        offer.billing = Billing{Billing::Granularity::Second, 60};
+        Price price;
+        price.region = "us-east-1";
+        price.amount = 3.06;
+        offer.prices.push_back(price);
+        Catalog catalog;
+        catalog.addOffer(offer);
+
+        Result<std::vector<std::string>> notes = reconcileWithProvider(provider, *ledger, &catalog, kT0 + 3600);
+        QVERIFY2(notes.ok(), notes.ok() ? "" : notes.error().message().c_str());
+        std::string all;
+        for (const std::string& n : *notes) {
+            all += n + "\n";
+        }
+        std::map<std::string, LedgerEntry> byInstance;
+        const Result<std::vector<LedgerEntry>> entries = ledger->entries();
+        for (const LedgerEntry& e : *entries) {
+            byInstance[e.instanceId] = e;
+        }
+        const LedgerEntry& priced = byInstance.at("i-on-demand");
+        QVERIFY(priced.adopted);
+        QCOMPARE(priced.intent.pricingMode, std::string("on_demand"));
+        QCOMPARE(priced.intent.price.amount, 3.06);
+        QCOMPARE(priced.intent.price.currency, Currency::USD);
+        QCOMPARE(costSoFar(priced, kT0 + 3600), 3.06); // an hour at the catalog's price, not 0
+        QVERIFY2(all.find("entry " + std::to_string(priced.id)
+                          + " (i-on-demand), adopted, is costed at the catalog's on_demand price of p3.2xlarge in "
+                            "us-east-1")
+                     != std::string::npos,
+                 all.c_str());
+        // Unknown stays unknown, and says why.
+        for (const char* unknown : {"i-spot", "i-prepaid"}) {
+            const LedgerEntry& e = byInstance.at(unknown);
+            QCOMPARE(e.intent.price.amount, 0.0);
+            QVERIFY2(all.find("entry " + std::to_string(e.id) + " (" + unknown + "), adopted: no price is known")
+                         != std::string::npos,
+                     all.c_str());
+        }
+        QVERIFY2(all.find("no spot price") != std::string::npos, all.c_str());
+        QVERIFY2(all.find("does not say how it is paid for") != std::string::npos, all.c_str());
+
+        // Without a catalog nothing is priced, and that is said once, when the instance is adopted.
+        adopt("i-later", "on_demand");
+        notes = reconcileWithProvider(provider, *ledger, nullptr, kT0 + 7200);
+        QVERIFY(notes.ok());
+        QCOMPARE(notes->size(), std::size_t(2)); // adopted; no price (no catalog)
+        QVERIFY2(notes->back().find("no catalog was loaded") != std::string::npos, notes->back().c_str());
+        notes = reconcileWithProvider(provider, *ledger, nullptr, kT0 + 7300);
+        QVERIFY(notes.ok() && notes->empty());
+    }
+
+    // Issue 20, finding 7: the backstop of a dead-man whose watchdog failed (a hanging shutdown, an image without
+    // cloud-init): reconcile terminates an instance still running kDeadmanBackstopSeconds after its dead-man.
+    void reconcileTerminatesAnInstancePastItsDeadman()
+    {
+        auto ledger = freshLedger();
+        ScriptedProvider provider(ledger.get());
+        Launcher launcher(provider, *ledger, [] { return kT0; });
+        LaunchOrder watched = order();
+        watched.deadmanHours = 2;
+        LaunchOrder unwatched = order();
+        unwatched.deadmanHours = 0; // the dead-man is off: left alone whatever happens
+        const std::int64_t watchedId = launcher.launch(watched, noWait(), nullptr)->entry.id;
+        const std::int64_t unwatchedId = launcher.launch(unwatched, noWait(), nullptr)->entry.id;
+        for (RemoteInstance& r : provider.remote) {
+            r.state = InstanceState::Running;
+        }
+        QVERIFY(reconcileWithProvider(provider, *ledger, nullptr, kT0).ok()); // both run from kT0
+        QCOMPARE((*ledger->find(watchedId))->runningSince, std::optional<std::int64_t>(kT0));
+
+        // Past the dead-man, within the margin: the watchdog and the provider may still be ending it.
+        const std::int64_t deadman = kT0 + 2 * 3600;
+        Result<std::vector<std::string>> notes =
+            reconcileWithProvider(provider, *ledger, nullptr, deadman + kDeadmanBackstopSeconds - 60);
+        QVERIFY(notes.ok());
+        QVERIFY(notes->empty());
+        QVERIFY(provider.terminateCalls.empty());
+
+        notes = reconcileWithProvider(provider, *ledger, nullptr, deadman + 45 * 60);
+        QVERIFY(notes.ok());
+        QCOMPARE(*notes,
+                 std::vector<std::string>{"the dead-man of entry " + std::to_string(watchedId)
+                                          + " (i-1) passed 45 min ago and the instance still runs: terminated it"});
+        QCOMPARE(provider.terminateCalls, std::vector<std::string>{"i-1"});
+        // Closed on the provider's word (describe shows it terminated), as every terminate is.
+        QCOMPARE((*ledger->find(watchedId))->state, InstanceState::Terminated);
+        QCOMPARE((*ledger->find(unwatchedId))->state, InstanceState::Running);
+
+        // Days later the one without a dead-man still runs: never terminated by the backstop.
+        notes = reconcileWithProvider(provider, *ledger, nullptr, kT0 + 30 * 86400);
+        QVERIFY(notes.ok() && notes->empty());
+        QCOMPARE(provider.terminateCalls, std::vector<std::string>{"i-1"});
     }
 
     void anUnknownOutcomeKeepsItsToken_data()

@@ -137,6 +137,32 @@ json paramsOf(const LaunchRequest& request)
     return call->params;
 }
 
+// A DescribeSecurityGroupPolicies answer: Response.SecurityGroupPolicySet {Version, Ingress, Egress} of
+// SecurityGroupPolicy, with the fields of the API page (https://cloud.tencent.com/document/api/215/15804, and the
+// SecurityGroupPolicy data structure); the page's own example is not saved in tests/data.
+json policy(const std::string& protocol, const std::string& port, const std::string& cidr)
+{
+    return json{{"PolicyIndex", 0},
+                {"Protocol", protocol},
+                {"Port", port},
+                {"ServiceTemplate", {{"ServiceId", ""}, {"ServiceGroupId", ""}}},
+                {"CidrBlock", cidr},
+                {"Ipv6CidrBlock", ""},
+                {"SecurityGroupId", ""},
+                {"AddressTemplate", {{"AddressId", ""}, {"AddressGroupId", ""}}},
+                {"Action", "ACCEPT"},
+                {"PolicyDescription", ""},
+                {"ModifyTime", "2026-01-01 00:00:00"}};
+}
+
+std::string policiesAnswer(const json& ingress, const json& egress)
+{
+    return json{{"Response",
+                 {{"SecurityGroupPolicySet", {{"Version", "1"}, {"Ingress", ingress}, {"Egress", egress}}},
+                  {"RequestId", "74883e1b-5901-46de-ae1e-d6e2cf591c5b"}}}}
+        .dump();
+}
+
 void answerLaunch(RecordingTransport& transport)
 {
     transport.answer("DescribeKeyPairs", emptied("describe_key_pairs.json", "KeyPairSet"));
@@ -180,6 +206,11 @@ private slots:
         QCOMPARE(instance.instanceType, std::string("S1.SMALL1"));
         QCOMPARE(instance.region, std::string("ap-guangzhou"));
         QVERIFY(instance.launchedAt.has_value());
+        QCOMPARE(instance.pricingMode, std::string()); // PREPAID: monthly or yearly is not listed
+        std::string hourly = fixture("describe_instances.json");
+        hourly.replace(hourly.find("\"PREPAID\""), 9, "\"POSTPAID_BY_HOUR\"");
+        QCOMPARE(cvm::parseDescribeInstances(hourly, "ap-guangzhou")->instances.front().pricingMode,
+                 std::string("on_demand"));
         QCOMPARE(*instance.launchedAt, std::int64_t(1583808231)); // 2020-03-10T02:43:51Z
         QVERIFY(instance.clientToken.empty());                    // its only tag is city=shenzhen
 
@@ -536,6 +567,9 @@ private slots:
         groups.replace(groups.find("\"TestGroup\""), 11, "\"gpuplanner-ssh-203-0-113-7-32\"");
         transport.answer("DescribeKeyPairs", keys);
         transport.answer("DescribeSecurityGroups", groups);
+        transport.answer("DescribeSecurityGroupPolicies",
+                         policiesAnswer(json::array({policy("TCP", "22", "203.0.113.7/32")}),
+                                        json::array({policy("ALL", "ALL", "0.0.0.0/0")})));
         transport.answer("RunInstances", fixture("run_instances.json"));
         auto provider = makeTencentCvmProvider(contextFor(transport));
         LaunchRequest request = baseRequest();
@@ -543,11 +577,64 @@ private slots:
         Result<LaunchResult> result = provider->launch(request, nullptr);
         QVERIFY2(result, result ? "" : result.error().message().c_str());
         QCOMPARE(transport.actions(),
-                 (std::vector<std::string>{"DescribeKeyPairs", "DescribeSecurityGroups", "RunInstances"}));
+                 (std::vector<std::string>{
+                     "DescribeKeyPairs", "DescribeSecurityGroups", "DescribeSecurityGroupPolicies", "RunInstances"}));
         const json run = json::parse(transport.find("RunInstances")->body);
         JSON_COMPARE(run["LoginSettings"]["KeyIds"], json::array({"skey-1q8j7b93"}));
         JSON_COMPARE(run["SecurityGroupIds"], json::array({"sg-05bb4upy"}));
         QCOMPARE(run["Placement"]["Zone"].get<std::string>(), std::string("ap-guangzhou-3"));
+    }
+
+    // Issue 20, finding 10: a group found by name whose rules are gone (deleted by hand, or an earlier create whose
+    // CreateSecurityGroupPolicies never ran) gets the SSH rule, and the outbound rule when it has none, again.
+    void aReusedGroupWithoutItsRulesGetsThemBack()
+    {
+        RecordingTransport transport;
+        std::string keys = fixture("describe_key_pairs.json");
+        keys.replace(keys.find("\"MyKeyPair\""), 11, "\"" + *cvm::keyPairName(kPublicKey) + "\"");
+        std::string groups = fixture("describe_security_groups.json");
+        groups.replace(groups.find("\"TestGroup\""), 11, "\"gpuplanner-ssh-203-0-113-7-32\"");
+        transport.answer("DescribeKeyPairs", keys);
+        transport.answer("DescribeSecurityGroups", groups);
+        // SSH is open, but to another address; HTTP to ours.
+        transport.answer(
+            "DescribeSecurityGroupPolicies",
+            policiesAnswer(json::array({policy("TCP", "22", "198.51.100.1/32"), policy("tcp", "80", "203.0.113.7/32")}),
+                           json()));
+        transport.answer("CreateSecurityGroupPolicies", fixture("create_security_group_policies.json"));
+        transport.answer("RunInstances", fixture("run_instances.json"));
+        LaunchRequest request = baseRequest();
+        request.zone = "ap-guangzhou-3";
+        Result<LaunchResult> result = makeTencentCvmProvider(contextFor(transport))->launch(request, nullptr);
+        QVERIFY2(result, result ? "" : result.error().message().c_str());
+        QCOMPARE(transport.actions(),
+                 (std::vector<std::string>{"DescribeKeyPairs",
+                                           "DescribeSecurityGroups",
+                                           "DescribeSecurityGroupPolicies",
+                                           "CreateSecurityGroupPolicies",
+                                           "CreateSecurityGroupPolicies",
+                                           "RunInstances"}));
+        const json described = json::parse(transport.find("DescribeSecurityGroupPolicies")->body);
+        QCOMPARE(described["SecurityGroupId"].get<std::string>(), std::string("sg-05bb4upy"));
+        const json ingress = json::parse(transport.requests[3].body);
+        QCOMPARE(ingress["SecurityGroupId"].get<std::string>(), std::string("sg-05bb4upy"));
+        QCOMPARE(ingress["SecurityGroupPolicySet"]["Ingress"][0]["CidrBlock"].get<std::string>(),
+                 std::string("203.0.113.7/32"));
+        QCOMPARE(ingress["SecurityGroupPolicySet"]["Ingress"][0]["Port"].get<std::string>(), std::string("22"));
+        const json egress = json::parse(transport.requests[4].body);
+        QVERIFY(egress["SecurityGroupPolicySet"].contains("Egress"));
+
+        // The rule matcher: protocol and port forms the API documents, the exact source, ACCEPT only.
+        using P = std::vector<cvm::SecurityGroupPolicy>;
+        const std::string ours = "203.0.113.7/32";
+        QVERIFY(cvm::allowsSshFrom(P{{"TCP", "22", ours, "ACCEPT"}}, ours));
+        QVERIFY(cvm::allowsSshFrom(P{{"tcp", "20-30", ours, "accept"}}, ours));
+        QVERIFY(cvm::allowsSshFrom(P{{"TCP", "80,22", ours, "ACCEPT"}}, ours));
+        QVERIFY(cvm::allowsSshFrom(P{{"ALL", "ALL", ours, "ACCEPT"}}, ours));
+        QVERIFY(!cvm::allowsSshFrom(P{{"TCP", "22", ours, "DROP"}}, ours));
+        QVERIFY(!cvm::allowsSshFrom(P{{"UDP", "22", ours, "ACCEPT"}}, ours));
+        QVERIFY(!cvm::allowsSshFrom(P{{"TCP", "2222", ours, "ACCEPT"}}, ours));
+        QVERIFY(!cvm::allowsSshFrom(P{{"TCP", "22", "0.0.0.0/0", "ACCEPT"}}, ours));
     }
 
     void dryRunCreatesNothing()

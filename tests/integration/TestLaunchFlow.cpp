@@ -702,6 +702,73 @@ private slots:
               currencyCode(entry.intent.price.currency));
     }
 
+    // Must-show of issue 20: a public key with a Latin-1 comment ends the launch with a clear message, exit 2,
+    // and nothing is recorded (no "requested" entry) or sent.
+    void aKeyWithALatin1CommentIsRefusedBeforeAnything_data() { addProviders(); }
+    void aKeyWithALatin1CommentIsRefusedBeforeAnything()
+    {
+        QFETCH(ProviderCase, provider);
+        QVERIFY(setUp(provider));
+        QFile key(path("id_ed25519.pub"));
+        QVERIFY(key.open(QIODevice::ReadOnly));
+        const QByteArray line = key.readAll().trimmed().split(' ').mid(0, 2).join(' ') + " caf\xE9@lab\n";
+        key.close();
+        QFile latin1(path("latin1.pub"));
+        QVERIFY(latin1.open(QIODevice::WriteOnly) && latin1.write(line) == line.size());
+        latin1.close();
+        QStringList args = launchArgs();
+        args[args.indexOf("--key") + 1] = latin1.fileName();
+        const Run refused = gpuplan(args);
+        QCOMPARE(refused.exit, 2);
+        QVERIFY2(refused.err.contains("latin1.pub") && refused.err.contains("not UTF-8")
+                     && refused.err.contains("ssh-keygen -c"),
+                 qPrintable(refused.err));
+        QVERIFY(!refused.err.contains("terminate called") && !refused.err.contains("internal error"));
+        std::unique_ptr<Ledger> l = ledger();
+        QVERIFY(l);
+        QCOMPARE(l->entries()->size(), std::size_t(0));
+        QCOMPARE(m_fake->state().value("calls").toArray().size(), 0);
+    }
+
+    // Issue 20, finding 10: the security group is found by name and reused; one that lost its SSH rule (deleted by
+    // hand, or an earlier create whose authorize step never ran) gets it back, and the launch goes on.
+    void aReusedGroupWithoutItsSshRuleIsRepaired_data() { addProviders(); }
+    void aReusedGroupWithoutItsSshRuleIsRepaired()
+    {
+        QFETCH(ProviderCase, provider);
+        QVERIFY(setUp(provider));
+        const QJsonObject made = m_fake->call(
+            "POST",
+            "/_fake/security_groups",
+            QJsonDocument(QJsonObject{{"region", provider.region}, {"name", "gpuplanner-ssh-203-0-113-7-32"}})
+                .toJson());
+        const QString groupId = made.value("id").toString();
+        QVERIFY(!groupId.isEmpty());
+
+        const Run launched = gpuplan(launchArgs());
+        QVERIFY2(launched.exit == 0, qPrintable(launched.err + launched.out));
+        QCOMPARE(m_fake->liveInstances().size(), 1);
+        const QJsonArray groups = m_fake->state().value("security_groups").toArray();
+        QCOMPARE(groups.size(), 1); // reused, not a second one
+        const QJsonObject group = groups.first().toObject();
+        QCOMPARE(group.value(provider.id == "aws" ? "id" : "SecurityGroupId").toString(), groupId);
+        if (provider.id == "aws") {
+            QCOMPARE(group.value("ssh_from").toArray(), QJsonArray{"203.0.113.7/32"});
+        } else {
+            const QJsonArray ingress = group.value("Ingress").toArray();
+            QCOMPARE(ingress.size(), 1);
+            QCOMPARE(ingress.first().toObject().value("CidrBlock").toString(), QString("203.0.113.7/32"));
+            QCOMPARE(ingress.first().toObject().value("Port").toString(), QString("22"));
+            QCOMPARE(group.value("Egress").toArray().size(), 1); // a group without rules drops outbound traffic too
+        }
+
+        // With the rule in place, the next launch adds nothing.
+        const Run again = gpuplan(launchArgs());
+        QVERIFY2(again.exit == 0, qPrintable(again.err + again.out));
+        const QJsonObject after = m_fake->state().value("security_groups").toArray().first().toObject();
+        QCOMPARE(after.value(provider.id == "aws" ? "ssh_from" : "Ingress").toArray().size(), 1);
+    }
+
     void badFlagsAreNamed()
     {
         QVERIFY(setUp(aws()));

@@ -26,8 +26,10 @@ Binds 127.0.0.1 on a free port, writes the port to FILE (FILE.tmp, then renamed)
 - DryRun answers DryRunOperation and creates nothing. ActionTimer's ActionTime is kept as terminate_at (Unix s).
 
 Control (not part of the API): POST /_fake/faults (JSON merged into the faults: throttle, no_capacity_zones,
-drop_after_accept, hold_run_reply_s, quota_exceeded, unauthorized, running_after, stale_zone_listing) and GET
-/_fake/state.
+drop_after_accept, hold_run_reply_s, quota_exceeded, unauthorized, running_after, stale_zone_listing), POST
+/_fake/security_groups ({"region", "name"}: a security group without any rule, as one whose rules were deleted or
+whose CreateSecurityGroupPolicies never ran; answers {"ok": true, "id"}) and GET /_fake/state (a group's rules are
+its "Ingress" and "Egress" lists, as CreateSecurityGroupPolicies received them).
 
 Faults that model how CVM behaves but cannot be produced on demand against it: invisible_s S (eventual consistency:
 for S seconds after RunInstances DescribeInstances leaves a new instance out, by id as by tag, and TerminateInstances
@@ -53,7 +55,8 @@ import time
 import uuid
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-VPC_ACTIONS = {"DescribeSecurityGroups", "CreateSecurityGroup", "CreateSecurityGroupPolicies"}
+VPC_ACTIONS = {"DescribeSecurityGroups", "CreateSecurityGroup", "CreateSecurityGroupPolicies",
+               "DescribeSecurityGroupPolicies"}
 CVM_ACTIONS = {"DescribeImages", "DescribeKeyPairs", "ImportKeyPair", "DescribeZoneInstanceConfigInfos",
                "RunInstances", "DescribeInstances", "TerminateInstances"}
 
@@ -171,6 +174,15 @@ class Handler(BaseHTTPRequestHandler):
                     else:
                         self.state.faults[key] = value
             self.reply(200, {"ok": True})
+            return
+        if self.path == "/_fake/security_groups":
+            wanted = json.loads(body or b"{}")
+            group = {"SecurityGroupId": short_id("sg"), "SecurityGroupName": wanted.get("name", ""),
+                     "SecurityGroupDesc": "made by the test", "region": wanted.get("region", ""),
+                     "Ingress": [], "Egress": []}
+            with self.state.lock:
+                self.state.security_groups.append(group)
+            self.reply(200, {"ok": True, "id": group["SecurityGroupId"]})
             return
         if self.path != "/":
             self.reply(404, {"error": "unknown path"})
@@ -309,6 +321,20 @@ class Handler(BaseHTTPRequestHandler):
             for direction in ("Ingress", "Egress"):
                 group[direction].extend(policies.get(direction, []))
         self.api_reply({})
+
+    def act_DescribeSecurityGroupPolicies(self, params, region):
+        # SecurityGroupPolicySet as the API page documents it (Version, Egress, Ingress of SecurityGroupPolicy).
+        with self.state.lock:
+            group = next((g for g in self.state.security_groups
+                          if g["SecurityGroupId"] == params.get("SecurityGroupId")), None)
+            if group is None:
+                raise ApiError("ResourceNotFound", "the security group does not exist")
+            listed = {direction: [dict(policy, PolicyIndex=i, SecurityGroupId="", Ipv6CidrBlock="",
+                                       ModifyTime="2026-01-01 00:00:00")
+                                  for i, policy in enumerate(group[direction])]
+                      for direction in ("Ingress", "Egress")}
+        self.api_reply({"SecurityGroupPolicySet": {"Version": str(len(listed["Ingress"]) + len(listed["Egress"])),
+                                                   "Ingress": listed["Ingress"], "Egress": listed["Egress"]}})
 
     def act_DescribeZoneInstanceConfigInfos(self, params, region):
         types = [v for f in params.get("Filters", []) if f.get("Name") == "instance-type" for v in f.get("Values", [])]

@@ -42,7 +42,11 @@ Control (not EC2):
                          listings), internal_error_after_create N (next N RunInstances answer HTTP 500 InternalError, the
                          first of a token after creating the instance, a retry of it without a second one), terminate_slow_s S (terminated instances stay
                          "shutting-down" for S seconds).
-    GET  /_fake/state    {"instances": [...], "calls": [...], "key_pairs": [...], "security_groups": [...]}.
+    POST /_fake/security_groups  {"region": R, "name": N}: creates a security group in R without any inbound rule
+                         (one whose SSH rule was deleted, or whose AuthorizeSecurityGroupIngress never ran). Answers
+                         {"ok": true, "id": ...}.
+    GET  /_fake/state    {"instances": [...], "calls": [...], "key_pairs": [...], "security_groups": [...]}; a
+                         group's "ssh_from" lists the sources of its inbound TCP 22 rules.
 """
 
 import argparse
@@ -191,10 +195,11 @@ def instance_xml(inst):
             "<availabilityZone>%s</availabilityZone><groupName/><tenancy>default</tenancy></placement><monitoring>"
             "<state>disabled</state></monitoring>%s<architecture>x86_64</architecture><rootDeviceType>ebs"
             "</rootDeviceType><virtualizationType>hvm</virtualizationType><clientToken>%s</clientToken><tagSet>%s"
-            "</tagSet><hypervisor>xen</hypervisor></item>"
+            "</tagSet><hypervisor>xen</hypervisor>%s</item>"
             % (inst["id"], escape(inst["image_id"]), state_codes[inst["state"]], inst["state"],
                escape(inst["key_name"]), escape(inst["instance_type"]), inst["launch_time"], inst["zone"], ip,
-               escape(inst["client_token"]), tags))
+               escape(inst["client_token"]), tags,
+               "<instanceLifecycle>spot</instanceLifecycle>" if inst.get("pricing") == "spot" else ""))
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -235,6 +240,14 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_POST(self):
         body = self.read_body()
+        if self.path == "/_fake/security_groups":
+            wanted = json.loads(body or b"{}")
+            with self.state.lock:
+                group = {"id": "sg-" + uuid.uuid4().hex[:17], "name": wanted.get("name", ""),
+                         "region": wanted.get("region", ""), "description": "made by the test", "ssh_from": []}
+                self.state.security_groups.append(group)
+            self.send_body(200, json.dumps({"ok": True, "id": group["id"]}), "application/json")
+            return
         if self.path == "/_fake/faults":
             changes = json.loads(body or b"{}")
             with self.state.lock:

@@ -43,6 +43,12 @@ public:
     Status terminate(const std::string& region, const std::string& instanceId, const CancelToken* cancel) override;
 
 private:
+    /// Adds the rule that opens TCP 22 to the request's SSH source (as a dry run for a dry run). A rule that is
+    /// already there (InvalidPermission.Duplicate: another launch added it meanwhile) is not an error.
+    Status authorizeSsh(const LaunchRequest& request,
+                        const std::string& groupId,
+                        const ErrorContext& context,
+                        const CancelToken* cancel);
     /// Signs and sends one call; a non-2xx answer becomes the mapped Error (`context` says what it was about).
     Result<HttpResponse>
     send(const std::string& region, const Call& call, ErrorContext context, const CancelToken* cancel);
@@ -83,6 +89,23 @@ AwsEc2Provider::send(const std::string& region, const Call& call, ErrorContext c
         return mapError(*response, context);
     }
     return response;
+}
+
+Status AwsEc2Provider::authorizeSsh(const LaunchRequest& request,
+                                    const std::string& groupId,
+                                    const ErrorContext& context,
+                                    const CancelToken* cancel)
+{
+    Result<HttpResponse> authorized =
+        send(request.region, authorizeSshCall(groupId, request.sshSourceCidr, request.dryRun), context, cancel);
+    if (!authorized) {
+        const std::string& code = authorized.error().providerCode;
+        if (code == "InvalidPermission.Duplicate" || (request.dryRun && code == "DryRunOperation")) {
+            return Ok{};
+        }
+        return authorized.error();
+    }
+    return parseAuthorizeSecurityGroupIngress(authorized->body);
 }
 
 Result<LaunchResult> AwsEc2Provider::launch(const LaunchRequest& request, const CancelToken* cancel)
@@ -188,9 +211,24 @@ Result<LaunchResult> AwsEc2Provider::launch(const LaunchRequest& request, const 
             return groups.error();
         }
         if (!groups->empty()) {
-            groupId = groups->front().groupId;
-            result.steps.push_back("Security group " + groupId + " (" + groupName + ") opens SSH to "
-                                   + request.sshSourceCidr + " only");
+            const SecurityGroup& group = groups->front();
+            groupId = group.groupId;
+            if (allowsSshFrom(group, request.sshSourceCidr)) {
+                result.steps.push_back("Security group " + groupId + " (" + groupName + ") opens SSH to "
+                                       + request.sshSourceCidr + " only");
+            } else {
+                // Found by name, but its SSH rule is gone (deleted by hand, or an earlier create whose authorize step
+                // never ran): without it the instance starts and cannot be reached.
+                Status added = authorizeSsh(request, groupId, context, cancel);
+                if (!added) {
+                    return added.error();
+                }
+                result.steps.push_back(
+                    request.dryRun ? "Security group " + groupId + " (" + groupName + ") lacks its SSH rule for "
+                                         + request.sshSourceCidr + ": would add it (dry run: not added)"
+                                   : "Security group " + groupId + " (" + groupName + ") had lost its SSH rule: "
+                                         + "added it again, it opens SSH to " + request.sshSourceCidr + " only");
+            }
         } else if (request.dryRun) {
             Result<HttpResponse> created =
                 send(request.region, createSecurityGroupCall(groupName, request.sshSourceCidr, true), context, cancel);
@@ -211,17 +249,9 @@ Result<LaunchResult> AwsEc2Provider::launch(const LaunchRequest& request, const 
                 return id.error();
             }
             groupId = *id;
-            Result<HttpResponse> authorized =
-                send(request.region, authorizeSshCall(groupId, request.sshSourceCidr, false), context, cancel);
-            if (!authorized) {
-                if (authorized.error().providerCode != "InvalidPermission.Duplicate") {
-                    return authorized.error();
-                }
-            } else {
-                Status ok = parseAuthorizeSecurityGroupIngress(authorized->body);
-                if (!ok) {
-                    return ok.error();
-                }
+            Status added = authorizeSsh(request, groupId, context, cancel);
+            if (!added) {
+                return added.error();
             }
             result.steps.push_back("Security group " + groupId + " opens SSH to " + request.sshSourceCidr + " only");
         }

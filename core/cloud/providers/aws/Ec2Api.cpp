@@ -79,6 +79,9 @@ RemoteInstance instanceFrom(const pugi::xml_node& item, const std::string& regio
         }
     }
     out.launchedAt = parseIsoSeconds(text(item, "launchTime"));
+    // instanceLifecycle is "spot" or "capacity-block", absent for an on-demand instance (API_Instance.html).
+    const std::string lifecycle = text(item, "instanceLifecycle");
+    out.pricingMode = lifecycle.empty() ? "on_demand" : lifecycle == "spot" ? "spot" : "";
     return out;
 }
 
@@ -405,13 +408,35 @@ Result<std::vector<SecurityGroup>> parseDescribeSecurityGroups(std::string_view 
     }
     std::vector<SecurityGroup> out;
     for (const pugi::xml_node item : root->child("securityGroupInfo").children("item")) {
-        SecurityGroup group{text(item, "groupId"), text(item, "groupName"), text(item, "vpcId")};
+        SecurityGroup group{text(item, "groupId"), text(item, "groupName"), text(item, "vpcId"), {}};
         if (group.groupId.empty()) {
             return malformed("DescribeSecurityGroups", "a security group without <groupId>");
+        }
+        for (const pugi::xml_node permission : item.child("ipPermissions").children("item")) {
+            IngressRule rule;
+            rule.protocol = text(permission, "ipProtocol");
+            // Absent for "-1" (every protocol and port).
+            rule.fromPort = permission.child("fromPort").text().as_int(-1);
+            rule.toPort = permission.child("toPort").text().as_int(-1);
+            for (const pugi::xml_node range : permission.child("ipRanges").children("item")) {
+                rule.cidrs.push_back(text(range, "cidrIp"));
+            }
+            group.ingress.push_back(std::move(rule));
         }
         out.push_back(std::move(group));
     }
     return out;
+}
+
+bool allowsSshFrom(const SecurityGroup& group, const std::string& cidr)
+{
+    return std::any_of(group.ingress.begin(), group.ingress.end(), [&](const IngressRule& rule) {
+        const bool everyProtocol = rule.protocol == "-1";
+        const bool ssh =
+            everyProtocol
+            || ((rule.protocol == "tcp" || rule.protocol == "6") && rule.fromPort <= 22 && rule.toPort >= 22);
+        return ssh && std::find(rule.cidrs.begin(), rule.cidrs.end(), cidr) != rule.cidrs.end();
+    });
 }
 
 Result<std::string> parseCreateSecurityGroup(std::string_view body)

@@ -202,6 +202,13 @@ Call createSecurityGroupCall(const std::string& groupName, const std::string& ci
     return call;
 }
 
+Call describeSecurityGroupPoliciesCall(const std::string& groupId)
+{
+    Call call{Service::Vpc, "DescribeSecurityGroupPolicies", json::object(), true};
+    call.params["SecurityGroupId"] = groupId;
+    return call;
+}
+
 Call authorizeSshCall(const std::string& groupId, const std::string& cidr)
 {
     Call call{Service::Vpc, "CreateSecurityGroupPolicies", json::object(), false};
@@ -458,6 +465,68 @@ Result<std::string> parseCreateSecurityGroup(std::string_view body)
     return groupId;
 }
 
+Result<SecurityGroupPolicies> parseDescribeSecurityGroupPolicies(std::string_view body)
+{
+    const std::string action = "DescribeSecurityGroupPolicies";
+    Result<json> response = responseOf(body, action);
+    if (!response) {
+        return response.error();
+    }
+    if (!response->contains("SecurityGroupPolicySet") || !(*response)["SecurityGroupPolicySet"].is_object()) {
+        return refused(action, "has no SecurityGroupPolicySet");
+    }
+    const json& set = (*response)["SecurityGroupPolicySet"];
+    SecurityGroupPolicies out;
+    for (const auto& [name, policies] : {std::pair{"Ingress", &out.ingress}, std::pair{"Egress", &out.egress}}) {
+        Result<json> list = arrayField(set, name, action, false);
+        if (!list) {
+            return list.error();
+        }
+        for (const json& item : *list) {
+            policies->push_back(SecurityGroupPolicy{stringField(item, "Protocol"),
+                                                    stringField(item, "Port"),
+                                                    stringField(item, "CidrBlock"),
+                                                    stringField(item, "Action")});
+        }
+    }
+    return out;
+}
+
+bool allowsSshFrom(const std::vector<SecurityGroupPolicy>& ingress, const std::string& cidr)
+{
+    const auto upper = [](std::string text) {
+        std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::toupper(c); });
+        return text;
+    };
+    // Port: "ALL", one port, a range "20-30", or a list "22,80" (CreateSecurityGroupPolicies, SecurityGroupPolicy).
+    const auto opensPort22 = [&](const std::string& port) {
+        if (port.empty() || upper(port) == "ALL") {
+            return true;
+        }
+        std::size_t start = 0;
+        while (start <= port.size()) {
+            const std::size_t comma = std::min(port.find(',', start), port.size());
+            const std::string part = trim(port.substr(start, comma - start));
+            const std::size_t dash = part.find('-');
+            const std::string from = dash == std::string::npos ? part : part.substr(0, dash);
+            const std::string to = dash == std::string::npos ? part : part.substr(dash + 1);
+            const bool digits = !from.empty() && !to.empty() && from.size() < 6 && to.size() < 6
+                                && std::all_of(from.begin(), from.end(), ::isdigit)
+                                && std::all_of(to.begin(), to.end(), ::isdigit);
+            if (digits && std::stoi(from) <= 22 && std::stoi(to) >= 22) {
+                return true;
+            }
+            start = comma + 1;
+        }
+        return false;
+    };
+    return std::any_of(ingress.begin(), ingress.end(), [&](const SecurityGroupPolicy& p) {
+        const std::string protocol = upper(p.protocol);
+        return upper(p.action) == "ACCEPT" && p.cidrBlock == cidr
+               && (protocol == "ALL" || (protocol == "TCP" && opensPort22(p.port)));
+    });
+}
+
 Status parseEmptyAnswer(std::string_view body, const std::string& action)
 {
     Result<json> response = responseOf(body, action);
@@ -521,6 +590,9 @@ Result<InstancesPage> parseDescribeInstances(std::string_view body, const std::s
             instance.publicIp = ips[0].get<std::string>();
         }
         instance.launchedAt = parseIsoSeconds(stringField(item, "CreatedTime"));
+        // InstanceChargeType: POSTPAID_BY_HOUR, SPOTPAID, PREPAID (whose period, monthly or yearly, is not listed).
+        const std::string charge = stringField(item, "InstanceChargeType");
+        instance.pricingMode = charge == "POSTPAID_BY_HOUR" ? "on_demand" : charge == "SPOTPAID" ? "spot" : "";
         const json tags = item.value("Tags", json());
         if (tags.is_array()) {
             for (const json& tag : tags) {

@@ -53,6 +53,14 @@ private:
     Result<std::string> findOrImportKey(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel);
     Result<std::string>
     findOrCreateGroup(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel);
+    /// A group found by name may have lost its rules (deleted by hand, or an earlier create whose
+    /// CreateSecurityGroupPolicies never ran): without the SSH rule the instance cannot be reached, without any
+    /// outbound rule it cannot fetch packages. Adds what is missing (a dry run only says so).
+    Status repairGroupRules(const LaunchRequest& request,
+                            const std::string& groupId,
+                            LaunchResult& result,
+                            const CancelToken* cancel);
+    Status addRule(const cvm::Call& rule, const std::string& region, const CancelToken* cancel);
 
     cvm::ErrorContext context(const std::string& action, cvm::Service service, const std::string& region) const
     {
@@ -193,6 +201,50 @@ TencentCvmProvider::findOrImportKey(const LaunchRequest& request, LaunchResult& 
     return keyId;
 }
 
+Status TencentCvmProvider::addRule(const cvm::Call& rule, const std::string& region, const CancelToken* cancel)
+{
+    Result<std::string> answer = perform(rule, context(rule.action, cvm::Service::Vpc, region), cancel);
+    if (!answer) {
+        return answer.error();
+    }
+    return cvm::parseEmptyAnswer(*answer, rule.action);
+}
+
+Status TencentCvmProvider::repairGroupRules(const LaunchRequest& request,
+                                            const std::string& groupId,
+                                            LaunchResult& result,
+                                            const CancelToken* cancel)
+{
+    const cvm::Call call = cvm::describeSecurityGroupPoliciesCall(groupId);
+    Result<std::string> body = perform(call, context(call.action, cvm::Service::Vpc, request.region), cancel);
+    if (!body) {
+        return body.error();
+    }
+    Result<cvm::SecurityGroupPolicies> policies = cvm::parseDescribeSecurityGroupPolicies(*body);
+    if (!policies) {
+        return policies.error();
+    }
+    std::vector<std::pair<cvm::Call, std::string>> missing;
+    if (!cvm::allowsSshFrom(policies->ingress, request.sshSourceCidr)) {
+        missing.emplace_back(cvm::authorizeSshCall(groupId, request.sshSourceCidr),
+                             "SSH from " + request.sshSourceCidr);
+    }
+    if (policies->egress.empty()) {
+        missing.emplace_back(cvm::allowEgressCall(groupId), "all outbound");
+    }
+    for (const auto& [rule, what] : missing) {
+        if (request.dryRun) {
+            result.steps.push_back("security group " + groupId + " lacks its rule for " + what + ": would add it");
+            continue;
+        }
+        if (Status added = addRule(rule, request.region, cancel); !added) {
+            return added;
+        }
+        result.steps.push_back("security group " + groupId + " had lost its rule for " + what + ": added it again");
+    }
+    return Ok{};
+}
+
 Result<std::string>
 TencentCvmProvider::findOrCreateGroup(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel)
 {
@@ -210,6 +262,9 @@ TencentCvmProvider::findOrCreateGroup(const LaunchRequest& request, LaunchResult
     for (const cvm::SecurityGroup& group : *groups) {
         if (group.groupName == name) {
             result.steps.push_back("found security group " + name + " (" + group.groupId + ")");
+            if (Status repaired = repairGroupRules(request, group.groupId, result, cancel); !repaired) {
+                return repaired.error();
+            }
             return group.groupId;
         }
     }
@@ -229,12 +284,8 @@ TencentCvmProvider::findOrCreateGroup(const LaunchRequest& request, LaunchResult
     }
     for (const cvm::Call& rule :
          {cvm::authorizeSshCall(*groupId, request.sshSourceCidr), cvm::allowEgressCall(*groupId)}) {
-        Result<std::string> answer = perform(rule, context(rule.action, cvm::Service::Vpc, request.region), cancel);
-        if (!answer) {
-            return answer.error();
-        }
-        if (Status ok = cvm::parseEmptyAnswer(*answer, rule.action); !ok) {
-            return ok.error();
+        if (Status added = addRule(rule, request.region, cancel); !added) {
+            return added.error();
         }
     }
     result.steps.push_back("created security group " + name + " (" + *groupId + "): SSH from " + request.sshSourceCidr

@@ -39,6 +39,9 @@ struct RemoteInstance
     std::string zone;
     std::string publicIp;      // empty until the provider has assigned one
     std::string providerState; // the provider's own word ("pending", "LAUNCH_FAILED"), for messages
+    /// How it is paid for, as the catalog names the mode ("on_demand", "spot"); empty when the provider does not
+    /// say or the mode has no single catalog price (a prepaid instance of unknown period).
+    std::string pricingMode;
 };
 
 } // namespace gpuplan::core

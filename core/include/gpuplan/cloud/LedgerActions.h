@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gpuplan/catalog/Catalog.h"
 #include "gpuplan/catalog/Money.h"
 #include "gpuplan/cloud/CloudProvider.h"
 #include "gpuplan/ledger/Ledger.h"
@@ -36,14 +37,32 @@ struct ReconcileReport
     std::map<std::string, Error> failures;
 };
 
-/// Reconciles the ledger with each provider in `access` (Launcher::reconcile), then terminates the instances of
-/// plans launched with terminate-at-budget whose spending reached the budget (converted with `rate`; skipped
-/// without one).
+/// How long an instance may still run after its dead-man before reconciliation terminates it through the provider.
+/// The watchdog inside the instance shuts it down at the dead-man (CVM's own timer terminates it then), and the
+/// provider takes minutes to end it; still running half an hour later, the watchdog has failed (a hanging
+/// shutdown, an image without cloud-init) and the instance bills on.
+inline constexpr std::int64_t kDeadmanBackstopSeconds = 30 * 60;
+
+/// Reconciles the ledger with one provider (Launcher::reconcile, at `now`), then:
+/// - gives each live adopted entry whose price is unknown the catalog's price for its provider, region, type and
+///   pricing mode (the provider says the mode); a newly adopted one without a known price is left at none, and the
+///   notes say so (its cost is not counted);
+/// - terminates (Launcher::terminate) each live entry whose dead-man passed more than kDeadmanBackstopSeconds ago;
+///   the entry is closed once the provider shows the instance terminated. Entries without a dead-man are left alone.
+/// What it did, one plain-English note each; the provider's error when it could not list our instances (nothing
+/// else is done then). `catalog` may be null (no prices). Blocks; not thread safe.
+Result<std::vector<std::string>>
+reconcileWithProvider(CloudProvider& provider, Ledger& ledger, const Catalog* catalog, std::int64_t now);
+
+/// reconcileWithProvider with each provider in `access`, then terminates the instances of plans launched with
+/// terminate-at-budget whose spending reached the budget (converted with `rate`; skipped without one). `catalog`
+/// prices adopted instances (none without it).
 ReconcileReport reconcileLedger(const std::vector<CloudAccess>& access,
                                 Ledger& ledger,
                                 HttpTransport& http,
                                 const std::optional<ExchangeRate>& rate,
-                                std::int64_t now);
+                                std::int64_t now,
+                                const Catalog* catalog = nullptr);
 
 /// Terminates each entry through its provider (whose access must be in `access`; Credentials otherwise), and
 /// records the answer (Launcher::terminate). The errors by entry id; empty when every one was asked.

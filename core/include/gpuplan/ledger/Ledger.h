@@ -172,6 +172,11 @@ public:
     /// The provider refused the launch; `why` is its message.
     Status markFailed(std::int64_t id, const std::string& why, std::int64_t now);
 
+    /// Gives an adopted entry (found at the provider by reconcile, its price at launch unknown) the price it is
+    /// costed at from now on, with `note` as its detail. InvalidArgument when the entry was not adopted: a launch
+    /// keeps the price it was launched at.
+    Status setAdoptedPrice(std::int64_t id, const LaunchPrice& price, const std::string& note);
+
     /// Records (or replaces) the budget of a plan.
     Status setBudget(const PlanBudget& budget);
     Result<std::vector<PlanBudget>> budgets() const;

@@ -97,13 +97,27 @@ struct KeyPair
 Result<std::vector<KeyPair>> parseDescribeKeyPairs(std::string_view body);
 Result<KeyPair> parseImportKeyPair(std::string_view body);
 
+/// One inbound rule of a security group (<ipPermissions><item>): its protocol ("tcp", "-1" for every protocol), its
+/// port range and the IPv4 ranges it lets in.
+struct IngressRule
+{
+    std::string protocol;
+    int fromPort = -1;
+    int toPort = -1;
+    std::vector<std::string> cidrs;
+};
+
 struct SecurityGroup
 {
     std::string groupId;
     std::string groupName;
     std::string vpcId;
+    std::vector<IngressRule> ingress;
 };
 Result<std::vector<SecurityGroup>> parseDescribeSecurityGroups(std::string_view body);
+/// Whether one of the group's inbound rules lets TCP port 22 in from exactly `cidr` (the rule authorizeSshCall adds,
+/// or a wider one of ports or protocols for the same source).
+bool allowsSshFrom(const SecurityGroup& group, const std::string& cidr);
 /// The new group's id.
 Result<std::string> parseCreateSecurityGroup(std::string_view body);
 /// Ok when <return> is true.

@@ -78,6 +78,9 @@ Call describeKeyPairsCall(const std::string& keyName);
 Call importKeyPairCall(const std::string& keyName, const std::string& sshPublicKey);
 Call describeSecurityGroupsCall(const std::string& groupName);
 Call createSecurityGroupCall(const std::string& groupName, const std::string& cidr);
+/// The group's rules, both directions (vpc DescribeSecurityGroupPolicies,
+/// https://cloud.tencent.com/document/api/215/15804).
+Call describeSecurityGroupPoliciesCall(const std::string& groupId);
 /// One direction per call ("You can only create policies in one direction in each request").
 Call authorizeSshCall(const std::string& groupId, const std::string& cidr);
 /// A group without rules drops all traffic, so the group also needs an outbound rule for apt, pip and the probe.
@@ -131,6 +134,26 @@ struct SecurityGroup
 Result<std::vector<SecurityGroup>> parseDescribeSecurityGroups(std::string_view body);
 /// The new group's SecurityGroupId.
 Result<std::string> parseCreateSecurityGroup(std::string_view body);
+
+/// One rule of a security group (SecurityGroupPolicy): Protocol ("TCP", "ALL"...), Port ("22", "ALL", "20-30",
+/// "22,80"), CidrBlock (IPv4; empty when the rule names another source) and Action ("ACCEPT", "DROP").
+struct SecurityGroupPolicy
+{
+    std::string protocol;
+    std::string port;
+    std::string cidrBlock;
+    std::string action;
+};
+struct SecurityGroupPolicies
+{
+    std::vector<SecurityGroupPolicy> ingress;
+    std::vector<SecurityGroupPolicy> egress;
+};
+/// Response.SecurityGroupPolicySet's Ingress and Egress (an absent or null list reads as empty).
+Result<SecurityGroupPolicies> parseDescribeSecurityGroupPolicies(std::string_view body);
+/// Whether one of the inbound rules accepts TCP port 22 from exactly `cidr` (the rule authorizeSshCall adds, or a
+/// wider one of ports or protocols for the same source).
+bool allowsSshFrom(const std::vector<SecurityGroupPolicy>& ingress, const std::string& cidr);
 /// Ok when the answer is a Response with a RequestId (CreateSecurityGroupPolicies, TerminateInstances).
 Status parseEmptyAnswer(std::string_view body, const std::string& action);
 
