@@ -613,9 +613,15 @@ Result<int> SshSession::run(const std::string& command, const SshOutput& onOutpu
         channel.reset();
         return Error{code, detail, where};
     };
+    std::size_t received = 0;
     for (;;) {
         if (isCancelled(options.cancel)) {
             return stop(ErrorCode::Cancelled, "cancelled while running the command");
+        }
+        if (received > options.maxOutputBytes) {
+            return stop(ErrorCode::Network,
+                        "the command sent more than " + std::to_string(options.maxOutputBytes >> 20)
+                            + " MiB of output; it was stopped and its output dropped");
         }
         if (options.timeout.count() > 0 && std::chrono::steady_clock::now() >= deadline) {
             return stop(ErrorCode::Timeout,
@@ -625,14 +631,16 @@ Result<int> SshSession::run(const std::string& command, const SshOutput& onOutpu
         if (got == SSH_ERROR) {
             return lost("while running the command");
         }
-        if (got > 0 && onOutput) {
+        received += got > 0 ? static_cast<std::size_t>(got) : 0;
+        if (got > 0 && onOutput && received <= options.maxOutputBytes) {
             onOutput(SshStream::Stdout, std::string_view(buffer, static_cast<size_t>(got)));
         }
         int gotErr = ssh_channel_read_nonblocking(channel.get(), buffer, sizeof buffer, 1);
         if (gotErr == SSH_ERROR) {
             return lost("while running the command");
         }
-        if (gotErr > 0 && onOutput) {
+        received += gotErr > 0 ? static_cast<std::size_t>(gotErr) : 0;
+        if (gotErr > 0 && onOutput && received <= options.maxOutputBytes) {
             onOutput(SshStream::Stderr, std::string_view(buffer, static_cast<size_t>(gotErr)));
         }
         if (got > 0 || gotErr > 0) {

@@ -1,5 +1,7 @@
 #include "gpuplan/net/Crypto.h"
 
+#include "gpuplan/net/signers/Signing.h"
+
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
@@ -154,6 +156,12 @@ std::string randomUuid()
     const std::string hex = toHex(b);
     return hex.substr(0, 8) + "-" + hex.substr(8, 4) + "-" + hex.substr(12, 4) + "-" + hex.substr(16, 4) + "-"
            + hex.substr(20);
+}
+
+AccessKey::~AccessKey()
+{
+    wipe(secret);
+    wipe(sessionToken);
 }
 
 void wipe(std::string& secret)

@@ -267,9 +267,9 @@ private slots:
                                 << "a100-sxm4-80gb" << 8 << "fail"
                                 << QStringList{"-:probe_error:fail:probe.error.no_device"};
         // Nothing promised (no launch chosen, no GPU stated): the reason never reads "promised 1 x ." (issue 20, 12).
-        QTest::newRow("no GPU, nothing promised") << "no-gpu.json"
-                                                  << "" << 1 << "fail"
-                                                  << QStringList{"-:probe_error:fail:probe.error.no_device_unpromised"};
+        QTest::newRow("no GPU, nothing promised")
+            << "no-gpu.json"
+            << "" << 1 << "fail" << QStringList{"-:probe_error:fail:probe.error.no_device_unpromised"};
     }
 
     void judgesRecordings()

@@ -73,6 +73,7 @@ private slots:
     void shellQuoteRoundTrips_data();
     void shellQuoteRoundTrips();
     void commandTimeout();
+    void endlessOutputIsCutOff();
     void droppedConnectionIsNetworkError();
     void cancellation();
     void jumpHost();
@@ -473,6 +474,28 @@ void TestSsh::commandTimeout()
     QCOMPARE(*after, 0);
 }
 
+// Finding 10: a remote host that never stops writing is stopped at the cap, with what it sent before kept within it.
+void TestSsh::endlessOutputIsCutOff()
+{
+    auto session = connectOk(target());
+    QVERIFY(session);
+    SshRunOptions runOptions;
+    runOptions.maxOutputBytes = 2u << 20;
+    runOptions.timeout = 60s;
+    std::size_t delivered = 0;
+    auto status = session->run(
+        "yes 'a line from a host that never stops'",
+        [&](SshStream, std::string_view chunk) { delivered += chunk.size(); },
+        runOptions);
+    QVERIFY(!status.ok());
+    QCOMPARE(status.error().code, ErrorCode::Network);
+    QVERIFY2(status.error().detail.find("more than 2 MiB of output") != std::string::npos,
+             status.error().detail.c_str());
+    QVERIFY(delivered <= runOptions.maxOutputBytes);
+    auto after = session->run("true", {});
+    QVERIFY(after.ok()); // the session stays usable
+}
+
 void TestSsh::droppedConnectionIsNetworkError()
 {
     auto session = connectOk(target());
@@ -581,9 +604,9 @@ void TestSsh::probeRunsThereAndTheVerdictSaysWhy()
 {
     const QString gpuplan = QStringLiteral(GPUPLAN_BINARY_DIR "/bin/gpuplan");
     // Whichever bundled build this machine made: CUDA 13's where /usr/local/cuda exists, else Debian's 11.8.
-    const QString build = QFile::exists(QStringLiteral(GPUPLAN_BINARY_DIR "/bin/gpuplan-probe"))               ? "cuda13"
+    const QString build = QFile::exists(QStringLiteral(GPUPLAN_BINARY_DIR "/bin/gpuplan-probe"))            ? "cuda13"
                           : QFile::exists(QStringLiteral(GPUPLAN_BINARY_DIR "/bin/gpuplan-probe-cuda11.8")) ? "cuda11.8"
-                                                                                                             : "";
+                                                                                                            : "";
     QVERIFY2(!build.isEmpty(), "no bundled probe in build/bin: ./test.sh builds at least the CUDA 11.8 one");
     QProcess cli;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();

@@ -68,6 +68,9 @@ struct SshRunOptions
 {
     std::chrono::milliseconds timeout{0}; // 0: no limit
     const CancelToken* cancel = nullptr;
+    /// The most output (stdout and stderr together) taken from the remote command; a host that sends more is
+    /// stopped there, so that a hostile or broken machine cannot fill this one's memory.
+    std::size_t maxOutputBytes = 64u << 20;
 };
 
 /// One authenticated SSH connection (libssh), optionally through jump hosts. Not thread-safe: use a session
@@ -89,7 +92,7 @@ public:
     /// Runs `command` through the remote user's shell (build it with shellQuote) and streams its output to
     /// `onOutput` (may be empty). Returns the exit status. Errors: Timeout (options.timeout passed; the channel
     /// is closed and the session stays usable), Cancelled, Network (connection lost, the command died without
-    /// an exit status).
+    /// an exit status; or more output than options.maxOutputBytes: the command is stopped).
     Result<int> run(const std::string& command, const SshOutput& onOutput, const SshRunOptions& options = {});
 
     /// Copies a local file over SFTP to `remotePath` (created or replaced) with permission bits `mode`, then

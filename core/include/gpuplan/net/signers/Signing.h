@@ -9,12 +9,14 @@
 namespace gpuplan::core {
 
 /// An access key pair (AWS, Tencent, Alibaba, Huawei). `sessionToken` only for temporary credentials.
-/// Holders wipe the secret when done (Crypto.h `wipe`); it never reaches a log, file or message.
+/// Every copy wipes its secret and token when it dies (OPENSSL_cleanse): the pages, jobs and providers that pass
+/// it along by value leave nothing behind in freed memory. It never reaches a log, file or message.
 struct AccessKey
 {
     std::string id;
     std::string secret;
     std::string sessionToken;
+    ~AccessKey();
 };
 
 /// What a signer computed, for the published-vector tests and the debug log. Holds no secret.
