@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <sstream>
 
@@ -28,6 +29,18 @@ std::vector<long> parts(const std::string& version)
         out.push_back(std::strtol(part.c_str(), nullptr, 10));
     }
     return out;
+}
+
+/// The most GPU memory a reading may give, in MiB (1 PiB): more is not a reading, and would not fit the whole number
+/// the catalog match takes.
+constexpr double kMaxMemoryMib = 1024.0 * 1024.0 * 1024.0;
+
+/// nvidia-smi's memory.total in MiB; 0 (unknown) for "[N/A]", an error text, or a value no GPU has (inf, nan, 1e94).
+double memoryMibOf(const std::string& field)
+{
+    char* end = nullptr;
+    const double mib = std::strtod(field.c_str(), &end);
+    return end != field.c_str() && std::isfinite(mib) && mib >= 0 && mib <= kMaxMemoryMib ? mib : 0;
 }
 
 } // namespace
@@ -65,7 +78,7 @@ int readNvidiaSmi(const std::string& csv, RemoteFacts& facts)
         gpu.name = fields[1];
         // Drivers before the compute_cap field print "[N/A]" or an error there.
         gpu.computeCapability = fields[2].find('.') != std::string::npos ? fields[2] : std::string();
-        gpu.memoryMib = std::strtod(fields[3].c_str(), nullptr);
+        gpu.memoryMib = memoryMibOf(fields[3]);
         facts.gpus.push_back(gpu);
     }
     return int(facts.gpus.size());

@@ -43,25 +43,10 @@ std::string valueOf(const std::string& line, const char* key)
 
 } // namespace
 
-Result<RemoteFacts> detectRemote(SshSession& session, const CancelToken* cancel)
+RemoteFacts readRemoteFacts(const std::string& output)
 {
-    std::string out;
-    SshRunOptions options;
-    options.timeout = std::chrono::seconds(60);
-    options.cancel = cancel;
-    Result<int> status = session.run(
-        inPosixShell(kDetectCommand),
-        [&out](SshStream stream, std::string_view chunk) {
-            if (stream == SshStream::Stdout) {
-                out.append(chunk);
-            }
-        },
-        options);
-    if (!status) {
-        return status.error();
-    }
     RemoteFacts facts;
-    std::stringstream in(out);
+    std::stringstream in(output);
     std::string line;
     std::string smi;
     bool inSmi = false;
@@ -91,6 +76,27 @@ Result<RemoteFacts> detectRemote(SshSession& session, const CancelToken* cancel)
             facts.dockerWithNvidiaRuntime = std::atoi(valueOf(line, "docker").c_str()) > 0;
         }
     }
+    readNvidiaSmi(smi, facts);
+    return facts;
+}
+
+Result<RemoteFacts> detectRemote(SshSession& session, const CancelToken* cancel)
+{
+    std::string out;
+    SshRunOptions options;
+    options.timeout = std::chrono::seconds(60);
+    options.cancel = cancel;
+    Result<int> status = session.run(
+        inPosixShell(kDetectCommand),
+        [&out](SshStream stream, std::string_view chunk) {
+            if (stream == SshStream::Stdout) {
+                out.append(chunk);
+            }
+        },
+        options);
+    if (!status) {
+        return status.error();
+    }
     // The last line says the whole command ran: without it the facts would be blanks read as "no GPU".
     if (out.find("\ndocker=") == std::string::npos) {
         return Error{ErrorCode::RemoteCommandFailed,
@@ -99,8 +105,7 @@ Result<RemoteFacts> detectRemote(SshSession& session, const CancelToken* cancel)
                          + " and exited with status " + std::to_string(*status),
                      session.target().display()};
     }
-    readNvidiaSmi(smi, facts);
-    return facts;
+    return readRemoteFacts(out);
 }
 
 namespace {

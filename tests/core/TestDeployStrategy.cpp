@@ -1,13 +1,17 @@
 // How the probe gets to run on a remote machine: which bundled build fits its driver and GPUs, or a remote
 // build, a container, or a stop with the exact reason. Driver floors: NVIDIA's compatibility table.
+#include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/deploy/DeployStrategy.h"
 #include "gpuplan/deploy/ProbeDeployment.h"
+#include "gpuplan/deploy/Verification.h"
 
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
 
 #include <QTest>
+
+#include <filesystem>
 
 using namespace gpuplan::core;
 
@@ -49,6 +53,48 @@ private slots:
         QCOMPARE(
             readNvidiaSmi("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.\n", broken),
             0);
+    }
+
+    /// Found by tests/fuzz/fuzz_remote_facts: a memory.total no GPU has (1.6e94 MiB, inf, nan) was kept, and the
+    /// catalog match's conversion of it to a whole number of MiB was undefined behaviour. Such a reading is unknown.
+    void impossibleMemoryIsUnknown_data()
+    {
+        QTest::addColumn<QString>("memory");
+        QTest::addColumn<double>("mib");
+        QTest::newRow("a reading") << "81559" << 81559.0;
+        QTest::newRow("N/A") << "[N/A]" << 0.0;
+        QTest::newRow("1.6e94") << "1.6e94" << 0.0;
+        QTest::newRow("inf") << "inf" << 0.0;
+        QTest::newRow("nan") << "nan" << 0.0;
+        QTest::newRow("negative") << "-1" << 0.0;
+    }
+    void impossibleMemoryIsUnknown()
+    {
+        QFETCH(QString, memory);
+        QFETCH(double, mib);
+        RemoteFacts facts;
+        QCOMPARE(readNvidiaSmi("570.86.15, NVIDIA H100 80GB HBM3, 9.0, " + memory.toStdString() + "\n", facts), 1);
+        QCOMPARE(facts.gpus[0].memoryMib, mib);
+    }
+
+    /// The fuzzer's input itself: the whole detection output, then the promise read from the first card.
+    void fuzzedDetectionOutputIsRead()
+    {
+        QFile in(QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/data/fuzz-regressions/remote-facts-smi-memory-1e94.txt"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const RemoteFacts facts = readRemoteFacts(in.readAll().toStdString());
+        QCOMPARE(facts.osId, std::string("rocky"));
+        QCOMPARE(facts.osVersion, std::string("8.9"));
+        QCOMPARE(facts.driverVersion, std::string("470.82.01"));
+        QCOMPARE(facts.gpus.size(), std::size_t(1));
+        QCOMPARE(facts.gpus[0].name, std::string("Tesla V100-SXM3-16GB"));
+        QCOMPARE(facts.gpus[0].memoryMib, 0.0);
+
+        const Result<LoadedCatalog> catalog =
+            loadCatalog(std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "catalog");
+        QVERIFY(catalog.ok());
+        const ExpectedHardware promised = promisedHardware(ExpectedHardware{}, catalog->catalog, nullptr, facts);
+        QCOMPARE(promised.count, 1);
     }
 
     void choice_data()

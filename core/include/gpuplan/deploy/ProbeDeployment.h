@@ -88,6 +88,10 @@ std::string probeBuildCommand(const std::string& nvcc,
 /// runtime (compiler messages on stderr) and runs it, so that stdout carries only the probe's document.
 std::string probeContainerCommand(const std::string& image, const RemoteFacts& facts, const ProbeMode& mode);
 
+/// Reads what detectRemote's command printed (tagged lines "os=", "machine=", "smi-begin" ... "smi-end", "glibc=",
+/// ...) into facts; lines it does not know are skipped. Thread safety: reentrant.
+RemoteFacts readRemoteFacts(const std::string& output);
+
 /// Reads the remote OS, architecture, glibc, nvidia-smi's driver and GPUs, lspci, nvcc and Docker's NVIDIA
 /// runtime with one shell command. Errors: those of SshSession::run.
 Result<RemoteFacts> detectRemote(SshSession& session, const CancelToken* cancel = nullptr);
