@@ -39,9 +39,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const std::uint64_t bytes = std::uint64_t{128} * data[kRAt] * n;
         const std::uint64_t work = n * data[kRAt] * data[kPAt];
         if (bytes > kMaxScryptBytes || work > kMaxScryptWork) {
-            std::fprintf(stderr, "accepted header asks scrypt for %llu bytes, work %llu (log2 N %u, r %u, p %u)\n",
-                         static_cast<unsigned long long>(bytes), static_cast<unsigned long long>(work),
-                         data[kLog2NAt], data[kRAt], data[kPAt]);
+            std::fprintf(stderr,
+                         "accepted header asks scrypt for %llu bytes, work %llu (log2 N %u, r %u, p %u)\n",
+                         static_cast<unsigned long long>(bytes),
+                         static_cast<unsigned long long>(work),
+                         data[kLog2NAt],
+                         data[kRAt],
+                         data[kPAt]);
             __builtin_trap();
         }
     }
