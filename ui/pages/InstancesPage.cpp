@@ -270,9 +270,10 @@ void InstancesPage::reconcile()
             if (!guard) {
                 return;
             }
-            std::optional<core::ExchangeRate> rate;
+            // The catalog lives as long as the job that reads it (aliasing the planning data's lifetime).
+            std::shared_ptr<const core::Catalog> catalog;
             if (m_data && m_data->catalog) {
-                rate = m_data->catalog->catalog.exchangeRate();
+                catalog = std::shared_ptr<const core::Catalog>(m_data, &m_data->catalog->catalog);
             }
             auto report = std::make_shared<core::ReconcileReport>();
             report->failures = std::move(failures);
@@ -295,9 +296,9 @@ void InstancesPage::reconcile()
                 refresh();
             });
             m_jobWatcher->setFuture(
-                QtConcurrent::run([report, access = std::move(access), network = AppSettings().httpOptions(), rate] {
+                QtConcurrent::run([report, access = std::move(access), network = AppSettings().httpOptions(), catalog] {
                     core::ReconcileReport r =
-                        runReconcile(access, network, core::defaultLedgerFile(), rate, nowSeconds());
+                        runReconcile(access, network, core::defaultLedgerFile(), catalog, nowSeconds());
                     report->notes = std::move(r.notes);
                     report->failures.insert(r.failures.begin(), r.failures.end());
                 }));

@@ -118,7 +118,7 @@ std::vector<std::string> ledgerProviders(const LedgerSnapshot& snapshot)
 core::ReconcileReport runReconcile(std::vector<core::CloudAccess> access,
                                    core::HttpOptions network,
                                    std::filesystem::path ledgerFile,
-                                   std::optional<core::ExchangeRate> rate,
+                                   std::shared_ptr<const core::Catalog> catalog,
                                    std::int64_t now)
 {
     return guardJob(
@@ -132,7 +132,8 @@ core::ReconcileReport runReconcile(std::vector<core::CloudAccess> access,
             }
             core::initializeHttp();
             core::HttpClient http(network);
-            return core::reconcileLedger(access, **ledger, http, rate, now);
+            const std::optional<core::ExchangeRate> rate = catalog ? catalog->exchangeRate() : std::nullopt;
+            return core::reconcileLedger(access, **ledger, http, rate, now, catalog.get());
         },
         [](core::Error e) {
             core::ReconcileReport report;

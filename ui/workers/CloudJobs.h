@@ -60,11 +60,12 @@ core::Result<LedgerSnapshot> readLedger(std::filesystem::path ledgerFile, std::i
 /// The providers the ledger has launched with (whose credentials reconciliation needs).
 std::vector<std::string> ledgerProviders(const LedgerSnapshot& snapshot);
 
-/// core::reconcileLedger on the ledger in `ledgerFile` (a failure to open it is reported under "ledger").
+/// core::reconcileLedger on the ledger in `ledgerFile` (a failure to open it is reported under "ledger"), with the
+/// catalog's exchange rate for the budgets and its prices for adopted instances (none when `catalog` is null).
 core::ReconcileReport runReconcile(std::vector<core::CloudAccess> access,
                                    core::HttpOptions network,
                                    std::filesystem::path ledgerFile,
-                                   std::optional<core::ExchangeRate> rate,
+                                   std::shared_ptr<const core::Catalog> catalog,
                                    std::int64_t now);
 
 /// core::terminateEntries on the ledger in `ledgerFile`.

@@ -36,7 +36,7 @@ struct HttpOptions
     /// server's certificate and host name is always on; there is no option to turn it off.
     std::string extraCaFile;
     /// The largest answer accepted, after decompression: a cloud API's answer is kilobytes; a server (or a proxy)
-    /// that sends more is refused with ResponseTooLarge rather than filling memory.
+    /// that sends more is refused (a Network error saying so) rather than filling memory.
     std::size_t maxResponseBytes = 64u << 20;
     RetryPolicy retry;
     /// Receives the request and response lines with Authorization, tokens, signatures and secrets redacted.
