@@ -230,7 +230,7 @@ bool reconcileAll(core::Ledger& ledger,
         access.push_back(std::move(a).value());
     }
     const std::optional<core::ExchangeRate> rate = catalog ? catalog->exchangeRate() : std::nullopt;
-    const core::ReconcileReport report = core::reconcileLedger(access, ledger, http, rate, nowSeconds());
+    const core::ReconcileReport report = core::reconcileLedger(access, ledger, http, rate, nowSeconds(), catalog);
     for (const auto& [id, error] : report.failures) {
         std::cerr << "gpuplan: not reconciled with " << id << ": " << error.message() << '\n';
         complete = false;
@@ -260,6 +260,15 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
             core::Error e = chosen.error();
             e.where = o.plan + (e.where.empty() ? "" : ": " + e.where);
             return fail(e);
+        }
+        if (chosen->passedOver) {
+            const auto& [choice, why] = *chosen->passedOver;
+            std::cerr << "gpuplan: the plan's choice, option " << choice.rank << ": " << choice.provider << ' '
+                      << choice.instanceType << " in " << choice.region << " (" << core::pricingModeName(choice.mode)
+                      << "), cannot be launched by GPU Planner yet ("
+                      << core::notLaunchableText(why, choice.provider, choice.mode) << "); offering option "
+                      << chosen->rank << ": " << chosen->provider << ' ' << chosen->instanceType << " in "
+                      << chosen->region << " (" << core::pricingModeName(chosen->mode) << ")\n";
         }
         o.provider = o.provider.empty() ? chosen->provider : o.provider;
         o.instanceType = o.instanceType.empty() ? chosen->instanceType : o.instanceType;

@@ -23,7 +23,7 @@ struct LaunchOptions
     std::string region;       // likewise
     std::string zone;         // empty: every zone that offers the type, in order, until one has capacity
     std::string plan;         // a .gpuplan: its option, budget guard and estimate (dead-man default)
-    int option = 0;           // the plan's option by rank; 0: its choice, else its first
+    int option = 0;           // the plan's option by rank; 0: its choice, or the best one that can be launched
     bool spot = false;
     int monthly = 0; // months of a prepaid subscription
     bool autoRenew = false;

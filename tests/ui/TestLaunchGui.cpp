@@ -6,6 +6,7 @@
 
 #include "../support/Widgets.h"
 #include "MainWindow.h"
+#include "PlanSession.h"
 #include "models/InstanceTableModel.h"
 #include "pages/CredentialsPage.h"
 #include "pages/InstancesPage.h"
@@ -13,11 +14,15 @@
 #include "secrets/CredentialStore.h"
 
 #include "../integration/fakes/FakeCloud.h"
+#include "gpuplan/cloud/WatchdogScript.h"
 #include "gpuplan/secrets/Credential.h"
+
+#include <nlohmann/json.hpp>
 
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -28,7 +33,9 @@
 #include <QTableView>
 #include <QTcpServer>
 #include <QTemporaryDir>
+#include <QWheelEvent>
 
+#include <fstream>
 #include <memory>
 
 using namespace gpuplan::testing;
@@ -38,6 +45,8 @@ using gpuplan::ui::InstancesPage;
 using gpuplan::ui::InstanceTableModel;
 using gpuplan::ui::LaunchPage;
 using gpuplan::ui::MainWindow;
+using gpuplan::ui::PlanSession;
+using nlohmann::json;
 
 using gpuplan::testing::child;
 
@@ -45,6 +54,47 @@ namespace {
 
 const std::filesystem::path kBundled = std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "catalog";
 constexpr auto kPassphrase = "a passphrase for the GUI launch test";
+
+/// The bundled example plan: 70 ranked options, the first nine on Lambda (no launch support here), option 10 AWS
+/// p4d.24xlarge, option 11 Tencent GN10Xp.20XLARGE320; no choice and no budget.
+json examplePlan()
+{
+    std::ifstream in(std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "examples"
+                     / "resnet50-imagenet.gpuplan");
+    return json::parse(in, nullptr, false);
+}
+
+/// The index of the plan's option of `instanceType`, -1 if none.
+int optionIndex(const json& plan, const std::string& instanceType)
+{
+    const json& options = plan["results"]["options"];
+    for (std::size_t i = 0; i < options.size(); ++i) {
+        if (options[i]["instance_type"] == instanceType) {
+            return static_cast<int>(i);
+        }
+    }
+    return -1;
+}
+
+int deadmanFor(const json& plan, int index)
+{
+    return gpuplan::core::defaultDeadmanHours(plan["results"]["options"][index]["hours"]["high"].get<double>());
+}
+
+/// A wheel turned one notch down over `widget`, sent to it as Qt delivers one under the pointer.
+void turnWheelOver(QWidget* widget)
+{
+    const QPointF at(widget->width() / 2.0, widget->height() / 2.0);
+    QWheelEvent wheel(at,
+                      widget->mapToGlobal(at),
+                      QPoint(),
+                      QPoint(0, -QWheelEvent::DefaultDeltasPerStep),
+                      Qt::NoButton,
+                      Qt::NoModifier,
+                      Qt::NoScrollPhase,
+                      false);
+    QApplication::sendEvent(widget, &wheel);
+}
 
 } // namespace
 
@@ -240,6 +290,191 @@ private slots:
         QTest::mouseClick(child<QPushButton>(window, "launchButton"), Qt::LeftButton);
         QTRY_COMPARE(status->text(), QStringLiteral("Not launched."));
         QCOMPARE(m_fake->runInstancesCalls(), calls);
+    }
+
+    // Issue 20, finding 15: scrolling the page with the wheel turned the dead-man switch to "Off" (spin and combo
+    // boxes take the wheel without focus). A field that sets money or time takes it only once it has focus.
+    void aWheelOverAnUnfocusedMoneyFieldChangesNothing_data()
+    {
+        QTest::addColumn<QString>("field");
+        for (const char* name : {"launchDeadmanSpinBox",
+                                 "launchIdleMinutesSpinBox",
+                                 "launchIdlePercentSpinBox",
+                                 "launchBudgetSpinBox",
+                                 "launchPriceSpinBox",
+                                 "launchProviderComboBox",
+                                 "launchPricingComboBox"}) {
+            QTest::newRow(name) << QString::fromLatin1(name);
+        }
+    }
+    void aWheelOverAnUnfocusedMoneyFieldChangesNothing()
+    {
+        QFETCH(QString, field);
+        LaunchPage page(nullptr);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        child<QDoubleSpinBox>(page, "launchBudgetSpinBox")->setValue(100);
+        child<QDoubleSpinBox>(page, "launchPriceSpinBox")->setValue(2);
+        auto* widget = page.findChild<QWidget*>(field);
+        QVERIFY(widget);
+        const auto value = [widget] {
+            if (auto* box = qobject_cast<QComboBox*>(widget)) {
+                return QVariant(box->currentIndex());
+            }
+            return widget->property("value");
+        };
+        // The user has been typing elsewhere (the page gives its first field the focus when it is shown).
+        child<QLineEdit>(page, "launchKeyLineEdit")->setFocus();
+        const QVariant before = value();
+        QVERIFY(!widget->hasFocus());
+        turnWheelOver(widget);
+        QCOMPARE(value(), before);
+        QCOMPARE(widget->focusPolicy(), Qt::StrongFocus);
+
+        // Once the user has clicked or tabbed into it, the wheel steps it as usual.
+        page.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&page));
+        widget->setFocus();
+        QTRY_VERIFY(widget->hasFocus());
+        turnWheelOver(widget);
+        QVERIFY(value() != before);
+    }
+
+    // Issue 20, finding 15: after a new plan whose choice could not be launched, the page still offered the
+    // previous plan's choice and budget. Every plan the session shows refills the form; nothing of the last stays.
+    void thePageFollowsThePlanSession()
+    {
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY(window.isCatalogLoaded());
+        auto* session = window.findChild<PlanSession*>();
+        QVERIFY(session);
+        auto* provider = child<QComboBox>(window, "launchProviderComboBox");
+        auto* type = child<QComboBox>(window, "launchInstanceComboBox");
+        auto* region = child<QComboBox>(window, "launchRegionComboBox");
+        auto* budget = child<QDoubleSpinBox>(window, "launchBudgetSpinBox");
+        auto* price = child<QDoubleSpinBox>(window, "launchPriceSpinBox");
+        auto* deadman = child<QSpinBox>(window, "launchDeadmanSpinBox");
+        auto* label = child<QLabel>(window, "launchPlanLabel");
+
+        // A plan choosing AWS p4d.24xlarge, without a budget; the user types a negotiated price for it.
+        json first = examplePlan();
+        const int p4d = optionIndex(first, "p4d.24xlarge");
+        QVERIFY(p4d >= 0);
+        first["choice"] = p4d;
+        session->setPlan(first, std::nullopt, false);
+        QCOMPARE(provider->currentData().toString(), QStringLiteral("aws"));
+        QCOMPARE(type->currentText(), QStringLiteral("p4d.24xlarge"));
+        QCOMPARE(region->currentText(), QStringLiteral("us-east-2"));
+        QCOMPARE(budget->value(), 0.0);
+        QCOMPARE(deadman->value(), deadmanFor(first, p4d));
+        price->setValue(30);
+
+        // Re-planned: only Lambda offers, which GPU Planner cannot launch, and a budget of 500 CNY.
+        json second = examplePlan();
+        second["created"] = "2026-12-05T08:00:00Z";
+        second["constraints"]["budget"] = 500;
+        json lambdaOnly = json::array();
+        for (const json& option : second["results"]["options"]) {
+            if (option["provider"] == "lambda") {
+                lambdaOnly.push_back(option);
+            }
+        }
+        second["results"]["options"] = lambdaOnly;
+        session->setPlan(second, std::nullopt, true);
+        QCOMPARE(budget->value(), 500.0);
+        QVERIFY2(budget->text().contains("500"), qPrintable(budget->text()));
+        QCOMPARE(type->currentText(), QString());
+        QCOMPARE(region->currentText(), QString());
+        QCOMPARE(price->value(), 0.0);
+        QCOMPARE(deadman->value(), 12);
+        QVERIFY2(label->text().contains("Nothing in this plan can be launched"), qPrintable(label->text()));
+
+        // Then a plan choosing Tencent with a budget of 800: its offer, budget and estimate.
+        json third = examplePlan();
+        third["created"] = "2026-12-05T09:00:00Z";
+        third["constraints"]["budget"] = 800;
+        const int tencent = optionIndex(third, "GN10Xp.20XLARGE320");
+        QVERIFY(tencent >= 0);
+        third["choice"] = tencent;
+        session->setPlan(third, std::nullopt, true);
+        QCOMPARE(provider->currentData().toString(), QStringLiteral("tencent"));
+        QCOMPARE(type->currentText(), QStringLiteral("GN10Xp.20XLARGE320"));
+        QCOMPARE(region->currentText(), QStringLiteral("ap-guangzhou"));
+        QCOMPARE(budget->value(), 800.0);
+        QCOMPARE(deadman->value(), deadmanFor(third, tencent));
+        QVERIFY2(label->text().startsWith("From the plan: GN10Xp.20XLARGE320"), qPrintable(label->text()));
+
+        // The same plan and offer again (as when a verification is added to it) keeps what the user typed since.
+        price->setValue(25);
+        third["verifications"] = json::array();
+        session->setPlan(third, std::nullopt, true);
+        QCOMPARE(price->value(), 25.0);
+    }
+
+    // When GPU Planner cannot launch the plan's choice (a provider it does not launch on, or a mode the provider
+    // lacks), the page offers the best-ranked option it can launch, and says so.
+    void aChoiceThatCannotBeLaunchedOffersTheBestThatCan_data()
+    {
+        QTest::addColumn<QString>("choiceType"); // empty: no choice (the first option, on Lambda)
+        QTest::addColumn<QString>("choiceMode"); // empty: the option's own
+        QTest::addColumn<QString>("offeredType");
+        QTest::addColumn<QStringList>("said");
+        QTest::newRow("provider without launch support") << ""
+                                                         << ""
+                                                         << "p4d.24xlarge"
+                                                         << QStringList{"The plan's choice, option 1: gpu_2x_h100_sxm5",
+                                                                        "cannot be launched by GPU Planner yet",
+                                                                        "launches on",
+                                                                        "offering option 10: p4d.24xlarge"};
+        QTest::newRow("mode the provider lacks") << "p4d.24xlarge"
+                                                 << "subscription_monthly"
+                                                 << "GN10Xp.20XLARGE320"
+                                                 << QStringList{"The plan's choice, option 10: p4d.24xlarge",
+                                                                "cannot be launched by GPU Planner yet",
+                                                                "Reserved Instances",
+                                                                "offering option 11: GN10Xp.20XLARGE320"};
+        QTest::newRow("a reservation") << "p4d.24xlarge"
+                                       << "reserved_1y"
+                                       << "GN10Xp.20XLARGE320"
+                                       << QStringList{"The plan's choice, option 10: p4d.24xlarge",
+                                                      "reservation",
+                                                      "offering option 11: GN10Xp.20XLARGE320"};
+    }
+    void aChoiceThatCannotBeLaunchedOffersTheBestThatCan()
+    {
+        QFETCH(QString, choiceType);
+        QFETCH(QString, choiceMode);
+        QFETCH(QString, offeredType);
+        QFETCH(QStringList, said);
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY(window.isCatalogLoaded());
+        auto* session = window.findChild<PlanSession*>();
+        QVERIFY(session);
+        json plan = examplePlan();
+        plan["constraints"]["budget"] = 300;
+        if (!choiceType.isEmpty()) {
+            const int chosen = optionIndex(plan, choiceType.toStdString());
+            QVERIFY(chosen >= 0);
+            plan["choice"] = chosen;
+            plan["results"]["options"][chosen]["mode"] = choiceMode.toStdString();
+        }
+        session->setPlan(plan, std::nullopt, false);
+
+        const int offered = optionIndex(plan, offeredType.toStdString());
+        QCOMPARE(child<QComboBox>(window, "launchInstanceComboBox")->currentText(), offeredType);
+        QCOMPARE(child<QComboBox>(window, "launchProviderComboBox")->currentData().toString(),
+                 QString::fromStdString(plan["results"]["options"][offered]["provider"].get<std::string>()));
+        QCOMPARE(child<QComboBox>(window, "launchRegionComboBox")->currentText(),
+                 QString::fromStdString(plan["results"]["options"][offered]["region"].get<std::string>()));
+        QCOMPARE(child<QComboBox>(window, "launchPricingComboBox")->currentIndex(), 0); // on demand, as offered
+        QCOMPARE(child<QSpinBox>(window, "launchDeadmanSpinBox")->value(), deadmanFor(plan, offered));
+        QCOMPARE(child<QDoubleSpinBox>(window, "launchBudgetSpinBox")->value(), 300.0);
+        const QString label = child<QLabel>(window, "launchPlanLabel")->text();
+        for (const QString& words : said) {
+            QVERIFY2(label.contains(words), qPrintable(label));
+        }
     }
 
     void badInputIsNamedBeforeAnythingIsSent()

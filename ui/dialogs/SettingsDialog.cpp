@@ -2,6 +2,7 @@
 
 #include "AppSettings.h"
 #include "widgets/CountryPicker.h"
+#include "widgets/WheelGuard.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -88,6 +89,9 @@ SettingsDialog::SettingsDialog(AppSettings* settings, double catalogRate, QWidge
     m_pue->setValue(settings->pue().value_or(0));
     m_pue->setToolTip(tr("Power usage effectiveness of your server room: 1.0 is ideal, 1.5 is typical, an office "
                          "room can be worse."));
+
+    // Prices and rates change only when the user means to, never under a wheel scrolling the dialog.
+    WheelGuard::install({m_currency, m_rate, m_electricity, m_electricityCurrency, m_pue});
 
     m_countries->setText(settings->regionCountries());
 

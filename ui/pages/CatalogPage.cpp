@@ -3,6 +3,7 @@
 #include "AppSettings.h"
 
 #include "models/OfferTableModel.h"
+#include "widgets/WheelGuard.h"
 
 #include <algorithm>
 #include <cmath>
@@ -155,6 +156,7 @@ CatalogPage::CatalogPage(QWidget* parent)
     m_rate->setDecimals(4);
     m_rate->setSingleStep(0.01);
     m_rate->setKeyboardTracking(false);
+    WheelGuard::install({m_rate}); // every price converted with it; changed on purpose only
     m_resetRate->setObjectName(QStringLiteral("resetExchangeRateButton"));
     m_rateLabel->setObjectName(QStringLiteral("exchangeRateLabel"));
     m_rateLabel->setTextFormat(Qt::RichText);

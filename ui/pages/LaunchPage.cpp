@@ -3,8 +3,10 @@
 #include "AppSettings.h"
 #include "Format.h"
 #include "MainWindow.h"
+#include "PlanText.h"
 #include "secrets/CredentialStore.h"
 #include "widgets/StatusLabel.h"
+#include "widgets/WheelGuard.h"
 
 #include "gpuplan/cloud/LaunchChoice.h"
 #include "gpuplan/cloud/ProviderRegistry.h"
@@ -25,6 +27,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QLocale>
 #include <QMessageBox>
 #include <QPointer>
 #include <QPushButton>
@@ -174,6 +177,19 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
         m_progress->addItem(QString());
     }
     m_status->setObjectName(QStringLiteral("launchStatusLabel"));
+    // What the launch costs and how long it may run: a wheel over the page scrolls it, and changes one of these
+    // only once the user has clicked or tabbed into it.
+    WheelGuard::install({m_provider,
+                         m_instanceType,
+                         m_region,
+                         m_pricing,
+                         m_months,
+                         m_priceOverride,
+                         m_sshPort,
+                         m_deadman,
+                         m_idleMinutes,
+                         m_idlePercent,
+                         m_budget});
 
     // Each row's label, with its untranslated text, for retranslate().
     const auto addRow = [this](QFormLayout* form, auto* field, const char* text) {
@@ -362,24 +378,70 @@ void LaunchPage::setData(std::shared_ptr<const PlanningData> planningData)
     fillInstanceTypes();
 }
 
+QString LaunchPage::providerName(const std::string& id) const
+{
+    const core::Provider* p = m_data && m_data->catalog ? m_data->catalog->catalog.findProvider(id) : nullptr;
+    return QString::fromStdString(p ? p->name : id);
+}
+
+QString
+LaunchPage::notLaunchableText(const core::NotLaunchable& why, const std::string& provider, core::PricingMode mode) const
+{
+    const QString modeText = pricingModeText(QString::fromLatin1(core::pricingModeName(mode)));
+    switch (why.block) {
+        case core::LaunchBlock::Mode:
+            return tr("%1 cannot launch %2: %3")
+                .arg(providerName(provider), modeText, QString::fromStdString(why.detail));
+        case core::LaunchBlock::Reservation:
+            return tr("a %1 price is a reservation bought from the provider for a term; GPU Planner launches on "
+                      "demand, spot or monthly")
+                .arg(modeText);
+        case core::LaunchBlock::Provider:
+            break;
+    }
+    QStringList launchable;
+    for (int i = 0; i < m_provider->count(); ++i) {
+        launchable << m_provider->itemText(i);
+    }
+    return tr("GPU Planner launches on %1 only").arg(QLocale().createSeparatedList(launchable));
+}
+
 void LaunchPage::setPlan(const nlohmann::json& plan)
 {
+    const core::PlanBudget budget = core::planBudgetOf(plan);
     core::Result<core::PlanLaunch> chosen = core::planLaunch(plan, 0);
+    // The same plan and offer again (a verification was added to it): the form keeps what the user typed since.
+    std::string shown = budget.planId + '|' + std::to_string(budget.amount) + core::currencyCode(budget.currency);
+    shown += chosen ? '|' + std::to_string(chosen->rank) + '|' + chosen->provider + '|' + chosen->instanceType + '|'
+                          + chosen->region + '|' + core::pricingModeName(chosen->mode) + '|'
+                          + std::to_string(chosen->hoursHigh)
+                    : '|' + chosen.error().message();
+    if (!plan.is_null() && shown == m_planShown) {
+        return;
+    }
+    m_planShown = shown;
+    // Everything the previous plan put in the form goes, so that nothing of it is launched under this plan's name:
+    // its offer, zone, own price, budget and dead-man (issue 20, finding 15).
+    m_planId = budget.planId;
+    m_budgetCurrency = budget.currency;
+    m_budget->setPrefix(currencySymbol(QString::fromLatin1(core::currencyCode(m_budgetCurrency))));
+    m_budget->setValue(budget.amount);
+    m_zone->clear();
+    m_priceOverride->setValue(0);
+    m_months->setValue(1);
+
     if (!chosen) {
-        m_planId.clear();
-        m_planLabel->setText(tr("No plan is open: type the offer, or open a plan to launch its choice."));
+        m_instanceType->setCurrentText(QString());
+        m_region->setCurrentText(QString());
+        m_deadman->setValue(core::defaultDeadmanHours(0));
+        m_planLabel->setText(plan.is_object() ? tr("Nothing in this plan can be launched by GPU Planner (%1). Type an "
+                                                   "offer below to launch one under the plan's budget.")
+                                                    .arg(errorText(chosen.error()))
+                                              : tr("No plan is open: type the offer, or open a plan to launch its "
+                                                   "choice."));
         return;
     }
-    m_planId = chosen->planId;
-    const int provider = m_provider->findData(QString::fromStdString(chosen->provider));
-    if (provider < 0) {
-        m_planLabel->setText(
-            tr("The plan chose %1 on %2; launching there is not built yet, so choose an offer of a "
-               "provider below.")
-                .arg(QString::fromStdString(chosen->instanceType), QString::fromStdString(chosen->provider)));
-        return;
-    }
-    m_provider->setCurrentIndex(provider);
+    m_provider->setCurrentIndex(m_provider->findData(QString::fromStdString(chosen->provider)));
     m_instanceType->setCurrentText(QString::fromStdString(chosen->instanceType));
     m_region->setCurrentText(QString::fromStdString(chosen->region));
     const bool subscription =
@@ -389,16 +451,31 @@ void LaunchPage::setPlan(const nlohmann::json& plan)
         m_months->setValue(12);
     }
     m_deadman->setValue(core::defaultDeadmanHours(chosen->hoursHigh));
-    m_budget->setValue(chosen->budget);
-    m_budgetCurrency = chosen->currency;
-    m_budget->setPrefix(currencySymbol(QString::fromLatin1(core::currencyCode(m_budgetCurrency))));
-    m_planLabel->setText(tr("From the plan: %1 on %2 in %3, %4. The dead-man default is the plan's high estimate "
-                            "(%5) with a margin.")
-                             .arg(QString::fromStdString(chosen->instanceType),
-                                  m_provider->currentText(),
-                                  QString::fromStdString(chosen->region),
-                                  m_pricing->currentText(),
-                                  formatHours(chosen->hoursHigh)));
+    QString text = tr("From the plan: %1 on %2 in %3, %4. The dead-man default is the plan's high estimate "
+                      "(%5) with a margin.")
+                       .arg(QString::fromStdString(chosen->instanceType),
+                            m_provider->currentText(),
+                            QString::fromStdString(chosen->region),
+                            m_pricing->currentText(),
+                            formatHours(chosen->hoursHigh));
+    if (chosen->passedOver) {
+        const auto& [choice, why] = *chosen->passedOver;
+        text =
+            tr("The plan's choice, option %1: %2 on %3 in %4, cannot be launched by GPU Planner yet (%5); offering "
+               "option %6: %7 on %8 in %9, the best-ranked one it can launch.")
+                .arg(QString::number(choice.rank),
+                     QString::fromStdString(choice.instanceType),
+                     providerName(choice.provider),
+                     QString::fromStdString(choice.region),
+                     notLaunchableText(why, choice.provider, choice.mode),
+                     QString::number(chosen->rank),
+                     QString::fromStdString(chosen->instanceType),
+                     m_provider->currentText(),
+                     QString::fromStdString(chosen->region))
+            + QLatin1Char(' ')
+            + tr("The dead-man default is its high estimate (%1) with a margin.").arg(formatHours(chosen->hoursHigh));
+    }
+    m_planLabel->setText(text);
 }
 
 void LaunchPage::fillInstanceTypes()

@@ -3,6 +3,8 @@
 #include "PlanningData.h"
 #include "workers/CloudJobs.h"
 
+#include "gpuplan/cloud/LaunchChoice.h"
+
 #include <nlohmann/json.hpp>
 
 #include <QWidget>
@@ -44,7 +46,9 @@ public:
     ~LaunchPage() override;
 
     void setData(std::shared_ptr<const PlanningData> data);
-    /// Fills the form from the plan's choice (provider, type, region, mode, dead-man from its estimate, budget).
+    /// Fills the form from the plan's choice (provider, type, region, mode, dead-man from its estimate, budget), or,
+    /// when GPU Planner cannot launch the choice, from the best-ranked option it can, saying so. Called on every
+    /// change of the open plan: nothing of the previous plan's offer, price, budget or dead-man stays.
     void setPlan(const nlohmann::json& plan);
     /// Starts the launch as the form says (the same as clicking Launch).
     void launch();
@@ -64,6 +68,9 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    QString providerName(const std::string& id) const;
+    QString
+    notLaunchableText(const core::NotLaunchable& why, const std::string& provider, core::PricingMode mode) const;
     void fillInstanceTypes();
     void fillRegions();
     void updatePricing();
@@ -80,6 +87,7 @@ private:
     CredentialStore* m_store = nullptr;
     std::shared_ptr<const PlanningData> m_data;
     std::string m_planId;
+    std::string m_planShown; // what of the plan the form was last filled from (setPlan)
     core::Currency m_budgetCurrency = core::Currency::CNY;
     std::string m_launchProvider; // of the launch under way
     QLabel* m_introLabel = nullptr;

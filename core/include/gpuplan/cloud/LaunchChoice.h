@@ -6,14 +6,54 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 
 namespace gpuplan::core {
+
+/// Why GPU Planner cannot launch an offer. Each front end words it (notLaunchableText is the CLI's English).
+enum class LaunchBlock
+{
+    Provider,    // launching on this provider is not built (it is not in ProviderRegistry::builtIn())
+    Mode,        // the provider cannot launch in this pricing mode (CloudProvider::unsupportedFeatures)
+    Reservation, // a reserved price is a term bought from the provider, not an instance launched
+};
+
+struct NotLaunchable
+{
+    LaunchBlock block = LaunchBlock::Provider;
+    std::string detail; // Mode: the provider's own reason; empty otherwise
+};
+
+/// nullopt when GPU Planner can launch `provider`'s instances in `mode` (on demand; spot and monthly where the
+/// provider declares them); else why not. Thread-safe.
+std::optional<NotLaunchable> launchBlock(std::string_view provider, PricingMode mode);
+
+/// The English words for `why` (CLI output and error details), e.g. "GPU Planner launches on aws and tencent
+/// only".
+std::string notLaunchableText(const NotLaunchable& why, std::string_view provider, PricingMode mode);
+
+/// One option of a plan, as it is offered for launching.
+struct PlanOption
+{
+    int rank = 0; // 1-based, as `gpuplan plan` prints it
+    std::string provider;
+    std::string instanceType;
+    std::string region;
+    PricingMode mode = PricingMode::OnDemand;
+};
+
+/// The budget a plan document sets (constraints.budget and .currency; amount 0: none), under planIdOf(plan); the
+/// plan's id empty when it is not a JSON object. autoTerminate is for the launch to say.
+PlanBudget planBudgetOf(const nlohmann::json& plan);
 
 /// What a plan says about launching one of its options.
 struct PlanLaunch
 {
     std::string planId; // planIdOf(plan)
+    int rank = 0;       // the option's rank, 1-based
     std::string provider;
     std::string instanceType;
     std::string region;
@@ -21,6 +61,9 @@ struct PlanLaunch
     double hoursHigh = 0; // the high estimate of the run's hours in that mode (0: unknown)
     double budget = 0;    // the plan's budget (0: none)
     Currency currency = Currency::CNY;
+    /// Set when this is not the plan's choice: the choice cannot be launched by GPU Planner (why), and this is the
+    /// best-ranked option that can.
+    std::optional<std::pair<PlanOption, NotLaunchable>> passedOver;
 };
 
 /// A stable id for a plan: "plan-" and 12 hex digits of the SHA-256 of its creation time and workload id; the
@@ -28,8 +71,10 @@ struct PlanLaunch
 std::string planIdOf(const nlohmann::json& plan);
 
 /// Option `rank` (1-based, as `gpuplan plan` prints it) of the plan's ranked options; 0: the plan's choice,
-/// else its first option. SchemaViolation naming the JSON path when the plan lacks what a launch needs;
-/// InvalidArgument when there is no such rank.
+/// else its first option, and when GPU Planner cannot launch that one, the best-ranked option it can launch, with
+/// the choice and why in PlanLaunch::passedOver. SchemaViolation naming the JSON path when the plan lacks what a
+/// launch needs; InvalidArgument when there is no such rank, when the option `rank` names cannot be launched
+/// (where: "--option"; an explicit option is never swapped), or when no option can. Thread-safe.
 Result<PlanLaunch> planLaunch(const nlohmann::json& plan, int rank = 0);
 
 /// The price a launch is recorded at: the catalog's price of the provider's instance type in `region` for
