@@ -68,9 +68,11 @@ const std::string kImportedKey = "skey-4e5ty7i8"; // import_key_pair.json
 const std::string kFoundKey = "skey-1q8j7b93";    // describe_key_pairs.json
 const std::string kCreatedGroup = "sg-3g7ftkp3";  // create_security_group.json
 const std::string kFoundGroup = "sg-05bb4upy";    // describe_security_groups.json
-const std::string kSoldZone = "ap-guangzhou-6";   // describe_zone_instance_config_infos.json
-const std::string kInstanceId = "ins-9bxebleo";   // describe_instances.json
-const std::string kLaunchedId = "ins-32kcaqoa";   // run_instances.json
+// The SSH rule the provider adds to a group (authorizeSshCall's PolicyDescription).
+const std::string kSshRuleDescription = "SSH for GPU Planner";
+const std::string kSoldZone = "ap-guangzhou-6"; // describe_zone_instance_config_infos.json
+const std::string kInstanceId = "ins-9bxebleo"; // describe_instances.json
+const std::string kLaunchedId = "ins-32kcaqoa"; // run_instances.json
 
 // Sent by the SDK and node-fetch only, never signed (see the comment at the top).
 const std::set<std::string> kSdkOnlyHeaders = {
@@ -252,7 +254,8 @@ private slots:
         onDemand.clientToken = "gp-7f3c2a9e-0b1d-4c55-9e2f-1a2b3c4d5e6f";
         onDemand.tags = {{"project", "vision lab"}, {"owner", "alice@example.edu"}, {"lab", "视觉实验室"}};
         onDemand.terminateAt = now + 2 * 3600;
-        // 2. Spot in a given zone with a given image; the key and the group are found.
+        // 2. Spot in a given zone with a given image; the key and the group are found, and the group's rules are the
+        //    documented ones (templates, no CIDR): it lacks the SSH rule, which is added (it has an outbound rule).
         LaunchRequest spot = onDemand;
         spot.pricing = LaunchPricing::Spot;
         spot.zone = kGivenZone;
@@ -260,7 +263,8 @@ private slots:
         spot.clientToken = "gp-1b2c3d4e-5f60-4a1b-8c2d-3e4f5a6b7c8d";
         spot.tags = {{"project", "vision lab"}};
         spot.terminateAt = now + 4 * 3600;
-        // 3. Monthly (PREPAID), 3 months, renewed automatically, zone chosen; terminateAt is not used for it.
+        // 3. Monthly (PREPAID), 3 months, renewed automatically, zone chosen; terminateAt is not used for it. The
+        //    group now lists the SSH rule launch 2 added: nothing to add.
         LaunchRequest monthly = spot;
         monthly.pricing = LaunchPricing::Subscription;
         monthly.subscriptionMonths = 3;
@@ -292,6 +296,23 @@ private slots:
         const std::string noGroups = emptied("describe_security_groups.json", "SecurityGroupSet");
         const std::string ourGroup =
             renamed("describe_security_groups.json", "SecurityGroupSet", "SecurityGroupName", groupName);
+        // The documented rules (templates only, no CidrBlock), then the same with the SSH rule launch 2 added, as
+        // DescribeSecurityGroupPolicies lists a SecurityGroupPolicy (Version counts the changes).
+        const std::string documentedRules = fixture("describe_security_group_policies.json");
+        json repairedRules = fixtureJson("describe_security_group_policies.json");
+        json& ingressRules = repairedRules["Response"]["SecurityGroupPolicySet"]["Ingress"];
+        ingressRules.push_back(json{{"PolicyIndex", ingressRules.size()},
+                                    {"Protocol", "TCP"},
+                                    {"Port", "22"},
+                                    {"ServiceTemplate", {{"ServiceId", ""}, {"ServiceGroupId", ""}}},
+                                    {"CidrBlock", kCidr},
+                                    {"Ipv6CidrBlock", ""},
+                                    {"SecurityGroupId", ""},
+                                    {"AddressTemplate", {{"AddressGroupId", ""}, {"AddressId", ""}}},
+                                    {"Action", "ACCEPT"},
+                                    {"ModifyTime", "2026-12-01 18:00:00"},
+                                    {"PolicyDescription", kSshRuleDescription}});
+        repairedRules["Response"]["SecurityGroupPolicySet"]["Version"] = "61";
 
         RecordingTransport transport;
         transport.queue("DescribeImages", gpuImages.dump());
@@ -303,7 +324,10 @@ private slots:
             transport.queue("DescribeSecurityGroups", answer);
         }
         transport.queue("CreateSecurityGroup", fixture("create_security_group.json"));
-        for (int i = 0; i < 2; ++i) {
+        for (const std::string& answer : {documentedRules, repairedRules.dump()}) {
+            transport.queue("DescribeSecurityGroupPolicies", answer);
+        }
+        for (int i = 0; i < 3; ++i) {
             transport.queue("CreateSecurityGroupPolicies", fixture("create_security_group_policies.json"));
         }
         for (int i = 0; i < 3; ++i) {
@@ -337,9 +361,10 @@ private slots:
         QVERIFY2(terminated.ok(), terminated.ok() ? "" : terminated.error().message().c_str());
         auto zones = provider->zonesOffering(kRegion, kInstanceType, nullptr);
         QVERIFY2(zones.ok(), zones.ok() ? "" : zones.error().message().c_str());
-        QCOMPARE(transport.requests.size(), std::size_t(23));
-        // Requests 9, 10, 12, 13, 16 and 17 repeat DescribeKeyPairs and DescribeSecurityGroups with the same
-        // parameters as 1 and 3 (the later launches find, or in the dry run miss, the same key and group).
+        QCOMPARE(transport.requests.size(), std::size_t(26));
+        // Requests 9, 10, 14, 15, 19 and 20 repeat DescribeKeyPairs and DescribeSecurityGroups with the same
+        // parameters as 1 and 3 (the later launches find, or in the dry run miss, the same key and group), and 16
+        // repeats DescribeSecurityGroupPolicies (11) for the same group.
         const std::vector<std::pair<std::string, std::size_t>> ours{
             {"DescribeImages", 0},
             {"DescribeKeyPairs", 1},
@@ -350,20 +375,26 @@ private slots:
             {"CreateSecurityGroupPolicies-egress", 6},
             {"DescribeZoneInstanceConfigInfos", 7},
             {"RunInstances-postpaid", 8},
-            {"RunInstances-spot", 11},
-            {"DescribeZoneInstanceConfigInfos-prepaid", 14},
-            {"RunInstances-prepaid", 15},
-            {"RunInstances-dry", 18},
-            {"DescribeInstances", 19},
-            {"DescribeInstances-list", 20},
-            {"TerminateInstances", 21},
-            {"DescribeZoneInstanceConfigInfos-zonesOffering", 22}};
-        for (std::size_t repeat : {9, 12, 16}) {
+            {"DescribeSecurityGroupPolicies", 11},
+            {"CreateSecurityGroupPolicies-repair", 12},
+            {"RunInstances-spot", 13},
+            {"DescribeZoneInstanceConfigInfos-prepaid", 17},
+            {"RunInstances-prepaid", 18},
+            {"RunInstances-dry", 21},
+            {"DescribeInstances", 22},
+            {"DescribeInstances-list", 23},
+            {"TerminateInstances", 24},
+            {"DescribeZoneInstanceConfigInfos-zonesOffering", 25}};
+        for (std::size_t repeat : {9, 14, 19}) {
             QCOMPARE(transport.requests[repeat].body, transport.requests[1].body);
         }
-        for (std::size_t repeat : {10, 13, 17}) {
+        for (std::size_t repeat : {10, 15, 20}) {
             QCOMPARE(transport.requests[repeat].body, transport.requests[3].body);
         }
+        QCOMPARE(transport.requests[16].body, transport.requests[11].body);
+        QCOMPARE(member(json::parse(transport.requests[5].body, nullptr, false),
+                        "/SecurityGroupPolicySet/Ingress/0/PolicyDescription"),
+                 kSshRuleDescription);
 
         // ---- The SDK's side, with the same inputs. Free text the provider chooses (the group's description, the
         // rules' descriptions) is taken from our requests; everything else is given.

@@ -181,9 +181,13 @@ private slots:
         std::string keys = fixture("describe-key-pairs.xml");
         keys.replace(keys.find("my-key-pair"), 11, keyName);
         transport.queue("DescribeKeyPairs", 200, keys);
+        // The dry run finds the documented group, whose only inbound rule lets in its own members (no ipRanges): it
+        // lacks the SSH rule, so the dry run also checks adding it (AuthorizeSecurityGroupIngress with DryRun).
         transport.queue("DescribeSecurityGroups", 200, fixture("describe-security-groups.xml"));
-        transport.queue(
-            "RunInstances", 412, errorDoc("DryRunOperation", "Request would have succeeded, but DryRun flag is set."));
+        const std::string dryRunPassed =
+            errorDoc("DryRunOperation", "Request would have succeeded, but DryRun flag is set.");
+        transport.queue("AuthorizeSecurityGroupIngress", 412, dryRunPassed);
+        transport.queue("RunInstances", 412, dryRunPassed);
         transport.queue("DescribeInstances", 200, fixture("describe-instances.xml"));
         transport.queue("DescribeInstances", 200, fixture("describe-instances.xml"));
         transport.queue("TerminateInstances", 200, fixture("terminate-instances.xml"));
@@ -202,7 +206,10 @@ private slots:
         QVERIFY(provider->listOurs("us-east-1", nullptr).ok());
         QVERIFY(provider->terminate("us-east-1", "i-1234567890abcdef0", nullptr).ok());
         QVERIFY(provider->zonesOffering("us-east-1", "g5.xlarge", nullptr).ok());
-        QCOMPARE(transport.requests.size(), std::size_t(14));
+        QCOMPARE(transport.requests.size(), std::size_t(15));
+        // Requests 7 and 8 (the dry run's DescribeKeyPairs and DescribeSecurityGroups) repeat 1 and 3.
+        QCOMPARE(transport.requests[7].body, transport.requests[1].body);
+        QCOMPARE(transport.requests[8].body, transport.requests[3].body);
         const std::vector<std::pair<std::string, std::size_t>> ours{{"DescribeImages", 0},
                                                                     {"DescribeKeyPairs", 1},
                                                                     {"ImportKeyPair", 2},
@@ -210,11 +217,12 @@ private slots:
                                                                     {"CreateSecurityGroup", 4},
                                                                     {"AuthorizeSecurityGroupIngress", 5},
                                                                     {"RunInstances", 6},
-                                                                    {"RunInstances-dry", 9},
-                                                                    {"DescribeInstances", 10},
-                                                                    {"DescribeInstances-list", 11},
-                                                                    {"TerminateInstances", 12},
-                                                                    {"DescribeInstanceTypeOfferings", 13}};
+                                                                    {"AuthorizeSecurityGroupIngress-dry", 9},
+                                                                    {"RunInstances-dry", 10},
+                                                                    {"DescribeInstances", 11},
+                                                                    {"DescribeInstances-list", 12},
+                                                                    {"TerminateInstances", 13},
+                                                                    {"DescribeInstanceTypeOfferings", 14}};
 
         // ---- The SDK's side, with the same inputs.
         const auto runParams = formParams(transport.requests[6].body);

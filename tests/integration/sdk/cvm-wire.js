@@ -47,6 +47,7 @@ const answers = {
     DescribeSecurityGroups: 'describe_security_groups.json',
     CreateSecurityGroup: 'create_security_group.json',
     CreateSecurityGroupPolicies: 'create_security_group_policies.json',
+    DescribeSecurityGroupPolicies: 'describe_security_group_policies.json',
     DescribeZoneInstanceConfigInfos: 'describe_zone_instance_config_infos.json',
     RunInstances: 'run_instances.json',
     DescribeInstances: 'describe_instances.json',
@@ -186,7 +187,17 @@ async function main() {
             UserData: Buffer.from(onDemand.userData, 'utf8').toString('base64'),
             ActionTimer: {TimerAction: 'TerminateInstances', ActionTime: isoSeconds(onDemand.terminateAt)},
         })],
-        // Launch 2: spot in a given zone with a given image; key and group found. SPOTPAID without
+        // Launch 2: the group found by name is checked for its rules; the documented ones (templates, no CIDR) lack
+        // the SSH rule, which is added to the found group (it has an outbound rule).
+        ['DescribeSecurityGroupPolicies', vpcClient, 'DescribeSecurityGroupPolicies', {
+            SecurityGroupId: inputs.foundGroupId}],
+        ['CreateSecurityGroupPolicies-repair', vpcClient, 'CreateSecurityGroupPolicies', {
+            SecurityGroupId: inputs.foundGroupId,
+            SecurityGroupPolicySet: {Ingress: [{
+                Protocol: 'TCP', Port: '22', CidrBlock: inputs.cidr, Action: 'ACCEPT',
+                PolicyDescription: inputs.ingressDescription}]},
+        }],
+        // Then spot in a given zone with a given image; key and group found. SPOTPAID without
         // InstanceMarketOptions bids the current fixed discount price (RunInstancesRequest.InstanceMarketOptions).
         ['RunInstances-spot', cvmClient, 'RunInstances', run(spot, {
             chargeType: 'SPOTPAID',
@@ -195,7 +206,8 @@ async function main() {
             UserData: Buffer.from(spot.userData, 'utf8').toString('base64'),
             ActionTimer: {TimerAction: 'TerminateInstances', ActionTime: isoSeconds(spot.terminateAt)},
         })],
-        // Launch 3: monthly, auto renewed, zone chosen for PREPAID; no ActionTimer for a prepaid instance.
+        // Launch 3: monthly, auto renewed, zone chosen for PREPAID; no ActionTimer for a prepaid instance. Its
+        // DescribeSecurityGroupPolicies repeats launch 2's and finds the SSH rule: nothing added.
         ['DescribeZoneInstanceConfigInfos-prepaid', cvmClient, 'DescribeZoneInstanceConfigInfos', {
             Filters: [filter('instance-type', inputs.instanceType), filter('instance-charge-type', 'PREPAID')]}],
         ['RunInstances-prepaid', cvmClient, 'RunInstances', run(monthly, {

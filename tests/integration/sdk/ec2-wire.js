@@ -145,6 +145,14 @@ async function main() {
                                                                           InstanceInterruptionBehavior: 'terminate'}},
             },
         }))],
+        // The dry run finds the documented group, which lacks the SSH rule (its one inbound rule lets in its own
+        // members): it checks adding the rule with DryRun.
+        ['AuthorizeSecurityGroupIngress-dry', new ec2.AuthorizeSecurityGroupIngressCommand({
+            GroupId: inputs.foundGroupId,
+            IpPermissions: [{IpProtocol: 'tcp', FromPort: 22, ToPort: 22,
+                             IpRanges: [{CidrIp: inputs.cidr, Description: 'GPU Planner SSH'}]}],
+            DryRun: true,
+        })],
         // On demand, dry run, no zone, no user data (the group that was found).
         ['RunInstances-dry', new ec2.RunInstancesCommand(run({
             groupId: inputs.foundGroupId, input: {ImageId: inputs.givenImageId, DryRun: true}}))],
