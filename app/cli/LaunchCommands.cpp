@@ -392,18 +392,27 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
                 << money(price->amount * price->prepaidMonths, price->currency) << ", auto-renew "
                 << (o.autoRenew ? "on" : "off") << ".\n";
     }
+    // What each rule does to the machine, in so many words: on EC2 a shutdown terminates, and the disk goes with it.
+    const core::WatchdogRules& rules = order.watchdog;
     if (deadman > 0) {
-        summary << "  Dead-man: terminated after " << deadman
-                << " h; the most it can cost before then: " << money(mostBeforeDeadman.value_or(0), price->currency)
-                << ".\n";
+        summary << "  Dead-man: TERMINATED after " << deadman << " h, its disks deleted; the most it can cost before "
+                << "then: " << money(mostBeforeDeadman.value_or(0), price->currency) << ".\n";
     } else {
         summary << "  Dead-man: OFF. It bills until you terminate it.\n";
     }
-    summary << "  Idle rule: "
-            << (o.idleMinutes > 0 ? "shut down after " + std::to_string(o.idleMinutes) + " min below "
-                                        + std::to_string(o.idlePercent) + " % GPU use"
-                                  : std::string("off"))
-            << ". SSH open to " << o.sshFrom << " only.";
+    if (rules.idleMinutes > 0) {
+        summary << "  Idle rule: after " << rules.idleMinutes << " min with every GPU below " << rules.idlePercent
+                << " %, no SSH session and no CPU or network load (counted from minute " << rules.idleGraceMinutes
+                << "), the instance is "
+                << (rules.shutdownTerminates ? "TERMINATED and its disks deleted" : "stopped (its disks are kept)")
+                << ".\n";
+    } else {
+        summary << "  Idle rule: off.\n";
+    }
+    if (rules.shutdownTerminates && (deadman > 0 || rules.idleMinutes > 0)) {
+        summary << "  Copy results off the instance as you go: nothing on it survives a rule that fires.\n";
+    }
+    summary << "  SSH open to " << o.sshFrom << " only.";
     (o.json ? std::cerr : std::cout) << summary.str() << '\n';
     if (!o.yes && !o.dryRun) {
         if (!isatty(STDIN_FILENO)) {

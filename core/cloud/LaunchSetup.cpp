@@ -121,6 +121,7 @@ Result<LaunchOrder> makeLaunchOrder(const LaunchSettings& s,
     if (!userData) {
         return userData.error();
     }
+    order.watchdog = rules;
 
     LaunchRequest& request = order.request;
     request.region = s.region;

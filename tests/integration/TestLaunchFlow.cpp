@@ -191,6 +191,11 @@ private slots:
                      && launched.err.contains("[running]"),
                  qPrintable(launched.err));
         QVERIFY2(launched.err.contains("the most it can cost before then"), qPrintable(launched.err));
+        // Finding 6: what a rule that fires does, in so many words (EC2 terminates on shutdown; CVM stops).
+        QVERIFY2(launched.err.contains("Dead-man: TERMINATED after")
+                     && launched.err.contains(provider.id == "aws" ? "the instance is TERMINATED and its disks deleted"
+                                                                   : "the instance is stopped (its disks are kept)"),
+                 qPrintable(launched.err));
 
         // What the provider got: our token as its idempotency token and our tag, the watchdog in the user-data,
         // SSH open to the one address.

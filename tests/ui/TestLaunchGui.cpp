@@ -222,6 +222,15 @@ private slots:
                          && LaunchPage::lastConfirmation().contains("the most it can cost before then")
                          && LaunchPage::lastConfirmation().contains("203.0.113.7/32"),
                      qPrintable(LaunchPage::lastConfirmation()));
+        // Finding 6: it says what a rule that fires does to the machine: on EC2 a shutdown terminates it and its
+        // disks go; on CVM the idle shutdown only stops it. The idle rule names what counts as work.
+        const auto said = [] { return LaunchPage::lastConfirmation(); };
+        QTRY_VERIFY2(said().contains(provider.instanceType) && said().contains("TERMINATES it after 3 hour")
+                         && said().contains("no SSH session and no CPU or network load")
+                         && said().contains(provider.id == "aws"
+                                                ? "the instance is TERMINATED and its disks are deleted"
+                                                : "the instance is stopped (its disks are kept)"),
+                     qPrintable(said()));
 
         auto* status = child<QLabel>(window, "launchStatusLabel");
         QTRY_VERIFY2_WITH_TIMEOUT(status->text().contains("is running"), qPrintable(status->text()), 60000);

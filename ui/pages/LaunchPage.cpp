@@ -712,13 +712,30 @@ bool LaunchPage::confirm(const core::LaunchOrder& order)
                           r.autoRenew ? tr("on") : tr("off"));
     }
     const std::optional<double> most = core::mostBeforeDeadman(order, nowSeconds());
+    // What each rule does to the machine, in so many words: on EC2 a shutdown terminates, and the disk goes with it.
+    const core::WatchdogRules& rules = order.watchdog;
     if (order.deadmanHours > 0 && most) {
-        lines << tr("The dead-man switch ends it after %n hour(s); the most it can cost before then is %1.",
+        lines << tr("The dead-man switch TERMINATES it after %n hour(s), deleting its disks; the most it can cost "
+                    "before then is %1.",
                     nullptr,
                     order.deadmanHours)
                      .arg(money(*most, order.price.currency));
     } else {
         lines << tr("The dead-man switch is OFF: it bills until you terminate it.");
+    }
+    if (rules.idleMinutes > 0) {
+        const QString idle = tr("After %1 min with every GPU below %2 %, no SSH session and no CPU or network load "
+                                "(counted from minute %3),")
+                                 .arg(rules.idleMinutes)
+                                 .arg(rules.idlePercent)
+                                 .arg(rules.idleGraceMinutes);
+        lines << (rules.shutdownTerminates ? tr("%1 the instance is TERMINATED and its disks are deleted.").arg(idle)
+                                           : tr("%1 the instance is stopped (its disks are kept).").arg(idle));
+    } else {
+        lines << tr("The idle shutdown is off.");
+    }
+    if (rules.shutdownTerminates && (order.deadmanHours > 0 || rules.idleMinutes > 0)) {
+        lines << tr("Copy your results off the instance as you go: nothing on it survives a rule that fires.");
     }
     lines << tr("SSH is opened to %1 only.").arg(QString::fromStdString(r.sshSourceCidr));
     if (r.dryRun) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gpuplan/cloud/CloudProvider.h"
+#include "gpuplan/cloud/WatchdogScript.h"
 #include "gpuplan/ledger/Ledger.h"
 
 #include <chrono>
@@ -24,6 +25,7 @@ struct LaunchOrder
     LaunchPrice price;       // what it costs, from the catalog at launch time
     std::string planId;      // empty: launched without a plan
     int deadmanHours = 0;    // 0: no dead-man timer
+    WatchdogRules watchdog;  // the rules in the user-data, as installed (and what their shutdown does here)
     /// The plan's budget guard: 0 means none. Refuses a launch whose cost until its dead-man would take the
     /// plan's spending to the budget; warns from 80 %.
     double budget = 0;
