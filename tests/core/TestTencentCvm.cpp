@@ -139,7 +139,8 @@ json paramsOf(const LaunchRequest& request)
 
 // A DescribeSecurityGroupPolicies answer: Response.SecurityGroupPolicySet {Version, Ingress, Egress} of
 // SecurityGroupPolicy, with the fields of the API page (https://cloud.tencent.com/document/api/215/15804, and the
-// SecurityGroupPolicy data structure); the page's own example is tests/data/cloud/tencent/describe_security_group_policies.json.
+// SecurityGroupPolicy data structure); the page's own example is
+// tests/data/cloud/tencent/describe_security_group_policies.json.
 json policy(const std::string& protocol, const std::string& port, const std::string& cidr)
 {
     return json{{"PolicyIndex", 0},
