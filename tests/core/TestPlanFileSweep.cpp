@@ -2,6 +2,7 @@
 // not, read by core::checkPlan and, when accepted, turned into the report's content (core::buildReport). Each one is
 // refused with the file and JSON path, or reported; nothing throws. Also: text bounds, and saving a plan replaces
 // the file instead of rewriting it in place.
+#include "../support/PlanDamage.h"
 #include "gpuplan/core/Paths.h"
 #include "gpuplan/plan/PlanFile.h"
 #include "gpuplan/report/Report.h"
@@ -30,44 +31,6 @@ json readExample(const std::string& name)
 {
     std::ifstream in(kExamples + name);
     return json::parse(in);
-}
-
-/// One place to damage: its JSON pointer and the path as messages write it.
-struct Target
-{
-    json::json_pointer pointer;
-    std::string path;
-};
-
-/// Every member once per shape: list elements past the second stand for all the others (the first option is the
-/// recommended one and the second the runner-up, so both are kept apart).
-void collect(const json& node,
-             const json::json_pointer& pointer,
-             const std::string& path,
-             const std::string& pattern,
-             std::set<std::string>& seen,
-             std::vector<Target>& out)
-{
-    if (!pointer.empty() && seen.insert(pattern).second) {
-        out.push_back({pointer, path});
-    }
-    if (node.is_object()) {
-        for (const auto& [key, value] : node.items()) {
-            collect(value, pointer / key, path + "." + key, pattern + "." + key, seen, out);
-        }
-    } else if (node.is_array()) {
-        for (std::size_t i = 0; i < node.size(); ++i) {
-            const std::string index = "[" + std::to_string(i) + "]";
-            collect(node[i], pointer / i, path + index, pattern + (i < 2 ? index : "[*]"), seen, out);
-        }
-    }
-}
-
-const std::vector<json>& replacements()
-{
-    static const std::vector<json> values{
-        json(nullptr), json(false), json(0), json(2.5), json("x"), json::array(), json::object()};
-    return values;
 }
 
 json damaged(json plan, const std::string& pointer, json value)
@@ -103,16 +66,14 @@ private slots:
     {
         QFETCH(QString, example);
         json plan = readExample(example.toStdString());
-        std::vector<Target> targets;
-        std::set<std::string> seen;
-        collect(plan, json::json_pointer(), "$", "$", seen, targets);
+        const std::vector<gpuplan::testing::PlanMember> targets = gpuplan::testing::planMembers(plan);
         const std::string where = "damaged.gpuplan";
         int refused = 0;
         int reported = 0;
-        for (const Target& target : targets) {
+        for (const gpuplan::testing::PlanMember& target : targets) {
             json& node = plan[target.pointer];
             json original = std::move(node);
-            for (const json& value : replacements()) {
+            for (const json& value : gpuplan::testing::wrongValues()) {
                 if (value.type() == original.type()) {
                     continue;
                 }
