@@ -187,6 +187,10 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <source>(P10 to P90 within 2 %: at these interruption rates spot barely changes this run)</source>
         <translation>（P10 到 P90 相差不到 2%：在这样的回收率下，竞价实例几乎不影响本次训练）</translation>
     </message>
+    <message>
+        <source>commits the lab to %1</source>
+        <translation>需锁定投入 %1</translation>
+    </message>
 </context>
 <context>
     <name>PlanText</name>
@@ -472,6 +476,18 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>the catalog does not say which country %1 is in, so it may be outside %2</source>
         <translation>目录没有注明 %1 所在的国家/地区，可能不在 %2 之内</translation>
+    </message>
+    <message>
+        <source>%1; next: %2 %3 at %4 (committing %5 over %6 months), %7</source>
+        <translation>%1；其次是 %2 %3，约 %4（需承诺 %6 个月，共 %5），%7</translation>
+    </message>
+    <message>
+        <source>costs about %1 (%2 to %3) paying %4, which commits the lab to %5 over %6 months</source>
+        <translation>约 %1（%2 至 %3），%4；这意味着课题组要承诺 %6 个月，共 %5</translation>
+    </message>
+    <message>
+        <source>%1 over %2 months</source>
+        <translation>%2 个月共 %1</translation>
     </message>
 </context>
 <context>
@@ -1286,6 +1302,22 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <source>Scaling per doubling of GPUs in a server: 0.97 with NVLink, 0.90 over PCIe; per doubling of servers: 0.93 with RDMA (InfiniBand, EFA, RoCE), 0.70 over plain Ethernet. Several servers without RDMA are left out unless the plan allows them.</source>
         <translation>扩展效率：单台服务器内 GPU 数每翻一倍，NVLink 为 0.97，PCIe 为 0.90；服务器数每翻一倍，RDMA（InfiniBand、EFA、RoCE）为 0.93，普通以太网为 0.70。没有 RDMA 的多机方案默认不参与比较，除非规划中允许。</translation>
     </message>
+    <message>
+        <source>%1 over %2 months</source>
+        <translation>%2 个月共 %1</translation>
+    </message>
+    <message>
+        <source>; commits the lab to %1</source>
+        <translation>；课题组需承诺支出 %1</translation>
+    </message>
+    <message>
+        <source>That cost is this run&apos;s share of the term: paying %1 commits the lab to %2, used or not.</source>
+        <translation>这只是本次训练分摊到的费用：选择%1，课题组需承诺支出 %2，用不用都要付。</translation>
+    </message>
+    <message>
+        <source>commits %1</source>
+        <translation>需承诺 %1</translation>
+    </message>
 </context>
 <context>
     <name>VerdictText</name>
@@ -1917,6 +1949,10 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <source>It failed in the probe&apos;s own GEMM kernel, which is still experimental: more likely a GPU Planner bug than a faulty GPU. The tests before it are judged as usual; the ones after it did not run. Please report it with the probe&apos;s output.</source>
         <translation>出错的是探针自带的 GEMM 内核，它还处于试验阶段：更可能是 GPU Planner 的 bug，而不是 GPU 有问题。在它之前的测试照常判定，之后的测试没有运行。请附上探针输出报告这个问题。</translation>
     </message>
+    <message>
+        <source>The probe found no CUDA GPU on the instance. Check that `nvidia-smi` lists the GPUs and that CUDA_VISIBLE_DEVICES does not hide them; if the provider attached none, terminate the instance so that it stops costing money, and take it up with the provider.</source>
+        <translation>探针在实例上没有找到 CUDA GPU。请确认 `nvidia-smi` 能列出 GPU，且 CUDA_VISIBLE_DEVICES 没有把它们屏蔽；如果云厂商根本没有挂载 GPU，请先释放实例以免继续计费，再联系云厂商处理。</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::CatalogPage</name>
@@ -2230,6 +2266,14 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>Outside the chosen regions</source>
         <translation>不在所选地区</translation>
+    </message>
+    <message>
+        <source>; commits the lab to %1</source>
+        <translation>；课题组需承诺支出 %1</translation>
+    </message>
+    <message>
+        <source>, a commitment of %1</source>
+        <translation>，需承诺支出 %1</translation>
     </message>
 </context>
 <context>
@@ -3067,10 +3111,6 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
         <translation>取消</translation>
     </message>
     <message>
-        <source>The plan chose %1 on %2; launching there is not built yet, so choose an offer of a provider below.</source>
-        <translation>方案选的是 %2 的 %1，目前还不支持在那里启动，请在下面选一个支持的云厂商。</translation>
-    </message>
-    <message>
         <source>From the plan: %1 on %2 in %3, %4. The dead-man default is the plan&apos;s high estimate (%5) with a margin.</source>
         <translation>来自方案：%2 的 %1，地域 %3，%4。自动关机默认按方案的保守估计（%5）再留余量。</translation>
     </message>
@@ -3160,12 +3200,6 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
         <source>off</source>
         <translation>关闭</translation>
     </message>
-    <message numerus="yes">
-        <source>The dead-man switch ends it after %n hour(s); the most it can cost before then is %1.</source>
-        <translation>
-            <numerusform>%n 小时后自动关机；在此之前最多花费 %1。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>The dead-man switch is OFF: it bills until you terminate it.</source>
         <translation>自动关机已关闭：不手动销毁就一直计费。</translation>
@@ -3221,6 +3255,56 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
     <message>
         <source>The plan has used 80 % or more of its budget.</source>
         <translation>该方案已用掉预算的 80% 以上。</translation>
+    </message>
+    <message>
+        <source>%1 cannot launch %2: %3</source>
+        <translation>%1 无法以%2方式开机：%3</translation>
+    </message>
+    <message>
+        <source>a %1 price is a reservation bought from the provider for a term; GPU Planner launches on demand, spot or monthly</source>
+        <translation>%1 价格是向云厂商按期限购买的预留实例；GPU Planner 只能以按量付费、竞价或包月方式开机</translation>
+    </message>
+    <message>
+        <source>GPU Planner launches on %1 only</source>
+        <translation>GPU Planner 目前只支持在 %1 上开机</translation>
+    </message>
+    <message>
+        <source>Nothing in this plan can be launched by GPU Planner (%1). Type an offer below to launch one under the plan&apos;s budget.</source>
+        <translation>这份规划里没有 GPU Planner 能开的机型（%1）。可以在下面手动填写机型，在规划预算内开机。</translation>
+    </message>
+    <message>
+        <source>The plan&apos;s choice, option %1: %2 on %3 in %4, cannot be launched by GPU Planner yet (%5); offering option %6: %7 on %8 in %9, the best-ranked one it can launch.</source>
+        <translation>规划推荐的方案 %1（%3 %4 的 %2）GPU Planner 暂时开不了（%5）；改为提供方案 %6：%8 %9 的 %7，这是能开的方案里排名最高的。</translation>
+    </message>
+    <message>
+        <source>The dead-man default is its high estimate (%1) with a margin.</source>
+        <translation>自毁开关默认取预计用时的上限（%1）再留些余量。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The dead-man switch TERMINATES it after %n hour(s), deleting its disks; the most it can cost before then is %1.</source>
+        <translation>
+            <numerusform>自毁开关会在 %n 小时后【释放】实例并删除其磁盘；在此之前最多花费 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>After %1 min with every GPU below %2 %, no SSH session and no CPU or network load (counted from minute %3),</source>
+        <translation>当所有 GPU 利用率低于 %2%、没有 SSH 会话、CPU 和网络也都空闲，持续 %1 分钟后（从第 %3 分钟开始计时），</translation>
+    </message>
+    <message>
+        <source>%1 the instance is TERMINATED and its disks are deleted.</source>
+        <translation>%1实例会被【释放】，磁盘一并删除。</translation>
+    </message>
+    <message>
+        <source>%1 the instance is stopped (its disks are kept).</source>
+        <translation>%1实例会被关机（磁盘保留）。</translation>
+    </message>
+    <message>
+        <source>The idle shutdown is off.</source>
+        <translation>空闲关机已关闭。</translation>
+    </message>
+    <message>
+        <source>Copy your results off the instance as you go: nothing on it survives a rule that fires.</source>
+        <translation>请随时把结果拷出实例：规则一旦触发，实例上的东西都不会保留。</translation>
     </message>
 </context>
 <context>
@@ -3788,6 +3872,14 @@ Date: %3</source>
     <message>
         <source>Risk</source>
         <translation>风险</translation>
+    </message>
+    <message>
+        <source>%1 (commits %2)</source>
+        <translation>%1（需承诺 %2）</translation>
+    </message>
+    <message>
+        <source>commitment: %1</source>
+        <translation>需承诺：%1</translation>
     </message>
 </context>
 <context>
