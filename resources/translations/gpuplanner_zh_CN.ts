@@ -1951,7 +1951,7 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     </message>
     <message>
         <source>The probe found no CUDA GPU on the instance. Check that `nvidia-smi` lists the GPUs and that CUDA_VISIBLE_DEVICES does not hide them; if the provider attached none, terminate the instance so that it stops costing money, and take it up with the provider.</source>
-        <translation>探针在实例上没有找到 CUDA GPU。请确认 `nvidia-smi` 能列出 GPU，且 CUDA_VISIBLE_DEVICES 没有把它们屏蔽；如果云厂商根本没有挂载 GPU，请先释放实例以免继续计费，再联系云厂商处理。</translation>
+        <translation>探针在实例上没有找到 CUDA GPU。请确认 `nvidia-smi` 能列出 GPU，且 CUDA_VISIBLE_DEVICES 没有把它们屏蔽；如果云厂商根本没有挂载 GPU，请先销毁实例以免继续计费，再联系云厂商处理。</translation>
     </message>
 </context>
 <context>
@@ -3278,12 +3278,12 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
     </message>
     <message>
         <source>The dead-man default is its high estimate (%1) with a margin.</source>
-        <translation>自毁开关默认取预计用时的上限（%1）再留些余量。</translation>
+        <translation>自动关机默认按预计用时的上限（%1）再留些余量。</translation>
     </message>
     <message numerus="yes">
         <source>The dead-man switch TERMINATES it after %n hour(s), deleting its disks; the most it can cost before then is %1.</source>
         <translation>
-            <numerusform>自毁开关会在 %n 小时后【释放】实例并删除其磁盘；在此之前最多花费 %1。</numerusform>
+            <numerusform>自动关机会在 %n 小时后【销毁】实例并删除其磁盘；在此之前最多花费 %1。</numerusform>
         </translation>
     </message>
     <message>
@@ -3292,7 +3292,7 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
     </message>
     <message>
         <source>%1 the instance is TERMINATED and its disks are deleted.</source>
-        <translation>%1实例会被【释放】，磁盘一并删除。</translation>
+        <translation>%1实例会被【销毁】，磁盘一并删除。</translation>
     </message>
     <message>
         <source>%1 the instance is stopped (its disks are kept).</source>
