@@ -2275,6 +2275,10 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <source>, a commitment of %1</source>
         <translation>，需承诺支出 %1</translation>
     </message>
+    <message>
+        <source>source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::CostsPage</name>

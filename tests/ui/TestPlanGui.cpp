@@ -30,6 +30,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 #include <QTimer>
 
 #include <fstream>
@@ -571,6 +572,40 @@ private slots:
               refused,
               refusedInTheWindow);
         QVERIFY(opened > 100 && refusedInTheWindow > 10);
+    }
+
+    // A plan shared by e-mail is text, never markup: names go into the Compare page escaped, and only http(s)
+    // sources become links (no file:, javascript: or other schemes that would open outside the program).
+    void planTextIsNeverMarkup()
+    {
+        std::ifstream in(GPUPLAN_SOURCE_DIR "/resources/examples/resnet50-imagenet.gpuplan");
+        json plan = json::parse(in);
+        json& best = plan["results"]["options"][0];
+        best["instance_type"] = "p4d<img src=x>";
+        best["gpu_name"] = "A100 <a href='file:///etc/passwd'>click</a>";
+        best["modes"][0]["price"]["source"] = "javascript:alert(1)";
+        plan["workload"]["name"] = "<b>bold</b> workload";
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("hostile.gpuplan"));
+        std::ofstream(file.toStdString()) << plan.dump();
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY(window.isCatalogLoaded());
+        QVERIFY(window.openPlan(file));
+        auto* details = child<QTextBrowser>(window, "optionDetailsBrowser");
+        auto* table = child<QTableView>(window, "optionsTable");
+        table->selectRow(0);
+        QTRY_VERIFY(details->toPlainText().contains("p4d<img src=x>"));
+        const QString html = details->toHtml();
+        QVERIFY2(!html.contains("<img") && !html.contains("file:///etc/passwd\"")
+                     && !html.contains("javascript:alert(1)\""),
+                 qPrintable(html));
+        QVERIFY(details->toPlainText().contains("javascript:alert(1)")); // shown as text, not as a link
+        const QString recommended = child<QLabel>(window, "recommendationLabel")->text();
+        QVERIFY2(!recommended.contains("<img") && recommended.contains("&lt;img"), qPrintable(recommended));
+        auto* title = child<QLabel>(window, "planTitleLabel");
+        QCOMPARE(title->textFormat(), Qt::PlainText);
+        QVERIFY(title->text().contains("<b>bold</b>"));
     }
 
     void deadlineParsing()

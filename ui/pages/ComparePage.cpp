@@ -20,6 +20,7 @@
 #include <QTextBrowser>
 #include <QToolButton>
 #include <QTreeWidget>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -89,6 +90,7 @@ ComparePage::ComparePage(PlanSession* session, QWidget* parent)
 {
     setObjectName(QStringLiteral("comparePage"));
     m_title->setObjectName(QStringLiteral("planTitleLabel"));
+    m_title->setTextFormat(Qt::PlainText); // the workload's name comes from the plan file: text, never markup
     QFont titleFont = m_title->font();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
     titleFont.setBold(true);
@@ -262,10 +264,11 @@ void ComparePage::onPlanChanged()
                                      "one missed; loosen the budget, the deadline or the scale."));
     } else {
         const json& best = options[0];
+        // Names from the plan file go into rich text escaped: a shared plan cannot add markup or links.
         QString text = tr("<b>Recommended: %1 %2, %3 × %4 in %5</b> — about %6 (%7 to %8), %9")
-                           .arg(providerText(best), jsonText(best, "instance_type"))
+                           .arg(providerText(best).toHtmlEscaped(), jsonText(best, "instance_type").toHtmlEscaped())
                            .arg(int(jsonNumber(best, "gpus")))
-                           .arg(jsonText(best, "gpu_name"), jsonText(best, "region"))
+                           .arg(jsonText(best, "gpu_name").toHtmlEscaped(), jsonText(best, "region").toHtmlEscaped())
                            .arg(formatMoney(jsonNumber(best["cost"], "value"), currency),
                                 formatMoney(jsonNumber(best["cost"], "low"), currency),
                                 formatMoney(jsonNumber(best["cost"], "high"), currency),
@@ -319,12 +322,16 @@ void ComparePage::showDetails()
     const json& o = m_model->option(current.row());
     const json& t = o["training"];
     const QString currency = m_session->hasPlan() ? jsonText(m_session->plan()["constraints"], "currency") : QString();
-    QString html = QStringLiteral("<h3>%1 %2</h3>").arg(providerText(o), jsonText(o, "instance_type"));
+    // Every text from the plan file goes in escaped, and only http(s) sources become links: a shared plan cannot add
+    // markup, or a link to another scheme that the browser would open outside the program.
+    QString html = QStringLiteral("<h3>%1 %2</h3>")
+                       .arg(providerText(o).toHtmlEscaped(), jsonText(o, "instance_type").toHtmlEscaped());
     html += tr("<p><b>GPU:</b> %1 × %2, %3 server(s); peak %4 TFLOPS (%5)</p>")
                 .arg(int(jsonNumber(o, "gpus")))
-                .arg(jsonText(o, "gpu_name"))
+                .arg(jsonText(o, "gpu_name").toHtmlEscaped())
                 .arg(int(jsonNumber(o, "nodes", 1)))
-                .arg(formatNumber(jsonNumber(t["peak_tflops"], "value"), 0), jsonText(t["peak_tflops"], "used"));
+                .arg(formatNumber(jsonNumber(t["peak_tflops"], "value"), 0),
+                     jsonText(t["peak_tflops"], "used").toHtmlEscaped());
     html += tr("<p><b>Efficiency:</b> %1 % (%2 to %3 %), from %4</p>")
                 .arg(formatNumber(jsonNumber(t["efficiency"], "value") * 100, 0),
                      formatNumber(jsonNumber(t["efficiency"], "low") * 100, 0),
@@ -347,16 +354,20 @@ void ComparePage::showDetails()
         const json& p = m["price"];
         // A price paid under a term comes with the whole term's amount.
         const QString commitment = commitmentText(&m);
+        const QString source = jsonText(p, "source");
+        const QUrl url(source, QUrl::StrictMode);
+        const bool web =
+            url.isValid() && (url.scheme() == QLatin1String("https") || url.scheme() == QLatin1String("http"));
         html += QStringLiteral("<li>%1: %2 %3/%4")
-                    .arg(pricingModeText(jsonText(m, "mode")))
+                    .arg(pricingModeText(jsonText(m, "mode")).toHtmlEscaped())
                     .arg(formatNumber(jsonNumber(p, "amount"), 3),
-                         jsonText(p, "currency"),
-                         priceUnitText(jsonText(p, "unit")))
+                         jsonText(p, "currency").toHtmlEscaped(),
+                         priceUnitText(jsonText(p, "unit")).toHtmlEscaped())
                 + (commitment.isEmpty() ? QString() : tr(", a commitment of %1").arg(commitment.toHtmlEscaped()))
-                + QStringLiteral(" — <a href='%1'>%2</a> %3%4</li>")
-                      .arg(jsonText(p, "source").toHtmlEscaped(),
-                           tr("source"),
-                           jsonText(p, "date"),
+                + QStringLiteral(" — %1 %2%3</li>")
+                      .arg(web ? QStringLiteral("<a href=\"%1\">%2</a>").arg(source.toHtmlEscaped(), tr("source"))
+                               : tr("source: %1").arg(source.toHtmlEscaped()),
+                           jsonText(p, "date").toHtmlEscaped(),
                            m.value("eligible", false)
                                ? QString()
                                : QStringLiteral(" (%1)").arg(reasonText(m["why_not"]).toHtmlEscaped()));
