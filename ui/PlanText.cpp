@@ -338,6 +338,10 @@ QString wordedText(const QString& key, const Params& p)
         return Reasons::tr("no published interruption rate for %1 spot: its time and cost would be a guess")
             .arg(p.text(zh ? "provider_zh" : "provider"));
     }
+    if (key == QLatin1String("excluded.no_exchange_rate")) {
+        return Reasons::tr("priced in %1, and without a USD-CNY exchange rate it cannot be compared in %2")
+            .arg(p.text("from"), p.text("to"));
+    }
     if (key == QLatin1String("excluded.commitment")) {
         return Reasons::tr("needs a %1-month commitment (%2); the project is %3 months")
             .arg(p.text("months"), p.money("commitment"), formatNumber(p.number("project"), 0));

@@ -155,7 +155,13 @@ ReconcileReport reconcileLedger(const std::vector<CloudAccess>& access,
     }
     Result<std::vector<PlanBudget>> budgets = ledger.budgets();
     Result<std::vector<LedgerEntry>> all = ledger.entries();
-    if (rate && budgets && all) {
+    const bool budgetsToGuard =
+        budgets && std::any_of(budgets->begin(), budgets->end(), [](const PlanBudget& b) { return b.autoTerminate; });
+    if (budgetsToGuard && !(rate && rate->cnyPerUsd > 0)) {
+        // Said, never skipped in silence: the guard cannot compare spending in two currencies without a rate.
+        report.notes.push_back("the plans' budgets were NOT checked: the catalog has no USD-CNY exchange rate "
+                               "(exchange_rate.json in the catalog folder)");
+    } else if (rate && budgets && all) {
         for (const LedgerEntry& e : overBudget(*all, *budgets, *rate, now)) {
             auto provider = providers.find(e.intent.provider);
             if (provider == providers.end()) {

@@ -313,6 +313,18 @@ Planner::estimateAll(const Workload& w, const Constraints& constraints, const Co
                 ModeCost mode;
                 mode.mode = price.mode;
                 mode.price = &price;
+                if (price.currency != constraints.currency && !(rate.cnyPerUsd > 0)) {
+                    // Without a rate the price cannot be compared: converting with 0 would make it free (finding 11).
+                    mode.eligible = false;
+                    mode.why =
+                        reason("excluded.no_exchange_rate",
+                               {{"from", currencyCode(price.currency)}, {"to", currencyCode(constraints.currency)}},
+                               std::string("priced in ") + currencyCode(price.currency)
+                                   + ", and without a USD-CNY exchange rate it cannot be compared in "
+                                   + currencyCode(constraints.currency));
+                    e.modes.push_back(std::move(mode));
+                    continue;
+                }
                 const double perHour = rate.convert(price.amount, price.currency, constraints.currency) * nodes;
                 auto costFor = [&](const Range& hours) {
                     return Range{billedHours(hours.value, offer.billing) * perHour,

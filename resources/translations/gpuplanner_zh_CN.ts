@@ -489,6 +489,10 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <source>%1 over %2 months</source>
         <translation>%2 个月共 %1</translation>
     </message>
+    <message>
+        <source>priced in %1, and without a USD-CNY exchange rate it cannot be compared in %2</source>
+        <translation>以 %1 计价，缺少美元兑人民币汇率，无法换算成 %2 来比较</translation>
+    </message>
 </context>
 <context>
     <name>Report</name>

@@ -558,6 +558,15 @@ private slots:
         QVERIFY2(launched.exit == 0, qPrintable(launched.err));
         QVERIFY2(launched.err.contains("Dead-man: OFF"), qPrintable(launched.err));
         QCOMPARE(m_fake->liveInstances().size(), 1);
+        // Finding 11 in reconcile: with a catalog that has no exchange rate the guard cannot compare USD spending
+        // with a CNY budget. It says so, and ends nothing.
+        const QString noRate = path("catalog-without-rate");
+        QVERIFY(QProcess::execute("cp", {"-r", GPUPLAN_SOURCE_DIR "/resources/catalog", noRate}) == 0);
+        QVERIFY(QFile::remove(noRate + "/exchange_rate.json"));
+        const Run unchecked = gpuplan({"--catalog", noRate, "instances", "--json"});
+        QVERIFY2(unchecked.err.contains("budgets were NOT checked") && unchecked.err.contains("exchange rate"),
+                 qPrintable(unchecked.err));
+        QCOMPARE(m_fake->liveInstances().size(), 1);
         const Run checked = gpuplan({"instances", "--json"});
         QVERIFY2(checked.err.contains("has spent its budget") && checked.err.contains("terminated"),
                  qPrintable(checked.err));
