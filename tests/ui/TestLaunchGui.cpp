@@ -502,6 +502,25 @@ private slots:
         child<QLineEdit>(window, "launchKeyLineEdit")->setText(path("missing.pub"));
         QTest::mouseClick(child<QPushButton>(window, "launchButton"), Qt::LeftButton);
         QTRY_VERIFY2(status->text().contains("missing.pub"), qPrintable(status->text()));
+        // Issue 20's must-show, in the window: a key whose comment is not UTF-8 is named, and nothing is sent.
+        {
+            std::ofstream latin1(path("latin1.pub").toStdString(), std::ios::binary);
+            latin1 << "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl caf\xE9@lab\n";
+        }
+        child<QLineEdit>(window, "launchKeyLineEdit")->setText(path("latin1.pub"));
+        QTest::mouseClick(child<QPushButton>(window, "launchButton"), Qt::LeftButton);
+        QTRY_VERIFY2(status->text().contains("latin1.pub") && status->text().contains("not UTF-8"),
+                     qPrintable(status->text()));
+        // The watchdog's bounds are the fields' (core::kMaxDeadmanHours and kin): a dead-man or idle time the
+        // script could not honour cannot be entered.
+        auto* deadman = child<QSpinBox>(window, "launchDeadmanSpinBox");
+        auto* idle = child<QSpinBox>(window, "launchIdleMinutesSpinBox");
+        QCOMPARE(deadman->maximum(), gpuplan::core::kMaxDeadmanHours);
+        QCOMPARE(idle->maximum(), gpuplan::core::kMaxIdleMinutes);
+        deadman->setFocus();
+        deadman->selectAll();
+        QTest::keyClicks(deadman, "99999");
+        QVERIFY2(deadman->value() <= gpuplan::core::kMaxDeadmanHours, qPrintable(deadman->text()));
         QCOMPARE(m_fake->runInstancesCalls(), 0);
     }
 };
