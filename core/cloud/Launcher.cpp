@@ -8,6 +8,7 @@
 #include <chrono>
 #include <ctime>
 #include <set>
+#include <string_view>
 #include <thread>
 #include <utility>
 
@@ -20,6 +21,11 @@
 namespace gpuplan::core {
 
 namespace {
+
+/// The detail an entry keeps while its attempt's outcome is unknown (an error after the request went out). A
+/// reconcile that then finds its instance keeps it, so that the user's retry of the same launch takes that
+/// instance instead of starting a second one.
+constexpr std::string_view kOutcomeUnknown = "outcome unknown";
 
 /// The provider-side terminate time of an attempt recorded at `recordedAt`: the dead-man's hours after it. Anchored
 /// to the ledger's record, not to the moment of sending, so that a resumed attempt resends exactly the request it
@@ -142,7 +148,10 @@ Result<std::optional<LedgerEntry>> Launcher::interruptedAttempt(const LaunchOrde
         const LaunchIntent& i = e.intent;
         const bool unfinished =
             (e.state == InstanceState::Intent || e.state == InstanceState::Requested) && e.instanceId.empty();
-        if (unfinished && i.provider == m_provider.id() && i.region == order.request.region
+        // Its launch ended with an unknown outcome, and a reconcile has since found the instance it started.
+        const bool foundSinceUnknown =
+            !isFinal(e.state) && !e.instanceId.empty() && std::string_view(e.detail).starts_with(kOutcomeUnknown);
+        if ((unfinished || foundSinceUnknown) && i.provider == m_provider.id() && i.region == order.request.region
             && i.instanceType == order.request.instanceType && i.pricingMode == order.pricingMode
             && i.planId == order.planId && (!latest || e.id > latest->id)) {
             latest = e;
@@ -279,6 +288,22 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
     AttemptLock attempt; // held while this process sends the attempt and until its answer is recorded
     Result<LaunchResult> launched = Error{ErrorCode::InsufficientCapacity, "", ""};
     std::vector<std::string> refusals;
+    if (interrupted->has_value() && !(*interrupted)->instanceId.empty()) {
+        // The attempt whose outcome was unknown did start an instance (a reconcile found it by its token): that is
+        // this launch's instance. Nothing is sent, so nothing is doubled.
+        const LedgerEntry& found = **interrupted;
+        entryId = found.id;
+        outcome.resumed = true;
+        outcome.zonesTried.push_back(found.intent.zone);
+        launched = LaunchResult{found.instanceId, found.state, found.intent.zone, false, {}};
+        report(LaunchStep::Recorded,
+               entryId,
+               found.intent.zone,
+               found.instanceId,
+               "The launch recorded at entry " + std::to_string(entryId) + " did start " + found.instanceId
+                   + " (found by reconciling after its outcome was unknown): that is this launch, no second one");
+        zones.clear();
+    }
     for (std::size_t i = 0; i < zones.size(); ++i) {
         const std::string& zone = zones[i];
         LaunchRequest request = asked;
@@ -370,7 +395,11 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
             if (launched) {
                 break;
             }
-            // Never a new token for it: the ledger keeps it requested, and the next launch of the same resends it.
+            // Never a new token for it: the ledger keeps it requested, and the next launch of the same resends it
+            // (or, once a reconcile has found its instance, takes that one).
+            (void)m_ledger.setDetail(entryId,
+                                     std::string(kOutcomeUnknown) + ": " + error.message()
+                                         + "; launching the same again resends it with its token");
             Error unknown = error;
             unknown.detail += "; the request may have reached " + m_provider.id()
                               + " and started an instance: the ledger keeps it as requested, and launching the same"
@@ -393,6 +422,10 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
 
     if (Status updated = m_ledger.update(entryId, launched->instanceId, launched->state, now()); !updated) {
         return updated.error();
+    }
+    if (outcome.resumed) {
+        // No longer unknown: a later launch of the same is a new one.
+        (void)m_ledger.setDetail(entryId, "resumed after its outcome was unknown: this is its instance");
     }
     attempt.releaseForGood();
     outcome.steps = launched->steps;

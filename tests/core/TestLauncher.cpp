@@ -750,6 +750,34 @@ private slots:
         QCOMPARE(ledger->entries()->size(), std::size_t(1));
     }
 
+    // Found by the fake-behaviour matrix: the outcome is unknown, then a reconcile (another process) finds the new
+    // instance by its token before the user retries. The retry takes that instance: nothing is sent, nothing is
+    // doubled. A later launch of the same, after that, is a new one.
+    void aRetryAfterAReconcileFoundTheInstanceTakesIt()
+    {
+        auto ledger = freshLedger();
+        ScriptedProvider provider(ledger.get());
+        std::int64_t clock = kT0;
+        Launcher launcher(provider, *ledger, [&] { return clock; });
+        provider.errorAfterAccept = Error{ErrorCode::ProviderRefused, "the server failed", "ec2", 500, "InternalError"};
+        provider.hidden.insert("i-1");
+        QVERIFY(!launcher.launch(order(), noWait(), nullptr).ok());
+        provider.hidden.clear();
+        clock += 60;
+        QVERIFY(launcher.reconcile({}, nullptr).ok());
+        QCOMPARE(ledger->entries()->front().instanceId, std::string("i-1")); // found by its token
+        Result<LaunchOutcome> again = launcher.launch(order(), noWait(), nullptr);
+        QVERIFY2(again.ok(), again.ok() ? "" : again.error().message().c_str());
+        QVERIFY(again->resumed);
+        QCOMPARE(again->instance.instanceId, std::string("i-1"));
+        QCOMPARE(provider.launches.size(), std::size_t(1)); // nothing sent again
+        QCOMPARE(provider.remote.size(), std::size_t(1));
+        QCOMPARE(ledger->entries()->size(), std::size_t(1));
+        Result<LaunchOutcome> another = launcher.launch(order(), noWait(), nullptr);
+        QVERIFY(another.ok() && !another->resumed);
+        QCOMPARE(provider.remote.size(), std::size_t(2));
+    }
+
     void twoResumersNeverBothProceed()
     {
         // Two processes (here two ledger handles on one file) pick up the same interrupted attempt: the second

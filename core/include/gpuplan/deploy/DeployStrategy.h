@@ -21,7 +21,7 @@ struct RemoteFacts
     {
         std::string name;
         std::string computeCapability; // "8.0"; empty when this driver cannot tell
-        double memoryMib = 0; // 0: unknown ("[N/A]", or not a reading)
+        double memoryMib = 0;          // 0: unknown ("[N/A]", or not a reading)
     };
     std::vector<Gpu> gpus;
     bool nvidiaPciDevice = false; // lspci shows an NVIDIA device (a GPU without a working driver)

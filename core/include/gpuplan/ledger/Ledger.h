@@ -171,6 +171,8 @@ public:
     Status update(std::int64_t id, const std::string& instanceId, InstanceState state, std::int64_t now);
     /// The provider refused the launch; `why` is its message.
     Status markFailed(std::int64_t id, const std::string& why, std::int64_t now);
+    /// Replaces the entry's note (what the user reads beside it; the Launcher also marks an unknown outcome there).
+    Status setDetail(std::int64_t id, const std::string& detail);
 
     /// Gives an adopted entry (found at the provider by reconcile, its price at launch unknown) the price it is
     /// costed at from now on, with `note` as its detail. InvalidArgument when the entry was not adopted: a launch
@@ -205,7 +207,6 @@ private:
     explicit Ledger(sqlite3* db);
     Result<std::int64_t> insertIntent(const LaunchIntent& intent, std::int64_t now);
     Status updateLocked(std::int64_t id, const std::string& instanceId, InstanceState state, std::int64_t now);
-    Status setDetail(std::int64_t id, const std::string& detail);
     std::filesystem::path lockFile(const std::string& clientToken) const;
     /// Whether a process holds the attempt's lock now (sending it, or waiting for its answer).
     bool attemptInProgress(const std::string& clientToken) const;
