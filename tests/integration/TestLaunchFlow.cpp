@@ -322,7 +322,9 @@ private slots:
         QVERIFY(setUp(provider));
         // EC2's client retries a 5xx with the same token (4 attempts): all of them fail here, or the retry would
         // already have the answer. CVM answers InternalError with HTTP 200, which is not retried.
-        m_fake->faults({{"internal_error_after_create", provider.id == "aws" ? 4 : 1}, {"invisible_s", 3}});
+        // Invisible for long enough that the launch's own look for its token (after EC2's four tries with backoff,
+        // slower still under the sanitizers) does not see it yet.
+        m_fake->faults({{"internal_error_after_create", provider.id == "aws" ? 4 : 1}, {"invisible_s", 12}});
         const Run first = gpuplan(launchArgs());
         QCOMPARE(first.exit, 1);
         QVERIFY2(first.err.contains("InternalError"), qPrintable(first.err));
