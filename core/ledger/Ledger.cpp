@@ -414,9 +414,8 @@ Result<AttemptLock> Ledger::lockAttempt(const std::string& clientToken)
     if (file.empty()) {
         return AttemptLock{};
     }
-    std::error_code ec;
-    if (std::filesystem::create_directories(file.parent_path(), ec)) {
-        std::filesystem::permissions(file.parent_path(), std::filesystem::perms::owner_all, ec); // like the ledger
+    if (Status made = ensurePrivateDir(file.parent_path()); !made) { // 0700, like the ledger's folder
+        return made.error();
     }
     const int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
     if (fd < 0) {

@@ -191,6 +191,20 @@ LaunchOrder order()
     return o;
 }
 
+/// What an earlier process left of the launch order() makes: its intent, recorded with its token, never answered.
+LaunchIntent interruptedIntent()
+{
+    LaunchIntent earlier;
+    earlier.provider = "aws";
+    earlier.region = "us-east-1";
+    earlier.zone = "us-east-1b";
+    earlier.instanceType = "p3.2xlarge";
+    earlier.pricingMode = "on_demand";
+    earlier.planId = "plan-1";
+    earlier.clientToken = "gpuplan-interrupted";
+    return earlier;
+}
+
 LaunchWaitOptions noWait()
 {
     LaunchWaitOptions w;
@@ -319,14 +333,7 @@ private slots:
         auto ledger = freshLedger();
         ScriptedProvider provider(ledger.get());
         // What an earlier process left: the intent, maybe marked requested and accepted by the provider.
-        LaunchIntent earlier;
-        earlier.provider = "aws";
-        earlier.region = "us-east-1";
-        earlier.zone = "us-east-1b";
-        earlier.instanceType = "p3.2xlarge";
-        earlier.pricingMode = "on_demand";
-        earlier.planId = "plan-1";
-        earlier.clientToken = "gpuplan-interrupted";
+        const LaunchIntent earlier = interruptedIntent();
         Result<std::int64_t> id = ledger->recordIntent(earlier, kT0);
         QVERIFY(id.ok());
         if (wasSent) {
@@ -357,14 +364,7 @@ private slots:
         ScriptedProvider provider(ledger.get());
         LaunchOrder timed = order();
         timed.request.terminateAt = 1; // asks for the provider's timer; the launcher sets the time
-        LaunchIntent earlier;
-        earlier.provider = "aws";
-        earlier.region = "us-east-1";
-        earlier.zone = "us-east-1b";
-        earlier.instanceType = "p3.2xlarge";
-        earlier.pricingMode = "on_demand";
-        earlier.planId = "plan-1";
-        earlier.clientToken = "gpuplan-interrupted";
+        const LaunchIntent earlier = interruptedIntent();
         QVERIFY(ledger->recordIntent(earlier, kT0).ok());
         Launcher later(provider, *ledger, [] { return kT0 + 75; });
         Result<LaunchOutcome> resumed = later.launch(timed, noWait(), nullptr);
@@ -785,14 +785,7 @@ private slots:
         const QString file = nextFile();
         auto first = secondHandle(file);
         auto second = secondHandle(file);
-        LaunchIntent earlier;
-        earlier.provider = "aws";
-        earlier.region = "us-east-1";
-        earlier.zone = "us-east-1b";
-        earlier.instanceType = "p3.2xlarge";
-        earlier.pricingMode = "on_demand";
-        earlier.planId = "plan-1";
-        earlier.clientToken = "gpuplan-interrupted";
+        const LaunchIntent earlier = interruptedIntent();
         QVERIFY(first->recordIntent(earlier, kT0).ok());
 
         ScriptedProvider providerA(first.get());
