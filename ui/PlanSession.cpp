@@ -25,7 +25,7 @@ nlohmann::json computePlan(const PlanningData& data, const PlanInputs& inputs)
         rate.source.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
         model.exchangeRate = rate;
     }
-    core::Planner planner(catalog, data.assumptions, data.table);
+    core::Planner planner(catalog, data.assumptions, data.calibration);
     const core::Recommendation r = planner.recommend(inputs.workload, inputs.constraints, model);
     const core::BuyVsRent buy =
         core::compareBuyVsRent(catalog,
@@ -42,6 +42,25 @@ nlohmann::json computePlan(const PlanningData& data, const PlanInputs& inputs)
                           {},
                           model,
                           core::buyVsRentJson(buy));
+}
+
+core::Result<std::shared_ptr<const PlanningData>> withMeasurement(const PlanningData& data,
+                                                                  const core::CalibrationCase& measurement,
+                                                                  const std::filesystem::path& userDir)
+{
+    core::Result<std::filesystem::path> saved = core::saveUserCalibration(measurement, userDir);
+    if (!saved) {
+        return saved.error();
+    }
+    auto updated = std::make_shared<PlanningData>(data);
+    std::vector<core::Error> problems;
+    core::Result<core::Calibration> calibration =
+        core::Calibration::load(data.workloadDir, userDir, data.catalog->catalog, data.presets, problems);
+    if (!calibration) {
+        return calibration.error();
+    }
+    updated->calibration = std::move(calibration).value();
+    return std::shared_ptr<const PlanningData>(std::move(updated));
 }
 
 std::optional<PlanInputs> inputsFromPlan(const json& plan, const QString& where)
@@ -63,9 +82,9 @@ std::optional<PlanInputs> inputsFromPlan(const json& plan, const QString& where)
 
 PlanSession::PlanSession(QObject* parent)
     : QObject(parent)
-    , m_watcher(new QFutureWatcher<json>(this))
+    , m_watcher(new QFutureWatcher<PlanJob>(this))
 {
-    connect(m_watcher, &QFutureWatcher<json>::finished, this, &PlanSession::onFinished);
+    connect(m_watcher, &QFutureWatcher<PlanJob>::finished, this, &PlanSession::onFinished);
 }
 
 PlanSession::~PlanSession()
@@ -102,15 +121,43 @@ void PlanSession::start(PlanInputs inputs)
     m_watcher->setFuture(QtConcurrent::run([data = m_data, inputs = *m_running] {
         // A null document says the job failed (onFinished keeps the plan shown); see JobBoundary.h.
         return guardJob(
-            "plan", [&] { return computePlan(*data, inputs); }, [](const core::Error&) { return json(); });
+            "plan",
+            [&] {
+                PlanJob job;
+                std::string unsaved;
+                if (inputs.measurement) {
+                    core::Result<std::shared_ptr<const PlanningData>> updated =
+                        withMeasurement(*data, *inputs.measurement, core::userCalibrationDir());
+                    if (updated) {
+                        job.data = *updated;
+                    } else {
+                        unsaved = updated.error().message();
+                    }
+                }
+                job.plan = computePlan(job.data ? *job.data : *data, inputs);
+                if (!unsaved.empty()) {
+                    job.plan["results"]["notes"].push_back("your measurement was not saved: " + unsaved);
+                }
+                return job;
+            },
+            [](const core::Error&) { return PlanJob{}; });
     }));
 }
 
 void PlanSession::onFinished()
 {
-    json plan = m_watcher->result();
+    PlanJob job = m_watcher->result();
+    json plan = std::move(job.plan);
     PlanInputs done = std::move(*m_running);
     m_running.reset();
+    if (job.data) {
+        // The measurement is in the calibration now: later plans use it without saving it again.
+        m_data = std::move(job.data);
+        if (m_pending) {
+            m_pending->measurement.reset();
+        }
+    }
+    done.measurement.reset();
     if (plan.is_null() && !m_pending) {
         emit busyChanged(false);
         emit planFailed();

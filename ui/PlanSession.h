@@ -25,10 +25,27 @@ struct PlanInputs
     core::Constraints constraints;
     core::BuyVsRentSettings buyVsRent;
     std::optional<double> cnyPerUsd; // the user's rate; nullopt: the catalog's
+    /// A throughput the user measured for this workload: saved as a user calibration case before planning, so that
+    /// this plan and every later one rest on it (cleared once saved).
+    std::optional<core::CalibrationCase> measurement;
 };
 
 /// Computes a whole plan document (the .gpuplan JSON) from the inputs. Pure; safe on any thread.
 nlohmann::json computePlan(const PlanningData& data, const PlanInputs& inputs);
+
+/// What a planning job gives back: the plan, and the data it was planned with when that changed (the user's
+/// measurement was added to the calibration).
+struct PlanJob
+{
+    nlohmann::json plan;
+    std::shared_ptr<const PlanningData> data;
+};
+
+/// Saves `measurement` as a user calibration case in `userDir` and returns `data` with the calibration rebuilt
+/// on it; an error when the case cannot be saved. Blocking: run it off the UI thread.
+core::Result<std::shared_ptr<const PlanningData>> withMeasurement(const PlanningData& data,
+                                                                  const core::CalibrationCase& measurement,
+                                                                  const std::filesystem::path& userDir);
 
 /// The open plan: its inputs, its document, its file. Re-planning runs off the UI thread; when inputs change
 /// faster than plans are computed (a slider moving), only the latest inputs are planned next.
@@ -83,7 +100,7 @@ private:
     std::optional<PlanInputs> m_inputs;
     std::optional<PlanInputs> m_running;
     std::optional<PlanInputs> m_pending;
-    QFutureWatcher<nlohmann::json>* m_watcher = nullptr;
+    QFutureWatcher<PlanJob>* m_watcher = nullptr;
     QString m_filePath;
     bool m_modified = false;
 };

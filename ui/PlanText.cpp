@@ -133,6 +133,14 @@ QString causeText(const QString& key, const Params& p)
     if (key == QLatin1String("unknown.no_calibration")) {
         return Reasons::tr("no calibration case for %1 training").arg(p.text("family").toUpper());
     }
+    if (key == QLatin1String("unknown.no_calibration_vendor")) {
+        return Reasons::tr("no calibration for this accelerator: no published training result on a %1 accelerator "
+                           "is in the calibration set, and NVIDIA's would be a guess")
+            .arg(p.text("vendor"));
+    }
+    if (key == QLatin1String("unknown.does_not_fit")) {
+        return Reasons::tr("does not fit in memory: %1").arg(fitAdviceText(p));
+    }
     if (key == QLatin1String("unknown.measured_gpu")) {
         return Reasons::tr("the measured GPU '%1' is not in the catalog").arg(p.text("gpu"));
     }
@@ -220,16 +228,35 @@ QString energyText(const Params& p)
 
 QString efficiencyBasisText(const Params& p)
 {
-    static const char* const levels[] = {QT_TRANSLATE_NOOP("Reasons", "same GPU"),
-                                         QT_TRANSLATE_NOOP("Reasons", "same architecture"),
-                                         QT_TRANSLATE_NOOP("Reasons", "same model class, other GPUs"),
-                                         QT_TRANSLATE_NOOP("Reasons", "other model classes")};
+    if (!p.has("nearby")) {
+        // A plan saved before the performance model: the median of the nearest cases.
+        static const char* const levels[] = {QT_TRANSLATE_NOOP("Reasons", "same GPU"),
+                                             QT_TRANSLATE_NOOP("Reasons", "same architecture"),
+                                             QT_TRANSLATE_NOOP("Reasons", "same model class, other GPUs"),
+                                             QT_TRANSLATE_NOOP("Reasons", "other model classes")};
+        const int level = p.integer("level");
+        const QString match = level >= 1 && level <= 4 ? Reasons::tr(levels[level - 1]) : QString();
+        const int cases = p.integer("cases");
+        const QString family = p.text("family").toUpper();
+        return cases == 1 ? Reasons::tr("one calibration case (%1, %2)").arg(match, family)
+                          : Reasons::tr("median of %1 calibration cases (%2, %3)").arg(cases).arg(match, family);
+    }
+    static const char* const nearness[] = {QT_TRANSLATE_NOOP("Reasons", "this workload on this GPU"),
+                                           QT_TRANSLATE_NOOP("Reasons", "this kind of model on this GPU"),
+                                           QT_TRANSLATE_NOOP("Reasons", "this kind of model on this GPU generation")};
+    QString text = Reasons::tr("the performance model fitted to %1 published results").arg(p.integer("cases"));
     const int level = p.integer("level");
-    const QString match = level >= 1 && level <= 4 ? Reasons::tr(levels[level - 1]) : QString();
-    const int cases = p.integer("cases");
-    const QString family = p.text("family").toUpper();
-    return cases == 1 ? Reasons::tr("one calibration case (%1, %2)").arg(match, family)
-                      : Reasons::tr("median of %1 calibration cases (%2, %3)").arg(cases).arg(match, family);
+    const int nearby = p.integer("nearby");
+    if (nearby > 0 && level >= 1 && level <= 3) {
+        text = Reasons::tr("%1, corrected by %2 nearby result(s) (%3)")
+                   .arg(text)
+                   .arg(nearby)
+                   .arg(Reasons::tr(nearness[level - 1]));
+    }
+    if (p.text("user") == QLatin1String("1")) {
+        text = Reasons::tr("%1; your own measurement is among them").arg(text);
+    }
+    return text;
 }
 
 QString wordedText(const QString& key, const Params& p)
@@ -446,6 +473,32 @@ QString taskText(const QString& task)
     };
     auto it = names.find(task);
     return it == names.end() ? task : QCoreApplication::translate("PlanText", it->second);
+}
+
+QString stackText(const QString& stack)
+{
+    static const std::map<QString, const char*> names{
+        {QStringLiteral("tuned"),
+         QT_TRANSLATE_NOOP("PlanText", "tuned (MLPerf/NGC-grade code: DALI, fused kernels, CUDA graphs)")},
+        {QStringLiteral("typical"),
+         QT_TRANSLATE_NOOP("PlanText", "typical (framework defaults with mixed precision and a good data loader)")},
+        {QStringLiteral("plain"), QT_TRANSLATE_NOOP("PlanText", "plain (eager code, default data loading)")},
+    };
+    auto it = names.find(stack);
+    return it == names.end() ? stack : QCoreApplication::translate("PlanText", it->second);
+}
+
+QString limiterText(const QString& limiter)
+{
+    static const std::map<QString, const char*> names{
+        {QStringLiteral("compute"), QT_TRANSLATE_NOOP("PlanText", "compute")},
+        {QStringLiteral("memory_bandwidth"), QT_TRANSLATE_NOOP("PlanText", "memory bandwidth")},
+        {QStringLiteral("host"), QT_TRANSLATE_NOOP("PlanText", "what the software stack can feed the GPU")},
+        {QStringLiteral("input_pipeline"), QT_TRANSLATE_NOOP("PlanText", "image decoding on the vCPUs")},
+        {QStringLiteral("communication"), QT_TRANSLATE_NOOP("PlanText", "communication between GPUs")},
+    };
+    auto it = names.find(limiter);
+    return it == names.end() ? limiter : QCoreApplication::translate("PlanText", it->second);
 }
 
 QString throughputUnitText(const QString& unit)

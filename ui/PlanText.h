@@ -26,6 +26,11 @@ QString workloadNameText(const nlohmann::json& plan);
 /// A workload task id ("vision", "detection", "detection3d", "nlp", "llm") by its translated name; an unknown id
 /// as itself.
 QString taskText(const QString& task);
+/// A software stack id ("tuned", "typical", "plain") by its translated name and what it means; an unknown id as
+/// itself.
+QString stackText(const QString& stack);
+/// What limits a run ("compute", "memory_bandwidth", "host", "input_pipeline", "communication") in words.
+QString limiterText(const QString& limiter);
 /// "samples/s", "tokens/s" as the UI says them.
 QString throughputUnitText(const QString& unit);
 /// A price unit ("hour", "month") as the UI says it.

@@ -10,6 +10,7 @@ PlanningData loadPlanningData(const std::filesystem::path& catalogDir,
                               const std::filesystem::path& workloadDir)
 {
     PlanningData data;
+    data.workloadDir = workloadDir;
     core::Result<core::LoadedCatalog> catalog = core::loadCatalog(catalogDir, userCatalogDir);
     if (!catalog) {
         data.failure = catalog.error();
@@ -35,9 +36,9 @@ PlanningData loadPlanningData(const std::filesystem::path& catalogDir,
     } else {
         data.problems.push_back(presets.error());
     }
-    if (core::Result<core::LoadedCalibration> calibration = core::loadCalibration(workloadDir)) {
-        data.problems.insert(data.problems.end(), calibration->problems.begin(), calibration->problems.end());
-        data.table = core::EfficiencyTable::fit(calibration->cases, data.catalog->catalog, data.presets, data.problems);
+    if (core::Result<core::Calibration> calibration = core::Calibration::load(
+            workloadDir, core::userCalibrationDir(), data.catalog->catalog, data.presets, data.problems)) {
+        data.calibration = std::move(calibration).value();
     } else {
         data.problems.push_back(calibration.error());
     }

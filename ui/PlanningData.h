@@ -3,8 +3,8 @@
 #include "gpuplan/catalog/CatalogChecks.h"
 #include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/estimate/Assumptions.h"
+#include "gpuplan/estimate/Calibration.h"
 #include "gpuplan/estimate/Ownership.h"
-#include "gpuplan/estimate/Throughput.h"
 #include "gpuplan/workload/WorkloadLoader.h"
 
 #include <filesystem>
@@ -20,12 +20,13 @@ struct PlanningData
     std::vector<core::Finding> findings;
     std::optional<core::Error> failure;
     core::LoadedWorkloads presets;
-    core::EfficiencyTable table;
+    core::Calibration calibration;
     core::Assumptions assumptions;
     core::OwnershipFacts ownership;
     std::string watchdogScript;               // resources/scripts/gpuplan-watchdog.sh, the instances' user-data
     std::optional<core::Error> scriptProblem; // why it could not be read
     std::vector<core::Error> problems;        // of presets, calibration, regions and ownership; each is left out
+    std::filesystem::path workloadDir;        // presets.json and calibration.json, to rebuild the calibration
 
     bool canPlan() const { return catalog && catalog->catalog.exchangeRate() && !presets.presets.empty(); }
 };

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace gpuplan::cli {
 
@@ -18,6 +19,7 @@ struct WorkloadOptions
     std::string preset;
     std::string workloadFile;
     core::WorkOverrides overrides;
+    std::vector<std::string> holdOut; // calibration source groups left out (--hold-out)
 };
 
 struct EstimateOptions
@@ -40,6 +42,10 @@ struct PlanOptions
 int runEstimate(const CatalogOptions& catalog, const WorkloadOptions& workload, const EstimateOptions& options);
 /// `gpuplan plan (--preset P | --workload F) [--budget X] [--deadline D] ... [--json] [-o PLAN]`
 int runPlan(const CatalogOptions& catalog, const WorkloadOptions& workload, PlanOptions options);
+
+/// `gpuplan calibrate --report [--json]`: the leave-one-source-out validation of the estimator, beside the first
+/// model's.
+int runCalibrate(const CatalogOptions& catalog, const WorkloadOptions& workload, bool asJson);
 
 /// "14d" -> 336, "36h" -> 36, "90m" -> 1.5; nullopt when it is not a positive duration.
 std::optional<double> parseDurationHours(const std::string& text);

@@ -125,6 +125,7 @@ static int runCommand(int argc, char** argv)
 
     WorkloadOptions work;
     std::optional<double> epochs, samples, tokens;
+    std::string stack;
     auto addWorkload = [&](CLI::App* command) {
         command->add_option("--preset", work.preset, "A bundled workload (resnet50-imagenet, llama2-7b-lora, ...)");
         command->add_option("--workload", work.workloadFile, "Your own workload file (docs/workloads.md)")
@@ -133,7 +134,18 @@ static int runCommand(int argc, char** argv)
         command->add_option("--epochs", epochs, "Override the number of epochs")->check(numberIn(0, 1e6, true));
         command->add_option("--samples", samples, "Override the samples per epoch")->check(numberIn(0, 1e13, true));
         command->add_option("--tokens", tokens, "Override the tokens per epoch")->check(numberIn(0, 1e15, true));
+        command
+            ->add_option("--stack",
+                         stack,
+                         "How tuned the training code is: tuned (MLPerf/NGC-grade: DALI, fused kernels, CUDA graphs), "
+                         "typical (framework defaults with mixed precision and a good data loader; the default), "
+                         "plain (eager code, default data loading)")
+            ->check(CLI::IsMember({"tuned", "typical", "plain"}));
         command->add_flag("--json", options.json, "Print JSON instead of text");
+        command->add_option("--hold-out",
+                            work.holdOut,
+                            "Leave a calibration source out (e.g. lambda-dl-benchmark): the estimate as if it had "
+                            "never been published (gpuplan calibrate lists the sources)");
     };
 
     EstimateOptions estimateOptions;
@@ -145,6 +157,12 @@ static int runCommand(int argc, char** argv)
     estimate->add_option("--gpus-per-node", estimateOptions.gpusPerNode, "GPUs in one server (8)")
         ->check(CLI::Range(1, 64));
     estimate->add_option("--precision", estimateOptions.precision, "fp32, tf32, amp, bf16 or fp8 (default: best)");
+
+    CLI::App* calibrate = app.add_subcommand(
+        "calibrate", "How well the estimator predicts published results it did not see (leave-one-source-out)");
+    bool calibrateReport = false;
+    calibrate->add_flag("--report", calibrateReport, "Print the cross-validation report (the default)");
+    calibrate->add_flag("--json", options.json, "Print JSON instead of text");
 
     PlanOptions planOptions;
     core::Constraints& constraints = planOptions.constraints;
@@ -342,9 +360,12 @@ static int runCommand(int argc, char** argv)
     const char* envWorkloads = std::getenv("GPUPLAN_WORKLOAD_DIR");
     work.workloadDir = envWorkloads && *envWorkloads ? std::filesystem::path(envWorkloads)
                                                      : gpuplan::core::bundledWorkloadDir(executableDir(argv[0]));
-    work.overrides = {epochs, samples, tokens};
+    work.overrides = {epochs, samples, tokens, stack.empty() ? std::nullopt : core::parseStack(stack)};
     if (*estimate) {
         return runEstimate(options, work, estimateOptions);
+    }
+    if (*calibrate) {
+        return runCalibrate(options, work, options.json);
     }
     if (*plan) {
         constraints.budget = budget;

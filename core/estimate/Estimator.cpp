@@ -17,80 +17,85 @@ std::string gb(double value)
     return buffer;
 }
 
-/// Peak × efficiency × scaling of a setup, in FLOP/s over all GPUs.
-struct Rate
-{
-    PeakChoice peak;
-    EfficiencyTable::Lookup efficiency;
-    Range scaling;
-    Range flops;
-};
+} // namespace
 
-std::optional<Rate> rateOf(ModelClass modelClass,
-                           const GpuSpec& gpu,
-                           int gpus,
-                           int gpusPerNode,
-                           bool rdma,
-                           Precision precision,
-                           const EfficiencyTable& table,
-                           Reason& why)
+RunShape runShape(const Workload& w, const TrainingSetup& setup, const PeakChoice& peak)
 {
-    std::optional<PeakChoice> peak = peakFor(gpu, precision);
-    if (!peak) {
-        why = Reason{"unknown.no_peak",
-                     {{"gpu", gpu.name}, {"precision", precisionName(precision)}},
-                     "the datasheet of " + gpu.name + " gives no peak for " + precisionName(precision)};
-        return std::nullopt;
-    }
-    std::optional<EfficiencyTable::Lookup> efficiency = table.lookup(modelClass, gpu, peak->family);
-    if (!efficiency && peak->family == PeakFamily::Fp8) {
-        // No FP8 measurement: claim no speed-up over BF16/FP16.
-        if (std::optional<PeakChoice> half = peakFor(gpu, Precision::Bf16)) {
-            efficiency = table.lookup(modelClass, gpu, PeakFamily::Half);
-            peak = PeakChoice{
-                half->tflops, PeakFamily::Half, half->used, "no FP8 calibration case: estimated at BF16 speed"};
+    RunShape s;
+    s.modelClass = w.modelClass;
+    s.flopsPerUnit = trainingFlopsPerUnit(w).value_or(0);
+    s.tokens = w.countsTokens();
+    s.trainedParameters = w.model.trainableParameters.value_or(w.model.parameters);
+    s.hidden = w.model.hidden.value_or(0);
+    s.unitsPerGpuStep = double(std::max(1, w.microBatch)) * (w.countsTokens() ? std::max(1, w.sequenceLength) : 1);
+    s.gpu = setup.gpu;
+    s.peak = peak;
+    s.gpus = std::max(1, setup.gpus);
+    s.gpusPerNode = std::clamp(setup.gpusPerNode, 1, s.gpus);
+    s.intraNodeBandwidth = intraNodeBusBandwidth(*setup.gpu);
+    s.rdma = setup.rdma;
+    s.stack = w.stack;
+    // Images are decoded by the CPU unless a tuned stack decodes them on the GPU (DALI / nvJPEG).
+    s.cpuDecode = w.kind == WorkKind::PerSample && w.modelClass == ModelClass::Cnn && w.stack != SoftwareStack::Tuned;
+    s.vcpusPerNode = setup.vcpusPerNode;
+    return s;
+}
+
+namespace {
+
+/// The highest efficiency (achieved / peak per GPU) any calibration case of the class reached: no estimate claims
+/// more than what has been published for its kind of model.
+double highestPublishedEfficiency(const Calibration& calibration, ModelClass modelClass)
+{
+    double highest = 0;
+    for (const Calibration::Resolved& r : calibration.cases()) {
+        if (r.shape.modelClass == modelClass) {
+            const double e = r.measured * r.shape.flopsPerUnit / (r.shape.gpus * r.shape.peak.tflops * 1e12);
+            highest = std::max(highest, e);
         }
     }
-    if (!efficiency) {
-        why = Reason{"unknown.no_calibration",
-                     {{"family", peakFamilyName(peak->family)}},
-                     std::string("no calibration case for ") + peakFamilyName(peak->family) + " training"};
-        return std::nullopt;
-    }
-    const Range scaling = scalingFactor(topologyFor(gpu, gpus, gpusPerNode, rdma));
-    const double peakFlops = peak->tflops * 1e12 * gpus;
-    const Range flops{peakFlops * efficiency->efficiency.value * scaling.value,
-                      peakFlops * efficiency->efficiency.low * scaling.low,
-                      peakFlops * efficiency->efficiency.high * scaling.high};
-    return Rate{*peak, *efficiency, scaling, flops};
+    return highest;
+}
+
+bool vendorCovered(const Calibration& calibration, const GpuSpec& gpu)
+{
+    return std::any_of(calibration.cases().begin(), calibration.cases().end(), [&](const Calibration::Resolved& r) {
+        return r.shape.gpu->vendor == gpu.vendor;
+    });
 }
 
 } // namespace
 
 TrainingEstimate
-estimateTraining(const Workload& w, const TrainingSetup& setup, const EfficiencyTable& table, const Catalog& catalog)
+estimateTraining(const Workload& w, const TrainingSetup& setup, const Calibration& calibration, const Catalog& catalog)
 {
     TrainingEstimate e;
     e.precision = setup.precision;
+    e.stack = w.stack;
     e.unit = w.throughputUnit();
     const GpuSpec& gpu = *setup.gpu;
-    std::optional<Rate> rate =
-        rateOf(w.modelClass, gpu, setup.gpus, setup.gpusPerNode, setup.rdma, setup.precision, table, e.unknown);
-    if (!rate) {
+    std::optional<PeakChoice> peak = peakFor(gpu, setup.precision);
+    if (!peak) {
+        e.unknown = Reason{"unknown.no_peak",
+                           {{"gpu", gpu.name}, {"precision", precisionName(setup.precision)}},
+                           "the datasheet of " + gpu.name + " gives no peak for " + precisionName(setup.precision)};
         return e;
     }
-    e.peak = rate->peak;
-    e.efficiency = rate->efficiency.efficiency;
-    e.efficiencyBasis = rate->efficiency.basis;
-    e.scaling = rate->scaling;
-    if (!rate->peak.note.empty()) {
-        e.notes.push_back(rate->peak.note);
+    if (!vendorCovered(calibration, gpu)) {
+        e.unknown = Reason{"unknown.no_calibration_vendor",
+                           {{"gpu", gpu.name}, {"vendor", gpu.vendor}},
+                           "no calibration for this accelerator: no published training result on a " + gpu.vendor
+                               + " accelerator is in the calibration set, and NVIDIA's would be a guess"};
+        return e;
     }
-
+    e.peak = *peak;
+    if (!peak->note.empty()) {
+        e.notes.push_back(peak->note);
+    }
     e.memory = fitMemory(w, setup.precision, gpu.memoryGb, setup.gpus);
     const double recompute = e.memory.activationCheckpointing ? 0.75 : 1.0;
-    const std::optional<double> flopsPerUnit = trainingFlopsPerUnit(w);
 
+    const RunShape shape = runShape(w, setup, *peak);
     if (w.kind == WorkKind::Measured) {
         const MeasuredThroughput& m = *w.measured;
         const GpuSpec* seen = catalog.findGpu(m.gpuId);
@@ -99,34 +104,72 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Efficiency
                 "unknown.measured_gpu", {{"gpu", m.gpuId}}, "the measured GPU '" + m.gpuId + "' is not in the catalog"};
             return e;
         }
-        Reason why;
-        std::optional<Rate> base =
-            rateOf(w.modelClass, *seen, m.count, std::min(m.count, 8), true, m.precision, table, why);
-        if (!base) {
-            e.unknown = why;
+        std::optional<PeakChoice> seenPeak = peakFor(*seen, m.precision);
+        if (!seenPeak) {
+            e.unknown = Reason{"unknown.no_peak",
+                               {{"gpu", seen->name}, {"precision", precisionName(m.precision)}},
+                               "the datasheet of " + seen->name + " gives no peak for " + precisionName(m.precision)};
             return e;
         }
-        const double ratio = rate->flops.value / base->flops.value;
-        e.throughput = Range{m.value * ratio,
-                             m.value * rate->flops.low / base->flops.value,
-                             m.value * rate->flops.high / base->flops.value};
+        // Any FLOPs per unit will do for the ratio of two setups; the class decides the shape of the curve.
+        RunShape there = shape;
+        RunShape here = shape;
+        there.flopsPerUnit = here.flopsPerUnit = shape.flopsPerUnit > 0 ? shape.flopsPerUnit : 1e9;
+        TrainingSetup measuredSetup{seen, m.count, std::min(m.count, 8), true, m.precision, std::nullopt};
+        there = runShape(w, measuredSetup, *seenPeak);
+        there.flopsPerUnit = here.flopsPerUnit;
+        const Calibration::Estimate a = calibration.estimate(here, w.id);
+        const Calibration::Estimate b = calibration.estimate(there, w.id);
+        const double ratio = a.total.value / b.total.value;
+        // The range of a ratio of two setups: the nearer of the two ranges (both would double-count).
+        const auto [low, high] = calibration.rangeFactors(a.nearness, w.stack);
+        e.throughput = Range{m.value * ratio, m.value * ratio * low, m.value * ratio * high};
+        e.prediction = a.prediction;
+        e.nearness = a.nearness;
         e.notes.push_back("scaled from the measured " + std::to_string(int(m.value)) + " " + w.throughputUnit() + " on "
                           + std::to_string(m.count) + " x " + seen->name);
     } else {
-        if (!flopsPerUnit || *flopsPerUnit <= 0) {
+        if (shape.flopsPerUnit <= 0) {
             e.unknown = Reason{"unknown.no_flops", {}, "the workload does not say how many FLOPs a sample takes"};
             return e;
         }
-        e.throughput =
-            Range{rate->flops.value / *flopsPerUnit, rate->flops.low / *flopsPerUnit, rate->flops.high / *flopsPerUnit};
+        const Calibration::Estimate a = calibration.estimate(shape, w.id);
+        e.throughput = a.total;
+        e.prediction = a.prediction;
+        e.nearness = a.nearness;
+        e.basedOn = a.basedOn;
+        e.userData = a.userData;
+        // No more than the best published efficiency for the class, at the high end.
+        const double bound = highestPublishedEfficiency(calibration, w.modelClass) * 1.05;
+        const double ceiling = bound * setup.gpus * peak->tflops * 1e12 / shape.flopsPerUnit;
+        if (bound > 0 && e.throughput.high > ceiling) {
+            e.throughput.high = std::max(ceiling, e.throughput.value);
+            e.notes.push_back("the high end is held at the best efficiency published for this kind of model");
+        }
     }
+    e.limiter = e.prediction.limiter;
+    e.scaling = Range::exact(e.prediction.scaling);
     e.throughput = e.throughput * recompute;
     if (recompute < 1) {
         e.notes.push_back("activation checkpointing recomputes the forward pass: a third more compute");
     }
+    const std::optional<double> flopsPerUnit = trainingFlopsPerUnit(w);
     if (flopsPerUnit && *flopsPerUnit > 0) {
-        e.mfu = e.throughput.value * *flopsPerUnit / (setup.gpus * e.peak.tflops * 1e12);
+        const double peakFlops = setup.gpus * e.peak.tflops * 1e12;
+        e.mfu = e.throughput.value * *flopsPerUnit / peakFlops;
+        e.efficiency = e.throughput * (*flopsPerUnit / peakFlops);
     }
+    const std::size_t cases = calibration.caseCount();
+    e.efficiencyBasis = Reason{"efficiency.basis",
+                               {{"cases", std::to_string(cases)},
+                                {"level", std::to_string(int(e.nearness))},
+                                {"nearby", std::to_string(e.basedOn.size())},
+                                {"user", e.userData ? "1" : "0"}},
+                               "performance model fitted to " + std::to_string(cases) + " published results"
+                                   + (e.basedOn.empty() ? std::string()
+                                                        : ", corrected by " + std::to_string(e.basedOn.size())
+                                                              + " nearby case" + (e.basedOn.size() == 1 ? "" : "s"))
+                                   + (e.userData ? " (your own measurement among them)" : "")};
     const double units = w.totalUnits();
     e.computeHours =
         Range{units / e.throughput.value / 3600, units / e.throughput.high / 3600, units / e.throughput.low / 3600};
@@ -175,6 +218,9 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Efficiency
             }
         }
         fit.text = advice;
+        // A run that does not fit has no throughput to show: say so, and what would fit.
+        e.known = false;
+        e.unknown = Reason{"unknown.does_not_fit", fit.params, "does not fit in memory: " + advice};
     }
     return e;
 }

@@ -1,7 +1,7 @@
 #include "gpuplan/estimate/Throughput.h"
 
-#include "core/JsonChecker.h"
 #include "gpuplan/catalog/Catalog.h"
+#include "gpuplan/estimate/Calibration.h"
 #include "gpuplan/workload/WorkloadLoader.h"
 #include "gpuplan/workload/WorkloadModel.h"
 
@@ -9,9 +9,6 @@
 #include <cmath>
 
 namespace gpuplan::core {
-
-using nlohmann::json;
-using Need = JsonChecker::Need;
 
 const char* peakFamilyName(PeakFamily family)
 {
@@ -110,8 +107,6 @@ Range scalingFactor(const Topology& t)
 
 namespace {
 
-constexpr const char* kCalibrationSchema = "gpuplan-calibration/1";
-
 std::optional<double> familyPeak(const GpuSpec& gpu, PeakFamily family)
 {
     switch (family) {
@@ -127,51 +122,6 @@ std::optional<double> familyPeak(const GpuSpec& gpu, PeakFamily family)
     return std::nullopt;
 }
 
-std::optional<CalibrationCase> readCase(JsonChecker& check, const json& node, const std::string& at)
-{
-    if (!check.isObject(node, at)) {
-        return std::nullopt;
-    }
-    const std::size_t before = check.problemCount();
-    check.onlyKnownKeys(
-        node,
-        at,
-        {"id", "workload", "class", "flops_per_unit", "gpu", "count", "precision", "measured", "mfu", "source"});
-    CalibrationCase c;
-    c.id = check.string(node, "id", at, Need::Required).value_or("");
-    c.workloadId = check.string(node, "workload", at, Need::Optional).value_or("");
-    c.modelClass = check.choice(node, "class", at, Need::Required, parseModelClass, "cnn, detector, encoder, decoder")
-                       .value_or(ModelClass::Cnn);
-    c.flopsPerUnit =
-        check.positiveNumber(node, "flops_per_unit", at, c.workloadId.empty() ? Need::Required : Need::Optional)
-            .value_or(0);
-    c.gpuId = check.string(node, "gpu", at, Need::Required).value_or("");
-    c.count = check.count(node, "count", at, Need::Required).value_or(1);
-    c.precision = check.choice(node, "precision", at, Need::Required, parsePrecision, "fp32, tf32, amp, bf16, fp8")
-                      .value_or(Precision::Amp);
-    if (const json* measured = check.object(node, "measured", at, Need::Optional)) {
-        const std::string mAt = JsonChecker::child(at, "measured");
-        check.onlyKnownKeys(*measured, mAt, {"value", "unit"});
-        c.measured = check.positiveNumber(*measured, "value", mAt, Need::Required);
-        const std::string unit = check.string(*measured, "unit", mAt, Need::Required).value_or("");
-        if (unit != "samples/s" && unit != "tokens/s") {
-            check.problem(JsonChecker::child(mAt, "unit"), "must be samples/s or tokens/s, found \"" + unit + "\"");
-        }
-        c.tokens = unit == "tokens/s";
-    }
-    c.mfu = check.nonNegativeNumber(node, "mfu", at, Need::Optional, 1.0);
-    if (c.measured.has_value() == c.mfu.has_value()) {
-        check.problem(at, "give either \"measured\" or \"mfu\"");
-    }
-    std::optional<Source> source = readSource(check, node, "source", at);
-    c.location = check.where(at);
-    if (!source || check.problemCount() != before) {
-        return std::nullopt;
-    }
-    c.source = *source;
-    return c;
-}
-
 double median(std::vector<double> values)
 {
     std::sort(values.begin(), values.end());
@@ -180,29 +130,6 @@ double median(std::vector<double> values)
 }
 
 } // namespace
-
-Result<LoadedCalibration> loadCalibration(const std::filesystem::path& dir)
-{
-    const std::filesystem::path file = dir / "calibration.json";
-    Result<json> document = readJsonDocument(file);
-    if (!document) {
-        return document.error();
-    }
-    JsonChecker check(file.string());
-    LoadedCalibration loaded;
-    if (check.isObject(*document, "$") && checkSchemaTag(check, *document, kCalibrationSchema)) {
-        check.onlyKnownKeys(*document, "$", {"schema", "cases"});
-        if (const json* list = check.array(*document, "cases", "$", Need::Required)) {
-            for (std::size_t i = 0; i < list->size(); ++i) {
-                if (std::optional<CalibrationCase> c = readCase(check, (*list)[i], JsonChecker::index("$.cases", i))) {
-                    loaded.cases.push_back(std::move(*c));
-                }
-            }
-        }
-    }
-    loaded.problems = check.takeProblems();
-    return loaded;
-}
 
 EfficiencyTable EfficiencyTable::fit(const std::vector<CalibrationCase>& cases,
                                      const Catalog& catalog,
@@ -234,7 +161,7 @@ EfficiencyTable EfficiencyTable::fit(const std::vector<CalibrationCase>& cases,
             continue;
         }
         const bool rdma = true; // published multi-node results run on InfiniBand-class networks
-        const Range scaling = scalingFactor(topologyFor(*gpu, c.count, std::min(c.count, 8), rdma));
+        const Range scaling = scalingFactor(topologyFor(*gpu, c.count, c.gpusPerNode, rdma));
         const double achieved = c.mfu ? *c.mfu : *c.measured * flops / (c.count * peak->tflops * 1e12);
         table.m_points.push_back(Point{c.id,
                                        c.modelClass,

@@ -29,9 +29,14 @@ json trainingJson(const TrainingEstimate& e, const Workload& w, const GpuSpec& g
                 {"gpu", gpu.id},
                 {"count", gpus},
                 {"precision", precisionName(e.precision)},
+                {"stack", stackName(e.stack)},
                 {"known", e.known}};
     if (!e.known) {
         out["unknown_reason"] = e.unknown.text;
+        if (e.memory.known && !e.memory.fits) {
+            out["fits_memory"] = false;
+            out["fit_reason"] = e.fit.text;
+        }
         return out;
     }
     json throughput = rangeJson(e.throughput);
@@ -44,6 +49,15 @@ json trainingJson(const TrainingEstimate& e, const Workload& w, const GpuSpec& g
     out["efficiency"] = rangeJson(e.efficiency);
     out["efficiency_basis"] = reasonJson(e.efficiencyBasis);
     out["scaling"] = rangeJson(e.scaling);
+    // What limits the run, and where the time of one GPU goes (the performance model's view).
+    const Prediction& p = e.prediction;
+    out["limited_by"] = limiterName(e.limiter);
+    out["time_shares"] = {{"compute", p.computeShare},
+                          {"memory_bandwidth", p.memoryShare},
+                          {"host", p.hostShare},
+                          {"communication", p.communicationShare}};
+    out["input_pipeline_ceiling"] = p.inputCeiling ? json(*p.inputCeiling) : json(nullptr);
+    out["calibration"] = {{"nearness", int(e.nearness)}, {"based_on", e.basedOn}, {"user_data", e.userData}};
     out["fits_memory"] = e.memory.known ? json(e.memory.fits) : json(nullptr);
     out["memory"] = {{"strategy", e.memory.describe()},
                      {"per_gpu_gb", e.memory.totalGb()},
@@ -511,6 +525,7 @@ constexpr Rule kRules[] = {
     {"$.results.options[].training.gpu", Text},
     {"$.results.options[].training.count", Whole},
     {"$.results.options[].training.precision", Text},
+    {"$.results.options[].training.stack", Text},
     {"$.results.options[].training.known", Bool},
     {"$.results.options[].training.unknown_reason", Text},
     {"$.results.options[].training.throughput", Object},
@@ -527,6 +542,15 @@ constexpr Rule kRules[] = {
     {"$.results.options[].training.efficiency", Object, "@range"},
     {"$.results.options[].training.efficiency_basis", Object, "@reason"},
     {"$.results.options[].training.scaling", Object, "@range"},
+    {"$.results.options[].training.limited_by", Text},
+    {"$.results.options[].training.time_shares", Object},
+    {"$.results.options[].training.time_shares.*", Number},
+    {"$.results.options[].training.input_pipeline_ceiling", Null | Number},
+    {"$.results.options[].training.calibration", Object},
+    {"$.results.options[].training.calibration.nearness", Whole},
+    {"$.results.options[].training.calibration.based_on", List},
+    {"$.results.options[].training.calibration.based_on[]", Text},
+    {"$.results.options[].training.calibration.user_data", Bool},
     {"$.results.options[].training.fits_memory", Null | Bool},
     {"$.results.options[].training.memory", Object},
     {"$.results.options[].training.memory.strategy", Text},

@@ -67,10 +67,12 @@ bool frameworkRuns(const GpuSpec& gpu, const Offer& offer, const std::string& fr
     return true;
 }
 
-std::string trainingKey(const Workload& w, const GpuSpec& gpu, int gpus, int perNode, bool rdma, Precision precision)
+std::string trainingKey(const Workload& w, const TrainingSetup& s)
 {
-    return w.id + "|" + w.name + "|" + fixed(w.totalUnits(), 0) + "|" + gpu.id + "|" + std::to_string(gpus) + "|"
-           + std::to_string(perNode) + (rdma ? "|r|" : "|e|") + precisionName(precision);
+    return w.id + "|" + w.name + "|" + fixed(w.totalUnits(), 0) + "|" + stackName(w.stack) + "|"
+           + std::to_string(w.microBatch) + "|" + s.gpu->id + "|" + std::to_string(s.gpus) + "|"
+           + std::to_string(s.gpusPerNode) + (s.rdma ? "|r|" : "|e|") + precisionName(s.precision) + "|"
+           + std::to_string(s.vcpusPerNode.value_or(0));
 }
 
 std::string isolationText(const Offer& offer)
@@ -195,10 +197,10 @@ const ModeCost* OfferEstimate::cheapestEligible() const
     return best;
 }
 
-Planner::Planner(const Catalog& catalog, const Assumptions& assumptions, const EfficiencyTable& table)
+Planner::Planner(const Catalog& catalog, const Assumptions& assumptions, const Calibration& calibration)
     : m_catalog(catalog)
     , m_assumptions(assumptions)
-    , m_table(table)
+    , m_calibration(calibration)
 { }
 
 std::vector<bool> paretoOptimal(const std::vector<std::pair<double, double>>& points)
@@ -246,15 +248,15 @@ Planner::estimateAll(const Workload& w, const Constraints& constraints, const Co
             ++nodes;
         }
         const int gpus = nodes * offer.gpuCount;
-        const std::string key = trainingKey(w, *gpu, gpus, offer.gpuCount, rdma, precision);
+        const TrainingSetup setup{gpu, gpus, offer.gpuCount, rdma, precision, offer.vcpus};
+        const std::string key = trainingKey(w, setup);
         auto cached = m_trainingCache.find(key);
         if (cached == m_trainingCache.end()) {
-            TrainingSetup setup{gpu, gpus, offer.gpuCount, rdma, precision};
-            cached =
-                m_trainingCache
-                    .emplace(key,
-                             std::make_shared<const TrainingEstimate>(estimateTraining(w, setup, m_table, m_catalog)))
-                    .first;
+            cached = m_trainingCache
+                         .emplace(key,
+                                  std::make_shared<const TrainingEstimate>(
+                                      estimateTraining(w, setup, m_calibration, m_catalog)))
+                         .first;
         }
         const TrainingEstimate& training = *cached->second;
         const ProviderFacts* facts = m_assumptions.provider(provider->id);
@@ -495,16 +497,16 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
                            "compliance programme, so sensitive data should not go there"));
             continue;
         }
-        if (!e.training->known) {
-            exclude("unknown", nested("excluded.unknown", {}, e.training->unknown, "cannot be estimated: "));
-            continue;
-        }
         if (e.training->memory.known && !e.training->memory.fits) {
             exclude("memory",
                     nested("excluded.memory",
                            {{"gpus", std::to_string(e.gpus)}, {"gpu", e.gpu->name}},
                            e.training->fit,
                            "does not fit in memory on " + std::to_string(e.gpus) + " x " + e.gpu->name + ": "));
+            continue;
+        }
+        if (!e.training->known) {
+            exclude("unknown", nested("excluded.unknown", {}, e.training->unknown, "cannot be estimated: "));
             continue;
         }
         if (e.nodes > 1 && !constraints.multiNode) {

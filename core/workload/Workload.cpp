@@ -48,6 +48,10 @@ constexpr std::array kPrecisions{std::pair{Precision::Fp32, "fp32"},
                                  std::pair{Precision::Bf16, "bf16"},
                                  std::pair{Precision::Fp8, "fp8"}};
 
+constexpr std::array kStacks{std::pair{SoftwareStack::Tuned, "tuned"},
+                             std::pair{SoftwareStack::Typical, "typical"},
+                             std::pair{SoftwareStack::Plain, "plain"}};
+
 } // namespace
 
 const char* taskTypeName(TaskType task)
@@ -89,6 +93,15 @@ const char* precisionName(Precision precision)
 std::optional<Precision> parsePrecision(std::string_view name)
 {
     return parseName(kPrecisions, name);
+}
+
+const char* stackName(SoftwareStack stack)
+{
+    return nameOf(kStacks, stack);
+}
+std::optional<SoftwareStack> parseStack(std::string_view name)
+{
+    return parseName(kStacks, name);
 }
 
 bool Workload::countsTokens() const

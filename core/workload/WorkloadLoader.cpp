@@ -119,6 +119,7 @@ std::optional<Workload> readWorkload(JsonChecker& check, const json& node, const
                                                     "work",
                                                     "measured",
                                                     "micro_batch",
+                                                    "stack",
                                                     "activation_gb_per_sample",
                                                     "dataset_gb",
                                                     "sources",
@@ -149,6 +150,8 @@ std::optional<Workload> readWorkload(JsonChecker& check, const json& node, const
     readModel(check, node, at, w);
     readWork(check, node, at, w);
     w.microBatch = check.count(node, "micro_batch", at, Need::Optional).value_or(1);
+    w.stack = check.choice(node, "stack", at, Need::Optional, parseStack, "tuned, typical, plain")
+                  .value_or(SoftwareStack::Typical);
     w.activationGbPerSample = check.positiveNumber(node, "activation_gb_per_sample", at, Need::Optional);
     w.datasetGb = check.positiveNumber(node, "dataset_gb", at, Need::Optional);
     if (const json* sources = check.array(node, "sources", at, withSchema ? Need::Optional : Need::Required)) {
@@ -271,7 +274,8 @@ json workloadDefinitionJson(const Workload& w)
                 {"class", modelClassName(w.modelClass)},
                 {"method", trainingMethodName(w.method)},
                 {"kind", workKindName(w.kind)},
-                {"micro_batch", w.microBatch}};
+                {"micro_batch", w.microBatch},
+                {"stack", stackName(w.stack)}};
     if (!w.nameZh.empty()) {
         out["name_zh"] = w.nameZh;
     }
@@ -364,6 +368,9 @@ Result<Workload> withOverrides(Workload w, const WorkOverrides& overrides)
             return Error{ErrorCode::InvalidArgument, "must be greater than 0", "--tokens"};
         }
         w.tokensPerEpoch = *overrides.tokens;
+    }
+    if (overrides.stack) {
+        w.stack = *overrides.stack;
     }
     return w;
 }

@@ -214,6 +214,38 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <source>Large language models</source>
         <translation>大语言模型</translation>
     </message>
+    <message>
+        <source>tuned (MLPerf/NGC-grade code: DALI, fused kernels, CUDA graphs)</source>
+        <translation>深度调优（MLPerf/NGC 级代码：DALI、融合算子、CUDA Graphs）</translation>
+    </message>
+    <message>
+        <source>typical (framework defaults with mixed precision and a good data loader)</source>
+        <translation>常规（框架默认配置，开混合精度，数据加载到位）</translation>
+    </message>
+    <message>
+        <source>plain (eager code, default data loading)</source>
+        <translation>朴素（eager 模式，默认数据加载）</translation>
+    </message>
+    <message>
+        <source>compute</source>
+        <translation>算力</translation>
+    </message>
+    <message>
+        <source>memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>what the software stack can feed the GPU</source>
+        <translation>软件栈喂数据的速度跟不上 GPU</translation>
+    </message>
+    <message>
+        <source>image decoding on the vCPUs</source>
+        <translation>vCPU 上的图片解码</translation>
+    </message>
+    <message>
+        <source>communication between GPUs</source>
+        <translation>GPU 间通信</translation>
+    </message>
 </context>
 <context>
     <name>Reasons</name>
@@ -492,6 +524,38 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>priced in %1, and without a USD-CNY exchange rate it cannot be compared in %2</source>
         <translation>以 %1 计价，缺少美元兑人民币汇率，无法换算成 %2 来比较</translation>
+    </message>
+    <message>
+        <source>no calibration for this accelerator: no published training result on a %1 accelerator is in the calibration set, and NVIDIA&apos;s would be a guess</source>
+        <translation>该加速卡没有校准数据：校准集中没有 %1 加速卡的公开训练结果，套用 NVIDIA 的数据只能是猜测</translation>
+    </message>
+    <message>
+        <source>does not fit in memory: %1</source>
+        <translation>显存放不下：%1</translation>
+    </message>
+    <message>
+        <source>this workload on this GPU</source>
+        <translation>同一任务、同款 GPU</translation>
+    </message>
+    <message>
+        <source>this kind of model on this GPU</source>
+        <translation>同类模型、同款 GPU</translation>
+    </message>
+    <message>
+        <source>this kind of model on this GPU generation</source>
+        <translation>同类模型、同代 GPU</translation>
+    </message>
+    <message>
+        <source>the performance model fitted to %1 published results</source>
+        <translation>基于 %1 条公开结果拟合的性能模型</translation>
+    </message>
+    <message>
+        <source>%1, corrected by %2 nearby result(s) (%3)</source>
+        <translation>%1，并用 %2 条相近结果（%3）修正</translation>
+    </message>
+    <message>
+        <source>%1; your own measurement is among them</source>
+        <translation>%1；其中包括你自己的实测数据</translation>
     </message>
 </context>
 <context>
@@ -1295,18 +1359,6 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <translation>检测到 %1 × %2，驱动版本 %3；该方案标称 %4。</translation>
     </message>
     <message>
-        <source>Throughput = GPUs × datasheet dense peak at the precision used × efficiency × scaling ÷ training FLOPs per unit. Per sample: about 3 × the forward FLOPs. Per token of a transformer (PaLM, appendix B): 6N + 12·L·h·s for full training, 4N + 8·L·h·s + 6·N_trainable for LoRA. Activation checkpointing, where memory needs it, costs a third more compute.</source>
-        <translation>吞吐 = GPU 数 × 所用精度下的规格书稠密峰值算力 × 效率 × 扩展效率 ÷ 每单位训练 FLOPs。按样本计：约为前向 FLOPs 的 3 倍。Transformer 按 token 计（PaLM 附录 B）：全量训练为 6N + 12·L·h·s，LoRA 为 4N + 8·L·h·s + 6·N_trainable。显存不够而开启激活重计算时，计算量增加三分之一。</translation>
-    </message>
-    <message>
-        <source>Efficiency is fitted on published training runs (calibration cases): the median achieved share of peak of the nearest cases (same GPU, then same architecture, then same model class); their spread, at least ±15 %, gives the low and high bounds.</source>
-        <translation>效率由公开的训练实测数据（校准样例）拟合得出：取最接近的样例（先同型号 GPU，再同架构，再同类模型）所达峰值比例的中位数；样例间的离散程度（至少 ±15%）给出下限和上限。</translation>
-    </message>
-    <message>
-        <source>Scaling per doubling of GPUs in a server: 0.97 with NVLink, 0.90 over PCIe; per doubling of servers: 0.93 with RDMA (InfiniBand, EFA, RoCE), 0.70 over plain Ethernet. Several servers without RDMA are left out unless the plan allows them.</source>
-        <translation>扩展效率：单台服务器内 GPU 数每翻一倍，NVLink 为 0.97，PCIe 为 0.90；服务器数每翻一倍，RDMA（InfiniBand、EFA、RoCE）为 0.93，普通以太网为 0.70。没有 RDMA 的多机方案默认不参与比较，除非规划中允许。</translation>
-    </message>
-    <message>
         <source>%1 over %2 months</source>
         <translation>%2 个月共 %1</translation>
     </message>
@@ -1321,6 +1373,18 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>commits %1</source>
         <translation>需承诺 %1</translation>
+    </message>
+    <message>
+        <source>Throughput of one GPU = 1 ÷ (training FLOPs per unit ÷ (datasheet dense peak × efficiency) + FLOPs ÷ (memory bandwidth × arithmetic intensity)), softly capped by what the software stack (tuned, typical or plain) can feed a GPU. Per sample: about 3 × the forward FLOPs. Per token of a transformer (PaLM, appendix B): 6N + 12·L·h·s for full training, 4N + 8·L·h·s + 6·N_trainable for LoRA. Activation checkpointing, where memory needs it, costs a third more compute.</source>
+        <translation>单卡吞吐 = 1 ÷（每单位训练 FLOPs ÷（官方稠密峰值算力 × 效率）+ FLOPs ÷（显存带宽 × 算术强度）），再以软件栈（深度调优、常规或朴素）能喂给 GPU 的速度作为软上限。按样本计：约为前向 FLOPs 的 3 倍。Transformer 按 token 计（PaLM 附录 B）：全量训练 6N + 12·L·h·s，LoRA 为 4N + 8·L·h·s + 6·N_trainable。显存不够而启用激活重计算时，计算量增加三分之一。</translation>
+    </message>
+    <message>
+        <source>Efficiency, intensity and the stack&apos;s factors are fitted to published training results (the calibration set), then corrected by the nearest published cases; the low and high bounds are where the published figure fell 80 % of the time when each source was held out of the fit.</source>
+        <translation>效率、算术强度和软件栈系数都拟合自公开的训练结果（校准集），再用最相近的公开案例修正；区间上下限取自交叉验证：把每个来源排除在拟合之外时，公开结果有 80% 落在这样的区间里。</translation>
+    </message>
+    <message>
+        <source>Several GPUs lose the part of the gradient all-reduce (over NVLink, PCIe or the network) that the backward pass does not hide, and a fitted overhead per doubling. Several servers without RDMA are left out unless the plan allows them.</source>
+        <translation>多卡训练会损失梯度 all-reduce（经 NVLink、PCIe 或网络）中没能被反向计算掩盖的那部分时间，另外每翻一倍 GPU 数还有一项拟合得到的额外开销。没有 RDMA 的多机方案默认排除，除非计划允许。</translation>
     </message>
 </context>
 <context>
@@ -2282,6 +2346,22 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>source: %1</source>
         <translation>来源：%1</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Software stack:&lt;/b&gt; %1&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;软件栈：&lt;/b&gt;%1&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Limited by:&lt;/b&gt; %1 (one GPU&apos;s time: compute %2 %, memory %3 %, host %4 %)&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;瓶颈：&lt;/b&gt;%1（单卡时间占比：计算 %2%，显存访问 %3%，主机侧 %4%）&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Range:&lt;/b&gt; the published figure fell inside such a range about 80 % of the time when each source was held out of the fit&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;区间：&lt;/b&gt;交叉验证时把每个来源排除在拟合之外，公开结果约有 80% 落在这样的区间内&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Rests on your own measurement&lt;/b&gt; of this workload on this GPU family.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;依据了你自己的实测数据&lt;/b&gt;（同一任务、同系列 GPU）。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -4263,6 +4343,46 @@ Date: %3</source>
     <message>
         <source>Regions:</source>
         <translation>地域：</translation>
+    </message>
+    <message>
+        <source>MLPerf- or NGC-grade code: DALI decodes images on the GPU, fused kernels, CUDA graphs, Megatron/NeMo-class parallelism.</source>
+        <translation>MLPerf 或 NGC 级别的代码：DALI 在 GPU 上解码图片，融合算子，CUDA Graphs，Megatron/NeMo 级别的并行策略。</translation>
+    </message>
+    <message>
+        <source>Eager code with default data loading and no fused kernels: a first script or a course example.</source>
+        <translation>eager 模式、默认数据加载、没有融合算子：比如刚写好的第一版脚本或课程示例。</translation>
+    </message>
+    <message>
+        <source>Framework defaults with mixed precision and a proper data loader (PyTorch DataLoader with workers, Hugging Face Trainer, timm, Ultralytics): most lab code.</source>
+        <translation>框架默认配置，开了混合精度，数据加载也到位（多 worker 的 PyTorch DataLoader、Hugging Face Trainer、timm、Ultralytics）：实验室里的代码大多如此。</translation>
+    </message>
+    <message>
+        <source>Training code:</source>
+        <translation>训练代码：</translation>
+    </message>
+    <message>
+        <source>Typical</source>
+        <translation>常规</translation>
+    </message>
+    <message>
+        <source>Tuned</source>
+        <translation>深度调优</translation>
+    </message>
+    <message>
+        <source>Plain</source>
+        <translation>朴素</translation>
+    </message>
+    <message>
+        <source>How tuned the training code is: after the GPU, the biggest single factor in speed. The same 8 × A100 ResNet-50 run is published at 11.4k, 16.6k and 26.7k images/s.</source>
+        <translation>训练代码的调优程度：除了 GPU 本身，这是影响速度最大的因素。同样是 8 × A100 训练 ResNet-50，公开结果有 1.14 万、1.66 万和 2.67 万张/秒之分。</translation>
+    </message>
+    <message>
+        <source>I have timed this workload myself</source>
+        <translation>这个任务我自己实测过</translation>
+    </message>
+    <message>
+        <source>What you measured is saved as your own calibration case: this plan and every later one for this workload rest on it, for that GPU and its family.</source>
+        <translation>你的实测数据会保存为自己的校准案例：本次及以后对这个任务的规划，在该 GPU 及同系列 GPU 上都会以它为依据。</translation>
     </message>
 </context>
 <context>

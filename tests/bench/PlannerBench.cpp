@@ -18,7 +18,7 @@ struct Data
 {
     Catalog catalog;
     Workload workload;
-    EfficiencyTable table;
+    Calibration calibration;
     Assumptions assumptions;
 };
 
@@ -30,8 +30,8 @@ const Data& data()
         LoadedWorkloads presets = *loadPresets(kRoot / "resources" / "workloads");
         d.workload = *presets.find("llama2-7b-lora");
         std::vector<Error> problems;
-        d.table = EfficiencyTable::fit(
-            loadCalibration(kRoot / "resources" / "workloads")->cases, d.catalog, presets, problems);
+        d.calibration =
+            Calibration::build(loadCalibration(kRoot / "resources" / "workloads")->cases, d.catalog, presets, problems);
         d.assumptions = loadAssumptions(kRoot / "resources" / "catalog").assumptions;
         return d;
     }();
@@ -65,7 +65,7 @@ Catalog synthetic(std::size_t count)
 
 void plan(benchmark::State& state, const Catalog& catalog, bool monteCarlo)
 {
-    Planner planner(catalog, data().assumptions, data().table);
+    Planner planner(catalog, data().assumptions, data().calibration);
     Constraints constraints;
     constraints.budget = 3000;
     constraints.deadlineHours = 14 * 24;

@@ -1,6 +1,7 @@
-// The estimator on the bundled data: calibration error (leave-one-out), plausible ordering of GPUs, and the
+// The estimator on the bundled data (its validation is TestCalibration): plausible ordering of GPUs, and the
 // recommender's filters, ranking, reasons and plan file.
 #include "gpuplan/catalog/CatalogLoader.h"
+#include "gpuplan/estimate/Calibration.h"
 #include "gpuplan/plan/PlanFile.h"
 #include "gpuplan/workload/WorkloadLoader.h"
 
@@ -30,58 +31,13 @@ private slots:
         QVERIFY(calibration.ok());
         QVERIFY2(calibration->problems.empty(),
                  calibration->problems.empty() ? "" : calibration->problems.front().message().c_str());
-        m_cases = calibration->cases;
         std::vector<Error> problems;
-        m_table = EfficiencyTable::fit(m_cases, m_catalog, m_presets, problems);
+        m_calibration = Calibration::build(calibration->cases, m_catalog, m_presets, problems);
         QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().message().c_str());
         LoadedAssumptions assumptions = loadAssumptions(root / "resources" / "catalog");
         QVERIFY2(assumptions.problems.empty(),
                  assumptions.problems.empty() ? "" : assumptions.problems.front().message().c_str());
         m_assumptions = assumptions.assumptions;
-    }
-
-    /// Each published case predicted from the others (leave-one-out): the error the estimator really has.
-    void calibrationError()
-    {
-        std::vector<double> errors;
-        std::string worstCase;
-        for (const CalibrationCase& c : m_cases) {
-            const GpuSpec* gpu = m_catalog.findGpu(c.gpuId);
-            std::optional<PeakChoice> peak = peakFor(*gpu, c.precision);
-            std::optional<EfficiencyTable::Lookup> others = m_table.lookup(c.modelClass, *gpu, peak->family, c.id);
-            if (!others || others->level == 4) {
-                // The only case of its class: predicted from other classes, reported apart.
-                if (others) {
-                    const auto own = std::find_if(m_table.points().begin(),
-                                                  m_table.points().end(),
-                                                  [&](const EfficiencyTable::Point& p) { return p.caseId == c.id; });
-                    qInfo("calibration: %s has no other case of its class; from other classes the error is %.0f %%",
-                          c.id.c_str(),
-                          std::abs(others->efficiency.value / own->efficiency - 1) * 100);
-                }
-                continue;
-            }
-            const auto self = std::find_if(m_table.points().begin(),
-                                           m_table.points().end(),
-                                           [&](const EfficiencyTable::Point& p) { return p.caseId == c.id; });
-            const double error = std::abs(others->efficiency.value / self->efficiency - 1);
-            if (errors.empty() || error > *std::max_element(errors.begin(), errors.end())) {
-                worstCase = c.id;
-            }
-            errors.push_back(error);
-        }
-        QVERIFY(errors.size() >= 30);
-        std::vector<double> sorted = errors;
-        std::sort(sorted.begin(), sorted.end());
-        const double median = sorted[sorted.size() / 2];
-        const double worst = sorted.back();
-        qInfo("calibration: %zu cases, leave-one-out median error %.1f %%, worst %.1f %% (%s)",
-              errors.size(),
-              median * 100,
-              worst * 100,
-              worstCase.c_str());
-        QVERIFY2(median < 0.25, "median calibration error above 25 %");
-        QVERIFY2(worst < 1.0, "a calibration case is off by more than 100 %");
     }
 
     void resnetOrdersTheGenerations()
@@ -90,7 +46,7 @@ private slots:
         double previous = 0;
         for (const char* name : {"t4", "v100", "a100-sxm4-80gb", "h100", "h200"}) {
             const GpuSpec* gpu = *m_catalog.resolveGpu(name);
-            TrainingEstimate e = estimateTraining(w, {gpu, 8, 8, true, Precision::Amp}, m_table, m_catalog);
+            TrainingEstimate e = estimateTraining(w, {gpu, 8, 8, true, Precision::Amp}, m_calibration, m_catalog);
             QVERIFY2(e.known, name);
             QVERIFY2(e.throughput.low <= e.throughput.value && e.throughput.value <= e.throughput.high, name);
             QVERIFY2(e.throughput.value >= previous, name);
@@ -100,17 +56,21 @@ private slots:
             QVERIFY2(e.computeHours.value > 0.3 && e.computeHours.value < 48, name);
             QVERIFY2(*e.mfu > 0.05 && *e.mfu < 0.5, name);
         }
-        // The DeepLearningExamples figure for 8 x A100 80GB AMP is 16 621 images/s: the estimate is within 10 %.
-        TrainingEstimate a100 =
-            estimateTraining(w, {*m_catalog.resolveGpu("a100-80gb"), 8, 8, true, Precision::Amp}, m_table, m_catalog);
-        QVERIFY(std::abs(a100.throughput.value / 16621 - 1) < 0.1);
+        // 8 x A100 80GB AMP on a tuned stack is published at 16,621 images/s (DeepLearningExamples, PyTorch, DALI)
+        // and 26,674 (NGC MXNet, the MLPerf code): the range holds both, the estimate lies between them.
+        Workload tuned = w;
+        tuned.stack = SoftwareStack::Tuned;
+        TrainingEstimate a100 = estimateTraining(
+            tuned, {*m_catalog.resolveGpu("a100-80gb"), 8, 8, true, Precision::Amp}, m_calibration, m_catalog);
+        QVERIFY(a100.throughput.low <= 16621 && 26674 <= a100.throughput.high);
+        QVERIFY(16621 < a100.throughput.value && a100.throughput.value < 26674);
     }
 
     void tooBigSaysWhatWouldFit()
     {
         TrainingEstimate e = estimateTraining(*m_presets.find("llama2-7b-full"),
                                               {*m_catalog.resolveGpu("t4"), 1, 8, true, Precision::Amp},
-                                              m_table,
+                                              m_calibration,
                                               m_catalog);
         QVERIFY(!e.memory.fits);
         QVERIFY2(e.fit.text.find("x T4 with FSDP") != std::string::npos, e.fit.text.c_str());
@@ -119,7 +79,7 @@ private slots:
 
     void planWithinBudgetAndDeadline()
     {
-        Planner planner(m_catalog, m_assumptions, m_table);
+        Planner planner(m_catalog, m_assumptions, m_calibration);
         Constraints c;
         c.budget = 3000;
         c.currency = Currency::CNY;
@@ -156,7 +116,7 @@ private slots:
     // reason carries the whole commitment so that no front end shows its price without it.
     void commitmentsOnlyForAProjectThatLong()
     {
-        Planner planner(m_catalog, m_assumptions, m_table);
+        Planner planner(m_catalog, m_assumptions, m_calibration);
         Constraints c;
         c.deadlineHours = 400 * 24;
         c.top = 1000;
@@ -203,7 +163,7 @@ private slots:
     {
         Catalog noRate = m_catalog;
         noRate.setExchangeRate(ExchangeRate{});
-        Planner planner(noRate, m_assumptions, m_table);
+        Planner planner(noRate, m_assumptions, m_calibration);
         Constraints c;
         c.currency = Currency::CNY;
         c.top = 1000;
@@ -222,7 +182,7 @@ private slots:
 
     void countriesKeepTheRunWhereTheLabWantsIt()
     {
-        Planner planner(m_catalog, m_assumptions, m_table);
+        Planner planner(m_catalog, m_assumptions, m_calibration);
         Constraints c;
         c.top = 1000;
         c.countries = {"CN", "HK"};
@@ -279,7 +239,7 @@ private slots:
 
     void sensitiveKeepsOnlyIsolatedOrCompliantOffers()
     {
-        Planner planner(m_catalog, m_assumptions, m_table);
+        Planner planner(m_catalog, m_assumptions, m_calibration);
         Constraints c;
         c.sensitive = true;
         c.top = 1000;
@@ -311,7 +271,7 @@ private slots:
 
     void spotCarriesMonteCarloPercentiles()
     {
-        Planner planner(m_catalog, m_assumptions, m_table);
+        Planner planner(m_catalog, m_assumptions, m_calibration);
         std::vector<OfferEstimate> all = planner.estimateAll(*m_presets.find("resnet50-imagenet"), {});
         int spots = 0;
         for (const OfferEstimate& e : all) {
@@ -330,7 +290,7 @@ private slots:
 
     void planFileRoundTripsAndRefusesNewerVersions()
     {
-        Planner planner(m_catalog, m_assumptions, m_table);
+        Planner planner(m_catalog, m_assumptions, m_calibration);
         Constraints c;
         Recommendation r = planner.recommend(*m_presets.find("bert-base-glue"), c);
         nlohmann::json plan = planJson(*m_presets.find("bert-base-glue"), c, m_catalog, r, "2026-12-03T00:00:00Z");
@@ -354,8 +314,7 @@ private slots:
 private:
     Catalog m_catalog;
     LoadedWorkloads m_presets;
-    std::vector<CalibrationCase> m_cases;
-    EfficiencyTable m_table;
+    Calibration m_calibration;
     Assumptions m_assumptions;
 };
 

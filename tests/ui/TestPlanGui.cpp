@@ -16,6 +16,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QLabel>
@@ -24,8 +25,10 @@
 #include <QMessageBox>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSlider>
+#include <QSpinBox>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -292,6 +295,73 @@ private slots:
         QVERIFY(window.session()->inputs().has_value());
         QVERIFY(window.session()->inputs()->workload.kind == gpuplan::core::WorkKind::Measured);
         QCOMPARE(window.session()->inputs()->workload.measured->value, 2500.0);
+    }
+
+    /// Issue 21: a throughput the user timed for a preset becomes their own calibration case. The next plan's
+    /// estimate for that workload on that GPU family rests on it, and Compare says so.
+    void aUserMeasurementChangesTheNextPlan()
+    {
+        QTemporaryDir home;
+        const QByteArray previous = qgetenv("XDG_DATA_HOME");
+        qputenv("XDG_DATA_HOME", home.path().toUtf8());
+        auto restore = qScopeGuard([&] { qputenv("XDG_DATA_HOME", previous); });
+
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.isCatalogLoaded(), 20000);
+        chooseWorkload(window, QStringLiteral("YOLOv5s"));
+        auto* own = child<QAbstractButton>(window, "ownMeasurementCheckBox");
+        auto* value = child<QDoubleSpinBox>(window, "measuredThroughputSpinBox");
+        QVERIFY(own->isVisible());
+        QVERIFY(!value->isVisible());
+        QTest::mouseClick(child<QAbstractButton>(window, "wizardFinishButton"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasPlan() && !window.session()->isBusy(), 20000);
+        auto l4Throughput = [&](const json& plan) {
+            for (const json& o : plan["results"]["options"]) {
+                if (o["gpu"] == "l4" && o["gpus"] == 1) {
+                    return o["training"]["throughput"]["value"].get<double>();
+                }
+            }
+            return 0.0;
+        };
+        const double before = l4Throughput(window.session()->plan());
+        QVERIFY2(before > 0, "no plan option with one L4");
+
+        // Timed at three times the estimate on one L4: the next plan moves towards it.
+        window.showPage(MainWindow::Page::Plan);
+        own->setChecked(true);
+        QVERIFY(value->isVisible());
+        value->setValue(before * 3);
+        auto* gpu = child<QComboBox>(window, "measuredGpuComboBox");
+        gpu->setCurrentIndex(gpu->findData(QStringLiteral("l4")));
+        child<QSpinBox>(window, "measuredGpuCountSpinBox")->setValue(1);
+        QTest::mouseClick(child<QAbstractButton>(window, "wizardFinishButton"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasPlan() && !window.session()->isBusy()
+                                     && l4Throughput(window.session()->plan()) != before,
+                                 20000);
+        const double after = l4Throughput(window.session()->plan());
+        QVERIFY2(after > before * 1.5, qPrintable(QStringLiteral("%1 -> %2").arg(before).arg(after)));
+        // Saved for later plans, in the user's calibration folder.
+        const QDir saved(home.filePath(QStringLiteral("gpuplanner/calibration")));
+        QCOMPARE(saved.entryList({QStringLiteral("*.json")}, QDir::Files).size(), 1);
+
+        // Compare says the estimate rests on the user's measurement.
+        const json& plan = window.session()->plan();
+        auto* table = child<QTableView>(window, "optionsTable");
+        int row = -1;
+        for (int i = 0; i < table->model()->rowCount(); ++i) {
+            const json& o = plan["results"]["options"][std::size_t(i)];
+            if (o["gpu"] == "l4" && o["gpus"] == 1) {
+                row = i;
+            }
+        }
+        QVERIFY(row >= 0);
+        child<QLineEdit>(window, "optionsFilterEdit")->clear();
+        table->selectRow(row);
+        const QString details = child<QWidget>(window, "optionDetailsBrowser")->property("plainText").toString();
+        QVERIFY2(details.contains(QStringLiteral("Rests on your own measurement")), qPrintable(details));
+        QVERIFY2(details.contains(QStringLiteral("your own measurement is among them")), qPrintable(details));
+        QVERIFY2(details.contains(QStringLiteral("Software stack: typical")), qPrintable(details));
     }
 
     void workloadFileProblemsAreShownBesideTheField()

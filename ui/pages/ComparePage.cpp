@@ -338,6 +338,22 @@ void ComparePage::showDetails()
                      formatNumber(jsonNumber(t["efficiency"], "high") * 100, 0),
                      reasonText(t["efficiency_basis"]).toHtmlEscaped());
     html += tr("<p><b>Scaling:</b> %1 % of linear</p>").arg(formatNumber(jsonNumber(t["scaling"], "value") * 100, 0));
+    if (t.contains("stack")) {
+        html += tr("<p><b>Software stack:</b> %1</p>").arg(stackText(jsonText(t, "stack")).toHtmlEscaped());
+    }
+    if (t.contains("limited_by")) {
+        const json& shares = t["time_shares"];
+        html += tr("<p><b>Limited by:</b> %1 (one GPU's time: compute %2 %, memory %3 %, host %4 %)</p>")
+                    .arg(limiterText(jsonText(t, "limited_by")).toHtmlEscaped(),
+                         formatNumber(jsonNumber(shares, "compute") * 100, 0),
+                         formatNumber(jsonNumber(shares, "memory_bandwidth") * 100, 0),
+                         formatNumber(jsonNumber(shares, "host") * 100, 0));
+        html += tr("<p><b>Range:</b> the published figure fell inside such a range about 80 % of the time when each "
+                   "source was held out of the fit</p>");
+    }
+    if (t.contains("calibration") && t["calibration"].value("user_data", false)) {
+        html += tr("<p><b>Rests on your own measurement</b> of this workload on this GPU family.</p>");
+    }
     html += tr("<p><b>Throughput:</b> %1 %2; training %3, setup %4, upload %5</p>")
                 .arg(formatNumber(jsonNumber(t["throughput"], "value"), 0),
                      throughputUnitText(jsonText(t["throughput"], "unit")))

@@ -11,6 +11,8 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDate>
+#include <QDateTime>
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QFileDialog>
@@ -142,6 +144,25 @@ std::optional<double> parseCount(const QString& text)
     return number * factor;
 }
 
+namespace {
+
+/// What a stack choice means, in a sentence, for the wizard.
+QString stackMeaning(const QString& stack)
+{
+    if (stack == QLatin1String("tuned")) {
+        return PlanWizard::tr("MLPerf- or NGC-grade code: DALI decodes images on the GPU, fused kernels, CUDA graphs, "
+                              "Megatron/NeMo-class parallelism.");
+    }
+    if (stack == QLatin1String("plain")) {
+        return PlanWizard::tr("Eager code with default data loading and no fused kernels: a first script or a course "
+                              "example.");
+    }
+    return PlanWizard::tr("Framework defaults with mixed precision and a proper data loader (PyTorch DataLoader with "
+                          "workers, Hugging Face Trainer, timm, Ultralytics): most lab code.");
+}
+
+} // namespace
+
 std::optional<double> parseDeadline(const QString& text)
 {
     static const QRegularExpression pattern(QStringLiteral("^\\s*(\\d+(?:\\.\\d+)?)\\s*([mhdw])\\s*$"));
@@ -221,12 +242,15 @@ PlanWizard::PlanWizard(QWidget* parent)
     m_workloadFileError = errorLabel(QStringLiteral("workloadFileErrorLabel"), workload);
     auto* browse = new QPushButton(workload);
     browse->setObjectName(QStringLiteral("workloadFileBrowseButton"));
+    m_ownMeasurement = new QCheckBox(workload);
+    m_ownMeasurement->setObjectName(QStringLiteral("ownMeasurementCheckBox"));
 
     m_workloadForm = new QFormLayout(workload);
     QFormLayout* workloadForm = m_workloadForm;
     workloadForm->addRow(label("taskLabel"), m_task);
     workloadForm->addRow(label("presetLabel"), m_preset);
     workloadForm->addRow(QString(), m_presetDescription);
+    workloadForm->addRow(QString(), m_ownMeasurement);
     m_measuredRows = {inRow({m_measuredValue, m_measuredUnit}),
                       inRow({m_measuredCount, m_measuredGpu}),
                       m_measuredPrecision,
@@ -246,6 +270,7 @@ PlanWizard::PlanWizard(QWidget* parent)
     workloadForm->addRow(label("workloadFileLabel"), m_fileRow);
     m_epochsLabel = label("epochsLabel");
     workloadForm->addRow(m_epochsLabel, m_epochs);
+    connect(m_ownMeasurement, &QCheckBox::toggled, this, &PlanWizard::onPresetChanged);
     for (QLineEdit* edit : {m_units, m_parameters, m_datasetGb}) {
         connect(edit, &QLineEdit::textChanged, workload, [workload] { workload->changed(); });
     }
@@ -273,9 +298,19 @@ PlanWizard::PlanWizard(QWidget* parent)
     for (const char* f : {"pytorch", "tensorflow", "jax", "paddle", "mindspore"}) {
         m_framework->addItem(QString::fromLatin1(f), QString::fromLatin1(f));
     }
+    m_stack = new QComboBox(training);
+    m_stack->setObjectName(QStringLiteral("stackComboBox"));
+    m_stackDescription = new QLabel(training);
+    m_stackDescription->setObjectName(QStringLiteral("stackDescriptionLabel"));
+    m_stackDescription->setWordWrap(true);
     auto* trainingForm = new QFormLayout(training);
     trainingForm->addRow(label("precisionLabel"), m_precision);
     trainingForm->addRow(label("frameworkLabel"), m_framework);
+    trainingForm->addRow(label("stackLabel"), m_stack);
+    trainingForm->addRow(QString(), m_stackDescription);
+    connect(m_stack, &QComboBox::currentIndexChanged, this, [this] {
+        m_stackDescription->setText(stackMeaning(m_stack->currentData().toString()));
+    });
 
     // 3. Budget and deadline.
     auto* budget = new CheckedPage(QStringLiteral("budgetPage"), [this] { return validateBudgetPage(); });
@@ -441,9 +476,19 @@ void PlanWizard::retranslateUnits()
 void PlanWizard::onPresetChanged()
 {
     const int index = m_preset->currentIndex() < 0 ? -1 : m_preset->currentData().toInt();
-    for (QWidget* row : m_measuredRows) {
-        m_workloadForm->setRowVisible(row, index == kMeasured);
+    const bool preset = index >= 0;
+    m_workloadForm->setRowVisible(m_ownMeasurement, preset);
+    for (qsizetype i = 0; i < m_measuredRows.size(); ++i) {
+        // A preset you timed shows what you measured it at (its unit is the preset's); your own workload, all.
+        const bool own = preset && m_ownMeasurement->isChecked() && i < 3;
+        m_workloadForm->setRowVisible(m_measuredRows[i], index == kMeasured || own);
     }
+    if (preset && std::size_t(index) < m_presets.size()) {
+        const bool tokens = m_presets[std::size_t(index)].countsTokens();
+        m_measuredUnit->setCurrentIndex(
+            m_measuredUnit->findData(tokens ? QStringLiteral("tokens") : QStringLiteral("samples")));
+    }
+    m_measuredUnit->setEnabled(!preset);
     m_workloadForm->setRowVisible(m_fileRow, index == kFromFile);
     if (auto* page = static_cast<CheckedPage*>(m_pages.value(0))) {
         page->changed();
@@ -484,6 +529,8 @@ void PlanWizard::loadWorkloadFile()
     } else if (core::Result<core::Workload> loaded = core::loadWorkloadFile(path.toStdString())) {
         m_fileWorkload = *loaded;
         m_epochs->setValue(m_fileWorkload->epochs);
+        m_stack->setCurrentIndex(
+            std::max(0, m_stack->findData(QString::fromLatin1(core::stackName(m_fileWorkload->stack)))));
         m_workloadFileError->hide();
     } else {
         m_workloadFileError->setText(QString::fromStdString(loaded.error().message()));
@@ -561,6 +608,35 @@ std::optional<core::Workload> PlanWizard::chosenWorkload() const
     return w;
 }
 
+std::optional<core::CalibrationCase> PlanWizard::ownMeasurement(const core::Workload& preset) const
+{
+    const int index = m_preset->currentIndex() < 0 ? -1 : m_preset->currentData().toInt();
+    if (index < 0 || !m_ownMeasurement->isChecked()) {
+        return std::nullopt;
+    }
+    core::CalibrationCase c;
+    const QString gpu = m_measuredGpu->currentData().toString();
+    const QString stamp = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    c.id = QStringLiteral("user-%1-%2-%3").arg(QString::fromStdString(preset.id), gpu, stamp).toStdString();
+    c.workloadId = preset.id;
+    c.model = preset.name;
+    c.modelClass = preset.modelClass;
+    c.gpuId = gpu.toStdString();
+    c.count = m_measuredCount->value();
+    c.gpusPerNode = std::min(c.count, 8);
+    c.precision = core::parsePrecision(m_measuredPrecision->currentData().toString().toStdString())
+                      .value_or(core::Precision::Amp);
+    c.stack = preset.stack;
+    c.measured = m_measuredValue->value();
+    c.tokens = preset.countsTokens();
+    c.group = "user";
+    c.user = true;
+    c.source = {"https://gpuplanner.invalid/your-measurement",
+                QDate::currentDate().toString(Qt::ISODate).toStdString(),
+                "your own measurement, entered in the plan wizard"};
+    return c;
+}
+
 bool PlanWizard::validateBudgetPage() const
 {
     bool ok = true;
@@ -591,6 +667,11 @@ std::optional<PlanInputs> PlanWizard::inputs() const
     }
     PlanInputs in;
     in.workload = std::move(*workload);
+    if (const std::optional<core::SoftwareStack> stack =
+            core::parseStack(m_stack->currentData().toString().toStdString())) {
+        in.workload.stack = *stack;
+    }
+    in.measurement = ownMeasurement(in.workload);
     core::Constraints& c = in.constraints;
     if (const QString budget = m_budget->text().trimmed(); !budget.isEmpty()) {
         c.budget = parseAmount(budget);
@@ -677,6 +758,7 @@ void PlanWizard::retranslate()
                                            {QStringLiteral("workloadFileLabel"), tr("Workload file:")},
                                            {QStringLiteral("precisionLabel"), tr("Precision:")},
                                            {QStringLiteral("frameworkLabel"), tr("Framework:")},
+                                           {QStringLiteral("stackLabel"), tr("Training code:")},
                                            {QStringLiteral("budgetLabel"), tr("Budget:")},
                                            {QStringLiteral("deadlineLabel"), tr("Deadline:")},
                                            {QStringLiteral("countriesLabel"), tr("Regions:")},
@@ -737,6 +819,22 @@ void PlanWizard::retranslate()
                                "back to the next one it has. FP32 is several times slower on modern GPUs."));
     m_framework->setToolTip(tr("TPUs need JAX or TensorFlow; MindSpore needs Ascend or NVIDIA. Offers that cannot run "
                                "it are excluded."));
+    {
+        const QString stack = m_stack->currentData().toString();
+        const QSignalBlocker block(m_stack);
+        m_stack->clear();
+        m_stack->addItem(tr("Typical"), QStringLiteral("typical"));
+        m_stack->addItem(tr("Tuned"), QStringLiteral("tuned"));
+        m_stack->addItem(tr("Plain"), QStringLiteral("plain"));
+        m_stack->setCurrentIndex(std::max(0, m_stack->findData(stack.isEmpty() ? QStringLiteral("typical") : stack)));
+        m_stackDescription->setText(stackMeaning(m_stack->currentData().toString()));
+    }
+    m_stack->setToolTip(tr("How tuned the training code is: after the GPU, the biggest single factor in speed. The "
+                           "same 8 × A100 ResNet-50 run is published at 11.4k, 16.6k and 26.7k images/s."));
+    m_ownMeasurement->setText(tr("I have timed this workload myself"));
+    m_ownMeasurement->setToolTip(
+        tr("What you measured is saved as your own calibration case: this plan and every later "
+           "one for this workload rest on it, for that GPU and its family."));
     m_budget->setPlaceholderText(tr("no limit"));
     m_budget->setToolTip(tr("The most the whole run may cost, storage and data transfer included."));
     m_currency->setToolTip(tr("Currency of the budget and of every cost shown for this plan."));

@@ -53,6 +53,8 @@ private:
     bool validateBudgetPage() const;
     /// The workload the answers describe: a preset, the measured throughput or the file; nullopt when invalid.
     std::optional<core::Workload> chosenWorkload() const;
+    /// The user's own measurement of the chosen preset, as a calibration case; nullopt when none was given.
+    std::optional<core::CalibrationCase> ownMeasurement(const core::Workload& preset) const;
 
     std::vector<core::Workload> m_presets;
     QComboBox* m_task = nullptr;
@@ -77,10 +79,13 @@ private:
     QLineEdit* m_workloadFile = nullptr;
     QLabel* m_workloadFileError = nullptr;
     std::optional<core::Workload> m_fileWorkload;
-    QList<QWidget*> m_measuredRows; // shown for a measured throughput
+    QCheckBox* m_ownMeasurement = nullptr; // a preset the user has timed: the measurement becomes a calibration case
+    QList<QWidget*> m_measuredRows; // shown for a measured throughput (the first three also for an own measurement)
     QWidget* m_fileRow = nullptr;   // shown for a workload file
     QComboBox* m_precision = nullptr;
     QComboBox* m_framework = nullptr;
+    QComboBox* m_stack = nullptr;
+    QLabel* m_stackDescription = nullptr;
     QLineEdit* m_budget = nullptr;
     QLabel* m_budgetError = nullptr;
     QComboBox* m_currency = nullptr;

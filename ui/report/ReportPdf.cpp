@@ -849,16 +849,18 @@ private:
     void method()
     {
         heading(Report::tr("Appendix A: method and formulas"), 1, true, false);
-        bullet(Report::tr("Throughput = GPUs × datasheet dense peak at the precision used × efficiency × scaling ÷ "
-                          "training FLOPs per unit. Per sample: about 3 × the forward FLOPs. Per token of a "
-                          "transformer (PaLM, appendix B): 6N + 12·L·h·s for full training, 4N + 8·L·h·s + "
-                          "6·N_trainable for LoRA. Activation checkpointing, where memory needs it, costs a third "
-                          "more compute."));
-        bullet(Report::tr("Efficiency is fitted on published training runs (calibration cases): the median achieved "
-                          "share of peak of the nearest cases (same GPU, then same architecture, then same model "
-                          "class); their spread, at least ±15 %, gives the low and high bounds."));
-        bullet(Report::tr("Scaling per doubling of GPUs in a server: 0.97 with NVLink, 0.90 over PCIe; per doubling "
-                          "of servers: 0.93 with RDMA (InfiniBand, EFA, RoCE), 0.70 over plain Ethernet. Several "
+        bullet(Report::tr("Throughput of one GPU = 1 ÷ (training FLOPs per unit ÷ (datasheet dense peak × "
+                          "efficiency) + FLOPs ÷ (memory bandwidth × arithmetic intensity)), softly capped by what "
+                          "the software stack (tuned, typical or plain) can feed a GPU. Per sample: about 3 × the "
+                          "forward FLOPs. Per token of a transformer (PaLM, appendix B): 6N + 12·L·h·s for full "
+                          "training, 4N + 8·L·h·s + 6·N_trainable for LoRA. Activation checkpointing, where memory "
+                          "needs it, costs a third more compute."));
+        bullet(Report::tr("Efficiency, intensity and the stack's factors are fitted to published training results "
+                          "(the calibration set), then corrected by the nearest published cases; the low and high "
+                          "bounds are where the published figure fell 80 % of the time when each source was held "
+                          "out of the fit."));
+        bullet(Report::tr("Several GPUs lose the part of the gradient all-reduce (over NVLink, PCIe or the network) "
+                          "that the backward pass does not hide, and a fitted overhead per doubling. Several "
                           "servers without RDMA are left out unless the plan allows them."));
         bullet(Report::tr("Time = setup + data upload at the lab's bandwidth + work ÷ throughput. Cost = billed "
                           "hours × hourly price (per-second, per-minute or per-hour billing as the provider bills) "

@@ -2,6 +2,8 @@
 
 #include "gpuplan/catalog/GpuSpec.h"
 #include "gpuplan/core/Reason.h"
+#include "gpuplan/estimate/Calibration.h"
+#include "gpuplan/estimate/PerformanceModel.h"
 #include "gpuplan/estimate/Range.h"
 #include "gpuplan/estimate/Throughput.h"
 #include "gpuplan/workload/Workload.h"
@@ -23,17 +25,25 @@ struct TrainingSetup
     int gpusPerNode = 8;
     bool rdma = true; // between nodes
     Precision precision = Precision::Amp;
+    std::optional<int> vcpusPerNode; // of the instance: caps CPU-decoded image pipelines; nullopt: not capped
 };
 
 /// How fast one workload trains on one setup, and whether it fits.
 struct TrainingEstimate
 {
     bool known = false; // false: no usable peak or efficiency (see unknown)
-    Reason unknown;     // unknown.no_peak, unknown.no_calibration, unknown.measured_gpu, unknown.no_flops
+    Reason unknown;     // unknown.no_peak, unknown.no_calibration, unknown.measured_gpu, unknown.no_flops,
+                        // unknown.does_not_fit (with `fit`)
     Precision precision = Precision::Amp;
     PeakChoice peak;
-    Range efficiency;
-    Reason efficiencyBasis;
+    SoftwareStack stack = SoftwareStack::Typical;
+    Range efficiency;       // achieved / peak FLOP/s per GPU, scaling losses included
+    Reason efficiencyBasis; // efficiency.basis: what the estimate rests on (fitted model, nearby cases)
+    Limiter limiter = Limiter::Compute;
+    Prediction prediction; // of the performance model: time shares, per-GPU rate, input ceiling
+    Nearness nearness = Nearness::ModelOnly;
+    std::vector<std::string> basedOn; // calibration cases that corrected the model
+    bool userData = false;            // one of them is the user's own measurement
     Range scaling;
     const char* unit = "samples/s";
     Range throughput;   // over all GPUs
@@ -45,12 +55,16 @@ struct TrainingEstimate
     std::vector<std::string> notes;
 };
 
-/// throughput = GPUs × peak(precision) × efficiency(class, GPU, family) × scaling / FLOPs per unit; with
-/// activation checkpointing × 3/4. Measured work scales the measured rate by the ratio of the two setups'
-/// peak × efficiency × scaling.
+/// The performance model's throughput for the workload on the setup, corrected by the nearest calibration cases,
+/// with the cross-validated range; × 3/4 with activation checkpointing. Measured work scales the measured rate by
+/// the ratio of the model's predictions for the two setups. A workload that does not fit is not estimated (fit
+/// says what would fit); an accelerator of a vendor no calibration case covers is not estimated.
 TrainingEstimate estimateTraining(const Workload& workload,
                                   const TrainingSetup& setup,
-                                  const EfficiencyTable& table,
+                                  const Calibration& calibration,
                                   const Catalog& catalog);
+
+/// The performance model's view of `workload` on `setup` at `peak`.
+RunShape runShape(const Workload& workload, const TrainingSetup& setup, const PeakChoice& peak);
 
 } // namespace gpuplan::core

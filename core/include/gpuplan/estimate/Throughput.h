@@ -64,33 +64,11 @@ Topology topologyFor(const GpuSpec& gpu, int gpus, int gpusPerNode, bool rdma);
 /// low/high. See docs/estimator.md for where these come from.
 Range scalingFactor(const Topology& topology);
 
-/// One published training-throughput measurement (resources/workloads/calibration.json).
-struct CalibrationCase
-{
-    std::string id;
-    std::string workloadId; // a preset, or empty with flopsPerUnit given
-    ModelClass modelClass = ModelClass::Cnn;
-    double flopsPerUnit = 0; // training FLOPs per sample or token
-    std::string gpuId;
-    int count = 1;
-    Precision precision = Precision::Amp;
-    std::optional<double> measured; // total samples/s or tokens/s over `count` GPUs
-    bool tokens = false;
-    std::optional<double> mfu; // model FLOPs utilisation, when the source states that instead
-    Source source;
-    std::string location;
-};
+struct CalibrationCase;
 
-/// Reads `calibration.json` in `dir` (schema gpuplan-calibration/1); broken cases become problems.
-struct LoadedCalibration
-{
-    std::vector<CalibrationCase> cases;
-    std::vector<Error> problems;
-};
-Result<LoadedCalibration> loadCalibration(const std::filesystem::path& dir);
-
-/// The efficiency (achieved FLOPs / peak FLOPs, scaling losses taken out) of each calibration case, and the
-/// lookup the estimator uses: the median of the cases nearest to the question.
+/// The first model (wave 1), kept only so that `gpuplan calibrate --report` can show it beside the current one:
+/// the efficiency (achieved FLOPs / peak FLOPs, scaling losses taken out) of each calibration case, and a lookup of
+/// the median of the cases nearest to the question.
 class EfficiencyTable
 {
 public:

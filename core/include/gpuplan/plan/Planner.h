@@ -162,7 +162,7 @@ ExchangeRate planExchangeRate(const Catalog& catalog, const CostModel& model);
 class Planner
 {
 public:
-    Planner(const Catalog& catalog, const Assumptions& assumptions, const EfficiencyTable& table);
+    Planner(const Catalog& catalog, const Assumptions& assumptions, const Calibration& calibration);
 
     /// Every offer × region × pricing mode estimated, without the recommender's filters.
     std::vector<OfferEstimate>
@@ -176,7 +176,7 @@ public:
 private:
     const Catalog& m_catalog;
     const Assumptions& m_assumptions;
-    const EfficiencyTable& m_table;
+    const Calibration& m_calibration;
     std::map<std::string, std::shared_ptr<const TrainingEstimate>> m_trainingCache;
     std::map<std::string, SpotOutcome> m_spotCache;
 };

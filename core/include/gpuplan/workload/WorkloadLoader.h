@@ -44,6 +44,7 @@ struct WorkOverrides
     std::optional<double> epochs;
     std::optional<double> samples; // per epoch
     std::optional<double> tokens;  // per epoch
+    std::optional<SoftwareStack> stack;
 };
 
 /// Applies the overrides. InvalidArgument when one does not fit the workload (tokens for a per-sample

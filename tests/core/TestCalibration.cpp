@@ -1,0 +1,319 @@
+// The estimator measured against published results it did not see: the calibration set's breadth, the
+// leave-one-source-out error and range coverage, the model's behaviour where wave 1 went wrong (scaling, H200,
+// host ceiling, memory, other vendors, efficiency bounds) and the user's own measurements.
+#include "gpuplan/catalog/CatalogLoader.h"
+#include "gpuplan/estimate/Calibration.h"
+#include "gpuplan/estimate/Estimator.h"
+#include "gpuplan/estimate/Validation.h"
+#include "gpuplan/workload/WorkloadLoader.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+#include <functional>
+#include <set>
+
+using namespace gpuplan::core;
+
+class TestCalibration : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        const std::filesystem::path root(GPUPLAN_SOURCE_DIR);
+        Result<LoadedCatalog> catalog = loadCatalog(root / "resources" / "catalog");
+        QVERIFY(catalog.ok());
+        m_catalog = catalog->catalog;
+        Result<LoadedWorkloads> presets = loadPresets(root / "resources" / "workloads");
+        QVERIFY(presets.ok());
+        m_presets = *presets;
+        Result<LoadedCalibration> loaded = loadCalibration(root / "resources" / "workloads");
+        QVERIFY(loaded.ok());
+        QVERIFY2(loaded->problems.empty(), loaded->problems.empty() ? "" : loaded->problems.front().message().c_str());
+        m_cases = loaded->cases;
+        std::vector<Error> problems;
+        m_calibration = Calibration::build(m_cases, m_catalog, m_presets, problems);
+        QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().message().c_str());
+    }
+
+    /// At least 150 cases from 8 independent source families on 14 GPU types, each with its source and date.
+    void theSetIsBroad()
+    {
+        std::set<std::string> groups;
+        std::set<std::string> gpus;
+        for (const CalibrationCase& c : m_cases) {
+            groups.insert(c.group);
+            gpus.insert(c.gpuId);
+            QVERIFY2(c.source.url.rfind("https://", 0) == 0, c.id.c_str());
+            QVERIFY2(c.source.date.size() == 10, c.id.c_str());
+            QVERIFY2(!c.source.note.empty(), c.id.c_str());
+        }
+        qInfo("calibration set: %zu cases, %zu sources, %zu GPU types", m_cases.size(), groups.size(), gpus.size());
+        QVERIFY(m_cases.size() >= 150);
+        QVERIFY(groups.size() >= 8);
+        QVERIFY(gpus.size() >= 14);
+        QCOMPARE(m_calibration.caseCount(), m_cases.size());
+    }
+
+    /// Every case predicted by a model fitted without its whole source: median error at most 25 %, at least 75 %
+    /// of the published figures inside the stated range (the issue's floor for this test; the report shows more).
+    void leaveOneSourceOut()
+    {
+        const std::vector<ValidationRow> rows = summariseHeldout(m_calibration.heldout(), {});
+        const ValidationRow& all = rows.front();
+        const std::vector<ValidationRow> first =
+            summariseHeldout(crossValidateFirstModel(m_cases, m_catalog, m_presets), {});
+        qInfo("leave-one-source-out: %zu cases, median error %.1f %%, P90 %.1f %%, coverage %.0f %%, median width "
+              "%.2fx (first model: median error %.1f %%, coverage %.0f %%)",
+              all.cases,
+              all.medianError * 100,
+              all.p90Error * 100,
+              all.coverage * 100,
+              all.medianWidth,
+              first.front().medianError * 100,
+              first.front().coverage * 100);
+        using Key = std::function<std::string(const Calibration::Heldout&)>;
+        for (const Key& key :
+             {Key([](const Calibration::Heldout& h) { return std::string(modelClassName(h.modelClass)); }),
+              Key([](const Calibration::Heldout& h) { return h.architecture; }),
+              Key([](const Calibration::Heldout& h) { return std::string(stackName(h.stack)); }),
+              Key([](const Calibration::Heldout& h) { return "nearness " + std::to_string(int(h.nearness)); })}) {
+            for (const ValidationRow& r : summariseHeldout(m_calibration.heldout(), key)) {
+                qInfo("  %-18s %4zu cases %3zu sources: median %5.1f %%, P90 %5.1f %%, coverage %3.0f %%, width %.2fx",
+                      r.label.c_str(),
+                      r.cases,
+                      r.groups,
+                      r.medianError * 100,
+                      r.p90Error * 100,
+                      r.coverage * 100,
+                      r.medianWidth);
+            }
+        }
+        for (Nearness n : {Nearness::SameWorkloadAndGpu,
+                           Nearness::SameClassAndGpu,
+                           Nearness::SameClassAndArch,
+                           Nearness::ModelOnly}) {
+            for (SoftwareStack stack : {SoftwareStack::Tuned, SoftwareStack::Typical}) {
+                const auto [low, high] = m_calibration.rangeFactors(n, stack);
+                qInfo("  range at nearness %d, %s: x%.2f to x%.2f (width %.2fx)",
+                      int(n),
+                      stackName(stack),
+                      low,
+                      high,
+                      high / low);
+            }
+        }
+        if (qEnvironmentVariableIsSet("GPUPLAN_CALIBRATION_DUMP")) {
+            for (const Calibration::Heldout& h : m_calibration.heldout()) {
+                qInfo("  %+6.0f %%  %-60s %s %.0f %.0f n%d",
+                      (h.predicted.value / h.measured - 1) * 100,
+                      h.caseId.c_str(),
+                      h.group.c_str(),
+                      h.measured,
+                      h.predicted.value,
+                      int(h.nearness));
+            }
+        }
+        QCOMPARE(all.cases, m_cases.size());
+        QVERIFY2(all.medianError <= 0.25, "leave-one-source-out median error above 25 %");
+        QVERIFY2(all.coverage >= 0.75, "fewer than 75 % of the held-out results inside their range");
+        QVERIFY2(all.medianError < first.front().medianError, "no better than the first model");
+    }
+
+    /// The same GPUs spread over more servers communicate over slower links: scaling can only get worse as
+    /// --gpus-per-node falls from 8 to 1 (wave 1 made it better: a PCIe factor per doubling inside a node was
+    /// worse than the RDMA factor between nodes).
+    void fewerGpusPerNodeNeverScaleBetter()
+    {
+        for (const char* workload : {"resnet50-imagenet", "bert-large-pretrain", "llama2-7b-full"}) {
+            for (const char* name : {"a100-sxm4-80gb", "h100-pcie-80gb", "l40s"}) {
+                double previous = 2;
+                for (int perNode : {8, 4, 2, 1}) {
+                    for (bool rdma : {true, false}) {
+                        TrainingSetup setup{*m_catalog.resolveGpu(name), 8, perNode, rdma, Precision::Bf16, {}};
+                        const Prediction p = predict(workload, setup);
+                        if (rdma) {
+                            QVERIFY2(p.scaling <= previous + 1e-9,
+                                     qPrintable(QString("%1 on %2, %3 per node").arg(workload, name).arg(perNode)));
+                            previous = p.scaling;
+                        } else if (perNode < 8) {
+                            QVERIFY2(p.scaling <= previous + 1e-9, "TCP between nodes scales better than RDMA");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// H200 is not an H100: its memory bandwidth makes a bandwidth-bound CNN faster, and its 141 GB fit without
+    /// the recompute an 80 GB card needs.
+    void h200IsNotAnH100()
+    {
+        const TrainingSetup h100{*m_catalog.resolveGpu("h100"), 1, 1, true, Precision::Bf16, {}};
+        const TrainingSetup h200{*m_catalog.resolveGpu("h200"), 1, 1, true, Precision::Bf16, {}};
+        const Workload resnet = *m_presets.find("resnet50-imagenet");
+        const TrainingEstimate a = estimateTraining(resnet, h100, m_calibration, m_catalog);
+        const TrainingEstimate b = estimateTraining(resnet, h200, m_calibration, m_catalog);
+        QVERIFY(a.known && b.known);
+        QVERIFY2(b.throughput.value > a.throughput.value * 1.02,
+                 qPrintable(QString("H200 %1 vs H100 %2").arg(b.throughput.value).arg(a.throughput.value)));
+        Workload full = *m_presets.find("llama2-7b-full");
+        full.microBatch = 8;
+        const TrainingEstimate c = estimateTraining(full, h100, m_calibration, m_catalog);
+        const TrainingEstimate d = estimateTraining(full, h200, m_calibration, m_catalog);
+        QVERIFY(!c.known || c.memory.activationCheckpointing || c.memory.sharding != Sharding::DataParallel);
+        QVERIFY2(d.known && d.throughput.value > (c.known ? c.throughput.value : 0), "H200 fits what H100 cannot");
+    }
+
+    /// A plain or typical PyTorch harness stops growing with the GPU: it cannot feed a B200 much faster than an
+    /// H200 (Lambda's harness: about 3,080 images/s per GPU on both).
+    void aTypicalHarnessHasAHostCeiling()
+    {
+        const Workload resnet = *m_presets.find("resnet50-imagenet");
+        const TrainingSetup h200{*m_catalog.resolveGpu("h200"), 1, 1, true, Precision::Bf16, {}};
+        const TrainingSetup b200{*m_catalog.resolveGpu("b200"), 1, 1, true, Precision::Bf16, {}};
+        const TrainingEstimate a = estimateTraining(resnet, h200, m_calibration, m_catalog);
+        const TrainingEstimate b = estimateTraining(resnet, b200, m_calibration, m_catalog);
+        QVERIFY(a.known && b.known);
+        qInfo("ResNet-50, typical stack: H200 %.0f, B200 %.0f images/s", a.throughput.value, b.throughput.value);
+        QVERIFY2(b.throughput.value < a.throughput.value * 1.25, "B200 runs away from H200 on a typical harness");
+        Workload tuned = resnet;
+        tuned.stack = SoftwareStack::Tuned;
+        const TrainingEstimate c = estimateTraining(tuned, b200, m_calibration, m_catalog);
+        QVERIFY2(c.throughput.value > b.throughput.value * 1.3, "a tuned stack is not held by the ceiling");
+    }
+
+    /// The CPU decodes ImageNet JPEGs for a typical stack: a single-GPU VM with few vCPUs is input-bound.
+    void fewVcpusLimitTheInputPipeline()
+    {
+        const Workload resnet = *m_presets.find("resnet50-imagenet");
+        const TrainingSetup few{*m_catalog.resolveGpu("h100"), 1, 1, true, Precision::Bf16, 8};
+        const TrainingEstimate e = estimateTraining(resnet, few, m_calibration, m_catalog);
+        QVERIFY(e.known);
+        QCOMPARE(e.limiter, Limiter::InputPipeline);
+        QVERIFY(e.throughput.value <= 8 * 175);
+        Workload tuned = resnet;
+        tuned.stack = SoftwareStack::Tuned; // DALI decodes on the GPU
+        QVERIFY(estimateTraining(tuned, few, m_calibration, m_catalog).limiter != Limiter::InputPipeline);
+    }
+
+    /// A workload that does not fit gets no throughput: it says so and what would fit.
+    void whatDoesNotFitIsNotEstimated()
+    {
+        const TrainingEstimate e = estimateTraining(*m_presets.find("llama2-7b-full"),
+                                                    {*m_catalog.resolveGpu("t4"), 1, 8, true, Precision::Amp, {}},
+                                                    m_calibration,
+                                                    m_catalog);
+        QVERIFY(!e.known);
+        QCOMPARE(e.unknown.key, std::string("unknown.does_not_fit"));
+        QVERIFY2(e.fit.text.find("x T4 with FSDP") != std::string::npos, e.fit.text.c_str());
+    }
+
+    /// No NVIDIA-fitted efficiency for an AMD or Google accelerator: "no calibration for this accelerator".
+    void otherVendorsAreNotGuessed()
+    {
+        for (const char* name : {"mi300x", "tpu-v5p"}) {
+            const GpuSpec* gpu = *m_catalog.resolveGpu(name);
+            const TrainingEstimate e = estimateTraining(
+                *m_presets.find("resnet50-imagenet"), {gpu, 8, 8, true, Precision::Bf16, {}}, m_calibration, m_catalog);
+            QVERIFY2(!e.known, name);
+            QCOMPARE(e.unknown.key, std::string("unknown.no_calibration_vendor"));
+        }
+    }
+
+    /// The high end of a range never claims more than the best efficiency published for the class (wave 1 gave a
+    /// T4 full fine-tune up to 0.84 of the dense peak).
+    void efficiencyIsBoundedByWhatWasPublished()
+    {
+        double best = 0;
+        for (const Calibration::Resolved& r : m_calibration.cases()) {
+            if (r.shape.modelClass == ModelClass::Decoder) {
+                best = std::max(best, r.measured * r.shape.flopsPerUnit / (r.shape.gpus * r.shape.peak.tflops * 1e12));
+            }
+        }
+        for (const char* name : {"t4", "l4", "a10g", "rtx-4090", "h100", "b200"}) {
+            const GpuSpec* gpu = *m_catalog.resolveGpu(name);
+            for (const char* workload : {"gpt2-124m", "llama2-7b-lora"}) {
+                const TrainingEstimate e = estimateTraining(
+                    *m_presets.find(workload), {gpu, 1, 1, true, defaultPrecision(*gpu), {}}, m_calibration, m_catalog);
+                if (e.known) {
+                    QVERIFY2(e.efficiency.high <= best * 1.05 + 1e-9, qPrintable(QString("%1 %2").arg(name, workload)));
+                }
+            }
+        }
+    }
+
+    /// The user's own measurement is a calibration case: the next estimate for that workload and GPU rests on it.
+    void aUserMeasurementMovesTheEstimate()
+    {
+        QTemporaryDir dir;
+        const Workload w = *m_presets.find("yolov5s-coco");
+        const TrainingSetup l4{*m_catalog.resolveGpu("l4"), 1, 1, true, Precision::Bf16, {}};
+        const TrainingEstimate before = estimateTraining(w, l4, m_calibration, m_catalog);
+        QVERIFY(before.known);
+        QVERIFY(!before.userData);
+
+        CalibrationCase mine;
+        mine.id = "my-yolov5s-on-l4";
+        mine.workloadId = w.id;
+        mine.model = w.name;
+        mine.modelClass = w.modelClass;
+        mine.gpuId = "l4";
+        mine.precision = Precision::Bf16;
+        mine.measured = before.throughput.value * 2;
+        mine.group = "user";
+        mine.user = true;
+        mine.source = {"https://gpuplanner.invalid/my-measurement", "2026-12-05", "measured on our L4"};
+        Result<std::filesystem::path> saved = saveUserCalibration(mine, dir.path().toStdString());
+        QVERIFY2(saved.ok(), saved.ok() ? "" : saved.error().message().c_str());
+        QCOMPARE(std::filesystem::status(*saved).permissions() & std::filesystem::perms::all,
+                 std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+
+        LoadedCalibration user = loadUserCalibration(dir.path().toStdString());
+        QVERIFY(user.problems.empty());
+        QCOMPARE(user.cases.size(), std::size_t(1));
+        QVERIFY(user.cases.front().user);
+        std::vector<CalibrationCase> all = m_cases;
+        all.push_back(user.cases.front());
+        std::vector<Error> problems;
+        const Calibration withMine = Calibration::build(all, m_catalog, m_presets, problems);
+        const TrainingEstimate after = estimateTraining(w, l4, withMine, m_catalog);
+        QVERIFY(after.known);
+        QVERIFY(after.userData);
+        QCOMPARE(after.nearness, Nearness::SameWorkloadAndGpu);
+        QVERIFY2(after.throughput.value > before.throughput.value * 1.3,
+                 qPrintable(QString("%1 -> %2").arg(before.throughput.value).arg(after.throughput.value)));
+        QVERIFY(after.efficiencyBasis.text.find("your own measurement") != std::string::npos);
+    }
+
+    /// A broken user case file is named and left out; the bundled cases still load.
+    void aBrokenUserCaseIsNamedAndLeftOut()
+    {
+        QTemporaryDir dir;
+        const std::filesystem::path file = std::filesystem::path(dir.path().toStdString()) / "broken.json";
+        std::ofstream(file) << R"({"schema": "gpuplan-calibration/2", "case": {"id": "x", "class": "cnn"}})";
+        LoadedCalibration user = loadUserCalibration(dir.path().toStdString());
+        QVERIFY(user.cases.empty());
+        QVERIFY(!user.problems.empty());
+        QVERIFY2(user.problems.front().message().find("broken.json") != std::string::npos,
+                 user.problems.front().message().c_str());
+    }
+
+private:
+    Prediction predict(const char* workload, const TrainingSetup& setup)
+    {
+        const Workload w = *m_presets.find(workload);
+        return m_calibration.model().predict(runShape(w, setup, *peakFor(*setup.gpu, setup.precision)));
+    }
+
+    Catalog m_catalog;
+    LoadedWorkloads m_presets;
+    std::vector<CalibrationCase> m_cases;
+    Calibration m_calibration;
+};
+
+QTEST_GUILESS_MAIN(TestCalibration)
+#include "TestCalibration.moc"
