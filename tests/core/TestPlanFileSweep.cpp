@@ -11,12 +11,14 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <csignal>
 #include <fstream>
 #include <map>
 #include <set>
 #include <string>
 #include <vector>
 
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -198,21 +200,30 @@ private slots:
         QCOMPARE(info.st_mode & 0777U, 0644U);
     }
 
-    /// A save that cannot happen leaves the plan as it was.
+    /// A save that cannot happen leaves the plan as it was: the new file cannot grow past 64 bytes (RLIMIT_FSIZE,
+    /// which binds root too, unlike a read-only folder), so the write fails half-way.
     void failedSaveKeepsThePlan()
     {
         QTemporaryDir dir;
         const std::string file = dir.filePath("plan.gpuplan").toStdString();
+        const json before = readExample("llama2-7b-lora-budget.gpuplan");
         QVERIFY(savePlan(file, readExample("resnet50-imagenet.gpuplan")).ok());
-        QVERIFY(::chmod(dir.path().toLocal8Bit().constData(), 0500) == 0); // no new file can be made beside it
-        Status saved = savePlan(file, json{{"format", "gpuplan"}});
-        QVERIFY(::chmod(dir.path().toLocal8Bit().constData(), 0700) == 0);
-        if (::geteuid() == 0) {
-            QSKIP("root writes into a read-only folder");
-        }
-        QVERIFY(!saved.ok());
-        QVERIFY(saved.error().where.find("plan.gpuplan") != std::string::npos);
-        QVERIFY(loadPlan(file).ok());
+        struct rlimit saved
+        { };
+        QVERIFY(::getrlimit(RLIMIT_FSIZE, &saved) == 0);
+        void (*previous)(int) = std::signal(SIGXFSZ, SIG_IGN); // a failed write, not a killed test
+        struct rlimit tiny = saved;
+        tiny.rlim_cur = 64;
+        QVERIFY(::setrlimit(RLIMIT_FSIZE, &tiny) == 0);
+        Status result = savePlan(file, before);
+        QVERIFY(::setrlimit(RLIMIT_FSIZE, &saved) == 0);
+        std::signal(SIGXFSZ, previous);
+        QVERIFY(!result.ok());
+        QVERIFY2(result.error().where.find("plan.gpuplan") != std::string::npos, result.error().message().c_str());
+        Result<json> kept = loadPlan(file);
+        QVERIFY(kept.ok());
+        QVERIFY(*kept == readExample("resnet50-imagenet.gpuplan"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1); // no temporary file left
     }
 
     /// The data folder (ledger, credentials, offers) is made 0700, and an existing one open to others is narrowed.
