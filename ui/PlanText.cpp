@@ -281,6 +281,14 @@ QString wordedText(const QString& key, const Params& p)
         return Reasons::tr("costs about %1 (%2 to %3) paying %4")
             .arg(p.money("cost"), p.money("low"), p.money("high"), pricingModeText(p.text("mode")));
     }
+    if (key == QLatin1String("reason.billing")) {
+        return Reasons::tr("billed as %1 of %2 by %3's minimum and rounding")
+            .arg(p.hours("billed"), p.hours("hours"), p.text("provider"));
+    }
+    if (key == QLatin1String("reason.billing_unknown")) {
+        return Reasons::tr("%1's billing rule is not published: %2 is counted as %3, whole hours")
+            .arg(p.text("provider"), p.hours("hours"), p.hours("billed"));
+    }
     if (key == QLatin1String("reason.time")) {
         return Reasons::tr("finishes in about %1 (%2 to %3), setup and data upload included")
             .arg(p.hours("hours"), p.hours("low"), p.hours("high"));

@@ -728,6 +728,20 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
             }
             o.reasons.push_back(reason("reason.spot", std::move(params), text));
         }
+        // Where the provider's billing rule moves the figure (whole hours when it is not known), say so.
+        if (m.mode == PricingMode::OnDemand || m.mode == PricingMode::Spot) {
+            const double billed = billedHours(m.hours.value, e.offer->billing);
+            if (billed > m.hours.value * 1.05 + 1e-9) {
+                const std::string provider = e.provider->name;
+                o.reasons.push_back(reason(
+                    e.offer->billing ? "reason.billing" : "reason.billing_unknown",
+                    {{"provider", provider}, {"hours", reasonNumber(m.hours.value)}, {"billed", reasonNumber(billed)}},
+                    e.offer->billing ? "billed as " + hoursText(billed) + " of " + hoursText(m.hours.value) + " by "
+                                           + provider + "'s minimum and rounding"
+                                     : provider + "'s billing rule is not published: " + hoursText(m.hours.value)
+                                           + " is counted as " + hoursText(billed) + ", whole hours"));
+            }
+        }
         const MemoryPlan& memory = e.training->memory;
         o.reasons.push_back(reason(memory.known ? "reason.memory" : "reason.memory_unknown",
                                    {{"needed_gb", reasonNumber(memory.totalGb())},

@@ -557,6 +557,14 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <source>%1; your own measurement is among them</source>
         <translation>%1；其中包括你自己的实测数据</translation>
     </message>
+    <message>
+        <source>billed as %1 of %2 by %3&apos;s minimum and rounding</source>
+        <translation>按 %3 的最低计费时长和取整规则，%2 按 %1 计费</translation>
+    </message>
+    <message>
+        <source>%1&apos;s billing rule is not published: %2 is counted as %3, whole hours</source>
+        <translation>%1 没有公开计费粒度：%2 按整小时计为 %3</translation>
+    </message>
 </context>
 <context>
     <name>Report</name>

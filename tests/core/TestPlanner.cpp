@@ -77,6 +77,35 @@ private slots:
         QVERIFY2(e.fit.text.find("LoRA") != std::string::npos, e.fit.text.c_str());
     }
 
+    /// Issue 21, item 10: each provider's billing rule is sourced where published; where it is not, whole hours are
+    /// counted, and an option says so whenever that moves its figure.
+    void billingRoundingIsExplainedWhereItMovesTheFigure()
+    {
+        for (const char* provider : {"lambda", "alibaba", "huawei", "gcp", "tencent", "aws"}) {
+            for (const Offer& offer : m_catalog.offers()) {
+                if (offer.providerId == provider) {
+                    QVERIFY2(offer.billing.has_value(), qPrintable(QString::fromStdString(offer.instanceType)));
+                }
+            }
+        }
+        Planner planner(m_catalog, m_assumptions, m_calibration);
+        Constraints c;
+        c.top = 200;
+        const Recommendation r = planner.recommend(*m_presets.find("bert-base-glue"), c);
+        int explained = 0;
+        for (const RankedOption& o : r.options) {
+            const double billed = billedHours(o.mode.hours.value, o.estimate.offer->billing);
+            const bool moved = billed > o.mode.hours.value * 1.05;
+            const bool unknown = !o.estimate.offer->billing;
+            const bool said = std::any_of(o.reasons.begin(), o.reasons.end(), [&](const Reason& x) {
+                return x.key == (unknown ? "reason.billing_unknown" : "reason.billing");
+            });
+            QCOMPARE(said, moved && (o.mode.mode == PricingMode::OnDemand || o.mode.mode == PricingMode::Spot));
+            explained += said ? 1 : 0;
+        }
+        QVERIFY2(explained > 0, "a short run on a provider without a published rule is rounded up somewhere");
+    }
+
     void planWithinBudgetAndDeadline()
     {
         Planner planner(m_catalog, m_assumptions, m_calibration);
