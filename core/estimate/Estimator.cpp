@@ -111,17 +111,17 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Calibratio
                                "the datasheet of " + seen->name + " gives no peak for " + precisionName(m.precision)};
             return e;
         }
-        // Any FLOPs per unit will do for the ratio of two setups; the class decides the shape of the curve.
-        RunShape there = shape;
+        // The measured rate is carried over by the ratio of the model's predictions for the two setups. A measured
+        // workload seldom states its FLOPs; without them a nominal 1 GFLOP per unit stands in, which gives the same
+        // ratio except where a host ceiling (in FLOP/s) would bind.
+        const TrainingSetup measuredSetup{seen, m.count, std::min(m.count, 8), true, m.precision, std::nullopt};
         RunShape here = shape;
-        there.flopsPerUnit = here.flopsPerUnit = shape.flopsPerUnit > 0 ? shape.flopsPerUnit : 1e9;
-        TrainingSetup measuredSetup{seen, m.count, std::min(m.count, 8), true, m.precision, std::nullopt};
-        there = runShape(w, measuredSetup, *seenPeak);
-        there.flopsPerUnit = here.flopsPerUnit;
+        RunShape there = runShape(w, measuredSetup, *seenPeak);
+        here.flopsPerUnit = there.flopsPerUnit = shape.flopsPerUnit > 0 ? shape.flopsPerUnit : 1e9;
         const Calibration::Estimate a = calibration.estimate(here, w.id);
         const Calibration::Estimate b = calibration.estimate(there, w.id);
         const double ratio = a.total.value / b.total.value;
-        // The range of a ratio of two setups: the nearer of the two ranges (both would double-count).
+        // The range is this setup's: the measurement fixes the other end.
         const auto [low, high] = calibration.rangeFactors(a.nearness, w.stack);
         e.throughput = Range{m.value * ratio, m.value * ratio * low, m.value * ratio * high};
         e.prediction = a.prediction;
