@@ -134,8 +134,9 @@ QString causeText(const QString& key, const Params& p)
         return Reasons::tr("no calibration case for %1 training").arg(p.text("family").toUpper());
     }
     if (key == QLatin1String("unknown.no_calibration_vendor")) {
-        return Reasons::tr("no calibration for this accelerator: no published training result on a %1 accelerator "
-                           "is in the calibration set, and NVIDIA's would be a guess")
+        return Reasons::tr(
+                   "no calibration for this accelerator: the calibration set has no published training result for %1 "
+                   "accelerators, and NVIDIA's would be a guess")
             .arg(p.text("vendor"));
     }
     if (key == QLatin1String("unknown.does_not_fit")) {

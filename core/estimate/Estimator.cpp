@@ -82,10 +82,11 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Calibratio
         return e;
     }
     if (!vendorCovered(calibration, gpu)) {
-        e.unknown = Reason{"unknown.no_calibration_vendor",
-                           {{"gpu", gpu.name}, {"vendor", gpu.vendor}},
-                           "no calibration for this accelerator: no published training result on a " + gpu.vendor
-                               + " accelerator is in the calibration set, and NVIDIA's would be a guess"};
+        e.unknown =
+            Reason{"unknown.no_calibration_vendor",
+                   {{"gpu", gpu.name}, {"vendor", gpu.vendor}},
+                   "no calibration for this accelerator: the calibration set has no published training result for "
+                       + gpu.vendor + " accelerators, and NVIDIA's would be a guess"};
         return e;
     }
     e.peak = *peak;

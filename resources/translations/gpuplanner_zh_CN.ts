@@ -526,7 +526,7 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <translation>以 %1 计价，缺少美元兑人民币汇率，无法换算成 %2 来比较</translation>
     </message>
     <message>
-        <source>no calibration for this accelerator: no published training result on a %1 accelerator is in the calibration set, and NVIDIA&apos;s would be a guess</source>
+        <source>no calibration for this accelerator: the calibration set has no published training result for %1 accelerators, and NVIDIA&apos;s would be a guess</source>
         <translation>该加速卡没有校准数据：校准集中没有 %1 加速卡的公开训练结果，套用 NVIDIA 的数据只能是猜测</translation>
     </message>
     <message>
