@@ -19,6 +19,12 @@ std::string gb(double value)
 
 } // namespace
 
+Range storageReadBytesPerSecond(bool localNvme)
+{
+    constexpr double kMiB = 1024.0 * 1024.0;
+    return localNvme ? Range{2e9, 2e9, 2e9} : Range{125 * kMiB, 1000 * kMiB, 125 * kMiB};
+}
+
 RunShape runShape(const Workload& w, const TrainingSetup& setup, const PeakChoice& peak)
 {
     RunShape s;
@@ -150,6 +156,24 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Calibratio
     }
     e.limiter = e.prediction.limiter;
     e.scaling = Range::exact(e.prediction.scaling);
+    // Every epoch reads the data set again unless it stays in the page cache: the instance's storage can cap the
+    // rate (per-sample work; a tokenised text corpus is small beside its compute).
+    const int nodes = (setup.gpus + std::max(1, setup.gpusPerNode) - 1) / std::max(1, setup.gpusPerNode);
+    if (!w.countsTokens() && w.datasetGb && w.samplesPerEpoch > 0 && w.epochs > 1 && setup.ramGib
+        && *w.datasetGb > 0.8 * *setup.ramGib * 1.073741824) {
+        const bool nvme = setup.localDiskGb && *setup.localDiskGb >= *w.datasetGb;
+        const Range read = storageReadBytesPerSecond(nvme);
+        const double bytesPerSample = *w.datasetGb * 1e9 / w.samplesPerEpoch;
+        const Range ceiling = read * (double(nodes) / bytesPerSample);
+        e.storageCeiling = ceiling.value;
+        if (ceiling.value < e.throughput.value) {
+            e.throughput = Range{
+                ceiling.value, std::min(e.throughput.low, ceiling.value), std::min(e.throughput.high, ceiling.high)};
+            e.limiter = Limiter::InputPipeline;
+            e.notes.push_back("the data set does not fit the instance's memory and is read from "
+                              + std::string(nvme ? "local NVMe" : "a network volume") + " every epoch");
+        }
+    }
     e.throughput = e.throughput * recompute;
     if (recompute < 1) {
         e.notes.push_back("activation checkpointing recomputes the forward pass: a third more compute");

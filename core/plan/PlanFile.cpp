@@ -57,6 +57,7 @@ json trainingJson(const TrainingEstimate& e, const Workload& w, const GpuSpec& g
                           {"host", p.hostShare},
                           {"communication", p.communicationShare}};
     out["input_pipeline_ceiling"] = p.inputCeiling ? json(*p.inputCeiling) : json(nullptr);
+    out["storage_ceiling"] = e.storageCeiling ? json(*e.storageCeiling) : json(nullptr);
     out["calibration"] = {{"nearness", int(e.nearness)}, {"based_on", e.basedOn}, {"user_data", e.userData}};
     out["fits_memory"] = e.memory.known ? json(e.memory.fits) : json(nullptr);
     out["memory"] = {{"strategy", e.memory.describe()},
@@ -162,6 +163,7 @@ json recommendationJson(const Recommendation& r, const Constraints& c)
                {"egress", rangeJson(e.egressCost)}}},
              {"setup_hours", rangeJson(e.setupHours)},
              {"transfer_hours", rangeJson(e.transferHours)},
+             {"checkpoint_hours", rangeJson(e.checkpointHours)},
              {"price_per_hour",
               o.mode.price->unit == PriceUnit::Hour ? json(o.mode.price->amount * e.nodes) : json(nullptr)},
              {"price_currency", currencyCode(o.mode.price->currency)},
@@ -317,6 +319,7 @@ json planJson(const Workload& workload,
              {{"setup_hours", rangeJson(model.setupHours)},
               {"upload_mbps", rangeJson(model.uploadMbps)},
               {"checkpoint_write_gb_s", model.checkpointWriteGBs},
+              {"checkpoint_every_hours", model.checkpointEveryHours},
               {"monte_carlo_runs", model.monteCarlo ? model.monteCarloRuns : 0}}},
             {"results", recommendationJson(recommendation, constraints)},
             {"buy_vs_rent", buyVsRent},
@@ -452,6 +455,7 @@ constexpr Rule kRules[] = {
     {"$.assumptions.setup_hours", Object, "@range"},
     {"$.assumptions.upload_mbps", Object, "@range"},
     {"$.assumptions.checkpoint_write_gb_s", Number},
+    {"$.assumptions.checkpoint_every_hours", Number},
     {"$.assumptions.monte_carlo_runs", Whole},
     {"$.results", Object | Required},
     {"$.results.objective", Text},
@@ -487,6 +491,7 @@ constexpr Rule kRules[] = {
     {"$.results.options[].cost_breakdown.egress", Object | Required, "@range"},
     {"$.results.options[].setup_hours", Object | Required, "@range"},
     {"$.results.options[].transfer_hours", Object | Required, "@range"},
+    {"$.results.options[].checkpoint_hours", Object, "@range"},
     {"$.results.options[].price_per_hour", Null | Number},
     {"$.results.options[].price_currency", Text},
     {"$.results.options[].hours", Object | Required, "@range"},
@@ -546,6 +551,7 @@ constexpr Rule kRules[] = {
     {"$.results.options[].training.time_shares", Object},
     {"$.results.options[].training.time_shares.*", Number},
     {"$.results.options[].training.input_pipeline_ceiling", Null | Number},
+    {"$.results.options[].training.storage_ceiling", Null | Number},
     {"$.results.options[].training.calibration", Object},
     {"$.results.options[].training.calibration.nearness", Whole},
     {"$.results.options[].training.calibration.based_on", List},

@@ -72,7 +72,8 @@ std::string trainingKey(const Workload& w, const TrainingSetup& s)
     return w.id + "|" + w.name + "|" + fixed(w.totalUnits(), 0) + "|" + stackName(w.stack) + "|"
            + std::to_string(w.microBatch) + "|" + s.gpu->id + "|" + std::to_string(s.gpus) + "|"
            + std::to_string(s.gpusPerNode) + (s.rdma ? "|r|" : "|e|") + precisionName(s.precision) + "|"
-           + std::to_string(s.vcpusPerNode.value_or(0));
+           + std::to_string(s.vcpusPerNode.value_or(0)) + "|" + fixed(s.ramGib.value_or(0), 1) + "|"
+           + fixed(s.localDiskGb.value_or(0), 0);
 }
 
 std::string isolationText(const Offer& offer)
@@ -248,7 +249,8 @@ Planner::estimateAll(const Workload& w, const Constraints& constraints, const Co
             ++nodes;
         }
         const int gpus = nodes * offer.gpuCount;
-        const TrainingSetup setup{gpu, gpus, offer.gpuCount, rdma, precision, offer.vcpus};
+        const TrainingSetup setup{
+            gpu, gpus, offer.gpuCount, rdma, precision, offer.vcpus, offer.ramGib, offer.localDiskGb};
         const std::string key = trainingKey(w, setup);
         auto cached = m_trainingCache.find(key);
         if (cached == m_trainingCache.end()) {
@@ -281,10 +283,20 @@ Planner::estimateAll(const Workload& w, const Constraints& constraints, const Co
                 all.push_back(std::move(e));
                 continue;
             }
-            const Range baseHours = training.computeHours + e.setupHours + e.transferHours;
+            // An on-demand run saves a checkpoint every hour of training (ASSUMPTION): weights and Adam state at
+            // the checkpoint write speed, at least a minute each. Spot has its own interval (Daly).
+            const double checkpointGb = trainedParameters(w) * 14 / 1e9; // weights + Adam state, FP32
+            const double perCheckpoint = std::max(1.0 / 60, checkpointGb / model.checkpointWriteGBs / 3600);
+            auto checkpoints = [&](double hours) {
+                return std::floor(hours / model.checkpointEveryHours) * perCheckpoint;
+            };
+            e.checkpointHours = checkpointGb > 0 ? Range{checkpoints(training.computeHours.value),
+                                                         checkpoints(training.computeHours.low),
+                                                         checkpoints(training.computeHours.high)}
+                                                 : Range::exact(0);
+            const Range baseHours = training.computeHours + e.setupHours + e.transferHours + e.checkpointHours;
 
             // Storage of the dataset and checkpoints for the run, and taking the final checkpoint home.
-            const double checkpointGb = trainedParameters(w) * 14 / 1e9; // weights + Adam state, FP32
             e.storageCost = Range::exact(0);
             e.egressCost = Range::exact(0);
             if (facts && facts->storage) {

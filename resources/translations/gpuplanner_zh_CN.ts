@@ -1231,10 +1231,6 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <translation>附录 A：方法与公式</translation>
     </message>
     <message>
-        <source>Time = setup + data upload at the lab&apos;s bandwidth + work ÷ throughput. Cost = billed hours × hourly price (per-second, per-minute or per-hour billing as the provider bills) + storage for the run + egress of the final checkpoint.</source>
-        <translation>用时 = 环境准备 + 按课题组带宽上传数据 + 工作量 ÷ 吞吐。成本 = 计费时长 × 小时单价（按云厂商的计费粒度，按秒、按分钟或按小时计费）+ 训练期间的存储费 + 最终检查点的数据出口流量费。</translation>
-    </message>
-    <message>
         <source>Spot: interruptions as a Poisson process with mean time between them M = −730 h ÷ ln(1 − p) for a monthly interruption probability p; checkpoint interval by Daly (2006); expected time by Daly&apos;s eq. 13; percentiles from a seeded Monte Carlo simulation.</source>
         <translation>竞价实例：中断按泊松过程建模，月中断概率为 p 时，平均中断间隔 M = −730 h ÷ ln(1 − p)；检查点间隔按 Daly (2006) 的方法确定，期望用时按 Daly 论文式 13 计算；分位数来自固定随机种子的蒙特卡洛模拟。</translation>
     </message>
@@ -1393,6 +1389,10 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>Several GPUs lose the part of the gradient all-reduce (over NVLink, PCIe or the network) that the backward pass does not hide, and a fitted overhead per doubling. Several servers without RDMA are left out unless the plan allows them.</source>
         <translation>多卡训练会损失梯度 all-reduce（经 NVLink、PCIe 或网络）中没能被反向计算掩盖的那部分时间，另外每翻一倍 GPU 数还有一项拟合得到的额外开销。没有 RDMA 的多机方案默认排除，除非计划允许。</translation>
+    </message>
+    <message>
+        <source>Time = setup + data upload at the lab&apos;s bandwidth + work ÷ throughput + a checkpoint every hour (weights and Adam state at 1 GB/s). A data set larger than the instance&apos;s memory is read again every epoch, from local NVMe or a network volume, which can cap the throughput. Cost = billed hours × hourly price (per-second, per-minute or per-hour billing as the provider bills) + storage for the run + egress of the final checkpoint.</source>
+        <translation>时间 = 环境准备 + 按课题组带宽上传数据 + 工作量 ÷ 吞吐 + 每小时保存一次检查点（权重和 Adam 状态，按 1 GB/s 写入）。数据集超过实例内存时，每个 epoch 都要从本地 NVMe 或网络云盘重新读取，可能成为吞吐上限。费用 = 计费时长 × 小时单价（按云厂商的计费粒度：按秒、按分钟或按小时）+ 训练期间的存储费 + 最终检查点的流出流量费。</translation>
     </message>
 </context>
 <context>
@@ -2248,10 +2248,6 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <translation>&lt;p&gt;&lt;b&gt;扩展效率：&lt;/b&gt;线性扩展的 %1%&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Throughput:&lt;/b&gt; %1 %2; training %3, setup %4, upload %5&lt;/p&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;吞吐：&lt;/b&gt;%1 %2；训练 %3，环境准备 %4，数据上传 %5&lt;/p&gt;</translation>
-    </message>
-    <message>
         <source>&lt;p&gt;&lt;b&gt;Cost:&lt;/b&gt; compute %1, storage %2, data transfer %3&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;成本：&lt;/b&gt;计算 %1，存储 %2，数据传输 %3&lt;/p&gt;</translation>
     </message>
@@ -2370,6 +2366,10 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>&lt;p&gt;&lt;b&gt;Rests on your own measurement&lt;/b&gt; of this workload on this GPU family.&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;依据了你自己的实测数据&lt;/b&gt;（同一任务、同系列 GPU）。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Throughput:&lt;/b&gt; %1 %2; training %3, setup %4, upload %5, checkpoints %6&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;吞吐：&lt;/b&gt;%1 %2；训练 %3，环境准备 %4，数据上传 %5，保存检查点 %6&lt;/p&gt;</translation>
     </message>
 </context>
 <context>

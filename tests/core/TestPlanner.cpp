@@ -4,6 +4,7 @@
 #include "gpuplan/estimate/Calibration.h"
 #include "gpuplan/plan/PlanFile.h"
 #include "gpuplan/workload/WorkloadLoader.h"
+#include "gpuplan/workload/WorkloadModel.h"
 
 #include <QTest>
 
@@ -104,6 +105,29 @@ private slots:
             explained += said ? 1 : 0;
         }
         QVERIFY2(explained > 0, "a short run on a provider without a published rule is rounded up somewhere");
+    }
+
+    /// Issue 21, item 7: an on-demand run's wall clock counts a checkpoint every hour of training.
+    void checkpointsCountInTheWallClock()
+    {
+        Planner planner(m_catalog, m_assumptions, m_calibration);
+        Constraints c;
+        c.top = 50;
+        const Workload w = *m_presets.find("bert-large-pretrain");
+        const Recommendation r = planner.recommend(w, c);
+        QVERIFY(!r.options.empty());
+        const CostModel model;
+        const double gb = trainedParameters(w) * 14 / 1e9; // weights and Adam state of what is trained
+        for (const RankedOption& o : r.options) {
+            const OfferEstimate& e = o.estimate;
+            const double expected = std::floor(e.training->computeHours.value) * std::max(1.0 / 60, gb / 3600);
+            QVERIFY2(std::abs(e.checkpointHours.value - expected) < 1e-9, e.offer->instanceType.c_str());
+            if (o.mode.mode == PricingMode::OnDemand) {
+                const Range sum = e.training->computeHours + e.setupHours + e.transferHours + e.checkpointHours;
+                QVERIFY(std::abs(o.mode.hours.value - sum.value) < 1e-9);
+            }
+        }
+        QCOMPARE(model.checkpointEveryHours, 1.0);
     }
 
     void planWithinBudgetAndDeadline()

@@ -354,12 +354,13 @@ void ComparePage::showDetails()
     if (t.contains("calibration") && t["calibration"].value("user_data", false)) {
         html += tr("<p><b>Rests on your own measurement</b> of this workload on this GPU family.</p>");
     }
-    html += tr("<p><b>Throughput:</b> %1 %2; training %3, setup %4, upload %5</p>")
+    html += tr("<p><b>Throughput:</b> %1 %2; training %3, setup %4, upload %5, checkpoints %6</p>")
                 .arg(formatNumber(jsonNumber(t["throughput"], "value"), 0),
                      throughputUnitText(jsonText(t["throughput"], "unit")))
                 .arg(formatHours(jsonNumber(t["hours"], "value")),
                      formatHours(jsonNumber(o["setup_hours"], "value")),
-                     formatHours(jsonNumber(o["transfer_hours"], "value")));
+                     formatHours(jsonNumber(o["transfer_hours"], "value")),
+                     formatHours(jsonNumber(o["checkpoint_hours"], "value")));
     const json& b = o["cost_breakdown"];
     html += tr("<p><b>Cost:</b> compute %1, storage %2, data transfer %3</p>")
                 .arg(formatMoney(jsonNumber(b["compute"], "value"), currency),

@@ -862,7 +862,10 @@ private:
         bullet(Report::tr("Several GPUs lose the part of the gradient all-reduce (over NVLink, PCIe or the network) "
                           "that the backward pass does not hide, and a fitted overhead per doubling. Several "
                           "servers without RDMA are left out unless the plan allows them."));
-        bullet(Report::tr("Time = setup + data upload at the lab's bandwidth + work ÷ throughput. Cost = billed "
+        bullet(Report::tr("Time = setup + data upload at the lab's bandwidth + work ÷ throughput + a checkpoint every "
+                          "hour (weights and Adam state at 1 GB/s). A data set larger than the instance's memory is "
+                          "read again every epoch, from local NVMe or a network volume, which can cap the throughput. "
+                          "Cost = billed "
                           "hours × hourly price (per-second, per-minute or per-hour billing as the provider bills) "
                           "+ storage for the run + egress of the final checkpoint."));
         bullet(Report::tr("Spot: interruptions as a Poisson process with mean time between them M = −730 h ÷ "

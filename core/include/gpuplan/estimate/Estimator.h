@@ -25,8 +25,15 @@ struct TrainingSetup
     int gpusPerNode = 8;
     bool rdma = true; // between nodes
     Precision precision = Precision::Amp;
-    std::optional<int> vcpusPerNode; // of the instance: caps CPU-decoded image pipelines; nullopt: not capped
+    std::optional<int> vcpusPerNode;   // of the instance: caps CPU-decoded image pipelines; nullopt: not capped
+    std::optional<double> ramGib;      // of the instance: a data set that fits its page cache is read from disk once
+    std::optional<double> localDiskGb; // instance-local NVMe; a data set on it is read faster than from a volume
 };
+
+/// How fast a node reads a data set that does not stay in its page cache, bytes/s: a network volume at AWS gp3's
+/// default 125 MiB/s (its range up to the 1,000 MiB/s it can be provisioned with, EC2 CreateVolume), or local NVMe
+/// at 2 GB/s (ASSUMPTION).
+Range storageReadBytesPerSecond(bool localNvme);
 
 /// How fast one workload trains on one setup, and whether it fits.
 struct TrainingEstimate
@@ -40,7 +47,9 @@ struct TrainingEstimate
     Range efficiency;       // achieved / peak FLOP/s per GPU, scaling losses included
     Reason efficiencyBasis; // efficiency.basis: what the estimate rests on (fitted model, nearby cases)
     Limiter limiter = Limiter::Compute;
-    Prediction prediction; // of the performance model: time shares, per-GPU rate, input ceiling
+    Prediction prediction;                // of the performance model: time shares, per-GPU rate, input ceiling
+    std::optional<double> storageCeiling; // samples/s the instance's storage reads, when the data set does not
+                                          // stay in its page cache; nullopt: not limited or not known
     Nearness nearness = Nearness::ModelOnly;
     std::vector<std::string> basedOn; // calibration cases that corrected the model
     bool userData = false;            // one of them is the user's own measurement

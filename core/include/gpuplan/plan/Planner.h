@@ -64,6 +64,7 @@ struct CostModel
     Range setupHours{0.5, 0.25, 1.0}; // boot, environment, first data load
     Range uploadMbps{100, 300, 30};   // the lab's upload bandwidth; low hours at 300, high at 30
     double checkpointWriteGBs = 1.0;  // checkpoint write speed, GB/s
+    double checkpointEveryHours = 1;  // an on-demand run saves a checkpoint this often (ASSUMPTION)
     bool monteCarlo = true;
     int monteCarloRuns = 1000;
     std::uint64_t seed = 20261203;
@@ -114,9 +115,10 @@ struct OfferEstimate
     std::shared_ptr<const TrainingEstimate> training; // shared by every region of the offer
     Range setupHours;
     Range transferHours;
-    Range storageCost; // dataset and checkpoints for the run's hours, in the plan's currency
-    Range egressCost;  // taking the final checkpoint home
-    Range extrasCost;  // storage + egress
+    Range checkpointHours; // saving checkpoints on the way (on-demand; spot counts its own)
+    Range storageCost;     // dataset and checkpoints for the run's hours, in the plan's currency
+    Range egressCost;      // taking the final checkpoint home
+    Range extrasCost;      // storage + egress
     std::optional<double> kwh;
     std::optional<double> kgCo2e;
     std::vector<ModeCost> modes;
