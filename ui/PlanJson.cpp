@@ -23,6 +23,16 @@ double jsonNumber(const json& node, const char* key, double fallback)
     return it != node.end() && it->is_number() ? it->get<double>() : fallback;
 }
 
+const json& jsonMember(const json& node, const char* key)
+{
+    static const json missing;
+    if (!node.is_object()) {
+        return missing;
+    }
+    auto it = node.find(key);
+    return it != node.end() ? *it : missing;
+}
+
 const json* eligibleMode(const json& option, std::string_view prefix)
 {
     if (!option.is_object()) {

@@ -13,6 +13,9 @@ namespace gpuplan::ui {
 /// empty text or `fallback`, never as an exception.
 QString jsonText(const nlohmann::json& node, const char* key);
 double jsonNumber(const nlohmann::json& node, const char* key, double fallback = NAN);
+/// A member, or null when the node is no object or lacks it (const operator[] would be undefined then): for members
+/// an older plan may not have.
+const nlohmann::json& jsonMember(const nlohmann::json& node, const char* key);
 
 /// The first eligible pricing mode of an option whose name starts with `prefix` ("spot", "on_demand",
 /// "reserved" for either term); nullptr when it has none.

@@ -182,8 +182,8 @@ void ComparePage::resetSliders()
     double costliest = 0;
     double slowest = 0;
     for (const json& o : options) {
-        costliest = std::max(costliest, jsonNumber(o["cost"], "value", 0));
-        slowest = std::max(slowest, jsonNumber(o["hours"], "value", 0));
+        costliest = std::max(costliest, jsonNumber(jsonMember(o, "cost"), "value", 0));
+        slowest = std::max(slowest, jsonNumber(jsonMember(o, "hours"), "value", 0));
     }
     const double budget = jsonNumber(c, "budget", 0);
     const double deadline = jsonNumber(c, "deadline_hours", 0);
@@ -269,10 +269,10 @@ void ComparePage::onPlanChanged()
                            .arg(providerText(best).toHtmlEscaped(), jsonText(best, "instance_type").toHtmlEscaped())
                            .arg(int(jsonNumber(best, "gpus")))
                            .arg(jsonText(best, "gpu_name").toHtmlEscaped(), jsonText(best, "region").toHtmlEscaped())
-                           .arg(formatMoney(jsonNumber(best["cost"], "value"), currency),
-                                formatMoney(jsonNumber(best["cost"], "low"), currency),
-                                formatMoney(jsonNumber(best["cost"], "high"), currency),
-                                formatHours(jsonNumber(best["hours"], "value")));
+                           .arg(formatMoney(jsonNumber(jsonMember(best, "cost"), "value"), currency),
+                                formatMoney(jsonNumber(jsonMember(best, "cost"), "low"), currency),
+                                formatMoney(jsonNumber(jsonMember(best, "cost"), "high"), currency),
+                                formatHours(jsonNumber(jsonMember(best, "hours"), "value")));
         if (const QString commitment = commitmentText(rankedMode(best)); !commitment.isEmpty()) {
             // The cost above is this run's share of the term; the lab pays the whole term.
             text += tr("; commits the lab to %1").arg(commitment.toHtmlEscaped());
@@ -295,7 +295,7 @@ void ComparePage::onPlanChanged()
         new QTreeWidgetItem(
             group,
             {QStringLiteral("%1 %2 (%3)").arg(providerText(x), jsonText(x, "instance_type"), jsonText(x, "region")),
-             reasonText(x["reason"])});
+             reasonText(jsonMember(x, "reason"))});
     }
     for (auto& [rule, group] : groups) {
         group->setText(0, tr("%1 (%2)").arg(group->text(0)).arg(group->childCount()));
@@ -320,7 +320,7 @@ void ComparePage::showDetails()
         return;
     }
     const json& o = m_model->option(current.row());
-    const json& t = o["training"];
+    const json& t = jsonMember(o, "training");
     const QString currency = m_session->hasPlan() ? jsonText(m_session->plan()["constraints"], "currency") : QString();
     // Every text from the plan file goes in escaped, and only http(s) sources become links: a shared plan cannot add
     // markup, or a link to another scheme that the browser would open outside the program.
@@ -330,19 +330,20 @@ void ComparePage::showDetails()
                 .arg(int(jsonNumber(o, "gpus")))
                 .arg(jsonText(o, "gpu_name").toHtmlEscaped())
                 .arg(int(jsonNumber(o, "nodes", 1)))
-                .arg(formatNumber(jsonNumber(t["peak_tflops"], "value"), 0),
-                     jsonText(t["peak_tflops"], "used").toHtmlEscaped());
+                .arg(formatNumber(jsonNumber(jsonMember(t, "peak_tflops"), "value"), 0),
+                     jsonText(jsonMember(t, "peak_tflops"), "used").toHtmlEscaped());
     html += tr("<p><b>Efficiency:</b> %1 % (%2 to %3 %), from %4</p>")
-                .arg(formatNumber(jsonNumber(t["efficiency"], "value") * 100, 0),
-                     formatNumber(jsonNumber(t["efficiency"], "low") * 100, 0),
-                     formatNumber(jsonNumber(t["efficiency"], "high") * 100, 0),
-                     reasonText(t["efficiency_basis"]).toHtmlEscaped());
-    html += tr("<p><b>Scaling:</b> %1 % of linear</p>").arg(formatNumber(jsonNumber(t["scaling"], "value") * 100, 0));
+                .arg(formatNumber(jsonNumber(jsonMember(t, "efficiency"), "value") * 100, 0),
+                     formatNumber(jsonNumber(jsonMember(t, "efficiency"), "low") * 100, 0),
+                     formatNumber(jsonNumber(jsonMember(t, "efficiency"), "high") * 100, 0),
+                     reasonText(jsonMember(t, "efficiency_basis")).toHtmlEscaped());
+    html += tr("<p><b>Scaling:</b> %1 % of linear</p>")
+                .arg(formatNumber(jsonNumber(jsonMember(t, "scaling"), "value") * 100, 0));
     if (t.contains("stack")) {
         html += tr("<p><b>Software stack:</b> %1</p>").arg(stackText(jsonText(t, "stack")).toHtmlEscaped());
     }
     if (t.contains("limited_by")) {
-        const json& shares = t["time_shares"];
+        const json& shares = jsonMember(t, "time_shares");
         html += tr("<p><b>Limited by:</b> %1 (one GPU's time: compute %2 %, memory %3 %, host %4 %)</p>")
                     .arg(limiterText(jsonText(t, "limited_by")).toHtmlEscaped(),
                          formatNumber(jsonNumber(shares, "compute") * 100, 0),
@@ -351,24 +352,25 @@ void ComparePage::showDetails()
         html += tr("<p><b>Range:</b> the published figure fell inside such a range about 80 % of the time when each "
                    "source was held out of the fit</p>");
     }
-    if (t.contains("calibration") && t["calibration"].value("user_data", false)) {
+    if (const json& calibration = jsonMember(t, "calibration");
+        calibration.is_object() && calibration.value("user_data", false) == true) {
         html += tr("<p><b>Rests on your own measurement</b> of this workload on this GPU family.</p>");
     }
     html += tr("<p><b>Throughput:</b> %1 %2; training %3, setup %4, upload %5, checkpoints %6</p>")
-                .arg(formatNumber(jsonNumber(t["throughput"], "value"), 0),
-                     throughputUnitText(jsonText(t["throughput"], "unit")))
-                .arg(formatHours(jsonNumber(t["hours"], "value")),
-                     formatHours(jsonNumber(o["setup_hours"], "value")),
-                     formatHours(jsonNumber(o["transfer_hours"], "value")),
-                     formatHours(jsonNumber(o["checkpoint_hours"], "value")));
-    const json& b = o["cost_breakdown"];
+                .arg(formatNumber(jsonNumber(jsonMember(t, "throughput"), "value"), 0),
+                     throughputUnitText(jsonText(jsonMember(t, "throughput"), "unit")))
+                .arg(formatHours(jsonNumber(jsonMember(t, "hours"), "value")),
+                     formatHours(jsonNumber(jsonMember(o, "setup_hours"), "value")),
+                     formatHours(jsonNumber(jsonMember(o, "transfer_hours"), "value")),
+                     formatHours(jsonNumber(jsonMember(o, "checkpoint_hours"), "value", 0)));
+    const json& b = jsonMember(o, "cost_breakdown");
     html += tr("<p><b>Cost:</b> compute %1, storage %2, data transfer %3</p>")
-                .arg(formatMoney(jsonNumber(b["compute"], "value"), currency),
-                     formatMoney(jsonNumber(b["storage"], "value"), currency),
-                     formatMoney(jsonNumber(b["egress"], "value"), currency));
+                .arg(formatMoney(jsonNumber(jsonMember(b, "compute"), "value"), currency),
+                     formatMoney(jsonNumber(jsonMember(b, "storage"), "value"), currency),
+                     formatMoney(jsonNumber(jsonMember(b, "egress"), "value"), currency));
     html += tr("<p><b>Prices</b> (source, date):</p><ul>");
     for (const json& m : o.value("modes", json::array())) {
-        const json& p = m["price"];
+        const json& p = jsonMember(m, "price");
         // A price paid under a term comes with the whole term's amount.
         const QString commitment = commitmentText(&m);
         const QString source = jsonText(p, "source");
@@ -387,7 +389,7 @@ void ComparePage::showDetails()
                            jsonText(p, "date").toHtmlEscaped(),
                            m.value("eligible", false)
                                ? QString()
-                               : QStringLiteral(" (%1)").arg(reasonText(m["why_not"]).toHtmlEscaped()));
+                               : QStringLiteral(" (%1)").arg(reasonText(jsonMember(m, "why_not")).toHtmlEscaped()));
     }
     html += QStringLiteral("</ul>");
     m_details->setHtml(html);
