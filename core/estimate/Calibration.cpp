@@ -21,14 +21,16 @@ namespace {
 
 constexpr const char* kSchema = "gpuplan-calibration/2";
 constexpr double kShrink = 1.0;    // pulls the local correction towards the model: one group's worth
-constexpr double kRangeLow = 0.08; // the range: 8th to 92nd percentile of the held-out log errors (80 % with a margin)
-constexpr double kRangeHigh = 0.92;
+constexpr double kRangeLow = 0.07; // the range: 7th to 93rd percentile of the held-out log errors (80 % with a margin)
+constexpr double kRangeHigh = 0.93;
 constexpr std::size_t kMinGroupsPerBin = 5; // fewer held-out groups in a range bin: pooled with the next one
-constexpr int kBins = 8;                    // nearness 1-4 x tuned / not tuned
+constexpr int kBinsPerKind = 8;             // nearness 1-4 x tuned / not tuned
+constexpr int kBins = 3 * kBinsPerKind;     // language, image classifiers and detectors: errors of other sizes
 
-int rangeBin(Nearness nearness, SoftwareStack stack)
+int rangeBin(Nearness nearness, SoftwareStack stack, ModelClass modelClass)
 {
-    return (int(nearness) - 1) * 2 + (stack == SoftwareStack::Tuned ? 0 : 1);
+    const int kind = modelClass == ModelClass::Detector ? 2 : modelClass == ModelClass::Cnn ? 1 : 0;
+    return kind * kBinsPerKind + (int(nearness) - 1) * 2 + (stack == SoftwareStack::Tuned ? 0 : 1);
 }
 
 std::optional<CalibrationCase> readCase(JsonChecker& check, const json& node, const std::string& at, bool user)
@@ -118,6 +120,7 @@ std::optional<CalibrationCase> readCase(JsonChecker& check, const json& node, co
 /// The q-quantile of values weighted by w (weights need not sum to 1).
 double weightedQuantile(std::vector<std::pair<double, double>> values, double q)
 {
+    // Each value stands at the middle of its weight; between two such points the quantile is interpolated.
     if (values.empty()) {
         return 0;
     }
@@ -127,11 +130,18 @@ double weightedQuantile(std::vector<std::pair<double, double>> values, double q)
         total += w;
     }
     double seen = 0;
-    for (const auto& [v, w] : values) {
-        seen += w;
-        if (seen >= q * total) {
-            return v;
+    double previousAt = 0;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const double at = (seen + values[i].second / 2) / total;
+        seen += values[i].second;
+        if (q <= at) {
+            if (i == 0) {
+                return values[0].first;
+            }
+            const double t = (q - previousAt) / (at - previousAt);
+            return values[i - 1].first + t * (values[i].first - values[i - 1].first);
         }
+        previousAt = at;
     }
     return values.back().first;
 }
@@ -423,8 +433,7 @@ Calibration Calibration::build(const std::vector<CalibrationCase>& cases,
 
     // Leave one source group out: fit without it, predict each of its cases with the correction of the others.
     // Ranges per nearness and per kind of stack (a tuned stack is more predictable than lab code).
-    std::vector<std::pair<double, double>> errors[kBins];
-    std::set<std::string> groupsAt[kBins];
+    std::vector<std::pair<double, std::string>> errors[kBins]; // held-out log error, its source group
     for (const auto& [group, size] : groupSize) {
         const PerformanceModel fold = PerformanceModel::fit(observations(group), &cal.m_model);
         std::vector<double> residuals(cal.m_cases.size());
@@ -448,49 +457,66 @@ Calibration Calibration::build(const std::vector<CalibrationCase>& cases,
             h.predicted = e.total;
             h.user = r.source.user;
             cal.m_heldout.push_back(h);
-            const int bin = rangeBin(e.nearness, r.shape.stack);
-            errors[bin].push_back({std::log(r.measured / e.total.value), 1.0});
-            groupsAt[bin].insert(group);
+            const int bin = rangeBin(e.nearness, r.shape.stack, r.shape.modelClass);
+            errors[bin].push_back({std::log(r.measured / e.total.value), group});
         }
     }
     // A bin with too few held-out groups pools with the looser nearness of the same stack kind, then with the other
-    // kind.
+    // kind, never across kinds of model. Each source group weighs one in its bin, as in the fit: a 40-row
+    // table does not set the range alone.
     for (int bin = 0; bin < kBins; ++bin) {
-        std::vector<std::pair<double, double>> pooled;
-        std::set<std::string> groups;
+        const int end = (bin / kBinsPerKind + 1) * kBinsPerKind;
+        std::map<std::string, std::vector<double>> byGroup;
         auto add = [&](int b) {
-            pooled.insert(pooled.end(), errors[b].begin(), errors[b].end());
-            groups.insert(groupsAt[b].begin(), groupsAt[b].end());
+            for (const auto& [error, group] : errors[b]) {
+                byGroup[group].push_back(error);
+            }
         };
-        for (int b = bin; b < kBins && groups.size() < kMinGroupsPerBin; b += 2) {
+        for (int b = bin; b < end && byGroup.size() < kMinGroupsPerBin; b += 2) {
             add(b);
         }
-        for (int b = bin ^ 1; b < kBins && groups.size() < kMinGroupsPerBin; b += 2) {
+        for (int b = bin ^ 1; b < end && byGroup.size() < kMinGroupsPerBin; b += 2) {
             add(b);
+        }
+        for (int b = bin % kBinsPerKind; byGroup.empty() && b < kBins; b += kBinsPerKind) {
+            add(b); // no held-out case of this kind at all: another kind's range
+        }
+        std::vector<std::pair<double, double>> pooled;
+        for (const auto& [group, list] : byGroup) {
+            for (double error : list) {
+                pooled.push_back({error, 1.0 / double(list.size())});
+            }
         }
         const double low = std::min(0.0, weightedQuantile(pooled, kRangeLow));
         const double high = std::max(0.0, weightedQuantile(pooled, kRangeHigh));
         cal.m_ranges[bin] = {std::exp(low), std::exp(high)};
     }
+    // Less near data never makes an estimate surer: a looser nearness's range holds the nearer one's.
+    for (int bin = 2; bin < kBins; ++bin) {
+        if (bin % kBinsPerKind >= 2) {
+            cal.m_ranges[bin].first = std::min(cal.m_ranges[bin].first, cal.m_ranges[bin - 2].first);
+            cal.m_ranges[bin].second = std::max(cal.m_ranges[bin].second, cal.m_ranges[bin - 2].second);
+        }
+    }
     // The held-out ranges use the final factors (the report's coverage is of the ranges the estimates show).
     for (Heldout& h : cal.m_heldout) {
-        const auto [low, high] = cal.m_ranges[rangeBin(h.nearness, h.stack)];
+        const auto [low, high] = cal.m_ranges[rangeBin(h.nearness, h.stack, h.modelClass)];
         h.predicted.low = h.predicted.value * low;
         h.predicted.high = h.predicted.value * high;
     }
     return cal;
 }
 
-std::pair<double, double> Calibration::rangeFactors(Nearness nearness, SoftwareStack stack) const
+std::pair<double, double> Calibration::rangeFactors(Nearness nearness, SoftwareStack stack, ModelClass modelClass) const
 {
-    return m_ranges[rangeBin(nearness, stack)];
+    return m_ranges[rangeBin(nearness, stack, modelClass)];
 }
 
 Calibration::Estimate
 Calibration::estimate(const RunShape& shape, std::string_view workloadId, std::string_view excludeGroup) const
 {
     Estimate e = estimateWith(m_model, m_residuals, shape, workloadId, excludeGroup);
-    const auto [low, high] = rangeFactors(e.nearness, shape.stack);
+    const auto [low, high] = rangeFactors(e.nearness, shape.stack, shape.modelClass);
     e.total.low = e.total.value * low;
     e.total.high = e.total.value * high;
     return e;

@@ -129,7 +129,7 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Calibratio
         const Calibration::Estimate b = calibration.estimate(there, w.id);
         const double ratio = a.total.value / b.total.value;
         // The range is this setup's: the measurement fixes the other end.
-        const auto [low, high] = calibration.rangeFactors(a.nearness, w.stack);
+        const auto [low, high] = calibration.rangeFactors(a.nearness, w.stack, w.modelClass);
         e.throughput = Range{m.value * ratio, m.value * ratio * low, m.value * ratio * high};
         e.prediction = a.prediction;
         e.nearness = a.nearness;

@@ -145,8 +145,9 @@ public:
     const PerformanceModel& model() const { return m_model; }
     std::size_t caseCount() const { return m_cases.size(); }
 
-    /// The range factors (exp of the 10th and 90th percentile held-out log error) at a nearness, for a stack.
-    std::pair<double, double> rangeFactors(Nearness nearness, SoftwareStack stack) const;
+    /// The range factors (exp of the 7th and 93rd percentile held-out log error, each source group weighing one) at
+    /// a nearness, for a stack and a kind of model (language, image classifier, detector).
+    std::pair<double, double> rangeFactors(Nearness nearness, SoftwareStack stack, ModelClass modelClass) const;
 
     /// The resolved cases, for reports.
     struct Resolved
@@ -173,7 +174,7 @@ private:
     PerformanceModel m_model;
     std::vector<double> m_residuals; // log(measured / model) of each case under m_model
     std::vector<Heldout> m_heldout;
-    std::array<std::pair<double, double>, 8> m_ranges{}; // by nearness and tuned / not tuned
+    std::array<std::pair<double, double>, 24> m_ranges{}; // by kind of model, nearness, tuned or not
 };
 
 } // namespace gpuplan::core
