@@ -503,16 +503,20 @@ int runCalibrate(const CatalogOptions& catalogOptions, const WorkloadOptions& wo
         out["parameters"] = parameters;
         out["unseen_sources"] = validationJson(core::summariseHeldout(
             unseen, [](const auto& h) { return std::string(core::modelClassName(h.modelClass)); }));
-        nlohmann::json held = nlohmann::json::array();
-        for (const core::Calibration::Heldout& h : heldout) {
-            held.push_back(
-                {{"id", h.caseId},
-                 {"source", h.group},
-                 {"measured", h.measured},
-                 {"predicted", {{"value", h.predicted.value}, {"low", h.predicted.low}, {"high", h.predicted.high}}},
-                 {"nearness", int(h.nearness)}});
-        }
-        out["heldout"] = held;
+        auto caseList = [](const std::vector<core::Calibration::Heldout>& list) {
+            nlohmann::json rows = nlohmann::json::array();
+            for (const core::Calibration::Heldout& h : list) {
+                rows.push_back({{"id", h.caseId},
+                                {"source", h.group},
+                                {"measured", h.measured},
+                                {"predicted",
+                                 {{"value", h.predicted.value}, {"low", h.predicted.low}, {"high", h.predicted.high}}},
+                                {"nearness", int(h.nearness)}});
+            }
+            return rows;
+        };
+        out["heldout"] = caseList(heldout);
+        out["unseen"] = caseList(unseen);
         out["source_cases"] = groups;
         std::cout << out.dump(2) << '\n';
         return kExitOk;
