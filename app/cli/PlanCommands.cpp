@@ -446,18 +446,19 @@ int runCalibrate(const CatalogOptions& catalogOptions, const WorkloadOptions& wo
     if (!presets) {
         return fail(presets.error(), kExitFailure);
     }
-    core::Result<core::LoadedCalibration> bundled = core::loadCalibration(workloadOptions.workloadDir);
-    if (!bundled) {
-        return fail(bundled.error(), kExitFailure);
+    std::vector<core::Error> problems;
+    core::Result<core::Calibration> loaded = core::Calibration::load(
+        workloadOptions.workloadDir, core::userCalibrationDir(), catalog->catalog, *presets, problems);
+    if (!loaded) {
+        return fail(loaded.error(), kExitFailure);
     }
-    core::LoadedCalibration user = core::loadUserCalibration(core::userCalibrationDir());
-    std::vector<core::CalibrationCase> cases = bundled->cases;
-    cases.insert(cases.end(), user.cases.begin(), user.cases.end());
-    std::vector<core::Error> problems = bundled->problems;
-    problems.insert(problems.end(), user.problems.begin(), user.problems.end());
-    const core::Calibration calibration = core::Calibration::build(cases, catalog->catalog, *presets, problems);
     for (const core::Error& problem : problems) {
         std::cerr << "gpuplan: warning: " << problem.message() << '\n';
+    }
+    const core::Calibration& calibration = *loaded;
+    std::vector<core::CalibrationCase> cases;
+    for (const core::Calibration::Resolved& r : calibration.cases()) {
+        cases.push_back(r.source);
     }
     const std::vector<core::Calibration::Heldout> firstHeldout =
         core::crossValidateFirstModel(cases, catalog->catalog, *presets);

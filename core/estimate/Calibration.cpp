@@ -512,10 +512,9 @@ std::pair<double, double> Calibration::rangeFactors(Nearness nearness, SoftwareS
     return m_ranges[rangeBin(nearness, stack, modelClass)];
 }
 
-Calibration::Estimate
-Calibration::estimate(const RunShape& shape, std::string_view workloadId, std::string_view excludeGroup) const
+Calibration::Estimate Calibration::estimate(const RunShape& shape, std::string_view workloadId) const
 {
-    Estimate e = estimateWith(m_model, m_residuals, shape, workloadId, excludeGroup);
+    Estimate e = estimateWith(m_model, m_residuals, shape, workloadId, {});
     const auto [low, high] = rangeFactors(e.nearness, shape.stack, shape.modelClass);
     e.total.low = e.total.value * low;
     e.total.high = e.total.value * high;

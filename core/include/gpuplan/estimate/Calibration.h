@@ -117,9 +117,8 @@ public:
                                     std::vector<Error>& problems,
                                     const std::vector<std::string>& holdOut = {});
 
-    /// The estimate of one run; `workloadId` (a preset, or the user's workload id) finds same-workload cases;
-    /// `excludeGroup` leaves a source family out (cross-validation).
-    Estimate estimate(const RunShape& shape, std::string_view workloadId, std::string_view excludeGroup = {}) const;
+    /// The estimate of one run; `workloadId` (a preset, or the user's workload id) finds same-workload cases.
+    Estimate estimate(const RunShape& shape, std::string_view workloadId) const;
 
     /// Leave-one-source-out cross-validation of every case: each predicted by a model fitted without its group.
     struct Heldout
