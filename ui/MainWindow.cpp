@@ -314,6 +314,19 @@ MainWindow::MainWindow(std::filesystem::path catalogDir,
         m_verifyPage->chooseLaunch(entryId);
     });
     connect(m_session, &PlanSession::planChanged, this, &MainWindow::updateTitle);
+    connect(m_session, &PlanSession::measurementNotSaved, this, [this](const QString& why) {
+        // Not modal: the plan (made without the measurement) is on screen behind it.
+        auto* box = new QMessageBox(QMessageBox::Warning,
+                                    tr("Measurement not saved"),
+                                    tr("Your measured throughput could not be saved, so this plan does not use "
+                                       "it. Check that the folder can be written and plan again.\n\n%1")
+                                        .arg(why),
+                                    QMessageBox::Ok,
+                                    this);
+        box->setObjectName(QStringLiteral("measurementNotSavedBox"));
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->open();
+    });
 
     retranslate();
     showPage(Page::Plan);

@@ -124,20 +124,16 @@ void PlanSession::start(PlanInputs inputs)
             "plan",
             [&] {
                 PlanJob job;
-                std::string unsaved;
                 if (inputs.measurement) {
                     core::Result<std::shared_ptr<const PlanningData>> updated =
                         withMeasurement(*data, *inputs.measurement, core::userCalibrationDir());
                     if (updated) {
                         job.data = *updated;
                     } else {
-                        unsaved = updated.error().message();
+                        job.unsavedMeasurement = updated.error().message();
                     }
                 }
                 job.plan = computePlan(job.data ? *job.data : *data, inputs);
-                if (!unsaved.empty()) {
-                    job.plan["results"]["notes"].push_back("your measurement was not saved: " + unsaved);
-                }
                 return job;
             },
             [](const core::Error&) { return PlanJob{}; });
@@ -158,6 +154,9 @@ void PlanSession::onFinished()
         }
     }
     done.measurement.reset();
+    if (!job.unsavedMeasurement.empty()) {
+        emit measurementNotSaved(QString::fromStdString(job.unsavedMeasurement));
+    }
     if (plan.is_null() && !m_pending) {
         emit busyChanged(false);
         emit planFailed();

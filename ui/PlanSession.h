@@ -39,6 +39,7 @@ struct PlanJob
 {
     nlohmann::json plan;
     std::shared_ptr<const PlanningData> data;
+    std::string unsavedMeasurement; // why the user's measurement could not be saved, empty when it was
 };
 
 /// Saves `measurement` as a user calibration case in `userDir` and returns `data` with the calibration rebuilt
@@ -87,6 +88,9 @@ signals:
     void planChanged();
     /// Planning failed inside a library (an internal error); the plan shown is kept.
     void planFailed();
+    /// The user's measured throughput could not be saved as a calibration case (`why` names the file and the
+    /// cause); the plan was made without it.
+    void measurementNotSaved(const QString& why);
     void busyChanged(bool busy);
     void modifiedChanged(bool modified);
 

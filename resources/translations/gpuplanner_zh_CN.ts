@@ -3741,6 +3741,18 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
         <source>internal error</source>
         <translation>内部错误</translation>
     </message>
+    <message>
+        <source>Measurement not saved</source>
+        <translation>实测数据未保存</translation>
+    </message>
+    <message>
+        <source>Your measured throughput could not be saved, so this plan does not use it. Check that the folder can be written and plan again.
+
+%1</source>
+        <translation>你实测的吞吐量没能保存，这次规划没有用上它。请确认该目录可写，然后重新规划。
+
+%1</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::OfferTableModel</name>

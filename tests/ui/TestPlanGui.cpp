@@ -364,6 +364,39 @@ private slots:
         QVERIFY2(details.contains(QStringLiteral("Software stack: typical")), qPrintable(details));
     }
 
+    /// A measurement that cannot be saved (the data folder is a file here) is said so, with the path, and the plan
+    /// is made without it.
+    void aMeasurementThatCannotBeSavedIsSaidSo()
+    {
+        QTemporaryDir home;
+        const QString blocked = home.filePath(QStringLiteral("not-a-folder"));
+        std::ofstream(blocked.toStdString()) << "a file where the data folder should be\n";
+        const QByteArray previous = qgetenv("XDG_DATA_HOME");
+        qputenv("XDG_DATA_HOME", blocked.toUtf8());
+        auto restore = qScopeGuard([&] { qputenv("XDG_DATA_HOME", previous); });
+
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.isCatalogLoaded(), 20000);
+        chooseWorkload(window, QStringLiteral("YOLOv5s"));
+        child<QAbstractButton>(window, "ownMeasurementCheckBox")->setChecked(true);
+        child<QDoubleSpinBox>(window, "measuredThroughputSpinBox")->setValue(500);
+        auto* gpu = child<QComboBox>(window, "measuredGpuComboBox");
+        gpu->setCurrentIndex(gpu->findData(QStringLiteral("l4")));
+        QTest::mouseClick(child<QAbstractButton>(window, "wizardFinishButton"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasPlan() && !window.session()->isBusy(), 20000);
+        QMessageBox* box = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((box = window.findChild<QMessageBox*>(QStringLiteral("measurementNotSavedBox"))),
+                                 5000);
+        QVERIFY2(box->text().contains(QStringLiteral("not-a-folder")), qPrintable(box->text()));
+        // The plan is there, made without the measurement.
+        for (const json& o : window.session()->plan()["results"]["options"]) {
+            const json training = o.value("training", json::object());
+            QVERIFY(!training.value("calibration", json::object()).value("user_data", false));
+        }
+        box->close();
+    }
+
     void workloadFileProblemsAreShownBesideTheField()
     {
         QTemporaryDir dir;
