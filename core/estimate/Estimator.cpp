@@ -80,6 +80,7 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Calibratio
     e.stack = w.stack;
     e.unit = w.throughputUnit();
     const GpuSpec& gpu = *setup.gpu;
+    e.gpuFigures = gpu.confidence;
     std::optional<PeakChoice> peak = peakFor(gpu, setup.precision);
     if (!peak) {
         e.unknown = Reason{"unknown.no_peak",
@@ -98,6 +99,9 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Calibratio
     e.peak = *peak;
     if (!peak->note.empty()) {
         e.notes.push_back(peak->note);
+    }
+    if (gpu.confidence == Confidence::Low) {
+        e.notes.push_back(gpu.name + "'s figures are third-party or derived: its vendor publishes no datasheet");
     }
     e.memory = fitMemory(w, setup.precision, gpu.memoryGb, setup.gpus);
     const double recompute = e.memory.activationCheckpointing ? 0.75 : 1.0;

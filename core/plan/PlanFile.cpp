@@ -46,6 +46,7 @@ json trainingJson(const TrainingEstimate& e, const Workload& w, const GpuSpec& g
     out["gpu_hours"] = rangeJson(e.gpuHours);
     out["mfu"] = e.mfu ? json(*e.mfu) : json(nullptr);
     out["peak_tflops"] = {{"value", e.peak.tflops}, {"used", e.peak.used}};
+    out["gpu_figures"] = confidenceName(e.gpuFigures);
     out["efficiency"] = rangeJson(e.efficiency);
     out["efficiency_basis"] = reasonJson(e.efficiencyBasis);
     out["scaling"] = rangeJson(e.scaling);
@@ -548,6 +549,7 @@ constexpr Rule kRules[] = {
     {"$.results.options[].training.efficiency_basis", Object, "@reason"},
     {"$.results.options[].training.scaling", Object, "@range"},
     {"$.results.options[].training.limited_by", Text},
+    {"$.results.options[].training.gpu_figures", Text},
     {"$.results.options[].training.time_shares", Object},
     {"$.results.options[].training.time_shares.*", Number},
     {"$.results.options[].training.input_pipeline_ceiling", Null | Number},

@@ -2371,6 +2371,10 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <source>&lt;p&gt;&lt;b&gt;Throughput:&lt;/b&gt; %1 %2; training %3, setup %4, upload %5, checkpoints %6&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;吞吐：&lt;/b&gt;%1 %2；训练 %3，环境准备 %4，数据上传 %5，保存检查点 %6&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;GPU figures:&lt;/b&gt; third-party or derived, low confidence: the vendor publishes no datasheet for this GPU&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;GPU 参数：&lt;/b&gt;来自第三方或推算，可信度低：厂商没有公开这款 GPU 的规格书&lt;/p&gt;</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::CostsPage</name>

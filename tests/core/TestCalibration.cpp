@@ -10,6 +10,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <array>
 #include <fstream>
 #include <functional>
@@ -277,6 +278,28 @@ private slots:
             QVERIFY2(!e.known, name);
             QCOMPARE(e.unknown.key, std::string("unknown.no_calibration_vendor"));
         }
+    }
+
+    /// A GPU whose figures are not from a vendor datasheet (the China-market parts, A10G) says so.
+    void thirdPartyGpuFiguresAreSaid()
+    {
+        const Workload w = *m_presets.find("llama2-7b-lora");
+        for (const char* name : {"h20", "a800", "l20"}) {
+            const TrainingEstimate e = estimateTraining(
+                w, {*m_catalog.resolveGpu(name), 1, 1, true, Precision::Bf16, {}}, m_calibration, m_catalog);
+            QVERIFY2(e.known, name);
+            QVERIFY(e.gpuFigures == Confidence::Low);
+            QVERIFY2(std::any_of(e.notes.begin(),
+                                 e.notes.end(),
+                                 [](const std::string& n) { return n.find("no datasheet") != std::string::npos; }),
+                     name);
+        }
+        const TrainingEstimate h100 = estimateTraining(
+            w, {*m_catalog.resolveGpu("h100"), 1, 1, true, Precision::Bf16, {}}, m_calibration, m_catalog);
+        QVERIFY(h100.gpuFigures != Confidence::Low);
+        QVERIFY(std::none_of(h100.notes.begin(), h100.notes.end(), [](const std::string& n) {
+            return n.find("no datasheet") != std::string::npos;
+        }));
     }
 
     /// The high end of a range never claims more than the best efficiency published for the class (wave 1 gave a

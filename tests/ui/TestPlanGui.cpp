@@ -126,6 +126,16 @@ private slots:
         QVERIFY2(details.contains(QStringLiteral("Efficiency")) && details.contains(QStringLiteral("source")),
                  qPrintable(details));
         QVERIFY(details.contains(QString::fromStdString(plan["results"]["options"][1]["instance_type"])));
+        QVERIFY(!details.contains(QStringLiteral("GPU figures")) || plan["results"]["options"][1]["gpu"] == "a10g");
+        // An A10G (no NVIDIA datasheet) says its figures are third-party.
+        int a10g = -1;
+        for (int row = 0; row < options && a10g < 0; ++row) {
+            a10g = plan["results"]["options"][std::size_t(row)]["gpu"] == "a10g" ? row : -1;
+        }
+        QVERIFY2(a10g >= 0, "no A10G option in the default plan");
+        table->selectRow(a10g);
+        const QString a10gDetails = child<QWidget>(window, "optionDetailsBrowser")->property("plainText").toString();
+        QVERIFY2(a10gDetails.contains(QStringLiteral("GPU figures: third-party or derived")), qPrintable(a10gDetails));
         // The filter narrows the table.
         QTest::keyClicks(child<QLineEdit>(window, "optionsFilterEdit"), QStringLiteral("Tencent"));
         QVERIFY(table->model()->rowCount() > 0);

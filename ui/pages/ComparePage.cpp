@@ -332,6 +332,10 @@ void ComparePage::showDetails()
                 .arg(int(jsonNumber(o, "nodes", 1)))
                 .arg(formatNumber(jsonNumber(jsonMember(t, "peak_tflops"), "value"), 0),
                      jsonText(jsonMember(t, "peak_tflops"), "used").toHtmlEscaped());
+    if (jsonText(t, "gpu_figures") == QLatin1String("low")) {
+        html += tr("<p><b>GPU figures:</b> third-party or derived, low confidence: the vendor publishes no "
+                   "datasheet for this GPU</p>");
+    }
     html += tr("<p><b>Efficiency:</b> %1 % (%2 to %3 %), from %4</p>")
                 .arg(formatNumber(jsonNumber(jsonMember(t, "efficiency"), "value") * 100, 0),
                      formatNumber(jsonNumber(jsonMember(t, "efficiency"), "low") * 100, 0),

@@ -38,9 +38,10 @@ Range storageReadBytesPerSecond(bool localNvme);
 /// How fast one workload trains on one setup, and whether it fits.
 struct TrainingEstimate
 {
-    bool known = false; // false: no usable peak or efficiency (see unknown)
-    Reason unknown;     // unknown.no_peak, unknown.no_calibration, unknown.measured_gpu, unknown.no_flops,
-                        // unknown.does_not_fit (with `fit`)
+    bool known = false;                       // false: no usable peak or efficiency (see unknown)
+    Confidence gpuFigures = Confidence::High; // the catalog's confidence in the GPU's datasheet figures
+    Reason unknown; // unknown.no_peak, unknown.no_calibration, unknown.measured_gpu, unknown.no_flops,
+                    // unknown.does_not_fit (with `fit`)
     Precision precision = Precision::Amp;
     PeakChoice peak;
     SoftwareStack stack = SoftwareStack::Typical;
