@@ -462,8 +462,8 @@ Calibration Calibration::build(const std::vector<CalibrationCase>& cases,
         }
     }
     // A bin with too few held-out groups pools with the looser nearness of the same stack kind, then with the other
-    // kind, never across kinds of model. Each source group weighs one in its bin, as in the fit: a 40-row
-    // table does not set the range alone.
+    // kind, never across kinds of model. Each source group weighs one in its bin (the fit caps a group at four
+    // cases' weight for the same reason): a 40-row table does not set the range alone.
     for (int bin = 0; bin < kBins; ++bin) {
         const int end = (bin / kBinsPerKind + 1) * kBinsPerKind;
         std::map<std::string, std::vector<double>> byGroup;
