@@ -22,7 +22,8 @@ nlohmann::json computePlan(const PlanningData& data, const PlanInputs& inputs)
         rate.cnyPerUsd = *inputs.cnyPerUsd;
         rate.userSet = true;
         rate.source.note = "entered by the user";
-        rate.source.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
+        rate.source.asOf = QDate::currentDate().toString(Qt::ISODate).toStdString();
+        rate.source.retrieved = rate.source.asOf;
         model.exchangeRate = rate;
     }
     core::Planner planner(catalog, data.assumptions, data.calibration);

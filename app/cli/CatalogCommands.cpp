@@ -8,6 +8,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <set>
 
 namespace gpuplan::cli {
@@ -51,6 +52,33 @@ void printFindings(const std::vector<Finding>& findings)
     for (const Finding& finding : findings) {
         std::cerr << "gpuplan: warning: " << finding.message() << '\n';
     }
+}
+
+/// One line for what the checks flag in the whole catalog: how many prices of each kind, and where the list is.
+void printFindingsSummary(const std::vector<Finding>& findings)
+{
+    if (findings.empty()) {
+        return;
+    }
+    std::map<Finding::Kind, int> counts;
+    for (const Finding& finding : findings) {
+        ++counts[finding.kind];
+    }
+    const std::pair<Finding::Kind, const char*> words[] = {
+        {Finding::Kind::StalePrice, "old"},
+        {Finding::Kind::UndatedPrice, "undated"},
+        {Finding::Kind::PriceOutlier, "far from other providers' prices"},
+        {Finding::Kind::SpotAboveOnDemand, "spot above on-demand"},
+        {Finding::Kind::FutureDate, "dated in the future"},
+    };
+    std::string parts;
+    for (const auto& [kind, word] : words) {
+        if (counts.contains(kind)) {
+            parts += (parts.empty() ? "" : ", ") + std::to_string(counts[kind]) + " " + word;
+        }
+    }
+    std::cerr << "gpuplan: " << findings.size() << (findings.size() == 1 ? " price" : " prices") << " to check ("
+              << parts << "); 'gpuplan catalog validate' lists them\n";
 }
 
 json problemsJson(const std::vector<Error>& problems)
@@ -275,17 +303,34 @@ int runCatalog(const CatalogOptions& options)
                   << (newest.empty() ? "unknown" : newest)
                   << ". 'unknown': no published price was found, none is guessed. Sources: gpuplan catalog --json\n";
         if (options.displayCurrency) {
-            std::cout << "Converted at " << number(rate->cnyPerUsd) << " CNY per USD (" << rate->source.date << ", "
-                      << rate->source.url << ").\n";
+            std::cout << "Converted at " << number(rate->cnyPerUsd) << " CNY per USD (" << rate->source.asOfOrUndated()
+                      << ", " << rate->source.url << ").\n";
         }
     }
-    printFindings(findings);
+    printFindingsSummary(findings);
     printProblems(loaded->problems);
     return loaded->problems.empty() ? kExitOk : kExitBadInput;
 }
 
 int runCatalogValidate(const CatalogOptions& options, const std::filesystem::path& file)
 {
+    if (file.empty()) {
+        // The catalog in use, bundled and the user's: every problem and every price to check, one per line.
+        int exitCode = kExitOk;
+        std::optional<LoadedCatalog> loaded = load(options, exitCode);
+        if (!loaded) {
+            return exitCode;
+        }
+        const std::vector<Finding> findings = core::checkCatalog(loaded->catalog, checkOptions(options));
+        printProblems(loaded->problems);
+        for (const Finding& finding : findings) {
+            std::cout << core::findingKindName(finding.kind) << '\t' << finding.message() << '\n';
+        }
+        std::cout << "catalog: " << loaded->catalog.offers().size() << " offers, "
+                  << (loaded->problems.empty() ? "valid" : std::to_string(loaded->problems.size()) + " problem(s)")
+                  << ", " << findings.size() << " price(s) to check\n";
+        return loaded->problems.empty() ? kExitOk : kExitBadInput;
+    }
     // Offers are checked against the GPU ids of the catalog in use, and compared with its prices.
     core::Result<LoadedCatalog> reference = core::loadCatalog(options.catalogDir);
     if (!reference) {

@@ -119,9 +119,9 @@ static int runCommand(int argc, char** argv)
     catalog->fallthrough();
 
     std::string fileToValidate;
-    CLI::App* validate =
-        catalog->add_subcommand("validate", "Check a catalog file: name every problem and every odd price in it");
-    validate->add_option("FILE", fileToValidate, "gpus.json or a provider's offers file")->required();
+    CLI::App* validate = catalog->add_subcommand(
+        "validate", "Check the catalog in use, or one file: name every problem and every price to check");
+    validate->add_option("FILE", fileToValidate, "gpus.json or a provider's offers file (default: the whole catalog)");
 
     WorkloadOptions work;
     std::optional<double> epochs, samples, tokens;

@@ -38,8 +38,8 @@ std::string RegionalOffer::priceDate() const
 {
     std::string date;
     for (const std::optional<Price>& price : {onDemandHourly, monthly}) {
-        if (price && price->source.date > date) {
-            date = price->source.date;
+        if (price && price->source.asOf > date) {
+            date = price->source.asOf;
         }
     }
     return date;
@@ -237,7 +237,7 @@ std::string newestPriceDate(const std::vector<Offer>& offers)
     std::string newest;
     for (const Offer& offer : offers) {
         for (const Price& price : offer.prices) {
-            newest = std::max(newest, price.source.date);
+            newest = std::max(newest, price.source.asOf);
         }
     }
     return newest;

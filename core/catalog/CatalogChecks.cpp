@@ -39,6 +39,13 @@ struct GpuHourPrice
     double value = 0;
 };
 
+double median(std::vector<double> values)
+{
+    std::sort(values.begin(), values.end());
+    const std::size_t n = values.size();
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
 } // namespace
 
 const char* findingKindName(Finding::Kind kind)
@@ -52,6 +59,8 @@ const char* findingKindName(Finding::Kind kind)
             return "stale_price";
         case Finding::Kind::FutureDate:
             return "future_date";
+        case Finding::Kind::UndatedPrice:
+            return "undated_price";
     }
     return "?";
 }
@@ -85,18 +94,23 @@ std::vector<Finding> checkCatalog(const Catalog& catalog, const CheckOptions& op
 
     for (const Offer& offer : catalog.offers()) {
         for (const Price& price : offer.prices) {
-            if (std::optional<int> age = daysBetween(price.source.date, options.today)) {
+            if (price.source.asOf.empty()) {
+                findings.push_back({Finding::Kind::UndatedPrice,
+                                    price.location,
+                                    "the source states no date (read " + price.source.retrieved
+                                        + "), so the price counts as old; check it against the source"});
+            } else if (std::optional<int> age = daysBetween(price.source.asOf, options.today)) {
                 if (*age > options.maxPriceAgeDays) {
                     findings.push_back({Finding::Kind::StalePrice,
                                         price.location,
-                                        "price dated " + price.source.date + " is " + std::to_string(*age)
+                                        "price as of " + price.source.asOf + " is " + std::to_string(*age)
                                             + " days old (older than " + std::to_string(options.maxPriceAgeDays)
                                             + "); check it against the source"});
                 } else if (*age < 0) {
                     findings.push_back(
                         {Finding::Kind::FutureDate,
                          price.location,
-                         "price is dated " + price.source.date + ", after today (" + options.today + ")"});
+                         "price is dated " + price.source.asOf + ", after today (" + options.today + ")"});
                 }
             }
             if (price.mode == PricingMode::Spot) {
@@ -112,43 +126,66 @@ std::vector<Finding> checkCatalog(const Catalog& catalog, const CheckOptions& op
         }
     }
 
-    // The median rule, per GPU model (and per currency when there is no exchange rate to compare them).
+    // The median rule: a price per GPU-hour against what the other providers charge for the same GPU model in the
+    // same pricing mode. Each provider has one vote (the median of its own prices), so that one provider's many
+    // regions neither outvote the rest nor flag each other. Without an exchange rate only prices in the same
+    // currency are compared.
     const std::optional<ExchangeRate>& rate = catalog.exchangeRate();
-    std::map<std::pair<std::string, Currency>, std::vector<GpuHourPrice>> groups;
+    struct Key
+    {
+        std::string gpu;
+        PricingMode mode;
+        Currency currency;
+        auto operator<=>(const Key&) const = default;
+    };
+    std::map<Key, std::map<std::string, std::vector<GpuHourPrice>>> groups; // key -> provider -> prices
     for (const Offer& offer : catalog.offers()) {
         for (const Price& price : offer.prices) {
-            if (price.mode != PricingMode::OnDemand || offer.gpuCount <= 0) {
+            if (offer.gpuCount <= 0) {
                 continue;
             }
             const Currency currency = rate ? Currency::USD : price.currency;
-            const double perGpuHour = price.amount / offer.gpuCount;
-            const double value = rate ? rate->convert(perGpuHour, price.currency, Currency::USD) : perGpuHour;
-            groups[{offer.gpuId, currency}].push_back({&offer, &price, value});
+            const double perGpu = price.amount / offer.gpuCount;
+            const double value = rate ? rate->convert(perGpu, price.currency, Currency::USD) : perGpu;
+            groups[{offer.gpuId, price.mode, currency}][offer.providerId].push_back({&offer, &price, value});
         }
     }
-    for (auto& [key, prices] : groups) {
-        if (static_cast<int>(prices.size()) < options.minPricesForMedian) {
-            continue;
+    for (const auto& [key, byProvider] : groups) {
+        std::map<std::string, double> votes;
+        for (const auto& [provider, prices] : byProvider) {
+            std::vector<double> values;
+            for (const GpuHourPrice& entry : prices) {
+                values.push_back(entry.value);
+            }
+            votes[provider] = median(values);
         }
-        std::vector<double> values;
-        for (const GpuHourPrice& entry : prices) {
-            values.push_back(entry.value);
-        }
-        std::sort(values.begin(), values.end());
-        const std::size_t n = values.size();
-        const double median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-        const std::string unit = std::string(currencyCode(key.second)) + " per GPU-hour";
-        for (const GpuHourPrice& entry : prices) {
-            if (entry.value > median * options.outlierFactor || entry.value * options.outlierFactor < median) {
-                const GpuSpec* gpu = catalog.findGpu(key.first);
-                findings.push_back({Finding::Kind::PriceOutlier,
-                                    entry.price->location,
-                                    figure(entry.value) + " " + unit + " is more than " + figure(options.outlierFactor)
-                                        + "x away from the median " + figure(median) + " of " + std::to_string(n)
-                                        + " on-demand prices for " + (gpu ? gpu->name : key.first)
-                                        + (rate && entry.price->currency != Currency::USD
-                                               ? " (converted at " + figure(rate->cnyPerUsd) + " CNY/USD)"
-                                               : "")});
+        const std::string unit = std::string(currencyCode(key.currency)) + " per GPU-"
+                                 + (expectedUnit(key.mode) == PriceUnit::Month ? "month" : "hour");
+        for (const auto& [provider, prices] : byProvider) {
+            std::vector<double> others;
+            for (const auto& [other, vote] : votes) {
+                if (other != provider) {
+                    others.push_back(vote);
+                }
+            }
+            if (static_cast<int>(others.size()) < options.minOtherProviders) {
+                continue;
+            }
+            const double reference = median(others);
+            for (const GpuHourPrice& entry : prices) {
+                if (entry.value > reference * options.outlierFactor
+                    || entry.value * options.outlierFactor < reference) {
+                    const GpuSpec* gpu = catalog.findGpu(key.gpu);
+                    findings.push_back({Finding::Kind::PriceOutlier,
+                                        entry.price->location,
+                                        figure(entry.value) + " " + unit + " is more than "
+                                            + figure(options.outlierFactor) + "x away from " + figure(reference)
+                                            + ", the median of " + std::to_string(others.size()) + " other providers' "
+                                            + pricingModeName(key.mode) + " prices for " + (gpu ? gpu->name : key.gpu)
+                                            + (rate && entry.price->currency != Currency::USD
+                                                   ? " (converted at " + figure(rate->cnyPerUsd) + " CNY/USD)"
+                                                   : "")});
+                }
             }
         }
     }

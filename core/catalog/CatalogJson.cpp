@@ -25,7 +25,9 @@ json orNull(const std::string& value)
 
 json toJson(const Source& source)
 {
-    json result{{"url", source.url}, {"date", source.date}};
+    json result{{"url", source.url},
+                {"as_of", source.asOf.empty() ? json(nullptr) : json(source.asOf)},
+                {"retrieved", source.retrieved}};
     if (!source.note.empty()) {
         result["note"] = source.note;
     }

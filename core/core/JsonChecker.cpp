@@ -329,7 +329,8 @@ std::optional<Source> readSource(JsonChecker& check, const json& parent, std::st
         return std::nullopt;
     }
     const std::string at = JsonChecker::child(path, key);
-    check.onlyKnownKeys(*node, at, {"url", "date", "note"});
+    check.onlyKnownKeys(*node, at, {"url", "as_of", "retrieved", "date", "note"});
+    const std::size_t before = check.problemCount();
     Source source;
     std::optional<std::string> url = check.string(*node, "url", at, Need::Required);
     if (url && url->rfind("https://", 0) != 0 && url->rfind("http://", 0) != 0) {
@@ -337,13 +338,40 @@ std::optional<Source> readSource(JsonChecker& check, const json& parent, std::st
                       "must be a web address starting with https://, found \"" + *url + "\"");
         url.reset();
     }
-    std::optional<std::string> date = check.date(*node, "date", at);
     source.note = check.string(*node, "note", at, Need::Optional).value_or("");
-    if (!url || !date) {
+    if (node->contains("date")) {
+        // The first schema's one date: the day a figure was read or is valid for; it serves as both.
+        if (node->contains("as_of") || node->contains("retrieved")) {
+            check.problem(JsonChecker::child(at, "date"), "write as_of and retrieved, not date as well");
+        } else if (std::optional<std::string> date = check.date(*node, "date", at)) {
+            source.asOf = *date;
+            source.retrieved = *date;
+        }
+    } else {
+        if (std::optional<std::string> retrieved = check.date(*node, "retrieved", at)) {
+            source.retrieved = *retrieved;
+        }
+        const auto asOf = node->find("as_of");
+        if (asOf == node->end()) {
+            check.problem(JsonChecker::child(at, "as_of"),
+                          "is missing: the date the source states (or its commit date), or null when it states none");
+        } else if (asOf->is_null()) {
+            if (source.note.empty()) {
+                check.problem(JsonChecker::child(at, "as_of"),
+                              "is null (the source states no date): say in the note what was looked for");
+            }
+        } else if (std::optional<std::string> date = check.date(*node, "as_of", at)) {
+            source.asOf = *date;
+        }
+        if (!source.asOf.empty() && !source.retrieved.empty() && source.asOf > source.retrieved) {
+            check.problem(JsonChecker::child(at, "as_of"),
+                          "is " + source.asOf + ", after the day it was retrieved (" + source.retrieved + ")");
+        }
+    }
+    if (!url || check.problemCount() != before) {
         return std::nullopt;
     }
     source.url = *url;
-    source.date = *date;
     return source;
 }
 

@@ -112,7 +112,8 @@ Result<std::string> readJsonFile(const std::filesystem::path& file);
 Result<nlohmann::json> readJsonDocument(const std::filesystem::path& file);
 /// Parses JSON text; a syntax error names line and column of `file`. No exception leaves.
 Result<nlohmann::json> parseJson(const std::string& text, const std::string& file);
-/// A {url, date, note} member; nullopt (with problems recorded) when it is missing or malformed.
+/// A {url, as_of, retrieved, note} member (or the first schema's {url, date, note}, whose date serves as both);
+/// nullopt (with problems recorded) when it is missing or malformed.
 std::optional<Source>
 readSource(JsonChecker& check, const nlohmann::json& parent, std::string_view key, const std::string& path);
 /// Checks "$.schema" against `expected`; false (with a problem) when it differs or is missing.

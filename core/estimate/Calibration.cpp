@@ -1,5 +1,7 @@
 #include "gpuplan/estimate/Calibration.h"
 
+#include "gpuplan/catalog/CatalogJson.h"
+
 #include "core/JsonChecker.h"
 #include "gpuplan/catalog/Catalog.h"
 #include "gpuplan/core/Paths.h"
@@ -225,7 +227,7 @@ std::string calibrationCaseJson(const CalibrationCase& c)
               {"precision", precisionName(c.precision)},
               {"stack", stackName(c.stack)},
               {"group", c.group},
-              {"source", {{"url", c.source.url}, {"date", c.source.date}, {"note", c.source.note}}}};
+              {"source", toJson(c.source)}};
     if (c.flopsPerUnit > 0) {
         node["flops_per_unit"] = c.flopsPerUnit;
     }

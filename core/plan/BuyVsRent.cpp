@@ -131,7 +131,7 @@ json buyVsRentJson(const BuyVsRent& c)
                     {"cumulative", line.cumulative},
                     {"break_even_month", line.breakEvenMonth ? json(*line.breakEvenMonth) : json(nullptr)},
                     {"source", line.source.url},
-                    {"date", line.source.date}};
+                    {"date", line.source.asOf.empty() ? line.source.retrieved : line.source.asOf}};
         return out;
     };
     json rent = json::array();

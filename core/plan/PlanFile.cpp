@@ -86,7 +86,8 @@ json modeJson(const ModeCost& m, const Range& extrasCost, Currency currency)
                   {"currency", currencyCode(m.price->currency)},
                   {"unit", priceUnitName(m.price->unit)},
                   {"source", m.price->source.url},
-                  {"date", m.price->source.date}}},
+                  {"as_of", m.price->source.asOf.empty() ? json(nullptr) : json(m.price->source.asOf)},
+                  {"retrieved", m.price->source.retrieved}}},
                 {"hours", rangeJson(m.hours)},
                 {"cost", rangeJson(m.cost)},
                 {"eligible", m.eligible}};
@@ -307,7 +308,7 @@ json planJson(const Workload& workload,
         const ExchangeRate used = planExchangeRate(catalog, model);
         rate = {{"cny_per_usd", used.cnyPerUsd},
                 {"source", used.source.url},
-                {"date", used.source.date},
+                {"date", used.source.asOf.empty() ? used.source.retrieved : used.source.asOf},
                 {"user_set", used.userSet}};
     }
     return {{"format", "gpuplan"},
@@ -506,7 +507,9 @@ constexpr Rule kRules[] = {
     {"$.results.options[].modes[].price.currency", Text | Required},
     {"$.results.options[].modes[].price.unit", Text},
     {"$.results.options[].modes[].price.source", Text},
-    {"$.results.options[].modes[].price.date", Text},
+    {"$.results.options[].modes[].price.as_of", Null | Text},
+    {"$.results.options[].modes[].price.retrieved", Text},
+    {"$.results.options[].modes[].price.date", Text}, // plans written before prices had two dates
     {"$.results.options[].modes[].hours", Object | Required, "@range"},
     {"$.results.options[].modes[].cost", Object | Required, "@range"},
     {"$.results.options[].modes[].eligible", Bool | Required},

@@ -66,7 +66,8 @@ std::optional<ReportPrice> readPrice(JsonChecker& check, const json& parent, con
     price.amount = check.nonNegativeNumber(*node, "amount", at, Need::Required).value_or(0);
     price.currency = check.string(*node, "currency", at, Need::Required).value_or("");
     price.unit = check.string(*node, "unit", at, Need::Optional).value_or("hour");
-    price.date = check.string(*node, "date", at, Need::Optional).value_or("");
+    // "date" is what plans written before prices had two dates call it.
+    price.asOf = check.string(*node, node->contains("as_of") ? "as_of" : "date", at, Need::Optional).value_or("");
     price.source = check.string(*node, "source", at, Need::Optional).value_or("");
     return price;
 }
@@ -222,8 +223,8 @@ void readAssumptions(JsonChecker& check, const json& plan, Report& report)
     for (const ReportOption& option : report.options) {
         for (const ReportMode& mode : option.modes) {
             if (mode.price && !mode.price->source.empty()
-                && seen.insert({mode.price->date, mode.price->source}).second) {
-                a.priceSources.push_back({mode.price->source, mode.price->date});
+                && seen.insert({mode.price->asOf, mode.price->source}).second) {
+                a.priceSources.push_back({mode.price->source, mode.price->asOf});
             }
         }
     }

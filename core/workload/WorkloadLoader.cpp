@@ -1,6 +1,7 @@
 #include "gpuplan/workload/WorkloadLoader.h"
 
 #include "core/JsonChecker.h"
+#include "gpuplan/catalog/CatalogJson.h"
 #include "gpuplan/core/Names.h"
 
 #include <cmath>
@@ -325,7 +326,7 @@ json workloadDefinitionJson(const Workload& w)
     }
     json sources = json::array();
     for (const Source& source : w.sources) {
-        sources.push_back({{"url", source.url}, {"date", source.date}, {"note", source.note}});
+        sources.push_back(toJson(source));
     }
     out["sources"] = sources;
     return out;

@@ -1394,6 +1394,18 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <source>Time = setup + data upload at the lab&apos;s bandwidth + work ÷ throughput + a checkpoint every hour (weights and Adam state at 1 GB/s). A data set larger than the instance&apos;s memory is read again every epoch, from local NVMe or a network volume, which can cap the throughput. Cost = billed hours × hourly price (per-second, per-minute or per-hour billing as the provider bills) + storage for the run + egress of the final checkpoint.</source>
         <translation>时间 = 环境准备 + 按课题组带宽上传数据 + 工作量 ÷ 吞吐 + 每小时保存一次检查点（权重和 Adam 状态，按 1 GB/s 写入）。数据集超过实例内存时，每个 epoch 都要从本地 NVMe 或网络云盘重新读取，可能成为吞吐上限。费用 = 计费时长 × 小时单价（按云厂商的计费粒度：按秒、按分钟或按小时）+ 训练期间的存储费 + 最终检查点的流出流量费。</translation>
     </message>
+    <message>
+        <source>undated</source>
+        <translation>未注明日期</translation>
+    </message>
+    <message>
+        <source>As of</source>
+        <translation>价格日期</translation>
+    </message>
+    <message>
+        <source>as of %1</source>
+        <translation>价格日期 %1</translation>
+    </message>
 </context>
 <context>
     <name>VerdictText</name>
@@ -2181,6 +2193,14 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>hour</source>
         <translation>小时</translation>
+    </message>
+    <message>
+        <source>undated</source>
+        <translation>未注明日期</translation>
+    </message>
+    <message>
+        <source>undated price</source>
+        <translation>价格无日期</translation>
     </message>
 </context>
 <context>
@@ -3855,14 +3875,6 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
         </translation>
     </message>
     <message>
-        <source>%1
-Source: %2
-Date: %3</source>
-        <translation>%1
-来源：%2
-日期：%3</translation>
-    </message>
-    <message>
         <source>bare metal</source>
         <translation>裸金属</translation>
     </message>
@@ -3897,6 +3909,18 @@ Date: %3</source>
     <message>
         <source>Features</source>
         <translation>特性</translation>
+    </message>
+    <message>
+        <source>%1
+Source: %2
+As of: %3 (read %4)</source>
+        <translation>%1
+来源：%2
+价格日期：%3（读取于 %4）</translation>
+    </message>
+    <message>
+        <source>undated: the source states no date</source>
+        <translation>无日期：来源未注明</translation>
     </message>
 </context>
 <context>

@@ -53,7 +53,7 @@ private slots:
             groups.insert(c.group);
             gpus.insert(c.gpuId);
             QVERIFY2(c.source.url.rfind("https://", 0) == 0, c.id.c_str());
-            QVERIFY2(c.source.date.size() == 10, c.id.c_str());
+            QVERIFY2(c.source.asOf.size() == 10, c.id.c_str());
             QVERIFY2(!c.source.note.empty(), c.id.c_str());
         }
         qInfo("calibration set: %zu cases, %zu sources, %zu GPU types", m_cases.size(), groups.size(), gpus.size());
@@ -344,7 +344,10 @@ private slots:
         mine.measured = before.throughput.value * 2;
         mine.group = "user";
         mine.user = true;
-        mine.source = {"https://gpuplanner.invalid/my-measurement", "2026-12-05", "measured on our L4"};
+        mine.source = {.url = "https://gpuplanner.invalid/my-measurement",
+                       .asOf = "2026-12-05",
+                       .retrieved = "2026-12-05",
+                       .note = "measured on our L4"};
         Result<std::filesystem::path> saved = saveUserCalibration(mine, dir.path().toStdString());
         QVERIFY2(saved.ok(), saved.ok() ? "" : saved.error().message().c_str());
         QCOMPARE(std::filesystem::status(*saved).permissions() & std::filesystem::perms::all,

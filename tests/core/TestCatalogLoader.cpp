@@ -25,12 +25,13 @@ void writeFile(const fs::path& path, const std::string& text)
 nlohmann::json goodOffers()
 {
     using nlohmann::json;
-    const json price{{"region", "r1"},
-                     {"mode", "on_demand"},
-                     {"amount", 1.5},
-                     {"currency", "USD"},
-                     {"unit", "hour"},
-                     {"source", {{"url", "https://example.com/prices"}, {"date", "2026-02-01"}}}};
+    const json price{
+        {"region", "r1"},
+        {"mode", "on_demand"},
+        {"amount", 1.5},
+        {"currency", "USD"},
+        {"unit", "hour"},
+        {"source", {{"url", "https://example.com/prices"}, {"as_of", "2026-01-15"}, {"retrieved", "2026-02-01"}}}};
     const json offer{{"instance_type", "t.small"},
                      {"gpu", "t4"},
                      {"gpu_count", 1},
@@ -103,7 +104,7 @@ private slots:
         const Price* price = p3->findPrice("us-east-1", PricingMode::OnDemand);
         QVERIFY(price);
         QCOMPARE(price->currency, Currency::USD);
-        QVERIFY(!price->source.url.empty() && !price->source.date.empty());
+        QVERIFY(!price->source.url.empty() && !price->source.asOf.empty());
 
         const Offer* gn6i = find("ecs.gn6i-c4g1.xlarge");
         QVERIFY(gn6i);
@@ -121,12 +122,14 @@ private slots:
     {
         const Catalog& catalog = m_bundled;
         for (const GpuSpec& gpu : catalog.gpus()) {
-            QVERIFY2(gpu.source.url.starts_with("http") && gpu.source.date.size() == 10, gpu.id.c_str());
+            QVERIFY2(gpu.source.url.starts_with("http") && gpu.source.asOf.size() == 10, gpu.id.c_str());
         }
         for (const Offer& offer : catalog.offers()) {
             QVERIFY2(offer.specSource.url.starts_with("http"), offer.instanceType.c_str());
             for (const Price& price : offer.prices) {
-                QVERIFY2(price.amount > 0 && price.source.url.starts_with("http") && price.source.date.size() == 10,
+                // An undated source (as_of null) must say in its note what was looked for.
+                QVERIFY2(price.amount > 0 && price.source.url.starts_with("http") && price.source.retrieved.size() == 10
+                             && (price.source.asOf.size() == 10 || !price.source.note.empty()),
                          offer.instanceType.c_str());
             }
         }
@@ -156,10 +159,31 @@ private slots:
                                     << "on_demand prices are quoted per hour, found \"month\"" << schema;
         QTest::newRow("unknown unit") << offersWith(kPrice + "/unit", "day") << ": $.offers[0].prices[0].unit"
                                       << "unknown value \"day\" (known: hour, month)" << schema;
-        QTest::newRow("impossible date") << offersWith(kPrice + "/source/date", "2026-02-30")
-                                         << ": $.offers[0].prices[0].source.date"
+        QTest::newRow("impossible date") << offersWith(kPrice + "/source/as_of", "2026-02-30")
+                                         << ": $.offers[0].prices[0].source.as_of"
                                          << "must be a calendar date written YYYY-MM-DD, found \"2026-02-30\""
                                          << schema;
+        QTest::newRow("impossible first-schema date")
+            << offersWith(kPrice + "/source", json{{"url", "https://example.com/p"}, {"date", "2026-02-30"}})
+            << ": $.offers[0].prices[0].source.date"
+            << "must be a calendar date written YYYY-MM-DD, found \"2026-02-30\"" << schema;
+        QTest::newRow("as_of missing") << offersWith(kPrice + "/source/as_of", removed)
+                                       << ": $.offers[0].prices[0].source.as_of"
+                                       << "is missing: the date the source states (or its commit date), or null when "
+                                          "it states none"
+                                       << schema;
+        QTest::newRow("undated without a note")
+            << offersWith(kPrice + "/source/as_of", nullptr) << ": $.offers[0].prices[0].source.as_of"
+            << "is null (the source states no date): say in the note what was looked for" << schema;
+        QTest::newRow("as_of after retrieved")
+            << offersWith(kPrice + "/source/as_of", "2026-03-01") << ": $.offers[0].prices[0].source.as_of"
+            << "is 2026-03-01, after the day it was retrieved (2026-02-01)" << schema;
+        QTest::newRow("date beside as_of")
+            << offersWith(kPrice + "/source/date", "2026-02-01") << ": $.offers[0].prices[0].source.date"
+            << "write as_of and retrieved, not date as well" << schema;
+        QTest::newRow("retrieved missing")
+            << offersWith(kPrice + "/source/retrieved", removed) << ": $.offers[0].prices[0].source.retrieved"
+            << "required field is missing" << schema;
         QTest::newRow("missing source") << offersWith(kPrice + "/source", removed) << ": $.offers[0].prices[0].source"
                                         << "required field is missing" << schema;
         QTest::newRow("missing field") << offersWith("/offers/0/vcpus", removed) << ": $.offers[0].vcpus"
@@ -236,6 +260,17 @@ private slots:
         unknownGpu["offers"][0]["gpu"] = "a1000";
         writeFile(file, unknownGpu.dump());
         QCOMPARE(validateCatalogFile(file, nullptr).size(), std::size_t{0});
+
+        // An undated source that says what was looked for; and the first schema's one date, which serves as both.
+        nlohmann::json undated = goodOffers();
+        undated["offers"][0]["prices"][0]["source"]["as_of"] = nullptr;
+        undated["offers"][0]["prices"][0]["source"]["note"] = "the page shows no date";
+        writeFile(file, undated.dump());
+        QCOMPARE(validateCatalogFile(file, &m_bundled).size(), std::size_t{0});
+        nlohmann::json firstSchema = goodOffers();
+        firstSchema["offers"][0]["prices"][0]["source"] = {{"url", "https://example.com/p"}, {"date", "2026-02-01"}};
+        writeFile(file, firstSchema.dump());
+        QCOMPARE(validateCatalogFile(file, &m_bundled).size(), std::size_t{0});
     }
 
     void brokenProviderStillHasItsOffersChecked()

@@ -88,7 +88,7 @@ private slots:
                 ++p3Rows;
                 QVERIFY(row.onDemandHourly.has_value());
                 QCOMPARE(row.onDemandHourly->region, row.region);
-                QCOMPARE(row.priceDate(), row.onDemandHourly->source.date);
+                QCOMPARE(row.priceDate(), row.onDemandHourly->source.asOf);
             }
             if (row.offer.prices.empty()) {
                 ++unpricedRows; // one row per unpriced offer, region left empty, price unknown

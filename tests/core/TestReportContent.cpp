@@ -23,6 +23,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
+/// A plan price's as-of date: "as_of" (null when undated), or "date" in plans written before prices had two.
+std::string asOfIn(const nlohmann::json& price)
+{
+    const nlohmann::json date = price.contains("as_of") ? price.at("as_of") : price.value("date", nlohmann::json(""));
+    return date.is_string() ? date.get<std::string>() : "";
+}
+
 const fs::path kExamples = fs::path(GPUPLAN_SOURCE_DIR) / "resources" / "examples";
 const std::string kLlama = "llama2-7b-lora-budget.gpuplan";
 const std::string kResnet = "resnet50-imagenet.gpuplan";
@@ -146,7 +153,7 @@ std::string optionDiff(const ReportOption& got, const json& want)
         if (m.price) {
             const json& p = w.at("price");
             if (m.price->amount != p.at("amount").get<double>() || m.price->currency != p.value("currency", "")
-                || m.price->date != p.value("date", "") || m.price->source != p.value("source", "")
+                || m.price->asOf != asOfIn(p) || m.price->source != p.value("source", "")
                 || m.price->unit != p.value("unit", "hour")) {
                 return at + ": price " + p.dump();
             }

@@ -72,7 +72,8 @@ private slots:
         bool usEast = false;
         for (const QJsonValue& price : p3["prices"].toArray()) {
             QVERIFY(price["source"]["url"].toString().startsWith("https://"));
-            QCOMPARE(price["source"]["date"].toString().size(), 10);
+            QCOMPARE(price["source"]["as_of"].toString().size(), 10);
+            QCOMPARE(price["source"]["retrieved"].toString().size(), 10);
             if (price["region"] == "us-east-1" && price["mode"] == "on_demand") {
                 usEast = true;
                 QCOMPARE(price["currency"].toString(), QString("USD"));
@@ -85,12 +86,12 @@ private slots:
         QCOMPARE(gn6i["provider"].toString(), QString("alibaba"));
         QCOMPARE(gn6i["gpu"].toString(), QString("t4"));
         QVERIFY(gn6i["spec_source"]["url"].toString().startsWith("https://"));
-        QVERIFY(!gn6i["spec_source"]["date"].toString().isEmpty());
+        QVERIFY(!gn6i["spec_source"]["as_of"].toString().isEmpty());
 
         const QJsonObject gn10xp = offerNamed(offers, "GN10Xp.2XLARGE40");
         QCOMPARE(gn10xp["provider"].toString(), QString("tencent"));
         QVERIFY(gn10xp["gpu_name"].toString().contains("V100"));
-        QVERIFY(gn10xp["spec_source"]["date"].isString());
+        QVERIFY(gn10xp["spec_source"]["as_of"].isString());
         QVERIFY(doc["problems"].toArray().isEmpty());
     }
 
@@ -169,7 +170,10 @@ private slots:
                                          || offer["provider"] == "huawei";
                     QCOMPARE(price["currency"].toString(), chinese ? QString("CNY") : QString("USD"));
                     QVERIFY(!price["source"]["url"].toString().isEmpty());
-                    QVERIFY(!price["source"]["date"].toString().isEmpty());
+                    // Dated, or undated (null) with a note that says what was looked for.
+                    QVERIFY(price["source"]["as_of"].toString().size() == 10
+                            || (price["source"]["as_of"].isNull() && !price["source"]["note"].toString().isEmpty()));
+                    QCOMPARE(price["source"]["retrieved"].toString().size(), 10);
                 }
             }
             QVERIFY2(onDemand, qPrintable(offer["instance_type"].toString()));
@@ -202,11 +206,46 @@ private slots:
         QVERIFY2(run.err.contains(
                      file + ": $.offers[0].prices[1]: spot price 0.90 USD is above the on-demand price 0.50 USD in r1"),
                  qPrintable(run.err));
-        QVERIFY2(run.err.contains(file + ": $.offers[1].prices[0]: price dated 2019-05-01 is"), qPrintable(run.err));
-        QVERIFY2(run.err.contains(
-                     file + ": $.offers[2].prices[0]: 25 USD per GPU-hour is more than 3x away from the median"),
-                 qPrintable(run.err)); // against the bundled T4 prices
-        QVERIFY(run.out.contains("valid, 3 finding(s) to check"));
+        QVERIFY2(run.err.contains(file + ": $.offers[1].prices[0]: price as of 2019-05-01 is"), qPrintable(run.err));
+        QVERIFY2(run.err.contains(file + ": $.offers[2].prices[0]: 25 USD per GPU-hour is more than 3x away from "),
+                 qPrintable(run.err)); // against the bundled providers' T4 prices, one vote each
+        QVERIFY2(run.err.contains("other providers' on_demand prices for T4"), qPrintable(run.err));
+        // Its spot price is also more than 3x above the other providers' spot prices for a T4.
+        QVERIFY2(run.err.contains(file + ": $.offers[0].prices[1]: 0.9 USD per GPU-hour is more than 3x away from "),
+                 qPrintable(run.err));
+        QVERIFY(run.out.contains("valid, 4 finding(s) to check"));
+    }
+
+    void catalogSummarisesFindingsAndValidateListsThem()
+    {
+        // A listing says in one line how many prices to check; `catalog validate` lists each with its kind.
+        const Run listing = gpuplan({"catalog", "--provider", "tencent"});
+        QCOMPARE(listing.exitCode, 0);
+        QVERIFY2(!listing.err.contains("warning"), qPrintable(listing.err));
+        const QRegularExpression summary("^gpuplan: (\\d+) prices to check \\((\\d+) old, (\\d+) undated, .*\\); "
+                                         "'gpuplan catalog validate' lists them$",
+                                         QRegularExpression::MultilineOption);
+        const QRegularExpressionMatch line = summary.match(listing.err);
+        QVERIFY2(line.hasMatch(), qPrintable(listing.err));
+        QCOMPARE(listing.err.count('\n'), 1);
+
+        const Run all = gpuplan({"catalog", "validate"});
+        QCOMPARE(all.exitCode, 0);
+        QCOMPARE(all.out.count(QRegularExpression("^(stale_price|undated_price|price_outlier|spot_above_on_demand|"
+                                                  "future_date)\t",
+                                                  QRegularExpression::MultilineOption)),
+                 line.captured(1).toInt());
+        QCOMPARE(all.out.count(QRegularExpression("^stale_price\t", QRegularExpression::MultilineOption)),
+                 line.captured(2).toInt());
+        // Tencent's list price is as of 2021-09-27 (read in 2026): old by the source's date, not the day it was read.
+        QVERIFY2(all.out.contains(QRegularExpression("^stale_price\t.*tencent\\.json: .*price as of 2021-09-27 is",
+                                                     QRegularExpression::MultilineOption)),
+                 qPrintable(all.out.left(2000)));
+        // SkyPilot's snapshots state no date: undated, counted as old.
+        QVERIFY(all.out.contains(QRegularExpression("^undated_price\t.*lambda\\.json: .*the source states no date",
+                                                    QRegularExpression::MultilineOption)));
+        QVERIFY(all.out.contains(QRegularExpression("^catalog: \\d+ offers, valid, \\d+ price\\(s\\) to check$",
+                                                    QRegularExpression::MultilineOption)));
     }
 
     void userCatalogOverridesAndIsMarked()

@@ -6,10 +6,14 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QDate>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
 #include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -256,6 +260,30 @@ private slots:
         QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("offers"))));
         QVERIFY(QFile::copy(GPUPLAN_SOURCE_DIR "/resources/catalog/gpus.json", dir.filePath("gpus.json")));
         QVERIFY(QFile::copy(GPUPLAN_SOURCE_DIR "/tests/data/odd-prices.json", dir.filePath("offers/odd.json")));
+        // Two other providers with a usual T4 price, dated today: the yardstick of the median rule.
+        const QString today = QDate::currentDate().toString(Qt::ISODate);
+        for (const auto& [id, amount] : {std::pair{"peer1", 1.0}, std::pair{"peer2", 1.2}}) {
+            const QJsonObject source{{"url", "https://example.com/prices"}, {"as_of", today}, {"retrieved", today}};
+            const QJsonObject price{{"region", "r1"},
+                                    {"mode", "on_demand"},
+                                    {"amount", amount},
+                                    {"currency", "USD"},
+                                    {"unit", "hour"},
+                                    {"source", source}};
+            const QJsonObject offer{{"instance_type", "t4.one"},
+                                    {"gpu", "t4"},
+                                    {"gpu_count", 1},
+                                    {"vcpus", 4},
+                                    {"ram_gib", 16},
+                                    {"spec_source", QJsonObject{{"url", "https://example.com/specs"}, {"date", today}}},
+                                    {"prices", QJsonArray{price}}};
+            const QJsonObject offers{{"schema", "gpuplan-offers/1"},
+                                     {"provider", QJsonObject{{"id", id}, {"name", id}, {"currency", "USD"}}},
+                                     {"offers", QJsonArray{offer}}};
+            QFile file(dir.filePath(QStringLiteral("offers/%1.json").arg(QLatin1String(id))));
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(QJsonDocument(offers).toJson());
+        }
 
         MainWindow window(dir.path().toStdString());
         window.show();

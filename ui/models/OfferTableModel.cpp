@@ -32,8 +32,12 @@ QString regionsText(const core::RegionalOffer& row)
 
 QString sourceToolTip(const core::Price& price)
 {
-    QString text = OfferTableModel::tr("%1\nSource: %2\nDate: %3")
-                       .arg(priceText(price), qs(price.source.url), qs(price.source.date));
+    QString text = OfferTableModel::tr("%1\nSource: %2\nAs of: %3 (read %4)")
+                       .arg(priceText(price),
+                            qs(price.source.url),
+                            price.source.asOf.empty() ? OfferTableModel::tr("undated: the source states no date")
+                                                      : qs(price.source.asOf),
+                            qs(price.source.retrieved));
     if (!price.source.note.empty()) {
         text += QLatin1Char('\n') + qs(price.source.note);
     }
@@ -279,7 +283,7 @@ QVariant OfferTableModel::toolTip(const core::RegionalOffer& row, int column) co
             return regions.join(QStringLiteral(", "));
         }
         case GpuColumn:
-            return tr("Datasheet: %1 (%2)").arg(qs(row.gpu.source.url), qs(row.gpu.source.date));
+            return tr("Datasheet: %1 (%2)").arg(qs(row.gpu.source.url), qs(row.gpu.source.asOfOrUndated()));
         default:
             return {};
     }

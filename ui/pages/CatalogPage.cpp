@@ -43,7 +43,8 @@ QString shortLink(const std::string& address)
 
 QString link(const core::Source& source)
 {
-    return QStringLiteral("%1 (%2)").arg(shortLink(source.url), qs(source.date).toHtmlEscaped());
+    return QStringLiteral("%1 (%2)").arg(
+        shortLink(source.url), source.asOf.empty() ? CatalogPage::tr("undated") : qs(source.asOf).toHtmlEscaped());
 }
 
 /// "gcp.json: $.offers[7].prices[0]" for a finding's "/long/path/gcp.json: $.offers[7].prices[0]".
@@ -84,6 +85,8 @@ QString findingKindText(core::Finding::Kind kind)
             return CatalogPage::tr("old price");
         case core::Finding::Kind::FutureDate:
             return CatalogPage::tr("dated in the future");
+        case core::Finding::Kind::UndatedPrice:
+            return CatalogPage::tr("undated price");
     }
     return {};
 }
@@ -296,7 +299,7 @@ void CatalogPage::updateRateLabel()
         m_rateLabel->setText(tr("1 USD = %1 CNY as of %2 (%3). Prices stay in their own currency in the catalog; "
                                 "\"≈\" marks a converted price.")
                                  .arg(rate->cnyPerUsd, 0, 'f', 4)
-                                 .arg(qs(rate->source.date).toHtmlEscaped(), shortLink(rate->source.url)));
+                                 .arg(qs(rate->source.asOfOrUndated()).toHtmlEscaped(), shortLink(rate->source.url)));
     }
 }
 

@@ -631,9 +631,11 @@ std::optional<core::CalibrationCase> PlanWizard::ownMeasurement(const core::Work
     c.tokens = preset.countsTokens();
     c.group = "user";
     c.user = true;
-    c.source = {"https://gpuplanner.invalid/your-measurement",
-                QDate::currentDate().toString(Qt::ISODate).toStdString(),
-                "your own measurement, entered in the plan wizard"};
+    const std::string today = QDate::currentDate().toString(Qt::ISODate).toStdString();
+    c.source = {.url = "https://gpuplanner.invalid/your-measurement",
+                .asOf = today,
+                .retrieved = today,
+                .note = "your own measurement, entered in the plan wizard"};
     return c;
 }
 

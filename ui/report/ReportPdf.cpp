@@ -537,9 +537,9 @@ private:
         heading(Report::tr("Sources of the prices used"), 2);
         std::vector<QStringList> sources;
         for (const core::ReportSource& s : a.priceSources) {
-            sources.push_back({q(s.date), q(s.url)});
+            sources.push_back({s.date.empty() ? Report::tr("undated") : q(s.date), q(s.url)});
         }
-        table({Report::tr("Date"), Report::tr("Source")}, sources, {14, 86});
+        table({Report::tr("As of"), Report::tr("Source")}, sources, {14, 86});
     }
 
     void comparison()
@@ -556,9 +556,11 @@ private:
             const core::ReportMode& m = row.mode;
             QString price = Report::tr("unknown");
             if (m.price) {
-                price = Report::tr("%1 / %2").arg(formatMoney(m.price->amount, q(m.price->currency)),
-                                                  priceUnitText(q(m.price->unit)))
-                        + QChar::LineSeparator + q(m.price->date);
+                price =
+                    Report::tr("%1 / %2").arg(formatMoney(m.price->amount, q(m.price->currency)),
+                                              priceUnitText(q(m.price->unit)))
+                    + QChar::LineSeparator
+                    + (m.price->asOf.empty() ? Report::tr("undated") : Report::tr("as of %1").arg(q(m.price->asOf)));
             }
             QString cost = stacked(m.cost, m_money);
             if (m.commitmentAmount) {

@@ -34,11 +34,11 @@ struct RegionalOffer
     std::optional<Price> monthly; // monthly subscription where sold
 
     double gpuMemoryTotalGb() const { return gpu.memoryGb * offer.gpuCount; }
-    /// The most recent date among this row's prices.
+    /// The most recent as-of date among this row's prices; empty when no source states one.
     std::string priceDate() const;
 };
 
-/// The newest source date among these offers' prices; empty when none has a price.
+/// The newest as-of date among these offers' prices; empty when none has a dated price.
 std::string newestPriceDate(const std::vector<Offer>& offers);
 
 /// The validated GPU specs, providers and offers. A value type: cheap enough to copy to another thread.
@@ -76,7 +76,7 @@ public:
     /// an offer without any price gets one row with an empty region.
     std::vector<RegionalOffer> regionalOffers(const std::vector<Offer>& offers) const;
 
-    /// The newest source date of any price: how fresh the catalog is.
+    /// The newest as-of date of any price: how fresh the catalog is.
     std::string newestPriceDate() const;
 
 private:

@@ -14,9 +14,10 @@ struct Finding
     enum class Kind
     {
         SpotAboveOnDemand, // a spot price above the on-demand price of the same offer and region
-        PriceOutlier,      // on-demand per GPU-hour more than `outlierFactor` away from the GPU model's median
-        StalePrice,        // older than `maxPriceAgeDays`
-        FutureDate,        // dated after today
+        PriceOutlier,      // per GPU-hour more than `outlierFactor` away from the other providers' median
+        StalePrice,        // as of a date more than `maxPriceAgeDays` ago
+        FutureDate,        // as of a date after today
+        UndatedPrice,      // its source states no date: counted as old
     };
     Kind kind = Kind::PriceOutlier;
     std::string where;  // "file: $.offers[1].prices[0]"
@@ -25,7 +26,7 @@ struct Finding
     std::string message() const { return where + ": " + detail; }
 };
 
-/// "spot_above_on_demand", "price_outlier", "stale_price", "future_date".
+/// "spot_above_on_demand", "price_outlier", "stale_price", "future_date", "undated_price".
 const char* findingKindName(Finding::Kind kind);
 
 struct CheckOptions
@@ -33,7 +34,7 @@ struct CheckOptions
     std::string today; // YYYY-MM-DD; injectable so tests do not depend on the clock
     int maxPriceAgeDays = 365;
     double outlierFactor = 3.0;
-    int minPricesForMedian = 3; // fewer prices of a GPU model say nothing about what is normal
+    int minOtherProviders = 2; // fewer other providers of a GPU model and mode say nothing about what is normal
 };
 
 /// Today's date in UTC, YYYY-MM-DD.
@@ -42,9 +43,11 @@ std::string todayUtc();
 /// Days from `from` to `to` (both YYYY-MM-DD); nullopt when either is not a valid date.
 std::optional<int> daysBetween(const std::string& from, const std::string& to);
 
-/// Runs every rule over every price of the catalog. The median rule compares on-demand prices per GPU-hour
-/// of the same GPU model, converted to USD with the catalog's exchange rate (without one, only prices in
-/// the same currency are compared). Thread safety: pure function of its arguments.
+/// Runs every rule over every price of the catalog. The median rule compares a price per GPU-hour (per GPU-month
+/// for subscriptions) with the median of the other providers' prices for the same GPU model and pricing mode,
+/// each provider voting once with the median of its own; prices are converted to USD with the catalog's exchange
+/// rate (without one, only prices in the same currency are compared). Thread safety: pure function of its
+/// arguments.
 std::vector<Finding> checkCatalog(const Catalog& catalog, const CheckOptions& options);
 
 } // namespace gpuplan::core

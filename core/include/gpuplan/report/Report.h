@@ -21,7 +21,7 @@ struct ReportPrice
     double amount = 0;
     std::string currency;
     std::string unit; // hour, month
-    std::string date;
+    std::string asOf; // the date its source states; empty: undated
     std::string source;
 };
 
