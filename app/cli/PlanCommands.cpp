@@ -39,9 +39,33 @@ std::string approx(double value)
     return buffer;
 }
 
+/// Every way the offer can be paid for in its region, side by side: the price with the date its source states,
+/// what this run costs that way, what a term binds the lab to, and why a mode is out.
+void printPricingModes(const core::RankedOption& o, const std::string& currency);
+
 std::string rangeText(const core::Range& r)
 {
     return approx(r.value) + " (" + approx(r.low) + "-" + approx(r.high) + ")";
+}
+
+void printPricingModes(const core::RankedOption& o, const std::string& currency)
+{
+    std::cout << "   pricing modes:\n";
+    for (const core::ModeCost& m : o.estimate.modes) {
+        const core::Price& p = *m.price;
+        std::cout << "     " << (m.mode == o.mode.mode ? "* " : "  ") << core::pricingModeName(m.mode) << ": "
+                  << core::formatMoney(p.amount, p.currency) << "/" << core::priceUnitName(p.unit) << " (as of "
+                  << p.source.asOfOrUndated() << ") -> this run "
+                  << (m.cost.low == m.cost.high ? approx(m.cost.value) : rangeText(m.cost)) << " " << currency;
+        if (m.commitment) {
+            std::cout << ", binds " << approx(m.commitment->amount) << " " << currency << " over "
+                      << fixed(m.commitment->months, 0) << (m.commitment->months == 1 ? " month" : " months");
+        }
+        if (!m.eligible) {
+            std::cout << "; out: " << m.why.text;
+        }
+        std::cout << '\n';
+    }
 }
 
 int fail(const core::Error& error, int code = kExitBadInput)
@@ -364,6 +388,7 @@ int runPlan(const CatalogOptions& catalogOptions, const WorkloadOptions& workloa
         for (const std::string& note : o.estimate.notes) {
             std::cout << "   - note: " << note << '\n';
         }
+        printPricingModes(o, currency);
     }
     for (const std::string& note : r.notes) {
         std::cout << "\n" << note << '\n';

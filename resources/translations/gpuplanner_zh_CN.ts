@@ -2272,10 +2272,6 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <translation>&lt;p&gt;&lt;b&gt;成本：&lt;/b&gt;计算 %1，存储 %2，数据传输 %3&lt;/p&gt;</translation>
     </message>
     <message>
-        <source>&lt;p&gt;&lt;b&gt;Prices&lt;/b&gt; (source, date):&lt;/p&gt;&lt;ul&gt;</source>
-        <translation>&lt;p&gt;&lt;b&gt;价格&lt;/b&gt;（来源、日期）：&lt;/p&gt;&lt;ul&gt;</translation>
-    </message>
-    <message>
         <source>source</source>
         <translation>来源</translation>
     </message>
@@ -2394,6 +2390,18 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>&lt;p&gt;&lt;b&gt;GPU figures:&lt;/b&gt; third-party or derived, low confidence: the vendor publishes no datasheet for this GPU&lt;/p&gt;</source>
         <translation>&lt;p&gt;&lt;b&gt;GPU 参数：&lt;/b&gt;来自第三方或推算，可信度低：厂商没有公开这款 GPU 的规格书&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;Prices&lt;/b&gt; (source, the date each price is valid for):&lt;/p&gt;&lt;ul&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;价格&lt;/b&gt;（来源、价格日期）：&lt;/p&gt;&lt;ul&gt;</translation>
+    </message>
+    <message>
+        <source>undated</source>
+        <translation>未注明日期</translation>
+    </message>
+    <message>
+        <source>as of %1</source>
+        <translation>价格日期 %1</translation>
     </message>
 </context>
 <context>

@@ -390,6 +390,27 @@ private slots:
                  qPrintable(countries.err));
     }
 
+    void planComparesEachOptionsPricingModesWithTheirDates()
+    {
+        // A lab in China over a year: every way each option can be paid for, with the date of each price.
+        const Run run = gpuplan({"plan", "--preset", "llama2-7b-lora", "--countries", "CN", "--project-months", "12"});
+        QCOMPARE(run.exitCode, 0);
+        QCOMPARE(run.out.count("   pricing modes:\n"), 5);
+        // Tencent's list prices are as of the page's last change, both modes of one offer.
+        const QRegularExpression tencent(
+            "Tencent Cloud GT4\\.41XLARGE948 in [^\n]*:\n(?:   - [^\n]*\n)+   pricing modes:\n"
+            "     \\* on_demand: 237\\.51 CNY/hour \\(as of 2021-09-27\\) -> this run [^\n]* CNY\n"
+            "       subscription_monthly: 114016\\.00 CNY/month \\(as of 2021-09-27\\) -> this run 114016 CNY, "
+            "binds 114016 CNY over 1 month\n");
+        QVERIFY2(tencent.match(run.out).hasMatch(), qPrintable(run.out.left(3000)));
+        // Every mode line states its price's date, or says the source has none.
+        const QRegularExpression modeLine("^     [* ] [a-z_0-9]+: .* \\(as of ([0-9-]{10}|undated)\\) -> this run ",
+                                          QRegularExpression::MultilineOption);
+        QVERIFY(run.out.count(modeLine) >= 6);
+        QCOMPARE(run.out.count(modeLine),
+                 run.out.count(QRegularExpression("^     [* ] ", QRegularExpression::MultilineOption)));
+    }
+
     void planRanksWithReasonsAndSensitiveExcludesSharedVms()
     {
         const QStringList args{

@@ -372,12 +372,14 @@ void ComparePage::showDetails()
                 .arg(formatMoney(jsonNumber(jsonMember(b, "compute"), "value"), currency),
                      formatMoney(jsonNumber(jsonMember(b, "storage"), "value"), currency),
                      formatMoney(jsonNumber(jsonMember(b, "egress"), "value"), currency));
-    html += tr("<p><b>Prices</b> (source, date):</p><ul>");
+    html += tr("<p><b>Prices</b> (source, the date each price is valid for):</p><ul>");
     for (const json& m : o.value("modes", json::array())) {
         const json& p = jsonMember(m, "price");
         // A price paid under a term comes with the whole term's amount.
         const QString commitment = commitmentText(&m);
         const QString source = jsonText(p, "source");
+        // Plans written before prices had two dates give one "date".
+        const QString asOf = jsonText(p, p.contains("as_of") ? "as_of" : "date");
         const QUrl url(source, QUrl::StrictMode);
         const bool web =
             url.isValid() && (url.scheme() == QLatin1String("https") || url.scheme() == QLatin1String("http"));
@@ -390,7 +392,7 @@ void ComparePage::showDetails()
                 + QStringLiteral(" — %1 %2%3</li>")
                       .arg(web ? QStringLiteral("<a href=\"%1\">%2</a>").arg(source.toHtmlEscaped(), tr("source"))
                                : tr("source: %1").arg(source.toHtmlEscaped()),
-                           jsonText(p, "date").toHtmlEscaped(),
+                           asOf.isEmpty() ? tr("undated") : tr("as of %1").arg(asOf.toHtmlEscaped()),
                            m.value("eligible", false)
                                ? QString()
                                : QStringLiteral(" (%1)").arg(reasonText(jsonMember(m, "why_not")).toHtmlEscaped()));
