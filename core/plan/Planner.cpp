@@ -2,10 +2,14 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <set>
+#include <tuple>
 #include <type_traits>
+#include <unordered_map>
 
 namespace gpuplan::core {
 
@@ -18,7 +22,14 @@ constexpr double kHoursPerMonth = 730;
 
 std::string fixed(double value, int decimals)
 {
-    char buffer[48];
+    // As printf's "%.*f", faster; beyond 1e30 (not a price or an hour count) printf's form is kept.
+    if (std::abs(value) < 1e30) {
+        char buffer[64];
+        const std::to_chars_result end =
+            std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::fixed, decimals);
+        return std::string(buffer, end.ptr);
+    }
+    char buffer[400];
     std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
     return buffer;
 }
@@ -232,6 +243,7 @@ std::vector<OfferEstimate>
 Planner::estimateAll(const Workload& w, const Constraints& constraints, const CostModel& model)
 {
     std::vector<OfferEstimate> all;
+    all.reserve(m_catalog.offers().size() * 2);
     const ExchangeRate rate = planExchangeRate(m_catalog, model);
     const double datasetGb = w.datasetGb.value_or(0);
     for (const Offer& offer : m_catalog.offers()) {
@@ -465,7 +477,17 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
     auto money = [&](double amount) { return fixed(amount, 0) + " " + currency; };
 
     std::vector<OfferEstimate> all = estimateAll(w, constraints, model);
-    std::vector<RankedOption> candidates;
+    // An offer and region that meets every constraint, with the mode it would be paid in (an estimate of `all`).
+    struct Candidate
+    {
+        OfferEstimate* estimate;
+        const ModeCost* paid;            // one of its modes
+        std::optional<ModeCost> blended; // spot and on-demand in the chosen shares, when the plan mixes them
+
+        const ModeCost& mode() const { return blended ? *blended : *paid; }
+    };
+    std::vector<Candidate> candidates;
+    candidates.reserve(all.size());
     std::set<std::string> excludedOffers; // provider/instance already excluded for a region-independent rule
     for (OfferEstimate& e : all) {
         const Offer& offer = *e.offer;
@@ -594,8 +616,7 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
                 }
             }
         }
-        RankedOption option;
-        option.mode = *best;
+        Candidate option{&e, best, std::nullopt};
         if (constraints.spotShare && *constraints.spotShare > 0) {
             const ModeCost* spot = nullptr;
             const ModeCost* onDemand = nullptr;
@@ -608,63 +629,87 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
             }
             if (spot && onDemand) {
                 const double share = std::min(1.0, *constraints.spotShare);
-                option.mode = *spot;
-                option.mode.spotShare = share;
-                option.mode.hours = spot->hours * share + onDemand->hours * (1 - share);
-                option.mode.cost = spot->cost * share + onDemand->cost * (1 - share);
+                ModeCost& mixed = option.blended.emplace(*spot);
+                mixed.spotShare = share;
+                mixed.hours = spot->hours * share + onDemand->hours * (1 - share);
+                mixed.cost = spot->cost * share + onDemand->cost * (1 - share);
             }
         }
-        option.estimate = std::move(e);
         candidates.push_back(std::move(option));
     }
 
     // One row per instance type: its best region (the others are named in a note).
-    std::map<std::string, std::size_t> bestOf;
-    std::map<std::string, int> regionsOf;
-    auto better = [&](const RankedOption& a, const RankedOption& b) {
-        return result.objective == Objective::Fastest ? a.mode.hours.value < b.mode.hours.value
-                                                      : a.mode.cost.value < b.mode.cost.value;
+    std::unordered_map<const Offer*, std::size_t> bestOf;
+    std::unordered_map<const Offer*, int> regionsOf;
+    bestOf.reserve(candidates.size());
+    regionsOf.reserve(candidates.size());
+    auto better = [&](const Candidate& a, const Candidate& b) {
+        return result.objective == Objective::Fastest ? a.mode().hours.value < b.mode().hours.value
+                                                      : a.mode().cost.value < b.mode().cost.value;
     };
     for (std::size_t i = 0; i < candidates.size(); ++i) {
-        const std::string key = candidates[i].estimate.provider->id + "/" + candidates[i].estimate.offer->instanceType;
-        ++regionsOf[key];
-        auto it = bestOf.find(key);
-        if (it == bestOf.end() || better(candidates[i], candidates[it->second])) {
-            bestOf[key] = i;
+        const Offer* offer = candidates[i].estimate->offer;
+        ++regionsOf[offer];
+        auto [it, added] = bestOf.try_emplace(offer, i);
+        if (!added && better(candidates[i], candidates[it->second])) {
+            it->second = i;
         }
     }
-    std::vector<RankedOption> ranked;
-    for (const auto& [key, index] : bestOf) {
-        ranked.push_back(std::move(candidates[index]));
-    }
-    result.eligibleCount = int(ranked.size());
-    if (ranked.empty()) {
+    result.eligibleCount = int(bestOf.size());
+    if (bestOf.empty()) {
         result.notes.push_back("no offer meets every constraint; the excluded list says what each one missed");
         return result;
     }
-    double cheapest = ranked.front().mode.cost.value;
-    double fastest = ranked.front().mode.hours.value;
-    for (const RankedOption& o : ranked) {
-        cheapest = std::min(cheapest, o.mode.cost.value);
-        fastest = std::min(fastest, o.mode.hours.value);
+    double cheapest = std::numeric_limits<double>::infinity();
+    double fastest = std::numeric_limits<double>::infinity();
+    for (const auto& [offer, index] : bestOf) {
+        cheapest = std::min(cheapest, candidates[index].mode().cost.value);
+        fastest = std::min(fastest, candidates[index].mode().hours.value);
     }
-    auto score = [&](const RankedOption& o) {
+    auto score = [&](const Candidate& o) {
         switch (result.objective) {
             case Objective::Cheapest:
-                return o.mode.cost.value + o.mode.hours.value * 1e-9;
+                return o.mode().cost.value + o.mode().hours.value * 1e-9;
             case Objective::Fastest:
-                return o.mode.hours.value + o.mode.cost.value * 1e-12;
+                return o.mode().hours.value + o.mode().cost.value * 1e-12;
             case Objective::Value:
-                return (o.mode.cost.value / std::max(cheapest, 1e-9)) * (o.mode.hours.value / std::max(fastest, 1e-9));
+                return (o.mode().cost.value / std::max(cheapest, 1e-9))
+                       * (o.mode().hours.value / std::max(fastest, 1e-9));
         }
         return 0.0;
     };
-    std::stable_sort(ranked.begin(), ranked.end(), [&](const RankedOption& a, const RankedOption& b) {
-        return score(a) < score(b);
-    });
+    // Best first; equal scores in provider and instance order. Only the shown rows (and the runner-up the first
+    // names) are sorted and kept: a catalog of 100 000 offers is ranked without moving them all.
+    struct Scored
+    {
+        double score;
+        std::size_t index;
+    };
+    std::vector<Scored> order;
+    order.reserve(bestOf.size());
+    for (const auto& [offer, index] : bestOf) {
+        order.push_back({score(candidates[index]), index});
+    }
+    auto before = [&](const Scored& a, const Scored& b) {
+        if (a.score != b.score) {
+            return a.score < b.score;
+        }
+        const OfferEstimate& x = *candidates[a.index].estimate;
+        const OfferEstimate& y = *candidates[b.index].estimate;
+        return std::tie(x.provider->id, x.offer->instanceType) < std::tie(y.provider->id, y.offer->instanceType);
+    };
+    const std::size_t kept = std::min(order.size(), std::size_t(std::max(constraints.top, 2)));
+    std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(kept), order.end(), before);
+    std::vector<RankedOption> ranked;
+    ranked.reserve(kept);
+    for (std::size_t i = 0; i < kept; ++i) {
+        Candidate& c = candidates[order[i].index];
+        ModeCost mode = c.mode(); // copied before its estimate (which holds `paid`) moves
+        ranked.push_back(RankedOption{std::move(*c.estimate), std::move(mode), {}});
+    }
 
-    const int n = int(ranked.size());
-    for (int i = 0; i < n && i < constraints.top; ++i) {
+    const int n = result.eligibleCount;
+    for (int i = 0; i < int(ranked.size()) && i < constraints.top; ++i) {
         RankedOption& o = ranked[std::size_t(i)];
         const OfferEstimate& e = o.estimate;
         const ModeCost& m = o.mode;
@@ -786,13 +831,12 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
             }
             o.reasons.push_back(reason("reason.energy", std::move(params), text));
         }
-        const std::string key = e.provider->id + "/" + e.offer->instanceType;
-        if (regionsOf[key] > 1) {
-            o.estimate.notes.push_back("also meets the constraints in " + std::to_string(regionsOf[key] - 1)
+        if (const int regions = regionsOf[e.offer]; regions > 1) {
+            o.estimate.notes.push_back("also meets the constraints in " + std::to_string(regions - 1)
                                        + " other region(s)");
         }
     }
-    ranked.resize(std::size_t(std::min(n, constraints.top)));
+    ranked.resize(std::min(ranked.size(), std::size_t(std::max(constraints.top, 0))));
     result.options = std::move(ranked);
     return result;
 }
