@@ -179,11 +179,15 @@ LoadedAssumptions loadAssumptions(const std::filesystem::path& catalogDir)
                         if (!check.isObject(region, rAt)) {
                             continue;
                         }
+                        check.onlyKnownKeys(region, rAt, {"id", "name", "country", "grid", "source"});
                         ProviderFacts::Region entry;
                         entry.id = check.string(region, "id", rAt, Need::Required).value_or("");
                         entry.name = check.string(region, "name", rAt, Need::Optional).value_or(entry.id);
                         entry.gridId = check.string(region, "grid", rAt, Need::Optional).value_or("");
                         entry.country = check.string(region, "country", rAt, Need::Optional).value_or("");
+                        if (region.contains("source")) {
+                            entry.source = readSource(check, region, "source", rAt);
+                        }
                         facts.regions.push_back(entry);
                     }
                 }

@@ -411,6 +411,24 @@ private slots:
                  run.out.count(QRegularExpression("^     [* ] ", QRegularExpression::MultilineOption)));
     }
 
+    void everyRegionHasACountry()
+    {
+        // No offer is dropped for a region whose country the catalog does not know (Lambda's had none, so
+        // --countries US dropped every Lambda offer).
+        const Run run = gpuplan({"plan", "--preset", "llama2-7b-lora", "--countries", "US", "--top", "100", "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject results = QJsonDocument::fromJson(run.out.toUtf8())["results"].toObject();
+        bool lambda = false;
+        for (const QJsonValue& o : results["options"].toArray()) {
+            lambda = lambda || o["provider"] == "lambda";
+        }
+        QVERIFY(lambda);
+        for (const QJsonValue& x : results["excluded"].toArray()) {
+            QVERIFY2(x["reason"]["key"] != "excluded.country_unknown",
+                     qPrintable(x["provider"].toString() + " " + x["region"].toString()));
+        }
+    }
+
     void planRanksWithReasonsAndSensitiveExcludesSharedVms()
     {
         const QStringList args{

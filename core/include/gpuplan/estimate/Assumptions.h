@@ -49,8 +49,9 @@ struct ProviderFacts
     {
         std::string id;
         std::string name;
-        std::string gridId;  // empty: unknown
-        std::string country; // ISO 3166-1 alpha-2 ("CN", "US"); empty: unknown
+        std::string gridId;           // empty: unknown
+        std::string country;          // ISO 3166-1 alpha-2 ("CN", "US"); empty: unknown
+        std::optional<Source> source; // where the location comes from, when the id does not say it
     };
     std::vector<Region> regions;
 };
