@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <memory>
@@ -47,11 +49,24 @@ struct Transfer
     bool statusLineSeen = false;
     std::size_t maxBodyBytes = 0;
     bool tooLarge = false;
+    // Downloads (HttpRequest::saveBodyTo): a 2xx body goes to the file.
+    const HttpRequest* request = nullptr;
+    int status = 0; // of the response being received, from its status line
+    std::FILE* file = nullptr;
+    bool writeFailed = false;
+    bool progressRefused = false;
 };
 
 size_t onBody(char* data, size_t size, size_t count, void* user)
 {
     auto* transfer = static_cast<Transfer*>(user);
+    if (transfer->file && transfer->status >= 200 && transfer->status < 300) {
+        if (std::fwrite(data, 1, size * count, transfer->file) != size * count) {
+            transfer->writeFailed = true;
+            return 0;
+        }
+        return size * count;
+    }
     if (transfer->response.body.size() + size * count > transfer->maxBodyBytes) {
         transfer->tooLarge = true;
         return 0; // curl stops with CURLE_WRITE_ERROR
@@ -69,6 +84,8 @@ size_t onHeader(char* data, size_t size, size_t count, void* user)
     }
     if (line.rfind("HTTP/", 0) == 0) {
         transfer->response.headers.clear(); // a new response (after 100 Continue or a proxy's CONNECT reply)
+        const std::size_t space = line.find(' ');
+        transfer->status = space == std::string::npos ? 0 : std::atoi(line.c_str() + space + 1);
         return size * count;
     }
     const std::size_t colon = line.find(':');
@@ -81,10 +98,18 @@ size_t onHeader(char* data, size_t size, size_t count, void* user)
     return size * count;
 }
 
-int onProgress(void* user, curl_off_t, curl_off_t, curl_off_t, curl_off_t)
+int onProgress(void* user, curl_off_t expected, curl_off_t received, curl_off_t, curl_off_t)
 {
-    const auto* transfer = static_cast<Transfer*>(user);
-    return transfer->cancel && transfer->cancel->cancelled() ? 1 : 0; // non-zero aborts the transfer
+    auto* transfer = static_cast<Transfer*>(user);
+    if (transfer->cancel && transfer->cancel->cancelled()) {
+        return 1; // non-zero aborts the transfer
+    }
+    if (transfer->request->onProgress && received > 0
+        && !transfer->request->onProgress(std::uint64_t(received), std::uint64_t(std::max<curl_off_t>(expected, 0)))) {
+        transfer->progressRefused = true;
+        return 1;
+    }
+    return 0;
 }
 
 /// Whether a transport error is worth another attempt (for a request that is safe to repeat).
@@ -256,6 +281,20 @@ Result<HttpResponse> HttpClient::attempt(const HttpRequest& request, const Cance
     Transfer transfer;
     transfer.cancel = cancel;
     transfer.maxBodyBytes = m_options.maxResponseBytes;
+    transfer.request = &request;
+    struct FileCloser
+    {
+        void operator()(std::FILE* f) const { std::fclose(f); }
+    };
+    std::unique_ptr<std::FILE, FileCloser> file;
+    if (!request.saveBodyTo.empty()) {
+        file.reset(std::fopen(request.saveBodyTo.c_str(), "wb"));
+        if (!file) {
+            return Error{
+                ErrorCode::FileUnreadable, "cannot be written (to save the download)", request.saveBodyTo.string()};
+        }
+        transfer.file = file.get();
+    }
     char errorBuffer[CURL_ERROR_SIZE] = {0};
     std::string failure;
     check(curl_easy_setopt(curl, CURLOPT_URL, request.url.c_str()), failure, "URL");
@@ -275,7 +314,10 @@ Result<HttpResponse> HttpClient::attempt(const HttpRequest& request, const Cance
     check(curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, long(m_options.connectTimeout.count())),
           failure,
           "CONNECTTIMEOUT");
-    check(curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, long(m_options.totalTimeout.count())), failure, "TIMEOUT");
+    check(
+        curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, long(request.totalTimeout.value_or(m_options.totalTimeout).count())),
+        failure,
+        "TIMEOUT");
     check(
         curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, m_options.lowSpeedBytesPerSecond), failure, "LOW_SPEED_LIMIT");
     check(curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, long(m_options.lowSpeedTime.count())),
@@ -323,6 +365,16 @@ Result<HttpResponse> HttpClient::attempt(const HttpRequest& request, const Cance
         }
     }
     const CURLcode code = curl_easy_perform(curl);
+    if (file && std::fflush(file.get()) != 0) {
+        transfer.writeFailed = true;
+    }
+    if (transfer.writeFailed) {
+        return Error{
+            ErrorCode::FileUnreadable, "the download could not be written (disk full?)", request.saveBodyTo.string()};
+    }
+    if (transfer.progressRefused) {
+        return Error{ErrorCode::Cancelled, "cancelled", url->authority()};
+    }
     if (transfer.tooLarge) {
         return Error{ErrorCode::Network,
                      url->authority() + " sent an answer larger than "

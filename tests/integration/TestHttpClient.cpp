@@ -12,6 +12,7 @@
 #include <QTest>
 
 #include <chrono>
+#include <fstream>
 #include <memory>
 #include <thread>
 
@@ -290,6 +291,60 @@ private slots:
         Result<HttpResponse> small = client(options)->send(r);
         QVERIFY(small.ok());
         QCOMPARE(small->body.size(), std::size_t(2) << 20);
+    }
+
+    void aDownloadGoesToItsFileWithProgress()
+    {
+        QTemporaryDir dir;
+        const std::filesystem::path file = std::filesystem::path(dir.path().toStdString()) / "offer.json";
+        std::vector<std::uint64_t> seen;
+        std::uint64_t announced = 0;
+        HttpOptions options;
+        options.maxResponseBytes = 1u << 20; // the cap is for answers kept in memory, not for downloads
+        HttpRequest r;
+        r.url = url("/file?mb=8");
+        r.saveBodyTo = file;
+        r.onProgress = [&](std::uint64_t received, std::uint64_t expected) {
+            seen.push_back(received);
+            announced = expected;
+            return true;
+        };
+        Result<HttpResponse> response = client(options)->send(r);
+        QVERIFY2(response.ok(), response.ok() ? "" : response.error().message().c_str());
+        QCOMPARE(response->status, 200);
+        QVERIFY(response->body.empty());
+        QCOMPARE(std::filesystem::file_size(file), std::uintmax_t(8) << 20);
+        std::ifstream in(file, std::ios::binary);
+        const std::string bytes{std::istreambuf_iterator<char>(in), {}};
+        for (std::size_t i : {std::size_t(0), std::size_t(250), std::size_t(251), std::size_t(5'000'000)}) {
+            QCOMPARE(int(static_cast<unsigned char>(bytes[i])), int(i % 251));
+        }
+        QVERIFY(!seen.empty() && std::is_sorted(seen.begin(), seen.end()));
+        QCOMPARE(seen.back(), std::uint64_t(8) << 20);
+        QCOMPARE(announced, std::uint64_t(8) << 20);
+
+        // Refused through the progress callback: cancelled.
+        r.onProgress = [](std::uint64_t received, std::uint64_t) { return received < (1u << 20); };
+        Result<HttpResponse> cancelled = client(options)->send(r);
+        QVERIFY(!cancelled.ok());
+        QCOMPARE(cancelled.error().code, ErrorCode::Cancelled);
+
+        // An error answer stays in memory, where its words can be read.
+        r.url = url("/no-such-thing");
+        r.onProgress = {};
+        Result<HttpResponse> missing = client(options)->send(r);
+        QVERIFY(missing.ok());
+        QCOMPARE(missing->status, 404);
+        QCOMPARE(missing->body, std::string("no such fault"));
+
+        // Cut short and retried: the file holds the whole second answer, not the first one's start.
+        r.url = url("/truncated?id=download&n=1");
+        r.safeToRetry = true;
+        Result<HttpResponse> again = client(options)->send(r);
+        QVERIFY(again.ok());
+        std::ifstream second(file, std::ios::binary);
+        const std::string text{std::istreambuf_iterator<char>(second), {}};
+        QVERIFY2(text.starts_with("{\"method\": \"GET\""), text.c_str());
     }
 
     void cancelStopsARunningRequest()

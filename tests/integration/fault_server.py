@@ -132,6 +132,22 @@ class Handler(BaseHTTPRequestHandler):
             except (BrokenPipeError, ConnectionResetError):
                 pass
             return
+        if url.path == "/file":
+            # A download of ?mb=N MiB with its length announced: byte i is i % 251.
+            size = int(float(query.get("mb", ["1"])[0]) * (1 << 20))
+            self.send_response(200)
+            self.send_header("Content-Length", str(size))
+            self.end_headers()
+            pattern = bytes(i % 251 for i in range(251 * 1024))
+            sent = 0
+            try:
+                while sent < size:
+                    piece = pattern[: min(len(pattern), size - sent)]
+                    self.wfile.write(piece)
+                    sent += len(piece)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            return
         if url.path == "/skew":
             self.date_offset = float(query.get("offset", ["0"])[0])
             return self.reply(200, "ok")

@@ -3,6 +3,10 @@
 #include "gpuplan/core/Result.h"
 
 #include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -43,6 +47,15 @@ struct HttpRequest
     /// True when sending it twice does no harm: a read, or a write that carries an idempotency token
     /// (ClientToken, X-Client-Token, requestId). Only such requests are retried.
     bool safeToRetry = false;
+    /// A download: when set, a 2xx answer's body goes to this file (created or replaced, each attempt anew)
+    /// instead of memory, with no size cap (a price file is hundreds of MB); other answers stay in memory.
+    std::filesystem::path saveBodyTo;
+    /// Called as the body arrives with the bytes received and those announced (0 when unknown); returning
+    /// false cancels the transfer (Cancelled).
+    std::function<bool(std::uint64_t received, std::uint64_t expected)> onProgress;
+    /// Overrides the client's total timeout for this request (a download takes longer than an API call);
+    /// the stall limit (HttpOptions::lowSpeedTime) still applies.
+    std::optional<std::chrono::milliseconds> totalTimeout;
 
     /// The first header of that name (case-insensitive), or nullopt.
     std::optional<std::string> header(std::string_view name) const;
