@@ -1,5 +1,7 @@
 #include "PlanningData.h"
 
+#include "gpuplan/prices/PriceRefresh.h"
+
 #include <fstream>
 #include <sstream>
 
@@ -11,7 +13,9 @@ PlanningData loadPlanningData(const std::filesystem::path& catalogDir,
 {
     PlanningData data;
     data.workloadDir = workloadDir;
-    core::Result<core::LoadedCatalog> catalog = core::loadCatalog(catalogDir, userCatalogDir);
+    // Refreshed prices lie over the bundled ones wherever the user's own data is read (not in a test's folder).
+    core::Result<core::LoadedCatalog> catalog = core::loadCatalog(
+        catalogDir, userCatalogDir, userCatalogDir.empty() ? std::filesystem::path() : core::refreshedPricesDir());
     if (!catalog) {
         data.failure = catalog.error();
         return data;

@@ -5,6 +5,8 @@
 #include "gpuplan/catalog/CatalogChecks.h"
 #include "gpuplan/catalog/CatalogJson.h"
 #include "gpuplan/catalog/CatalogLoader.h"
+#include "gpuplan/net/HttpClient.h"
+#include "gpuplan/prices/PriceRefresh.h"
 
 #include <cstdio>
 #include <iostream>
@@ -104,7 +106,8 @@ json findingsJson(const std::vector<Finding>& findings)
 /// Loads the catalog, or prints why not and sets the exit code. A catalog with problems still loads.
 std::optional<LoadedCatalog> load(const CatalogOptions& options, int& exitCode)
 {
-    core::Result<LoadedCatalog> loaded = core::loadCatalog(options.catalogDir, options.userCatalogDir);
+    core::Result<LoadedCatalog> loaded =
+        core::loadCatalog(options.catalogDir, options.userCatalogDir, options.pricesDir);
     if (!loaded) {
         std::cerr << "gpuplan: cannot load the catalog: " << loaded.error().message() << '\n';
         // A folder the user named is bad input; a broken installation is another failure.
@@ -362,6 +365,94 @@ int runCatalogValidate(const CatalogOptions& options, const std::filesystem::pat
     std::cerr << file.string() << ": " << problems.size() << (problems.size() == 1 ? " problem" : " problems")
               << (findings.empty() ? "" : ", " + std::to_string(findings.size()) + " finding(s)") << '\n';
     return kExitBadInput;
+}
+
+int runPricesRefresh(const CatalogOptions& options, const std::string& provider, const std::string& region)
+{
+    if (provider == "paperspace") {
+        std::cerr << "gpuplan: prices refresh: Paperspace publishes no price API; its prices stay the bundled ones\n";
+        return kExitBadInput;
+    }
+    if (provider != "aws") {
+        std::cerr << "gpuplan: prices refresh: reading " << provider
+                  << "'s price list is not built yet; it works for: aws (the others keep their bundled prices)\n";
+        return kExitBadInput;
+    }
+    int exitCode = kExitOk;
+    std::optional<LoadedCatalog> loaded = load(options, exitCode);
+    if (!loaded) {
+        return exitCode;
+    }
+    if (options.pricesDir.empty()) {
+        std::cerr << "gpuplan: prices refresh: nowhere to keep the prices (set HOME, XDG_DATA_HOME or "
+                     "GPUPLAN_PRICES_DIR)\n";
+        return kExitFailure;
+    }
+    const std::filesystem::path work = options.pricesDir / ".download";
+    std::error_code ec;
+    std::filesystem::create_directories(work, ec);
+    if (ec) {
+        std::cerr << "gpuplan: " << work.string() << ": cannot be created: " << ec.message() << '\n';
+        return kExitFailure;
+    }
+    core::initializeHttp();
+    core::HttpClient http;
+    std::string shown;
+    int lastTenth = -1;
+    const core::RefreshProgress progress = [&](const std::string& what, std::uint64_t done, std::uint64_t total) {
+        const int tenth = total > 0 ? int(done * 10 / total) : int(done >> 26); // each 10 %, or each 64 MB
+        if (what != shown || tenth != lastTenth) {
+            std::cerr << "  " << what << ": " << (done >> 20) << (total > 0 ? " of " + std::to_string(total >> 20) : "")
+                      << " MB\n";
+            shown = what;
+            lastTenth = tenth;
+        }
+        return true;
+    };
+    core::Result<core::PriceRefresh> refreshed =
+        core::refreshAwsPrices(http, loaded->catalog, region, work, progress, nullptr);
+    std::filesystem::remove_all(work, ec);
+    if (!refreshed) {
+        std::cerr << "gpuplan: prices refresh: " << refreshed.error().message() << '\n';
+        return refreshed.error().code == core::ErrorCode::InvalidArgument ? kExitBadInput : kExitFailure;
+    }
+    if (core::Status saved = core::saveRefreshedPrices(*refreshed, options.pricesDir); !saved) {
+        std::cerr << "gpuplan: " << saved.error().message() << '\n';
+        return kExitFailure;
+    }
+    const core::PriceRefresh& r = *refreshed;
+    std::cout << "AWS prices as of " << r.asOf << " (AWS Price List, read " << core::todayUtc()
+              << "): " << r.prices.size() << " prices for the catalog's offers, " << r.changes.size()
+              << " changed or new, " << r.unchanged << " unchanged.\n";
+    if (!r.changes.empty()) {
+        TextTable table({{"INSTANCE"},
+                         {"REGION"},
+                         {"MODE"},
+                         {"BEFORE", Align::Right},
+                         {"NOW", Align::Right},
+                         {"CHANGE", Align::Right}});
+        for (const core::PriceChange& c : r.changes) {
+            char change[32] = "new";
+            if (c.before && *c.before > 0) {
+                std::snprintf(change, sizeof change, "%+.1f %%", (c.after / *c.before - 1) * 100);
+            }
+            table.addRow({c.instanceType,
+                          c.region,
+                          core::pricingModeName(c.mode),
+                          c.before ? core::formatMoney(*c.before, c.currency) : std::string("-"),
+                          core::formatMoney(c.after, c.currency),
+                          change});
+        }
+        std::cout << '\n';
+        table.print(std::cout);
+    }
+    for (const std::string& note : r.notes) {
+        std::cout << "note: " << note << '\n';
+    }
+    std::cout << "\nKept in " << (options.pricesDir / "aws.json").string()
+              << "; plans and the catalog use these prices from now on (delete the file to go back to the bundled "
+                 "ones).\n";
+    return kExitOk;
 }
 
 } // namespace gpuplan::cli

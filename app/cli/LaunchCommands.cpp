@@ -320,7 +320,7 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
     }
 
     core::Result<core::LoadedCatalog> catalog =
-        core::loadCatalog(catalogOptions.catalogDir, catalogOptions.userCatalogDir);
+        core::loadCatalog(catalogOptions.catalogDir, catalogOptions.userCatalogDir, catalogOptions.pricesDir);
     if (!catalog) {
         return fail(catalog.error());
     }

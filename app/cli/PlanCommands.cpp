@@ -92,7 +92,7 @@ std::optional<Data> loadData(const CatalogOptions& catalogOptions, const Workloa
         return std::nullopt;
     }
     core::Result<core::LoadedCatalog> catalog =
-        core::loadCatalog(catalogOptions.catalogDir, catalogOptions.userCatalogDir);
+        core::loadCatalog(catalogOptions.catalogDir, catalogOptions.userCatalogDir, catalogOptions.pricesDir);
     if (!catalog) {
         fail(catalog.error(), catalogOptions.catalogDirGiven ? kExitBadInput : kExitFailure);
         exitCode = catalogOptions.catalogDirGiven ? kExitBadInput : kExitFailure;
@@ -463,7 +463,7 @@ void printValidation(const std::string& title,
 int runCalibrate(const CatalogOptions& catalogOptions, const WorkloadOptions& workloadOptions, bool asJson)
 {
     core::Result<core::LoadedCatalog> catalog =
-        core::loadCatalog(catalogOptions.catalogDir, catalogOptions.userCatalogDir);
+        core::loadCatalog(catalogOptions.catalogDir, catalogOptions.userCatalogDir, catalogOptions.pricesDir);
     if (!catalog) {
         return fail(catalog.error(), catalogOptions.catalogDirGiven ? kExitBadInput : kExitFailure);
     }

@@ -95,7 +95,7 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
         }
     }
     core::Result<core::LoadedCatalog> catalog =
-        core::loadCatalog(catalogOptions.catalogDir, catalogOptions.userCatalogDir);
+        core::loadCatalog(catalogOptions.catalogDir, catalogOptions.userCatalogDir, catalogOptions.pricesDir);
     if (!catalog) {
         return fail(catalog.error(), kExitFailure);
     }

@@ -10,6 +10,7 @@
 #include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/cloud/WatchdogScript.h"
 #include "gpuplan/deploy/ProbeDeployment.h"
+#include "gpuplan/prices/PriceRefresh.h"
 #include "gpuplan/secrets/Credential.h"
 
 #include <CLI/CLI.hpp>
@@ -122,6 +123,15 @@ static int runCommand(int argc, char** argv)
     CLI::App* validate = catalog->add_subcommand(
         "validate", "Check the catalog in use, or one file: name every problem and every price to check");
     validate->add_option("FILE", fileToValidate, "gpus.json or a provider's offers file (default: the whole catalog)");
+
+    CLI::App* prices = app.add_subcommand("prices", "The catalog's prices, refreshed from the providers");
+    prices->require_subcommand(1);
+    std::string refreshProvider;
+    std::string refreshRegion;
+    CLI::App* refresh = prices->add_subcommand(
+        "refresh", "Read a provider's current price list, lay it over the bundled prices and show what changed");
+    refresh->add_option("--provider", refreshProvider, "The provider whose prices to read (aws)")->required();
+    refresh->add_option("--region", refreshRegion, "Only this region (default: every region the catalog prices)");
 
     WorkloadOptions work;
     std::optional<double> epochs, samples, tokens;
@@ -350,6 +360,7 @@ static int runCommand(int argc, char** argv)
                                             : std::filesystem::path(catalogDir);
     options.userCatalogDir =
         userCatalogDir.empty() ? gpuplan::core::userCatalogDir() : std::filesystem::path(userCatalogDir);
+    options.pricesDir = gpuplan::core::refreshedPricesDir();
     if (!service.empty()) {
         filter.service = gpuplan::core::parseServiceKind(service);
     }
@@ -414,6 +425,9 @@ static int runCommand(int argc, char** argv)
     }
     if (*validate) {
         return runCatalogValidate(options, fileToValidate);
+    }
+    if (*refresh) {
+        return runPricesRefresh(options, refreshProvider, refreshRegion);
     }
     if (*catalog) {
         return runCatalog(options);

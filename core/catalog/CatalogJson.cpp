@@ -73,6 +73,9 @@ json toJson(const Price& price)
     if (!price.interruption.empty()) {
         result["interruption"] = price.interruption;
     }
+    if (price.refreshed) {
+        result["refreshed"] = true;
+    }
     return result;
 }
 

@@ -376,7 +376,7 @@ std::optional<ExchangeRate> readExchangeRate(const fs::path& file, std::vector<E
 
 } // namespace
 
-Result<LoadedCatalog> loadCatalog(const fs::path& dir, const fs::path& userDir)
+Result<LoadedCatalog> loadCatalog(const fs::path& dir, const fs::path& userDir, const fs::path& pricesDir)
 {
     const fs::path gpusFile = dir / "gpus.json";
     Result<std::string> gpusText = readJsonFile(gpusFile);
@@ -436,6 +436,11 @@ Result<LoadedCatalog> loadCatalog(const fs::path& dir, const fs::path& userDir)
         }
     }
 
+    // Prices refreshed from the providers' price lists lie over the bundled ones.
+    if (std::error_code ec; !pricesDir.empty() && fs::is_directory(pricesDir, ec)) {
+        applyRefreshedPrices(loaded, pricesDir);
+    }
+
     // The user's own offers come last: they add to the bundled ones or replace them, and say so.
     if (std::error_code ec; !userDir.empty() && fs::is_directory(userDir, ec)) {
         for (const fs::path& file : jsonFilesIn(userDir, loaded.problems)) {
@@ -443,6 +448,73 @@ Result<LoadedCatalog> loadCatalog(const fs::path& dir, const fs::path& userDir)
         }
     }
     return loaded;
+}
+
+void applyRefreshedPrices(LoadedCatalog& loaded, const fs::path& dir)
+{
+    for (const fs::path& file : jsonFilesIn(dir, loaded.problems)) {
+        Result<json> document = readJsonDocument(file);
+        if (!document) {
+            loaded.problems.push_back(document.error());
+            continue;
+        }
+        JsonChecker check(file.string());
+        if (!check.isObject(*document, "$") || !checkSchemaTag(check, *document, "gpuplan-refreshed-prices/1")) {
+            std::vector<Error> problems = check.takeProblems();
+            loaded.problems.insert(loaded.problems.end(), problems.begin(), problems.end());
+            continue;
+        }
+        check.onlyKnownKeys(*document, "$", {"schema", "provider", "prices"});
+        const std::string provider = check.string(*document, "provider", "$", Need::Required).value_or("");
+        std::map<std::string, Offer> changed; // instance type -> its offer with the refreshed prices
+        if (const json* prices = check.array(*document, "prices", "$", Need::Required)) {
+            for (std::size_t i = 0; i < prices->size(); ++i) {
+                const std::string at = JsonChecker::index("$.prices", i);
+                const json& entry = (*prices)[i];
+                if (!check.isObject(entry, at)) {
+                    continue;
+                }
+                check.onlyKnownKeys(entry, at, {"instance_type", "price"});
+                const std::optional<std::string> type = check.string(entry, "instance_type", at, Need::Required);
+                const json* node = check.object(entry, "price", at, Need::Required);
+                std::optional<Price> price =
+                    node ? readPrice(check, *node, JsonChecker::child(at, "price")) : std::nullopt;
+                if (!type || !price) {
+                    continue;
+                }
+                auto it = changed.find(*type);
+                if (it == changed.end()) {
+                    const Offer* offer = nullptr;
+                    for (const Offer& candidate : loaded.catalog.offers()) {
+                        if (candidate.providerId == provider && candidate.instanceType == *type) {
+                            offer = &candidate;
+                        }
+                    }
+                    if (!offer) {
+                        check.problem(JsonChecker::child(at, "instance_type"),
+                                      "\"" + *type + "\" is not a " + provider + " offer of the catalog; left out");
+                        continue;
+                    }
+                    it = changed.emplace(*type, *offer).first;
+                }
+                price->refreshed = true;
+                std::vector<Price>& list = it->second.prices;
+                auto same = std::find_if(list.begin(), list.end(), [&](const Price& p) {
+                    return p.region == price->region && p.mode == price->mode;
+                });
+                if (same != list.end()) {
+                    *same = *price;
+                } else {
+                    list.push_back(*price);
+                }
+            }
+        }
+        for (auto& [type, offer] : changed) {
+            loaded.catalog.replaceOffer(std::move(offer));
+        }
+        std::vector<Error> problems = check.takeProblems();
+        loaded.problems.insert(loaded.problems.end(), problems.begin(), problems.end());
+    }
 }
 
 void addUserOffers(LoadedCatalog& loaded, const fs::path& file)

@@ -6,10 +6,13 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSet>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <cmath>
 
 namespace {
 
@@ -20,15 +23,19 @@ struct Run
     QString err;
 };
 
-Run gpuplan(const QStringList& arguments, const QString& catalogDir = {})
+Run gpuplan(const QStringList& arguments, const QString& catalogDir = {}, const QProcessEnvironment& extra = {})
 {
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(QStringLiteral("GPUPLAN_CATALOG_DIR"));
-    // Never the tester's own offers: an empty folder unless a test names one.
+    // Never the tester's own offers or refreshed prices: empty folders unless a test names its own.
     env.insert(QStringLiteral("GPUPLAN_USER_CATALOG_DIR"), QStringLiteral(GPUPLAN_BINARY_DIR "/tests/no-user-catalog"));
+    env.insert(QStringLiteral("GPUPLAN_PRICES_DIR"), QStringLiteral(GPUPLAN_BINARY_DIR "/tests/no-refreshed-prices"));
     if (!catalogDir.isEmpty()) {
         env.insert(QStringLiteral("GPUPLAN_CATALOG_DIR"), catalogDir);
+    }
+    for (const QString& name : extra.keys()) {
+        env.insert(name, extra.value(name));
     }
     process.setProcessEnvironment(env);
     process.start(QStringLiteral(GPUPLAN_BINARY_DIR "/bin/gpuplan"), arguments);
@@ -409,6 +416,93 @@ private slots:
         QVERIFY(run.out.count(modeLine) >= 6);
         QCOMPARE(run.out.count(modeLine),
                  run.out.count(QRegularExpression("^     [* ] ", QRegularExpression::MultilineOption)));
+    }
+
+    void awsPricesRefreshFromThePriceListAndShowWhatChanged()
+    {
+        // AWS's Price List bulk API on loopback: a static server (Python's http.server) holding the documented
+        // region index and an EC2 offer file of the documented shape for us-east-1.
+        QTemporaryDir dir;
+        const QString root = dir.filePath(QStringLiteral("pricing"));
+        const QString ec2 = root + QStringLiteral("/offers/v1.0/aws/AmazonEC2");
+        QVERIFY(QDir().mkpath(ec2 + QStringLiteral("/current")));
+        QVERIFY(QDir().mkpath(ec2 + QStringLiteral("/20261130150000/us-east-1")));
+        QVERIFY(QFile::copy(QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/data/aws/region_index.json"),
+                            ec2 + QStringLiteral("/current/region_index.json")));
+        QVERIFY(QFile::copy(QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/data/aws/ec2-offer-sample.json"),
+                            ec2 + QStringLiteral("/20261130150000/us-east-1/index.json")));
+        QProcess server;
+        const auto stop = qScopeGuard([&server] {
+            server.kill();
+            server.waitForFinished();
+        });
+        server.start(QStringLiteral("python3"),
+                     {"-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", root});
+        QVERIFY(server.waitForReadyRead(10000));
+        const QRegularExpressionMatch port =
+            QRegularExpression(QStringLiteral("port (\\d+)")).match(QString::fromUtf8(server.readLine()));
+        QVERIFY(port.hasMatch());
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("GPUPLAN_ENDPOINT_AWS_PRICING"),
+                   QStringLiteral("http://127.0.0.1:") + port.captured(1));
+        env.insert(QStringLiteral("GPUPLAN_PRICES_DIR"), dir.filePath(QStringLiteral("prices")));
+
+        const Run before = gpuplan({"catalog", "--provider", "aws", "--gpu", "A100", "--json"}, {}, env);
+        const QJsonObject p4dBefore = offerNamed(QJsonDocument::fromJson(before.out.toUtf8())["offers"].toArray(),
+                                                 QStringLiteral("p4d.24xlarge"));
+        double bundled = 0;
+        for (const QJsonValue& p : p4dBefore["prices"].toArray()) {
+            if (p["region"] == "us-east-1" && p["mode"] == "on_demand") {
+                bundled = p["amount"].toDouble();
+            }
+        }
+        QVERIFY(bundled > 0 && bundled != 32.7726);
+
+        const Run run = gpuplan({"prices", "refresh", "--provider", "aws", "--region", "us-east-1"}, {}, env);
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        QVERIFY2(run.out.startsWith(QStringLiteral("AWS prices as of 2026-11-30 (AWS Price List, read ")),
+                 qPrintable(run.out));
+        // The change, old -> new, by how much, per offer and mode; g5.xlarge's price is where the catalog has one.
+        const QRegularExpressionMatch row =
+            QRegularExpression("p4d\\.24xlarge +us-east-1 +on_demand +([0-9.]+) USD +32\\.7726 USD +([+-][0-9.]+) %")
+                .match(run.out);
+        QVERIFY2(row.hasMatch(), qPrintable(run.out));
+        QVERIFY(std::abs(row.captured(1).toDouble() - bundled) < 1e-4); // as the table rounds it
+        QVERIFY(std::abs(row.captured(2).toDouble() - (32.7726 / bundled - 1) * 100) < 0.06);
+        QVERIFY2(
+            run.out.contains(QRegularExpression("p4d\\.24xlarge +us-east-1 +reserved_1y +[0-9.]+ USD +19\\.2217 USD")),
+            qPrintable(run.out));
+        QVERIFY2(run.err.contains(QStringLiteral("us-east-1 price file:")), qPrintable(run.err)); // progress
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("prices/aws.json"))));
+
+        // The catalog now shows the refreshed price with the provider's date, where it was read, and that it was.
+        const Run after = gpuplan({"catalog", "--provider", "aws", "--gpu", "A100", "--json"}, {}, env);
+        const QJsonObject p4d =
+            offerNamed(QJsonDocument::fromJson(after.out.toUtf8())["offers"].toArray(), QStringLiteral("p4d.24xlarge"));
+        bool seen = false;
+        for (const QJsonValue& p : p4d["prices"].toArray()) {
+            if (p["region"] == "us-east-1" && p["mode"] == "on_demand") {
+                seen = true;
+                QCOMPARE(p["amount"].toDouble(), 32.7726);
+                QCOMPARE(p["source"]["as_of"].toString(), QStringLiteral("2026-11-30"));
+                QVERIFY(p["source"]["url"].toString().endsWith(
+                    QStringLiteral("/offers/v1.0/aws/AmazonEC2/20261130150000/us-east-1/index.json")));
+                QVERIFY(p["refreshed"].toBool());
+            } else if (p["region"] != "us-east-1") {
+                QVERIFY(!p["refreshed"].toBool()); // other regions keep their bundled prices
+            }
+        }
+        QVERIFY(seen);
+
+        // A region the index names but whose file is missing: said, nothing half-written.
+        const Run missing = gpuplan({"prices", "refresh", "--provider", "aws", "--region", "eu-central-1"}, {}, env);
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY2(missing.err.contains(QStringLiteral("answered HTTP 404")), qPrintable(missing.err));
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("prices/aws.json"))));
+        // Providers without a reader yet say so.
+        const Run tencent = gpuplan({"prices", "refresh", "--provider", "tencent"}, {}, env);
+        QCOMPARE(tencent.exitCode, 2);
+        QVERIFY(tencent.err.contains(QStringLiteral("not built yet")));
     }
 
     void everyRegionHasACountry()

@@ -27,6 +27,7 @@ Run run(const QString& program, const QStringList& arguments)
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(QStringLiteral("GPUPLAN_CATALOG_DIR"));
     env.insert(QStringLiteral("GPUPLAN_USER_CATALOG_DIR"), QStringLiteral(GPUPLAN_BINARY_DIR "/tests/no-user-catalog"));
+    env.insert(QStringLiteral("GPUPLAN_PRICES_DIR"), QStringLiteral(GPUPLAN_BINARY_DIR "/tests/no-refreshed-prices"));
     env.remove(QStringLiteral("QT_QPA_PLATFORM")); // the report must go headless by itself
     process.setProcessEnvironment(env);
     process.start(program, arguments);

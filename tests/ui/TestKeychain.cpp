@@ -88,6 +88,7 @@ Run runCli(const QStringList& arguments,
     QProcess process;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("GPUPLAN_USER_CATALOG_DIR"), QDir::temp().filePath(QStringLiteral("no-user-catalog")));
+    env.insert(QStringLiteral("GPUPLAN_PRICES_DIR"), QDir::temp().filePath(QStringLiteral("no-refreshed-prices")));
     env.remove(QStringLiteral("GPUPLAN_CREDENTIALS_BACKEND"));
     for (auto it = extraEnvironment.begin(); it != extraEnvironment.end(); ++it) {
         env.insert(it.key(), it.value());

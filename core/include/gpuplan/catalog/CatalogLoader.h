@@ -25,7 +25,17 @@ struct LoadedCatalog
 /// Fails only when the GPU specs cannot be read (nothing could be checked without them); a broken offers
 /// file, or a broken offer in it, becomes a problem naming the file and JSON path, and the rest loads.
 /// Thread safety: reentrant; touches only the files it reads.
-Result<LoadedCatalog> loadCatalog(const std::filesystem::path& dir, const std::filesystem::path& userDir = {});
+/// Prices refreshed from the providers (`pricesDir`, see applyRefreshedPrices) lie over the bundled ones, before
+/// the user's offers.
+Result<LoadedCatalog> loadCatalog(const std::filesystem::path& dir,
+                                  const std::filesystem::path& userDir = {},
+                                  const std::filesystem::path& pricesDir = {});
+
+/// Lays every refreshed-prices file of `dir` (schema gpuplan-refreshed-prices/1, written by `gpuplan prices
+/// refresh`) over the catalog: a refreshed price replaces the catalog's price of the same instance type, region
+/// and mode (or is added), marked `refreshed`. Problems (a broken file, an instance type the catalog does not
+/// have) go to `loaded.problems`; the rest applies.
+void applyRefreshedPrices(LoadedCatalog& loaded, const std::filesystem::path& dir);
 
 /// Reads one user offers file into `loaded`: its offers replace those of the same provider and instance
 /// type or are added; a provider not in the catalog yet is added. Problems go to `loaded.problems`.

@@ -46,7 +46,8 @@ struct Price
     PriceUnit unit = PriceUnit::Hour;
     std::string interruption; // spot only: the published interruption-frequency band, e.g. "<5%"; empty if none
     Source source;
-    std::string location; // where it was read: "file: $.offers[1].prices[0]", for findings
+    std::string location;   // where it was read: "file: $.offers[1].prices[0]", for findings
+    bool refreshed = false; // read from the provider's price list by `gpuplan prices refresh`, over the bundled one
 };
 
 /// A cloud that sells GPU instances.

@@ -1,0 +1,66 @@
+#pragma once
+
+#include "gpuplan/catalog/CatalogLoader.h"
+#include "gpuplan/net/Http.h"
+
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpuplan::core {
+
+/// A price read from a provider's price list for an instance type of the catalog.
+struct RefreshedPrice
+{
+    std::string instanceType;
+    Price price; // its source: the file read, its as_of the provider's date, retrieved now
+};
+
+/// A catalog price the refresh changed (or added: `before` empty).
+struct PriceChange
+{
+    std::string instanceType;
+    std::string region;
+    PricingMode mode = PricingMode::OnDemand;
+    Currency currency = Currency::USD;
+    std::optional<double> before;
+    double after = 0;
+};
+
+/// What one provider's refresh read, and how it differs from the catalog in use.
+struct PriceRefresh
+{
+    std::string provider;
+    std::string asOf; // the provider's date of the prices
+    std::vector<RefreshedPrice> prices;
+    std::vector<PriceChange> changes; // changed or new prices, largest relative change first
+    int unchanged = 0;
+    std::vector<std::string> notes; // regions without a price file, instance types the file does not price
+};
+
+/// Called with what is being read ("us-east-1 price file") and its bytes so far and in all (0: unknown);
+/// returning false cancels.
+using RefreshProgress = std::function<bool(const std::string& what, std::uint64_t done, std::uint64_t total)>;
+
+/// AWS: the Price List bulk API's EC2 region index, then each region's offer file (streamed to `workDir` and
+/// read by readAwsOfferFile), for the AWS instance types of `catalog` in `region` (empty: every region the
+/// catalog prices them in). The endpoint is https://pricing.us-east-1.amazonaws.com, or
+/// $GPUPLAN_ENDPOINT_AWS_PRICING. Needs no credentials.
+Result<PriceRefresh> refreshAwsPrices(HttpTransport& http,
+                                      const Catalog& catalog,
+                                      const std::string& region,
+                                      const std::filesystem::path& workDir,
+                                      const RefreshProgress& progress = {},
+                                      const CancelToken* cancel = nullptr);
+
+/// The refreshed prices' folder: $GPUPLAN_PRICES_DIR when set, else `$XDG_DATA_HOME/gpuplanner/prices`.
+std::filesystem::path refreshedPricesDir();
+
+/// Writes `<dir>/<provider>.json` (schema gpuplan-refreshed-prices/1), replacing an earlier refresh.
+Status saveRefreshedPrices(const PriceRefresh& refresh, const std::filesystem::path& dir);
+
+/// (applyRefreshedPrices, which lays these files over the catalog, is in CatalogLoader.h.)
+
+} // namespace gpuplan::core

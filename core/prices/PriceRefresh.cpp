@@ -1,0 +1,256 @@
+#include "gpuplan/prices/PriceRefresh.h"
+
+#include "core/JsonChecker.h"
+#include "gpuplan/catalog/CatalogChecks.h"
+#include "gpuplan/catalog/CatalogJson.h"
+#include "gpuplan/cloud/PublicAddress.h"
+#include "gpuplan/core/Paths.h"
+#include "gpuplan/prices/AwsOfferFile.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <set>
+
+namespace gpuplan::core {
+
+namespace {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+constexpr const char* kAwsPricing = "https://pricing.us-east-1.amazonaws.com";
+constexpr const char* kRefreshedSchema = "gpuplan-refreshed-prices/1";
+
+std::string awsPricingEndpoint()
+{
+    const std::string overridden = endpointOverride("aws_pricing");
+    std::string base = overridden.empty() ? kAwsPricing : overridden;
+    while (!base.empty() && base.back() == '/') {
+        base.pop_back();
+    }
+    return base;
+}
+
+/// The catalog's price of that instance type, region and mode; nullptr when it has none.
+const Price* catalogPrice(const Catalog& catalog,
+                          const std::string& provider,
+                          const std::string& instanceType,
+                          const std::string& region,
+                          PricingMode mode)
+{
+    for (const Offer& offer : catalog.offers()) {
+        if (offer.providerId == provider && offer.instanceType == instanceType) {
+            return offer.findPrice(region, mode);
+        }
+    }
+    return nullptr;
+}
+
+void compare(const Catalog& catalog, PriceRefresh& refresh)
+{
+    for (const RefreshedPrice& r : refresh.prices) {
+        const Price* before = catalogPrice(catalog, refresh.provider, r.instanceType, r.price.region, r.price.mode);
+        if (before && before->currency == r.price.currency && std::abs(before->amount - r.price.amount) < 1e-9) {
+            ++refresh.unchanged;
+            continue;
+        }
+        refresh.changes.push_back({r.instanceType,
+                                   r.price.region,
+                                   r.price.mode,
+                                   r.price.currency,
+                                   before ? std::optional(before->amount) : std::nullopt,
+                                   r.price.amount});
+    }
+    auto relative = [](const PriceChange& c) {
+        return c.before ? std::abs(c.after / *c.before - 1) : std::numeric_limits<double>::infinity();
+    };
+    std::stable_sort(refresh.changes.begin(), refresh.changes.end(), [&](const PriceChange& a, const PriceChange& b) {
+        return relative(a) > relative(b);
+    });
+}
+
+Result<json> getJson(HttpTransport& http, const std::string& url, const CancelToken* cancel)
+{
+    HttpRequest request;
+    request.url = url;
+    request.safeToRetry = true;
+    Result<HttpResponse> response = http.send(request, cancel);
+    if (!response) {
+        return response.error();
+    }
+    if (response->status != 200) {
+        return Error{ErrorCode::HttpStatus,
+                     "answered HTTP " + std::to_string(response->status) + ": " + response->body.substr(0, 200),
+                     url,
+                     response->status};
+    }
+    Result<json> parsed = parseJson(response->body, url);
+    if (!parsed) {
+        return parsed.error();
+    }
+    return parsed;
+}
+
+} // namespace
+
+Result<PriceRefresh> refreshAwsPrices(HttpTransport& http,
+                                      const Catalog& catalog,
+                                      const std::string& region,
+                                      const fs::path& workDir,
+                                      const RefreshProgress& progress,
+                                      const CancelToken* cancel)
+{
+    PriceRefresh refresh;
+    refresh.provider = "aws";
+    // What to look for: the catalog's AWS instance types, per region it prices them in.
+    std::map<std::string, std::set<std::string>> wanted; // region -> instance types
+    for (const Offer& offer : catalog.offers()) {
+        if (offer.providerId != "aws") {
+            continue;
+        }
+        for (const std::string& r : offer.regions()) {
+            if (region.empty() || r == region) {
+                wanted[r].insert(offer.instanceType);
+            }
+        }
+    }
+    if (wanted.empty()) {
+        return Error{ErrorCode::InvalidArgument,
+                     region.empty() ? "the catalog has no AWS offers to refresh"
+                                    : "the catalog has no AWS offer in " + region,
+                     "--region"};
+    }
+
+    const std::string base = awsPricingEndpoint();
+    const std::string indexUrl = base + "/offers/v1.0/aws/AmazonEC2/current/region_index.json";
+    Result<json> index = getJson(http, indexUrl, cancel);
+    if (!index) {
+        return index.error();
+    }
+    const json* regions = index->is_object() && index->contains("regions") ? &index->at("regions") : nullptr;
+    if (!regions || !regions->is_object()) {
+        return Error{ErrorCode::SchemaViolation, "not a region index: it has no \"regions\" object", indexUrl};
+    }
+
+    const std::string retrieved = todayUtc();
+    for (const auto& [code, types] : wanted) {
+        const auto entry = regions->find(code);
+        if (entry == regions->end() || !entry->is_object() || !entry->contains("currentVersionUrl")
+            || !entry->at("currentVersionUrl").is_string()) {
+            refresh.notes.push_back(code + ": the region index has no price file for it");
+            continue;
+        }
+        const std::string url = base + entry->at("currentVersionUrl").get<std::string>();
+        const fs::path file = workDir / ("aws-" + code + ".json");
+        const std::string what = code + " price file";
+        HttpRequest request;
+        request.url = url;
+        request.safeToRetry = true;
+        request.saveBodyTo = file;
+        request.totalTimeout = std::chrono::hours(2);
+        request.onProgress = [&](std::uint64_t done, std::uint64_t total) {
+            return !progress || progress(what, done, total);
+        };
+        Result<HttpResponse> response = http.send(request, cancel);
+        if (!response) {
+            std::error_code ec;
+            fs::remove(file, ec);
+            return response.error();
+        }
+        if (response->status != 200) {
+            std::error_code ec;
+            fs::remove(file, ec);
+            return Error{ErrorCode::HttpStatus,
+                         "answered HTTP " + std::to_string(response->status) + ": " + response->body.substr(0, 200),
+                         url,
+                         response->status};
+        }
+        Result<AwsOfferFile> read = readAwsOfferFile(file, [&](std::uint64_t done, std::uint64_t total) {
+            return (!cancel || !cancel->cancelled()) && (!progress || progress("reading " + what, done, total));
+        });
+        std::error_code ec;
+        fs::remove(file, ec);
+        if (!read) {
+            Error error = read.error();
+            error.where = url; // the downloaded copy is gone; the URL is what the user can check
+            return error;
+        }
+        refresh.asOf = std::max(refresh.asOf, read->publicationDate);
+        std::set<std::string> priced;
+        for (const AwsListedPrice& listed : read->prices) {
+            if (listed.regionCode != code || !types.contains(listed.instanceType)) {
+                continue;
+            }
+            Price price;
+            price.region = code;
+            price.mode = listed.mode;
+            price.amount = listed.usdPerHour;
+            price.currency = Currency::USD;
+            price.unit = PriceUnit::Hour;
+            price.source = {.url = url,
+                            .asOf = read->publicationDate,
+                            .retrieved = retrieved,
+                            .note = "AWS Price List bulk API, EC2 offer file version " + read->version + ", SKU "
+                                    + listed.sku + ": Linux, shared tenancy, no pre-installed software"
+                                    + (listed.mode == PricingMode::OnDemand
+                                           ? ""
+                                           : "; standard reservation, no upfront, effective hourly")};
+            refresh.prices.push_back({listed.instanceType, price});
+            priced.insert(listed.instanceType);
+        }
+        std::string unpriced;
+        int count = 0;
+        for (const std::string& type : types) {
+            if (!priced.contains(type)) {
+                unpriced += (unpriced.empty() ? "" : ", ") + type;
+                ++count;
+            }
+        }
+        if (count > 0) {
+            refresh.notes.push_back(code + ": no Linux price in the file for " + std::to_string(count)
+                                    + " of the catalog's " + std::to_string(types.size())
+                                    + " instance types there (they keep their bundled prices): " + unpriced);
+        }
+    }
+    compare(catalog, refresh);
+    return refresh;
+}
+
+fs::path refreshedPricesDir()
+{
+    if (const char* overridden = std::getenv("GPUPLAN_PRICES_DIR"); overridden && *overridden) {
+        return fs::path(overridden);
+    }
+    const fs::path data = userDataDir();
+    return data.empty() ? fs::path() : data / "prices";
+}
+
+Status saveRefreshedPrices(const PriceRefresh& refresh, const fs::path& dir)
+{
+    json prices = json::array();
+    for (const RefreshedPrice& r : refresh.prices) {
+        prices.push_back({{"instance_type", r.instanceType}, {"price", toJson(r.price)}});
+    }
+    const json document{{"schema", kRefreshedSchema}, {"provider", refresh.provider}, {"prices", prices}};
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    const fs::path file = dir / (refresh.provider + ".json");
+    const fs::path partial = dir / (refresh.provider + ".json.partial");
+    {
+        std::ofstream out(partial, std::ios::binary | std::ios::trunc);
+        out << document.dump(1) << '\n';
+        if (!out) {
+            return Error{ErrorCode::FileUnreadable, "cannot be written", partial.string()};
+        }
+    }
+    fs::rename(partial, file, ec);
+    if (ec) {
+        return Error{ErrorCode::FileUnreadable, "cannot be replaced: " + ec.message(), file.string()};
+    }
+    return Ok{};
+}
+
+} // namespace gpuplan::core
