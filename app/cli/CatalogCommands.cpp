@@ -373,9 +373,10 @@ int runPricesRefresh(const CatalogOptions& options, const std::string& provider,
         std::cerr << "gpuplan: prices refresh: Paperspace publishes no price API; its prices stay the bundled ones\n";
         return kExitBadInput;
     }
-    if (provider != "aws") {
+    if (provider != "aws" && provider != "azure") {
         std::cerr << "gpuplan: prices refresh: reading " << provider
-                  << "'s price list is not built yet; it works for: aws (the others keep their bundled prices)\n";
+                  << "'s price list is not built yet; it works for: aws, azure (the others keep their bundled "
+                     "prices)\n";
         return kExitBadInput;
     }
     int exitCode = kExitOk;
@@ -410,7 +411,8 @@ int runPricesRefresh(const CatalogOptions& options, const std::string& provider,
         return true;
     };
     core::Result<core::PriceRefresh> refreshed =
-        core::refreshAwsPrices(http, loaded->catalog, region, work, progress, nullptr);
+        provider == "aws" ? core::refreshAwsPrices(http, loaded->catalog, region, work, progress, nullptr)
+                          : core::refreshAzurePrices(http, loaded->catalog, region, progress, nullptr);
     std::filesystem::remove_all(work, ec);
     if (!refreshed) {
         std::cerr << "gpuplan: prices refresh: " << refreshed.error().message() << '\n';
@@ -421,9 +423,10 @@ int runPricesRefresh(const CatalogOptions& options, const std::string& provider,
         return kExitFailure;
     }
     const core::PriceRefresh& r = *refreshed;
-    std::cout << "AWS prices as of " << r.asOf << " (AWS Price List, read " << core::todayUtc()
-              << "): " << r.prices.size() << " prices for the catalog's offers, " << r.changes.size()
-              << " changed or new, " << r.unchanged << " unchanged.\n";
+    std::cout << (provider == "aws" ? "AWS prices as of " : "Azure prices as of ") << r.asOf
+              << (provider == "aws" ? " (AWS Price List, read " : " (Azure Retail Prices API, read ")
+              << core::todayUtc() << "): " << r.prices.size() << " prices for the catalog's offers, "
+              << r.changes.size() << " changed or new, " << r.unchanged << " unchanged.\n";
     if (!r.changes.empty()) {
         TextTable table({{"INSTANCE"},
                          {"REGION"},
@@ -449,7 +452,7 @@ int runPricesRefresh(const CatalogOptions& options, const std::string& provider,
     for (const std::string& note : r.notes) {
         std::cout << "note: " << note << '\n';
     }
-    std::cout << "\nKept in " << (options.pricesDir / "aws.json").string()
+    std::cout << "\nKept in " << (options.pricesDir / (provider + ".json")).string()
               << "; plans and the catalog use these prices from now on (delete the file to go back to the bundled "
                  "ones).\n";
     return kExitOk;

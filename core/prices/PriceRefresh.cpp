@@ -5,6 +5,7 @@
 #include "gpuplan/catalog/CatalogJson.h"
 #include "gpuplan/cloud/PublicAddress.h"
 #include "gpuplan/core/Paths.h"
+#include "gpuplan/net/Crypto.h"
 #include "gpuplan/prices/AwsOfferFile.h"
 
 #include <algorithm>
@@ -213,6 +214,109 @@ Result<PriceRefresh> refreshAwsPrices(HttpTransport& http,
             refresh.notes.push_back(code + ": no Linux price in the file for " + std::to_string(count)
                                     + " of the catalog's " + std::to_string(types.size())
                                     + " instance types there (they keep their bundled prices): " + unpriced);
+        }
+    }
+    compare(catalog, refresh);
+    return refresh;
+}
+
+Result<PriceRefresh> refreshAzurePrices(HttpTransport& http,
+                                        const Catalog& catalog,
+                                        const std::string& region,
+                                        const RefreshProgress& progress,
+                                        const CancelToken* cancel)
+{
+    PriceRefresh refresh;
+    refresh.provider = "azure";
+    refresh.asOf = todayUtc();
+    std::string base = endpointOverride("azure_pricing");
+    if (base.empty()) {
+        base = "https://prices.azure.com";
+    }
+    while (!base.empty() && base.back() == '/') {
+        base.pop_back();
+    }
+    // Each VM size of the catalog, with the regions the catalog prices it in.
+    std::map<std::string, std::set<std::string>> wanted;
+    for (const Offer& offer : catalog.offers()) {
+        if (offer.providerId != "azure") {
+            continue;
+        }
+        for (const std::string& r : offer.regions()) {
+            if (region.empty() || r == region) {
+                wanted[offer.instanceType].insert(r);
+            }
+        }
+    }
+    if (wanted.empty()) {
+        return Error{ErrorCode::InvalidArgument,
+                     region.empty() ? "the catalog has no Azure offers to refresh"
+                                    : "the catalog has no Azure offer in " + region,
+                     "--region"};
+    }
+    const std::string retrieved = refresh.asOf;
+    int done = 0;
+    for (const auto& [size, regions] : wanted) {
+        if (progress && !progress("Azure retail prices of " + size, std::uint64_t(done), wanted.size())) {
+            return Error{ErrorCode::Cancelled, "cancelled", base};
+        }
+        ++done;
+        std::string filter = "serviceName eq 'Virtual Machines' and armSkuName eq '" + size + "'";
+        if (!region.empty()) {
+            filter += " and armRegionName eq '" + region + "'";
+        }
+        std::string url = base + "/api/retail/prices?%24filter=" + uriEncode(filter);
+        std::set<std::string> priced;
+        for (int page = 0; !url.empty(); ++page) {
+            if (page >= 200) {
+                return Error{ErrorCode::SchemaViolation, "more than 200 pages for one VM size: stopped", url};
+            }
+            Result<json> answer = getJson(http, url, cancel);
+            if (!answer) {
+                return answer.error();
+            }
+            const json* items = answer->is_object() && answer->contains("Items") ? &answer->at("Items") : nullptr;
+            if (!items || !items->is_array()) {
+                return Error{ErrorCode::SchemaViolation, "not a Retail Prices page: it has no \"Items\" list", url};
+            }
+            for (const json& item : *items) {
+                auto text = [&](const char* key) {
+                    const auto it = item.find(key);
+                    return it != item.end() && it->is_string() ? it->get<std::string>() : std::string();
+                };
+                const auto price = item.find("retailPrice");
+                const std::string where = text("armRegionName");
+                const std::string sku = text("skuName");
+                if (price == item.end() || !price->is_number() || price->get<double>() <= 0
+                    || text("armSkuName") != size || !regions.contains(where) || text("type") != "Consumption"
+                    || text("unitOfMeasure") != "1 Hour" || text("currencyCode") != "USD"
+                    || text("productName").find("Windows") != std::string::npos
+                    || sku.find("Low Priority") != std::string::npos) {
+                    continue;
+                }
+                const bool spot = sku.size() >= 5 && sku.ends_with(" Spot");
+                Price p;
+                p.region = where;
+                p.mode = spot ? PricingMode::Spot : PricingMode::OnDemand;
+                p.amount = price->get<double>();
+                p.currency = Currency::USD;
+                p.unit = PriceUnit::Hour;
+                p.source = {.url = url,
+                            .asOf = retrieved,
+                            .retrieved = retrieved,
+                            .note = "Azure Retail Prices API, live: " + text("productName") + ", " + sku + ", meter "
+                                    + text("meterId") + ", effective since "
+                                    + text("effectiveStartDate").substr(0, 10)};
+                refresh.prices.push_back({size, p});
+                priced.insert(where);
+            }
+            const auto next = answer->find("NextPageLink");
+            url = next != answer->end() && next->is_string() ? next->get<std::string>() : std::string();
+        }
+        for (const std::string& r : regions) {
+            if (!priced.contains(r)) {
+                refresh.notes.push_back(size + ": no Linux price in " + r + " (it keeps its bundled prices)");
+            }
         }
     }
     compare(catalog, refresh);

@@ -13,6 +13,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <functional>
 
 namespace {
 
@@ -503,6 +504,78 @@ private slots:
         const Run tencent = gpuplan({"prices", "refresh", "--provider", "tencent"}, {}, env);
         QCOMPARE(tencent.exitCode, 2);
         QVERIFY(tencent.err.contains(QStringLiteral("not built yet")));
+    }
+
+    void azurePricesRefreshPageByPageThroughThrottlingAndACutOffPage()
+    {
+        // A FAKE Retail Prices API (tests/integration/fakes/fake_azure_prices.py) pages the documented items two
+        // at a time, throttles a page once, or cuts a page off mid-body: faults the real API will not produce on
+        // demand.
+        QTemporaryDir dir;
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("GPUPLAN_PRICES_DIR"), dir.filePath(QStringLiteral("prices")));
+        auto withFake = [&](const QStringList& faults, const std::function<void()>& body) {
+            QProcess fake;
+            fake.start(QStringLiteral("python3"),
+                       QStringList{QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/integration/fakes/fake_azure_prices.py"),
+                                   QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/data/azure/retail-prices.json")}
+                           + faults);
+            const auto stop = qScopeGuard([&fake] {
+                fake.closeWriteChannel();
+                fake.kill();
+                fake.waitForFinished();
+            });
+            QVERIFY(fake.waitForReadyRead(10000));
+            const int port = QJsonDocument::fromJson(fake.readLine())["http"].toInt();
+            QVERIFY(port > 0);
+            env.insert(QStringLiteral("GPUPLAN_ENDPOINT_AZURE_PRICING"),
+                       QStringLiteral("http://127.0.0.1:%1").arg(port));
+            body();
+        };
+
+        withFake({QStringLiteral("--throttle-page-2")}, [&] {
+            const Run run = gpuplan({"prices", "refresh", "--provider", "azure"}, {}, env);
+            QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+            QVERIFY2(run.out.startsWith(QStringLiteral("Azure prices as of ")), qPrintable(run.out));
+            for (const char* row : {"Standard_NC24ads_A100_v4 +eastus +on_demand +[0-9.]+ USD +3\\.90 USD",
+                                    "Standard_NC24ads_A100_v4 +eastus +spot +[0-9.]+ USD +0\\.99 USD",
+                                    "Standard_NC24ads_A100_v4 +westus2 +spot +[0-9.]+ USD +1\\.10 USD"}) {
+                QVERIFY2(run.out.contains(QRegularExpression(QString::fromLatin1(row))), qPrintable(run.out));
+            }
+            // Windows, Low Priority and the reservation are not a Linux hourly price.
+            for (const char* never : {"4.69 USD", "0.60 USD", "25000"}) {
+                QVERIFY2(!run.out.contains(QString::fromLatin1(never)), qPrintable(run.out));
+            }
+            // Sizes the API has no items for keep their bundled prices, and say so.
+            QVERIFY(run.out.contains(QStringLiteral("note: Standard_ND96isr_H100_v5: no Linux price in eastus")));
+        });
+        const Run listed = gpuplan({"catalog", "--provider", "azure", "--json"}, {}, env);
+        const QJsonObject nc24 = offerNamed(QJsonDocument::fromJson(listed.out.toUtf8())["offers"].toArray(),
+                                            QStringLiteral("Standard_NC24ads_A100_v4"));
+        int refreshed = 0;
+        for (const QJsonValue& p : nc24["prices"].toArray()) {
+            if (p["refreshed"].toBool()) {
+                ++refreshed;
+                QCOMPARE(p["source"]["as_of"].toString().size(), 10);
+                QVERIFY(p["source"]["note"].toString().contains(QStringLiteral("effective since 2026-10-01")));
+            }
+        }
+        QCOMPARE(refreshed, 5); // pay-as-you-go and Spot in eastus and westus2, pay-as-you-go in southcentralus
+
+        // A page cut off mid-body (every time): the refresh fails saying so, and the earlier refresh stays whole.
+        const QByteArray before = [&] {
+            QFile f(dir.filePath(QStringLiteral("prices/azure.json")));
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        }();
+        QVERIFY(!before.isEmpty());
+        withFake({QStringLiteral("--cut-page-2")}, [&] {
+            const Run cut = gpuplan({"prices", "refresh", "--provider", "azure"}, {}, env);
+            QCOMPARE(cut.exitCode, 1);
+            QVERIFY2(cut.err.contains(QStringLiteral("before the whole answer")), qPrintable(cut.err));
+        });
+        QFile after(dir.filePath(QStringLiteral("prices/azure.json")));
+        QVERIFY(after.open(QIODevice::ReadOnly));
+        QCOMPARE(after.readAll(), before);
     }
 
     void everyRegionHasACountry()

@@ -55,6 +55,16 @@ Result<PriceRefresh> refreshAwsPrices(HttpTransport& http,
                                       const RefreshProgress& progress = {},
                                       const CancelToken* cancel = nullptr);
 
+/// Azure: the Retail Prices API (no credentials), page by page (NextPageLink), for the catalog's Azure VM sizes:
+/// Linux pay-as-you-go and Spot prices per hour in USD, in `region` (empty: every region the catalog prices them
+/// in). The API is live: a price's as_of is the day it was read, its note the date it took effect. The endpoint
+/// is https://prices.azure.com, or $GPUPLAN_ENDPOINT_AZURE_PRICING.
+Result<PriceRefresh> refreshAzurePrices(HttpTransport& http,
+                                        const Catalog& catalog,
+                                        const std::string& region,
+                                        const RefreshProgress& progress = {},
+                                        const CancelToken* cancel = nullptr);
+
 /// The refreshed prices' folder: $GPUPLAN_PRICES_DIR when set, else `$XDG_DATA_HOME/gpuplanner/prices`.
 std::filesystem::path refreshedPricesDir();
 
