@@ -3,6 +3,7 @@
 #include "AppSettings.h"
 #include "Language.h"
 #include "PlanSession.h"
+#include "dialogs/RefreshPricesDialog.h"
 #include "dialogs/SettingsDialog.h"
 #include "pages/CatalogPage.h"
 #include "pages/ComparePage.h"
@@ -331,11 +332,28 @@ MainWindow::MainWindow(std::filesystem::path catalogDir,
     retranslate();
     showPage(Page::Plan);
 
+    connect(m_catalogPage, &CatalogPage::refreshPricesRequested, this, &MainWindow::refreshPrices);
+    loadCatalog();
+}
+
+void MainWindow::loadCatalog()
+{
     // Reading and checking the catalog and workload files is disk work: off the UI thread.
     m_loadWatcher->setFuture(
         QtConcurrent::run([dir = m_catalogDir, userDir = m_userCatalogDir, workloadDir = m_workloadDir] {
             return std::make_shared<const PlanningData>(loadPlanningData(dir, userDir, workloadDir));
         }));
+}
+
+void MainWindow::refreshPrices()
+{
+    if (!m_data || !m_data->catalog || !m_loadWatcher->isFinished()) {
+        return;
+    }
+    auto* dialog = new RefreshPricesDialog(m_data->catalog->catalog, core::refreshedPricesDir(), this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &RefreshPricesDialog::pricesRefreshed, this, &MainWindow::loadCatalog);
+    dialog->open();
 }
 
 MainWindow::~MainWindow()

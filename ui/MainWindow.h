@@ -84,8 +84,12 @@ protected:
     void dragEnterEvent(QDragEnterEvent* event) override;
     void dropEvent(QDropEvent* event) override;
 
+    /// Opens the "Refresh prices" dialog over the loaded catalog; reloads the catalog after a refresh.
+    void refreshPrices();
+
 private:
     void onCatalogLoaded();
+    void loadCatalog();
     void showCatalogProblems(const std::vector<core::Error>& problems);
     void retranslate();
     void buildMenus();

@@ -313,10 +313,14 @@ Result<PriceRefresh> refreshAzurePrices(HttpTransport& http,
             const auto next = answer->find("NextPageLink");
             url = next != answer->end() && next->is_string() ? next->get<std::string>() : std::string();
         }
+        std::string missing;
         for (const std::string& r : regions) {
             if (!priced.contains(r)) {
-                refresh.notes.push_back(size + ": no Linux price in " + r + " (it keeps its bundled prices)");
+                missing += (missing.empty() ? "" : ", ") + r;
             }
+        }
+        if (!missing.empty()) {
+            refresh.notes.push_back(size + ": no Linux price in " + missing + " (the bundled prices stay there)");
         }
     }
     compare(catalog, refresh);

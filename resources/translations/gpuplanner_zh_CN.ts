@@ -2202,6 +2202,14 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <source>undated price</source>
         <translation>价格无日期</translation>
     </message>
+    <message>
+        <source>Refresh prices…</source>
+        <translation>刷新价格…</translation>
+    </message>
+    <message>
+        <source>Read the providers&apos; current public price lists (AWS, Azure) and show what changed</source>
+        <translation>读取云厂商当前公开的价格表（AWS、Azure），并列出变动</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::ComparePage</name>
@@ -4439,6 +4447,101 @@ As of: %3 (read %4)</source>
     <message>
         <source>What you measured is saved as your own calibration case: this plan and every later one for this workload rest on it, for that GPU and its family.</source>
         <translation>你的实测数据会保存为自己的校准案例：本次及以后对这个任务的规划，在该 GPU 及同系列 GPU 上都会以它为依据。</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::ui::RefreshPricesDialog</name>
+    <message>
+        <source>Refresh prices</source>
+        <translation>刷新价格</translation>
+    </message>
+    <message>
+        <source>AWS (Price List)</source>
+        <translation>AWS（Price List 价格表）</translation>
+    </message>
+    <message>
+        <source>Azure (Retail Prices API)</source>
+        <translation>Azure（Retail Prices API 零售价格接口）</translation>
+    </message>
+    <message>
+        <source>Reads the provider&apos;s current public price list (no account needed) and lays it over the bundled prices. The other providers keep their bundled prices: their price APIs are not read yet, and Paperspace has none.</source>
+        <translation>读取该云厂商当前公开的价格表（无需账号），覆盖内置价格。其他云厂商暂用内置价格：尚未接入它们的价格接口，Paperspace 则没有价格接口。</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Provider:</source>
+        <translation>云厂商：</translation>
+    </message>
+    <message>
+        <source>Reading the price list…</source>
+        <translation>正在读取价格表…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 of %2 MB</source>
+        <translation>%1 / %2 MB</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was changed.</source>
+        <translation>已取消：未做任何改动。</translation>
+    </message>
+    <message>
+        <source>The prices could not be read; nothing was changed.
+%1</source>
+        <translation>无法读取价格，未做任何改动。
+%1</translation>
+    </message>
+    <message>
+        <source>The prices could not be kept: %1</source>
+        <translation>价格无法保存：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n price(s) as of %1 read for the catalog&apos;s offers: %2 changed or new, %3 unchanged. Plans use them from now on.</source>
+        <translation>
+            <numerusform>已读取 %n 个价格（截至 %1），用于目录中的报价：%2 个有变动或新增，%3 个不变。之后的方案都会使用这些价格。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Instance</source>
+        <translation>实例</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>地域</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>计费方式</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>原价</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>现价</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>变化</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新增</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDate>
+#include <QDialog>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QFile>
@@ -18,11 +19,15 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QProcess>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 
 using gpuplan::ui::MainWindow;
 using gpuplan::ui::OfferTableModel;
@@ -252,6 +257,79 @@ private slots:
 
         currency->setCurrentIndex(0); // each in its own currency again
         QTRY_COMPARE(cell(table, row, OfferTableModel::HourlyPriceColumn), QStringLiteral("3.06 USD"));
+    }
+
+    void pricesRefreshShowsProgressAndCanBeCancelled()
+    {
+        // A FAKE Azure Retail Prices API on loopback that answers slowly, so that a refresh is still under way
+        // when Cancel is clicked (tests/integration/fakes/fake_azure_prices.py).
+        QTemporaryDir prices;
+        const QString pricesDir = prices.filePath(QStringLiteral("prices"));
+        qputenv("GPUPLAN_PRICES_DIR", pricesDir.toUtf8());
+        auto startFake = [](QProcess& fake, const QString& slow) {
+            fake.start(QStringLiteral("python3"),
+                       {QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/integration/fakes/fake_azure_prices.py"),
+                        QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/data/azure/retail-prices.json"),
+                        QStringLiteral("--slow"),
+                        slow});
+            if (!fake.waitForReadyRead(10000)) {
+                return false;
+            }
+            const int port = QJsonDocument::fromJson(fake.readLine())["http"].toInt();
+            qputenv("GPUPLAN_ENDPOINT_AZURE_PRICING", QStringLiteral("http://127.0.0.1:%1").arg(port).toUtf8());
+            return port > 0;
+        };
+        QProcess slow;
+        const auto stop = qScopeGuard([&slow] {
+            slow.kill();
+            slow.waitForFinished();
+            qunsetenv("GPUPLAN_ENDPOINT_AZURE_PRICING");
+            qunsetenv("GPUPLAN_PRICES_DIR");
+        });
+        QVERIFY(startFake(slow, QStringLiteral("0.4")));
+
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY(window.isCatalogLoaded());
+        window.showPage(MainWindow::Page::Catalog);
+        auto* button = window.findChild<QPushButton*>(QStringLiteral("refreshPricesButton"));
+        QVERIFY(button);
+        QTest::mouseClick(button, Qt::LeftButton);
+        QDialog* dialog = nullptr;
+        QTRY_VERIFY((dialog = window.findChild<QDialog*>(QStringLiteral("refreshPricesDialog")))
+                    && dialog->isVisible());
+        auto* provider = dialog->findChild<QComboBox*>(QStringLiteral("refreshProviderCombo"));
+        auto* status = dialog->findChild<QLabel*>(QStringLiteral("refreshStatusLabel"));
+        auto* startButton = dialog->findChild<QPushButton*>(QStringLiteral("refreshStartButton"));
+        auto* cancelButton = dialog->findChild<QPushButton*>(QStringLiteral("refreshCancelButton"));
+        QVERIFY(provider && status && startButton && cancelButton);
+        provider->setCurrentIndex(provider->findData(QStringLiteral("azure")));
+
+        // Progress names what is being read; Cancel stops it and nothing is kept.
+        QTest::mouseClick(startButton, Qt::LeftButton);
+        QVERIFY(!startButton->isEnabled() && cancelButton->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(QStringLiteral("Azure retail prices of Standard_")), 10000);
+        QTest::mouseClick(cancelButton, Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(status->text(), QStringLiteral("Cancelled: nothing was changed."), 20000);
+        QVERIFY(!QFile::exists(pricesDir + QStringLiteral("/azure.json")));
+        QVERIFY(startButton->isEnabled());
+
+        // Run to the end: the summary says what changed, the prices are kept, and the catalog is read again.
+        slow.kill();
+        slow.waitForFinished();
+        QProcess quick;
+        const auto stopQuick = qScopeGuard([&quick] {
+            quick.kill();
+            quick.waitForFinished();
+        });
+        QVERIFY(startFake(quick, QStringLiteral("0")));
+        QSignalSpy reloaded(&window, &MainWindow::catalogLoaded);
+        QTest::mouseClick(startButton, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(QStringLiteral("changed or new")), 30000);
+        auto* summary = dialog->findChild<QTextBrowser*>(QStringLiteral("refreshSummary"));
+        QVERIFY(summary && summary->toPlainText().contains(QStringLiteral("Standard_NC24ads_A100_v4")));
+        QVERIFY(QFile::exists(pricesDir + QStringLiteral("/azure.json")));
+        QTRY_VERIFY(reloaded.count() >= 1);
     }
 
     void findingsAreListedOnThePage()

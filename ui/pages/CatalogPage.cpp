@@ -173,12 +173,16 @@ CatalogPage::CatalogPage(QWidget* parent)
     QSettings settings;
     m_currency->setCurrentIndex(std::max(0, m_currency->findData(settings.value(kCurrencySetting).toString())));
 
+    m_refreshPrices = new QPushButton(this);
+    m_refreshPrices->setObjectName(QStringLiteral("refreshPricesButton"));
+    connect(m_refreshPrices, &QPushButton::clicked, this, &CatalogPage::refreshPricesRequested);
     auto* controls = new QHBoxLayout;
     controls->addWidget(m_filter, 1);
     controls->addWidget(m_currencyLabel);
     controls->addWidget(m_currency);
     controls->addWidget(m_rate);
     controls->addWidget(m_resetRate);
+    controls->addWidget(m_refreshPrices);
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
@@ -335,6 +339,9 @@ void CatalogPage::retranslate()
     m_title->setText(tr("Cloud GPU catalog"));
     m_subtitle->setText(tr("Every price and specification cites its source and date: select a row, or hover a price, "
                            "to see them. \"unknown\" means no published price was found; none is guessed."));
+    m_refreshPrices->setText(tr("Refresh prices…"));
+    m_refreshPrices->setToolTip(tr("Read the providers' current public price lists (AWS, Azure) and show what "
+                                   "changed"));
     m_filter->setPlaceholderText(tr("Filter by provider, instance, GPU or region, e.g. A100"));
     m_filter->setToolTip(tr("Shows only the rows where some column contains this text (case does not matter)."));
     m_currencyLabel->setText(tr("Show prices in:"));

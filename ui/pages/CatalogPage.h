@@ -41,6 +41,10 @@ public:
     /// The rate prices are converted with: the user's (kept in the settings) or the catalog's sourced one.
     std::optional<core::ExchangeRate> effectiveRate() const;
 
+signals:
+    /// The user asked to read the providers' current prices ("Refresh prices…").
+    void refreshPricesRequested();
+
 private:
     void fitColumns();
     void updateCountLabel();
@@ -58,6 +62,7 @@ private:
     QComboBox* m_currency = nullptr;
     QDoubleSpinBox* m_rate = nullptr;
     QPushButton* m_resetRate = nullptr;
+    QPushButton* m_refreshPrices = nullptr;
     QLabel* m_rateLabel = nullptr;
     QTableView* m_table = nullptr;
     QLabel* m_count = nullptr;

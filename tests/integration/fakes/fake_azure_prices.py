@@ -5,19 +5,22 @@ from tests/data/azure/retail-prices.json, two items per page, and produces on de
 will not: the first request of page 2 throttled (429 with Retry-After), or every page 2 cut off mid-body.
 
 Prints {"http": PORT} on the first line of stdout, then serves until stdin closes.
-Usage: fake_azure_prices.py ITEMS_JSON [--throttle-page-2] [--cut-page-2]
+With --slow SECONDS, each page waits that long (for a test that cancels a refresh under way).
+Usage: fake_azure_prices.py ITEMS_JSON [--throttle-page-2] [--cut-page-2] [--slow SECONDS]
 """
 import json
 import os
 import re
 import sys
 import threading
+import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit, quote
 
 ITEMS = json.load(open(sys.argv[1]))["Items"]
 THROTTLE = "--throttle-page-2" in sys.argv
 CUT = "--cut-page-2" in sys.argv
+SLOW = float(sys.argv[sys.argv.index("--slow") + 1]) if "--slow" in sys.argv else 0.0
 SEEN = {}
 LOCK = threading.Lock()
 PAGE = 2
@@ -42,6 +45,7 @@ class Handler(BaseHTTPRequestHandler):
         url = urlsplit(self.path)
         if url.path != "/api/retail/prices":
             return self.reply(404, "not found")
+        time.sleep(SLOW)
         query = parse_qs(url.query)
         flt = query.get("$filter", [""])[0]
         skip = int(query.get("$skip", ["0"])[0])

@@ -1,0 +1,212 @@
+#include "RefreshPricesDialog.h"
+
+#include "models/OfferTableModel.h"
+#include "workers/JobBoundary.h"
+
+#include "gpuplan/net/HttpClient.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QFutureWatcher>
+#include <QLabel>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace gpuplan::ui {
+
+namespace {
+
+QString qs(const std::string& text)
+{
+    return QString::fromStdString(text);
+}
+
+} // namespace
+
+RefreshPricesDialog::RefreshPricesDialog(core::Catalog catalog, std::filesystem::path pricesDir, QWidget* parent)
+    : QDialog(parent)
+    , m_catalog(std::move(catalog))
+    , m_pricesDir(std::move(pricesDir))
+    , m_provider(new QComboBox(this))
+    , m_status(new QLabel(this))
+    , m_progress(new QProgressBar(this))
+    , m_summary(new QTextBrowser(this))
+    , m_watcher(new QFutureWatcher<core::Result<core::PriceRefresh>>(this))
+{
+    setObjectName(QStringLiteral("refreshPricesDialog"));
+    setWindowTitle(tr("Refresh prices"));
+    m_provider->setObjectName(QStringLiteral("refreshProviderCombo"));
+    m_provider->addItem(tr("AWS (Price List)"), QStringLiteral("aws"));
+    m_provider->addItem(tr("Azure (Retail Prices API)"), QStringLiteral("azure"));
+    m_status->setObjectName(QStringLiteral("refreshStatusLabel"));
+    m_status->setWordWrap(true);
+    m_status->setText(tr("Reads the provider's current public price list (no account needed) and lays it over the "
+                         "bundled prices. The other providers keep their bundled prices: their price APIs are not "
+                         "read yet, and Paperspace has none."));
+    m_progress->setObjectName(QStringLiteral("refreshProgressBar"));
+    m_progress->setRange(0, 100);
+    m_progress->setValue(0);
+    m_summary->setObjectName(QStringLiteral("refreshSummary"));
+    m_summary->setOpenExternalLinks(true);
+
+    auto* buttons = new QDialogButtonBox(this);
+    m_refresh = buttons->addButton(tr("Refresh"), QDialogButtonBox::ActionRole);
+    m_refresh->setObjectName(QStringLiteral("refreshStartButton"));
+    m_cancel = buttons->addButton(QDialogButtonBox::Cancel);
+    m_cancel->setObjectName(QStringLiteral("refreshCancelButton"));
+    m_cancel->setEnabled(false);
+    m_close = buttons->addButton(QDialogButtonBox::Close);
+    m_close->setObjectName(QStringLiteral("refreshCloseButton"));
+
+    auto* form = new QFormLayout;
+    form->addRow(tr("Provider:"), m_provider);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_status);
+    layout->addWidget(m_progress);
+    layout->addWidget(m_summary, 1);
+    layout->addWidget(buttons);
+    resize(720, 480);
+
+    connect(m_refresh, &QPushButton::clicked, this, &RefreshPricesDialog::start);
+    connect(m_cancel, &QPushButton::clicked, this, &RefreshPricesDialog::cancel);
+    connect(m_close, &QPushButton::clicked, this, &QDialog::accept);
+    connect(
+        m_watcher, &QFutureWatcher<core::Result<core::PriceRefresh>>::finished, this, &RefreshPricesDialog::finished);
+}
+
+RefreshPricesDialog::~RefreshPricesDialog()
+{
+    if (m_token) {
+        m_token->cancel();
+    }
+    m_watcher->waitForFinished();
+}
+
+void RefreshPricesDialog::start()
+{
+    m_refresh->setEnabled(false);
+    m_provider->setEnabled(false);
+    m_close->setEnabled(false);
+    m_cancel->setEnabled(true);
+    m_summary->clear();
+    m_progress->setRange(0, 0); // busy until a size is known
+    m_status->setText(tr("Reading the price list…"));
+    m_token = std::make_shared<core::CancelToken>();
+    const std::string provider = m_provider->currentData().toString().toStdString();
+    const std::filesystem::path work = m_pricesDir / ".download";
+    QPointer<RefreshPricesDialog> self(this);
+    const core::RefreshProgress progress =
+        [self, token = m_token](const std::string& what, std::uint64_t done, std::uint64_t total) {
+            if (self) {
+                QMetaObject::invokeMethod(
+                    self.data(),
+                    [self, what, done, total] {
+                        if (self) {
+                            self->showProgress(QString::fromStdString(what), done, total);
+                        }
+                    },
+                    Qt::QueuedConnection);
+            }
+            return !token->cancelled();
+        };
+    m_watcher->setFuture(QtConcurrent::run([catalog = m_catalog, provider, work, progress, token = m_token] {
+        return guardJob("refresh prices", [&]() -> core::Result<core::PriceRefresh> {
+            std::error_code ec;
+            std::filesystem::create_directories(work, ec);
+            core::initializeHttp();
+            core::HttpClient http;
+            core::Result<core::PriceRefresh> result =
+                provider == "aws" ? core::refreshAwsPrices(http, catalog, {}, work, progress, token.get())
+                                  : core::refreshAzurePrices(http, catalog, {}, progress, token.get());
+            std::filesystem::remove_all(work, ec);
+            return result;
+        });
+    }));
+}
+
+void RefreshPricesDialog::cancel()
+{
+    if (m_token) {
+        m_token->cancel();
+    }
+    m_cancel->setEnabled(false);
+    m_status->setText(tr("Cancelling…"));
+}
+
+void RefreshPricesDialog::showProgress(const QString& what, quint64 done, quint64 total)
+{
+    if (!m_cancel->isEnabled()) {
+        return; // cancelling or done
+    }
+    if (total > 0) {
+        m_progress->setRange(0, 100);
+        m_progress->setValue(int(std::min<quint64>(100, done * 100 / total)));
+    }
+    m_status->setText(tr("%1: %2").arg(what,
+                                       total > 1000000 ? tr("%1 of %2 MB").arg(done >> 20).arg(total >> 20)
+                                                       : tr("%1 of %2").arg(done).arg(total)));
+}
+
+void RefreshPricesDialog::finished()
+{
+    const core::Result<core::PriceRefresh> result = m_watcher->result();
+    m_refresh->setEnabled(true);
+    m_provider->setEnabled(true);
+    m_close->setEnabled(true);
+    m_cancel->setEnabled(false);
+    m_progress->setRange(0, 100);
+    if (!result) {
+        m_progress->setValue(0);
+        m_status->setText(
+            result.error().code == core::ErrorCode::Cancelled
+                ? tr("Cancelled: nothing was changed.")
+                : tr("The prices could not be read; nothing was changed.\n%1").arg(qs(result.error().message())));
+        return;
+    }
+    if (core::Status saved = core::saveRefreshedPrices(*result, m_pricesDir); !saved) {
+        m_status->setText(tr("The prices could not be kept: %1").arg(qs(saved.error().message())));
+        return;
+    }
+    m_progress->setValue(100);
+    const core::PriceRefresh& r = *result;
+    m_status->setText(tr("%n price(s) as of %1 read for the catalog's offers: %2 changed or new, %3 unchanged. "
+                         "Plans use them from now on.",
+                         nullptr,
+                         int(r.prices.size()))
+                          .arg(qs(r.asOf))
+                          .arg(r.changes.size())
+                          .arg(r.unchanged));
+    QString html = QStringLiteral("<table cellspacing=\"6\"><tr><th align=\"left\">%1</th><th align=\"left\">%2</th>"
+                                  "<th align=\"left\">%3</th><th align=\"right\">%4</th><th align=\"right\">%5</th>"
+                                  "<th align=\"right\">%6</th></tr>")
+                       .arg(tr("Instance"), tr("Region"), tr("Mode"), tr("Before"), tr("Now"), tr("Change"));
+    for (const core::PriceChange& c : r.changes) {
+        const QString change = c.before && *c.before > 0
+                                   ? QStringLiteral("%1%2 %")
+                                         .arg(c.after >= *c.before ? QStringLiteral("+") : QString())
+                                         .arg((c.after / *c.before - 1) * 100, 0, 'f', 1)
+                                   : tr("new");
+        html += QStringLiteral("<tr><td>%1</td><td>%2</td><td>%3</td><td align=\"right\">%4</td>"
+                               "<td align=\"right\">%5</td><td align=\"right\">%6</td></tr>")
+                    .arg(qs(c.instanceType).toHtmlEscaped(),
+                         qs(c.region).toHtmlEscaped(),
+                         pricingModeText(c.mode),
+                         c.before ? qs(core::formatMoney(*c.before, c.currency)) : QStringLiteral("—"),
+                         qs(core::formatMoney(c.after, c.currency)),
+                         change);
+    }
+    html += QStringLiteral("</table>");
+    for (const std::string& note : r.notes) {
+        html += QStringLiteral("<p>%1</p>").arg(qs(note).toHtmlEscaped());
+    }
+    m_summary->setHtml(html);
+    emit pricesRefreshed();
+}
+
+} // namespace gpuplan::ui

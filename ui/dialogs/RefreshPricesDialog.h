@@ -1,0 +1,55 @@
+#pragma once
+
+#include "gpuplan/catalog/Catalog.h"
+#include "gpuplan/net/Http.h"
+#include "gpuplan/prices/PriceRefresh.h"
+
+#include <QDialog>
+
+#include <filesystem>
+#include <memory>
+
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTextBrowser;
+template <typename T>
+class QFutureWatcher;
+
+namespace gpuplan::ui {
+
+/// Reads a provider's current price list off the UI thread, with progress and a Cancel button, keeps the prices
+/// of the catalog's offers as a layer over the bundled ones (core::saveRefreshedPrices) and says what changed,
+/// old -> new, per offer. `pricesRefreshed` asks the window to load the catalog again.
+class RefreshPricesDialog final : public QDialog
+{
+    Q_OBJECT
+
+public:
+    RefreshPricesDialog(core::Catalog catalog, std::filesystem::path pricesDir, QWidget* parent = nullptr);
+    ~RefreshPricesDialog() override;
+
+signals:
+    void pricesRefreshed();
+
+private:
+    void start();
+    void cancel();
+    void finished();
+    void showProgress(const QString& what, quint64 done, quint64 total);
+
+    core::Catalog m_catalog;
+    std::filesystem::path m_pricesDir;
+    QComboBox* m_provider = nullptr;
+    QLabel* m_status = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QTextBrowser* m_summary = nullptr;
+    QPushButton* m_refresh = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QPushButton* m_close = nullptr;
+    std::shared_ptr<core::CancelToken> m_token;
+    QFutureWatcher<core::Result<core::PriceRefresh>>* m_watcher = nullptr;
+};
+
+} // namespace gpuplan::ui
