@@ -369,16 +369,6 @@ int runCatalogValidate(const CatalogOptions& options, const std::filesystem::pat
 
 int runPricesRefresh(const CatalogOptions& options, const std::string& provider, const std::string& region)
 {
-    if (provider == "paperspace") {
-        std::cerr << "gpuplan: prices refresh: Paperspace publishes no price API; its prices stay the bundled ones\n";
-        return kExitBadInput;
-    }
-    if (provider != "aws" && provider != "azure") {
-        std::cerr << "gpuplan: prices refresh: reading " << provider
-                  << "'s price list is not built yet; it works for: aws, azure (the others keep their bundled "
-                     "prices)\n";
-        return kExitBadInput;
-    }
     int exitCode = kExitOk;
     std::optional<LoadedCatalog> loaded = load(options, exitCode);
     if (!loaded) {
@@ -387,13 +377,6 @@ int runPricesRefresh(const CatalogOptions& options, const std::string& provider,
     if (options.pricesDir.empty()) {
         std::cerr << "gpuplan: prices refresh: nowhere to keep the prices (set HOME, XDG_DATA_HOME or "
                      "GPUPLAN_PRICES_DIR)\n";
-        return kExitFailure;
-    }
-    const std::filesystem::path work = options.pricesDir / ".download";
-    std::error_code ec;
-    std::filesystem::create_directories(work, ec);
-    if (ec) {
-        std::cerr << "gpuplan: " << work.string() << ": cannot be created: " << ec.message() << '\n';
         return kExitFailure;
     }
     core::initializeHttp();
@@ -411,16 +394,10 @@ int runPricesRefresh(const CatalogOptions& options, const std::string& provider,
         return true;
     };
     core::Result<core::PriceRefresh> refreshed =
-        provider == "aws" ? core::refreshAwsPrices(http, loaded->catalog, region, work, progress, nullptr)
-                          : core::refreshAzurePrices(http, loaded->catalog, region, progress, nullptr);
-    std::filesystem::remove_all(work, ec);
+        core::refreshProviderPrices(http, provider, loaded->catalog, region, options.pricesDir, progress);
     if (!refreshed) {
         std::cerr << "gpuplan: prices refresh: " << refreshed.error().message() << '\n';
         return refreshed.error().code == core::ErrorCode::InvalidArgument ? kExitBadInput : kExitFailure;
-    }
-    if (core::Status saved = core::saveRefreshedPrices(*refreshed, options.pricesDir); !saved) {
-        std::cerr << "gpuplan: " << saved.error().message() << '\n';
-        return kExitFailure;
     }
     const core::PriceRefresh& r = *refreshed;
     std::cout << (provider == "aws" ? "AWS prices as of " : "Azure prices as of ") << r.asOf

@@ -484,12 +484,7 @@ void applyRefreshedPrices(LoadedCatalog& loaded, const fs::path& dir)
                 }
                 auto it = changed.find(*type);
                 if (it == changed.end()) {
-                    const Offer* offer = nullptr;
-                    for (const Offer& candidate : loaded.catalog.offers()) {
-                        if (candidate.providerId == provider && candidate.instanceType == *type) {
-                            offer = &candidate;
-                        }
-                    }
+                    const Offer* offer = loaded.catalog.findOffer(provider, *type);
                     if (!offer) {
                         check.problem(JsonChecker::child(at, "instance_type"),
                                       "\"" + *type + "\" is not a " + provider + " offer of the catalog; left out");

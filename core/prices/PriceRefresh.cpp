@@ -22,38 +22,49 @@ namespace {
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-constexpr const char* kAwsPricing = "https://pricing.us-east-1.amazonaws.com";
 constexpr const char* kRefreshedSchema = "gpuplan-refreshed-prices/1";
 
-std::string awsPricingEndpoint()
+/// A price list's base URL: $GPUPLAN_ENDPOINT_<NAME> when set (tests), else the public one; no trailing slash.
+std::string pricingEndpoint(const std::string& name, const char* publicUrl)
 {
-    const std::string overridden = endpointOverride("aws_pricing");
-    std::string base = overridden.empty() ? kAwsPricing : overridden;
+    const std::string overridden = endpointOverride(name);
+    std::string base = overridden.empty() ? publicUrl : overridden;
     while (!base.empty() && base.back() == '/') {
         base.pop_back();
     }
     return base;
 }
 
-/// The catalog's price of that instance type, region and mode; nullptr when it has none.
-const Price* catalogPrice(const Catalog& catalog,
-                          const std::string& provider,
-                          const std::string& instanceType,
-                          const std::string& region,
-                          PricingMode mode)
+/// The provider's instance types in the catalog, each with the regions the catalog prices it in (only `region`
+/// when one is given). InvalidArgument when there is none to refresh.
+Result<std::map<std::string, std::set<std::string>>>
+offeredRegions(const Catalog& catalog, const std::string& provider, const std::string& name, const std::string& region)
 {
+    std::map<std::string, std::set<std::string>> regions;
     for (const Offer& offer : catalog.offers()) {
-        if (offer.providerId == provider && offer.instanceType == instanceType) {
-            return offer.findPrice(region, mode);
+        if (offer.providerId != provider) {
+            continue;
+        }
+        for (const std::string& r : offer.regions()) {
+            if (region.empty() || r == region) {
+                regions[offer.instanceType].insert(r);
+            }
         }
     }
-    return nullptr;
+    if (regions.empty()) {
+        return Error{ErrorCode::InvalidArgument,
+                     region.empty() ? "the catalog has no " + name + " offers to refresh"
+                                    : "the catalog has no " + name + " offer in " + region,
+                     "--region"};
+    }
+    return regions;
 }
 
 void compare(const Catalog& catalog, PriceRefresh& refresh)
 {
     for (const RefreshedPrice& r : refresh.prices) {
-        const Price* before = catalogPrice(catalog, refresh.provider, r.instanceType, r.price.region, r.price.mode);
+        const Offer* offer = catalog.findOffer(refresh.provider, r.instanceType);
+        const Price* before = offer ? offer->findPrice(r.price.region, r.price.mode) : nullptr;
         if (before && before->currency == r.price.currency && std::abs(before->amount - r.price.amount) < 1e-9) {
             ++refresh.unchanged;
             continue;
@@ -106,26 +117,19 @@ Result<PriceRefresh> refreshAwsPrices(HttpTransport& http,
 {
     PriceRefresh refresh;
     refresh.provider = "aws";
-    // What to look for: the catalog's AWS instance types, per region it prices them in.
-    std::map<std::string, std::set<std::string>> wanted; // region -> instance types
-    for (const Offer& offer : catalog.offers()) {
-        if (offer.providerId != "aws") {
-            continue;
-        }
-        for (const std::string& r : offer.regions()) {
-            if (region.empty() || r == region) {
-                wanted[r].insert(offer.instanceType);
-            }
-        }
+    // What to look for: the catalog's AWS instance types, per region (one offer file per region).
+    Result<std::map<std::string, std::set<std::string>>> offered = offeredRegions(catalog, "aws", "AWS", region);
+    if (!offered) {
+        return offered.error();
     }
-    if (wanted.empty()) {
-        return Error{ErrorCode::InvalidArgument,
-                     region.empty() ? "the catalog has no AWS offers to refresh"
-                                    : "the catalog has no AWS offer in " + region,
-                     "--region"};
+    std::map<std::string, std::set<std::string>> wanted; // region -> instance types
+    for (const auto& [type, regions] : *offered) {
+        for (const std::string& r : regions) {
+            wanted[r].insert(type);
+        }
     }
 
-    const std::string base = awsPricingEndpoint();
+    const std::string base = pricingEndpoint("aws_pricing", "https://pricing.us-east-1.amazonaws.com");
     const std::string indexUrl = base + "/offers/v1.0/aws/AmazonEC2/current/region_index.json";
     Result<json> index = getJson(http, indexUrl, cancel);
     if (!index) {
@@ -229,35 +233,16 @@ Result<PriceRefresh> refreshAzurePrices(HttpTransport& http,
     PriceRefresh refresh;
     refresh.provider = "azure";
     refresh.asOf = todayUtc();
-    std::string base = endpointOverride("azure_pricing");
-    if (base.empty()) {
-        base = "https://prices.azure.com";
-    }
-    while (!base.empty() && base.back() == '/') {
-        base.pop_back();
-    }
+    const std::string base = pricingEndpoint("azure_pricing", "https://prices.azure.com");
     // Each VM size of the catalog, with the regions the catalog prices it in.
-    std::map<std::string, std::set<std::string>> wanted;
-    for (const Offer& offer : catalog.offers()) {
-        if (offer.providerId != "azure") {
-            continue;
-        }
-        for (const std::string& r : offer.regions()) {
-            if (region.empty() || r == region) {
-                wanted[offer.instanceType].insert(r);
-            }
-        }
-    }
-    if (wanted.empty()) {
-        return Error{ErrorCode::InvalidArgument,
-                     region.empty() ? "the catalog has no Azure offers to refresh"
-                                    : "the catalog has no Azure offer in " + region,
-                     "--region"};
+    Result<std::map<std::string, std::set<std::string>>> wanted = offeredRegions(catalog, "azure", "Azure", region);
+    if (!wanted) {
+        return wanted.error();
     }
     const std::string retrieved = refresh.asOf;
     int done = 0;
-    for (const auto& [size, regions] : wanted) {
-        if (progress && !progress("Azure retail prices of " + size, std::uint64_t(done), wanted.size())) {
+    for (const auto& [size, regions] : *wanted) {
+        if (progress && !progress("Azure retail prices of " + size, std::uint64_t(done), wanted->size())) {
             return Error{ErrorCode::Cancelled, "cancelled", base};
         }
         ++done;
@@ -325,6 +310,43 @@ Result<PriceRefresh> refreshAzurePrices(HttpTransport& http,
     }
     compare(catalog, refresh);
     return refresh;
+}
+
+Result<PriceRefresh> refreshProviderPrices(HttpTransport& http,
+                                           const std::string& provider,
+                                           const Catalog& catalog,
+                                           const std::string& region,
+                                           const fs::path& pricesDir,
+                                           const RefreshProgress& progress,
+                                           const CancelToken* cancel)
+{
+    if (provider == "paperspace") {
+        return Error{ErrorCode::InvalidArgument,
+                     "Paperspace publishes no price API; its prices stay the bundled ones",
+                     "--provider"};
+    }
+    if (provider != "aws" && provider != "azure") {
+        return Error{ErrorCode::InvalidArgument,
+                     "reading " + provider
+                         + "'s price list is not built yet; it works for: aws, azure (the others keep their bundled "
+                           "prices)",
+                     "--provider"};
+    }
+    const fs::path work = pricesDir / ".download";
+    std::error_code ec;
+    fs::create_directories(work, ec);
+    if (ec) {
+        return Error{ErrorCode::FileUnreadable, "cannot be created: " + ec.message(), work.string()};
+    }
+    Result<PriceRefresh> refreshed = provider == "aws" ? refreshAwsPrices(http, catalog, region, work, progress, cancel)
+                                                       : refreshAzurePrices(http, catalog, region, progress, cancel);
+    fs::remove_all(work, ec);
+    if (refreshed) {
+        if (Status saved = saveRefreshedPrices(*refreshed, pricesDir); !saved) {
+            return saved.error();
+        }
+    }
+    return refreshed;
 }
 
 fs::path refreshedPricesDir()

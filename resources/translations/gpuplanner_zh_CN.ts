@@ -4505,10 +4505,6 @@ As of: %3 (read %4)</source>
         <translation>无法读取价格，未做任何改动。
 %1</translation>
     </message>
-    <message>
-        <source>The prices could not be kept: %1</source>
-        <translation>价格无法保存：%1</translation>
-    </message>
     <message numerus="yes">
         <source>%n price(s) as of %1 read for the catalog&apos;s offers: %2 changed or new, %3 unchanged. Plans use them from now on.</source>
         <translation>

@@ -99,7 +99,6 @@ void RefreshPricesDialog::start()
     m_status->setText(tr("Reading the price list…"));
     m_token = std::make_shared<core::CancelToken>();
     const std::string provider = m_provider->currentData().toString().toStdString();
-    const std::filesystem::path work = m_pricesDir / ".download";
     QPointer<RefreshPricesDialog> self(this);
     const core::RefreshProgress progress =
         [self, token = m_token](const std::string& what, std::uint64_t done, std::uint64_t total) {
@@ -115,19 +114,14 @@ void RefreshPricesDialog::start()
             }
             return !token->cancelled();
         };
-    m_watcher->setFuture(QtConcurrent::run([catalog = m_catalog, provider, work, progress, token = m_token] {
-        return guardJob("refresh prices", [&]() -> core::Result<core::PriceRefresh> {
-            std::error_code ec;
-            std::filesystem::create_directories(work, ec);
-            core::initializeHttp();
-            core::HttpClient http;
-            core::Result<core::PriceRefresh> result =
-                provider == "aws" ? core::refreshAwsPrices(http, catalog, {}, work, progress, token.get())
-                                  : core::refreshAzurePrices(http, catalog, {}, progress, token.get());
-            std::filesystem::remove_all(work, ec);
-            return result;
-        });
-    }));
+    m_watcher->setFuture(
+        QtConcurrent::run([catalog = m_catalog, provider, dir = m_pricesDir, progress, token = m_token] {
+            return guardJob("refresh prices", [&]() -> core::Result<core::PriceRefresh> {
+                core::initializeHttp();
+                core::HttpClient http;
+                return core::refreshProviderPrices(http, provider, catalog, {}, dir, progress, token.get());
+            });
+        }));
 }
 
 void RefreshPricesDialog::cancel()
@@ -167,10 +161,6 @@ void RefreshPricesDialog::finished()
             result.error().code == core::ErrorCode::Cancelled
                 ? tr("Cancelled: nothing was changed.")
                 : tr("The prices could not be read; nothing was changed.\n%1").arg(qs(result.error().message())));
-        return;
-    }
-    if (core::Status saved = core::saveRefreshedPrices(*result, m_pricesDir); !saved) {
-        m_status->setText(tr("The prices could not be kept: %1").arg(qs(saved.error().message())));
         return;
     }
     m_progress->setValue(100);

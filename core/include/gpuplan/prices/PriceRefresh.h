@@ -65,6 +65,17 @@ Result<PriceRefresh> refreshAzurePrices(HttpTransport& http,
                                         const RefreshProgress& progress = {},
                                         const CancelToken* cancel = nullptr);
 
+/// One provider's whole refresh, as the CLI and the GUI run it: reads its price list (downloads go to
+/// `<pricesDir>/.download`, removed afterwards) and, when that worked, keeps the prices in `<pricesDir>`
+/// (saveRefreshedPrices). InvalidArgument for a provider whose price list is not read yet, or that has none.
+Result<PriceRefresh> refreshProviderPrices(HttpTransport& http,
+                                           const std::string& provider,
+                                           const Catalog& catalog,
+                                           const std::string& region,
+                                           const std::filesystem::path& pricesDir,
+                                           const RefreshProgress& progress = {},
+                                           const CancelToken* cancel = nullptr);
+
 /// The refreshed prices' folder: $GPUPLAN_PRICES_DIR when set, else `$XDG_DATA_HOME/gpuplanner/prices`.
 std::filesystem::path refreshedPricesDir();
 
