@@ -8,6 +8,7 @@
 #include "gpuplan/net/HttpClient.h"
 #include "gpuplan/prices/PriceRefresh.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <map>
@@ -264,6 +265,10 @@ int runCatalog(const CatalogOptions& options)
                                {"problems", problemsJson(loaded->problems)}})
                   << '\n';
     } else {
+        const std::vector<core::RegionalOffer> rows = catalog.regionalOffers(*offers);
+        // Spot and yearly columns only where some row has such a price: most providers publish neither.
+        const bool anySpot = std::ranges::any_of(rows, [](const core::RegionalOffer& r) { return r.spotHourly.has_value(); });
+        const bool anyYearly = std::ranges::any_of(rows, [](const core::RegionalOffer& r) { return r.yearly.has_value(); });
         std::vector<TextTable::Column> columns{{"PROVIDER"},
                                                {"INSTANCE"},
                                                {"GPU"},
@@ -271,8 +276,14 @@ int runCatalog(const CatalogOptions& options)
                                                {"VCPU", Align::Right},
                                                {"RAM", Align::Right},
                                                {"REGION"},
-                                               {"PRICE/HOUR", Align::Right},
-                                               {"PRICE/MONTH", Align::Right}};
+                                               {"PRICE/HOUR", Align::Right}};
+        if (anySpot) {
+            columns.push_back({"SPOT/HOUR", Align::Right});
+        }
+        columns.push_back({"PRICE/MONTH", Align::Right});
+        if (anyYearly) {
+            columns.push_back({"YEARLY, /MONTH", Align::Right});
+        }
         if (options.displayCurrency) {
             const std::string code = core::currencyCode(*options.displayCurrency);
             columns.push_back({"HOUR IN " + code, Align::Right});
@@ -281,7 +292,7 @@ int runCatalog(const CatalogOptions& options)
         columns.push_back({"FLAGS"});
         TextTable table(columns);
         std::set<std::string> providers;
-        for (const core::RegionalOffer& row : catalog.regionalOffers(*offers)) {
+        for (const core::RegionalOffer& row : rows) {
             providers.insert(row.provider.id);
             std::vector<std::string> cells{row.provider.id,
                                            row.offer.instanceType,
@@ -290,8 +301,14 @@ int runCatalog(const CatalogOptions& options)
                                            row.offer.vcpus ? std::to_string(*row.offer.vcpus) : "-",
                                            row.offer.ramGib ? number(*row.offer.ramGib) + " GiB" : "-",
                                            regionCell(row),
-                                           priceCell(row.onDemandHourly),
-                                           row.monthly ? priceCell(row.monthly) : "-"};
+                                           priceCell(row.onDemandHourly)};
+            if (anySpot) {
+                cells.push_back(row.spotHourly ? priceCell(row.spotHourly) : "-");
+            }
+            cells.push_back(row.monthly ? priceCell(row.monthly) : "-");
+            if (anyYearly) {
+                cells.push_back(row.yearly ? priceCell(row.yearly) : "-");
+            }
             if (options.displayCurrency) {
                 cells.push_back(convertedCell(row.onDemandHourly, *rate, *options.displayCurrency));
             }

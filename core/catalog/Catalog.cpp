@@ -37,7 +37,7 @@ std::string joined(const std::vector<std::string>& items)
 std::string RegionalOffer::priceDate() const
 {
     std::string date;
-    for (const std::optional<Price>& price : {onDemandHourly, monthly}) {
+    for (const std::optional<Price>& price : {onDemandHourly, spotHourly, monthly, yearly}) {
         if (price && price->source.asOf > date) {
             date = price->source.asOf;
         }
@@ -200,13 +200,19 @@ std::vector<RegionalOffer> Catalog::regionalOffers(const std::vector<Offer>& off
             }
         }
         auto makeRow = [&](const std::string& region) {
-            RegionalOffer row{*provider, offer, *gpu, region, std::nullopt, std::nullopt};
+            RegionalOffer row{*provider, offer, *gpu, region, {}, {}, {}, {}};
             std::erase_if(row.offer.prices, [&](const Price& price) { return price.region != region; });
             if (const Price* price = offer.findPrice(region, PricingMode::OnDemand)) {
                 row.onDemandHourly = *price;
             }
+            if (const Price* price = offer.findPrice(region, PricingMode::Spot)) {
+                row.spotHourly = *price;
+            }
             if (const Price* price = offer.findPrice(region, PricingMode::SubscriptionMonthly)) {
                 row.monthly = *price;
+            }
+            if (const Price* price = offer.findPrice(region, PricingMode::SubscriptionYearly)) {
+                row.yearly = *price;
             }
             return row;
         };

@@ -99,7 +99,9 @@ private slots:
                                    "RAM",
                                    "Region",
                                    "Price/hour",
+                                   "Spot/hour",
                                    "Price/month",
+                                   "Yearly, per month",
                                    "Price date"};
         for (int column = 0; column < expected.size(); ++column) {
             QCOMPARE(table->model()->headerData(column, Qt::Horizontal).toString(), expected[column]);

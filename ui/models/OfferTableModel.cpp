@@ -121,7 +121,9 @@ QVariant OfferTableModel::data(const QModelIndex& index, int role) const
                 case VcpuColumn:
                 case RamColumn:
                 case HourlyPriceColumn:
+                case SpotPriceColumn:
                 case MonthlyPriceColumn:
+                case YearlyPriceColumn:
                     return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
                 default:
                     return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
@@ -129,7 +131,9 @@ QVariant OfferTableModel::data(const QModelIndex& index, int role) const
         case Qt::ForegroundRole:
             // Unknown prices are shown, in a quieter colour, never hidden or guessed.
             if ((index.column() == HourlyPriceColumn && !row->onDemandHourly)
-                || (index.column() == MonthlyPriceColumn && !row->monthly)) {
+                || (index.column() == SpotPriceColumn && !row->spotHourly)
+                || (index.column() == MonthlyPriceColumn && !row->monthly)
+                || (index.column() == YearlyPriceColumn && !row->yearly)) {
                 return QApplication::palette().color(QPalette::Disabled, QPalette::Text);
             }
             return {};
@@ -157,8 +161,12 @@ QVariant OfferTableModel::display(const core::RegionalOffer& row, int column) co
             return regionsText(row);
         case HourlyPriceColumn:
             return shownPrice(row.onDemandHourly);
+        case SpotPriceColumn:
+            return row.spotHourly ? shownPrice(row.spotHourly) : QStringLiteral("—");
         case MonthlyPriceColumn:
             return row.monthly ? shownPrice(row.monthly) : QStringLiteral("—");
+        case YearlyPriceColumn:
+            return row.yearly ? shownPrice(row.yearly) : QStringLiteral("—");
         case PriceDateColumn:
             return row.priceDate().empty() ? QStringLiteral("—") : qs(row.priceDate());
         case FeaturesColumn:
@@ -228,7 +236,7 @@ void OfferTableModel::setDisplayCurrency(std::optional<core::Currency> currency,
     m_displayCurrency = currency;
     m_rate = std::move(rate);
     if (!m_rows.empty()) {
-        emit dataChanged(index(0, HourlyPriceColumn), index(rowCount() - 1, MonthlyPriceColumn));
+        emit dataChanged(index(0, HourlyPriceColumn), index(rowCount() - 1, YearlyPriceColumn));
     }
 }
 
@@ -258,8 +266,12 @@ QVariant OfferTableModel::sortKey(const core::RegionalOffer& row, int column) co
             return row.offer.ramGib.value_or(-1);
         case HourlyPriceColumn:
             return priceKey(row.onDemandHourly);
+        case SpotPriceColumn:
+            return priceKey(row.spotHourly);
         case MonthlyPriceColumn:
             return priceKey(row.monthly);
+        case YearlyPriceColumn:
+            return priceKey(row.yearly);
         default:
             return display(row, column);
     }
@@ -271,8 +283,12 @@ QVariant OfferTableModel::toolTip(const core::RegionalOffer& row, int column) co
         case HourlyPriceColumn:
             return row.onDemandHourly ? sourceToolTip(*row.onDemandHourly)
                                       : tr("No published price was found for this offer; none is guessed.");
+        case SpotPriceColumn:
+            return row.spotHourly ? sourceToolTip(*row.spotHourly) : QVariant{};
         case MonthlyPriceColumn:
             return row.monthly ? sourceToolTip(*row.monthly) : QVariant{};
+        case YearlyPriceColumn:
+            return row.yearly ? sourceToolTip(*row.yearly) : QVariant{};
         case FeaturesColumn:
             return row.offer.rdmaNote.empty() ? QVariant{} : qs(row.offer.rdmaNote);
         case RegionColumn: {
@@ -311,8 +327,12 @@ QVariant OfferTableModel::headerData(int section, Qt::Orientation orientation, i
             return tr("Region");
         case HourlyPriceColumn:
             return tr("Price/hour");
+        case SpotPriceColumn:
+            return tr("Spot/hour");
         case MonthlyPriceColumn:
             return tr("Price/month");
+        case YearlyPriceColumn:
+            return tr("Yearly, per month");
         case PriceDateColumn:
             return tr("Price date");
         case FeaturesColumn:

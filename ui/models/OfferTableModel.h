@@ -25,7 +25,9 @@ public:
         RamColumn,
         RegionColumn,
         HourlyPriceColumn,
+        SpotPriceColumn,
         MonthlyPriceColumn,
+        YearlyPriceColumn,
         PriceDateColumn,
         FeaturesColumn,
         ColumnCount

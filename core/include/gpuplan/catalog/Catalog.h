@@ -31,7 +31,9 @@ struct RegionalOffer
     GpuSpec gpu;
     std::string region; // empty when no region has a price: then offer.availableRegions lists where it is sold
     std::optional<Price> onDemandHourly;
-    std::optional<Price> monthly; // monthly subscription where sold
+    std::optional<Price> spotHourly; // the spot price per hour where one is published
+    std::optional<Price> monthly;    // monthly subscription where sold
+    std::optional<Price> yearly;     // yearly subscription where sold
 
     double gpuMemoryTotalGb() const { return gpu.memoryGb * offer.gpuCount; }
     /// The most recent as-of date among this row's prices; empty when no source states one.
