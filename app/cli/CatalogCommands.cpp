@@ -1,12 +1,16 @@
 #include "CatalogCommands.h"
 
+#include "CredsCommands.h"
 #include "TextTable.h"
+#include "secrets/CredentialStore.h"
 
 #include "gpuplan/catalog/CatalogChecks.h"
 #include "gpuplan/catalog/CatalogJson.h"
 #include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/net/HttpClient.h"
 #include "gpuplan/prices/PriceRefresh.h"
+
+#include <QCoreApplication>
 
 #include <algorithm>
 #include <cstdio>
@@ -267,8 +271,10 @@ int runCatalog(const CatalogOptions& options)
     } else {
         const std::vector<core::RegionalOffer> rows = catalog.regionalOffers(*offers);
         // Spot and yearly columns only where some row has such a price: most providers publish neither.
-        const bool anySpot = std::ranges::any_of(rows, [](const core::RegionalOffer& r) { return r.spotHourly.has_value(); });
-        const bool anyYearly = std::ranges::any_of(rows, [](const core::RegionalOffer& r) { return r.yearly.has_value(); });
+        const bool anySpot =
+            std::ranges::any_of(rows, [](const core::RegionalOffer& r) { return r.spotHourly.has_value(); });
+        const bool anyYearly =
+            std::ranges::any_of(rows, [](const core::RegionalOffer& r) { return r.yearly.has_value(); });
         std::vector<TextTable::Column> columns{{"PROVIDER"},
                                                {"INSTANCE"},
                                                {"GPU"},
@@ -384,7 +390,8 @@ int runCatalogValidate(const CatalogOptions& options, const std::filesystem::pat
     return kExitBadInput;
 }
 
-int runPricesRefresh(const CatalogOptions& options, const std::string& provider, const std::string& region)
+int runPricesRefresh(
+    int& argc, char** argv, const CatalogOptions& options, const std::string& provider, const std::string& region)
 {
     int exitCode = kExitOk;
     std::optional<LoadedCatalog> loaded = load(options, exitCode);
@@ -396,31 +403,67 @@ int runPricesRefresh(const CatalogOptions& options, const std::string& provider,
                      "GPUPLAN_PRICES_DIR)\n";
         return kExitFailure;
     }
+    // Signed price APIs use the stored credential; AWS reads its Price List without one (spot prices need it).
+    core::PriceListAccess access;
+    if (core::priceListNeedsCredential(provider)) {
+        // The keychain's jobs run on Qt's event loop; the settings file is the GUI's.
+        QCoreApplication app(argc, argv);
+        QCoreApplication::setApplicationName(QStringLiteral("gpuplanner"));
+        QCoreApplication::setOrganizationName(QStringLiteral("gpuplanner"));
+        std::unique_ptr<ui::CredentialStore> store = openCredentialStore();
+        core::Result<core::Credential> credential = store->loadNow(QString::fromStdString(provider));
+        core::Result<core::PriceListAccess> made = credential ? core::priceListAccessFrom(provider, *credential)
+                                                              : core::Result<core::PriceListAccess>(credential.error());
+        if (made) {
+            access = std::move(made).value();
+        } else if (provider != "aws") {
+            std::cerr << "gpuplan: prices refresh: " << provider
+                      << "'s price API needs your credential: " << made.error().message()
+                      << "; store one with `gpuplan creds set " << provider << "`\n";
+            return kExitFailure;
+        }
+    }
     core::initializeHttp();
     core::HttpClient http;
     std::string shown;
     int lastTenth = -1;
-    const core::RefreshProgress progress = [&](const std::string& what, std::uint64_t done, std::uint64_t total) {
-        const int tenth = total > 0 ? int(done * 10 / total) : int(done >> 26); // each 10 %, or each 64 MB
-        if (what != shown || tenth != lastTenth) {
-            std::cerr << "  " << what << ": " << (done >> 20) << (total > 0 ? " of " + std::to_string(total >> 20) : "")
-                      << " MB\n";
-            shown = what;
-            lastTenth = tenth;
-        }
-        return true;
-    };
+    const core::RefreshProgress progress =
+        [&](const std::string& what, std::uint64_t done, std::uint64_t total, bool bytes) {
+            const int tenth = total > 0 ? int(done * 10 / total) : int(done >> 26); // each 10 %, or each 64 MB
+            if (what != shown || tenth != lastTenth) {
+                std::cerr << "  " << what;
+                if (bytes) {
+                    std::cerr << ": " << (done >> 20) << (total > 0 ? " of " + std::to_string(total >> 20) : "")
+                              << " MB";
+                } else if (total > 1) {
+                    std::cerr << " (" << done + 1 << " of " << total << ")";
+                }
+                std::cerr << '\n';
+                shown = what;
+                lastTenth = tenth;
+            }
+            return true;
+        };
     core::Result<core::PriceRefresh> refreshed =
-        core::refreshProviderPrices(http, provider, loaded->catalog, region, options.pricesDir, progress);
+        core::refreshProviderPrices(http, provider, loaded->catalog, region, options.pricesDir, access, progress);
     if (!refreshed) {
         std::cerr << "gpuplan: prices refresh: " << refreshed.error().message() << '\n';
         return refreshed.error().code == core::ErrorCode::InvalidArgument ? kExitBadInput : kExitFailure;
     }
     const core::PriceRefresh& r = *refreshed;
-    std::cout << (provider == "aws" ? "AWS prices as of " : "Azure prices as of ") << r.asOf
-              << (provider == "aws" ? " (AWS Price List, read " : " (Azure Retail Prices API, read ")
-              << core::todayUtc() << "): " << r.prices.size() << " prices for the catalog's offers, "
-              << r.changes.size() << " changed or new, " << r.unchanged << " unchanged.\n";
+    static const std::map<std::string, std::string> sources{
+        {"aws", "AWS prices as of %s (AWS Price List, read %s)"},
+        {"azure", "Azure prices as of %s (Azure Retail Prices API, read %s)"},
+        {"gcp", "Google Cloud prices as of %s (Cloud Billing Catalog API, read %s)"},
+        {"lambda", "Lambda prices as of %s (Lambda Cloud API, read %s)"},
+        {"alibaba", "Alibaba Cloud prices as of %s (ECS DescribePrice, read %s)"},
+        {"tencent", "Tencent Cloud prices as of %s (CVM price inquiry, read %s)"},
+        {"huawei", "Huawei Cloud prices as of %s (BSS price inquiry, read %s)"}};
+    std::string heading = sources.contains(provider) ? sources.at(provider) : provider + " prices as of %s (read %s)";
+    heading.replace(heading.find("%s"), 2, r.asOf);
+    heading.replace(heading.find("%s"), 2, core::todayUtc());
+    std::cout << heading << ": " << r.prices.size() << " prices for the catalog's offers, " << r.changes.size()
+              << " changed or new, " << r.unchanged << " unchanged.\n";
     if (!r.changes.empty()) {
         TextTable table({{"INSTANCE"},
                          {"REGION"},

@@ -32,7 +32,9 @@ int runCatalog(const CatalogOptions& options);
 /// `gpuplan catalog validate [FILE]`: every problem and finding of one file, or of the catalog in use.
 int runCatalogValidate(const CatalogOptions& options, const std::filesystem::path& file);
 /// `gpuplan prices refresh --provider P [--region R]`: reads the provider's price list, keeps the prices of the
-/// catalog's offers as a layer over the bundled ones, and prints what changed.
-int runPricesRefresh(const CatalogOptions& options, const std::string& provider, const std::string& region);
+/// catalog's offers as a layer over the bundled ones, and prints what changed. Providers whose price API is signed
+/// use the stored credential (`gpuplan creds set P`).
+int runPricesRefresh(
+    int& argc, char** argv, const CatalogOptions& options, const std::string& provider, const std::string& region);
 
 } // namespace gpuplan::cli

@@ -427,7 +427,7 @@ static int runCommand(int argc, char** argv)
         return runCatalogValidate(options, fileToValidate);
     }
     if (*refresh) {
-        return runPricesRefresh(options, refreshProvider, refreshRegion);
+        return runPricesRefresh(argc, argv, options, refreshProvider, refreshRegion);
     }
     if (*catalog) {
         return runCatalog(options);

@@ -1,5 +1,7 @@
 #include "gpuplan/prices/PriceRefresh.h"
 
+#include "PriceReading.h"
+
 #include "core/JsonChecker.h"
 #include "gpuplan/catalog/CatalogChecks.h"
 #include "gpuplan/catalog/CatalogJson.h"
@@ -7,6 +9,7 @@
 #include "gpuplan/core/Paths.h"
 #include "gpuplan/net/Crypto.h"
 #include "gpuplan/prices/AwsOfferFile.h"
+#include "gpuplan/secrets/SignerCredentials.h"
 
 #include <algorithm>
 #include <chrono>
@@ -21,90 +24,11 @@ namespace {
 
 using nlohmann::json;
 namespace fs = std::filesystem;
+using pricing::compareWithCatalog;
+using pricing::getJson;
+using pricing::offeredRegions;
 
 constexpr const char* kRefreshedSchema = "gpuplan-refreshed-prices/1";
-
-/// A price list's base URL: $GPUPLAN_ENDPOINT_<NAME> when set (tests), else the public one; no trailing slash.
-std::string pricingEndpoint(const std::string& name, const char* publicUrl)
-{
-    const std::string overridden = endpointOverride(name);
-    std::string base = overridden.empty() ? publicUrl : overridden;
-    while (!base.empty() && base.back() == '/') {
-        base.pop_back();
-    }
-    return base;
-}
-
-/// The provider's instance types in the catalog, each with the regions the catalog prices it in (only `region`
-/// when one is given). InvalidArgument when there is none to refresh.
-Result<std::map<std::string, std::set<std::string>>>
-offeredRegions(const Catalog& catalog, const std::string& provider, const std::string& name, const std::string& region)
-{
-    std::map<std::string, std::set<std::string>> regions;
-    for (const Offer& offer : catalog.offers()) {
-        if (offer.providerId != provider) {
-            continue;
-        }
-        for (const std::string& r : offer.regions()) {
-            if (region.empty() || r == region) {
-                regions[offer.instanceType].insert(r);
-            }
-        }
-    }
-    if (regions.empty()) {
-        return Error{ErrorCode::InvalidArgument,
-                     region.empty() ? "the catalog has no " + name + " offers to refresh"
-                                    : "the catalog has no " + name + " offer in " + region,
-                     "--region"};
-    }
-    return regions;
-}
-
-void compare(const Catalog& catalog, PriceRefresh& refresh)
-{
-    for (const RefreshedPrice& r : refresh.prices) {
-        const Offer* offer = catalog.findOffer(refresh.provider, r.instanceType);
-        const Price* before = offer ? offer->findPrice(r.price.region, r.price.mode) : nullptr;
-        if (before && before->currency == r.price.currency && std::abs(before->amount - r.price.amount) < 1e-9) {
-            ++refresh.unchanged;
-            continue;
-        }
-        refresh.changes.push_back({r.instanceType,
-                                   r.price.region,
-                                   r.price.mode,
-                                   r.price.currency,
-                                   before ? std::optional(before->amount) : std::nullopt,
-                                   r.price.amount});
-    }
-    auto relative = [](const PriceChange& c) {
-        return c.before ? std::abs(c.after / *c.before - 1) : std::numeric_limits<double>::infinity();
-    };
-    std::stable_sort(refresh.changes.begin(), refresh.changes.end(), [&](const PriceChange& a, const PriceChange& b) {
-        return relative(a) > relative(b);
-    });
-}
-
-Result<json> getJson(HttpTransport& http, const std::string& url, const CancelToken* cancel)
-{
-    HttpRequest request;
-    request.url = url;
-    request.safeToRetry = true;
-    Result<HttpResponse> response = http.send(request, cancel);
-    if (!response) {
-        return response.error();
-    }
-    if (response->status != 200) {
-        return Error{ErrorCode::HttpStatus,
-                     "answered HTTP " + std::to_string(response->status) + ": " + response->body.substr(0, 200),
-                     url,
-                     response->status};
-    }
-    Result<json> parsed = parseJson(response->body, url);
-    if (!parsed) {
-        return parsed.error();
-    }
-    return parsed;
-}
 
 } // namespace
 
@@ -129,7 +53,7 @@ Result<PriceRefresh> refreshAwsPrices(HttpTransport& http,
         }
     }
 
-    const std::string base = pricingEndpoint("aws_pricing", "https://pricing.us-east-1.amazonaws.com");
+    const std::string base = pricing::endpoint("aws_pricing", "https://pricing.us-east-1.amazonaws.com");
     const std::string indexUrl = base + "/offers/v1.0/aws/AmazonEC2/current/region_index.json";
     Result<json> index = getJson(http, indexUrl, cancel);
     if (!index) {
@@ -157,7 +81,7 @@ Result<PriceRefresh> refreshAwsPrices(HttpTransport& http,
         request.saveBodyTo = file;
         request.totalTimeout = std::chrono::hours(2);
         request.onProgress = [&](std::uint64_t done, std::uint64_t total) {
-            return !progress || progress(what, done, total);
+            return !progress || progress(what, done, total, true);
         };
         Result<HttpResponse> response = http.send(request, cancel);
         if (!response) {
@@ -174,7 +98,7 @@ Result<PriceRefresh> refreshAwsPrices(HttpTransport& http,
                          response->status};
         }
         Result<AwsOfferFile> read = readAwsOfferFile(file, [&](std::uint64_t done, std::uint64_t total) {
-            return (!cancel || !cancel->cancelled()) && (!progress || progress("reading " + what, done, total));
+            return (!cancel || !cancel->cancelled()) && (!progress || progress("reading " + what, done, total, true));
         });
         std::error_code ec;
         fs::remove(file, ec);
@@ -220,7 +144,7 @@ Result<PriceRefresh> refreshAwsPrices(HttpTransport& http,
                                     + " instance types there (they keep their bundled prices): " + unpriced);
         }
     }
-    compare(catalog, refresh);
+    compareWithCatalog(catalog, refresh);
     return refresh;
 }
 
@@ -233,7 +157,7 @@ Result<PriceRefresh> refreshAzurePrices(HttpTransport& http,
     PriceRefresh refresh;
     refresh.provider = "azure";
     refresh.asOf = todayUtc();
-    const std::string base = pricingEndpoint("azure_pricing", "https://prices.azure.com");
+    const std::string base = pricing::endpoint("azure_pricing", "https://prices.azure.com");
     // Each VM size of the catalog, with the regions the catalog prices it in.
     Result<std::map<std::string, std::set<std::string>>> wanted = offeredRegions(catalog, "azure", "Azure", region);
     if (!wanted) {
@@ -242,7 +166,7 @@ Result<PriceRefresh> refreshAzurePrices(HttpTransport& http,
     const std::string retrieved = refresh.asOf;
     int done = 0;
     for (const auto& [size, regions] : *wanted) {
-        if (progress && !progress("Azure retail prices of " + size, std::uint64_t(done), wanted->size())) {
+        if (progress && !progress("Azure retail prices of " + size, std::uint64_t(done), wanted->size(), false)) {
             return Error{ErrorCode::Cancelled, "cancelled", base};
         }
         ++done;
@@ -308,8 +232,39 @@ Result<PriceRefresh> refreshAzurePrices(HttpTransport& http,
             refresh.notes.push_back(size + ": no Linux price in " + missing + " (the bundled prices stay there)");
         }
     }
-    compare(catalog, refresh);
+    compareWithCatalog(catalog, refresh);
     return refresh;
+}
+
+bool priceListNeedsCredential(const std::string& provider)
+{
+    static const std::set<std::string> needing{"aws", "gcp", "lambda", "alibaba", "tencent", "huawei"};
+    return needing.contains(provider);
+}
+
+Result<PriceListAccess> priceListAccessFrom(const std::string& provider, const Credential& credential)
+{
+    PriceListAccess access;
+    if (provider == "lambda") {
+        Result<std::string> key = apiKeyFrom(credential);
+        if (!key) {
+            return key.error();
+        }
+        access.apiKey = std::move(key).value();
+    } else if (provider == "gcp") {
+        Result<GoogleServiceAccount> account = googleAccountFrom(credential);
+        if (!account) {
+            return account.error();
+        }
+        access.googleAccount = std::move(account).value();
+    } else {
+        Result<AccessKey> key = accessKeyFrom(credential);
+        if (!key) {
+            return key.error();
+        }
+        access.key = std::move(key).value();
+    }
+    return access;
 }
 
 Result<PriceRefresh> refreshProviderPrices(HttpTransport& http,
@@ -317,6 +272,7 @@ Result<PriceRefresh> refreshProviderPrices(HttpTransport& http,
                                            const Catalog& catalog,
                                            const std::string& region,
                                            const fs::path& pricesDir,
+                                           const PriceListAccess& access,
                                            const RefreshProgress& progress,
                                            const CancelToken* cancel)
 {
@@ -325,11 +281,22 @@ Result<PriceRefresh> refreshProviderPrices(HttpTransport& http,
                      "Paperspace publishes no price API; its prices stay the bundled ones",
                      "--provider"};
     }
-    if (provider != "aws" && provider != "azure") {
+    using Reader = Result<PriceRefresh> (*)(HttpTransport&,
+                                            const Catalog&,
+                                            const std::string&,
+                                            const PriceListAccess&,
+                                            const RefreshProgress&,
+                                            const CancelToken*);
+    static const std::map<std::string, Reader> signedReaders{{"gcp", refreshGcpPrices},
+                                                             {"lambda", refreshLambdaPrices},
+                                                             {"alibaba", refreshAlibabaPrices},
+                                                             {"tencent", refreshTencentPrices},
+                                                             {"huawei", refreshHuaweiPrices}};
+    const auto reader = signedReaders.find(provider);
+    if (provider != "aws" && provider != "azure" && reader == signedReaders.end()) {
         return Error{ErrorCode::InvalidArgument,
-                     "reading " + provider
-                         + "'s price list is not built yet; it works for: aws, azure (the others keep their bundled "
-                           "prices)",
+                     "unknown provider '" + provider
+                         + "'; prices are read for aws, azure, gcp, lambda, alibaba, tencent and huawei",
                      "--provider"};
     }
     const fs::path work = pricesDir / ".download";
@@ -338,8 +305,32 @@ Result<PriceRefresh> refreshProviderPrices(HttpTransport& http,
     if (ec) {
         return Error{ErrorCode::FileUnreadable, "cannot be created: " + ec.message(), work.string()};
     }
-    Result<PriceRefresh> refreshed = provider == "aws" ? refreshAwsPrices(http, catalog, region, work, progress, cancel)
-                                                       : refreshAzurePrices(http, catalog, region, progress, cancel);
+    Result<PriceRefresh> refreshed = Error{ErrorCode::InvalidArgument, "not read", provider};
+    if (provider == "aws") {
+        refreshed = refreshAwsPrices(http, catalog, region, work, progress, cancel);
+        if (refreshed && access.key) {
+            // Spot prices are not in the Price List: EC2's spot price history, signed with the user's key.
+            Result<PriceRefresh> spot = refreshAwsSpotPrices(http, catalog, region, access, progress, cancel);
+            if (!spot) {
+                refreshed = spot.error();
+            } else {
+                PriceRefresh& whole = refreshed.value();
+                whole.prices.insert(whole.prices.end(), spot->prices.begin(), spot->prices.end());
+                whole.notes.insert(whole.notes.end(), spot->notes.begin(), spot->notes.end());
+                whole.changes.clear();
+                whole.unchanged = 0;
+                compareWithCatalog(catalog, whole);
+            }
+        } else if (refreshed) {
+            refreshed.value().notes.push_back(
+                "spot prices not read: they come from EC2's spot price history, which needs "
+                "your AWS key (gpuplan creds set aws)");
+        }
+    } else if (provider == "azure") {
+        refreshed = refreshAzurePrices(http, catalog, region, progress, cancel);
+    } else {
+        refreshed = reader->second(http, catalog, region, access, progress, cancel);
+    }
     fs::remove_all(work, ec);
     if (refreshed) {
         if (Status saved = saveRefreshedPrices(*refreshed, pricesDir); !saved) {

@@ -14,6 +14,7 @@
 
 #include <cmath>
 #include <functional>
+#include <map>
 
 namespace {
 
@@ -32,6 +33,10 @@ Run gpuplan(const QStringList& arguments, const QString& catalogDir = {}, const 
     // Never the tester's own offers or refreshed prices: empty folders unless a test names its own.
     env.insert(QStringLiteral("GPUPLAN_USER_CATALOG_DIR"), QStringLiteral(GPUPLAN_BINARY_DIR "/tests/no-user-catalog"));
     env.insert(QStringLiteral("GPUPLAN_PRICES_DIR"), QStringLiteral(GPUPLAN_BINARY_DIR "/tests/no-refreshed-prices"));
+    // Nor the tester's credentials: a file that does not exist, unless a test stores its own.
+    env.insert(QStringLiteral("GPUPLAN_CREDENTIALS_BACKEND"), QStringLiteral("file"));
+    env.insert(QStringLiteral("GPUPLAN_CREDENTIALS_FILE"),
+               QStringLiteral(GPUPLAN_BINARY_DIR "/tests/no-credentials.enc"));
     if (!catalogDir.isEmpty()) {
         env.insert(QStringLiteral("GPUPLAN_CATALOG_DIR"), catalogDir);
     }
@@ -500,10 +505,40 @@ private slots:
         QCOMPARE(missing.exitCode, 1);
         QVERIFY2(missing.err.contains(QStringLiteral("answered HTTP 404")), qPrintable(missing.err));
         QVERIFY(QFile::exists(dir.filePath(QStringLiteral("prices/aws.json"))));
-        // Providers without a reader yet say so.
-        const Run tencent = gpuplan({"prices", "refresh", "--provider", "tencent"}, {}, env);
-        QCOMPARE(tencent.exitCode, 2);
-        QVERIFY(tencent.err.contains(QStringLiteral("not built yet")));
+        // Without a stored key the spot prices are not read, and the output says why.
+        QVERIFY2(run.out.contains(QStringLiteral("note: spot prices not read")), qPrintable(run.out));
+        // With one, EC2's spot price history (a FAKE EC2, two pages: the cheapest zone is on the second) adds them.
+        env.insert(QStringLiteral("GPUPLAN_CREDENTIALS_FILE"), dir.filePath(QStringLiteral("credentials.enc")));
+        env.insert(QStringLiteral("GPUPLAN_CREDENTIALS_PASSPHRASE"),
+                   QStringLiteral("a passphrase for the price tests"));
+        QProcess creds;
+        QProcessEnvironment all = QProcessEnvironment::systemEnvironment();
+        all.insert(env);
+        all.insert(QStringLiteral("GPUPLAN_CREDENTIALS_BACKEND"), QStringLiteral("file"));
+        creds.setProcessEnvironment(all);
+        creds.start(QStringLiteral(GPUPLAN_BINARY_DIR "/bin/gpuplan"), {"creds", "set", "aws", "--stdin"});
+        creds.write(R"({"access_key_id": "AKIDEXAMPLEFORPRICES", "secret_access_key": "never-shown"})");
+        creds.closeWriteChannel();
+        QVERIFY(creds.waitForFinished(30000) && creds.exitCode() == 0);
+        QProcess fake;
+        fake.start(QStringLiteral("python3"),
+                   {QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/integration/fakes/fake_price_apis.py"),
+                    QStringLiteral(GPUPLAN_SOURCE_DIR "/resources/catalog")});
+        const auto stopFake = qScopeGuard([&fake] {
+            fake.closeWriteChannel();
+            fake.kill();
+            fake.waitForFinished();
+        });
+        QVERIFY(fake.waitForReadyRead(10000));
+        env.insert(QStringLiteral("GPUPLAN_ENDPOINT_AWS"),
+                   QStringLiteral("http://127.0.0.1:%1").arg(QJsonDocument::fromJson(fake.readLine())["http"].toInt()));
+        const Run spot = gpuplan({"prices", "refresh", "--provider", "aws", "--region", "us-east-1"}, {}, env);
+        QVERIFY2(spot.exitCode == 0, qPrintable(spot.err));
+        const QRegularExpressionMatch spotRow =
+            QRegularExpression("p4d\\.24xlarge +us-east-1 +spot +[0-9.-]+( USD)? +([0-9.]+) USD").match(spot.out);
+        QVERIFY2(spotRow.hasMatch(), qPrintable(spot.out));
+        QVERIFY(std::abs(spotRow.captured(2).toDouble() - bundled / 2) < 1e-4); // the second page's zone, Linux
+        QVERIFY(!spot.out.contains(QStringLiteral("never-shown")) && !spot.err.contains(QStringLiteral("never-shown")));
     }
 
     void azurePricesRefreshPageByPageThroughThrottlingAndACutOffPage()
@@ -576,6 +611,169 @@ private slots:
         QFile after(dir.filePath(QStringLiteral("prices/azure.json")));
         QVERIFY(after.open(QIODevice::ReadOnly));
         QCOMPARE(after.readAll(), before);
+    }
+
+    void signedPriceApisRefreshFromTheirFake()
+    {
+        // A FAKE of each price API that needs an account (tests/integration/fakes/fake_price_apis.py): answers of
+        // the documented shapes, made-up prices (x2 pay-as-you-go, /2 spot, x400 a month, x4000 a year), a wrong key
+        // refused, each route's first answer throttled or cut off mid-body on demand.
+        QTemporaryDir dir;
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("GPUPLAN_PRICES_DIR"), dir.filePath(QStringLiteral("prices")));
+        env.insert(QStringLiteral("GPUPLAN_CREDENTIALS_BACKEND"), QStringLiteral("file"));
+        env.insert(QStringLiteral("GPUPLAN_CREDENTIALS_FILE"), dir.filePath(QStringLiteral("credentials.enc")));
+        env.insert(QStringLiteral("GPUPLAN_CREDENTIALS_PASSPHRASE"),
+                   QStringLiteral("a passphrase for the price tests"));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+        QFile pem(QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/data/test-service-account-key.pem"));
+        QVERIFY(pem.open(QIODevice::ReadOnly));
+        const QJsonObject keyPair{{"access_key_id", "AKIDEXAMPLEFORPRICES"},
+                                  {"secret_access_key", "a-secret-that-never-shows"}};
+        const std::map<QString, QJsonObject> credentials{{"lambda", {{"api_key", "test-lambda-key"}}},
+                                                         {"gcp",
+                                                          {{"type", "service_account"},
+                                                           {"client_email", "prices@example.iam.gserviceaccount.com"},
+                                                           {"private_key", QString::fromUtf8(pem.readAll())},
+                                                           {"private_key_id", "abc123"}}},
+                                                         {"alibaba", keyPair},
+                                                         {"tencent", keyPair},
+                                                         {"huawei",
+                                                          {{"access_key_id", "AKIDEXAMPLEFORPRICES"},
+                                                           {"secret_access_key", "a-secret-that-never-shows"},
+                                                           {"project_id", "p"}}}};
+        auto store = [&](const QString& provider, const QJsonObject& fields) {
+            QProcess creds;
+            QProcessEnvironment all = QProcessEnvironment::systemEnvironment();
+            all.insert(env);
+            creds.setProcessEnvironment(all);
+            creds.start(QStringLiteral(GPUPLAN_BINARY_DIR "/bin/gpuplan"), {"creds", "set", provider, "--stdin"});
+            creds.write(QJsonDocument(fields).toJson());
+            creds.closeWriteChannel();
+            QVERIFY(creds.waitForFinished(30000));
+            QVERIFY2(creds.exitCode() == 0, creds.readAllStandardError().constData());
+        };
+        for (const auto& [provider, fields] : credentials) {
+            store(provider, fields);
+        }
+        auto withFake = [&](const QStringList& faults, const std::function<void()>& body) {
+            QProcess fake;
+            fake.start(QStringLiteral("python3"),
+                       QStringList{QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/integration/fakes/fake_price_apis.py"),
+                                   QStringLiteral(GPUPLAN_SOURCE_DIR "/resources/catalog")}
+                           + faults);
+            const auto stop = qScopeGuard([&fake] {
+                fake.closeWriteChannel();
+                fake.kill();
+                fake.waitForFinished();
+            });
+            QVERIFY(fake.waitForReadyRead(10000));
+            const int port = QJsonDocument::fromJson(fake.readLine())["http"].toInt();
+            QVERIFY(port > 0);
+            const QString base = QStringLiteral("http://127.0.0.1:%1").arg(port);
+            for (const char* name : {"GPUPLAN_ENDPOINT_LAMBDA",
+                                     "GPUPLAN_ENDPOINT_GCP_BILLING",
+                                     "GPUPLAN_ENDPOINT_ALIBABA",
+                                     "GPUPLAN_ENDPOINT_TENCENT",
+                                     "GPUPLAN_ENDPOINT_HUAWEI"}) {
+                env.insert(QString::fromLatin1(name), base);
+            }
+            env.insert(QStringLiteral("GPUPLAN_ENDPOINT_GCP_TOKEN"), base + QStringLiteral("/token"));
+            body();
+        };
+        // provider, instance type, region, mode -> the price the fake gives.
+        struct Expected
+        {
+            const char* provider;
+            const char* type;
+            const char* region;
+            const char* mode;
+            double amount;
+        };
+        const std::vector<Expected> expected{
+            {"lambda", "gpu_1x_a10", "us-west-1", "on_demand", 1.50},
+            {"gcp", "a2-highgpu-1g", "us-central1", "on_demand", 12 * 0.031611 + 85 * 0.004237 + 2.933908},
+            {"gcp", "a2-highgpu-1g", "us-central1", "spot", 12 * 0.0158055 + 85 * 0.0021185 + 1.466954},
+            {"alibaba", "ecs.gn7e-c16g1.4xlarge", "cn-shanghai", "on_demand", 69.48},
+            {"alibaba", "ecs.gn7e-c16g1.4xlarge", "cn-shanghai", "subscription_monthly", 13896},
+            {"alibaba", "ecs.gn7e-c16g1.4xlarge", "cn-shanghai", "subscription_yearly", 11580},
+            {"alibaba", "ecs.gn7e-c16g1.4xlarge", "cn-shanghai", "spot", 17.37},
+            {"tencent", "GT4.4XLARGE96", "ap-shanghai", "on_demand", 57.28},
+            {"tencent", "GT4.4XLARGE96", "ap-shanghai", "spot", 14.32},
+            {"tencent", "GT4.4XLARGE96", "ap-shanghai", "subscription_monthly", 11456},
+            {"tencent", "GT4.4XLARGE96", "ap-shanghai", "subscription_yearly", 114560.0 / 12},
+            {"huawei", "p2v.16xlarge.8", "cn-north-4", "on_demand", 133.58356 * 2},
+            {"huawei", "p2v.16xlarge.8", "cn-north-4", "subscription_monthly", 133.58356 * 400},
+            {"huawei", "p2v.16xlarge.8", "cn-north-4", "subscription_yearly", 133.58356 * 4000 / 12},
+        };
+        auto refreshedAmount = [&](const Expected& e) -> double {
+            const Run listed = gpuplan({"catalog", "--provider", e.provider, "--json"}, {}, env);
+            const QJsonObject offer = offerNamed(QJsonDocument::fromJson(listed.out.toUtf8())["offers"].toArray(),
+                                                 QString::fromLatin1(e.type));
+            for (const QJsonValue& p : offer["prices"].toArray()) {
+                if (p["region"].toString() == QLatin1String(e.region) && p["mode"].toString() == QLatin1String(e.mode)
+                    && p["refreshed"].toBool()) {
+                    return p["amount"].toDouble();
+                }
+            }
+            return -1;
+        };
+        for (const QStringList& faults : {QStringList{QStringLiteral("--throttle-once")}, QStringList{}}) {
+            withFake(faults, [&] {
+                for (const char* provider : {"lambda", "gcp", "alibaba", "tencent", "huawei"}) {
+                    const Run run = gpuplan({"prices", "refresh", "--provider", provider}, {}, env);
+                    QVERIFY2(run.exitCode == 0, qPrintable(provider + (": " + run.err)));
+                    QVERIFY2(run.out.contains(QStringLiteral(" prices as of ")), qPrintable(run.out));
+                    QVERIFY2(run.out.contains(QStringLiteral("changed or new")), qPrintable(run.out));
+                    // The secret never shows.
+                    QVERIFY(!run.out.contains(QStringLiteral("a-secret-that-never-shows")));
+                    QVERIFY(!run.err.contains(QStringLiteral("a-secret-that-never-shows")));
+                }
+                for (const Expected& e : expected) {
+                    const double amount = refreshedAmount(e);
+                    QVERIFY2(std::abs(amount - e.amount) < 1e-6,
+                             qPrintable(QStringLiteral("%1 %2 %3 %4: %5, expected %6")
+                                            .arg(e.provider, e.type, e.region, e.mode)
+                                            .arg(amount)
+                                            .arg(e.amount)));
+                }
+            });
+        }
+        // The change summary names the offer, the region and the mode, old -> new.
+        withFake({}, [&] {
+            QVERIFY(QFile::remove(dir.filePath(QStringLiteral("prices/alibaba.json"))));
+            const Run run = gpuplan({"prices", "refresh", "--provider", "alibaba", "--region", "cn-shanghai"}, {}, env);
+            QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+            QVERIFY2(run.out.contains(QRegularExpression(QStringLiteral(
+                         "ecs.gn7e-c16g1.4xlarge +cn-shanghai +on_demand +34.74 CNY +69.48 CNY +\\+100.0 %"))),
+                     qPrintable(run.out));
+            QVERIFY2(run.out.contains(QRegularExpression(
+                         QStringLiteral("ecs.gn7e-c16g1.4xlarge +cn-shanghai +spot +- +17.37 CNY +new"))),
+                     qPrintable(run.out));
+        });
+        // A cut-off answer: retried like any safe read, the refresh completes.
+        withFake({QStringLiteral("--cut-once")}, [&] {
+            const Run run = gpuplan({"prices", "refresh", "--provider", "lambda"}, {}, env);
+            QVERIFY2(run.exitCode == 0 || run.err.contains(QStringLiteral("before the whole answer")),
+                     qPrintable(run.err));
+        });
+        // A refused key: the provider's own words, exit 1, the earlier refresh kept byte for byte.
+        QFile kept(dir.filePath(QStringLiteral("prices/lambda.json")));
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        const QByteArray before = kept.readAll();
+        kept.close();
+        store(QStringLiteral("lambda"), {{"api_key", "a-wrong-key"}});
+        withFake({}, [&] {
+            const Run run = gpuplan({"prices", "refresh", "--provider", "lambda"}, {}, env);
+            QCOMPARE(run.exitCode, 1);
+            QVERIFY2(run.err.contains(QStringLiteral("global/invalid-api-key")), qPrintable(run.err));
+        });
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QCOMPARE(kept.readAll(), before);
+        // Paperspace has no price API, and says so.
+        const Run paperspace = gpuplan({"prices", "refresh", "--provider", "paperspace"}, {}, env);
+        QCOMPARE(paperspace.exitCode, 2);
+        QVERIFY(paperspace.err.contains(QStringLiteral("no price API")));
     }
 
     void everyRegionHasACountry()

@@ -101,7 +101,7 @@ void RefreshPricesDialog::start()
     const std::string provider = m_provider->currentData().toString().toStdString();
     QPointer<RefreshPricesDialog> self(this);
     const core::RefreshProgress progress =
-        [self, token = m_token](const std::string& what, std::uint64_t done, std::uint64_t total) {
+        [self, token = m_token](const std::string& what, std::uint64_t done, std::uint64_t total, bool) {
             if (self) {
                 QMetaObject::invokeMethod(
                     self.data(),
@@ -119,7 +119,8 @@ void RefreshPricesDialog::start()
             return guardJob("refresh prices", [&]() -> core::Result<core::PriceRefresh> {
                 core::initializeHttp();
                 core::HttpClient http;
-                return core::refreshProviderPrices(http, provider, catalog, {}, dir, progress, token.get());
+                return core::refreshProviderPrices(
+                    http, provider, catalog, {}, dir, core::PriceListAccess{}, progress, token.get());
             });
         }));
 }

@@ -1,0 +1,142 @@
+#include "PriceReading.h"
+
+#include "gpuplan/cloud/PublicAddress.h"
+#include "gpuplan/cloud/providers/aws/Ec2Api.h"
+#include "gpuplan/net/signers/AwsSigV4.h"
+#include "gpuplan/prices/PriceAnswers.h"
+
+#include <pugixml.hpp>
+
+namespace gpuplan::core {
+
+Result<AwsSpotPage> parseSpotPriceHistory(std::string_view body)
+{
+    pugi::xml_document document;
+    if (!document.load_buffer(body.data(), body.size())) {
+        return Error{ErrorCode::ProviderRefused, "DescribeSpotPriceHistory answer is not XML", "aws"};
+    }
+    const pugi::xml_node root = document.child("DescribeSpotPriceHistoryResponse");
+    if (!root) {
+        return Error{ErrorCode::ProviderRefused,
+                     "DescribeSpotPriceHistory answer has another root element: "
+                         + std::string(document.first_child().name()),
+                     "aws"};
+    }
+    AwsSpotPage page;
+    for (const pugi::xml_node item : root.child("spotPriceHistorySet").children("item")) {
+        AwsSpotPrice price;
+        price.zone = item.child_value("availabilityZone");
+        price.instanceType = item.child_value("instanceType");
+        price.productDescription = item.child_value("productDescription");
+        price.timestamp = item.child_value("timestamp");
+        const std::string text = item.child_value("spotPrice");
+        try {
+            std::size_t used = 0;
+            price.usdPerHour = std::stod(text, &used);
+            if (used != text.size() || price.usdPerHour <= 0) {
+                continue;
+            }
+        } catch (const std::exception&) {
+            continue; // not a number: that item is left out
+        }
+        page.prices.push_back(std::move(price));
+    }
+    page.nextToken = root.child_value("nextToken");
+    return page;
+}
+
+Result<PriceRefresh> refreshAwsSpotPrices(HttpTransport& http,
+                                          const Catalog& catalog,
+                                          const std::string& region,
+                                          const PriceListAccess& access,
+                                          const RefreshProgress& progress,
+                                          const CancelToken* cancel)
+{
+    PriceRefresh refresh;
+    refresh.provider = "aws";
+    refresh.asOf = todayUtc();
+    Result<std::map<std::string, std::set<std::string>>> offered =
+        pricing::offeredRegions(catalog, "aws", "AWS", region);
+    if (!offered) {
+        return offered.error();
+    }
+    if (!access.key) {
+        return Error{ErrorCode::Credentials, "reading AWS spot prices needs your access key", "gpuplan creds set aws"};
+    }
+    const std::string overridden = endpointOverride("aws");
+    const std::map<std::string, std::set<std::string>> wanted = pricing::byRegion(*offered);
+    std::uint64_t done = 0;
+    for (const auto& [r, types] : wanted) {
+        const std::string base = overridden.empty() ? ec2::endpointFor(r) : overridden;
+        if (Status go = pricing::keepGoing(progress, cancel, "AWS spot prices in " + r, done++, wanted.size(), base);
+            !go) {
+            return go.error();
+        }
+        // StartTime = EndTime = now: the price in force now, per zone and type.
+        const std::string now = extendedIsoTime(access.clock());
+        std::map<std::string, std::pair<std::string, double>> cheapest; // type -> (zone, price)
+        std::string token;
+        for (int page = 0; page == 0 || !token.empty(); ++page) {
+            if (page >= 100) {
+                return Error{ErrorCode::SchemaViolation, "more than 100 pages of spot prices: stopped", base};
+            }
+            ec2::Call call{"DescribeSpotPriceHistory", {}, true};
+            int n = 1;
+            for (const std::string& type : types) {
+                call.params.emplace_back("InstanceType." + std::to_string(n++), type);
+            }
+            call.params.emplace_back("ProductDescription.1", "Linux/UNIX");
+            call.params.emplace_back("StartTime", now);
+            call.params.emplace_back("EndTime", now);
+            call.params.emplace_back("MaxResults", "1000");
+            if (!token.empty()) {
+                call.params.emplace_back("NextToken", token);
+            }
+            HttpRequest request = ec2::buildRequest(base, call);
+            if (Result<SigningSteps> signedOk = signAwsV4(request, *access.key, {r, "ec2", true}, access.clock());
+                !signedOk) {
+                return signedOk.error();
+            }
+            Result<HttpResponse> response = http.send(request, cancel);
+            if (!response) {
+                return response.error();
+            }
+            if (response->status != 200) {
+                return ec2::mapError(*response, {call.action, r});
+            }
+            Result<AwsSpotPage> parsed = parseSpotPriceHistory(response->body);
+            if (!parsed) {
+                Error error = parsed.error();
+                error.where = base;
+                return error;
+            }
+            for (const AwsSpotPrice& p : parsed->prices) {
+                if (!types.contains(p.instanceType) || !p.productDescription.starts_with("Linux/UNIX")) {
+                    continue;
+                }
+                auto it = cheapest.find(p.instanceType);
+                if (it == cheapest.end() || p.usdPerHour < it->second.second) {
+                    cheapest[p.instanceType] = {p.zone, p.usdPerHour};
+                }
+            }
+            token = parsed->nextToken;
+        }
+        for (const auto& [type, zonePrice] : cheapest) {
+            refresh.prices.push_back(
+                {type,
+                 pricing::livePrice(r,
+                                    PricingMode::Spot,
+                                    zonePrice.second,
+                                    Currency::USD,
+                                    base,
+                                    "EC2 DescribeSpotPriceHistory, live: Linux/UNIX, the price in force now in the "
+                                    "cheapest zone, "
+                                        + zonePrice.first)});
+        }
+    }
+    pricing::noteUnpriced(refresh, *offered, PricingMode::Spot, "no spot price there now");
+    pricing::compareWithCatalog(catalog, refresh);
+    return refresh;
+}
+
+} // namespace gpuplan::core

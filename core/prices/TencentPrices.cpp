@@ -1,0 +1,204 @@
+#include "PriceReading.h"
+
+#include "core/JsonChecker.h"
+#include "gpuplan/cloud/PublicAddress.h"
+#include "gpuplan/cloud/providers/tencent/CvmApi.h"
+#include "gpuplan/net/signers/TencentTc3.h"
+#include "gpuplan/prices/PriceAnswers.h"
+
+namespace gpuplan::core {
+
+namespace {
+
+using nlohmann::json;
+
+/// One signed CVM call; the answer's Response object, or the Error CvmApi maps it to.
+Result<json> cvmCall(HttpTransport& http,
+                     const std::string& endpoint,
+                     const cvm::Call& call,
+                     const std::string& region,
+                     const PriceListAccess& access,
+                     const CancelToken* cancel)
+{
+    HttpRequest request = cvm::buildRequest(cvm::baseUrl(call.service, endpoint), call, region);
+    if (Result<SigningSteps> signedOk = signTencentTc3(request, *access.key, "cvm", access.clock()); !signedOk) {
+        return signedOk.error();
+    }
+    Result<HttpResponse> response = http.send(request, cancel);
+    if (!response) {
+        return response.error();
+    }
+    if (std::optional<Error> error = cvm::mapError(*response, {call.action, call.service, region})) {
+        return *error;
+    }
+    Result<json> body = parseJson(response->body, request.url + " " + call.action);
+    if (!body) {
+        return body.error();
+    }
+    return body->value("Response", json::object());
+}
+
+} // namespace
+
+std::vector<TencentZonePrice> parseTencentZonePrices(const json& response)
+{
+    // Response.InstanceTypeQuotaSet[]: {Zone, InstanceType, InstanceChargeType, Status, Price{UnitPrice,
+    // UnitPriceDiscount, UnitPriceSecondStep, ...}}; prices per hour in the account's currency.
+    std::vector<TencentZonePrice> prices;
+    const json set = response.value("InstanceTypeQuotaSet", json::array());
+    for (const json& row : set) {
+        const json price = row.value("Price", json::object());
+        TencentZonePrice p;
+        p.zone = pricing::text(row, "Zone");
+        p.instanceType = pricing::text(row, "InstanceType");
+        p.chargeType = pricing::text(row, "InstanceChargeType");
+        p.selling = pricing::text(row, "Status") == "SELL";
+        p.unitPrice = pricing::number(price, "UnitPrice");
+        p.unitPriceDiscount = pricing::number(price, "UnitPriceDiscount");
+        p.stepped = pricing::number(price, "UnitPriceSecondStep").value_or(0) > 0;
+        if (!p.zone.empty() && !p.instanceType.empty()) {
+            prices.push_back(std::move(p));
+        }
+    }
+    return prices;
+}
+
+std::optional<double> parseTencentPrepaidPrice(const json& response)
+{
+    // Response.Price.InstancePrice.OriginalPrice: the list price of the whole prepaid period.
+    const json price = response.value("/Price/InstancePrice"_json_pointer, json::object());
+    std::optional<double> original = pricing::number(price, "OriginalPrice");
+    return original && *original > 0 ? original : std::nullopt;
+}
+
+Result<PriceRefresh> refreshTencentPrices(HttpTransport& http,
+                                          const Catalog& catalog,
+                                          const std::string& region,
+                                          const PriceListAccess& access,
+                                          const RefreshProgress& progress,
+                                          const CancelToken* cancel)
+{
+    PriceRefresh refresh;
+    refresh.provider = "tencent";
+    refresh.asOf = todayUtc();
+    Result<std::map<std::string, std::set<std::string>>> offered =
+        pricing::offeredRegions(catalog, "tencent", "Tencent Cloud", region);
+    if (!offered) {
+        return offered.error();
+    }
+    if (!access.key) {
+        return Error{ErrorCode::Credentials,
+                     "reading Tencent Cloud's prices needs your SecretId and SecretKey",
+                     "gpuplan creds set tencent"};
+    }
+    const std::string endpoint = endpointOverride("tencent");
+    const std::string url = cvm::baseUrl(cvm::Service::Cvm, endpoint);
+    const std::map<std::string, std::set<std::string>> wanted = pricing::byRegion(*offered);
+    std::uint64_t done = 0;
+    for (const auto& [r, types] : wanted) {
+        if (Status go =
+                pricing::keepGoing(progress, cancel, "Tencent Cloud prices in " + r, done++, wanted.size(), url);
+            !go) {
+            return go.error();
+        }
+        const json typeFilter{{"Name", "instance-type"},
+                              {"Values", json(std::vector<std::string>(types.begin(), types.end()))}};
+        // Pay-as-you-go and spot: one call each for the region, every zone; the cheapest zone that sells it.
+        std::map<std::string, std::string> zoneOf; // type -> the zone of its pay-as-you-go price
+        for (const auto& [charge, mode] :
+             {std::pair("POSTPAID_BY_HOUR", PricingMode::OnDemand), std::pair("SPOTPAID", PricingMode::Spot)}) {
+            cvm::Call call{cvm::Service::Cvm, "DescribeZoneInstanceConfigInfos", json::object(), true};
+            call.params["Filters"] =
+                json::array({typeFilter, json{{"Name", "instance-charge-type"}, {"Values", json::array({charge})}}});
+            Result<json> answer = cvmCall(http, endpoint, call, r, access, cancel);
+            if (!answer) {
+                return answer.error();
+            }
+            std::map<std::string, std::pair<std::string, double>> cheapest; // type -> (zone, price)
+            bool stepped = false;
+            for (const TencentZonePrice& p : parseTencentZonePrices(*answer)) {
+                // Spot: the discounted price is what a spot instance pays; pay-as-you-go: the list price.
+                const std::optional<double> price = mode == PricingMode::Spot ? p.unitPriceDiscount : p.unitPrice;
+                if (!p.selling || !price || *price <= 0 || !types.contains(p.instanceType)
+                    || (p.chargeType != charge && !p.chargeType.empty())) {
+                    continue;
+                }
+                stepped = stepped || p.stepped;
+                auto it = cheapest.find(p.instanceType);
+                if (it == cheapest.end() || *price < it->second.second) {
+                    cheapest[p.instanceType] = {p.zone, *price};
+                }
+            }
+            for (const auto& [type, zonePrice] : cheapest) {
+                if (mode == PricingMode::OnDemand) {
+                    zoneOf[type] = zonePrice.first;
+                }
+                refresh.prices.push_back(
+                    {type,
+                     pricing::livePrice(r,
+                                        mode,
+                                        zonePrice.second,
+                                        Currency::CNY,
+                                        url,
+                                        std::string("Tencent Cloud CVM DescribeZoneInstanceConfigInfos, live: ")
+                                            + charge + ", "
+                                            + (mode == PricingMode::Spot ? "UnitPriceDiscount" : "UnitPrice")
+                                            + " per hour of the cheapest zone that sells it, " + zonePrice.first
+                                            + (stepped && mode == PricingMode::OnDemand
+                                                   ? "; the first 96 hours' step (longer runs pay less per hour)"
+                                                   : ""))});
+            }
+        }
+        // Monthly and yearly prepaid: InquiryPriceRunInstances in the zone, with a public Ubuntu image.
+        for (const auto& [type, zone] : zoneOf) {
+            Result<json> images = cvmCall(http, endpoint, cvm::describeImagesCall(type), r, access, cancel);
+            if (!images) {
+                return images.error();
+            }
+            Result<std::vector<cvm::Image>> parsed = cvm::parseDescribeImages(json{{"Response", *images}}.dump());
+            if (!parsed || parsed->empty()) {
+                refresh.notes.push_back(type + " in " + r + ": no public image to quote a prepaid price with");
+                continue;
+            }
+            for (const auto& [months, mode] :
+                 {std::pair(1, PricingMode::SubscriptionMonthly), std::pair(12, PricingMode::SubscriptionYearly)}) {
+                cvm::Call call{cvm::Service::Cvm, "InquiryPriceRunInstances", json::object(), true};
+                call.params["Placement"] = {{"Zone", zone}};
+                call.params["InstanceType"] = type;
+                call.params["ImageId"] = parsed->front().imageId;
+                call.params["InstanceChargeType"] = "PREPAID";
+                call.params["InstanceChargePrepaid"] = {{"Period", months}, {"RenewFlag", "NOTIFY_AND_MANUAL_RENEW"}};
+                Result<json> quote = cvmCall(http, endpoint, call, r, access, cancel);
+                if (!quote) {
+                    if (quote.error().code == ErrorCode::ProviderRefused) {
+                        refresh.notes.push_back(type + " in " + r + ", " + std::to_string(months)
+                                                + " month(s) prepaid: " + quote.error().detail);
+                        continue;
+                    }
+                    return quote.error();
+                }
+                const std::optional<double> total = parseTencentPrepaidPrice(*quote);
+                if (!total) {
+                    return Error{ErrorCode::SchemaViolation,
+                                 "InquiryPriceRunInstances answer without Price.InstancePrice.OriginalPrice",
+                                 url + " " + type};
+                }
+                refresh.prices.push_back(
+                    {type,
+                     pricing::livePrice(r,
+                                        mode,
+                                        *total / months,
+                                        Currency::CNY,
+                                        url,
+                                        "Tencent Cloud CVM InquiryPriceRunInstances, live: PREPAID, Period "
+                                            + std::to_string(months) + ", OriginalPrice of the instance in " + zone
+                                            + (months > 1 ? " divided by " + std::to_string(months) : std::string()))});
+            }
+        }
+    }
+    pricing::noteUnpriced(refresh, *offered, PricingMode::OnDemand, "not sold there now; the bundled price stays");
+    pricing::compareWithCatalog(catalog, refresh);
+    return refresh;
+}
+
+} // namespace gpuplan::core
