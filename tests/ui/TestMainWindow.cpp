@@ -3,6 +3,8 @@
 #include "Language.h"
 #include "MainWindow.h"
 #include "models/OfferTableModel.h"
+#include "pages/CredentialsPage.h"
+#include "secrets/CredentialStore.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -332,6 +334,69 @@ private slots:
         QVERIFY(summary && summary->toPlainText().contains(QStringLiteral("Standard_NC24ads_A100_v4")));
         QVERIFY(QFile::exists(pricesDir + QStringLiteral("/azure.json")));
         QTRY_VERIFY(reloaded.count() >= 1);
+    }
+
+    void signedPriceRefreshUsesTheStoredCredential()
+    {
+        // Lambda's price API needs the user's key: without one the dialog says so; with the one stored under
+        // Credentials it reads the prices from a FAKE Lambda API (tests/integration/fakes/fake_price_apis.py).
+        QTemporaryDir dir;
+        const QString pricesDir = dir.filePath(QStringLiteral("prices"));
+        qputenv("GPUPLAN_PRICES_DIR", pricesDir.toUtf8());
+        qputenv("GPUPLAN_CREDENTIALS_BACKEND", "file");
+        qputenv("GPUPLAN_CREDENTIALS_FILE", dir.filePath(QStringLiteral("credentials.enc")).toUtf8());
+        QProcess fake;
+        const auto stop = qScopeGuard([&fake] {
+            fake.kill();
+            fake.waitForFinished();
+            for (const char* name : {"GPUPLAN_PRICES_DIR",
+                                     "GPUPLAN_CREDENTIALS_BACKEND",
+                                     "GPUPLAN_CREDENTIALS_FILE",
+                                     "GPUPLAN_ENDPOINT_LAMBDA"}) {
+                qunsetenv(name);
+            }
+        });
+        fake.start(QStringLiteral("python3"),
+                   {QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/integration/fakes/fake_price_apis.py"),
+                    QStringLiteral(GPUPLAN_SOURCE_DIR "/resources/catalog")});
+        QVERIFY(fake.waitForReadyRead(10000));
+        const int port = QJsonDocument::fromJson(fake.readLine())["http"].toInt();
+        qputenv("GPUPLAN_ENDPOINT_LAMBDA", QStringLiteral("http://127.0.0.1:%1").arg(port).toUtf8());
+
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY(window.isCatalogLoaded());
+        window.showPage(MainWindow::Page::Catalog);
+        QTest::mouseClick(window.findChild<QPushButton*>(QStringLiteral("refreshPricesButton")), Qt::LeftButton);
+        QDialog* dialog = nullptr;
+        QTRY_VERIFY((dialog = window.findChild<QDialog*>(QStringLiteral("refreshPricesDialog")))
+                    && dialog->isVisible());
+        auto* provider = dialog->findChild<QComboBox*>(QStringLiteral("refreshProviderCombo"));
+        auto* status = dialog->findChild<QLabel*>(QStringLiteral("refreshStatusLabel"));
+        auto* startButton = dialog->findChild<QPushButton*>(QStringLiteral("refreshStartButton"));
+        provider->setCurrentIndex(provider->findData(QStringLiteral("lambda")));
+        QTest::mouseClick(startButton, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(QStringLiteral("could not be read")), 20000);
+        QVERIFY2(status->text().contains(QStringLiteral("lambda")), qPrintable(status->text()));
+        QVERIFY(!QFile::exists(pricesDir + QStringLiteral("/lambda.json")));
+
+        // Stored the way the Credentials page does, its passphrase question answered.
+        gpuplan::core::Credential key("lambda");
+        key.set("api_key", gpuplan::core::SecretString("test-lambda-key"));
+        auto* store = window.findChild<gpuplan::ui::CredentialStore*>();
+        QVERIFY(store);
+        gpuplan::ui::CredentialsPage::setNextPassphrase(QStringLiteral("a passphrase for the GUI price test"));
+        const auto stored = store->storeNow(std::move(key));
+        QVERIFY2(stored, stored ? "" : stored.error().message().c_str());
+        QTest::mouseClick(startButton, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(QStringLiteral("changed or new")), 30000);
+        auto* summary = dialog->findChild<QTextBrowser*>(QStringLiteral("refreshSummary"));
+        QVERIFY2(summary->toPlainText().contains(QStringLiteral("gpu_1x_a10")), qPrintable(summary->toPlainText()));
+        QVERIFY(QFile::exists(pricesDir + QStringLiteral("/lambda.json")));
+        // Paperspace has no price API: it is listed, and cannot be chosen.
+        const int paperspace = provider->findData(QStringLiteral("paperspace"));
+        QVERIFY(paperspace >= 0);
+        QVERIFY(!(provider->model()->flags(provider->model()->index(paperspace, 0)) & Qt::ItemIsEnabled));
     }
 
     void findingsAreListedOnThePage()

@@ -1,6 +1,7 @@
 #include "RefreshPricesDialog.h"
 
 #include "models/OfferTableModel.h"
+#include "secrets/CredentialStore.h"
 #include "workers/JobBoundary.h"
 
 #include "gpuplan/net/HttpClient.h"
@@ -8,11 +9,13 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
+#include <QFuture>
 #include <QFutureWatcher>
 #include <QLabel>
 #include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QStandardItemModel>
 #include <QTextBrowser>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
@@ -28,10 +31,14 @@ QString qs(const std::string& text)
 
 } // namespace
 
-RefreshPricesDialog::RefreshPricesDialog(core::Catalog catalog, std::filesystem::path pricesDir, QWidget* parent)
+RefreshPricesDialog::RefreshPricesDialog(core::Catalog catalog,
+                                         std::filesystem::path pricesDir,
+                                         CredentialStore* store,
+                                         QWidget* parent)
     : QDialog(parent)
     , m_catalog(std::move(catalog))
     , m_pricesDir(std::move(pricesDir))
+    , m_store(store)
     , m_provider(new QComboBox(this))
     , m_status(new QLabel(this))
     , m_progress(new QProgressBar(this))
@@ -41,13 +48,22 @@ RefreshPricesDialog::RefreshPricesDialog(core::Catalog catalog, std::filesystem:
     setObjectName(QStringLiteral("refreshPricesDialog"));
     setWindowTitle(tr("Refresh prices"));
     m_provider->setObjectName(QStringLiteral("refreshProviderCombo"));
-    m_provider->addItem(tr("AWS (Price List)"), QStringLiteral("aws"));
+    m_provider->addItem(tr("AWS (Price List; spot prices with your key)"), QStringLiteral("aws"));
     m_provider->addItem(tr("Azure (Retail Prices API)"), QStringLiteral("azure"));
+    m_provider->addItem(tr("Google Cloud (Cloud Billing Catalog, your service account)"), QStringLiteral("gcp"));
+    m_provider->addItem(tr("Lambda (your API key)"), QStringLiteral("lambda"));
+    m_provider->addItem(tr("Alibaba Cloud (price inquiry, your AccessKey)"), QStringLiteral("alibaba"));
+    m_provider->addItem(tr("Tencent Cloud (price inquiry, your SecretId)"), QStringLiteral("tencent"));
+    m_provider->addItem(tr("Huawei Cloud (BSS price inquiry, your AK/SK)"), QStringLiteral("huawei"));
+    m_provider->addItem(tr("Paperspace (no price API: its prices stay the bundled ones)"),
+                        QStringLiteral("paperspace"));
+    if (auto* model = qobject_cast<QStandardItemModel*>(m_provider->model())) {
+        model->item(m_provider->count() - 1)->setEnabled(false);
+    }
     m_status->setObjectName(QStringLiteral("refreshStatusLabel"));
     m_status->setWordWrap(true);
-    m_status->setText(tr("Reads the provider's current public price list (no account needed) and lays it over the "
-                         "bundled prices. The other providers keep their bundled prices: their price APIs are not "
-                         "read yet, and Paperspace has none."));
+    m_status->setText(tr("Reads the provider's current prices and lays them over the bundled ones. AWS and Azure "
+                         "publish theirs; the others answer with the credential you stored under Credentials."));
     m_progress->setObjectName(QStringLiteral("refreshProgressBar"));
     m_progress->setRange(0, 100);
     m_progress->setValue(0);
@@ -99,28 +115,49 @@ void RefreshPricesDialog::start()
     m_status->setText(tr("Reading the price list…"));
     m_token = std::make_shared<core::CancelToken>();
     const std::string provider = m_provider->currentData().toString().toStdString();
+    if (!core::priceListNeedsCredential(provider) || !m_store) {
+        run(provider, {});
+        return;
+    }
+    QPointer<RefreshPricesDialog> self(this);
+    m_store->load(QString::fromStdString(provider), [self, provider](core::Result<core::Credential> credential) {
+        if (!self) {
+            return;
+        }
+        core::Result<core::PriceListAccess> access = credential
+                                                         ? core::priceListAccessFrom(provider, *credential)
+                                                         : core::Result<core::PriceListAccess>(credential.error());
+        if (access || provider == "aws") {
+            self->run(provider, access ? std::move(access).value() : core::PriceListAccess{});
+            return;
+        }
+        self->m_watcher->setFuture(QtFuture::makeReadyFuture(core::Result<core::PriceRefresh>(access.error())));
+    });
+}
+
+void RefreshPricesDialog::run(const std::string& provider, core::PriceListAccess access)
+{
     QPointer<RefreshPricesDialog> self(this);
     const core::RefreshProgress progress =
-        [self, token = m_token](const std::string& what, std::uint64_t done, std::uint64_t total, bool) {
+        [self, token = m_token](const std::string& what, std::uint64_t done, std::uint64_t total, bool bytes) {
             if (self) {
                 QMetaObject::invokeMethod(
                     self.data(),
-                    [self, what, done, total] {
+                    [self, what, done, total, bytes] {
                         if (self) {
-                            self->showProgress(QString::fromStdString(what), done, total);
+                            self->showProgress(QString::fromStdString(what), done, total, bytes);
                         }
                     },
                     Qt::QueuedConnection);
             }
             return !token->cancelled();
         };
-    m_watcher->setFuture(
-        QtConcurrent::run([catalog = m_catalog, provider, dir = m_pricesDir, progress, token = m_token] {
+    m_watcher->setFuture(QtConcurrent::run(
+        [catalog = m_catalog, provider, dir = m_pricesDir, access = std::move(access), progress, token = m_token] {
             return guardJob("refresh prices", [&]() -> core::Result<core::PriceRefresh> {
                 core::initializeHttp();
                 core::HttpClient http;
-                return core::refreshProviderPrices(
-                    http, provider, catalog, {}, dir, core::PriceListAccess{}, progress, token.get());
+                return core::refreshProviderPrices(http, provider, catalog, {}, dir, access, progress, token.get());
             });
         }));
 }
@@ -134,7 +171,7 @@ void RefreshPricesDialog::cancel()
     m_status->setText(tr("Cancelling…"));
 }
 
-void RefreshPricesDialog::showProgress(const QString& what, quint64 done, quint64 total)
+void RefreshPricesDialog::showProgress(const QString& what, quint64 done, quint64 total, bool bytes)
 {
     if (!m_cancel->isEnabled()) {
         return; // cancelling or done
@@ -143,9 +180,11 @@ void RefreshPricesDialog::showProgress(const QString& what, quint64 done, quint6
         m_progress->setRange(0, 100);
         m_progress->setValue(int(std::min<quint64>(100, done * 100 / total)));
     }
-    m_status->setText(tr("%1: %2").arg(what,
-                                       total > 1000000 ? tr("%1 of %2 MB").arg(done >> 20).arg(total >> 20)
-                                                       : tr("%1 of %2").arg(done).arg(total)));
+    if (bytes) {
+        m_status->setText(tr("%1: %2 of %3 MB").arg(what).arg(done >> 20).arg(total >> 20));
+    } else {
+        m_status->setText(total > 1 ? tr("%1 (%2 of %3)").arg(what).arg(done + 1).arg(total) : what);
+    }
 }
 
 void RefreshPricesDialog::finished()
