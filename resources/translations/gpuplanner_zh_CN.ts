@@ -3938,6 +3938,14 @@ As of: %3 (read %4)</source>
         <source>undated: the source states no date</source>
         <translation>无日期：来源未注明</translation>
     </message>
+    <message>
+        <source>Spot/hour</source>
+        <translation>竞价/小时</translation>
+    </message>
+    <message>
+        <source>Yearly, per month</source>
+        <translation>包年（折合每月）</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::OptionTableModel</name>
@@ -4456,16 +4464,8 @@ As of: %3 (read %4)</source>
         <translation>刷新价格</translation>
     </message>
     <message>
-        <source>AWS (Price List)</source>
-        <translation>AWS（Price List 价格表）</translation>
-    </message>
-    <message>
         <source>Azure (Retail Prices API)</source>
         <translation>Azure（Retail Prices API 零售价格接口）</translation>
-    </message>
-    <message>
-        <source>Reads the provider&apos;s current public price list (no account needed) and lays it over the bundled prices. The other providers keep their bundled prices: their price APIs are not read yet, and Paperspace has none.</source>
-        <translation>读取该云厂商当前公开的价格表（无需账号），覆盖内置价格。其他云厂商暂用内置价格：尚未接入它们的价格接口，Paperspace 则没有价格接口。</translation>
     </message>
     <message>
         <source>Refresh</source>
@@ -4482,18 +4482,6 @@ As of: %3 (read %4)</source>
     <message>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
-        <source>%1 of %2 MB</source>
-        <translation>%1 / %2 MB</translation>
-    </message>
-    <message>
-        <source>%1 of %2</source>
-        <translation>%1 / %2</translation>
     </message>
     <message>
         <source>Cancelled: nothing was changed.</source>
@@ -4538,6 +4526,46 @@ As of: %3 (read %4)</source>
     <message>
         <source>new</source>
         <translation>新增</translation>
+    </message>
+    <message>
+        <source>AWS (Price List; spot prices with your key)</source>
+        <translation>AWS（公开价目表；用你的密钥读竞价价格）</translation>
+    </message>
+    <message>
+        <source>Google Cloud (Cloud Billing Catalog, your service account)</source>
+        <translation>Google Cloud（Cloud Billing Catalog，用你的服务账号）</translation>
+    </message>
+    <message>
+        <source>Lambda (your API key)</source>
+        <translation>Lambda（用你的 API 密钥）</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud (price inquiry, your AccessKey)</source>
+        <translation>阿里云（询价接口，用你的 AccessKey）</translation>
+    </message>
+    <message>
+        <source>Tencent Cloud (price inquiry, your SecretId)</source>
+        <translation>腾讯云（询价接口，用你的 SecretId）</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud (BSS price inquiry, your AK/SK)</source>
+        <translation>华为云（BSS 询价接口，用你的 AK/SK）</translation>
+    </message>
+    <message>
+        <source>Paperspace (no price API: its prices stay the bundled ones)</source>
+        <translation>Paperspace（没有价格接口，沿用内置价格）</translation>
+    </message>
+    <message>
+        <source>Reads the provider&apos;s current prices and lays them over the bundled ones. AWS and Azure publish theirs; the others answer with the credential you stored under Credentials.</source>
+        <translation>读取云厂商当前的价格，覆盖内置价格。AWS 和 Azure 的价目表是公开的；其他厂商要用你在“凭据”页保存的凭据来查询。</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 MB</source>
+        <translation>%1：%2 / %3 MB</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of %3)</source>
+        <translation>%1（%2 / %3）</translation>
     </message>
 </context>
 <context>
