@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <cmath>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
@@ -199,6 +200,12 @@ json entryJson(const core::LedgerEntry& e, std::int64_t now)
                 {"deadman_hours", i.deadmanHours},
                 {"adopted", e.adopted},
                 {"detail", e.detail}};
+    out["quote"] = i.quote ? json{{"amount", i.quote->amount},
+                                  {"currency", core::currencyCode(i.quote->currency)},
+                                  {"unit", core::priceUnitName(i.quote->unit)},
+                                  {"source", i.quote->source},
+                                  {"at", core::extendedIsoTime(std::chrono::system_clock::from_time_t(i.quote->at))}}
+                           : json();
     out["running_since"] =
         e.runningSince ? json(core::extendedIsoTime(std::chrono::system_clock::from_time_t(*e.runningSince))) : json();
     out["ended"] = e.endedAt ? json(core::extendedIsoTime(std::chrono::system_clock::from_time_t(*e.endedAt))) : json();
@@ -377,8 +384,13 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
     if (!made) {
         return fail(made.error());
     }
-    const core::LaunchOrder& order = *made;
+    core::LaunchOrder order = std::move(made).value();
     const core::LaunchPrice* price = &order.price;
+    // The provider's own price now, where it has a price API, beside the catalog's: kept in the ledger.
+    core::Result<std::optional<core::PriceQuote>> quoted = (*provider)->quotePrice(order.request, nullptr);
+    if (quoted && *quoted) {
+        order.quote = **quoted;
+    }
 
     // The confirmation: the hourly price and the most it can cost before the dead-man fires.
     const std::optional<double> mostBeforeDeadman = core::mostBeforeDeadman(order, nowSeconds());
@@ -387,6 +399,22 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
             << (o.zone.empty() ? o.region : o.zone) << ", " << order.pricingMode << ", at "
             << money(price->amount, price->currency)
             << (price->unit == core::PriceUnit::Month ? " a month" : " an hour") << ".\n";
+    if (order.quote) {
+        const core::PriceQuote& q = *order.quote;
+        summary << "  The provider's price now: " << money(q.amount, q.currency)
+                << (q.unit == core::PriceUnit::Month ? " a month" : " an hour") << " (" << q.source << ")";
+        if (q.currency == price->currency && q.unit == price->unit && price->amount > 0) {
+            const double change = (q.amount / price->amount - 1) * 100;
+            char text[64];
+            std::snprintf(text, sizeof text, "%.1f %% %s", std::abs(change), change >= 0 ? "above" : "below");
+            summary << ", " << (std::abs(change) < 0.05 ? std::string("the same as") : std::string(text))
+                    << " the catalog's";
+        }
+        summary << "; the launch is costed at the catalog's price, and both are kept in the ledger.\n";
+    } else if (!quoted) {
+        summary << "  The provider's current price could not be asked (" << quoted.error().message()
+                << "); the catalog's is used.\n";
+    }
     if (price->unit == core::PriceUnit::Month) {
         summary << "  Prepaid: " << price->prepaidMonths << " month(s), "
                 << money(price->amount * price->prepaidMonths, price->currency) << ", auto-renew "

@@ -88,6 +88,11 @@ CloudProvider::~CloudProvider()
     wipe(m_context.key.sessionToken);
 }
 
+Result<std::optional<PriceQuote>> CloudProvider::quotePrice(const LaunchRequest&, const CancelToken*)
+{
+    return std::optional<PriceQuote>();
+}
+
 bool CloudProvider::supports(CloudFeature feature) const
 {
     return !unsupportedFeatures().contains(feature);

@@ -197,6 +197,7 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
     intent.instanceType = asked.instanceType;
     intent.pricingMode = order.pricingMode;
     intent.price = order.price;
+    intent.quote = order.quote;
     intent.planId = order.planId;
     intent.deadmanHours = order.deadmanHours;
 

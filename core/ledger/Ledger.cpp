@@ -2,6 +2,8 @@
 
 #include "gpuplan/core/Paths.h"
 
+#include <nlohmann/json.hpp>
+
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -20,7 +22,7 @@ namespace gpuplan::core {
 
 namespace {
 
-constexpr int kSchemaVersion = 4; // 2: budgets, 3: verifications, 4: requested_at
+constexpr int kSchemaVersion = 5; // 2: budgets, 3: verifications, 4: requested_at, 5: quote
 constexpr double kHoursPerMonth = 730;
 
 /// A prepared statement that finalizes itself.
@@ -120,7 +122,7 @@ private:
 const char* const kSelect = "SELECT id, provider, region, zone, instance_type, pricing_mode, price_amount, "
                             "price_currency, price_unit, billing_granularity, billing_minimum_s, prepaid_months, "
                             "plan_id, client_token, deadman_hours, instance_id, state, created_at, running_since, "
-                            "ended_at, detail, adopted, requested_at FROM launches";
+                            "ended_at, detail, adopted, requested_at, quote FROM launches";
 
 LedgerEntry readEntry(const Statement& s)
 {
@@ -156,6 +158,19 @@ LedgerEntry readEntry(const Statement& s)
     e.adopted = s.integer(21) != 0;
     if (!s.isNull(22)) {
         e.requestedAt = s.integer(22);
+    }
+    if (!s.isNull(23)) {
+        // {"amount": .., "currency": "CNY", "unit": "hour", "source": "..", "at": ..}; anything else is no quote.
+        const nlohmann::json q = nlohmann::json::parse(s.text(23), nullptr, false);
+        if (q.is_object() && q.value("amount", 0.0) > 0) {
+            PriceQuote quote;
+            quote.amount = q.value("amount", 0.0);
+            quote.currency = parseCurrency(q.value("currency", "")).value_or(Currency::USD);
+            quote.unit = parsePriceUnit(q.value("unit", "")).value_or(PriceUnit::Hour);
+            quote.source = q.value("source", "");
+            quote.at = q.value("at", std::int64_t{0});
+            e.intent.quote = quote;
+        }
     }
     return e;
 }
@@ -289,6 +304,25 @@ Result<std::unique_ptr<Ledger>> Ledger::open(const std::filesystem::path& file)
                          file.string()};
         }
     }
+    if (found < 5) {
+        // The provider's price asked at launch (JSON), as for version 4.
+        Transaction migration(db);
+        Status made = migration.begun();
+        if (made && !Statement(db, "SELECT quote FROM launches LIMIT 0")) {
+            made = exec(db, "ALTER TABLE launches ADD COLUMN quote TEXT");
+        }
+        if (made) {
+            made = exec(db, "PRAGMA user_version = 5");
+        }
+        if (made) {
+            made = migration.commit();
+        }
+        if (!made) {
+            return Error{ErrorCode::SchemaViolation,
+                         "cannot add the launch price quotes to the ledger (" + made.error().detail + ")",
+                         file.string()};
+        }
+    }
     return ledger;
 }
 
@@ -329,10 +363,11 @@ Result<std::int64_t> Ledger::insertIntent(const LaunchIntent& intent, std::int64
             return existing.integer(0);
         }
     }
-    Statement insert(m_db,
-                     "INSERT INTO launches (provider, region, zone, instance_type, pricing_mode, price_amount, "
-                     "price_currency, price_unit, billing_granularity, billing_minimum_s, prepaid_months, plan_id, "
-                     "client_token, deadman_hours, state, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    Statement insert(
+        m_db,
+        "INSERT INTO launches (provider, region, zone, instance_type, pricing_mode, price_amount, "
+        "price_currency, price_unit, billing_granularity, billing_minimum_s, prepaid_months, plan_id, "
+        "client_token, deadman_hours, state, created_at, quote) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     if (!insert) {
         return sqlError(m_db, "ledger: recording a launch");
     }
@@ -357,6 +392,17 @@ Result<std::int64_t> Ledger::insertIntent(const LaunchIntent& intent, std::int64
     insert.bind(14, intent.deadmanHours);
     insert.bind(15, std::string(instanceStateName(InstanceState::Intent)));
     insert.bind(16, now);
+    if (intent.quote) {
+        insert.bind(17,
+                    nlohmann::json{{"amount", intent.quote->amount},
+                                   {"currency", currencyCode(intent.quote->currency)},
+                                   {"unit", priceUnitName(intent.quote->unit)},
+                                   {"source", intent.quote->source},
+                                   {"at", intent.quote->at}}
+                        .dump());
+    } else {
+        insert.bindNull(17);
+    }
     if (sqlite3_step(insert.get()) != SQLITE_DONE) {
         return sqlError(m_db, "ledger: recording a launch");
     }

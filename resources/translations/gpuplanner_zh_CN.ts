@@ -3442,6 +3442,38 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
         <source>Copy your results off the instance as you go: nothing on it survives a rule that fires.</source>
         <translation>请随时把结果拷出实例：规则一旦触发，实例上的东西都不会保留。</translation>
     </message>
+    <message>
+        <source>Asking %1 for its current price…</source>
+        <translation>正在向%1查询当前价格…</translation>
+    </message>
+    <message>
+        <source>the same as the catalog&apos;s</source>
+        <translation>与价格库一致</translation>
+    </message>
+    <message>
+        <source>%1 % above the catalog&apos;s</source>
+        <translation>比价格库高 %1%</translation>
+    </message>
+    <message>
+        <source>%1 % below the catalog&apos;s</source>
+        <translation>比价格库低 %1%</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s price now: %1 (%2).</source>
+        <translation>云厂商当前报价：%1（%2）。</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s price now: %1 (%2), %3.</source>
+        <translation>云厂商当前报价：%1（%2），%3。</translation>
+    </message>
+    <message>
+        <source>The launch is costed at the catalog&apos;s price; both are kept in the ledger.</source>
+        <translation>费用仍按价格库的价格计算；两个价格都记入账本。</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s current price could not be asked (%1); the catalog&apos;s is used.</source>
+        <translation>没能查到云厂商的当前报价（%1），按价格库的价格计算。</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::MainWindow</name>

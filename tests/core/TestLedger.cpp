@@ -469,10 +469,44 @@ private slots:
         QVERIFY(!(*(*reopened)->find(id))->requestedAt.has_value());
         QVERIFY((*reopened)->markRequested(id, kT0 + 10).ok());
         QCOMPARE((*(*reopened)->find(id))->requestedAt, std::optional<std::int64_t>(kT0 + 10));
-        // A second open (another process) finds it at version 4 and changes nothing.
+        // A second open (another process) finds it at the current version and changes nothing.
         auto again = Ledger::open(old);
         QVERIFY2(again.ok(), again.ok() ? "" : again.error().message().c_str());
         QCOMPARE((*(*again)->find(id))->requestedAt, std::optional<std::int64_t>(kT0 + 10));
+    }
+
+    void theProvidersQuoteIsKeptBesideTheCatalogPrice()
+    {
+        const std::filesystem::path file = path("quotes.sqlite");
+        LaunchIntent quoted = intent("tok-quote");
+        quoted.quote = PriceQuote{2.5, Currency::USD, PriceUnit::Hour, "EC2 DescribeSpotPriceHistory, us-east-1b", kT0};
+        std::int64_t withQuote = 0;
+        std::int64_t without = 0;
+        {
+            auto opened = Ledger::open(file);
+            withQuote = *(*opened)->recordIntent(quoted, kT0);
+            without = *(*opened)->recordIntent(intent("tok-no-quote"), kT0);
+        }
+        auto reopened = Ledger::open(file);
+        const LedgerEntry e = **(*reopened)->find(withQuote);
+        QVERIFY(e.intent.quote.has_value());
+        QCOMPARE(e.intent.quote->amount, 2.5);
+        QCOMPARE(e.intent.quote->currency, Currency::USD);
+        QCOMPARE(e.intent.quote->source, std::string("EC2 DescribeSpotPriceHistory, us-east-1b"));
+        QCOMPARE(e.intent.quote->at, kT0);
+        QCOMPARE(e.intent.price.amount, quoted.price.amount); // costs still accrue at the catalog price
+        QVERIFY(!(*(*reopened)->find(without))->intent.quote.has_value());
+
+        // A version 4 ledger gains the column, its entries without a quote.
+        sqlite3* db = nullptr;
+        QCOMPARE(sqlite3_open(file.c_str(), &db), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(
+                     db, "ALTER TABLE launches DROP COLUMN quote; PRAGMA user_version = 4", nullptr, nullptr, nullptr),
+                 SQLITE_OK);
+        sqlite3_close(db);
+        reopened = Ledger::open(file);
+        QVERIFY2(reopened.ok(), reopened.ok() ? "" : reopened.error().message().c_str());
+        QVERIFY(!(*(*reopened)->find(withQuote))->intent.quote.has_value());
     }
 
 private:

@@ -230,6 +230,36 @@ private slots:
         QCOMPARE(history.json().value("instances").toArray().size(), 1);
     }
 
+    void theProvidersPriceIsAskedBeforeTheLaunch_data() { addProviders(); }
+    void theProvidersPriceIsAskedBeforeTheLaunch()
+    {
+        // Spot: EC2's spot price history (the cheapest zone, Linux/UNIX), Tencent's InquiryPriceRunInstances; shown
+        // beside the catalog's price before the launch, kept in the ledger. The fakes' prices are made up.
+        QFETCH(ProviderCase, provider);
+        QVERIFY(setUp(provider));
+        const Run launched = gpuplan(launchArgs({"--spot", "--price", "1.00"}));
+        QVERIFY2(launched.exit == 0, qPrintable(launched.err + launched.out));
+        const QString expected = provider.id == "aws"
+                                     ? QStringLiteral("The provider's price now: 0.40 USD an hour (EC2 "
+                                                      "DescribeSpotPriceHistory, Linux/UNIX, us-east-1b)")
+                                     : QStringLiteral("The provider's price now: 2.60 CNY an hour (Tencent Cloud "
+                                                      "InquiryPriceRunInstances, ");
+        QVERIFY2(launched.err.contains(expected), qPrintable(launched.err));
+        const QJsonObject quote = launched.json().value("quote").toObject();
+        QCOMPARE(quote.value("amount").toDouble(), provider.id == "aws" ? 0.40 : 2.60);
+        QCOMPARE(quote.value("currency").toString(), provider.id == "aws" ? QString("USD") : QString("CNY"));
+        // The ledger keeps it beside the price the launch is costed at.
+        const Run listed = gpuplan({"instances", "--json"});
+        const QJsonObject row = listed.json().value("instances").toArray().first().toObject();
+        QCOMPARE(row.value("quote").toObject().value("amount").toDouble(), quote.value("amount").toDouble());
+        QCOMPARE(row.value("price").toObject().value("amount").toDouble(), 1.00);
+
+        // On-demand on EC2: its price is in the Price List, not asked; Tencent quotes it.
+        const Run onDemand = gpuplan(launchArgs({"--price", "9.00"}));
+        QVERIFY2(onDemand.exit == 0, qPrintable(onDemand.err + onDemand.out));
+        QCOMPARE(onDemand.err.contains("The provider's price now"), provider.id == "tencent");
+    }
+
     void aZoneWithoutCapacityFallsBackToTheNext_data() { addProviders(); }
     void aZoneWithoutCapacityFallsBackToTheNext()
     {

@@ -231,6 +231,16 @@ private slots:
                                                 ? "the instance is TERMINATED and its disks are deleted"
                                                 : "the instance is stopped (its disks are kept)"),
                      qPrintable(said()));
+        // Tencent quotes the exact configuration (the FAKE CVM's made-up ¥8.68 an hour, the catalog's price for
+        // GN7.2XLARGE32); EC2 has no price API for on-demand, so nothing is asked there.
+        QVERIFY2(LaunchPage::lastConfirmation().contains(
+                     "The provider's price now: ¥8.68 an hour (Tencent Cloud InquiryPriceRunInstances, ")
+                     == (provider.id == "tencent"),
+                 qPrintable(LaunchPage::lastConfirmation()));
+        if (provider.id == "tencent") {
+            QVERIFY2(LaunchPage::lastConfirmation().contains("the same as the catalog's"),
+                     qPrintable(LaunchPage::lastConfirmation()));
+        }
 
         auto* status = child<QLabel>(window, "launchStatusLabel");
         QTRY_VERIFY2_WITH_TIMEOUT(status->text().contains("is running"), qPrintable(status->text()), 60000);

@@ -117,6 +117,7 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     , m_status(new StatusLabel(this))
     , m_prepareWatcher(new QFutureWatcher<core::Result<core::LaunchOrder>>(this))
     , m_launchWatcher(new QFutureWatcher<core::Result<core::LaunchOutcome>>(this))
+    , m_quoteWatcher(new QFutureWatcher<core::Result<std::optional<core::PriceQuote>>>(this))
 {
     setObjectName(QStringLiteral("launchPage"));
     m_introLabel->setWordWrap(true);
@@ -289,6 +290,10 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
         m_prepareWatcher, &QFutureWatcher<core::Result<core::LaunchOrder>>::finished, this, &LaunchPage::onPrepared);
     connect(
         m_launchWatcher, &QFutureWatcher<core::Result<core::LaunchOutcome>>::finished, this, &LaunchPage::onLaunched);
+    connect(m_quoteWatcher,
+            &QFutureWatcher<core::Result<std::optional<core::PriceQuote>>>::finished,
+            this,
+            &LaunchPage::onQuoted);
 
     retranslate();
     fillInstanceTypes();
@@ -303,6 +308,7 @@ LaunchPage::~LaunchPage()
         m_cancel->cancel();
     }
     m_prepareWatcher->waitForFinished();
+    m_quoteWatcher->waitForFinished();
     m_launchWatcher->waitForFinished();
 }
 
@@ -648,11 +654,8 @@ void LaunchPage::onPrepared()
         m_status->setStatus(tr("Not launched. %1").arg(errorText(order.error())), true);
         return;
     }
-    if (!confirm(*order)) {
-        setBusy(false);
-        m_status->setStatus(tr("Not launched."));
-        return;
-    }
+    // The credential first: the provider is asked for its current price of this configuration, which the
+    // confirmation shows beside the catalog's.
     m_order = std::move(order).value();
     m_status->setStatus(tr("Loading the %1 credential…").arg(m_provider->currentText()));
     const std::string provider = m_launchProvider;
@@ -670,30 +673,45 @@ void LaunchPage::onPrepared()
                                 true);
             return;
         }
-        core::LaunchWaitOptions wait;
-        wait.until = core::LaunchWait::Ssh;
-        wait.sshPort = m_sshPort->value();
-        if (const int poll = qEnvironmentVariableIntValue("GPUPLAN_POLL_SECONDS"); poll > 0) {
-            wait.pollInterval = std::chrono::seconds(poll);
-        }
-        m_cancel = std::make_shared<core::CancelToken>();
-        m_status->setStatus(m_order->request.dryRun ? tr("Checking the launch with the provider…") : tr("Launching…"));
-        m_launchWatcher->setFuture(QtConcurrent::run([this,
-                                                      a = std::move(access.front()),
-                                                      network = AppSettings().httpOptions(),
-                                                      order = *m_order,
-                                                      wait,
-                                                      cancel = m_cancel] {
+        m_access = std::move(access.front());
+        m_status->setStatus(tr("Asking %1 for its current price…").arg(m_provider->currentText()));
+        m_quoteWatcher->setFuture(
+            QtConcurrent::run([a = *m_access, network = AppSettings().httpOptions(), request = m_order->request] {
+                return quoteLaunchPrice(a, network, request);
+            }));
+    });
+}
+
+void LaunchPage::onQuoted()
+{
+    const core::Result<std::optional<core::PriceQuote>> quoted = m_quoteWatcher->result();
+    if (quoted && *quoted) {
+        m_order->quote = **quoted;
+    }
+    if (!m_order || !m_access || !confirm(*m_order, quoted ? QString() : errorText(quoted.error()))) {
+        setBusy(false);
+        m_status->setStatus(tr("Not launched."));
+        return;
+    }
+    core::LaunchWaitOptions wait;
+    wait.until = core::LaunchWait::Ssh;
+    wait.sshPort = m_sshPort->value();
+    if (const int poll = qEnvironmentVariableIntValue("GPUPLAN_POLL_SECONDS"); poll > 0) {
+        wait.pollInterval = std::chrono::seconds(poll);
+    }
+    m_cancel = std::make_shared<core::CancelToken>();
+    m_status->setStatus(m_order->request.dryRun ? tr("Checking the launch with the provider…") : tr("Launching…"));
+    m_launchWatcher->setFuture(QtConcurrent::run(
+        [this, a = *m_access, network = AppSettings().httpOptions(), order = *m_order, wait, cancel = m_cancel] {
             return runLaunch(
                 a, network, order, wait, core::defaultLedgerFile(), cancel, [this](core::LaunchProgress p) {
                     QMetaObject::invokeMethod(
                         this, [this, p] { onProgress(p); }, Qt::QueuedConnection);
                 });
         }));
-    });
 }
 
-bool LaunchPage::confirm(const core::LaunchOrder& order)
+bool LaunchPage::confirm(const core::LaunchOrder& order, const QString& quoteProblem)
 {
     const core::LaunchRequest& r = order.request;
     const QString price = order.price.unit == core::PriceUnit::Month
@@ -706,6 +724,25 @@ bool LaunchPage::confirm(const core::LaunchOrder& order)
                       QString::fromStdString(r.zone.empty() ? r.region : r.zone),
                       m_pricing->currentText(),
                       price);
+    if (order.quote) {
+        const core::PriceQuote& q = *order.quote;
+        const QString now = q.unit == core::PriceUnit::Month ? tr("%1 a month").arg(money(q.amount, q.currency))
+                                                             : tr("%1 an hour").arg(money(q.amount, q.currency));
+        QString versus;
+        if (q.currency == order.price.currency && q.unit == order.price.unit && order.price.amount > 0) {
+            const double change = (q.amount / order.price.amount - 1) * 100;
+            versus = std::abs(change) < 0.05 ? tr("the same as the catalog's")
+                     : change > 0            ? tr("%1 % above the catalog's").arg(change, 0, 'f', 1)
+                                             : tr("%1 % below the catalog's").arg(-change, 0, 'f', 1);
+        }
+        lines
+            << (versus.isEmpty()
+                    ? tr("The provider's price now: %1 (%2).").arg(now, QString::fromStdString(q.source))
+                    : tr("The provider's price now: %1 (%2), %3.").arg(now, QString::fromStdString(q.source), versus));
+        lines << tr("The launch is costed at the catalog's price; both are kept in the ledger.");
+    } else if (!quoteProblem.isEmpty()) {
+        lines << tr("The provider's current price could not be asked (%1); the catalog's is used.").arg(quoteProblem);
+    }
     if (order.price.unit == core::PriceUnit::Month) {
         lines << tr("Prepaid: %n month(s), %1; automatic renewal %2.", nullptr, order.price.prepaidMonths)
                      .arg(money(order.price.amount * order.price.prepaidMonths, order.price.currency),

@@ -78,9 +78,11 @@ private:
     void setBusy(bool busy);
     void resetProgress();
     void onPrepared();
+    void onQuoted();
     void onProgress(const core::LaunchProgress& progress);
     void onLaunched();
-    bool confirm(const core::LaunchOrder& order);
+    /// `quoteProblem`: why the provider's current price could not be asked (empty when it was, or has no API).
+    bool confirm(const core::LaunchOrder& order, const QString& quoteProblem);
     LaunchPreparation preparation() const;
     std::optional<core::LaunchPricing> pricing() const;
 
@@ -122,6 +124,8 @@ private:
     StatusLabel* m_status = nullptr;
     QFutureWatcher<core::Result<core::LaunchOrder>>* m_prepareWatcher = nullptr;
     QFutureWatcher<core::Result<core::LaunchOutcome>>* m_launchWatcher = nullptr;
+    QFutureWatcher<core::Result<std::optional<core::PriceQuote>>>* m_quoteWatcher = nullptr;
+    std::optional<core::CloudAccess> m_access; // the credential of the launch under way
     std::shared_ptr<core::CancelToken> m_cancel;
     std::optional<core::LaunchOrder> m_order;
     bool m_busy = false;

@@ -49,6 +49,20 @@ core::Result<core::LaunchOrder> prepareLaunch(LaunchPreparation preparation,
     });
 }
 
+core::Result<std::optional<core::PriceQuote>>
+quoteLaunchPrice(core::CloudAccess access, core::HttpOptions network, core::LaunchRequest request)
+{
+    return guardJob("ask the launch price", [&]() -> core::Result<std::optional<core::PriceQuote>> {
+        core::initializeHttp();
+        core::HttpClient http(network);
+        core::Result<std::unique_ptr<core::CloudProvider>> provider = core::connectProvider(access, http);
+        if (!provider) {
+            return provider.error();
+        }
+        return (*provider)->quotePrice(request, nullptr);
+    });
+}
+
 core::Result<core::LaunchOutcome> runLaunch(core::CloudAccess access,
                                             core::HttpOptions network,
                                             core::LaunchOrder order,

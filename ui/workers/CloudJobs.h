@@ -38,6 +38,11 @@ core::Result<core::LaunchOrder> prepareLaunch(LaunchPreparation preparation,
                                               std::string watchdogScript,
                                               std::int64_t now);
 
+/// The provider's own current price of the order's configuration (CloudProvider::quotePrice): nullopt where it
+/// has no price API for it.
+core::Result<std::optional<core::PriceQuote>>
+quoteLaunchPrice(core::CloudAccess access, core::HttpOptions network, core::LaunchRequest request);
+
 /// Launches the order through the provider and records it in `ledgerFile` (core::Launcher). `onProgress` is called
 /// on the worker thread. Every job reaches the provider through `network` (Settings -> Network).
 core::Result<core::LaunchOutcome> runLaunch(core::CloudAccess access,

@@ -58,7 +58,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 VPC_ACTIONS = {"DescribeSecurityGroups", "CreateSecurityGroup", "CreateSecurityGroupPolicies",
                "DescribeSecurityGroupPolicies"}
 CVM_ACTIONS = {"DescribeImages", "DescribeKeyPairs", "ImportKeyPair", "DescribeZoneInstanceConfigInfos",
-               "RunInstances", "DescribeInstances", "TerminateInstances"}
+               "RunInstances", "DescribeInstances", "TerminateInstances", "InquiryPriceRunInstances"}
 
 
 
@@ -354,6 +354,22 @@ class Handler(BaseHTTPRequestHandler):
                               "TypeName": "GPU (fake)", "LocalDiskTypeList": [], "SoldOutReason": "", "Gpu": 1,
                               "Fpga": 0, "Remark": "", "Price": {"UnitPrice": 8.0, "ChargeUnit": "HOUR"}})
         self.api_reply({"InstanceTypeQuotaSet": items})
+
+    def act_InquiryPriceRunInstances(self, params, region):
+        # The documented answer's shape (tests/data/tencent/inquiry-price-run-instances*.json): made-up prices,
+        # 8.68 CNY an hour pay-as-you-go (GN7.2XLARGE32's list price), 2.60 spot, 2,500 CNY a prepaid month.
+        if not params.get("Placement", {}).get("Zone") or not params.get("ImageId"):
+            raise ApiError("MissingParameter", "Placement.Zone and ImageId are required.")
+        charge = params.get("InstanceChargeType", "POSTPAID_BY_HOUR")
+        price = {"ChargeUnit": "HOUR", "Discount": 100}
+        if charge == "PREPAID":
+            months = params["InstanceChargePrepaid"]["Period"]
+            price.update({"OriginalPrice": 2500.0 * months, "DiscountPrice": 2500.0 * months})
+        elif charge == "SPOTPAID":
+            price.update({"UnitPrice": 8.68, "UnitPriceDiscount": 2.6})
+        else:
+            price.update({"UnitPrice": 8.68, "UnitPriceDiscount": 8.68})
+        self.api_reply({"Price": {"InstancePrice": price, "BandwidthPrice": {"UnitPrice": 0.8, "ChargeUnit": "GB"}}})
 
     def act_RunInstances(self, params, region):
         st = self.state

@@ -473,6 +473,21 @@ class Handler(BaseHTTPRequestHandler):
                            % (inst["id"], codes[inst["state"]], inst["state"], codes.get(previous, 0), previous))
         return 200, response_xml("TerminateInstances", "<instancesSet>%s</instancesSet>" % "".join(changes)), None
 
+    def op_DescribeSpotPriceHistory(self, params, region):
+        # The documented answer's shape (tests/data/aws/describe-spot-price-history.xml): made-up prices, the
+        # second zone cheaper, and a Windows price that must not be taken.
+        types = [v for k, v in params.items() if k.startswith("InstanceType.")]
+        zones = self.state.zones_for(region)
+        if params.get("AvailabilityZone"):
+            zones = [z for z in zones if z == params["AvailabilityZone"]]
+        items = "".join("<item><instanceType>%s</instanceType><productDescription>%s</productDescription>"
+                        "<spotPrice>%.6f</spotPrice><timestamp>2026-12-05T00:00:00.000Z</timestamp>"
+                        "<availabilityZone>%s</availabilityZone></item>"
+                        % (escape(t), product, (0.40 if i % 2 else 0.45) / (10 if product == "Windows" else 1), z)
+                        for t in types for i, z in enumerate(zones) for product in ("Linux/UNIX", "Windows"))
+        return 200, response_xml("DescribeSpotPriceHistory",
+                                 "<spotPriceHistorySet>%s</spotPriceHistorySet><nextToken/>" % items), None
+
     def op_DescribeInstanceTypeOfferings(self, params, region):
         types = filters(params).get("instance-type", ["g5.xlarge"])
         items = "".join("<item><instanceType>%s</instanceType><locationType>availability-zone</locationType>"

@@ -6,6 +6,7 @@
 #include "gpuplan/cloud/providers/aws/Ec2Api.h"
 #include "gpuplan/net/HttpClient.h"
 #include "gpuplan/net/signers/AwsSigV4.h"
+#include "gpuplan/prices/PriceAnswers.h"
 
 namespace gpuplan::core {
 
@@ -41,6 +42,7 @@ public:
     describe(const std::string& region, const std::string& instanceId, const CancelToken* cancel) override;
     Result<std::vector<RemoteInstance>> listOurs(const std::string& region, const CancelToken* cancel) override;
     Status terminate(const std::string& region, const std::string& instanceId, const CancelToken* cancel) override;
+    Result<std::optional<PriceQuote>> quotePrice(const LaunchRequest& request, const CancelToken* cancel) override;
 
 private:
     /// Adds the rule that opens TCP 22 to the request's SSH source (as a dry run for a dry run). A rule that is
@@ -384,6 +386,47 @@ Status AwsEc2Provider::terminate(const std::string& region, const std::string& i
 std::unique_ptr<CloudProvider> makeAwsEc2Provider(ProviderContext context)
 {
     return std::make_unique<AwsEc2Provider>(std::move(context));
+}
+
+Result<std::optional<PriceQuote>> AwsEc2Provider::quotePrice(const LaunchRequest& request, const CancelToken* cancel)
+{
+    if (request.pricing != LaunchPricing::Spot) {
+        return std::optional<PriceQuote>(); // on-demand prices are in the Price List, which needs no key
+    }
+    // The spot price in force now (StartTime = EndTime = now), Linux/UNIX, in the request's zone or the cheapest.
+    const std::string now = extendedIsoTime(m_context.clock());
+    Call call{"DescribeSpotPriceHistory",
+              {{"InstanceType.1", request.instanceType},
+               {"ProductDescription.1", "Linux/UNIX"},
+               {"StartTime", now},
+               {"EndTime", now}},
+              true};
+    if (!request.zone.empty()) {
+        call.params.emplace_back("AvailabilityZone", request.zone);
+    }
+    ErrorContext context;
+    context.instanceType = request.instanceType;
+    context.spot = true;
+    Result<HttpResponse> response = send(request.region, call, context, cancel);
+    if (!response) {
+        return response.error();
+    }
+    Result<AwsSpotPage> page = parseSpotPriceHistory(response->body);
+    if (!page) {
+        return page.error();
+    }
+    std::optional<PriceQuote> cheapest;
+    for (const AwsSpotPrice& p : page->prices) {
+        if (p.instanceType == request.instanceType && p.productDescription.starts_with("Linux/UNIX")
+            && (!cheapest || p.usdPerHour < cheapest->amount)) {
+            cheapest = PriceQuote{p.usdPerHour,
+                                  Currency::USD,
+                                  PriceUnit::Hour,
+                                  "EC2 DescribeSpotPriceHistory, Linux/UNIX, " + p.zone,
+                                  unixSeconds(m_context.clock())};
+        }
+    }
+    return cheapest;
 }
 
 } // namespace gpuplan::core

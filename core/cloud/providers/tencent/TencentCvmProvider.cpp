@@ -41,6 +41,7 @@ public:
     describe(const std::string& region, const std::string& instanceId, const CancelToken* cancel) override;
     Result<std::vector<RemoteInstance>> listOurs(const std::string& region, const CancelToken* cancel) override;
     Status terminate(const std::string& region, const std::string& instanceId, const CancelToken* cancel) override;
+    Result<std::optional<PriceQuote>> quotePrice(const LaunchRequest& request, const CancelToken* cancel) override;
 
 private:
     /// Signs and sends the call; the body of a successful answer, else the mapped Error.
@@ -453,6 +454,74 @@ TencentCvmProvider::terminate(const std::string& region, const std::string& inst
 std::unique_ptr<CloudProvider> makeTencentCvmProvider(ProviderContext context)
 {
     return std::make_unique<TencentCvmProvider>(std::move(context));
+}
+
+Result<std::optional<PriceQuote>> TencentCvmProvider::quotePrice(const LaunchRequest& request,
+                                                                 const CancelToken* cancel)
+{
+    // InquiryPriceRunInstances (https://cloud.tencent.com/document/api/213/15726) with the launch's zone (or the
+    // first that sells the type), image and charge: the list price per hour, or of the prepaid months.
+    std::string zone = request.zone;
+    if (zone.empty()) {
+        Result<std::vector<std::string>> zones =
+            zonesFor(request.region, request.instanceType, request.pricing, cancel);
+        if (!zones) {
+            return zones.error();
+        }
+        if (zones->empty()) {
+            return std::optional<PriceQuote>();
+        }
+        zone = zones->front();
+    }
+    LaunchResult ignored;
+    Result<std::string> image = findImage(request, ignored, cancel);
+    if (!image) {
+        return image.error();
+    }
+    cvm::Call call{cvm::Service::Cvm, "InquiryPriceRunInstances", nlohmann::json::object(), true};
+    call.params["Placement"] = {{"Zone", zone}};
+    call.params["InstanceType"] = request.instanceType;
+    call.params["ImageId"] = *image;
+    const bool prepaid = request.pricing == LaunchPricing::Subscription;
+    if (prepaid) {
+        call.params["InstanceChargeType"] = "PREPAID";
+        call.params["InstanceChargePrepaid"] = {{"Period", std::max(1, request.subscriptionMonths)},
+                                                {"RenewFlag", "NOTIFY_AND_MANUAL_RENEW"}};
+    } else if (request.pricing == LaunchPricing::Spot) {
+        call.params["InstanceChargeType"] = "SPOTPAID";
+        call.params["InstanceMarketOptions"] = {{"MarketType", "spot"}, {"SpotOptions", nlohmann::json::object()}};
+    } else {
+        call.params["InstanceChargeType"] = "POSTPAID_BY_HOUR";
+    }
+    Result<std::string> body = perform(call, context(call.action, cvm::Service::Cvm, request.region), cancel);
+    if (!body) {
+        return body.error();
+    }
+    const nlohmann::json answer = nlohmann::json::parse(*body, nullptr, false);
+    const nlohmann::json price =
+        answer.is_object() ? answer.value("/Response/Price/InstancePrice"_json_pointer, nlohmann::json::object())
+                           : nlohmann::json::object();
+    auto number = [&](const char* key) {
+        const auto it = price.find(key);
+        return it != price.end() && it->is_number() ? it->get<double>() : 0.0;
+    };
+    const int months = std::max(1, request.subscriptionMonths);
+    // Spot pays the discounted price; pay-as-you-go's list price is UnitPrice (its first step).
+    const double amount =
+        prepaid ? number("OriginalPrice") / months
+                : (request.pricing == LaunchPricing::Spot ? number("UnitPriceDiscount") : number("UnitPrice"));
+    if (amount <= 0) {
+        return Error{ErrorCode::ProviderRefused,
+                     "InquiryPriceRunInstances answered without a price for the instance",
+                     "tencent " + request.region};
+    }
+    return std::optional<PriceQuote>(
+        PriceQuote{amount,
+                   Currency::CNY,
+                   prepaid ? PriceUnit::Month : PriceUnit::Hour,
+                   "Tencent Cloud InquiryPriceRunInstances, " + zone
+                       + (prepaid ? ", prepaid " + std::to_string(months) + " month(s), per month" : std::string()),
+                   unixSeconds(m_context.clock())});
 }
 
 } // namespace gpuplan::core

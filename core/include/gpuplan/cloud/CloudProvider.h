@@ -2,6 +2,7 @@
 
 #include "gpuplan/cloud/Instance.h"
 #include "gpuplan/core/Result.h"
+#include "gpuplan/ledger/Ledger.h"
 #include "gpuplan/net/Clock.h"
 #include "gpuplan/net/HttpClient.h"
 #include "gpuplan/net/signers/Signing.h"
@@ -130,6 +131,10 @@ public:
     virtual Result<std::vector<RemoteInstance>> listOurs(const std::string& region, const CancelToken* cancel) = 0;
     /// Asks the provider to terminate it. An instance already gone is not an error.
     virtual Status terminate(const std::string& region, const std::string& instanceId, const CancelToken* cancel) = 0;
+    /// The provider's own current list price of exactly this configuration (its zone, or the cheapest where it
+    /// chooses), per hour or per month as the pricing is billed, asked before a launch is confirmed. nullopt
+    /// where the provider has no price API for it (the default; AWS prices on-demand only in its Price List).
+    virtual Result<std::optional<PriceQuote>> quotePrice(const LaunchRequest& request, const CancelToken* cancel);
 
     bool supports(CloudFeature feature) const;
 

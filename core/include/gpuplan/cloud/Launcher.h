@@ -21,11 +21,12 @@ struct LaunchOrder
     /// launcher makes one per attempt (or reuses an interrupted attempt's). A non-zero `terminateAt` asks for
     /// the provider-side timer: the launcher sets it to `deadmanHours` after the attempt was recorded.
     LaunchRequest request;
-    std::string pricingMode; // the catalog's mode name for the ledger: on_demand, spot, subscription_monthly...
-    LaunchPrice price;       // what it costs, from the catalog at launch time
-    std::string planId;      // empty: launched without a plan
-    int deadmanHours = 0;    // 0: no dead-man timer
-    WatchdogRules watchdog;  // the rules in the user-data, as installed (and what their shutdown does here)
+    std::string pricingMode;         // the catalog's mode name for the ledger: on_demand, spot, subscription_monthly...
+    LaunchPrice price;               // what it costs, from the catalog at launch time
+    std::optional<PriceQuote> quote; // the provider's own price, asked before the launch was confirmed
+    std::string planId;              // empty: launched without a plan
+    int deadmanHours = 0;            // 0: no dead-man timer
+    WatchdogRules watchdog;          // the rules in the user-data, as installed (and what their shutdown does here)
     /// The plan's budget guard: 0 means none. Refuses a launch whose cost until its dead-man would take the
     /// plan's spending to the budget; warns from 80 %.
     double budget = 0;

@@ -27,6 +27,17 @@ struct LaunchPrice
     int prepaidMonths = 0; // subscriptions: the period paid up front
 };
 
+/// The provider's own current price for the exact configuration, asked just before the launch was confirmed
+/// (CloudProvider::quotePrice), kept beside the catalog's price the launch is costed at.
+struct PriceQuote
+{
+    double amount = 0;
+    Currency currency = Currency::USD;
+    PriceUnit unit = PriceUnit::Hour;
+    std::string source;  // the call and what was read: "EC2 DescribeSpotPriceHistory, us-east-1b"
+    std::int64_t at = 0; // Unix seconds
+};
+
 /// What the user asked to launch, recorded before anything is sent.
 struct LaunchIntent
 {
@@ -36,9 +47,10 @@ struct LaunchIntent
     std::string instanceType;
     std::string pricingMode; // on_demand, spot, subscription_monthly, ...
     LaunchPrice price;
-    std::string planId;      // empty: launched without a plan
-    std::string clientToken; // the provider's idempotency token: the same token never launches twice
-    double deadmanHours = 0; // 0: no dead-man timer
+    std::string planId;              // empty: launched without a plan
+    std::string clientToken;         // the provider's idempotency token: the same token never launches twice
+    double deadmanHours = 0;         // 0: no dead-man timer
+    std::optional<PriceQuote> quote; // the provider's price when asked; none where it has no price API
 };
 
 struct LedgerEntry
