@@ -694,10 +694,10 @@ private slots:
             {"lambda", "gpu_1x_a10", "us-west-1", "on_demand", 1.50},
             {"gcp", "a2-highgpu-1g", "us-central1", "on_demand", 12 * 0.031611 + 85 * 0.004237 + 2.933908},
             {"gcp", "a2-highgpu-1g", "us-central1", "spot", 12 * 0.0158055 + 85 * 0.0021185 + 1.466954},
-            {"alibaba", "ecs.gn7e-c16g1.4xlarge", "cn-shanghai", "on_demand", 69.48},
-            {"alibaba", "ecs.gn7e-c16g1.4xlarge", "cn-shanghai", "subscription_monthly", 13896},
-            {"alibaba", "ecs.gn7e-c16g1.4xlarge", "cn-shanghai", "subscription_yearly", 11580},
-            {"alibaba", "ecs.gn7e-c16g1.4xlarge", "cn-shanghai", "spot", 17.37},
+            {"alibaba", "ecs.gn7e-c16g1.4xlarge", "cn-shanghai", "on_demand", 34.742 * 2},
+            {"alibaba", "ecs.gn7e-c16g1.4xlarge", "cn-shanghai", "subscription_monthly", 34.742 * 400},
+            {"alibaba", "ecs.gn7e-c16g1.4xlarge", "cn-shanghai", "subscription_yearly", 34.742 * 4000 / 12},
+            {"alibaba", "ecs.gn7e-c16g1.4xlarge", "cn-shanghai", "spot", 34.742 / 2},
             {"tencent", "GT4.4XLARGE96", "ap-shanghai", "on_demand", 57.28},
             {"tencent", "GT4.4XLARGE96", "ap-shanghai", "spot", 14.32},
             {"tencent", "GT4.4XLARGE96", "ap-shanghai", "subscription_monthly", 11456},
@@ -745,10 +745,10 @@ private slots:
             const Run run = gpuplan({"prices", "refresh", "--provider", "alibaba", "--region", "cn-shanghai"}, {}, env);
             QVERIFY2(run.exitCode == 0, qPrintable(run.err));
             QVERIFY2(run.out.contains(QRegularExpression(QStringLiteral(
-                         "ecs.gn7e-c16g1.4xlarge +cn-shanghai +on_demand +34.74 CNY +69.48 CNY +\\+100.0 %"))),
+                         "ecs.gn7e-c16g1.4xlarge +cn-shanghai +on_demand +34.742 CNY +69.484 CNY +\\+100.0 %"))),
                      qPrintable(run.out));
             QVERIFY2(run.out.contains(QRegularExpression(
-                         QStringLiteral("ecs.gn7e-c16g1.4xlarge +cn-shanghai +spot +- +17.37 CNY +new"))),
+                         QStringLiteral("ecs.gn7e-c16g1.4xlarge +cn-shanghai +spot +- +17.371 CNY +new"))),
                      qPrintable(run.out));
         });
         // A cut-off answer: retried like any safe read, the refresh completes.
