@@ -350,7 +350,8 @@ void MainWindow::refreshPrices()
     if (!m_data || !m_data->catalog || !m_loadWatcher->isFinished()) {
         return;
     }
-    auto* dialog = new RefreshPricesDialog(m_data->catalog->catalog, core::refreshedPricesDir(), m_credentialStore, this);
+    auto* dialog =
+        new RefreshPricesDialog(m_data->catalog->catalog, core::refreshedPricesDir(), m_credentialStore, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &RefreshPricesDialog::pricesRefreshed, this, &MainWindow::loadCatalog);
     dialog->open();
