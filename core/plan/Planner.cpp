@@ -9,7 +9,6 @@
 #include <set>
 #include <tuple>
 #include <type_traits>
-#include <unordered_map>
 
 namespace gpuplan::core {
 
@@ -243,7 +242,21 @@ std::vector<OfferEstimate>
 Planner::estimateAll(const Workload& w, const Constraints& constraints, const CostModel& model)
 {
     std::vector<OfferEstimate> all;
-    all.reserve(m_catalog.offers().size() * 2);
+    estimateInto(all, w, constraints, model);
+    return all;
+}
+
+void Planner::estimateInto(std::vector<OfferEstimate>& all,
+                           const Workload& w,
+                           const Constraints& constraints,
+                           const CostModel& model)
+{
+    all.clear();
+    std::size_t rows = 0;
+    for (const Offer& offer : m_catalog.offers()) {
+        rows += std::max<std::size_t>(1, offer.availableRegions.size() + offer.prices.size());
+    }
+    all.reserve(std::min(rows, m_catalog.offers().size() * 16));
     const ExchangeRate rate = planExchangeRate(m_catalog, model);
     const double datasetGb = w.datasetGb.value_or(0);
     for (const Offer& offer : m_catalog.offers()) {
@@ -464,7 +477,6 @@ Planner::estimateAll(const Workload& w, const Constraints& constraints, const Co
             all.push_back(std::move(e));
         }
     }
-    return all;
 }
 
 Recommendation Planner::recommend(const Workload& w, const Constraints& constraints, const CostModel& model)
@@ -476,7 +488,8 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
     const std::string currency = currencyCode(constraints.currency);
     auto money = [&](double amount) { return fixed(amount, 0) + " " + currency; };
 
-    std::vector<OfferEstimate> all = estimateAll(w, constraints, model);
+    estimateInto(m_rows, w, constraints, model);
+    std::vector<OfferEstimate>& all = m_rows;
     // An offer and region that meets every constraint, with the mode it would be paid in (an estimate of `all`).
     struct Candidate
     {
@@ -639,20 +652,28 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
     }
 
     // One row per instance type: its best region (the others are named in a note).
-    std::unordered_map<const Offer*, std::size_t> bestOf;
-    std::unordered_map<const Offer*, int> regionsOf;
-    bestOf.reserve(candidates.size());
-    regionsOf.reserve(candidates.size());
+    // Indexed by the offer's place in the catalog: flat arrays, not hash maps, so that 100 000 offers stay in cache.
+    const Offer* const firstOffer = m_catalog.offers().data();
+    auto offerIndex = [&](const Offer* offer) { return std::size_t(offer - firstOffer); };
+    constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
+    std::vector<std::size_t> bestCandidate(m_catalog.offers().size(), kNone);
+    std::vector<int> regionsOf(m_catalog.offers().size(), 0);
+    std::vector<std::size_t> bestOf; // the candidate index of each offer's best region, in catalog order
     auto better = [&](const Candidate& a, const Candidate& b) {
         return result.objective == Objective::Fastest ? a.mode().hours.value < b.mode().hours.value
                                                       : a.mode().cost.value < b.mode().cost.value;
     };
     for (std::size_t i = 0; i < candidates.size(); ++i) {
         const Offer* offer = candidates[i].estimate->offer;
-        ++regionsOf[offer];
-        auto [it, added] = bestOf.try_emplace(offer, i);
-        if (!added && better(candidates[i], candidates[it->second])) {
-            it->second = i;
+        ++regionsOf[offerIndex(offer)];
+        std::size_t& best = bestCandidate[offerIndex(offer)];
+        if (best == kNone || better(candidates[i], candidates[best])) {
+            best = i;
+        }
+    }
+    for (const std::size_t index : bestCandidate) {
+        if (index != kNone) {
+            bestOf.push_back(index);
         }
     }
     result.eligibleCount = int(bestOf.size());
@@ -662,7 +683,7 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
     }
     double cheapest = std::numeric_limits<double>::infinity();
     double fastest = std::numeric_limits<double>::infinity();
-    for (const auto& [offer, index] : bestOf) {
+    for (const std::size_t index : bestOf) {
         cheapest = std::min(cheapest, candidates[index].mode().cost.value);
         fastest = std::min(fastest, candidates[index].mode().hours.value);
     }
@@ -687,7 +708,7 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
     };
     std::vector<Scored> order;
     order.reserve(bestOf.size());
-    for (const auto& [offer, index] : bestOf) {
+    for (const std::size_t index : bestOf) {
         order.push_back({score(candidates[index]), index});
     }
     auto before = [&](const Scored& a, const Scored& b) {
@@ -831,7 +852,7 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
             }
             o.reasons.push_back(reason("reason.energy", std::move(params), text));
         }
-        if (const int regions = regionsOf[e.offer]; regions > 1) {
+        if (const int regions = regionsOf[offerIndex(e.offer)]; regions > 1) {
             o.estimate.notes.push_back("also meets the constraints in " + std::to_string(regions - 1)
                                        + " other region(s)");
         }

@@ -176,11 +176,19 @@ public:
     void clearCache();
 
 private:
+    /// estimateAll into `rows` (cleared first; its storage is kept, so that a re-plan of a large catalog does not
+    /// ask the system for hundreds of MB afresh each time).
+    void estimateInto(std::vector<OfferEstimate>& rows,
+                      const Workload& workload,
+                      const Constraints& constraints,
+                      const CostModel& model);
+
     const Catalog& m_catalog;
     const Assumptions& m_assumptions;
     const Calibration& m_calibration;
     std::map<std::string, std::shared_ptr<const TrainingEstimate>> m_trainingCache;
     std::map<std::string, SpotOutcome> m_spotCache;
+    std::vector<OfferEstimate> m_rows; // recommend()'s rows, reused from one plan to the next
 };
 
 } // namespace gpuplan::core
