@@ -258,224 +258,226 @@ void Planner::estimateInto(std::vector<OfferEstimate>& all,
     }
     all.reserve(std::min(rows, m_catalog.offers().size() * 16));
     const ExchangeRate rate = planExchangeRate(m_catalog, model);
-    const double datasetGb = w.datasetGb.value_or(0);
     for (const Offer& offer : m_catalog.offers()) {
-        const GpuSpec* gpu = m_catalog.findGpu(offer.gpuId);
-        const Provider* provider = m_catalog.findProvider(offer.providerId);
-        if (!gpu || !provider || offer.gpuCount < 1) {
+        estimateOffer(all, offer, w, constraints, model, rate);
+    }
+}
+
+void Planner::estimateOffer(std::vector<OfferEstimate>& all,
+                            const Offer& offer,
+                            const Workload& w,
+                            const Constraints& constraints,
+                            const CostModel& model,
+                            const ExchangeRate& rate)
+{
+    const double datasetGb = w.datasetGb.value_or(0);
+    const GpuSpec* gpu = m_catalog.findGpu(offer.gpuId);
+    const Provider* provider = m_catalog.findProvider(offer.providerId);
+    if (!gpu || !provider || offer.gpuCount < 1) {
+        return;
+    }
+    const Precision precision = constraints.precision.value_or(defaultPrecision(*gpu));
+    const bool rdma = offer.rdma.value_or(false);
+    int nodes = std::max(1, (constraints.minGpus + offer.gpuCount - 1) / offer.gpuCount);
+    // More nodes when the model does not fit, up to the GPU limit.
+    while (nodes * offer.gpuCount < constraints.maxGpus
+           && !fitMemory(w, precision, gpu->memoryGb, nodes * offer.gpuCount).fits) {
+        ++nodes;
+    }
+    const int gpus = nodes * offer.gpuCount;
+    const TrainingSetup setup{gpu, gpus, offer.gpuCount, rdma, precision, offer.vcpus, offer.ramGib, offer.localDiskGb};
+    const std::string key = trainingKey(w, setup);
+    auto cached = m_trainingCache.find(key);
+    if (cached == m_trainingCache.end()) {
+        cached =
+            m_trainingCache
+                .emplace(key,
+                         std::make_shared<const TrainingEstimate>(estimateTraining(w, setup, m_calibration, m_catalog)))
+                .first;
+    }
+    const TrainingEstimate& training = *cached->second;
+    const ProviderFacts* facts = m_assumptions.provider(provider->id);
+
+    for (const std::string& region : offer.regions()) {
+        OfferEstimate e;
+        e.provider = provider;
+        e.offer = &offer;
+        e.gpu = gpu;
+        e.region = region;
+        e.nodes = nodes;
+        e.gpus = gpus;
+        e.training = cached->second;
+        e.setupHours = model.setupHours;
+        const double megabits = datasetGb * 8000;
+        e.transferHours = Range{megabits / model.uploadMbps.value / 3600,
+                                megabits / model.uploadMbps.low / 3600,
+                                megabits / model.uploadMbps.high / 3600};
+        const bool anyPrice =
+            std::any_of(offer.prices.begin(), offer.prices.end(), [&](const Price& p) { return p.region == region; });
+        if (!anyPrice || !training.known) {
+            all.push_back(std::move(e));
             continue;
         }
-        const Precision precision = constraints.precision.value_or(defaultPrecision(*gpu));
-        const bool rdma = offer.rdma.value_or(false);
-        int nodes = std::max(1, (constraints.minGpus + offer.gpuCount - 1) / offer.gpuCount);
-        // More nodes when the model does not fit, up to the GPU limit.
-        while (nodes * offer.gpuCount < constraints.maxGpus
-               && !fitMemory(w, precision, gpu->memoryGb, nodes * offer.gpuCount).fits) {
-            ++nodes;
-        }
-        const int gpus = nodes * offer.gpuCount;
-        const TrainingSetup setup{
-            gpu, gpus, offer.gpuCount, rdma, precision, offer.vcpus, offer.ramGib, offer.localDiskGb};
-        const std::string key = trainingKey(w, setup);
-        auto cached = m_trainingCache.find(key);
-        if (cached == m_trainingCache.end()) {
-            cached = m_trainingCache
-                         .emplace(key,
-                                  std::make_shared<const TrainingEstimate>(
-                                      estimateTraining(w, setup, m_calibration, m_catalog)))
-                         .first;
-        }
-        const TrainingEstimate& training = *cached->second;
-        const ProviderFacts* facts = m_assumptions.provider(provider->id);
+        // An on-demand run saves a checkpoint every hour of training (ASSUMPTION): weights and Adam state at
+        // the checkpoint write speed, at least a minute each. Spot has its own interval (Daly).
+        const double checkpointGb = trainedParameters(w) * 14 / 1e9; // weights + Adam state, FP32
+        const double perCheckpoint = std::max(1.0 / 60, checkpointGb / model.checkpointWriteGBs / 3600);
+        auto checkpoints = [&](double hours) { return std::floor(hours / model.checkpointEveryHours) * perCheckpoint; };
+        e.checkpointHours = checkpointGb > 0 ? Range{checkpoints(training.computeHours.value),
+                                                     checkpoints(training.computeHours.low),
+                                                     checkpoints(training.computeHours.high)}
+                                             : Range::exact(0);
+        const Range baseHours = training.computeHours + e.setupHours + e.transferHours + e.checkpointHours;
 
-        for (const std::string& region : offer.regions()) {
-            OfferEstimate e;
-            e.provider = provider;
-            e.offer = &offer;
-            e.gpu = gpu;
-            e.region = region;
-            e.nodes = nodes;
-            e.gpus = gpus;
-            e.training = cached->second;
-            e.setupHours = model.setupHours;
-            const double megabits = datasetGb * 8000;
-            e.transferHours = Range{megabits / model.uploadMbps.value / 3600,
-                                    megabits / model.uploadMbps.low / 3600,
-                                    megabits / model.uploadMbps.high / 3600};
-            const bool anyPrice = std::any_of(
-                offer.prices.begin(), offer.prices.end(), [&](const Price& p) { return p.region == region; });
-            if (!anyPrice || !training.known) {
-                all.push_back(std::move(e));
+        // Storage of the dataset and checkpoints for the run, and taking the final checkpoint home.
+        e.storageCost = Range::exact(0);
+        e.egressCost = Range::exact(0);
+        if (facts && facts->storage) {
+            const double perHour = rate.convert(facts->storage->amount, facts->storage->currency, constraints.currency)
+                                   * (datasetGb + 2 * checkpointGb) / kHoursPerMonth;
+            e.storageCost = baseHours * perHour;
+        } else if (datasetGb > 0) {
+            e.notes.push_back("storage price unknown for " + provider->name + ": not counted");
+        }
+        if (facts && facts->egress) {
+            e.egressCost = Range::exact(
+                rate.convert(facts->egress->amount, facts->egress->currency, constraints.currency) * checkpointGb);
+        }
+        e.extrasCost = e.storageCost + e.egressCost;
+        if (gpu->tdpWatts) {
+            const double pue = facts && facts->pue ? *facts->pue : 1.0;
+            e.kwh = gpus * *gpu->tdpWatts * 0.8 * pue * baseHours.value / 1000;
+            if (const Grid* grid = m_assumptions.grid(provider->id, region)) {
+                e.kgCo2e = *e.kwh * grid->kgCo2ePerKwh;
+            }
+        }
+
+        for (const Price& price : offer.prices) {
+            if (price.region != region) {
                 continue;
             }
-            // An on-demand run saves a checkpoint every hour of training (ASSUMPTION): weights and Adam state at
-            // the checkpoint write speed, at least a minute each. Spot has its own interval (Daly).
-            const double checkpointGb = trainedParameters(w) * 14 / 1e9; // weights + Adam state, FP32
-            const double perCheckpoint = std::max(1.0 / 60, checkpointGb / model.checkpointWriteGBs / 3600);
-            auto checkpoints = [&](double hours) {
-                return std::floor(hours / model.checkpointEveryHours) * perCheckpoint;
-            };
-            e.checkpointHours = checkpointGb > 0 ? Range{checkpoints(training.computeHours.value),
-                                                         checkpoints(training.computeHours.low),
-                                                         checkpoints(training.computeHours.high)}
-                                                 : Range::exact(0);
-            const Range baseHours = training.computeHours + e.setupHours + e.transferHours + e.checkpointHours;
-
-            // Storage of the dataset and checkpoints for the run, and taking the final checkpoint home.
-            e.storageCost = Range::exact(0);
-            e.egressCost = Range::exact(0);
-            if (facts && facts->storage) {
-                const double perHour =
-                    rate.convert(facts->storage->amount, facts->storage->currency, constraints.currency)
-                    * (datasetGb + 2 * checkpointGb) / kHoursPerMonth;
-                e.storageCost = baseHours * perHour;
-            } else if (datasetGb > 0) {
-                e.notes.push_back("storage price unknown for " + provider->name + ": not counted");
-            }
-            if (facts && facts->egress) {
-                e.egressCost = Range::exact(
-                    rate.convert(facts->egress->amount, facts->egress->currency, constraints.currency) * checkpointGb);
-            }
-            e.extrasCost = e.storageCost + e.egressCost;
-            if (gpu->tdpWatts) {
-                const double pue = facts && facts->pue ? *facts->pue : 1.0;
-                e.kwh = gpus * *gpu->tdpWatts * 0.8 * pue * baseHours.value / 1000;
-                if (const Grid* grid = m_assumptions.grid(provider->id, region)) {
-                    e.kgCo2e = *e.kwh * grid->kgCo2ePerKwh;
-                }
-            }
-
-            for (const Price& price : offer.prices) {
-                if (price.region != region) {
-                    continue;
-                }
-                ModeCost mode;
-                mode.mode = price.mode;
-                mode.price = &price;
-                if (price.currency != constraints.currency && !(rate.cnyPerUsd > 0)) {
-                    // Without a rate the price cannot be compared: converting with 0 would make it free (finding 11).
-                    mode.eligible = false;
-                    mode.why =
-                        reason("excluded.no_exchange_rate",
-                               {{"from", currencyCode(price.currency)}, {"to", currencyCode(constraints.currency)}},
-                               std::string("priced in ") + currencyCode(price.currency)
-                                   + ", and without a USD-CNY exchange rate it cannot be compared in "
-                                   + currencyCode(constraints.currency));
-                    e.modes.push_back(std::move(mode));
-                    continue;
-                }
-                const double perHour = rate.convert(price.amount, price.currency, constraints.currency) * nodes;
-                auto costFor = [&](const Range& hours) {
-                    return Range{billedHours(hours.value, offer.billing) * perHour,
-                                 billedHours(hours.low, offer.billing) * perHour,
-                                 billedHours(hours.high, offer.billing) * perHour}
-                           + e.extrasCost;
-                };
-                mode.hours = baseHours;
-                switch (price.mode) {
-                    case PricingMode::OnDemand:
-                        mode.cost = costFor(baseHours);
-                        break;
-                    case PricingMode::Spot: {
-                        std::optional<InterruptionRate> interruption =
-                            m_assumptions.spotRate(provider->id, price.interruption);
-                        mode.cost = costFor(baseHours);
-                        if (!interruption) {
-                            mode.eligible = false;
-                            mode.why = reason("excluded.spot_rate_unknown",
-                                              {{"provider", provider->name}, {"provider_zh", provider->nameZh}},
-                                              "no published interruption rate for " + provider->name
-                                                  + " spot: its time and cost would be a guess");
-                            break;
-                        }
-                        SpotDetail spot;
-                        spot.rate = *interruption;
-                        const Range p = interruption->monthlyProbability;
-                        spot.checkpointHours = std::max(1.0 / 60, checkpointGb / model.checkpointWriteGBs / 3600);
-                        auto scenario = [&](double work, double probability) {
-                            const double mtbf = mtbfFromMonthlyProbability(probability) / nodes;
-                            return SpotScenario{work,
-                                                mtbf,
-                                                spot.checkpointHours,
-                                                model.setupHours.value,
-                                                dalyInterval(spot.checkpointHours, mtbf)};
-                        };
-                        const SpotScenario central = scenario(training.computeHours.value, p.value);
-                        spot.mtbfHours = central.mtbfHours;
-                        spot.intervalHours = central.intervalHours;
-                        spot.expectedHours = expectedWallHours(central);
-                        const Range extra = e.setupHours + e.transferHours;
-                        double high = expectedWallHours(scenario(training.computeHours.high, p.high));
-                        if (model.monteCarlo) {
-                            const std::string spotKey = fixed(central.workHours, 6) + "|" + fixed(central.mtbfHours, 6)
-                                                        + "|" + fixed(central.checkpointHours, 6);
-                            auto hit = m_spotCache.find(spotKey);
-                            if (hit == m_spotCache.end()) {
-                                hit = m_spotCache
-                                          .emplace(spotKey, simulateSpot(central, model.monteCarloRuns, model.seed))
-                                          .first;
-                            }
-                            spot.simulated = hit->second;
-                            high = std::max(high, hit->second.p90Hours);
-                        }
-                        mode.hours = Range{spot.expectedHours + extra.value,
-                                           expectedWallHours(scenario(training.computeHours.low, p.low)) + extra.low,
-                                           high + extra.high};
-                        // Spot bills the time actually used, restarts included.
-                        mode.cost =
-                            Range{mode.hours.value * perHour, mode.hours.low * perHour, mode.hours.high * perHour}
-                            + e.extrasCost;
-                        spot.perHour = perHour;
-                        spot.extraHours = extra.value;
-                        mode.spot = spot;
-                        break;
-                    }
-                    case PricingMode::Reserved1Year:
-                    case PricingMode::Reserved3Year: {
-                        const double termMonths = price.mode == PricingMode::Reserved1Year ? 12 : 36;
-                        mode.cost = costFor(baseHours);
-                        mode.commitment = ModeCost::Commitment{termMonths, perHour * termMonths * kHoursPerMonth};
-                        if (constraints.projectMonths < termMonths) {
-                            mode.eligible = false;
-                            mode.why = reason("excluded.commitment",
-                                              {{"months", fixed(termMonths, 0)},
-                                               {"project", reasonNumber(constraints.projectMonths)},
-                                               {"commitment", reasonNumber(perHour * termMonths * kHoursPerMonth)},
-                                               {"currency", currencyCode(constraints.currency)}},
-                                              "needs a " + fixed(termMonths, 0) + "-month commitment ("
-                                                  + fixed(perHour * termMonths * kHoursPerMonth, 0) + " "
-                                                  + currencyCode(constraints.currency) + "); the project is "
-                                                  + fixed(constraints.projectMonths, 0) + " months");
-                        }
-                        break;
-                    }
-                    case PricingMode::SubscriptionMonthly:
-                    case PricingMode::SubscriptionYearly: {
-                        const double minimumMonths = price.mode == PricingMode::SubscriptionYearly ? 12 : 1;
-                        auto months = [&](double hours) {
-                            return std::max(minimumMonths, std::ceil(hours / kHoursPerMonth));
-                        };
-                        mode.cost = Range{months(baseHours.value) * perHour,
-                                          months(baseHours.low) * perHour,
-                                          months(baseHours.high) * perHour}
-                                    + e.extrasCost;
-                        mode.commitment = ModeCost::Commitment{minimumMonths, minimumMonths * perHour};
-                        if (constraints.projectMonths < minimumMonths) {
-                            mode.eligible = false;
-                            mode.why = reason("excluded.subscription_term",
-                                              {{"months", fixed(minimumMonths, 0)},
-                                               {"project", reasonNumber(constraints.projectMonths)}},
-                                              "a subscription is paid for at least " + fixed(minimumMonths, 0)
-                                                  + " month(s); the project is " + fixed(constraints.projectMonths, 0)
-                                                  + " months");
-                        }
-                        break;
-                    }
-                }
+            ModeCost mode;
+            mode.mode = price.mode;
+            mode.price = &price;
+            if (price.currency != constraints.currency && !(rate.cnyPerUsd > 0)) {
+                // Without a rate the price cannot be compared: converting with 0 would make it free (finding 11).
+                mode.eligible = false;
+                mode.why = reason("excluded.no_exchange_rate",
+                                  {{"from", currencyCode(price.currency)}, {"to", currencyCode(constraints.currency)}},
+                                  std::string("priced in ") + currencyCode(price.currency)
+                                      + ", and without a USD-CNY exchange rate it cannot be compared in "
+                                      + currencyCode(constraints.currency));
                 e.modes.push_back(std::move(mode));
+                continue;
             }
-            all.push_back(std::move(e));
+            const double perHour = rate.convert(price.amount, price.currency, constraints.currency) * nodes;
+            auto costFor = [&](const Range& hours) {
+                return Range{billedHours(hours.value, offer.billing) * perHour,
+                             billedHours(hours.low, offer.billing) * perHour,
+                             billedHours(hours.high, offer.billing) * perHour}
+                       + e.extrasCost;
+            };
+            mode.hours = baseHours;
+            switch (price.mode) {
+                case PricingMode::OnDemand:
+                    mode.cost = costFor(baseHours);
+                    break;
+                case PricingMode::Spot: {
+                    std::optional<InterruptionRate> interruption =
+                        m_assumptions.spotRate(provider->id, price.interruption);
+                    mode.cost = costFor(baseHours);
+                    if (!interruption) {
+                        mode.eligible = false;
+                        mode.why = reason("excluded.spot_rate_unknown",
+                                          {{"provider", provider->name}, {"provider_zh", provider->nameZh}},
+                                          "no published interruption rate for " + provider->name
+                                              + " spot: its time and cost would be a guess");
+                        break;
+                    }
+                    SpotDetail spot;
+                    spot.rate = *interruption;
+                    const Range p = interruption->monthlyProbability;
+                    spot.checkpointHours = std::max(1.0 / 60, checkpointGb / model.checkpointWriteGBs / 3600);
+                    auto scenario = [&](double work, double probability) {
+                        const double mtbf = mtbfFromMonthlyProbability(probability) / nodes;
+                        return SpotScenario{work,
+                                            mtbf,
+                                            spot.checkpointHours,
+                                            model.setupHours.value,
+                                            dalyInterval(spot.checkpointHours, mtbf)};
+                    };
+                    const SpotScenario central = scenario(training.computeHours.value, p.value);
+                    spot.mtbfHours = central.mtbfHours;
+                    spot.intervalHours = central.intervalHours;
+                    spot.expectedHours = expectedWallHours(central);
+                    const Range extra = e.setupHours + e.transferHours;
+                    double high = expectedWallHours(scenario(training.computeHours.high, p.high));
+                    if (model.monteCarlo) {
+                        const std::string spotKey = fixed(central.workHours, 6) + "|" + fixed(central.mtbfHours, 6)
+                                                    + "|" + fixed(central.checkpointHours, 6);
+                        auto hit = m_spotCache.find(spotKey);
+                        if (hit == m_spotCache.end()) {
+                            hit = m_spotCache.emplace(spotKey, simulateSpot(central, model.monteCarloRuns, model.seed))
+                                      .first;
+                        }
+                        spot.simulated = hit->second;
+                        high = std::max(high, hit->second.p90Hours);
+                    }
+                    mode.hours = Range{spot.expectedHours + extra.value,
+                                       expectedWallHours(scenario(training.computeHours.low, p.low)) + extra.low,
+                                       high + extra.high};
+                    // Spot bills the time actually used, restarts included.
+                    mode.cost = Range{mode.hours.value * perHour, mode.hours.low * perHour, mode.hours.high * perHour}
+                                + e.extrasCost;
+                    spot.perHour = perHour;
+                    spot.extraHours = extra.value;
+                    mode.spot = spot;
+                    break;
+                }
+                case PricingMode::Reserved1Year:
+                case PricingMode::Reserved3Year: {
+                    const double termMonths = price.mode == PricingMode::Reserved1Year ? 12 : 36;
+                    mode.cost = costFor(baseHours);
+                    mode.commitment = ModeCost::Commitment{termMonths, perHour * termMonths * kHoursPerMonth};
+                    if (constraints.projectMonths < termMonths) {
+                        mode.eligible = false;
+                        mode.why = reason("excluded.commitment",
+                                          {{"months", fixed(termMonths, 0)},
+                                           {"project", reasonNumber(constraints.projectMonths)},
+                                           {"commitment", reasonNumber(perHour * termMonths * kHoursPerMonth)},
+                                           {"currency", currencyCode(constraints.currency)}},
+                                          "needs a " + fixed(termMonths, 0) + "-month commitment ("
+                                              + fixed(perHour * termMonths * kHoursPerMonth, 0) + " "
+                                              + currencyCode(constraints.currency) + "); the project is "
+                                              + fixed(constraints.projectMonths, 0) + " months");
+                    }
+                    break;
+                }
+                case PricingMode::SubscriptionMonthly:
+                case PricingMode::SubscriptionYearly: {
+                    const double minimumMonths = price.mode == PricingMode::SubscriptionYearly ? 12 : 1;
+                    auto months = [&](double hours) {
+                        return std::max(minimumMonths, std::ceil(hours / kHoursPerMonth));
+                    };
+                    mode.cost = Range{months(baseHours.value) * perHour,
+                                      months(baseHours.low) * perHour,
+                                      months(baseHours.high) * perHour}
+                                + e.extrasCost;
+                    mode.commitment = ModeCost::Commitment{minimumMonths, minimumMonths * perHour};
+                    if (constraints.projectMonths < minimumMonths) {
+                        mode.eligible = false;
+                        mode.why = reason(
+                            "excluded.subscription_term",
+                            {{"months", fixed(minimumMonths, 0)}, {"project", reasonNumber(constraints.projectMonths)}},
+                            "a subscription is paid for at least " + fixed(minimumMonths, 0)
+                                + " month(s); the project is " + fixed(constraints.projectMonths, 0) + " months");
+                    }
+                    break;
+                }
+            }
+            e.modes.push_back(std::move(mode));
         }
+        all.push_back(std::move(e));
     }
 }
 
@@ -488,9 +490,7 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
     const std::string currency = currencyCode(constraints.currency);
     auto money = [&](double amount) { return fixed(amount, 0) + " " + currency; };
 
-    estimateInto(m_rows, w, constraints, model);
-    std::vector<OfferEstimate>& all = m_rows;
-    // An offer and region that meets every constraint, with the mode it would be paid in (an estimate of `all`).
+    // An offer and region that meets every constraint, with the mode it would be paid in.
     struct Candidate
     {
         OfferEstimate* estimate;
@@ -499,234 +499,240 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
 
         const ModeCost& mode() const { return blended ? *blended : *paid; }
     };
-    std::vector<Candidate> candidates;
-    candidates.reserve(all.size());
-    std::set<std::string> excludedOffers; // provider/instance already excluded for a region-independent rule
-    for (OfferEstimate& e : all) {
-        const Offer& offer = *e.offer;
-        auto exclude = [&](const std::string& rule, Reason why) {
-            result.excluded.push_back(Exclusion{e.provider, offer.instanceType, e.region, rule, std::move(why)});
-        };
-        Reason why;
-        if (!frameworkRuns(*e.gpu, offer, constraints.framework, why)) {
-            exclude("framework", std::move(why));
-            continue;
-        }
-        if (!constraints.countries.empty()) {
-            const ProviderFacts::Region* where = m_assumptions.region(e.provider->id, e.region);
-            const std::string country = where ? where->country : "";
-            std::string allowed;
-            for (const std::string& code : constraints.countries) {
-                allowed += (allowed.empty() ? "" : ", ") + code;
-            }
-            if (country.empty()) {
-                exclude("region",
-                        reason("excluded.country_unknown",
-                               {{"region", e.region}, {"allowed", allowed}},
-                               "the catalog does not say which country " + e.region + " is in, so it may be outside "
-                                   + allowed));
-                continue;
-            }
-            if (std::find(constraints.countries.begin(), constraints.countries.end(), country)
-                == constraints.countries.end()) {
-                exclude("region",
-                        reason("excluded.country",
-                               {{"region", e.region}, {"country", country}, {"allowed", allowed}},
-                               e.region + " is in " + country + ", outside the chosen countries (" + allowed + ")"));
-                continue;
-            }
-        }
-        if (constraints.sensitive && !offer.physicallyIsolated() && offer.compliance.empty()) {
-            exclude("sensitive",
-                    reason("excluded.sensitive",
-                           {},
-                           "shared virtual machine: no bare-metal or dedicated-host option and no documented "
-                           "compliance programme, so sensitive data should not go there"));
-            continue;
-        }
-        if (e.training->memory.known && !e.training->memory.fits) {
-            exclude("memory",
-                    nested("excluded.memory",
-                           {{"gpus", std::to_string(e.gpus)}, {"gpu", e.gpu->name}},
-                           e.training->fit,
-                           "does not fit in memory on " + std::to_string(e.gpus) + " x " + e.gpu->name + ": "));
-            continue;
-        }
-        if (!e.training->known) {
-            exclude("unknown", nested("excluded.unknown", {}, e.training->unknown, "cannot be estimated: "));
-            continue;
-        }
-        if (e.nodes > 1 && !constraints.multiNode) {
-            exclude("scale",
-                    reason("excluded.single_node",
-                           {{"nodes", std::to_string(e.nodes)}},
-                           "needs " + std::to_string(e.nodes) + " servers; the plan allows one"));
-            continue;
-        }
-        if (e.nodes > 1 && constraints.requireRdma && !offer.rdma.value_or(false)) {
-            exclude("rdma",
-                    reason("excluded.rdma",
-                           {{"nodes", std::to_string(e.nodes)}},
-                           "needs " + std::to_string(e.nodes)
-                               + " servers but has no RDMA / InfiniBand / EFA between them: "
-                                 "NCCL over plain Ethernet would waste most of the GPU time"));
-            continue;
-        }
-        if (e.modes.empty()) {
-            exclude("no_price", reason("excluded.no_price", {}, "no published price in this region"));
-            continue;
-        }
-        // Deadline and budget per mode: a mode that misses them is not a way to buy this offer.
-        for (ModeCost& mode : e.modes) {
-            if (!mode.eligible) {
-                continue;
-            }
-            if (!constraints.modes.empty()
-                && std::find(constraints.modes.begin(), constraints.modes.end(), mode.mode)
-                       == constraints.modes.end()) {
-                mode.eligible = false;
-                mode.why = reason("excluded.mode_not_chosen",
-                                  {{"mode", pricingModeName(mode.mode)}},
-                                  std::string("the plan does not consider ") + pricingModeName(mode.mode) + " prices");
-                continue;
-            }
-            if (constraints.deadlineHours && mode.hours.value > *constraints.deadlineHours) {
-                mode.eligible = false;
-                mode.why = reason(
-                    "excluded.deadline",
-                    {{"hours", reasonNumber(mode.hours.value)}, {"deadline", reasonNumber(*constraints.deadlineHours)}},
-                    "takes about " + hoursText(mode.hours.value) + ", past the deadline of "
-                        + hoursText(*constraints.deadlineHours));
-            } else if (constraints.budget && mode.cost.value > *constraints.budget) {
-                mode.eligible = false;
-                mode.why = reason("excluded.budget",
-                                  {{"cost", reasonNumber(mode.cost.value)},
-                                   {"budget", reasonNumber(*constraints.budget)},
-                                   {"currency", currency}},
-                                  "costs about " + money(mode.cost.value) + ", over the budget of "
-                                      + money(*constraints.budget));
-            }
-        }
-        const ModeCost* best = e.cheapestEligible();
-        if (!best) {
-            // Name the most telling mode's reason: on-demand's if there is one.
-            const ModeCost* shown = &e.modes.front();
-            for (const ModeCost& mode : e.modes) {
-                if (mode.mode == PricingMode::OnDemand) {
-                    shown = &mode;
-                }
-            }
-            const std::string rule = shown->why.key == "excluded.deadline" ? "deadline"
-                                     : shown->why.key == "excluded.budget" ? "budget"
-                                                                           : "pricing";
-            exclude(rule, shown->why);
-            continue;
-        }
-        if (result.objective == Objective::Fastest) {
-            for (const ModeCost& mode : e.modes) {
-                if (mode.eligible && mode.hours.value < best->hours.value) {
-                    best = &mode;
-                }
-            }
-        }
-        Candidate option{&e, best, std::nullopt};
-        if (constraints.spotShare && *constraints.spotShare > 0) {
-            const ModeCost* spot = nullptr;
-            const ModeCost* onDemand = nullptr;
-            for (const ModeCost& mode : e.modes) {
-                if (mode.eligible && mode.mode == PricingMode::Spot) {
-                    spot = &mode;
-                } else if (mode.eligible && mode.mode == PricingMode::OnDemand) {
-                    onDemand = &mode;
-                }
-            }
-            if (spot && onDemand) {
-                const double share = std::min(1.0, *constraints.spotShare);
-                ModeCost& mixed = option.blended.emplace(*spot);
-                mixed.spotShare = share;
-                mixed.hours = spot->hours * share + onDemand->hours * (1 - share);
-                mixed.cost = spot->cost * share + onDemand->cost * (1 - share);
-            }
-        }
-        candidates.push_back(std::move(option));
-    }
-
-    // One row per instance type: its best region (the others are named in a note).
-    // Indexed by the offer's place in the catalog: flat arrays, not hash maps, so that 100 000 offers stay in cache.
-    const Offer* const firstOffer = m_catalog.offers().data();
-    auto offerIndex = [&](const Offer* offer) { return std::size_t(offer - firstOffer); };
-    constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
-    std::vector<std::size_t> bestCandidate(m_catalog.offers().size(), kNone);
-    std::vector<int> regionsOf(m_catalog.offers().size(), 0);
-    std::vector<std::size_t> bestOf; // the candidate index of each offer's best region, in catalog order
     auto better = [&](const Candidate& a, const Candidate& b) {
         return result.objective == Objective::Fastest ? a.mode().hours.value < b.mode().hours.value
                                                       : a.mode().cost.value < b.mode().cost.value;
     };
-    for (std::size_t i = 0; i < candidates.size(); ++i) {
-        const Offer* offer = candidates[i].estimate->offer;
-        ++regionsOf[offerIndex(offer)];
-        std::size_t& best = bestCandidate[offerIndex(offer)];
-        if (best == kNone || better(candidates[i], candidates[best])) {
-            best = i;
-        }
-    }
-    for (const std::size_t index : bestCandidate) {
-        if (index != kNone) {
-            bestOf.push_back(index);
-        }
-    }
-    result.eligibleCount = int(bestOf.size());
-    if (bestOf.empty()) {
-        result.notes.push_back("no offer meets every constraint; the excluded list says what each one missed");
-        return result;
-    }
-    double cheapest = std::numeric_limits<double>::infinity();
-    double fastest = std::numeric_limits<double>::infinity();
-    for (const std::size_t index : bestOf) {
-        cheapest = std::min(cheapest, candidates[index].mode().cost.value);
-        fastest = std::min(fastest, candidates[index].mode().hours.value);
-    }
-    auto score = [&](const Candidate& o) {
+    // The ranking key. Value ranks by cost x time, the same order as each relative to the cheapest and the
+    // fastest, so that no offer has to wait for the others to be ranked.
+    auto score = [&](const ModeCost& m) {
         switch (result.objective) {
             case Objective::Cheapest:
-                return o.mode().cost.value + o.mode().hours.value * 1e-9;
+                return m.cost.value + m.hours.value * 1e-9;
             case Objective::Fastest:
-                return o.mode().hours.value + o.mode().cost.value * 1e-12;
+                return m.hours.value + m.cost.value * 1e-12;
             case Objective::Value:
-                return (o.mode().cost.value / std::max(cheapest, 1e-9))
-                       * (o.mode().hours.value / std::max(fastest, 1e-9));
+                return m.cost.value * m.hours.value;
         }
         return 0.0;
     };
-    // Best first; equal scores in provider and instance order. Only the shown rows (and the runner-up the first
-    // names) are sorted and kept: a catalog of 100 000 offers is ranked without moving them all.
-    struct Scored
+    // The shown rows (and the runner-up the first names), best first; equal scores in provider and instance order.
+    // Offers are estimated and judged one at a time, and only these few are kept: a catalog of 100 000 offers is
+    // ranked without holding its rows.
+    struct Kept
     {
         double score;
-        std::size_t index;
+        OfferEstimate estimate;
+        ModeCost mode;
+        int regions; // regions of the offer that meet every constraint
     };
-    std::vector<Scored> order;
-    order.reserve(bestOf.size());
-    for (const std::size_t index : bestOf) {
-        order.push_back({score(candidates[index]), index});
-    }
-    auto before = [&](const Scored& a, const Scored& b) {
+    auto before = [](const Kept& a, const Kept& b) {
         if (a.score != b.score) {
             return a.score < b.score;
         }
-        const OfferEstimate& x = *candidates[a.index].estimate;
-        const OfferEstimate& y = *candidates[b.index].estimate;
-        return std::tie(x.provider->id, x.offer->instanceType) < std::tie(y.provider->id, y.offer->instanceType);
+        return std::tie(a.estimate.provider->id, a.estimate.offer->instanceType)
+               < std::tie(b.estimate.provider->id, b.estimate.offer->instanceType);
     };
-    const std::size_t kept = std::min(order.size(), std::size_t(std::max(constraints.top, 2)));
-    std::partial_sort(order.begin(), order.begin() + std::ptrdiff_t(kept), order.end(), before);
+    const std::size_t keep = std::size_t(std::max(constraints.top, 2));
+    std::vector<Kept> kept; // a heap, the worst of the kept on top
+    kept.reserve(keep + 1);
+    const ExchangeRate rate = planExchangeRate(m_catalog, model);
+    std::vector<OfferEstimate>& all = m_rows;
+    std::vector<Candidate> candidates;
+    for (const Offer& catalogOffer : m_catalog.offers()) {
+        all.clear();
+        estimateOffer(all, catalogOffer, w, constraints, model, rate);
+        candidates.clear();
+        for (OfferEstimate& e : all) {
+            const Offer& offer = *e.offer;
+            auto exclude = [&](const std::string& rule, Reason why) {
+                result.excluded.push_back(Exclusion{e.provider, offer.instanceType, e.region, rule, std::move(why)});
+            };
+            Reason why;
+            if (!frameworkRuns(*e.gpu, offer, constraints.framework, why)) {
+                exclude("framework", std::move(why));
+                continue;
+            }
+            if (!constraints.countries.empty()) {
+                const ProviderFacts::Region* where = m_assumptions.region(e.provider->id, e.region);
+                const std::string country = where ? where->country : "";
+                std::string allowed;
+                for (const std::string& code : constraints.countries) {
+                    allowed += (allowed.empty() ? "" : ", ") + code;
+                }
+                if (country.empty()) {
+                    exclude("region",
+                            reason("excluded.country_unknown",
+                                   {{"region", e.region}, {"allowed", allowed}},
+                                   "the catalog does not say which country " + e.region
+                                       + " is in, so it may be outside " + allowed));
+                    continue;
+                }
+                if (std::find(constraints.countries.begin(), constraints.countries.end(), country)
+                    == constraints.countries.end()) {
+                    exclude(
+                        "region",
+                        reason("excluded.country",
+                               {{"region", e.region}, {"country", country}, {"allowed", allowed}},
+                               e.region + " is in " + country + ", outside the chosen countries (" + allowed + ")"));
+                    continue;
+                }
+            }
+            if (constraints.sensitive && !offer.physicallyIsolated() && offer.compliance.empty()) {
+                exclude("sensitive",
+                        reason("excluded.sensitive",
+                               {},
+                               "shared virtual machine: no bare-metal or dedicated-host option and no documented "
+                               "compliance programme, so sensitive data should not go there"));
+                continue;
+            }
+            if (e.training->memory.known && !e.training->memory.fits) {
+                exclude("memory",
+                        nested("excluded.memory",
+                               {{"gpus", std::to_string(e.gpus)}, {"gpu", e.gpu->name}},
+                               e.training->fit,
+                               "does not fit in memory on " + std::to_string(e.gpus) + " x " + e.gpu->name + ": "));
+                continue;
+            }
+            if (!e.training->known) {
+                exclude("unknown", nested("excluded.unknown", {}, e.training->unknown, "cannot be estimated: "));
+                continue;
+            }
+            if (e.nodes > 1 && !constraints.multiNode) {
+                exclude("scale",
+                        reason("excluded.single_node",
+                               {{"nodes", std::to_string(e.nodes)}},
+                               "needs " + std::to_string(e.nodes) + " servers; the plan allows one"));
+                continue;
+            }
+            if (e.nodes > 1 && constraints.requireRdma && !offer.rdma.value_or(false)) {
+                exclude("rdma",
+                        reason("excluded.rdma",
+                               {{"nodes", std::to_string(e.nodes)}},
+                               "needs " + std::to_string(e.nodes)
+                                   + " servers but has no RDMA / InfiniBand / EFA between them: "
+                                     "NCCL over plain Ethernet would waste most of the GPU time"));
+                continue;
+            }
+            if (e.modes.empty()) {
+                exclude("no_price", reason("excluded.no_price", {}, "no published price in this region"));
+                continue;
+            }
+            // Deadline and budget per mode: a mode that misses them is not a way to buy this offer.
+            for (ModeCost& mode : e.modes) {
+                if (!mode.eligible) {
+                    continue;
+                }
+                if (!constraints.modes.empty()
+                    && std::find(constraints.modes.begin(), constraints.modes.end(), mode.mode)
+                           == constraints.modes.end()) {
+                    mode.eligible = false;
+                    mode.why =
+                        reason("excluded.mode_not_chosen",
+                               {{"mode", pricingModeName(mode.mode)}},
+                               std::string("the plan does not consider ") + pricingModeName(mode.mode) + " prices");
+                    continue;
+                }
+                if (constraints.deadlineHours && mode.hours.value > *constraints.deadlineHours) {
+                    mode.eligible = false;
+                    mode.why = reason("excluded.deadline",
+                                      {{"hours", reasonNumber(mode.hours.value)},
+                                       {"deadline", reasonNumber(*constraints.deadlineHours)}},
+                                      "takes about " + hoursText(mode.hours.value) + ", past the deadline of "
+                                          + hoursText(*constraints.deadlineHours));
+                } else if (constraints.budget && mode.cost.value > *constraints.budget) {
+                    mode.eligible = false;
+                    mode.why = reason("excluded.budget",
+                                      {{"cost", reasonNumber(mode.cost.value)},
+                                       {"budget", reasonNumber(*constraints.budget)},
+                                       {"currency", currency}},
+                                      "costs about " + money(mode.cost.value) + ", over the budget of "
+                                          + money(*constraints.budget));
+                }
+            }
+            const ModeCost* best = e.cheapestEligible();
+            if (!best) {
+                // Name the most telling mode's reason: on-demand's if there is one.
+                const ModeCost* shown = &e.modes.front();
+                for (const ModeCost& mode : e.modes) {
+                    if (mode.mode == PricingMode::OnDemand) {
+                        shown = &mode;
+                    }
+                }
+                const std::string rule = shown->why.key == "excluded.deadline" ? "deadline"
+                                         : shown->why.key == "excluded.budget" ? "budget"
+                                                                               : "pricing";
+                exclude(rule, shown->why);
+                continue;
+            }
+            if (result.objective == Objective::Fastest) {
+                for (const ModeCost& mode : e.modes) {
+                    if (mode.eligible && mode.hours.value < best->hours.value) {
+                        best = &mode;
+                    }
+                }
+            }
+            Candidate option{&e, best, std::nullopt};
+            if (constraints.spotShare && *constraints.spotShare > 0) {
+                const ModeCost* spot = nullptr;
+                const ModeCost* onDemand = nullptr;
+                for (const ModeCost& mode : e.modes) {
+                    if (mode.eligible && mode.mode == PricingMode::Spot) {
+                        spot = &mode;
+                    } else if (mode.eligible && mode.mode == PricingMode::OnDemand) {
+                        onDemand = &mode;
+                    }
+                }
+                if (spot && onDemand) {
+                    const double share = std::min(1.0, *constraints.spotShare);
+                    ModeCost& mixed = option.blended.emplace(*spot);
+                    mixed.spotShare = share;
+                    mixed.hours = spot->hours * share + onDemand->hours * (1 - share);
+                    mixed.cost = spot->cost * share + onDemand->cost * (1 - share);
+                }
+            }
+            candidates.push_back(std::move(option));
+        }
+        if (candidates.empty()) {
+            continue;
+        }
+        // One row per instance type: its best region (the others are named in a note).
+        ++result.eligibleCount;
+        std::size_t best = 0;
+        for (std::size_t i = 1; i < candidates.size(); ++i) {
+            if (better(candidates[i], candidates[best])) {
+                best = i;
+            }
+        }
+        const Candidate& chosen = candidates[best];
+        const double key = score(chosen.mode());
+        const OfferEstimate& e = *chosen.estimate;
+        if (kept.size() == keep) {
+            const Kept& worst = kept.front();
+            if (key > worst.score
+                || (key == worst.score
+                    && std::tie(worst.estimate.provider->id, worst.estimate.offer->instanceType)
+                           <= std::tie(e.provider->id, e.offer->instanceType))) {
+                continue;
+            }
+            std::pop_heap(kept.begin(), kept.end(), before);
+            kept.pop_back();
+        }
+        ModeCost mode = chosen.mode(); // copied before its estimate (which holds `paid`) moves
+        kept.push_back(Kept{key, std::move(*chosen.estimate), std::move(mode), int(candidates.size())});
+        std::push_heap(kept.begin(), kept.end(), before);
+    }
+    if (result.eligibleCount == 0) {
+        result.notes.push_back("no offer meets every constraint; the excluded list says what each one missed");
+        return result;
+    }
+    std::sort_heap(kept.begin(), kept.end(), before);
     std::vector<RankedOption> ranked;
-    ranked.reserve(kept);
-    for (std::size_t i = 0; i < kept; ++i) {
-        Candidate& c = candidates[order[i].index];
-        ModeCost mode = c.mode(); // copied before its estimate (which holds `paid`) moves
-        ranked.push_back(RankedOption{std::move(*c.estimate), std::move(mode), {}});
+    std::vector<int> regionsOf;
+    ranked.reserve(kept.size());
+    for (Kept& k : kept) {
+        ranked.push_back(RankedOption{std::move(k.estimate), std::move(k.mode), {}});
+        regionsOf.push_back(k.regions);
     }
 
     const int n = result.eligibleCount;
@@ -852,7 +858,7 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
             }
             o.reasons.push_back(reason("reason.energy", std::move(params), text));
         }
-        if (const int regions = regionsOf[offerIndex(e.offer)]; regions > 1) {
+        if (const int regions = regionsOf[std::size_t(i)]; regions > 1) {
             o.estimate.notes.push_back("also meets the constraints in " + std::to_string(regions - 1)
                                        + " other region(s)");
         }

@@ -182,6 +182,13 @@ private:
                       const Workload& workload,
                       const Constraints& constraints,
                       const CostModel& model);
+    /// One offer's rows (a row per region, each with every pricing mode), appended to `rows`.
+    void estimateOffer(std::vector<OfferEstimate>& rows,
+                       const Offer& offer,
+                       const Workload& workload,
+                       const Constraints& constraints,
+                       const CostModel& model,
+                       const ExchangeRate& rate);
 
     const Catalog& m_catalog;
     const Assumptions& m_assumptions;
