@@ -144,18 +144,13 @@ Result<PriceRefresh> refreshAlibabaPrices(HttpTransport& http,
                                           const RefreshProgress& progress,
                                           const CancelToken* cancel)
 {
-    PriceRefresh refresh;
-    refresh.provider = "alibaba";
-    refresh.asOf = todayUtc();
-    Result<std::map<std::string, std::set<std::string>>> wanted =
-        pricing::offeredRegions(catalog, "alibaba", "Alibaba Cloud", region);
-    if (!wanted) {
-        return wanted.error();
+    Result<pricing::Reading> reading =
+        pricing::startReading(catalog, "alibaba", "Alibaba Cloud", region, access.key.has_value(), "your AccessKey");
+    if (!reading) {
+        return reading.error();
     }
-    if (!access.key) {
-        return Error{
-            ErrorCode::Credentials, "reading Alibaba Cloud's prices needs your AccessKey", "gpuplan creds set alibaba"};
-    }
+    PriceRefresh& refresh = reading.value().refresh;
+    const std::map<std::string, std::set<std::string>>* wanted = &reading.value().offered;
     const std::string overridden = pricing::endpoint("alibaba", "");
     std::uint64_t total = 0;
     for (const auto& [type, regions] : *wanted) {
@@ -250,7 +245,7 @@ Result<PriceRefresh> refreshAlibabaPrices(HttpTransport& http,
     }
     pricing::noteUnpriced(refresh, *wanted, PricingMode::Spot, "no spot price history for it");
     pricing::compareWithCatalog(catalog, refresh);
-    return refresh;
+    return std::move(refresh);
 }
 
 } // namespace gpuplan::core

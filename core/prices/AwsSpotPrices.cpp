@@ -52,17 +52,13 @@ Result<PriceRefresh> refreshAwsSpotPrices(HttpTransport& http,
                                           const RefreshProgress& progress,
                                           const CancelToken* cancel)
 {
-    PriceRefresh refresh;
-    refresh.provider = "aws";
-    refresh.asOf = todayUtc();
-    Result<std::map<std::string, std::set<std::string>>> offered =
-        pricing::offeredRegions(catalog, "aws", "AWS", region);
-    if (!offered) {
-        return offered.error();
+    Result<pricing::Reading> reading =
+        pricing::startReading(catalog, "aws", "AWS", region, access.key.has_value(), "your access key (spot prices)");
+    if (!reading) {
+        return reading.error();
     }
-    if (!access.key) {
-        return Error{ErrorCode::Credentials, "reading AWS spot prices needs your access key", "gpuplan creds set aws"};
-    }
+    PriceRefresh& refresh = reading.value().refresh;
+    const std::map<std::string, std::set<std::string>>* offered = &reading.value().offered;
     const std::string overridden = endpointOverride("aws");
     const std::map<std::string, std::set<std::string>> wanted = pricing::byRegion(*offered);
     std::uint64_t done = 0;
@@ -136,7 +132,7 @@ Result<PriceRefresh> refreshAwsSpotPrices(HttpTransport& http,
     }
     pricing::noteUnpriced(refresh, *offered, PricingMode::Spot, "no spot price there now");
     pricing::compareWithCatalog(catalog, refresh);
-    return refresh;
+    return std::move(refresh);
 }
 
 } // namespace gpuplan::core

@@ -155,19 +155,17 @@ Result<PriceRefresh> refreshGcpPrices(HttpTransport& http,
                                       const RefreshProgress& progress,
                                       const CancelToken* cancel)
 {
-    PriceRefresh refresh;
-    refresh.provider = "gcp";
-    refresh.asOf = todayUtc();
-    Result<std::map<std::string, std::set<std::string>>> offered =
-        pricing::offeredRegions(catalog, "gcp", "Google Cloud", region);
-    if (!offered) {
-        return offered.error();
+    Result<pricing::Reading> reading = pricing::startReading(catalog,
+                                                             "gcp",
+                                                             "Google Cloud",
+                                                             region,
+                                                             access.googleAccount || !access.apiKey.empty(),
+                                                             "your service account (or an API key)");
+    if (!reading) {
+        return reading.error();
     }
-    if (!access.googleAccount && access.apiKey.empty()) {
-        return Error{ErrorCode::Credentials,
-                     "reading Google Cloud's prices needs your service account (or an API key)",
-                     "gpuplan creds set gcp"};
-    }
+    PriceRefresh& refresh = reading.value().refresh;
+    const std::map<std::string, std::set<std::string>>* offered = &reading.value().offered;
     const std::string base = pricing::endpoint("gcp_billing", "https://cloudbilling.googleapis.com");
     std::optional<GoogleTokenSource> tokens;
     if (access.googleAccount) {
@@ -277,7 +275,7 @@ Result<PriceRefresh> refreshGcpPrices(HttpTransport& http,
     }
     pricing::noteUnpriced(refresh, *offered, PricingMode::OnDemand, "no matching SKUs there; the bundled price stays");
     pricing::compareWithCatalog(catalog, refresh);
-    return refresh;
+    return std::move(refresh);
 }
 
 } // namespace gpuplan::core

@@ -101,18 +101,13 @@ Result<PriceRefresh> refreshHuaweiPrices(HttpTransport& http,
                                          const RefreshProgress& progress,
                                          const CancelToken* cancel)
 {
-    PriceRefresh refresh;
-    refresh.provider = "huawei";
-    refresh.asOf = todayUtc();
-    Result<std::map<std::string, std::set<std::string>>> offered =
-        pricing::offeredRegions(catalog, "huawei", "Huawei Cloud", region);
-    if (!offered) {
-        return offered.error();
+    Result<pricing::Reading> reading =
+        pricing::startReading(catalog, "huawei", "Huawei Cloud", region, access.key.has_value(), "your AK/SK");
+    if (!reading) {
+        return reading.error();
     }
-    if (!access.key) {
-        return Error{
-            ErrorCode::Credentials, "reading Huawei Cloud's prices needs your AK/SK", "gpuplan creds set huawei"};
-    }
+    PriceRefresh& refresh = reading.value().refresh;
+    const std::map<std::string, std::set<std::string>>* offered = &reading.value().offered;
     const std::string iam = pricing::endpoint("huawei", "https://iam.myhuaweicloud.com");
     const std::string bss = pricing::endpoint("huawei", "https://bss.myhuaweicloud.com");
     const std::map<std::string, std::set<std::string>> wanted = pricing::byRegion(*offered);
@@ -208,7 +203,7 @@ Result<PriceRefresh> refreshHuaweiPrices(HttpTransport& http,
     pricing::noteUnpriced(refresh, *offered, PricingMode::OnDemand, "BSS did not rate it; the bundled price stays");
     refresh.notes.push_back("Huawei Cloud publishes no spot price: spot stays unknown");
     pricing::compareWithCatalog(catalog, refresh);
-    return refresh;
+    return std::move(refresh);
 }
 
 } // namespace gpuplan::core

@@ -20,17 +20,13 @@ Result<PriceRefresh> refreshLambdaPrices(HttpTransport& http,
                                          const RefreshProgress& progress,
                                          const CancelToken* cancel)
 {
-    PriceRefresh refresh;
-    refresh.provider = "lambda";
-    refresh.asOf = todayUtc();
-    Result<std::map<std::string, std::set<std::string>>> wanted =
-        pricing::offeredRegions(catalog, "lambda", "Lambda", region);
-    if (!wanted) {
-        return wanted.error();
+    Result<pricing::Reading> reading =
+        pricing::startReading(catalog, "lambda", "Lambda", region, !access.apiKey.empty(), "your API key");
+    if (!reading) {
+        return reading.error();
     }
-    if (access.apiKey.empty()) {
-        return Error{ErrorCode::Credentials, "reading Lambda's prices needs your API key", "gpuplan creds set lambda"};
-    }
+    PriceRefresh& refresh = reading.value().refresh;
+    const std::map<std::string, std::set<std::string>>* wanted = &reading.value().offered;
     const std::string url = pricing::endpoint("lambda", "https://cloud.lambda.ai") + "/api/v1/instance-types";
     if (Status go = pricing::keepGoing(progress, cancel, "Lambda instance types", 0, 1, url); !go) {
         return go.error();
@@ -104,7 +100,7 @@ Result<PriceRefresh> refreshLambdaPrices(HttpTransport& http,
     pricing::noteUnpriced(
         refresh, *wanted, PricingMode::OnDemand, "Lambda no longer lists the type; the bundled price stays");
     pricing::compareWithCatalog(catalog, refresh);
-    return refresh;
+    return std::move(refresh);
 }
 
 } // namespace gpuplan::core

@@ -46,6 +46,29 @@ offeredRegions(const Catalog& catalog, const std::string& provider, const std::s
     return regions;
 }
 
+Result<Reading> startReading(const Catalog& catalog,
+                             const std::string& provider,
+                             const std::string& name,
+                             const std::string& region,
+                             bool hasCredential,
+                             const std::string& credential)
+{
+    Result<std::map<std::string, std::set<std::string>>> offered = offeredRegions(catalog, provider, name, region);
+    if (!offered) {
+        return offered.error();
+    }
+    if (!hasCredential) {
+        return Error{ErrorCode::Credentials,
+                     "reading " + name + "'s prices needs " + credential,
+                     "gpuplan creds set " + provider};
+    }
+    Reading reading;
+    reading.refresh.provider = provider;
+    reading.refresh.asOf = todayUtc();
+    reading.offered = std::move(offered).value();
+    return reading;
+}
+
 std::map<std::string, std::set<std::string>> byRegion(const std::map<std::string, std::set<std::string>>& offered)
 {
     std::map<std::string, std::set<std::string>> wanted;

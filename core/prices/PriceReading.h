@@ -22,6 +22,23 @@ std::string endpoint(const std::string& name, const char* publicUrl);
 Result<std::map<std::string, std::set<std::string>>>
 offeredRegions(const Catalog& catalog, const std::string& provider, const std::string& name, const std::string& region);
 
+/// What a reader starts from: its refresh (the provider's, as of today) and the catalog's instance types of the
+/// provider with their regions.
+struct Reading
+{
+    PriceRefresh refresh;
+    std::map<std::string, std::set<std::string>> offered;
+};
+
+/// The start of every reader. InvalidArgument when the catalog has no offer of `provider` (in `region`);
+/// Credentials when `credential` is empty: the price API needs it ("your AccessKey").
+Result<Reading> startReading(const Catalog& catalog,
+                             const std::string& provider,
+                             const std::string& name,
+                             const std::string& region,
+                             bool hasCredential,
+                             const std::string& credential);
+
 /// The same, turned round: region -> instance types.
 std::map<std::string, std::set<std::string>> byRegion(const std::map<std::string, std::set<std::string>>& offered);
 

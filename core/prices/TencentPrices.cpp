@@ -78,19 +78,13 @@ Result<PriceRefresh> refreshTencentPrices(HttpTransport& http,
                                           const RefreshProgress& progress,
                                           const CancelToken* cancel)
 {
-    PriceRefresh refresh;
-    refresh.provider = "tencent";
-    refresh.asOf = todayUtc();
-    Result<std::map<std::string, std::set<std::string>>> offered =
-        pricing::offeredRegions(catalog, "tencent", "Tencent Cloud", region);
-    if (!offered) {
-        return offered.error();
+    Result<pricing::Reading> reading = pricing::startReading(
+        catalog, "tencent", "Tencent Cloud", region, access.key.has_value(), "your SecretId and SecretKey");
+    if (!reading) {
+        return reading.error();
     }
-    if (!access.key) {
-        return Error{ErrorCode::Credentials,
-                     "reading Tencent Cloud's prices needs your SecretId and SecretKey",
-                     "gpuplan creds set tencent"};
-    }
+    PriceRefresh& refresh = reading.value().refresh;
+    const std::map<std::string, std::set<std::string>>* offered = &reading.value().offered;
     const std::string endpoint = endpointOverride("tencent");
     const std::string url = cvm::baseUrl(cvm::Service::Cvm, endpoint);
     const std::map<std::string, std::set<std::string>> wanted = pricing::byRegion(*offered);
@@ -198,7 +192,7 @@ Result<PriceRefresh> refreshTencentPrices(HttpTransport& http,
     }
     pricing::noteUnpriced(refresh, *offered, PricingMode::OnDemand, "not sold there now; the bundled price stays");
     pricing::compareWithCatalog(catalog, refresh);
-    return refresh;
+    return std::move(refresh);
 }
 
 } // namespace gpuplan::core
