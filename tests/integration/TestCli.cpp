@@ -1,4 +1,5 @@
 // The gpuplan CLI as a script would use it: exit codes, JSON output, error messages.
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -739,6 +740,21 @@ private slots:
                 }
             });
         }
+        // With the refreshed prices, a China plan compares every way to pay for an option, each with its date.
+        const Run plan = gpuplan(
+            {"plan", "--preset", "llama2-7b-lora", "--countries", "CN", "--project-months", "12", "--top", "10"},
+            {},
+            env);
+        QVERIFY2(plan.exitCode == 0, qPrintable(plan.err));
+        const QString today = QDateTime::currentDateTimeUtc().date().toString(Qt::ISODate);
+        for (const char* mode : {"on_demand: [0-9.]+ CNY/hour",
+                                 "subscription_monthly: [0-9.]+ CNY/month",
+                                 "subscription_yearly: [0-9.]+ CNY/month",
+                                 "spot: [0-9.]+ CNY/hour"}) {
+            const QString line = QStringLiteral("%1 \\(as of %2\\)").arg(QString::fromLatin1(mode), today);
+            QVERIFY2(plan.out.contains(QRegularExpression(line)), qPrintable(line + "\n" + plan.out));
+        }
+
         // The change summary names the offer, the region and the mode, old -> new.
         withFake({}, [&] {
             QVERIFY(QFile::remove(dir.filePath(QStringLiteral("prices/alibaba.json"))));
