@@ -130,7 +130,11 @@ static int runCommand(int argc, char** argv)
     std::string refreshRegion;
     CLI::App* refresh = prices->add_subcommand(
         "refresh", "Read a provider's current price list, lay it over the bundled prices and show what changed");
-    refresh->add_option("--provider", refreshProvider, "The provider whose prices to read (aws, azure)")->required();
+    refresh
+        ->add_option("--provider",
+                     refreshProvider,
+                     "The provider whose prices to read: aws, azure, gcp, lambda, alibaba, tencent, huawei")
+        ->required();
     refresh->add_option("--region", refreshRegion, "Only this region (default: every region the catalog prices)");
 
     WorkloadOptions work;
