@@ -110,7 +110,7 @@ std::optional<std::pair<double, Currency>> alibabaInstancePrice(const json& answ
     return std::nullopt;
 }
 
-std::optional<std::pair<std::string, double>> alibabaCheapestSpot(const json& answer)
+std::optional<std::pair<std::string, double>> alibabaCheapestSpot(const json& answer, const std::string& instanceType)
 {
     // SpotPrices.SpotPriceType[]: {ZoneId, SpotPrice, OriginPrice, Timestamp}. The newest entry per zone is its
     // current price; the cheapest zone's is kept.
@@ -120,7 +120,8 @@ std::optional<std::pair<std::string, double>> alibabaCheapestSpot(const json& an
         const std::string zone = pricing::text(entry, "ZoneId");
         const std::string at = pricing::text(entry, "Timestamp");
         const std::optional<double> price = pricing::number(entry, "SpotPrice");
-        if (zone.empty() || !price || *price <= 0) {
+        if (zone.empty() || !price || *price <= 0
+            || (!instanceType.empty() && pricing::text(entry, "InstanceType") != instanceType)) {
             continue;
         }
         auto [it, added] = newest.emplace(zone, std::pair(at, *price));
@@ -228,7 +229,7 @@ Result<PriceRefresh> refreshAlibabaPrices(HttpTransport& http,
                 refresh.notes.push_back(type + " in " + r + ", spot: " + spot.error().detail);
                 continue;
             }
-            if (const auto cheapest = alibabaCheapestSpot(*spot)) {
+            if (const auto cheapest = alibabaCheapestSpot(*spot, type)) {
                 const std::string code = pricing::text(*spot, "Currency");
                 refresh.prices.push_back(
                     {type,

@@ -142,10 +142,14 @@ Result<PriceRefresh> refreshHuaweiPrices(HttpTransport& http,
         }
         const std::string onDemandUrl = bss + "/v2/bills/ratings/on-demand-resources";
         Result<json> rated = huaweiCall(http, "POST", onDemandUrl, onDemand, access, cancel);
-        if (!rated) {
+        if (!rated && !(rated.error().code == ErrorCode::HttpStatus && rated.error().httpStatus == 400)) {
             return rated.error();
         }
-        for (const auto& [id, yuan] : parseHuaweiRatings(*rated)) {
+        if (!rated) {
+            // A flavor BSS does not rate there (CBC.0150 and the like): said, and the period inquiries still run.
+            refresh.notes.push_back(r + ", on_demand: " + rated.error().detail);
+        }
+        for (const auto& [id, yuan] : rated ? parseHuaweiRatings(*rated) : std::map<std::string, double>()) {
             const std::size_t index = std::size_t(std::stoul("0" + id));
             if (index >= 1 && index <= flavors.size()) {
                 refresh.prices.push_back(

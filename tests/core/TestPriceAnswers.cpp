@@ -120,6 +120,9 @@ private slots:
         QCOMPARE(cheapest->first, std::string("cn-hangzhou-h"));
         QCOMPARE(cheapest->second, 0.02);
         QVERIFY(!alibabaCheapestSpot(json::object()));
+        // Only the type asked about.
+        QCOMPARE(alibabaCheapestSpot(history, "ecs.g5.large")->second, 0.036);
+        QVERIFY(!alibabaCheapestSpot(history, "ecs.gn7e-c16g1.4xlarge"));
     }
 
     void tencentZonePricesAndPrepaidQuote()

@@ -64,6 +64,86 @@ QJsonObject offerNamed(const QJsonArray& offers, const QString& type)
     return {};
 }
 
+/// Stores a provider's credential with `gpuplan creds set P --stdin` in the environment's credentials file; the
+/// error output when it fails.
+QString storeCredential(const QProcessEnvironment& env, const QString& provider, const QJsonObject& fields)
+{
+    QProcess creds;
+    QProcessEnvironment all = QProcessEnvironment::systemEnvironment();
+    all.insert(env);
+    creds.setProcessEnvironment(all);
+    creds.start(QStringLiteral(GPUPLAN_BINARY_DIR "/bin/gpuplan"), {"creds", "set", provider, "--stdin"});
+    creds.write(QJsonDocument(fields).toJson());
+    creds.closeWriteChannel();
+    if (!creds.waitForFinished(30000) || creds.exitCode() != 0) {
+        return QString::fromUtf8(creds.readAllStandardError()) + QStringLiteral(" (gpuplan creds set failed)");
+    }
+    return {};
+}
+
+/// Prices in `dir`, credentials in an encrypted file there holding a test key of each provider whose price API
+/// needs one (the FAKE price APIs take these keys); empty, with `problem` set, when one cannot be stored.
+QProcessEnvironment priceApiEnvironment(const QTemporaryDir& dir, QString& problem)
+{
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("GPUPLAN_PRICES_DIR"), dir.filePath(QStringLiteral("prices")));
+    env.insert(QStringLiteral("GPUPLAN_CREDENTIALS_BACKEND"), QStringLiteral("file"));
+    env.insert(QStringLiteral("GPUPLAN_CREDENTIALS_FILE"), dir.filePath(QStringLiteral("credentials.enc")));
+    env.insert(QStringLiteral("GPUPLAN_CREDENTIALS_PASSPHRASE"), QStringLiteral("a passphrase for the price tests"));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
+    QFile pem(QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/data/test-service-account-key.pem"));
+    if (!pem.open(QIODevice::ReadOnly)) {
+        problem = QStringLiteral("no test service-account key");
+        return {};
+    }
+    const QJsonObject keyPair{{"access_key_id", "AKIDEXAMPLEFORPRICES"},
+                              {"secret_access_key", "a-secret-that-never-shows"}};
+    const std::map<QString, QJsonObject> credentials{{"lambda", {{"api_key", "test-lambda-key"}}},
+                                                     {"gcp",
+                                                      {{"type", "service_account"},
+                                                       {"client_email", "prices@example.iam.gserviceaccount.com"},
+                                                       {"private_key", QString::fromUtf8(pem.readAll())},
+                                                       {"private_key_id", "abc123"}}},
+                                                     {"alibaba", keyPair},
+                                                     {"tencent", keyPair},
+                                                     {"huawei",
+                                                      {{"access_key_id", "AKIDEXAMPLEFORPRICES"},
+                                                       {"secret_access_key", "a-secret-that-never-shows"},
+                                                       {"project_id", "p"}}}};
+    for (const auto& [provider, fields] : credentials) {
+        problem = storeCredential(env, provider, fields);
+        if (!problem.isEmpty()) {
+            return {};
+        }
+    }
+    return env;
+}
+
+/// Starts tests/integration/fakes/fake_price_apis.py with `options` and points every signed price API of `env` at
+/// it; false when it does not start.
+bool startPriceFake(QProcess& fake, const QStringList& options, QProcessEnvironment& env)
+{
+    fake.start(QStringLiteral("python3"),
+               QStringList{QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/integration/fakes/fake_price_apis.py"),
+                           QStringLiteral(GPUPLAN_SOURCE_DIR "/resources/catalog")}
+                   + options);
+    if (!fake.waitForReadyRead(10000)) {
+        return false;
+    }
+    const int port = QJsonDocument::fromJson(fake.readLine())["http"].toInt();
+    const QString base = QStringLiteral("http://127.0.0.1:%1").arg(port);
+    for (const char* name : {"GPUPLAN_ENDPOINT_LAMBDA",
+                             "GPUPLAN_ENDPOINT_GCP_BILLING",
+                             "GPUPLAN_ENDPOINT_ALIBABA",
+                             "GPUPLAN_ENDPOINT_TENCENT",
+                             "GPUPLAN_ENDPOINT_HUAWEI",
+                             "GPUPLAN_ENDPOINT_AWS"}) {
+        env.insert(QString::fromLatin1(name), base);
+    }
+    env.insert(QStringLiteral("GPUPLAN_ENDPOINT_GCP_TOKEN"), base + QStringLiteral("/token"));
+    return port > 0;
+}
+
 } // namespace
 
 class TestCli : public QObject
@@ -620,66 +700,21 @@ private slots:
         // the documented shapes, made-up prices (x2 pay-as-you-go, /2 spot, x400 a month, x4000 a year), a wrong key
         // refused, each route's first answer throttled or cut off mid-body on demand.
         QTemporaryDir dir;
-        QProcessEnvironment env;
-        env.insert(QStringLiteral("GPUPLAN_PRICES_DIR"), dir.filePath(QStringLiteral("prices")));
-        env.insert(QStringLiteral("GPUPLAN_CREDENTIALS_BACKEND"), QStringLiteral("file"));
-        env.insert(QStringLiteral("GPUPLAN_CREDENTIALS_FILE"), dir.filePath(QStringLiteral("credentials.enc")));
-        env.insert(QStringLiteral("GPUPLAN_CREDENTIALS_PASSPHRASE"),
-                   QStringLiteral("a passphrase for the price tests"));
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.filePath(QStringLiteral("config")));
-        QFile pem(QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/data/test-service-account-key.pem"));
-        QVERIFY(pem.open(QIODevice::ReadOnly));
-        const QJsonObject keyPair{{"access_key_id", "AKIDEXAMPLEFORPRICES"},
-                                  {"secret_access_key", "a-secret-that-never-shows"}};
-        const std::map<QString, QJsonObject> credentials{{"lambda", {{"api_key", "test-lambda-key"}}},
-                                                         {"gcp",
-                                                          {{"type", "service_account"},
-                                                           {"client_email", "prices@example.iam.gserviceaccount.com"},
-                                                           {"private_key", QString::fromUtf8(pem.readAll())},
-                                                           {"private_key_id", "abc123"}}},
-                                                         {"alibaba", keyPair},
-                                                         {"tencent", keyPair},
-                                                         {"huawei",
-                                                          {{"access_key_id", "AKIDEXAMPLEFORPRICES"},
-                                                           {"secret_access_key", "a-secret-that-never-shows"},
-                                                           {"project_id", "p"}}}};
+        QString problem;
+        QProcessEnvironment env = priceApiEnvironment(dir, problem);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
         auto store = [&](const QString& provider, const QJsonObject& fields) {
-            QProcess creds;
-            QProcessEnvironment all = QProcessEnvironment::systemEnvironment();
-            all.insert(env);
-            creds.setProcessEnvironment(all);
-            creds.start(QStringLiteral(GPUPLAN_BINARY_DIR "/bin/gpuplan"), {"creds", "set", provider, "--stdin"});
-            creds.write(QJsonDocument(fields).toJson());
-            creds.closeWriteChannel();
-            QVERIFY(creds.waitForFinished(30000));
-            QVERIFY2(creds.exitCode() == 0, creds.readAllStandardError().constData());
+            const QString failed = storeCredential(env, provider, fields);
+            QVERIFY2(failed.isEmpty(), qPrintable(failed));
         };
-        for (const auto& [provider, fields] : credentials) {
-            store(provider, fields);
-        }
         auto withFake = [&](const QStringList& faults, const std::function<void()>& body) {
             QProcess fake;
-            fake.start(QStringLiteral("python3"),
-                       QStringList{QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/integration/fakes/fake_price_apis.py"),
-                                   QStringLiteral(GPUPLAN_SOURCE_DIR "/resources/catalog")}
-                           + faults);
             const auto stop = qScopeGuard([&fake] {
                 fake.closeWriteChannel();
                 fake.kill();
                 fake.waitForFinished();
             });
-            QVERIFY(fake.waitForReadyRead(10000));
-            const int port = QJsonDocument::fromJson(fake.readLine())["http"].toInt();
-            QVERIFY(port > 0);
-            const QString base = QStringLiteral("http://127.0.0.1:%1").arg(port);
-            for (const char* name : {"GPUPLAN_ENDPOINT_LAMBDA",
-                                     "GPUPLAN_ENDPOINT_GCP_BILLING",
-                                     "GPUPLAN_ENDPOINT_ALIBABA",
-                                     "GPUPLAN_ENDPOINT_TENCENT",
-                                     "GPUPLAN_ENDPOINT_HUAWEI"}) {
-                env.insert(QString::fromLatin1(name), base);
-            }
-            env.insert(QStringLiteral("GPUPLAN_ENDPOINT_GCP_TOKEN"), base + QStringLiteral("/token"));
+            QVERIFY(startPriceFake(fake, faults, env));
             body();
         };
         // provider, instance type, region, mode -> the price the fake gives.
@@ -790,6 +825,64 @@ private slots:
         const Run paperspace = gpuplan({"prices", "refresh", "--provider", "paperspace"}, {}, env);
         QCOMPARE(paperspace.exitCode, 2);
         QVERIFY(paperspace.err.contains(QStringLiteral("no price API")));
+    }
+
+    void signedPriceApisRefreshFromTheirDocumentedAnswers()
+    {
+        // The answers the providers' documentation prints, replayed verbatim by the fake (--documented;
+        // tests/data/<provider>/README.md names each page), with user offers named as in those examples
+        // (tests/data/documented-offers): each refresh reads them and prints what changed.
+        QTemporaryDir dir;
+        QString problem;
+        QProcessEnvironment env = priceApiEnvironment(dir, problem);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        QVERIFY(QDir().mkpath(dir.filePath(QStringLiteral("user"))));
+        for (const char* provider : {"lambda", "alibaba", "tencent"}) {
+            QVERIFY(
+                QFile::copy(QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/data/documented-offers/%1.json").arg(provider),
+                            dir.filePath(QStringLiteral("user/%1.json").arg(provider))));
+        }
+        env.insert(QStringLiteral("GPUPLAN_USER_CATALOG_DIR"), dir.filePath(QStringLiteral("user")));
+        QProcess fake;
+        const auto stop = qScopeGuard([&fake] {
+            fake.closeWriteChannel();
+            fake.kill();
+            fake.waitForFinished();
+        });
+        QVERIFY(startPriceFake(fake, {QStringLiteral("--documented")}, env));
+        auto refresh = [&](const QStringList& arguments) {
+            const Run run = gpuplan(QStringList{"prices", "refresh"} + arguments, {}, env);
+            return run.exitCode == 0 ? run.out : QStringLiteral("exit %1: %2").arg(run.exitCode).arg(run.err);
+        };
+        // Lambda: 1592 cents an hour for gpu_8x_example.
+        const QString lambda = refresh({"--provider", "lambda", "--region", "us-west-1"});
+        QVERIFY2(lambda.contains(
+                     QRegularExpression("gpu_8x_example +us-west-1 +on_demand +14.00 USD +15.92 USD +\\+13.7 %")),
+                 qPrintable(lambda));
+        // Google: the A2 core, RAM and A100 SKUs of the recorded page make a2-highgpu-1g's price.
+        const QString gcp = refresh({"--provider", "gcp", "--region", "us-central1"});
+        QVERIFY2(
+            gcp.contains(QRegularExpression("a2-highgpu-1g +us-central1 +on_demand +[0-9.]+ USD +3\\.673[0-9]* USD")),
+            qPrintable(gcp));
+        // Alibaba: the spot history's newest price of ecs.g5.large in its cheapest zone; the DescribePrice example is
+        // a one-year quote (rule ONE_YEAR_85_PERCENT) that the fake gives to every request, so it is the yearly one.
+        const QString alibaba = refresh({"--provider", "alibaba", "--region", "cn-hangzhou"});
+        QVERIFY2(alibaba.contains(QRegularExpression("ecs.g5.large +cn-hangzhou +spot +- +0.036 CNY +new")),
+                 qPrintable(alibaba));
+        QVERIFY2(
+            alibaba.contains(QRegularExpression("ecs.g5.large +cn-hangzhou +subscription_yearly +- +364.00 CNY +new")),
+            qPrintable(alibaba));
+        // Tencent: the documented zone listing gives S2.SMALL1 no hourly price (all its hourly fields are 0): none is
+        // taken, and the output says so.
+        const QString tencent = refresh({"--provider", "tencent", "--region", "ap-guangzhou"});
+        QVERIFY2(tencent.contains(QStringLiteral("note: S2.SMALL1: no on_demand price in ap-guangzhou")),
+                 qPrintable(tencent));
+        // Huawei: the documented period rating, 32.2 yuan; its on-demand rating has no documented example.
+        const QString huawei = refresh({"--provider", "huawei"});
+        QVERIFY2(
+            huawei.contains(QRegularExpression("p2v.16xlarge.8 +cn-north-4 +subscription_monthly +- +32.20 CNY +new")),
+            qPrintable(huawei));
+        QVERIFY2(huawei.contains(QStringLiteral("note: cn-north-4, on_demand: answered HTTP 400")), qPrintable(huawei));
     }
 
     void everyRegionHasACountry()

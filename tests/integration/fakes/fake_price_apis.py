@@ -12,8 +12,14 @@ It pages (Google, EC2: two pages), refuses a wrong key (401 with the provider's 
 demand the faults the real APIs will not: --throttle-once answers each route's first request 429, --cut-once
 cuts each route's first answer off mid-body. Requests must carry the provider's signature or key.
 
+With --documented it answers instead with the examples the providers' documentation prints, verbatim
+(tests/data/<provider>/, each README names the page): Lambda's instance types, Google's SKU page (then an empty
+last page), Alibaba's DescribePrice and DescribeSpotPriceHistory, Tencent's DescribeZoneInstanceConfigInfos and
+prepaid InquiryPriceRunInstances, Huawei's project list and period rating (its on-demand rating has no documented
+example: answered 400), and EC2's DescribeSpotPriceHistory.
+
 Prints {"http": PORT} on the first line of stdout, then serves until stdin closes.
-Usage: fake_price_apis.py CATALOG_DIR [--throttle-once] [--cut-once]
+Usage: fake_price_apis.py CATALOG_DIR [--throttle-once] [--cut-once] [--documented]
 """
 import json
 import os
@@ -25,6 +31,12 @@ from urllib.parse import parse_qs, urlsplit
 CATALOG = sys.argv[1]
 THROTTLE = "--throttle-once" in sys.argv
 CUT = "--cut-once" in sys.argv
+DOCUMENTED = "--documented" in sys.argv
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data")
+
+
+def documented(path):
+    return open(os.path.join(DATA, path)).read()
 SEEN = set()
 LOCK = threading.Lock()
 LAMBDA_KEY = "test-lambda-key"
@@ -114,6 +126,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.reply(401, {"error": {"code": "global/invalid-api-key",
                                               "message": "API key was invalid, expired, or deleted.",
                                               "suggestion": "Check your API key or create a new one, then try again."}})
+        if DOCUMENTED:
+            return self.reply(200, documented("lambda/instance-types.json"))
         data = {}
         for o in offers("lambda"):
             data[o["instance_type"]] = {
@@ -129,7 +143,9 @@ class Handler(BaseHTTPRequestHandler):
         if self.headers.get("Authorization") != "Bearer fake-google-token":
             return self.reply(401, {"error": {"code": 401, "message": "Request had invalid authentication credentials.",
                                               "status": "UNAUTHENTICATED"}})
-        page = json.load(open(os.path.join(os.path.dirname(__file__), "..", "..", "data", "gcp", "skus-page.json")))
+        if DOCUMENTED:
+            return self.reply(200, documented("gcp/skus-page.json") if "pageToken" not in query else {"skus": []})
+        page = json.load(open(os.path.join(DATA, "gcp", "skus-page.json")))
         if query.get("pageToken") != "page-2":
             page["nextPageToken"] = "page-2"
             return self.reply(200, page)
@@ -151,6 +167,11 @@ class Handler(BaseHTTPRequestHandler):
         if "Signature" not in q or q.get("AccessKeyId") != ACCESS_KEY_ID:
             return self.reply(400, {"RequestId": "fake", "Code": "InvalidAccessKeyId.NotFound",
                                     "Message": "Specified access key is not found."})
+        if DOCUMENTED:
+            name = {"DescribePrice": "describe-price.json",
+                    "DescribeSpotPriceHistory": "describe-spot-price-history.json"}.get(q["Action"])
+            return self.reply(200, documented("alibaba/" + name)) if name else self.reply(400, documented(
+                "alibaba/error-example.json"))
         o = offer_named("alibaba", q.get("InstanceType", ""))
         if o is None or q.get("RegionId") not in o["regions"]:
             return self.reply(400, {"RequestId": "fake", "Code": "InvalidInstanceType.NotFound",
@@ -179,6 +200,10 @@ class Handler(BaseHTTPRequestHandler):
             return self.reply(200, {"Response": {"Error": {"Code": "AuthFailure.SecretIdNotFound",
                                                            "Message": "The SecretId is not found."},
                                                  "RequestId": "fake"}})
+        if DOCUMENTED and action == "DescribeZoneInstanceConfigInfos":
+            return self.reply(200, documented("tencent/describe-zone-instance-config-infos.json"))
+        if DOCUMENTED and action == "InquiryPriceRunInstances":
+            return self.reply(200, documented("tencent/inquiry-price-run-instances-prepaid.json"))
         if action == "DescribeZoneInstanceConfigInfos":
             filters = {f["Name"]: f["Values"] for f in params.get("Filters", [])}
             charge = filters["instance-charge-type"][0]
@@ -217,6 +242,8 @@ class Handler(BaseHTTPRequestHandler):
     def huawei_projects(self, query):
         if not self.huawei_signed():
             return self.reply(401, {"error": {"code": "APIGW.0301", "message": "Incorrect IAM authentication information"}})
+        if DOCUMENTED:
+            return self.reply(200, documented("huawei/keystone-list-projects.json"))
         name = query.get("name", "")
         self.reply(200, {"projects": [{"id": "project-" + name, "name": name, "enabled": True}],
                          "links": {"self": "fake"}})
@@ -224,6 +251,10 @@ class Handler(BaseHTTPRequestHandler):
     def huawei_rating(self, path, body):
         if not self.huawei_signed():
             return self.reply(401, {"error_code": "APIGW.0301", "error_msg": "Incorrect IAM authentication information"})
+        if DOCUMENTED:
+            if path.endswith("on-demand-resources"):
+                return self.reply(400, {"error_code": "CBC.0100", "error_msg": "no documented example (fake)"})
+            return self.reply(200, documented("huawei/period-rating.json"))
         results = []
         for item in body["product_infos"]:
             o = offer_named("huawei", item["resource_spec"].rsplit(".linux", 1)[0])
@@ -248,6 +279,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.reply(401, '<Response><Errors><Error><Code>AuthFailure</Code><Message>AWS was not able to '
                                    'validate the provided access credentials</Message></Error></Errors>'
                                    '<RequestID>fake</RequestID></Response>', "text/xml")
+        if DOCUMENTED:
+            return self.reply(200, documented("aws/describe-spot-price-history.xml"), "text/xml")
         types = [v[0] for k, v in form.items() if k.startswith("InstanceType.")]
         second = "NextToken" in form
         items = []

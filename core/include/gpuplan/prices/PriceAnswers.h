@@ -68,8 +68,9 @@ std::optional<double> gcpMachinePrice(const std::vector<GcpSku>& skus,
 /// The instance's list price (DetailInfos' "instanceType" OriginalPrice, without the disk; where the answer has no
 /// DetailInfos, as in the documented example, PriceInfo.Price.OriginalPrice) and its currency.
 std::optional<std::pair<double, Currency>> alibabaInstancePrice(const nlohmann::json& answer);
-/// The cheapest zone's newest SpotPrice: (zone, price).
-std::optional<std::pair<std::string, double>> alibabaCheapestSpot(const nlohmann::json& answer);
+/// The cheapest zone's newest SpotPrice of `instanceType` (any type when empty): (zone, price).
+std::optional<std::pair<std::string, double>> alibabaCheapestSpot(const nlohmann::json& answer,
+                                                                  const std::string& instanceType = {});
 
 // ---- Tencent Cloud: CVM DescribeZoneInstanceConfigInfos and InquiryPriceRunInstances.
 
