@@ -406,17 +406,14 @@ int runPricesRefresh(
     // Signed price APIs use the stored credential; AWS reads its Price List without one (spot prices need it).
     core::PriceListAccess access;
     if (core::priceListNeedsCredential(provider)) {
-        // The keychain's jobs run on Qt's event loop; the settings file is the GUI's.
-        QCoreApplication app(argc, argv);
-        QCoreApplication::setApplicationName(QStringLiteral("gpuplanner"));
-        QCoreApplication::setOrganizationName(QStringLiteral("gpuplanner"));
+        std::optional<QCoreApplication> app;
+        makeApplication(argc, argv, app);
         std::unique_ptr<ui::CredentialStore> store = openCredentialStore();
-        core::Result<core::Credential> credential = store->loadNow(QString::fromStdString(provider));
-        core::Result<core::PriceListAccess> made = credential ? core::priceListAccessFrom(provider, *credential)
-                                                              : core::Result<core::PriceListAccess>(credential.error());
+        core::Result<core::PriceListAccess> made =
+            core::priceListAccessFrom(provider, store->loadNow(QString::fromStdString(provider)));
         if (made) {
             access = std::move(made).value();
-        } else if (provider != "aws") {
+        } else {
             std::cerr << "gpuplan: prices refresh: " << provider
                       << "'s price API needs your credential: " << made.error().message()
                       << "; store one with `gpuplan creds set " << provider << "`\n";

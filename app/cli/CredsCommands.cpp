@@ -324,6 +324,13 @@ int runRemove(CredentialStore& store, const std::string& provider)
 
 } // namespace
 
+void makeApplication(int& argc, char** argv, std::optional<QCoreApplication>& app)
+{
+    app.emplace(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("gpuplanner"));
+    QCoreApplication::setOrganizationName(QStringLiteral("gpuplanner"));
+}
+
 std::unique_ptr<ui::CredentialStore> openCredentialStore()
 {
     auto store = std::make_unique<ui::CredentialStore>();
@@ -346,10 +353,8 @@ int runCreds(int& argc, char** argv, CredsCommand command, const CredsOptions& o
             return badInput(message);
         }
     }
-    // The keychain jobs run on Qt's event loop (D-Bus on Linux); the settings file is the GUI's.
-    QCoreApplication app(argc, argv);
-    QCoreApplication::setApplicationName(QStringLiteral("gpuplanner"));
-    QCoreApplication::setOrganizationName(QStringLiteral("gpuplanner"));
+    std::optional<QCoreApplication> app;
+    makeApplication(argc, argv, app);
     CredentialStore store;
     store.setPassphraseSource(passphrase);
     tellAboutFallback(store);

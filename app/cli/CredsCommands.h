@@ -1,6 +1,9 @@
 #pragma once
 
+#include <QCoreApplication>
+
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace gpuplan::ui {
@@ -30,6 +33,10 @@ struct CredsOptions
 /// printed. Creates the QCoreApplication the keychain jobs need. Exit 2 for an unknown provider (naming the
 /// known ones) or bad fields, 1 when the keychain or the file fails.
 int runCreds(int& argc, char** argv, CredsCommand command, const CredsOptions& options);
+
+/// The QCoreApplication the keychain's jobs need (they run on Qt's event loop, D-Bus on Linux), named as the GUI is so
+/// that the settings file is the GUI's.
+void makeApplication(int& argc, char** argv, std::optional<QCoreApplication>& app);
 
 /// The credential store as `gpuplan creds` uses it (the encrypted file's passphrase from
 /// $GPUPLAN_CREDENTIALS_PASSPHRASE or the terminal; a notice when the keychain is not there), for the commands that

@@ -70,14 +70,6 @@ std::int64_t nowSeconds()
     return static_cast<std::int64_t>(std::time(nullptr));
 }
 
-void makeApplication(int& argc, char** argv, std::optional<QCoreApplication>& app)
-{
-    // The keychain jobs run on Qt's event loop; the settings file is the GUI's.
-    app.emplace(argc, argv);
-    QCoreApplication::setApplicationName(QStringLiteral("gpuplanner"));
-    QCoreApplication::setOrganizationName(QStringLiteral("gpuplanner"));
-}
-
 /// The HTTP options of this run: Settings -> Network of the GUI (read after makeApplication), then the flags. A CA
 /// file that cannot be read is refused here, before anything is sent.
 core::Result<core::HttpOptions> httpOptions(const NetworkOptions& flags)

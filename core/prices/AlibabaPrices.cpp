@@ -151,14 +151,14 @@ Result<PriceRefresh> refreshAlibabaPrices(HttpTransport& http,
         return reading.error();
     }
     PriceRefresh& refresh = reading.value().refresh;
-    const std::map<std::string, std::set<std::string>>* wanted = &reading.value().offered;
+    const std::map<std::string, std::set<std::string>>& wanted = reading.value().offered;
     const std::string overridden = pricing::endpoint("alibaba", "");
     std::uint64_t total = 0;
-    for (const auto& [type, regions] : *wanted) {
+    for (const auto& [type, regions] : wanted) {
         total += regions.size();
     }
     std::uint64_t done = 0;
-    for (const auto& [type, regions] : *wanted) {
+    for (const auto& [type, regions] : wanted) {
         for (const std::string& r : regions) {
             const std::string base = overridden.empty() ? "https://ecs." + r + ".aliyuncs.com" : overridden;
             if (Status go = pricing::keepGoing(
@@ -244,7 +244,7 @@ Result<PriceRefresh> refreshAlibabaPrices(HttpTransport& http,
             }
         }
     }
-    pricing::noteUnpriced(refresh, *wanted, PricingMode::Spot, "no spot price history for it");
+    pricing::noteUnpriced(refresh, wanted, PricingMode::Spot, "no spot price history for it");
     pricing::compareWithCatalog(catalog, refresh);
     return std::move(refresh);
 }

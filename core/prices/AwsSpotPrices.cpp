@@ -45,6 +45,21 @@ Result<AwsSpotPage> parseSpotPriceHistory(std::string_view body)
     return page;
 }
 
+std::map<std::string, AwsSpotPrice> cheapestLinuxSpot(const std::vector<AwsSpotPrice>& prices)
+{
+    std::map<std::string, AwsSpotPrice> cheapest;
+    for (const AwsSpotPrice& p : prices) {
+        if (!p.productDescription.starts_with("Linux/UNIX")) {
+            continue;
+        }
+        auto [it, added] = cheapest.try_emplace(p.instanceType, p);
+        if (!added && p.usdPerHour < it->second.usdPerHour) {
+            it->second = p;
+        }
+    }
+    return cheapest;
+}
+
 Result<PriceRefresh> refreshAwsSpotPrices(HttpTransport& http,
                                           const Catalog& catalog,
                                           const std::string& region,
@@ -58,9 +73,9 @@ Result<PriceRefresh> refreshAwsSpotPrices(HttpTransport& http,
         return reading.error();
     }
     PriceRefresh& refresh = reading.value().refresh;
-    const std::map<std::string, std::set<std::string>>* offered = &reading.value().offered;
+    const std::map<std::string, std::set<std::string>>& offered = reading.value().offered;
     const std::string overridden = endpointOverride("aws");
-    const std::map<std::string, std::set<std::string>> wanted = pricing::byRegion(*offered);
+    const std::map<std::string, std::set<std::string>> wanted = pricing::byRegion(offered);
     std::uint64_t done = 0;
     for (const auto& [r, types] : wanted) {
         const std::string base = overridden.empty() ? ec2::endpointFor(r) : overridden;
@@ -70,24 +85,14 @@ Result<PriceRefresh> refreshAwsSpotPrices(HttpTransport& http,
         }
         // StartTime = EndTime = now: the price in force now, per zone and type.
         const std::string now = extendedIsoTime(access.clock());
-        std::map<std::string, std::pair<std::string, double>> cheapest; // type -> (zone, price)
+        std::vector<AwsSpotPrice> read;
         std::string token;
         for (int page = 0; page == 0 || !token.empty(); ++page) {
             if (page >= 100) {
                 return Error{ErrorCode::SchemaViolation, "more than 100 pages of spot prices: stopped", base};
             }
-            ec2::Call call{"DescribeSpotPriceHistory", {}, true};
-            int n = 1;
-            for (const std::string& type : types) {
-                call.params.emplace_back("InstanceType." + std::to_string(n++), type);
-            }
-            call.params.emplace_back("ProductDescription.1", "Linux/UNIX");
-            call.params.emplace_back("StartTime", now);
-            call.params.emplace_back("EndTime", now);
-            call.params.emplace_back("MaxResults", "1000");
-            if (!token.empty()) {
-                call.params.emplace_back("NextToken", token);
-            }
+            const ec2::Call call =
+                ec2::spotPriceHistoryCall(std::vector<std::string>(types.begin(), types.end()), "", now, token);
             HttpRequest request = ec2::buildRequest(base, call);
             if (Result<SigningSteps> signedOk = signAwsV4(request, *access.key, {r, "ec2", true}, access.clock());
                 !signedOk) {
@@ -106,31 +111,26 @@ Result<PriceRefresh> refreshAwsSpotPrices(HttpTransport& http,
                 error.where = base;
                 return error;
             }
-            for (const AwsSpotPrice& p : parsed->prices) {
-                if (!types.contains(p.instanceType) || !p.productDescription.starts_with("Linux/UNIX")) {
-                    continue;
-                }
-                auto it = cheapest.find(p.instanceType);
-                if (it == cheapest.end() || p.usdPerHour < it->second.second) {
-                    cheapest[p.instanceType] = {p.zone, p.usdPerHour};
-                }
-            }
+            read.insert(read.end(), parsed->prices.begin(), parsed->prices.end());
             token = parsed->nextToken;
         }
-        for (const auto& [type, zonePrice] : cheapest) {
+        for (const auto& [type, cheapest] : cheapestLinuxSpot(read)) {
+            if (!types.contains(type)) {
+                continue;
+            }
             refresh.prices.push_back(
                 {type,
                  pricing::livePrice(r,
                                     PricingMode::Spot,
-                                    zonePrice.second,
+                                    cheapest.usdPerHour,
                                     Currency::USD,
                                     base,
                                     "EC2 DescribeSpotPriceHistory, live: Linux/UNIX, the price in force now in the "
                                     "cheapest zone, "
-                                        + zonePrice.first)});
+                                        + cheapest.zone)});
         }
     }
-    pricing::noteUnpriced(refresh, *offered, PricingMode::Spot, "no spot price there now");
+    pricing::noteUnpriced(refresh, offered, PricingMode::Spot, "no spot price there now");
     pricing::compareWithCatalog(catalog, refresh);
     return std::move(refresh);
 }

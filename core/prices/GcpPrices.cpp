@@ -165,7 +165,7 @@ Result<PriceRefresh> refreshGcpPrices(HttpTransport& http,
         return reading.error();
     }
     PriceRefresh& refresh = reading.value().refresh;
-    const std::map<std::string, std::set<std::string>>* offered = &reading.value().offered;
+    const std::map<std::string, std::set<std::string>>& offered = reading.value().offered;
     const std::string base = pricing::endpoint("gcp_billing", "https://cloudbilling.googleapis.com");
     std::optional<GoogleTokenSource> tokens;
     if (access.googleAccount) {
@@ -231,7 +231,7 @@ Result<PriceRefresh> refreshGcpPrices(HttpTransport& http,
         token = pricing::text(*body, "nextPageToken");
     }
     const std::string listUrl = base + "/v1/services/" + kComputeService + "/skus";
-    for (const auto& [type, regions] : *offered) {
+    for (const auto& [type, regions] : offered) {
         const Offer* offer = catalog.findOffer("gcp", type);
         const std::optional<MachineParts> parts = offer ? partsOf(*offer) : std::nullopt;
         if (!parts) {
@@ -273,7 +273,7 @@ Result<PriceRefresh> refreshGcpPrices(HttpTransport& http,
             }
         }
     }
-    pricing::noteUnpriced(refresh, *offered, PricingMode::OnDemand, "no matching SKUs there; the bundled price stays");
+    pricing::noteUnpriced(refresh, offered, PricingMode::OnDemand, "no matching SKUs there; the bundled price stays");
     pricing::compareWithCatalog(catalog, refresh);
     return std::move(refresh);
 }

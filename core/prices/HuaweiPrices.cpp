@@ -107,10 +107,10 @@ Result<PriceRefresh> refreshHuaweiPrices(HttpTransport& http,
         return reading.error();
     }
     PriceRefresh& refresh = reading.value().refresh;
-    const std::map<std::string, std::set<std::string>>* offered = &reading.value().offered;
+    const std::map<std::string, std::set<std::string>>& offered = reading.value().offered;
     const std::string iam = pricing::endpoint("huawei", "https://iam.myhuaweicloud.com");
     const std::string bss = pricing::endpoint("huawei", "https://bss.myhuaweicloud.com");
-    const std::map<std::string, std::set<std::string>> wanted = pricing::byRegion(*offered);
+    const std::map<std::string, std::set<std::string>> wanted = pricing::byRegion(offered);
     std::uint64_t done = 0;
     for (const auto& [r, flavorSet] : wanted) {
         if (Status go = pricing::keepGoing(progress, cancel, "Huawei Cloud prices in " + r, done++, wanted.size(), bss);
@@ -204,7 +204,7 @@ Result<PriceRefresh> refreshHuaweiPrices(HttpTransport& http,
             }
         }
     }
-    pricing::noteUnpriced(refresh, *offered, PricingMode::OnDemand, "BSS did not rate it; the bundled price stays");
+    pricing::noteUnpriced(refresh, offered, PricingMode::OnDemand, "BSS did not rate it; the bundled price stays");
     refresh.notes.push_back("Huawei Cloud publishes no spot price: spot stays unknown");
     pricing::compareWithCatalog(catalog, refresh);
     return std::move(refresh);

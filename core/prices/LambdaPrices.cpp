@@ -26,7 +26,7 @@ Result<PriceRefresh> refreshLambdaPrices(HttpTransport& http,
         return reading.error();
     }
     PriceRefresh& refresh = reading.value().refresh;
-    const std::map<std::string, std::set<std::string>>* wanted = &reading.value().offered;
+    const std::map<std::string, std::set<std::string>>& wanted = reading.value().offered;
     const std::string url = pricing::endpoint("lambda", "https://cloud.lambda.ai") + "/api/v1/instance-types";
     if (Status go = pricing::keepGoing(progress, cancel, "Lambda instance types", 0, 1, url); !go) {
         return go.error();
@@ -63,7 +63,7 @@ Result<PriceRefresh> refreshLambdaPrices(HttpTransport& http,
     if (!data || !data->is_object()) {
         return Error{ErrorCode::SchemaViolation, "not an instance-types answer: it has no \"data\" object", url};
     }
-    for (const auto& [type, regions] : *wanted) {
+    for (const auto& [type, regions] : wanted) {
         const auto entry = data->find(type);
         if (entry == data->end()) {
             continue;
@@ -98,7 +98,7 @@ Result<PriceRefresh> refreshLambdaPrices(HttpTransport& http,
         }
     }
     pricing::noteUnpriced(
-        refresh, *wanted, PricingMode::OnDemand, "Lambda no longer lists the type; the bundled price stays");
+        refresh, wanted, PricingMode::OnDemand, "Lambda no longer lists the type; the bundled price stays");
     pricing::compareWithCatalog(catalog, refresh);
     return std::move(refresh);
 }

@@ -242,29 +242,38 @@ bool priceListNeedsCredential(const std::string& provider)
     return needing.contains(provider);
 }
 
-Result<PriceListAccess> priceListAccessFrom(const std::string& provider, const Credential& credential)
+Result<PriceListAccess> priceListAccessFrom(const std::string& provider, const Result<Credential>& stored)
 {
-    PriceListAccess access;
-    if (provider == "lambda") {
-        Result<std::string> key = apiKeyFrom(credential);
-        if (!key) {
-            return key.error();
+    auto made = [&]() -> Result<PriceListAccess> {
+        if (!stored) {
+            return stored.error();
         }
-        access.apiKey = std::move(key).value();
-    } else if (provider == "gcp") {
-        Result<GoogleServiceAccount> account = googleAccountFrom(credential);
-        if (!account) {
-            return account.error();
+        PriceListAccess access;
+        if (provider == "lambda") {
+            Result<std::string> key = apiKeyFrom(*stored);
+            if (!key) {
+                return key.error();
+            }
+            access.apiKey = std::move(key).value();
+        } else if (provider == "gcp") {
+            Result<GoogleServiceAccount> account = googleAccountFrom(*stored);
+            if (!account) {
+                return account.error();
+            }
+            access.googleAccount = std::move(account).value();
+        } else {
+            Result<AccessKey> key = accessKeyFrom(*stored);
+            if (!key) {
+                return key.error();
+            }
+            access.key = std::move(key).value();
         }
-        access.googleAccount = std::move(account).value();
-    } else {
-        Result<AccessKey> key = accessKeyFrom(credential);
-        if (!key) {
-            return key.error();
-        }
-        access.key = std::move(key).value();
+        return access;
+    }();
+    if (!made && provider == "aws") {
+        return PriceListAccess{};
     }
-    return access;
+    return made;
 }
 
 Result<PriceRefresh> refreshProviderPrices(HttpTransport& http,

@@ -12,13 +12,13 @@ namespace {
 
 using nlohmann::json;
 
-/// One signed CVM call; the answer's Response object, or the Error CvmApi maps it to.
-Result<json> cvmCall(HttpTransport& http,
-                     const std::string& endpoint,
-                     const cvm::Call& call,
-                     const std::string& region,
-                     const PriceListAccess& access,
-                     const CancelToken* cancel)
+/// One signed CVM call; the body of a successful answer, or the Error CvmApi maps it to.
+Result<std::string> cvmCall(HttpTransport& http,
+                            const std::string& endpoint,
+                            const cvm::Call& call,
+                            const std::string& region,
+                            const PriceListAccess& access,
+                            const CancelToken* cancel)
 {
     HttpRequest request = cvm::buildRequest(cvm::baseUrl(call.service, endpoint), call, region);
     if (Result<SigningSteps> signedOk = signTencentTc3(request, *access.key, "cvm", access.clock()); !signedOk) {
@@ -31,11 +31,20 @@ Result<json> cvmCall(HttpTransport& http,
     if (std::optional<Error> error = cvm::mapError(*response, {call.action, call.service, region})) {
         return *error;
     }
-    Result<json> body = parseJson(response->body, request.url + " " + call.action);
+    return std::move(response).value().body;
+}
+
+/// The Response object of a successful answer's body.
+Result<json> responseOf(const Result<std::string>& body, const std::string& where)
+{
     if (!body) {
         return body.error();
     }
-    return body->value("Response", json::object());
+    Result<json> parsed = parseJson(*body, where);
+    if (!parsed) {
+        return parsed.error();
+    }
+    return parsed->value("Response", json::object());
 }
 
 } // namespace
@@ -63,12 +72,19 @@ std::vector<TencentZonePrice> parseTencentZonePrices(const json& response)
     return prices;
 }
 
+TencentInstancePrice parseTencentInstancePrice(const json& response)
+{
+    const json price = response.value("/Price/InstancePrice"_json_pointer, json::object());
+    auto positive = [&](const char* key) {
+        const std::optional<double> value = pricing::number(price, key);
+        return value && *value > 0 ? value : std::nullopt;
+    };
+    return {positive("UnitPrice"), positive("UnitPriceDiscount"), positive("OriginalPrice")};
+}
+
 std::optional<double> parseTencentPrepaidPrice(const json& response)
 {
-    // Response.Price.InstancePrice.OriginalPrice: the list price of the whole prepaid period.
-    const json price = response.value("/Price/InstancePrice"_json_pointer, json::object());
-    std::optional<double> original = pricing::number(price, "OriginalPrice");
-    return original && *original > 0 ? original : std::nullopt;
+    return parseTencentInstancePrice(response).originalPrice;
 }
 
 Result<PriceRefresh> refreshTencentPrices(HttpTransport& http,
@@ -84,10 +100,10 @@ Result<PriceRefresh> refreshTencentPrices(HttpTransport& http,
         return reading.error();
     }
     PriceRefresh& refresh = reading.value().refresh;
-    const std::map<std::string, std::set<std::string>>* offered = &reading.value().offered;
+    const std::map<std::string, std::set<std::string>>& offered = reading.value().offered;
     const std::string endpoint = endpointOverride("tencent");
     const std::string url = cvm::baseUrl(cvm::Service::Cvm, endpoint);
-    const std::map<std::string, std::set<std::string>> wanted = pricing::byRegion(*offered);
+    const std::map<std::string, std::set<std::string>> wanted = pricing::byRegion(offered);
     std::uint64_t done = 0;
     for (const auto& [r, types] : wanted) {
         if (Status go =
@@ -95,16 +111,14 @@ Result<PriceRefresh> refreshTencentPrices(HttpTransport& http,
             !go) {
             return go.error();
         }
-        const json typeFilter{{"Name", "instance-type"},
-                              {"Values", json(std::vector<std::string>(types.begin(), types.end()))}};
+        const std::vector<std::string> typeList(types.begin(), types.end());
         // Pay-as-you-go and spot: one call each for the region, every zone; the cheapest zone that sells it.
         std::map<std::string, std::string> zoneOf; // type -> the zone of its pay-as-you-go price
         for (const auto& [charge, mode] :
              {std::pair("POSTPAID_BY_HOUR", PricingMode::OnDemand), std::pair("SPOTPAID", PricingMode::Spot)}) {
-            cvm::Call call{cvm::Service::Cvm, "DescribeZoneInstanceConfigInfos", json::object(), true};
-            call.params["Filters"] =
-                json::array({typeFilter, json{{"Name", "instance-charge-type"}, {"Values", json::array({charge})}}});
-            Result<json> answer = cvmCall(http, endpoint, call, r, access, cancel);
+            const cvm::Call call = cvm::zoneConfigCall(
+                typeList, mode == PricingMode::Spot ? LaunchPricing::Spot : LaunchPricing::OnDemand);
+            Result<json> answer = responseOf(cvmCall(http, endpoint, call, r, access, cancel), url + " " + call.action);
             if (!answer) {
                 return answer.error();
             }
@@ -145,24 +159,21 @@ Result<PriceRefresh> refreshTencentPrices(HttpTransport& http,
         }
         // Monthly and yearly prepaid: InquiryPriceRunInstances in the zone, with a public Ubuntu image.
         for (const auto& [type, zone] : zoneOf) {
-            Result<json> images = cvmCall(http, endpoint, cvm::describeImagesCall(type), r, access, cancel);
+            Result<std::string> images = cvmCall(http, endpoint, cvm::describeImagesCall(type), r, access, cancel);
             if (!images) {
                 return images.error();
             }
-            Result<std::vector<cvm::Image>> parsed = cvm::parseDescribeImages(json{{"Response", *images}}.dump());
+            Result<std::vector<cvm::Image>> parsed = cvm::parseDescribeImages(*images);
             if (!parsed || parsed->empty()) {
                 refresh.notes.push_back(type + " in " + r + ": no public image to quote a prepaid price with");
                 continue;
             }
             for (const auto& [months, mode] :
                  {std::pair(1, PricingMode::SubscriptionMonthly), std::pair(12, PricingMode::SubscriptionYearly)}) {
-                cvm::Call call{cvm::Service::Cvm, "InquiryPriceRunInstances", json::object(), true};
-                call.params["Placement"] = {{"Zone", zone}};
-                call.params["InstanceType"] = type;
-                call.params["ImageId"] = parsed->front().imageId;
-                call.params["InstanceChargeType"] = "PREPAID";
-                call.params["InstanceChargePrepaid"] = {{"Period", months}, {"RenewFlag", "NOTIFY_AND_MANUAL_RENEW"}};
-                Result<json> quote = cvmCall(http, endpoint, call, r, access, cancel);
+                const cvm::Call call =
+                    cvm::inquiryPriceCall(type, zone, parsed->front().imageId, LaunchPricing::Subscription, months);
+                Result<json> quote =
+                    responseOf(cvmCall(http, endpoint, call, r, access, cancel), url + " " + call.action);
                 if (!quote) {
                     if (quote.error().code == ErrorCode::ProviderRefused) {
                         refresh.notes.push_back(type + " in " + r + ", " + std::to_string(months)
@@ -190,7 +201,7 @@ Result<PriceRefresh> refreshTencentPrices(HttpTransport& http,
             }
         }
     }
-    pricing::noteUnpriced(refresh, *offered, PricingMode::OnDemand, "not sold there now; the bundled price stays");
+    pricing::noteUnpriced(refresh, offered, PricingMode::OnDemand, "not sold there now; the bundled price stays");
     pricing::compareWithCatalog(catalog, refresh);
     return std::move(refresh);
 }

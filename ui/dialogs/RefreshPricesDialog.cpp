@@ -124,11 +124,9 @@ void RefreshPricesDialog::start()
         if (!self) {
             return;
         }
-        core::Result<core::PriceListAccess> access = credential
-                                                         ? core::priceListAccessFrom(provider, *credential)
-                                                         : core::Result<core::PriceListAccess>(credential.error());
-        if (access || provider == "aws") {
-            self->run(provider, access ? std::move(access).value() : core::PriceListAccess{});
+        core::Result<core::PriceListAccess> access = core::priceListAccessFrom(provider, credential);
+        if (access) {
+            self->run(provider, std::move(access).value());
             return;
         }
         self->m_watcher->setFuture(QtFuture::makeReadyFuture(core::Result<core::PriceRefresh>(access.error())));

@@ -393,17 +393,9 @@ Result<std::optional<PriceQuote>> AwsEc2Provider::quotePrice(const LaunchRequest
     if (request.pricing != LaunchPricing::Spot) {
         return std::optional<PriceQuote>(); // on-demand prices are in the Price List, which needs no key
     }
-    // The spot price in force now (StartTime = EndTime = now), Linux/UNIX, in the request's zone or the cheapest.
-    const std::string now = extendedIsoTime(m_context.clock());
-    Call call{"DescribeSpotPriceHistory",
-              {{"InstanceType.1", request.instanceType},
-               {"ProductDescription.1", "Linux/UNIX"},
-               {"StartTime", now},
-               {"EndTime", now}},
-              true};
-    if (!request.zone.empty()) {
-        call.params.emplace_back("AvailabilityZone", request.zone);
-    }
+    // The spot price in force now, Linux/UNIX, in the request's zone or the cheapest.
+    const Call call =
+        spotPriceHistoryCall({request.instanceType}, request.zone, extendedIsoTime(m_context.clock()), "");
     ErrorContext context;
     context.instanceType = request.instanceType;
     context.spot = true;
@@ -415,18 +407,16 @@ Result<std::optional<PriceQuote>> AwsEc2Provider::quotePrice(const LaunchRequest
     if (!page) {
         return page.error();
     }
-    std::optional<PriceQuote> cheapest;
-    for (const AwsSpotPrice& p : page->prices) {
-        if (p.instanceType == request.instanceType && p.productDescription.starts_with("Linux/UNIX")
-            && (!cheapest || p.usdPerHour < cheapest->amount)) {
-            cheapest = PriceQuote{p.usdPerHour,
-                                  Currency::USD,
-                                  PriceUnit::Hour,
-                                  "EC2 DescribeSpotPriceHistory, Linux/UNIX, " + p.zone,
-                                  unixSeconds(m_context.clock())};
-        }
+    const std::map<std::string, AwsSpotPrice> cheapest = cheapestLinuxSpot(page->prices);
+    const auto found = cheapest.find(request.instanceType);
+    if (found == cheapest.end()) {
+        return std::optional<PriceQuote>();
     }
-    return cheapest;
+    return std::optional<PriceQuote>(PriceQuote{found->second.usdPerHour,
+                                                Currency::USD,
+                                                PriceUnit::Hour,
+                                                "EC2 DescribeSpotPriceHistory, Linux/UNIX, " + found->second.zone,
+                                                unixSeconds(m_context.clock())});
 }
 
 } // namespace gpuplan::core

@@ -322,6 +322,28 @@ Call instanceTypeOfferingsCall(const std::string& instanceType, const std::strin
     return call;
 }
 
+Call spotPriceHistoryCall(const std::vector<std::string>& instanceTypes,
+                          const std::string& zone,
+                          const std::string& at,
+                          const std::string& nextToken)
+{
+    Call call{"DescribeSpotPriceHistory", {}, true};
+    for (std::size_t i = 0; i < instanceTypes.size(); ++i) {
+        call.params.emplace_back("InstanceType." + std::to_string(i + 1), instanceTypes[i]);
+    }
+    call.params.emplace_back("ProductDescription.1", "Linux/UNIX");
+    call.params.emplace_back("StartTime", at);
+    call.params.emplace_back("EndTime", at);
+    call.params.emplace_back("MaxResults", "1000");
+    if (!zone.empty()) {
+        call.params.emplace_back("AvailabilityZone", zone);
+    }
+    if (!nextToken.empty()) {
+        call.params.emplace_back("NextToken", nextToken);
+    }
+    return call;
+}
+
 Result<std::vector<Image>> parseDescribeImages(std::string_view body)
 {
     pugi::xml_document doc;

@@ -338,11 +338,29 @@ Call terminateCall(const std::string& instanceId)
     return call;
 }
 
-Call zoneConfigCall(const std::string& instanceType, LaunchPricing pricing)
+Call zoneConfigCall(const std::vector<std::string>& instanceTypes, LaunchPricing pricing)
 {
     Call call{Service::Cvm, "DescribeZoneInstanceConfigInfos", json::object(), true};
-    call.params["Filters"] =
-        json::array({filter("instance-type", instanceType), filter("instance-charge-type", chargeType(pricing))});
+    call.params["Filters"] = json::array({json{{"Name", "instance-type"}, {"Values", instanceTypes}},
+                                          filter("instance-charge-type", chargeType(pricing))});
+    return call;
+}
+
+Call inquiryPriceCall(const std::string& instanceType,
+                      const std::string& zone,
+                      const std::string& imageId,
+                      LaunchPricing pricing,
+                      int months)
+{
+    Call call{Service::Cvm, "InquiryPriceRunInstances", json::object(), true};
+    json& p = call.params;
+    p["Placement"] = json{{"Zone", zone}};
+    p["ImageId"] = imageId;
+    p["InstanceType"] = instanceType;
+    p["InstanceChargeType"] = chargeType(pricing);
+    if (pricing == LaunchPricing::Subscription) {
+        p["InstanceChargePrepaid"] = json{{"Period", months}, {"RenewFlag", "NOTIFY_AND_MANUAL_RENEW"}};
+    }
     return call;
 }
 

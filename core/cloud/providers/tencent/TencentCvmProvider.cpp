@@ -3,6 +3,7 @@
 #include "gpuplan/cloud/PublicAddress.h"
 #include "gpuplan/cloud/providers/tencent/CvmApi.h"
 #include "gpuplan/net/signers/TencentTc3.h"
+#include "gpuplan/prices/PriceAnswers.h"
 
 #include <utility>
 
@@ -105,7 +106,7 @@ Result<std::vector<std::string>> TencentCvmProvider::zonesFor(const std::string&
                                                               LaunchPricing pricing,
                                                               const CancelToken* cancel)
 {
-    const cvm::Call call = cvm::zoneConfigCall(instanceType, pricing);
+    const cvm::Call call = cvm::zoneConfigCall({instanceType}, pricing);
     cvm::ErrorContext c = context(call.action, cvm::Service::Cvm, region);
     c.instanceType = instanceType;
     Result<std::string> body = perform(call, c, cancel);
@@ -478,45 +479,27 @@ Result<std::optional<PriceQuote>> TencentCvmProvider::quotePrice(const LaunchReq
     if (!image) {
         return image.error();
     }
-    cvm::Call call{cvm::Service::Cvm, "InquiryPriceRunInstances", nlohmann::json::object(), true};
-    call.params["Placement"] = {{"Zone", zone}};
-    call.params["InstanceType"] = request.instanceType;
-    call.params["ImageId"] = *image;
     const bool prepaid = request.pricing == LaunchPricing::Subscription;
-    if (prepaid) {
-        call.params["InstanceChargeType"] = "PREPAID";
-        call.params["InstanceChargePrepaid"] = {{"Period", std::max(1, request.subscriptionMonths)},
-                                                {"RenewFlag", "NOTIFY_AND_MANUAL_RENEW"}};
-    } else if (request.pricing == LaunchPricing::Spot) {
-        call.params["InstanceChargeType"] = "SPOTPAID";
-        call.params["InstanceMarketOptions"] = {{"MarketType", "spot"}, {"SpotOptions", nlohmann::json::object()}};
-    } else {
-        call.params["InstanceChargeType"] = "POSTPAID_BY_HOUR";
-    }
+    const int months = std::max(1, request.subscriptionMonths);
+    const cvm::Call call = cvm::inquiryPriceCall(request.instanceType, zone, *image, request.pricing, months);
     Result<std::string> body = perform(call, context(call.action, cvm::Service::Cvm, request.region), cancel);
     if (!body) {
         return body.error();
     }
     const nlohmann::json answer = nlohmann::json::parse(*body, nullptr, false);
-    const nlohmann::json price =
-        answer.is_object() ? answer.value("/Response/Price/InstancePrice"_json_pointer, nlohmann::json::object())
-                           : nlohmann::json::object();
-    auto number = [&](const char* key) {
-        const auto it = price.find(key);
-        return it != price.end() && it->is_number() ? it->get<double>() : 0.0;
-    };
-    const int months = std::max(1, request.subscriptionMonths);
+    const TencentInstancePrice price = parseTencentInstancePrice(
+        answer.is_object() ? answer.value("Response", nlohmann::json::object()) : nlohmann::json::object());
     // Spot pays the discounted price; pay-as-you-go's list price is UnitPrice (its first step).
-    const double amount =
-        prepaid ? number("OriginalPrice") / months
-                : (request.pricing == LaunchPricing::Spot ? number("UnitPriceDiscount") : number("UnitPrice"));
-    if (amount <= 0) {
+    const std::optional<double> amount = prepaid                                  ? price.originalPrice
+                                         : request.pricing == LaunchPricing::Spot ? price.unitPriceDiscount
+                                                                                  : price.unitPrice;
+    if (!amount) {
         return Error{ErrorCode::ProviderRefused,
                      "InquiryPriceRunInstances answered without a price for the instance",
                      "tencent " + request.region};
     }
     return std::optional<PriceQuote>(
-        PriceQuote{amount,
+        PriceQuote{prepaid ? *amount / months : *amount,
                    Currency::CNY,
                    prepaid ? PriceUnit::Month : PriceUnit::Hour,
                    "Tencent Cloud InquiryPriceRunInstances, " + zone

@@ -34,6 +34,8 @@ struct AwsSpotPage
 };
 /// ProviderRefused when the body is not XML or not a DescribeSpotPriceHistoryResponse.
 Result<AwsSpotPage> parseSpotPriceHistory(std::string_view body);
+/// Each type's cheapest Linux/UNIX price (the zone to ask for it); other products (Windows, SUSE…) are left out.
+std::map<std::string, AwsSpotPrice> cheapestLinuxSpot(const std::vector<AwsSpotPrice>& prices);
 
 // ---- Google Cloud: Cloud Billing Catalog, services.skus.list.
 
@@ -86,7 +88,17 @@ struct TencentZonePrice
 };
 /// The rows of Response.InstanceTypeQuotaSet (pass the Response object).
 std::vector<TencentZonePrice> parseTencentZonePrices(const nlohmann::json& response);
-/// Response.Price.InstancePrice.OriginalPrice: the list price of the whole prepaid period (pass the Response).
+/// Response.Price.InstancePrice of InquiryPriceRunInstances (pass the Response): per hour the list and discounted
+/// prices (UnitPrice, UnitPriceDiscount), prepaid the list price of the whole period (OriginalPrice); each nullopt
+/// when missing or not positive.
+struct TencentInstancePrice
+{
+    std::optional<double> unitPrice;
+    std::optional<double> unitPriceDiscount;
+    std::optional<double> originalPrice;
+};
+TencentInstancePrice parseTencentInstancePrice(const nlohmann::json& response);
+/// Its OriginalPrice: the list price of the whole prepaid period.
 std::optional<double> parseTencentPrepaidPrice(const nlohmann::json& response);
 
 // ---- Huawei Cloud: BSS ListOnDemandResourceRatings and ListRateOnPeriodDetail.

@@ -84,8 +84,10 @@ struct PriceListAccess
 /// Price List alone is read), gcp, lambda, alibaba, tencent, huawei.
 bool priceListNeedsCredential(const std::string& provider);
 
-/// The part of a stored credential that `provider`'s price API takes. Credentials naming the missing field.
-Result<PriceListAccess> priceListAccessFrom(const std::string& provider, const Credential& credential);
+/// The part of the stored credential (or the error of loading it) that `provider`'s price API takes. Credentials
+/// naming what is missing; except for AWS, whose Price List needs none: without a usable credential its access is
+/// empty, and only its spot prices go unread.
+Result<PriceListAccess> priceListAccessFrom(const std::string& provider, const Result<Credential>& stored);
 
 /// AWS spot prices: EC2 DescribeSpotPriceHistory (signed with the user's key), per region, Linux/UNIX, the
 /// current price per zone (StartTime now); the catalog keeps the cheapest zone's. Endpoint as for launching

@@ -72,6 +72,12 @@ Call describeInstanceCall(const std::string& instanceId);
 Call listOursCall(const std::string& nextToken);
 Call terminateCall(const std::string& instanceId);
 Call instanceTypeOfferingsCall(const std::string& instanceType, const std::string& nextToken);
+/// DescribeSpotPriceHistory of Linux/UNIX for these types, StartTime = EndTime = `at` (ISO 8601): the price in force
+/// then, per zone and type; only `zone` when one is given; `nextToken` from the previous page or empty.
+Call spotPriceHistoryCall(const std::vector<std::string>& instanceTypes,
+                          const std::string& zone,
+                          const std::string& at,
+                          const std::string& nextToken);
 
 // ---- Parsers. Each takes the body of a 2xx answer; ProviderRefused naming the operation when the body is not XML,
 // has another root element, or lacks a field the operation needs.

@@ -98,7 +98,15 @@ Call describeInstanceCall(const std::string& instanceId);
 /// DescribeInstances of every instance tagged kOwnerTagKey, one page of kPageLimit from `offset`.
 Call listOursCall(int offset);
 Call terminateCall(const std::string& instanceId);
-Call zoneConfigCall(const std::string& instanceType, LaunchPricing pricing);
+/// DescribeZoneInstanceConfigInfos of these types for one way of paying: every zone of the region, with its prices.
+Call zoneConfigCall(const std::vector<std::string>& instanceTypes, LaunchPricing pricing);
+/// InquiryPriceRunInstances (https://cloud.tencent.com/document/api/213/15726) for one instance as RunInstances would
+/// start it: pay-as-you-go, spot (at the default bid, as launched) or `months` prepaid.
+Call inquiryPriceCall(const std::string& instanceType,
+                      const std::string& zone,
+                      const std::string& imageId,
+                      LaunchPricing pricing,
+                      int months);
 
 // ---- Parsers. Each takes the body of an answer without Response.Error (see responseError); ProviderRefused naming
 // the action when the body is not JSON, has no Response object, or lacks a field the action needs.
