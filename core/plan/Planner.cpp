@@ -242,25 +242,11 @@ std::vector<OfferEstimate>
 Planner::estimateAll(const Workload& w, const Constraints& constraints, const CostModel& model)
 {
     std::vector<OfferEstimate> all;
-    estimateInto(all, w, constraints, model);
-    return all;
-}
-
-void Planner::estimateInto(std::vector<OfferEstimate>& all,
-                           const Workload& w,
-                           const Constraints& constraints,
-                           const CostModel& model)
-{
-    all.clear();
-    std::size_t rows = 0;
-    for (const Offer& offer : m_catalog.offers()) {
-        rows += std::max<std::size_t>(1, offer.availableRegions.size() + offer.prices.size());
-    }
-    all.reserve(std::min(rows, m_catalog.offers().size() * 16));
     const ExchangeRate rate = planExchangeRate(m_catalog, model);
     for (const Offer& offer : m_catalog.offers()) {
         estimateOffer(all, offer, w, constraints, model, rate);
     }
+    return all;
 }
 
 void Planner::estimateOffer(std::vector<OfferEstimate>& all,

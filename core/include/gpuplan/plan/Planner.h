@@ -176,12 +176,6 @@ public:
     void clearCache();
 
 private:
-    /// estimateAll into `rows` (cleared first; its storage is kept, so that a re-plan of a large catalog does not
-    /// ask the system for hundreds of MB afresh each time).
-    void estimateInto(std::vector<OfferEstimate>& rows,
-                      const Workload& workload,
-                      const Constraints& constraints,
-                      const CostModel& model);
     /// One offer's rows (a row per region, each with every pricing mode), appended to `rows`.
     void estimateOffer(std::vector<OfferEstimate>& rows,
                        const Offer& offer,
@@ -195,7 +189,7 @@ private:
     const Calibration& m_calibration;
     std::map<std::string, std::shared_ptr<const TrainingEstimate>> m_trainingCache;
     std::map<std::string, SpotOutcome> m_spotCache;
-    std::vector<OfferEstimate> m_rows; // recommend()'s rows, reused from one plan to the next
+    std::vector<OfferEstimate> m_rows; // recommend()'s rows of the offer being judged; its storage is reused
 };
 
 } // namespace gpuplan::core
