@@ -8,6 +8,7 @@
 #include "TerminalOutput.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
+#include "gpuplan/cloud/ProviderRegistry.h"
 #include "gpuplan/cloud/WatchdogScript.h"
 #include "gpuplan/deploy/ProbeDeployment.h"
 #include "gpuplan/prices/PriceRefresh.h"
@@ -36,6 +37,16 @@ std::filesystem::path executableDir(const char* argv0)
         self = std::filesystem::absolute(argv0, ec);
     }
     return self.parent_path();
+}
+
+/// "aws, tencent or alibaba".
+std::string listed(const std::vector<std::string>& ids)
+{
+    std::string out;
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        out += (i == 0 ? "" : i + 1 == ids.size() ? " or " : ", ") + ids[i];
+    }
+    return out;
 }
 
 /// 600, 0.5, 1e+15: a bound as a person writes it.
@@ -214,10 +225,7 @@ static int runCommand(int argc, char** argv)
     creds->require_subcommand(1);
     CLI::App* credsSet = creds->add_subcommand(
         "set", "Store a provider's credential (asked on the terminal without echo, or JSON fields with --stdin)");
-    credsSet
-        ->add_option(
-            "PROVIDER", credsOptions.provider, "aws, tencent, alibaba, huawei, gcp, azure, lambda or paperspace")
-        ->required();
+    credsSet->add_option("PROVIDER", credsOptions.provider, listed(core::credentialProviderIds()))->required();
     credsSet->add_flag("--stdin",
                        credsOptions.fromStdin,
                        "Read the fields as one JSON object from stdin, e.g. {\"access_key_id\": ..., "
@@ -274,8 +282,9 @@ static int runCommand(int argc, char** argv)
     LaunchOptions launchOptions;
     CLI::App* launch = app.add_subcommand(
         "launch", "Launch a GPU instance: recorded in the ledger first, with a dead-man timer and an idle watchdog");
-    launch->add_option("--provider", launchOptions.provider, "aws or tencent (default: the plan's option)")
-        ->check(CLI::IsMember({"aws", "tencent"}));
+    const std::vector<std::string> launchable = core::ProviderRegistry::builtIn().ids();
+    launch->add_option("--provider", launchOptions.provider, listed(launchable) + " (default: the plan's option)")
+        ->check(CLI::IsMember(launchable));
     launch->add_option("--instance", launchOptions.instanceType, "Instance type, e.g. p3.2xlarge, GN7.2XLARGE32");
     launch->add_option("--region", launchOptions.region, "Region, e.g. us-east-1, ap-guangzhou");
     launch->add_option("--zone", launchOptions.zone, "Zone (default: every zone that offers it, until one has room)");

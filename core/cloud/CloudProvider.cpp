@@ -1,5 +1,6 @@
 #include "gpuplan/cloud/CloudProvider.h"
 
+#include "gpuplan/cloud/ProviderDescriptor.h"
 #include "gpuplan/net/Crypto.h"
 
 #include <algorithm>
@@ -78,9 +79,36 @@ Status checkEndpoint(const std::string& endpoint)
                  endpoint};
 }
 
+CloudProvider::CloudProvider(const ProviderDescriptor& descriptor, ProviderContext context)
+    : m_descriptor(&descriptor)
+    , m_context(std::move(context))
+{ }
+
 CloudProvider::CloudProvider(ProviderContext context)
     : m_context(std::move(context))
 { }
+
+std::string CloudProvider::id() const
+{
+    return m_descriptor ? m_descriptor->id : std::string();
+}
+
+std::map<CloudFeature, std::string> CloudProvider::unsupportedFeatures() const
+{
+    return m_descriptor ? m_descriptor->unsupported : std::map<CloudFeature, std::string>{};
+}
+
+std::vector<LaunchPricing> ProviderDescriptor::launchPricings() const
+{
+    std::vector<LaunchPricing> out{LaunchPricing::OnDemand};
+    if (supports(CloudFeature::Spot)) {
+        out.push_back(LaunchPricing::Spot);
+    }
+    if (supports(CloudFeature::Subscription)) {
+        out.push_back(LaunchPricing::Subscription);
+    }
+    return out;
+}
 
 CloudProvider::~CloudProvider()
 {

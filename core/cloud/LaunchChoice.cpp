@@ -76,8 +76,8 @@ std::string planIdOf(const nlohmann::json& plan)
 
 std::optional<NotLaunchable> launchBlock(std::string_view provider, PricingMode mode)
 {
-    Result<std::unique_ptr<CloudProvider>> created = ProviderRegistry::builtIn().create(provider, {});
-    if (!created) {
+    const ProviderDescriptor* descriptor = ProviderRegistry::builtIn().find(provider);
+    if (!descriptor || !descriptor->canLaunch()) {
         return NotLaunchable{LaunchBlock::Provider, {}};
     }
     std::optional<CloudFeature> needs;
@@ -96,7 +96,7 @@ std::optional<NotLaunchable> launchBlock(std::string_view provider, PricingMode 
             return NotLaunchable{LaunchBlock::Reservation, {}};
     }
     if (needs) {
-        const std::map<CloudFeature, std::string> lacks = (*created)->unsupportedFeatures();
+        const std::map<CloudFeature, std::string>& lacks = descriptor->unsupported;
         if (auto lack = lacks.find(*needs); lack != lacks.end()) {
             return NotLaunchable{LaunchBlock::Mode, lack->second};
         }

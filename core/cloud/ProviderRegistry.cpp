@@ -1,29 +1,44 @@
 #include "gpuplan/cloud/ProviderRegistry.h"
 
+#include "gpuplan/cloud/providers/alibaba/AlibabaProvider.h"
 #include "gpuplan/cloud/providers/aws/AwsEc2Provider.h"
+#include "gpuplan/cloud/providers/azure/AzureProvider.h"
+#include "gpuplan/cloud/providers/gcp/GcpProvider.h"
+#include "gpuplan/cloud/providers/huawei/HuaweiProvider.h"
+#include "gpuplan/cloud/providers/lambda/LambdaProvider.h"
+#include "gpuplan/cloud/providers/paperspace/PaperspaceProvider.h"
 #include "gpuplan/cloud/providers/tencent/TencentCvmProvider.h"
 
 #include <algorithm>
 
 namespace gpuplan::core {
 
-void ProviderRegistry::add(std::string id, ProviderFactory factory)
+void ProviderRegistry::add(ProviderDescriptor descriptor)
 {
-    std::erase_if(m_factories, [&](const auto& entry) { return entry.first == id; });
-    m_factories.emplace_back(std::move(id), std::move(factory));
+    std::erase_if(m_descriptors, [&](const ProviderDescriptor& d) { return d.id == descriptor.id; });
+    m_descriptors.push_back(std::move(descriptor));
+}
+
+const ProviderDescriptor* ProviderRegistry::find(std::string_view id) const
+{
+    for (const ProviderDescriptor& d : m_descriptors) {
+        if (d.id == id) {
+            return &d;
+        }
+    }
+    return nullptr;
 }
 
 Result<std::unique_ptr<CloudProvider>> ProviderRegistry::create(std::string_view id, ProviderContext context) const
 {
-    for (const auto& [known, factory] : m_factories) {
-        if (known == id) {
-            if (!context.endpoint.empty()) {
-                if (Status ok = checkEndpoint(context.endpoint); !ok) {
-                    return ok.error();
-                }
+    const ProviderDescriptor* descriptor = find(id);
+    if (descriptor && descriptor->canLaunch()) {
+        if (!context.endpoint.empty()) {
+            if (Status ok = checkEndpoint(context.endpoint); !ok) {
+                return ok.error();
             }
-            return factory(std::move(context));
         }
+        return descriptor->make(std::move(context));
     }
     std::string list;
     for (const std::string& known : ids()) {
@@ -37,15 +52,18 @@ Result<std::unique_ptr<CloudProvider>> ProviderRegistry::create(std::string_view
 std::vector<std::string> ProviderRegistry::ids() const
 {
     std::vector<std::string> out;
-    for (const auto& entry : m_factories) {
-        out.push_back(entry.first);
+    for (const ProviderDescriptor& d : m_descriptors) {
+        if (d.canLaunch()) {
+            out.push_back(d.id);
+        }
     }
     return out;
 }
 
 bool ProviderRegistry::has(std::string_view id) const
 {
-    return std::any_of(m_factories.begin(), m_factories.end(), [&](const auto& e) { return e.first == id; });
+    const ProviderDescriptor* d = find(id);
+    return d && d->canLaunch();
 }
 
 // Adding a provider: its folder under providers/, and one add() here.
@@ -53,8 +71,14 @@ const ProviderRegistry& ProviderRegistry::builtIn()
 {
     static const ProviderRegistry registry = [] {
         ProviderRegistry r;
-        r.add("aws", makeAwsEc2Provider);
-        r.add("tencent", makeTencentCvmProvider);
+        r.add(awsDescriptor());
+        r.add(tencentDescriptor());
+        r.add(alibabaDescriptor());
+        r.add(huaweiDescriptor());
+        r.add(gcpDescriptor());
+        r.add(azureDescriptor());
+        r.add(lambdaDescriptor());
+        r.add(paperspaceDescriptor());
         return r;
     }();
     return registry;

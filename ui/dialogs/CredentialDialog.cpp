@@ -1,5 +1,7 @@
 #include "CredentialDialog.h"
 
+#include "ProviderText.h"
+
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QFileDialog>
@@ -80,31 +82,7 @@ QString fieldToolTip(std::string_view field, core::CredentialFieldKind kind)
 
 QString credentialProviderName(const QString& provider)
 {
-    if (provider == QLatin1String("aws")) {
-        return CredentialDialog::tr("Amazon Web Services");
-    }
-    if (provider == QLatin1String("tencent")) {
-        return CredentialDialog::tr("Tencent Cloud");
-    }
-    if (provider == QLatin1String("alibaba")) {
-        return CredentialDialog::tr("Alibaba Cloud");
-    }
-    if (provider == QLatin1String("huawei")) {
-        return CredentialDialog::tr("Huawei Cloud");
-    }
-    if (provider == QLatin1String("gcp")) {
-        return CredentialDialog::tr("Google Cloud");
-    }
-    if (provider == QLatin1String("azure")) {
-        return CredentialDialog::tr("Microsoft Azure");
-    }
-    if (provider == QLatin1String("lambda")) {
-        return CredentialDialog::tr("Lambda");
-    }
-    if (provider == QLatin1String("paperspace")) {
-        return CredentialDialog::tr("Paperspace");
-    }
-    return provider;
+    return providerDisplayName(provider.toStdString());
 }
 
 QString credentialFieldLabel(std::string_view provider, std::string_view field)

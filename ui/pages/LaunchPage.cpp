@@ -4,6 +4,7 @@
 #include "Format.h"
 #include "MainWindow.h"
 #include "PlanText.h"
+#include "ProviderText.h"
 #include "secrets/CredentialStore.h"
 #include "widgets/StatusLabel.h"
 #include "widgets/WheelGuard.h"
@@ -125,7 +126,7 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     m_planLabel->setWordWrap(true);
     m_provider->setObjectName(QStringLiteral("launchProviderComboBox"));
     for (const std::string& id : core::ProviderRegistry::builtIn().ids()) {
-        m_provider->addItem(QString::fromStdString(id), QString::fromStdString(id));
+        m_provider->addItem(providerDisplayName(id), QString::fromStdString(id));
     }
     m_instanceType->setObjectName(QStringLiteral("launchInstanceComboBox"));
     m_instanceType->setEditable(true);
@@ -365,6 +366,9 @@ void LaunchPage::retranslate()
     for (std::size_t i = 0; i < std::size(kProgressRows); ++i) {
         m_progress->item(static_cast<int>(i))->setText(tr(kProgressRows[i].text));
     }
+    for (int i = 0; i < m_provider->count(); ++i) {
+        m_provider->setItemText(i, providerDisplayName(m_provider->itemData(i).toString().toStdString()));
+    }
     updatePricing();
     updatePrice();
 }
@@ -372,22 +376,12 @@ void LaunchPage::retranslate()
 void LaunchPage::setData(std::shared_ptr<const PlanningData> planningData)
 {
     m_data = std::move(planningData);
-    if (m_data && m_data->catalog) {
-        for (int i = 0; i < m_provider->count(); ++i) {
-            const core::Provider* p =
-                m_data->catalog->catalog.findProvider(m_provider->itemData(i).toString().toStdString());
-            if (p) {
-                m_provider->setItemText(i, QString::fromStdString(p->name));
-            }
-        }
-    }
     fillInstanceTypes();
 }
 
 QString LaunchPage::providerName(const std::string& id) const
 {
-    const core::Provider* p = m_data && m_data->catalog ? m_data->catalog->catalog.findProvider(id) : nullptr;
-    return QString::fromStdString(p ? p->name : id);
+    return providerDisplayName(id);
 }
 
 QString
@@ -529,10 +523,10 @@ void LaunchPage::fillRegions()
 
 void LaunchPage::updatePricing()
 {
-    core::Result<std::unique_ptr<core::CloudProvider>> provider =
-        core::ProviderRegistry::builtIn().create(m_provider->currentData().toString().toStdString(), {});
+    const core::ProviderDescriptor* provider =
+        core::ProviderRegistry::builtIn().find(m_provider->currentData().toString().toStdString());
     const std::map<core::CloudFeature, std::string> lacks =
-        provider ? (*provider)->unsupportedFeatures() : std::map<core::CloudFeature, std::string>{};
+        provider ? provider->unsupported : std::map<core::CloudFeature, std::string>{};
     auto* model = qobject_cast<QStandardItemModel*>(m_pricing->model());
     const std::pair<int, core::CloudFeature> gated[] = {{1, core::CloudFeature::Spot},
                                                         {2, core::CloudFeature::Subscription}};

@@ -40,12 +40,11 @@ core::Result<core::LaunchOrder> prepareLaunch(LaunchPreparation preparation,
         if (!catalog) {
             return core::Error{core::ErrorCode::FileUnreadable, "the catalog is not loaded", "catalog"};
         }
-        core::Result<std::unique_ptr<core::CloudProvider>> provider =
-            core::ProviderRegistry::builtIn().create(settings.provider, {});
-        if (!provider) {
-            return provider.error();
+        const core::ProviderDescriptor* provider = core::ProviderRegistry::builtIn().find(settings.provider);
+        if (!provider || !provider->canLaunch()) {
+            return core::ProviderRegistry::builtIn().create(settings.provider, {}).error(); // names the known ones
         }
-        return core::makeLaunchOrder(settings, *catalog, watchdogScript, (*provider)->unsupportedFeatures(), now);
+        return core::makeLaunchOrder(settings, *catalog, watchdogScript, provider->unsupported, now);
     });
 }
 

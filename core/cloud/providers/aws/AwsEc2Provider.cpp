@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "gpuplan/cloud/PublicAddress.h"
+#include "gpuplan/cloud/VmProvider.h"
 #include "gpuplan/cloud/providers/aws/Ec2Api.h"
 #include "gpuplan/net/HttpClient.h"
 #include "gpuplan/net/signers/AwsSigV4.h"
@@ -14,28 +14,13 @@ namespace {
 
 using namespace ec2;
 
-class AwsEc2Provider final : public CloudProvider
+class AwsEc2Provider final : public VmProvider
 {
 public:
     explicit AwsEc2Provider(ProviderContext context)
-        : CloudProvider(std::move(context))
+        : VmProvider(awsDescriptor(), std::move(context))
     { }
 
-    std::string id() const override { return "aws"; }
-
-    std::map<CloudFeature, std::string> unsupportedFeatures() const override
-    {
-        return {
-            {CloudFeature::Subscription,
-             "EC2 has no monthly rental of an instance; Reserved Instances and Savings Plans are bought separately, "
-             "for a term, in the console"},
-            {CloudFeature::ScheduledTerminate,
-             "EC2 has no provider-side timer; the dead-man runs inside the instance and "
-             "InstanceInitiatedShutdownBehavior=terminate makes its shutdown end the billing"},
-        };
-    }
-
-    Result<LaunchResult> launch(const LaunchRequest& request, const CancelToken* cancel) override;
     Result<std::vector<std::string>>
     zonesOffering(const std::string& region, const std::string& instanceType, const CancelToken* cancel) override;
     Result<RemoteInstance>
@@ -43,6 +28,19 @@ public:
     Result<std::vector<RemoteInstance>> listOurs(const std::string& region, const CancelToken* cancel) override;
     Status terminate(const std::string& region, const std::string& instanceId, const CancelToken* cancel) override;
     Result<std::optional<PriceQuote>> quotePrice(const LaunchRequest& request, const CancelToken* cancel) override;
+
+protected:
+    Status checkRequest(const LaunchRequest& request) override;
+    Result<std::string>
+    findImage(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel) override;
+    Result<std::string>
+    ensureKeyPair(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel) override;
+    Result<std::string>
+    ensureSshFirewall(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel) override;
+    Status run(const LaunchRequest& request,
+               const LaunchPieces& pieces,
+               LaunchResult& result,
+               const CancelToken* cancel) override;
 
 private:
     /// Adds the rule that opens TCP 22 to the request's SSH source (as a dry run for a dry run). A rule that is
@@ -54,6 +52,12 @@ private:
     /// Signs and sends one call; a non-2xx answer becomes the mapped Error (`context` says what it was about).
     Result<HttpResponse>
     send(const std::string& region, const Call& call, ErrorContext context, const CancelToken* cancel);
+
+    static ErrorContext launchContext(const LaunchRequest& request)
+    {
+        return ErrorContext{
+            {}, request.region, request.instanceType, request.zone, request.pricing == LaunchPricing::Spot};
+    }
 };
 
 Result<HttpResponse>
@@ -110,167 +114,169 @@ Status AwsEc2Provider::authorizeSsh(const LaunchRequest& request,
     return parseAuthorizeSecurityGroupIngress(authorized->body);
 }
 
-Result<LaunchResult> AwsEc2Provider::launch(const LaunchRequest& request, const CancelToken* cancel)
+Status AwsEc2Provider::checkRequest(const LaunchRequest& request)
 {
-    if (request.pricing == LaunchPricing::Subscription) {
-        return Error{ErrorCode::ProviderRefused,
-                     "AWS does not support the subscription feature: "
-                         + unsupportedFeatures()[CloudFeature::Subscription],
-                     "pricing"};
-    }
-    Status cidrOk = checkSshSourceCidr(request.sshSourceCidr, true);
-    if (!cidrOk) {
-        return cidrOk.error();
-    }
     Result<std::string> keyName = keyPairName(request.sshPublicKey);
     if (!keyName) {
         return keyName.error();
     }
-    // Check the parameters before anything is created (the image, key and group are only placeholders here).
-    Result<Call> precheck = runInstancesCall(request, "ami-check", *keyName, "sg-check");
-    if (!precheck) {
+    // The run call's own limits (the image and group are only placeholders here).
+    if (Result<Call> precheck = runInstancesCall(request, "ami-check", *keyName, "sg-check"); !precheck) {
         return precheck.error();
     }
-    ErrorContext context{
-        {}, request.region, request.instanceType, request.zone, request.pricing == LaunchPricing::Spot};
-    LaunchResult result;
+    return Ok{};
+}
 
-    // 1. Image.
-    std::string imageId = request.imageId;
-    if (imageId.empty()) {
-        Result<HttpResponse> answer =
-            send(request.region, describeImagesCall(std::string(kDlamiNamePattern)), context, cancel);
-        if (!answer) {
-            return answer.error();
+Result<std::string>
+AwsEc2Provider::findImage(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel)
+{
+    if (!request.imageId.empty()) {
+        result.steps.push_back("Image " + request.imageId + " (as given)");
+        return request.imageId;
+    }
+    Result<HttpResponse> answer =
+        send(request.region, describeImagesCall(std::string(kDlamiNamePattern)), launchContext(request), cancel);
+    if (!answer) {
+        return answer.error();
+    }
+    Result<std::vector<Image>> images = parseDescribeImages(answer->body);
+    if (!images) {
+        return images.error();
+    }
+    std::optional<Image> newest = newestImage(*images);
+    if (!newest) {
+        return Error{ErrorCode::NotFound,
+                     "no available AWS image named \"" + std::string(kDlamiNamePattern) + "\" in " + request.region
+                         + "; give an image ID instead",
+                     "ec2 DescribeImages in " + request.region};
+    }
+    result.steps.push_back("Image " + newest->imageId + " (" + newest->name
+                           + (newest->creationDate.empty() ? "" : ", " + newest->creationDate.substr(0, 10))
+                           + "), the newest AWS Deep Learning Base GPU AMI");
+    return newest->imageId;
+}
+
+Result<std::string>
+AwsEc2Provider::ensureKeyPair(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel)
+{
+    Result<std::string> keyName = keyPairName(request.sshPublicKey);
+    if (!keyName) {
+        return keyName.error();
+    }
+    const ErrorContext context = launchContext(request);
+    Result<HttpResponse> answer = send(request.region, describeKeyPairsCall(*keyName), context, cancel);
+    bool found = false;
+    if (answer) {
+        Result<std::vector<KeyPair>> keys = parseDescribeKeyPairs(answer->body);
+        if (!keys) {
+            return keys.error();
         }
-        Result<std::vector<Image>> images = parseDescribeImages(answer->body);
-        if (!images) {
-            return images.error();
+        found = std::any_of(keys->begin(), keys->end(), [&](const KeyPair& k) { return k.keyName == *keyName; });
+    } else if (answer.error().providerCode != "InvalidKeyPair.NotFound") {
+        return answer.error();
+    }
+    if (found) {
+        result.steps.push_back("Key pair " + *keyName + " already imported");
+        return keyName;
+    }
+    Result<HttpResponse> imported =
+        send(request.region, importKeyPairCall(*keyName, request.sshPublicKey, request.dryRun), context, cancel);
+    if (request.dryRun) {
+        if (!imported && imported.error().providerCode != "DryRunOperation") {
+            return imported.error();
         }
-        std::optional<Image> newest = newestImage(*images);
-        if (!newest) {
-            return Error{ErrorCode::NotFound,
-                         "no available AWS image named \"" + std::string(kDlamiNamePattern) + "\" in " + request.region
-                             + "; give an image ID instead",
-                         "ec2 DescribeImages in " + request.region};
+        result.steps.push_back("Would import key pair " + *keyName + " (dry run: not imported)");
+    } else if (!imported) {
+        if (imported.error().providerCode != "InvalidKeyPair.Duplicate") {
+            return imported.error();
         }
-        imageId = newest->imageId;
-        result.steps.push_back("Image " + imageId + " (" + newest->name
-                               + (newest->creationDate.empty() ? "" : ", " + newest->creationDate.substr(0, 10))
-                               + "), the newest AWS Deep Learning Base GPU AMI");
+        result.steps.push_back("Key pair " + *keyName + " already imported");
     } else {
-        result.steps.push_back("Image " + imageId + " (as given)");
-    }
-
-    // 2. Key pair.
-    {
-        Result<HttpResponse> answer = send(request.region, describeKeyPairsCall(*keyName), context, cancel);
-        bool found = false;
-        if (answer) {
-            Result<std::vector<KeyPair>> keys = parseDescribeKeyPairs(answer->body);
-            if (!keys) {
-                return keys.error();
-            }
-            found = std::any_of(keys->begin(), keys->end(), [&](const KeyPair& k) { return k.keyName == *keyName; });
-        } else if (answer.error().providerCode != "InvalidKeyPair.NotFound") {
-            return answer.error();
+        Result<KeyPair> key = parseImportKeyPair(imported->body);
+        if (!key) {
+            return key.error();
         }
-        if (found) {
-            result.steps.push_back("Key pair " + *keyName + " already imported");
-        } else {
-            Result<HttpResponse> imported = send(
-                request.region, importKeyPairCall(*keyName, request.sshPublicKey, request.dryRun), context, cancel);
-            if (request.dryRun) {
-                if (!imported && imported.error().providerCode != "DryRunOperation") {
-                    return imported.error();
-                }
-                result.steps.push_back("Would import key pair " + *keyName + " (dry run: not imported)");
-            } else if (!imported) {
-                if (imported.error().providerCode != "InvalidKeyPair.Duplicate") {
-                    return imported.error();
-                }
-                result.steps.push_back("Key pair " + *keyName + " already imported");
-            } else {
-                Result<KeyPair> key = parseImportKeyPair(imported->body);
-                if (!key) {
-                    return key.error();
-                }
-                result.steps.push_back("Imported key pair " + key->keyName);
-            }
-        }
+        result.steps.push_back("Imported key pair " + key->keyName);
     }
+    return keyName;
+}
 
-    // 3. Security group in the default VPC.
+// The security group lives in the default VPC.
+Result<std::string>
+AwsEc2Provider::ensureSshFirewall(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel)
+{
+    const ErrorContext context = launchContext(request);
     const std::string groupName = securityGroupName(request.sshSourceCidr);
-    std::string groupId;
-    {
-        Result<HttpResponse> answer = send(request.region, describeSecurityGroupsCall(groupName), context, cancel);
-        if (!answer) {
-            return answer.error();
-        }
-        Result<std::vector<SecurityGroup>> groups = parseDescribeSecurityGroups(answer->body);
-        if (!groups) {
-            return groups.error();
-        }
-        if (!groups->empty()) {
-            const SecurityGroup& group = groups->front();
-            groupId = group.groupId;
-            if (allowsSshFrom(group, request.sshSourceCidr)) {
-                result.steps.push_back("Security group " + groupId + " (" + groupName + ") opens SSH to "
-                                       + request.sshSourceCidr + " only");
-            } else {
-                // Found by name, but its SSH rule is gone (deleted by hand, or an earlier create whose authorize step
-                // never ran): without it the instance starts and cannot be reached.
-                Status added = authorizeSsh(request, groupId, context, cancel);
-                if (!added) {
-                    return added.error();
-                }
-                result.steps.push_back(
-                    request.dryRun ? "Security group " + groupId + " (" + groupName + ") lacks its SSH rule for "
-                                         + request.sshSourceCidr + ": would add it (dry run: not added)"
-                                   : "Security group " + groupId + " (" + groupName + ") had lost its SSH rule: "
-                                         + "added it again, it opens SSH to " + request.sshSourceCidr + " only");
-            }
-        } else if (request.dryRun) {
-            Result<HttpResponse> created =
-                send(request.region, createSecurityGroupCall(groupName, request.sshSourceCidr, true), context, cancel);
-            if (!created && created.error().providerCode != "DryRunOperation") {
-                return created.error();
-            }
-            result.steps.push_back("Would create security group " + groupName + " opening SSH to "
-                                   + request.sshSourceCidr
-                                   + " only (dry run: not created; the launch is checked without it)");
-        } else {
-            Result<HttpResponse> created =
-                send(request.region, createSecurityGroupCall(groupName, request.sshSourceCidr, false), context, cancel);
-            if (!created) {
-                return created.error();
-            }
-            Result<std::string> id = parseCreateSecurityGroup(created->body);
-            if (!id) {
-                return id.error();
-            }
-            groupId = *id;
-            Status added = authorizeSsh(request, groupId, context, cancel);
-            if (!added) {
-                return added.error();
-            }
-            result.steps.push_back("Security group " + groupId + " opens SSH to " + request.sshSourceCidr + " only");
-        }
+    Result<HttpResponse> answer = send(request.region, describeSecurityGroupsCall(groupName), context, cancel);
+    if (!answer) {
+        return answer.error();
     }
+    Result<std::vector<SecurityGroup>> groups = parseDescribeSecurityGroups(answer->body);
+    if (!groups) {
+        return groups.error();
+    }
+    if (!groups->empty()) {
+        const SecurityGroup& group = groups->front();
+        if (allowsSshFrom(group, request.sshSourceCidr)) {
+            result.steps.push_back("Security group " + group.groupId + " (" + groupName + ") opens SSH to "
+                                   + request.sshSourceCidr + " only");
+            return group.groupId;
+        }
+        // Found by name, but its SSH rule is gone (deleted by hand, or an earlier create whose authorize step never
+        // ran): without it the instance starts and cannot be reached.
+        if (Status added = authorizeSsh(request, group.groupId, context, cancel); !added) {
+            return added.error();
+        }
+        result.steps.push_back(request.dryRun
+                                   ? "Security group " + group.groupId + " (" + groupName + ") lacks its SSH rule for "
+                                         + request.sshSourceCidr + ": would add it (dry run: not added)"
+                                   : "Security group " + group.groupId + " (" + groupName
+                                         + ") had lost its SSH rule: added it again, it opens SSH to "
+                                         + request.sshSourceCidr + " only");
+        return group.groupId;
+    }
+    if (request.dryRun) {
+        Result<HttpResponse> created =
+            send(request.region, createSecurityGroupCall(groupName, request.sshSourceCidr, true), context, cancel);
+        if (!created && created.error().providerCode != "DryRunOperation") {
+            return created.error();
+        }
+        result.steps.push_back("Would create security group " + groupName + " opening SSH to " + request.sshSourceCidr
+                               + " only (dry run: not created; the launch is checked without it)");
+        return std::string();
+    }
+    Result<HttpResponse> created =
+        send(request.region, createSecurityGroupCall(groupName, request.sshSourceCidr, false), context, cancel);
+    if (!created) {
+        return created.error();
+    }
+    Result<std::string> groupId = parseCreateSecurityGroup(created->body);
+    if (!groupId) {
+        return groupId.error();
+    }
+    if (Status added = authorizeSsh(request, *groupId, context, cancel); !added) {
+        return added.error();
+    }
+    result.steps.push_back("Security group " + *groupId + " opens SSH to " + request.sshSourceCidr + " only");
+    return groupId;
+}
 
-    // 4. RunInstances.
-    Result<Call> run = runInstancesCall(request, imageId, *keyName, groupId);
+Status AwsEc2Provider::run(const LaunchRequest& request,
+                           const LaunchPieces& pieces,
+                           LaunchResult& result,
+                           const CancelToken* cancel)
+{
+    Result<Call> run = runInstancesCall(request, pieces.imageId, pieces.keyPair, pieces.firewall);
     if (!run) {
         return run.error();
     }
-    Result<HttpResponse> answer = send(request.region, *run, context, cancel);
+    Result<HttpResponse> answer = send(request.region, *run, launchContext(request), cancel);
     if (request.dryRun) {
         if (!answer && answer.error().providerCode == "DryRunOperation") {
             result.dryRunPassed = true;
             result.state = InstanceState::Intent;
             result.steps.push_back("Dry run: EC2 says the launch of " + request.instanceType + " would succeed");
-            return result;
+            return Ok{};
         }
         if (!answer) {
             return answer.error();
@@ -293,7 +299,7 @@ Result<LaunchResult> AwsEc2Provider::launch(const LaunchRequest& request, const 
     result.steps.push_back("Launched " + launched.instanceId + " (" + request.instanceType + ", "
                            + launchPricingName(request.pricing) + ") in " + launched.zone + ", "
                            + launched.providerState);
-    return result;
+    return Ok{};
 }
 
 Result<std::vector<std::string>>
@@ -386,6 +392,25 @@ Status AwsEc2Provider::terminate(const std::string& region, const std::string& i
 std::unique_ptr<CloudProvider> makeAwsEc2Provider(ProviderContext context)
 {
     return std::make_unique<AwsEc2Provider>(std::move(context));
+}
+
+const ProviderDescriptor& awsDescriptor()
+{
+    static const ProviderDescriptor descriptor{
+        "aws",
+        "Amazon Web Services",
+        "亚马逊云科技（AWS）",
+        {
+            {CloudFeature::Subscription,
+             "EC2 has no monthly rental of an instance; Reserved Instances and Savings Plans are bought separately, "
+             "for a term, in the console"},
+            {CloudFeature::ScheduledTerminate,
+             "EC2 has no provider-side timer; the dead-man runs inside the instance and "
+             "InstanceInitiatedShutdownBehavior=terminate makes its shutdown end the billing"},
+        },
+        makeAwsEc2Provider,
+    };
+    return descriptor;
 }
 
 Result<std::optional<PriceQuote>> AwsEc2Provider::quotePrice(const LaunchRequest& request, const CancelToken* cancel)

@@ -1,6 +1,6 @@
 #include "gpuplan/cloud/providers/tencent/TencentCvmProvider.h"
 
-#include "gpuplan/cloud/PublicAddress.h"
+#include "gpuplan/cloud/VmProvider.h"
 #include "gpuplan/cloud/providers/tencent/CvmApi.h"
 #include "gpuplan/net/signers/TencentTc3.h"
 #include "gpuplan/prices/PriceAnswers.h"
@@ -11,28 +11,13 @@ namespace gpuplan::core {
 
 namespace {
 
-class TencentCvmProvider final : public CloudProvider
+class TencentCvmProvider final : public VmProvider
 {
 public:
     explicit TencentCvmProvider(ProviderContext context)
-        : CloudProvider(std::move(context))
+        : VmProvider(tencentDescriptor(), std::move(context))
     { }
 
-    std::string id() const override { return "tencent"; }
-
-    std::map<CloudFeature, std::string> unsupportedFeatures() const override
-    {
-        // https://cloud.tencent.com/document/product/213/4951 (实例关机): a shutdown from inside the instance leaves it
-        // STOPPED, and a pay-as-you-go one keeps billing unless stopped through the API with StoppedMode
-        // STOP_CHARGING (StopInstances). The dead-man timer therefore lives on Tencent's side: RunInstances
-        // ActionTimer (TerminateInstances at a set time), which ScheduledTerminate covers.
-        return {{CloudFeature::TerminateOnShutdown,
-                 "On Tencent Cloud a shutdown inside the instance only stops it, and a pay-as-you-go instance keeps "
-                 "billing; GPU Planner sets Tencent's scheduled terminate (ActionTimer) instead (not available for "
-                 "monthly instances)."}};
-    }
-
-    Result<LaunchResult> launch(const LaunchRequest& request, const CancelToken* cancel) override;
     Result<std::vector<std::string>>
     zonesOffering(const std::string& region, const std::string& instanceType, const CancelToken* cancel) override
     {
@@ -44,6 +29,19 @@ public:
     Status terminate(const std::string& region, const std::string& instanceId, const CancelToken* cancel) override;
     Result<std::optional<PriceQuote>> quotePrice(const LaunchRequest& request, const CancelToken* cancel) override;
 
+protected:
+    Status checkRequest(const LaunchRequest& request) override;
+    Result<std::string>
+    findImage(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel) override;
+    Result<std::string>
+    ensureKeyPair(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel) override;
+    Result<std::string>
+    ensureSshFirewall(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel) override;
+    Status run(const LaunchRequest& request,
+               const LaunchPieces& pieces,
+               LaunchResult& result,
+               const CancelToken* cancel) override;
+
 private:
     /// Signs and sends the call; the body of a successful answer, else the mapped Error.
     Result<std::string> perform(const cvm::Call& call, const cvm::ErrorContext& context, const CancelToken* cancel);
@@ -51,10 +49,6 @@ private:
                                               const std::string& instanceType,
                                               LaunchPricing pricing,
                                               const CancelToken* cancel);
-    Result<std::string> findImage(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel);
-    Result<std::string> findOrImportKey(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel);
-    Result<std::string>
-    findOrCreateGroup(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel);
     /// A group found by name may have lost its rules (deleted by hand, or an earlier create whose
     /// CreateSecurityGroupPolicies never ran): without the SSH rule the instance cannot be reached, without any
     /// outbound rule it cannot fetch packages. Adds what is missing (a dry run only says so).
@@ -152,7 +146,7 @@ TencentCvmProvider::findImage(const LaunchRequest& request, LaunchResult& result
 }
 
 Result<std::string>
-TencentCvmProvider::findOrImportKey(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel)
+TencentCvmProvider::ensureKeyPair(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel)
 {
     Result<std::string> name = cvm::keyPairName(request.sshPublicKey);
     if (!name) {
@@ -248,7 +242,7 @@ Status TencentCvmProvider::repairGroupRules(const LaunchRequest& request,
 }
 
 Result<std::string>
-TencentCvmProvider::findOrCreateGroup(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel)
+TencentCvmProvider::ensureSshFirewall(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel)
 {
     const std::string name = cvm::securityGroupName(request.sshSourceCidr);
     const cvm::Call describeCall = cvm::describeSecurityGroupsCall(name);
@@ -295,38 +289,25 @@ TencentCvmProvider::findOrCreateGroup(const LaunchRequest& request, LaunchResult
     return groupId;
 }
 
-Result<LaunchResult> TencentCvmProvider::launch(const LaunchRequest& request, const CancelToken* cancel)
+Status TencentCvmProvider::checkRequest(const LaunchRequest& request)
 {
-    if (request.region.empty() || request.instanceType.empty()) {
-        return Error{ErrorCode::InvalidArgument, "a launch needs a region and an instance type", "RunInstances"};
-    }
-    if (Status ok = checkSshSourceCidr(request.sshSourceCidr, true); !ok) {
-        return ok.error();
-    }
     if (Result<std::string> name = cvm::keyPairName(request.sshPublicKey); !name) {
         return name.error();
     }
-    // Check the request's own limits before anything is created.
+    // The run call's own limits (zone, image, key and group are only placeholders here).
     if (Result<cvm::Call> check =
             cvm::runInstancesCall(request, "zone", "image", "", "", unixSeconds(m_context.clock()));
         !check) {
         return check.error();
     }
+    return Ok{};
+}
 
-    LaunchResult result;
-    Result<std::string> imageId = findImage(request, result, cancel);
-    if (!imageId) {
-        return imageId.error();
-    }
-    Result<std::string> keyId = findOrImportKey(request, result, cancel);
-    if (!keyId) {
-        return keyId.error();
-    }
-    Result<std::string> groupId = findOrCreateGroup(request, result, cancel);
-    if (!groupId) {
-        return groupId.error();
-    }
-
+Status TencentCvmProvider::run(const LaunchRequest& request,
+                               const LaunchPieces& pieces,
+                               LaunchResult& result,
+                               const CancelToken* cancel)
+{
     std::string zone = request.zone;
     if (zone.empty()) {
         // CVM needs Placement.Zone: take the first zone that sells the type for this way of paying.
@@ -345,8 +326,8 @@ Result<LaunchResult> TencentCvmProvider::launch(const LaunchRequest& request, co
         result.steps.push_back("chose zone " + zone);
     }
 
-    Result<cvm::Call> call =
-        cvm::runInstancesCall(request, zone, *imageId, *keyId, *groupId, unixSeconds(m_context.clock()));
+    Result<cvm::Call> call = cvm::runInstancesCall(
+        request, zone, pieces.imageId, pieces.keyPair, pieces.firewall, unixSeconds(m_context.clock()));
     if (!call) {
         return call.error();
     }
@@ -363,7 +344,7 @@ Result<LaunchResult> TencentCvmProvider::launch(const LaunchRequest& request, co
         if (request.dryRun && body.error().providerCode == "DryRunOperation") {
             result.dryRunPassed = true;
             result.steps.push_back("dry run passed");
-            return result;
+            return Ok{};
         }
         return body.error();
     }
@@ -375,7 +356,7 @@ Result<LaunchResult> TencentCvmProvider::launch(const LaunchRequest& request, co
         // "如果检查通过，则返回RequestId": a passed check may also come back as a plain answer.
         result.dryRunPassed = true;
         result.steps.push_back("dry run passed");
-        return result;
+        return Ok{};
     }
     if (ids->empty()) {
         return Error{ErrorCode::ProviderRefused,
@@ -385,7 +366,7 @@ Result<LaunchResult> TencentCvmProvider::launch(const LaunchRequest& request, co
     result.instanceId = ids->front();
     result.state = InstanceState::Pending;
     result.steps.push_back("launched " + result.instanceId + " in " + zone);
-    return result;
+    return Ok{};
 }
 
 Result<RemoteInstance>
@@ -455,6 +436,25 @@ TencentCvmProvider::terminate(const std::string& region, const std::string& inst
 std::unique_ptr<CloudProvider> makeTencentCvmProvider(ProviderContext context)
 {
     return std::make_unique<TencentCvmProvider>(std::move(context));
+}
+
+const ProviderDescriptor& tencentDescriptor()
+{
+    // https://cloud.tencent.com/document/product/213/4951 (实例关机): a shutdown from inside the instance leaves it
+    // STOPPED, and a pay-as-you-go one keeps billing unless stopped through the API with StoppedMode STOP_CHARGING
+    // (StopInstances). The dead-man timer therefore lives on Tencent's side: RunInstances ActionTimer
+    // (TerminateInstances at a set time), which ScheduledTerminate covers.
+    static const ProviderDescriptor descriptor{
+        "tencent",
+        "Tencent Cloud",
+        "腾讯云",
+        {{CloudFeature::TerminateOnShutdown,
+          "On Tencent Cloud a shutdown inside the instance only stops it, and a pay-as-you-go instance keeps "
+          "billing; GPU Planner sets Tencent's scheduled terminate (ActionTimer) instead (not available for "
+          "monthly instances)."}},
+        makeTencentCvmProvider,
+    };
+    return descriptor;
 }
 
 Result<std::optional<PriceQuote>> TencentCvmProvider::quotePrice(const LaunchRequest& request,

@@ -98,6 +98,8 @@ struct ProviderContext
 /// ::1 or localhost.
 Status checkEndpoint(const std::string& endpoint);
 
+struct ProviderDescriptor;
+
 /// One cloud's instance API. Calls block; each takes a cancel token checked while it waits for the network.
 /// Errors keep the provider's code (Error::providerCode) and map it to a stable ErrorCode with plain advice
 /// in Error::detail: InsufficientCapacity (try another zone), QuotaExceeded (which quota to raise, where),
@@ -106,15 +108,18 @@ Status checkEndpoint(const std::string& endpoint);
 class CloudProvider
 {
 public:
+    /// A provider described by `descriptor` (a static of its folder, which outlives it).
+    CloudProvider(const ProviderDescriptor& descriptor, ProviderContext context);
+    /// A provider without a descriptor (a test's stand-in): it overrides id() and unsupportedFeatures().
     explicit CloudProvider(ProviderContext context);
     virtual ~CloudProvider();
     CloudProvider(const CloudProvider&) = delete;
     CloudProvider& operator=(const CloudProvider&) = delete;
 
-    /// "aws", "tencent": the catalog's provider id.
-    virtual std::string id() const = 0;
-    /// The features this provider lacks, each with the reason shown to the user.
-    virtual std::map<CloudFeature, std::string> unsupportedFeatures() const = 0;
+    /// "aws", "tencent": the catalog's provider id (the descriptor's).
+    virtual std::string id() const;
+    /// The features this provider lacks, each with the reason shown to the user (the descriptor's).
+    virtual std::map<CloudFeature, std::string> unsupportedFeatures() const;
 
     /// Starts one instance (or, with dryRun, checks that it would start). Finds the image, imports the key and
     /// sets up the SSH firewall rule first where needed. The same clientToken returns the instance it already
@@ -149,6 +154,7 @@ public:
                                             const std::function<void(const RemoteInstance&)>& onPoll = {});
 
 protected:
+    const ProviderDescriptor* m_descriptor = nullptr;
     ProviderContext m_context;
 };
 

@@ -1,33 +1,37 @@
 #pragma once
 
-#include "gpuplan/cloud/CloudProvider.h"
+#include "gpuplan/cloud/ProviderDescriptor.h"
 
-#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
-#include <utility>
 #include <vector>
 
 namespace gpuplan::core {
 
-using ProviderFactory = std::function<std::unique_ptr<CloudProvider>(ProviderContext)>;
-
-/// The providers that can launch, by id. Adding one is one add() in builtIn(); no other provider changes.
+/// The providers GPU Planner knows, by id, in a fixed order. Adding one is its folder under
+/// core/cloud/providers/ and one add() in builtIn(); no other provider, and no front end, changes.
 class ProviderRegistry
 {
 public:
-    void add(std::string id, ProviderFactory factory);
-    /// UnknownProvider naming the known ids when `id` is not one; InvalidArgument from checkEndpoint.
+    /// Replaces a descriptor with the same id.
+    void add(ProviderDescriptor descriptor);
+    /// UnknownProvider naming the ids that can launch when `id` is not one of them; InvalidArgument from
+    /// checkEndpoint.
     Result<std::unique_ptr<CloudProvider>> create(std::string_view id, ProviderContext context) const;
+    /// nullptr when `id` is not known.
+    const ProviderDescriptor* find(std::string_view id) const;
+    const std::vector<ProviderDescriptor>& all() const { return m_descriptors; }
+    /// The ids of the providers that can launch, in order.
     std::vector<std::string> ids() const;
+    /// Whether `id` can launch.
     bool has(std::string_view id) const;
 
-    /// aws and tencent.
+    /// aws, tencent, alibaba, huawei, gcp, azure, lambda, paperspace (those that cannot launch yet say so).
     static const ProviderRegistry& builtIn();
 
 private:
-    std::vector<std::pair<std::string, ProviderFactory>> m_factories;
+    std::vector<ProviderDescriptor> m_descriptors;
 };
 
 } // namespace gpuplan::core

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "gpuplan/cloud/CloudProvider.h"
+#include "gpuplan/secrets/Credential.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace gpuplan::core {
+
+using ProviderFactory = std::function<std::unique_ptr<CloudProvider>(ProviderContext)>;
+
+/// What a cloud provider is, as data: what the credential dialog, the CLI and the Launch page show and offer
+/// without talking to it. Its regions and instance types are the catalog's (resources/catalog/offers/<id>.json,
+/// with their prices and sources), not repeated here. Each provider's folder under core/cloud/providers/ defines one;
+/// ProviderRegistry lists them (SkyPilot's `sky/clouds/<cloud>.py` declares a cloud the same way).
+struct ProviderDescriptor
+{
+    std::string id;     // "aws": the catalog's provider id, the CLI's --provider, the credential's key
+    std::string name;   // "Amazon Web Services"
+    std::string nameZh; // "亚马逊云科技（AWS）"
+    /// What it lacks, each with the reason shown on the greyed-out action (and in the CLI's refusal).
+    std::map<CloudFeature, std::string> unsupported;
+    /// Makes the provider for one session; empty while launching on it is not built.
+    ProviderFactory make;
+
+    bool canLaunch() const { return static_cast<bool>(make); }
+    bool supports(CloudFeature feature) const { return !unsupported.contains(feature); }
+    /// The ways of paying it can launch with: on-demand, then spot and subscription unless unsupported.
+    std::vector<LaunchPricing> launchPricings() const;
+    /// Its credential's fields (credentialSpec(id)); nullptr for a provider without stored credentials.
+    const CredentialSpec* credential() const { return credentialSpec(id); }
+};
+
+} // namespace gpuplan::core
