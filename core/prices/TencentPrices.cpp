@@ -28,7 +28,11 @@ Result<std::string> cvmCall(HttpTransport& http,
     if (!response) {
         return response.error();
     }
-    if (std::optional<Error> error = cvm::mapError(*response, {call.action, call.service, region})) {
+    cvm::ErrorContext context;
+    context.action = call.action;
+    context.region = region;
+    context.service = call.service;
+    if (std::optional<Error> error = cvm::mapError(*response, context)) {
         return *error;
     }
     return std::move(response).value().body;

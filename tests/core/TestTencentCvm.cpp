@@ -246,7 +246,7 @@ private slots:
         QVERIFY(zones);
         QCOMPARE(*zones, std::vector<std::string>{"ap-guangzhou-6"});
 
-        std::optional<cvm::ApiError> error = cvm::responseError(fixture("error_signature_failure.json"));
+        std::optional<ApiError> error = cvm::responseError(fixture("error_signature_failure.json"));
         QVERIFY(error);
         QCOMPARE(error->code, std::string("AuthFailure.SignatureFailure"));
         QCOMPARE(error->requestId, std::string("ed93f3cb-f35e-473f-b9f3-0d451b8b79c6"));

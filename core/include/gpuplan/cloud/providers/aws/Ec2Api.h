@@ -2,6 +2,7 @@
 
 #include "gpuplan/cloud/CloudProvider.h"
 #include "gpuplan/cloud/Instance.h"
+#include "gpuplan/cloud/ProviderError.h"
 #include "gpuplan/core/Result.h"
 #include "gpuplan/net/Http.h"
 
@@ -159,23 +160,10 @@ InstanceState stateFromEc2(std::string_view name);
 
 /// The first error of an EC2 error document
 /// (https://docs.aws.amazon.com/AWSEC2/latest/APIReference/errors-overview.html#api-error-response).
-struct ApiError
-{
-    std::string code;
-    std::string message;
-    std::string requestId;
-};
 std::optional<ApiError> parseError(std::string_view body);
 
 /// What the failed call was about, for the advice.
-struct ErrorContext
-{
-    std::string action; // "RunInstances"
-    std::string region;
-    std::string instanceType; // for capacity and quota advice
-    std::string zone;
-    bool spot = false;
-};
+using ErrorContext = CallContext;
 
 /// The Service Quotas quota that limits `instanceType` (by its family letter) for on-demand or spot, e.g.
 /// "Running On-Demand G and VT instances".

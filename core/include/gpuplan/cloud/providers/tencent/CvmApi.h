@@ -2,6 +2,7 @@
 
 #include "gpuplan/cloud/CloudProvider.h"
 #include "gpuplan/cloud/Instance.h"
+#include "gpuplan/cloud/ProviderError.h"
 #include "gpuplan/core/Result.h"
 #include "gpuplan/net/Http.h"
 
@@ -184,23 +185,12 @@ InstanceState stateFromCvm(std::string_view name);
 // ---- Errors.
 
 /// Response.Error of an answer: {Code, Message, RequestId}; nullopt when the answer has none (or is not JSON).
-struct ApiError
-{
-    std::string code;
-    std::string message;
-    std::string requestId;
-};
 std::optional<ApiError> responseError(std::string_view body);
 
-/// What the failed call was about, for the advice.
-struct ErrorContext
+/// What the failed call was about, for the advice: the call, and the service (cvm or vpc) that answered it.
+struct ErrorContext : CallContext
 {
-    std::string action; // "RunInstances"
     Service service = Service::Cvm;
-    std::string region;
-    std::string instanceType;
-    std::string zone;
-    bool spot = false;
 };
 
 /// The CAM action a call needs: "cvm:RunInstances", "vpc:CreateSecurityGroup".
