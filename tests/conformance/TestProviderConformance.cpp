@@ -1,0 +1,353 @@
+// The provider conformance suite: what every cloud that launches VMs must do, run against each provider's fake.
+// A provider joins GPU Planner with its folder (core/cloud/providers/<id>/) and one line in
+// ProviderRegistry::builtIn(); it joins this suite with one line in providersUnderTest() naming its fake. The suite
+// checks that every provider the registry can launch on is here.
+//
+// "Test Cloud" (tests/providers/testcloud) exists only in the tests: it proves that a provider written against the
+// kit (ProviderDescriptor, VmProvider's launch skeleton, ApiError, CallContext) joins by one folder and one line.
+//
+// What is checked, through the real Launcher and a real SQLite ledger, for each provider: a launch that runs and is
+// listed as ours; the same client token never launching twice; capacity falling back zone by zone; throttling
+// retried; a dropped reply resent without a second instance; an instance invisible for a while after its launch
+// (eventual consistency) waited for; terminate, twice; a dry run that starts nothing. The fakes are fakes because no
+// real cloud is reachable from here, and none would refuse capacity, throttle or drop a reply on demand.
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+#include "../integration/fakes/FakeCloud.h"
+#include "../providers/testcloud/TestCloudProvider.h"
+#include "gpuplan/cloud/Launcher.h"
+#include "gpuplan/cloud/ProviderRegistry.h"
+#include "gpuplan/cloud/providers/aws/AwsEc2Provider.h"
+#include "gpuplan/cloud/providers/tencent/TencentCvmProvider.h"
+#include "gpuplan/ledger/Ledger.h"
+#include "gpuplan/net/HttpClient.h"
+
+using namespace gpuplan::core;
+using namespace gpuplan::testing;
+
+namespace {
+
+/// One provider as the suite runs it: what it is, and its fake.
+struct ProviderUnderTest
+{
+    const ProviderDescriptor* descriptor = nullptr;
+    ProviderCase fake; // script (relative to the source tree), region, instance type, the region's zones in order
+};
+
+const QString kFakes = QStringLiteral("tests/integration/fakes/");
+
+QList<ProviderUnderTest> providersUnderTest()
+{
+    return {
+        {&awsDescriptor(), {"aws", kFakes + "fake_ec2.py", aws().region, aws().instanceType, aws().zones}},
+        {&tencentDescriptor(),
+         {"tencent", kFakes + "fake_cvm.py", tencent().region, tencent().instanceType, tencent().zones}},
+        {&testCloudDescriptor(),
+         {"testcloud",
+          "tests/providers/testcloud/fake_testcloud.py",
+          "tc-north",
+          "gpu.a100.1",
+          {"tc-north-a", "tc-north-b", "tc-north-c"}}},
+    };
+}
+
+/// The registry the suite launches through: the built-in one and the providers that exist only in the tests.
+const ProviderRegistry& registry()
+{
+    static const ProviderRegistry r = [] {
+        ProviderRegistry out = ProviderRegistry::builtIn();
+        out.add(testCloudDescriptor());
+        return out;
+    }();
+    return r;
+}
+
+} // namespace
+
+Q_DECLARE_METATYPE(ProviderUnderTest)
+
+class TestProviderConformance : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<FakeCloud> m_fake;
+    std::unique_ptr<HttpClient> m_http;
+    std::unique_ptr<CloudProvider> m_provider;
+    std::unique_ptr<Ledger> m_ledger;
+    ProviderUnderTest m_case;
+    QString m_publicKey;
+
+    bool setUp(const ProviderUnderTest& c)
+    {
+        m_case = c;
+        m_dir = std::make_unique<QTemporaryDir>();
+        m_fake = std::make_unique<FakeCloud>();
+        if (!m_fake->start(QStringLiteral(GPUPLAN_SOURCE_DIR "/") + c.fake.script, m_dir->path())) {
+            qWarning() << "the fake" << c.fake.script << "did not start";
+            return false;
+        }
+        HttpOptions options;
+        options.retry.baseDelay = std::chrono::milliseconds(20);
+        options.retry.maxDelay = std::chrono::milliseconds(100);
+        m_http = std::make_unique<HttpClient>(options);
+        ProviderContext context;
+        context.http = m_http.get();
+        context.key = AccessKey{kAccessKeyId, kSecretKey, {}};
+        context.endpoint = m_fake->url().toStdString();
+        Result<std::unique_ptr<CloudProvider>> made = registry().create(c.descriptor->id, std::move(context));
+        if (!made) {
+            qWarning() << "no provider:" << made.error().message().c_str();
+            return false;
+        }
+        m_provider = std::move(made).value();
+        Result<std::unique_ptr<Ledger>> ledger = Ledger::open((m_dir->path() + "/ledger.sqlite").toStdString());
+        if (!ledger) {
+            return false;
+        }
+        m_ledger = std::move(ledger).value();
+        return true;
+    }
+
+    LaunchOrder order(const QString& zone = {}) const
+    {
+        LaunchOrder o;
+        o.request.region = m_case.fake.region.toStdString();
+        o.request.zone = zone.toStdString();
+        o.request.instanceType = m_case.fake.instanceType.toStdString();
+        o.request.sshPublicKey = m_publicKey.toStdString();
+        o.request.sshSourceCidr = "203.0.113.7/32";
+        o.request.userData = "#!/bin/sh\n: \"${GPUPLAN_DEADMAN_HOURS:=12}\"\n";
+        o.pricingMode = "on_demand";
+        o.price.amount = 3.0;
+        o.price.billing = Billing{Billing::Granularity::Second, 60};
+        o.rate.cnyPerUsd = 7.2;
+        return o;
+    }
+
+    static LaunchWaitOptions untilRunning()
+    {
+        LaunchWaitOptions wait;
+        wait.until = LaunchWait::Running;
+        wait.pollInterval = std::chrono::seconds(1);
+        wait.runningTimeout = std::chrono::seconds(60);
+        return wait;
+    }
+
+    Result<LaunchOutcome> launch(const LaunchOrder& o)
+    {
+        Launcher launcher(*m_provider, *m_ledger);
+        return launcher.launch(o, untilRunning(), nullptr);
+    }
+
+    static void addProviders()
+    {
+        QTest::addColumn<ProviderUnderTest>("provider");
+        for (const ProviderUnderTest& p : providersUnderTest()) {
+            QTest::newRow(p.descriptor->id.c_str()) << p;
+        }
+    }
+
+private slots:
+    void initTestCase()
+    {
+        initializeHttp();
+        QTemporaryDir keys;
+        QProcess keygen;
+        keygen.start("ssh-keygen", {"-q", "-t", "ed25519", "-N", "", "-C", "conformance", "-f", keys.path() + "/k"});
+        QVERIFY(keygen.waitForFinished(20000) && keygen.exitCode() == 0);
+        QFile pub(keys.path() + "/k.pub");
+        QVERIFY(pub.open(QIODevice::ReadOnly));
+        m_publicKey = QString::fromUtf8(pub.readAll()).trimmed();
+    }
+
+    void cleanup()
+    {
+        m_provider.reset();
+        m_ledger.reset();
+        m_http.reset();
+        m_fake.reset();
+        m_dir.reset();
+    }
+
+    void everyProviderThatLaunchesIsInTheSuite()
+    {
+        for (const std::string& id : ProviderRegistry::builtIn().ids()) {
+            const QList<ProviderUnderTest> all = providersUnderTest();
+            QVERIFY2(std::any_of(all.begin(), all.end(), [&](const auto& p) { return p.descriptor->id == id; }),
+                     ("add " + id + " to providersUnderTest()").c_str());
+        }
+        // The descriptor is all a front end needs to show a provider and grey what it lacks.
+        for (const ProviderUnderTest& p : providersUnderTest()) {
+            QVERIFY(!p.descriptor->name.empty() && !p.descriptor->nameZh.empty());
+            QVERIFY(p.descriptor->canLaunch());
+            for (const auto& [feature, reason] : p.descriptor->unsupported) {
+                QVERIFY2(reason.size() > 20, cloudFeatureName(feature));
+            }
+        }
+    }
+
+    void aLaunchRunsAndIsListedAsOurs_data() { addProviders(); }
+    void aLaunchRunsAndIsListedAsOurs()
+    {
+        QFETCH(ProviderUnderTest, provider);
+        QVERIFY(setUp(provider));
+        Result<LaunchOutcome> launched = launch(order());
+        QVERIFY2(launched.ok(), launched.ok() ? "" : launched.error().message().c_str());
+        QCOMPARE(launched->instance.state, InstanceState::Running);
+        QCOMPARE(launched->instance.publicIp, std::string("127.0.0.1"));
+        QCOMPARE(launched->entry.state, InstanceState::Running);
+        QVERIFY(!launched->steps.empty());
+
+        // What the provider got: our token as its idempotency token and as our tag, the user data.
+        const QJsonArray instances = m_fake->state().value("instances").toArray();
+        QCOMPARE(instances.size(), 1);
+        const QJsonObject instance = instances.first().toObject();
+        const QString token = QString::fromStdString(launched->entry.intent.clientToken);
+        QCOMPARE(instance.value("id").toString().toStdString(), launched->entry.instanceId);
+        QCOMPARE(instance.value("client_token").toString(), token);
+        QCOMPARE(instance.value("tags").toObject().value(QString::fromLatin1(kOwnerTagKey)).toString(), token);
+        QVERIFY(instance.value("user_data").toString().contains("GPUPLAN_DEADMAN_HOURS"));
+
+        Result<std::vector<RemoteInstance>> ours = m_provider->listOurs(m_case.fake.region.toStdString(), nullptr);
+        QVERIFY(ours.ok());
+        QCOMPARE(ours->size(), std::size_t(1));
+        QCOMPARE(ours->front().instanceId, launched->entry.instanceId);
+        QCOMPARE(ours->front().clientToken, token.toStdString());
+        // Another region has none of ours.
+        Result<std::vector<RemoteInstance>> elsewhere = m_provider->listOurs("eu-west-9", nullptr);
+        QVERIFY(elsewhere.ok() && elsewhere->empty());
+
+        Result<RemoteInstance> described =
+            m_provider->describe(m_case.fake.region.toStdString(), launched->entry.instanceId, nullptr);
+        QVERIFY(described.ok());
+        QCOMPARE(described->state, InstanceState::Running);
+    }
+
+    void theSameTokenNeverLaunchesTwice_data() { addProviders(); }
+    void theSameTokenNeverLaunchesTwice()
+    {
+        QFETCH(ProviderUnderTest, provider);
+        QVERIFY(setUp(provider));
+        LaunchRequest request = order(provider.fake.zones[0]).request;
+        request.clientToken = newClientToken();
+        Result<LaunchResult> first = m_provider->launch(request, nullptr);
+        QVERIFY2(first.ok(), first.ok() ? "" : first.error().message().c_str());
+        Result<LaunchResult> again = m_provider->launch(request, nullptr);
+        QVERIFY2(again.ok(), again.ok() ? "" : again.error().message().c_str());
+        QCOMPARE(again->instanceId, first->instanceId);
+        QCOMPARE(m_fake->runInstancesCalls(), 2);
+        QCOMPARE(m_fake->liveInstances().size(), 1);
+    }
+
+    void aZoneWithoutCapacityGivesWayToTheNext_data() { addProviders(); }
+    void aZoneWithoutCapacityGivesWayToTheNext()
+    {
+        QFETCH(ProviderUnderTest, provider);
+        QVERIFY(setUp(provider));
+        // The zone listing lags behind the stock: the first zone is listed, tried, and refuses.
+        m_fake->faults({{"no_capacity_zones", QJsonArray{provider.fake.zones[0]}}, {"stale_zone_listing", true}});
+        Result<LaunchOutcome> launched = launch(order());
+        QVERIFY2(launched.ok(), launched.ok() ? "" : launched.error().message().c_str());
+        QCOMPARE(
+            launched->zonesTried,
+            (std::vector<std::string>{provider.fake.zones[0].toStdString(), provider.fake.zones[1].toStdString()}));
+        QCOMPARE(launched->instance.zone, provider.fake.zones[1].toStdString());
+        QCOMPARE(m_fake->liveInstances().size(), 1);
+
+        // No zone at all: InsufficientCapacity naming the zones, and nothing started.
+        m_fake->faults({{"no_capacity_zones", QJsonArray::fromStringList(provider.fake.zones)}});
+        Result<LaunchOutcome> refused = launch(order());
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().code, ErrorCode::InsufficientCapacity);
+        for (const QString& zone : provider.fake.zones) {
+            QVERIFY2(refused.error().message().find(zone.toStdString()) != std::string::npos,
+                     refused.error().message().c_str());
+        }
+        QCOMPARE(m_fake->liveInstances().size(), 1);
+    }
+
+    void throttlingIsRetried_data() { addProviders(); }
+    void throttlingIsRetried()
+    {
+        QFETCH(ProviderUnderTest, provider);
+        QVERIFY(setUp(provider));
+        m_fake->faults({{"throttle", 3}});
+        Result<LaunchOutcome> launched = launch(order());
+        QVERIFY2(launched.ok(), launched.ok() ? "" : launched.error().message().c_str());
+        QCOMPARE(m_fake->liveInstances().size(), 1);
+    }
+
+    void aDroppedReplyDoesNotLaunchTwice_data() { addProviders(); }
+    void aDroppedReplyDoesNotLaunchTwice()
+    {
+        QFETCH(ProviderUnderTest, provider);
+        QVERIFY(setUp(provider));
+        m_fake->faults({{"drop_after_accept", 1}});
+        Result<LaunchOutcome> launched = launch(order(provider.fake.zones[0]));
+        QVERIFY2(launched.ok(), launched.ok() ? "" : launched.error().message().c_str());
+        QVERIFY(m_fake->runInstancesCalls() >= 2); // sent again, with its token
+        QCOMPARE(m_fake->liveInstances().size(), 1);
+        QCOMPARE(m_fake->liveInstances().first().toObject().value("id").toString().toStdString(),
+                 launched->entry.instanceId);
+    }
+
+    void anInstanceInvisibleForAWhileIsWaitedFor_data() { addProviders(); }
+    void anInstanceInvisibleForAWhileIsWaitedFor()
+    {
+        QFETCH(ProviderUnderTest, provider);
+        QVERIFY(setUp(provider));
+        m_fake->faults({{"invisible_s", 3}});
+        Result<LaunchOutcome> launched = launch(order(provider.fake.zones[0]));
+        QVERIFY2(launched.ok(), launched.ok() ? "" : launched.error().message().c_str());
+        QCOMPARE(launched->instance.state, InstanceState::Running);
+        QCOMPARE(m_fake->liveInstances().size(), 1);
+    }
+
+    void terminateEndsItAndTwiceIsNoError_data() { addProviders(); }
+    void terminateEndsItAndTwiceIsNoError()
+    {
+        QFETCH(ProviderUnderTest, provider);
+        QVERIFY(setUp(provider));
+        Result<LaunchOutcome> launched = launch(order(provider.fake.zones[0]));
+        QVERIFY2(launched.ok(), launched.ok() ? "" : launched.error().message().c_str());
+        Launcher launcher(*m_provider, *m_ledger);
+        Status ended = launcher.terminate(launched->entry.id, nullptr);
+        QVERIFY2(ended.ok(), ended.ok() ? "" : ended.error().message().c_str());
+        QCOMPARE(m_fake->liveInstances().size(), 0);
+        Result<std::optional<LedgerEntry>> entry = m_ledger->find(launched->entry.id);
+        QVERIFY(entry.ok() && entry->has_value());
+        QVERIFY((*entry)->state == InstanceState::Stopping || (*entry)->state == InstanceState::Terminated);
+        // Asked again (a retry, a second window): the instance is gone, which is what was wanted.
+        Status again = m_provider->terminate(m_case.fake.region.toStdString(), launched->entry.instanceId, nullptr);
+        QVERIFY2(again.ok(), again.ok() ? "" : again.error().message().c_str());
+    }
+
+    void aDryRunStartsNothing_data() { addProviders(); }
+    void aDryRunStartsNothing()
+    {
+        QFETCH(ProviderUnderTest, provider);
+        QVERIFY(setUp(provider));
+        LaunchOrder o = order(provider.fake.zones[0]);
+        o.request.dryRun = true;
+        Result<LaunchOutcome> checked = launch(o);
+        QVERIFY2(checked.ok(), checked.ok() ? "" : checked.error().message().c_str());
+        QVERIFY(checked->dryRunPassed);
+        QCOMPARE(m_fake->state().value("instances").toArray().size(), 0);
+        Result<std::vector<LedgerEntry>> entries = m_ledger->entries();
+        QVERIFY(entries.ok() && entries->empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProviderConformance)
+#include "TestProviderConformance.moc"
