@@ -7,8 +7,6 @@ namespace gpuplan::core {
 namespace {
 
 constexpr const char* kDefaultScope = "https://management.azure.com/.default";
-// As for Google: replace the token five minutes before it expires (MSAL does the same).
-constexpr std::chrono::minutes kRefreshMargin{5};
 constexpr std::string_view kRedacted = "[redacted]";
 
 std::string tokenUrl(const AzureClientSecret& secret)
@@ -48,19 +46,16 @@ AzureTokenSource::AzureTokenSource(AzureClientSecret secret, std::string scope, 
     : m_secret(std::move(secret))
     , m_scope(scope.empty() ? std::string(kDefaultScope) : std::move(scope))
     , m_transport(transport)
-    , m_clock(std::move(clock))
+    , m_cache(std::move(clock))
 { }
 
 Result<AccessToken> AzureTokenSource::token()
 {
-    // Held across the exchange: callers that arrive meanwhile wait for its token instead of fetching their own.
-    std::lock_guard lock(m_mutex);
-    const TimePoint now = m_clock();
-    if (m_cached && now + kRefreshMargin < m_cached->expires) {
-        return *m_cached;
-    }
-    m_cached.reset();
+    return m_cache.get([this](TimePoint now) { return fetch(now); });
+}
 
+Result<AccessToken> AzureTokenSource::fetch(TimePoint now)
+{
     const std::pair<const char*, const std::string*> required[] = {
         {"tenant ID", &m_secret.tenantId},
         {"client ID", &m_secret.clientId},
@@ -90,7 +85,6 @@ Result<AccessToken> AzureTokenSource::token()
         redact(error.detail, m_secret.clientSecret);
         return error;
     }
-    m_cached = *token;
     return token;
 }
 

@@ -16,9 +16,6 @@ namespace gpuplan::core {
 
 namespace {
 
-// A token is replaced this long before it expires, so a request signed with it does not reach the server with
-// a token that lapsed on the way (google-auth-library and MSAL both refresh five minutes early).
-constexpr std::chrono::minutes kRefreshMargin{5};
 constexpr std::chrono::seconds kAssertionLifetime{3600}; // the most Google accepts
 
 struct BioFree
@@ -305,19 +302,16 @@ GoogleTokenSource::GoogleTokenSource(GoogleServiceAccount account,
     : m_account(std::move(account))
     , m_scope(std::move(scope))
     , m_transport(transport)
-    , m_clock(std::move(clock))
+    , m_cache(std::move(clock))
 { }
 
 Result<AccessToken> GoogleTokenSource::token()
 {
-    // Held across the exchange: callers that arrive meanwhile wait for its token instead of fetching their own.
-    std::lock_guard lock(m_mutex);
-    const TimePoint now = m_clock();
-    if (m_cached && now + kRefreshMargin < m_cached->expires) {
-        return *m_cached;
-    }
-    m_cached.reset();
+    return m_cache.get([this](TimePoint now) { return fetch(now); });
+}
 
+Result<AccessToken> GoogleTokenSource::fetch(TimePoint now)
+{
     // https://developers.google.com/identity/protocols/oauth2/service-account#httprest
     Result<std::string> assertion = googleJwtAssertion(m_account, m_scope, now);
     if (!assertion) {
@@ -338,11 +332,7 @@ Result<AccessToken> GoogleTokenSource::token()
     if (!response) {
         return response.error();
     }
-    Result<AccessToken> token = parseOAuthTokenResponse(*response, "Google", m_account.tokenUri, now);
-    if (token) {
-        m_cached = *token;
-    }
-    return token;
+    return parseOAuthTokenResponse(*response, "Google", m_account.tokenUri, now);
 }
 
 Status authorizeWithToken(HttpRequest& request, const Result<AccessToken>& token)

@@ -4,7 +4,6 @@
 #include "gpuplan/net/signers/GoogleServiceAccount.h"
 #include "gpuplan/net/signers/Signing.h"
 
-#include <mutex>
 #include <optional>
 
 namespace gpuplan::core {
@@ -33,12 +32,13 @@ public:
     Status authorize(HttpRequest& request);
 
 private:
+    /// One exchange at the token endpoint, at `now`.
+    Result<AccessToken> fetch(TimePoint now);
+
     AzureClientSecret m_secret;
     std::string m_scope;
     HttpTransport& m_transport;
-    Clock m_clock;
-    std::mutex m_mutex;
-    std::optional<AccessToken> m_cached;
+    TokenCache m_cache;
 };
 
 } // namespace gpuplan::core

@@ -2,8 +2,8 @@
 
 #include "gpuplan/net/Clock.h"
 #include "gpuplan/net/signers/Signing.h"
+#include "gpuplan/net/signers/TokenCache.h"
 
-#include <mutex>
 #include <optional>
 
 namespace gpuplan::core {
@@ -28,13 +28,6 @@ Result<std::string> rs256Sign(std::string_view privateKeyPem, std::string_view d
 /// (https://developers.google.com/identity/protocols/oauth2/service-account#httprest), as google-auth-library
 /// writes it: header {"alg":"RS256"}, claims iss, scope, aud = tokenUri, exp = iat + 3600, iat = `at`.
 Result<std::string> googleJwtAssertion(const GoogleServiceAccount& account, const std::string& scope, TimePoint at);
-
-/// An OAuth2 access token with the time it stops being good.
-struct AccessToken
-{
-    std::string value;
-    TimePoint expires;
-};
 
 /// Reads an OAuth2 token endpoint's reply (RFC 6749 sections 5.1 and 5.2), shared by the Google and Azure token
 /// sources. `provider` ("Google", "Azure") and `endpoint` (the token URL) name the place in errors; `now` plus
@@ -63,12 +56,13 @@ public:
     Status authorize(HttpRequest& request);
 
 private:
+    /// One exchange at the token endpoint, at `now`.
+    Result<AccessToken> fetch(TimePoint now);
+
     GoogleServiceAccount m_account;
     std::string m_scope;
     HttpTransport& m_transport;
-    Clock m_clock;
-    std::mutex m_mutex;
-    std::optional<AccessToken> m_cached;
+    TokenCache m_cache;
 };
 
 } // namespace gpuplan::core
