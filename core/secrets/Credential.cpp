@@ -2,6 +2,8 @@
 
 #include "SecretJson.h"
 
+#include "gpuplan/cloud/ProviderRegistry.h"
+
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <sys/prctl.h>
@@ -15,44 +17,6 @@
 namespace gpuplan::core {
 
 namespace {
-
-using Kind = CredentialFieldKind;
-
-std::vector<CredentialSpec> makeSpecs()
-{
-    // The four access-key clouds share field names, so scripts and storage see one shape; the labels are the
-    // names each console uses.
-    return {
-        {"aws",
-         "Amazon Web Services",
-         {{"access_key_id", "Access key ID", Kind::KeyId}, {"secret_access_key", "Secret access key", Kind::Secret}}},
-        {"tencent",
-         "Tencent Cloud",
-         {{"access_key_id", "SecretId", Kind::KeyId}, {"secret_access_key", "SecretKey", Kind::Secret}}},
-        {"alibaba",
-         "Alibaba Cloud",
-         {{"access_key_id", "AccessKey ID", Kind::KeyId}, {"secret_access_key", "AccessKey Secret", Kind::Secret}}},
-        {"huawei",
-         "Huawei Cloud",
-         {{"access_key_id", "Access key ID (AK)", Kind::KeyId},
-          {"secret_access_key", "Secret access key (SK)", Kind::Secret},
-          {"project_id", "Project ID", Kind::Plain}}},
-        {"gcp",
-         "Google Cloud",
-         {{"client_email", "Service account e-mail", Kind::KeyId},
-          {"private_key", "Private key (PEM)", Kind::Secret},
-          {"private_key_id", "Private key ID", Kind::Plain, false},
-          {"project_id", "Project ID", Kind::Plain, false}}},
-        {"azure",
-         "Microsoft Azure",
-         {{"tenant_id", "Tenant ID", Kind::Plain},
-          {"client_id", "Client (application) ID", Kind::KeyId},
-          {"client_secret", "Client secret", Kind::Secret},
-          {"subscription_id", "Subscription ID", Kind::Plain, false}}},
-        {"lambda", "Lambda", {{"api_key", "API key", Kind::Secret}}},
-        {"paperspace", "Paperspace", {{"api_key", "API key", Kind::Secret}}},
-    };
-}
 
 const SecretString& emptySecret()
 {
@@ -178,7 +142,16 @@ const CredentialFieldSpec* CredentialSpec::field(std::string_view name) const
 
 const std::vector<CredentialSpec>& credentialSpecs()
 {
-    static const std::vector<CredentialSpec> specs = makeSpecs();
+    // Each provider's folder declares its credential's fields in its descriptor.
+    static const std::vector<CredentialSpec> specs = [] {
+        std::vector<CredentialSpec> out;
+        for (const ProviderDescriptor& provider : ProviderRegistry::builtIn().all()) {
+            if (!provider.credentialFields.empty()) {
+                out.push_back(CredentialSpec{provider.id, provider.name, provider.credentialFields});
+            }
+        }
+        return out;
+    }();
     return specs;
 }
 

@@ -7,12 +7,15 @@ namespace gpuplan::core {
 
 namespace {
 
-/// Credentials when `credential` is not of one of `providers` or lacks one of `fields`.
-Status require(const Credential& credential,
-               std::initializer_list<std::string_view> providers,
-               std::initializer_list<std::string_view> fields)
+/// Credentials when the provider's credential is not of the shape `fields` make (its spec lacks one: it signs
+/// another way) or when this credential lacks one of them.
+Status require(const Credential& credential, std::initializer_list<std::string_view> fields)
 {
-    if (std::find(providers.begin(), providers.end(), credential.provider()) == providers.end()) {
+    const CredentialSpec* spec = credential.spec();
+    const bool shaped = spec && std::all_of(fields.begin(), fields.end(), [&](std::string_view f) {
+                            return spec->field(f) != nullptr;
+                        });
+    if (!shaped) {
         return Error{ErrorCode::Credentials,
                      "a " + credential.provider() + " credential cannot sign for this provider",
                      credential.provider()};
@@ -37,9 +40,7 @@ std::string plain(const SecretString& value)
 
 Result<AccessKey> accessKeyFrom(const Credential& credential)
 {
-    if (Status ok =
-            require(credential, {"aws", "tencent", "alibaba", "huawei"}, {"access_key_id", "secret_access_key"});
-        !ok) {
+    if (Status ok = require(credential, {"access_key_id", "secret_access_key"}); !ok) {
         return ok.error();
     }
     return AccessKey{plain(credential.value("access_key_id")), plain(credential.value("secret_access_key")), {}};
@@ -47,7 +48,7 @@ Result<AccessKey> accessKeyFrom(const Credential& credential)
 
 Result<GoogleServiceAccount> googleAccountFrom(const Credential& credential)
 {
-    if (Status ok = require(credential, {"gcp"}, {"client_email", "private_key"}); !ok) {
+    if (Status ok = require(credential, {"client_email", "private_key"}); !ok) {
         return ok.error();
     }
     GoogleServiceAccount account;
@@ -59,7 +60,7 @@ Result<GoogleServiceAccount> googleAccountFrom(const Credential& credential)
 
 Result<AzureClientSecret> azureSecretFrom(const Credential& credential)
 {
-    if (Status ok = require(credential, {"azure"}, {"tenant_id", "client_id", "client_secret"}); !ok) {
+    if (Status ok = require(credential, {"tenant_id", "client_id", "client_secret"}); !ok) {
         return ok.error();
     }
     return AzureClientSecret{plain(credential.value("tenant_id")),
@@ -69,7 +70,7 @@ Result<AzureClientSecret> azureSecretFrom(const Credential& credential)
 
 Result<std::string> apiKeyFrom(const Credential& credential)
 {
-    if (Status ok = require(credential, {"lambda", "paperspace"}, {"api_key"}); !ok) {
+    if (Status ok = require(credential, {"api_key"}); !ok) {
         return ok.error();
     }
     return plain(credential.value("api_key"));

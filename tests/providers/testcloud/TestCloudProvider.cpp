@@ -321,6 +321,7 @@ const core::ProviderDescriptor& testCloudDescriptor()
         "testcloud",
         "Test Cloud",
         "测试云",
+        {{"api_key", "API key", CredentialFieldKind::Secret}},
         {{CloudFeature::Subscription, "Test Cloud rents by the hour only"},
          {CloudFeature::ScheduledTerminate, "Test Cloud has no provider-side timer"}},
         [](ProviderContext context) -> std::unique_ptr<CloudProvider> {

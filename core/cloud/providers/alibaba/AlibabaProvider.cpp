@@ -4,7 +4,15 @@ namespace gpuplan::core {
 
 const ProviderDescriptor& alibabaDescriptor()
 {
-    static const ProviderDescriptor descriptor{"alibaba", "Alibaba Cloud", "阿里云", {}, {}};
+    static const ProviderDescriptor descriptor{
+        "alibaba",
+        "Alibaba Cloud",
+        "阿里云",
+        {{"access_key_id", "AccessKey ID", CredentialFieldKind::KeyId},
+         {"secret_access_key", "AccessKey Secret", CredentialFieldKind::Secret}},
+        {},
+        {},
+    };
     return descriptor;
 }
 

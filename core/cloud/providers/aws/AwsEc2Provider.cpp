@@ -400,6 +400,8 @@ const ProviderDescriptor& awsDescriptor()
         "aws",
         "Amazon Web Services",
         "亚马逊云科技（AWS）",
+        {{"access_key_id", "Access key ID", CredentialFieldKind::KeyId},
+         {"secret_access_key", "Secret access key", CredentialFieldKind::Secret}},
         {
             {CloudFeature::Subscription,
              "EC2 has no monthly rental of an instance; Reserved Instances and Savings Plans are bought separately, "

@@ -4,7 +4,16 @@ namespace gpuplan::core {
 
 const ProviderDescriptor& huaweiDescriptor()
 {
-    static const ProviderDescriptor descriptor{"huawei", "Huawei Cloud", "华为云", {}, {}};
+    static const ProviderDescriptor descriptor{
+        "huawei",
+        "Huawei Cloud",
+        "华为云",
+        {{"access_key_id", "Access key ID (AK)", CredentialFieldKind::KeyId},
+         {"secret_access_key", "Secret access key (SK)", CredentialFieldKind::Secret},
+         {"project_id", "Project ID", CredentialFieldKind::Plain}},
+        {},
+        {},
+    };
     return descriptor;
 }
 

@@ -4,7 +4,14 @@ namespace gpuplan::core {
 
 const ProviderDescriptor& lambdaDescriptor()
 {
-    static const ProviderDescriptor descriptor{"lambda", "Lambda", "Lambda", {}, {}};
+    static const ProviderDescriptor descriptor{
+        "lambda",
+        "Lambda",
+        "Lambda",
+        {{"api_key", "API key", CredentialFieldKind::Secret}},
+        {},
+        {},
+    };
     return descriptor;
 }
 

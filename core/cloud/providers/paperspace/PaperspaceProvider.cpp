@@ -4,7 +4,14 @@ namespace gpuplan::core {
 
 const ProviderDescriptor& paperspaceDescriptor()
 {
-    static const ProviderDescriptor descriptor{"paperspace", "Paperspace", "Paperspace", {}, {}};
+    static const ProviderDescriptor descriptor{
+        "paperspace",
+        "Paperspace",
+        "Paperspace",
+        {{"api_key", "API key", CredentialFieldKind::Secret}},
+        {},
+        {},
+    };
     return descriptor;
 }
 

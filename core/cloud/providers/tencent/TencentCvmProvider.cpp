@@ -448,6 +448,8 @@ const ProviderDescriptor& tencentDescriptor()
         "tencent",
         "Tencent Cloud",
         "腾讯云",
+        {{"access_key_id", "SecretId", CredentialFieldKind::KeyId},
+         {"secret_access_key", "SecretKey", CredentialFieldKind::Secret}},
         {{CloudFeature::TerminateOnShutdown,
           "On Tencent Cloud a shutdown inside the instance only stops it, and a pay-as-you-go instance keeps "
           "billing; GPU Planner sets Tencent's scheduled terminate (ActionTimer) instead (not available for "

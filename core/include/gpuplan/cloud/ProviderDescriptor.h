@@ -22,6 +22,9 @@ struct ProviderDescriptor
     std::string id;     // "aws": the catalog's provider id, the CLI's --provider, the credential's key
     std::string name;   // "Amazon Web Services"
     std::string nameZh; // "亚马逊云科技（AWS）"
+    /// Its credential's fields, in the order a form asks for them (credentialSpecs() is made of these). Providers
+    /// that sign alike share field names (access_key_id, secret_access_key), so scripts and storage see one shape.
+    std::vector<CredentialFieldSpec> credentialFields;
     /// What it lacks, each with the reason shown on the greyed-out action (and in the CLI's refusal).
     std::map<CloudFeature, std::string> unsupported;
     /// Makes the provider for one session; empty while launching on it is not built.
@@ -31,8 +34,6 @@ struct ProviderDescriptor
     bool supports(CloudFeature feature) const { return !unsupported.contains(feature); }
     /// The ways of paying it can launch with: on-demand, then spot and subscription unless unsupported.
     std::vector<LaunchPricing> launchPricings() const;
-    /// Its credential's fields (credentialSpec(id)); nullptr for a provider without stored credentials.
-    const CredentialSpec* credential() const { return credentialSpec(id); }
 };
 
 } // namespace gpuplan::core

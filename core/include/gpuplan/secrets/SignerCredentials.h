@@ -7,7 +7,8 @@
 
 namespace gpuplan::core {
 
-// A stored credential handed to the signers as values. Each checks the provider and the fields it needs;
+// A stored credential handed to the signers as values. Each checks that the provider's credential has the shape it
+// needs (its spec declares the fields) and that the fields are set;
 // Credentials naming the provider and the missing field otherwise (never a value). The caller wipes the result.
 
 /// aws, tencent, alibaba, huawei: the access key pair.
