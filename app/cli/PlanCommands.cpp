@@ -261,6 +261,60 @@ int runEstimate(const CatalogOptions& catalogOptions,
     return kExitOk;
 }
 
+namespace {
+
+/// The excluding rule as a heading, as the GUI's Compare page words it.
+std::string ruleTitle(const std::string& rule)
+{
+    static const std::map<std::string, std::string> titles{{"framework", "Framework not supported"},
+                                                           {"sensitive", "Not for sensitive data"},
+                                                           {"region", "Outside the chosen regions"},
+                                                           {"unknown", "Cannot be estimated"},
+                                                           {"memory", "Does not fit in memory"},
+                                                           {"scale", "Needs several servers"},
+                                                           {"rdma", "Several servers without RDMA"},
+                                                           {"no_price", "No published price"},
+                                                           {"deadline", "Misses the deadline"},
+                                                           {"budget", "Over the budget"},
+                                                           {"pricing", "No pricing mode left"}};
+    const auto it = titles.find(rule);
+    return it == titles.end() ? rule : it->second;
+}
+
+void printExcluded(const std::vector<core::Exclusion>& excluded, bool all)
+{
+    if (excluded.empty()) {
+        return;
+    }
+    auto offer = [](const core::Exclusion& x) {
+        return x.provider->id + " " + x.instanceType + (x.region.empty() ? "" : " in " + x.region);
+    };
+    if (all) {
+        std::cout << "\nExcluded (" << excluded.size() << "):\n";
+        for (const core::Exclusion& x : excluded) {
+            std::cout << "  " << offer(x) << " [" << x.rule << "] " << x.reason.text << '\n';
+        }
+        return;
+    }
+    // By rule, largest group first, as the GUI groups them: a plan excludes hundreds of offers.
+    std::map<std::string, std::vector<const core::Exclusion*>> byRule;
+    for (const core::Exclusion& x : excluded) {
+        byRule[x.rule].push_back(&x);
+    }
+    std::vector<std::pair<std::string, std::vector<const core::Exclusion*>>> groups(byRule.begin(), byRule.end());
+    std::stable_sort(
+        groups.begin(), groups.end(), [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
+    std::cout << "\nExcluded: " << excluded.size() << " offers (--all-excluded lists each with its reason)\n";
+    TextTable table({{"RULE"}, {"OFFERS", TextTable::Align::Right}, {"FOR EXAMPLE"}});
+    for (const auto& [rule, members] : groups) {
+        const core::Exclusion& example = *members.front();
+        table.addRow({ruleTitle(rule), std::to_string(members.size()), offer(example) + ": " + example.reason.text});
+    }
+    table.print(std::cout);
+}
+
+} // namespace
+
 int runPlan(const CatalogOptions& catalogOptions, const WorkloadOptions& workloadOptions, PlanOptions options)
 {
     if (const core::Constraints& c = options.constraints; c.minGpus > c.maxGpus) {
@@ -393,11 +447,7 @@ int runPlan(const CatalogOptions& catalogOptions, const WorkloadOptions& workloa
     for (const std::string& note : r.notes) {
         std::cout << "\n" << note << '\n';
     }
-    std::cout << "\nExcluded (" << r.excluded.size() << "):\n";
-    for (const core::Exclusion& x : r.excluded) {
-        std::cout << "  " << x.provider->id << " " << x.instanceType << " " << (x.region.empty() ? "-" : x.region)
-                  << " [" << x.rule << "] " << x.reason.text << '\n';
-    }
+    printExcluded(r.excluded, options.allExcluded);
     if (!options.output.empty()) {
         std::cout << "\nSaved the plan to " << options.output << '\n';
     }

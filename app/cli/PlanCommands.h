@@ -33,9 +33,10 @@ struct EstimateOptions
 struct PlanOptions
 {
     core::Constraints constraints;
-    std::string deadline;  // "14d", "36h"
-    std::string countries; // "CN,HK"
-    std::string output;    // -o PLAN.gpuplan
+    std::string deadline;     // "14d", "36h"
+    std::string countries;    // "CN,HK"
+    std::string output;       // -o PLAN.gpuplan
+    bool allExcluded = false; // list every excluded offer, not only a count and an example per rule
 };
 
 /// `gpuplan estimate (--preset P | --workload F) --gpu G --count N [--precision P] [--json]`

@@ -208,7 +208,10 @@ static int runCommand(int argc, char** argv)
     plan->add_option("--max-gpus", constraints.maxGpus, "At most this many GPUs (64)")->check(CLI::Range(1, 4096));
     plan->add_option("--top", constraints.top, "Show this many options (5)")->check(CLI::Range(1, 1000));
     std::string objective;
-    plan->add_option("--objective", objective, "cheapest, fastest or value")
+    plan->add_option("--objective",
+                     objective,
+                     "cheapest, fastest or value (default: cheapest with a --deadline, else fastest with a --budget, "
+                     "else value)")
         ->check(CLI::IsMember({"cheapest", "fastest", "value"}));
     plan->add_option("--project-months",
                      constraints.projectMonths,
@@ -219,6 +222,9 @@ static int runCommand(int argc, char** argv)
     plan->add_option("--precision", planPrecision, "fp32, tf32, amp, bf16 or fp8 (default: best per card)")
         ->check(CLI::IsMember({"fp32", "tf32", "amp", "bf16", "fp8"}));
     plan->add_option("-o,--output", planOptions.output, "Save the plan (.gpuplan)");
+    plan->add_flag("--all-excluded",
+                   planOptions.allExcluded,
+                   "List every excluded offer with its reason (default: how many each rule excluded, with an example)");
 
     CredsOptions credsOptions;
     CLI::App* creds = app.add_subcommand("creds", "Cloud credentials: kept in the system keychain, never printed");
@@ -313,7 +319,9 @@ static int runCommand(int argc, char** argv)
     launch->add_option("--image", launchOptions.image, "Image id (default: the provider's GPU deep-learning image)");
     launch->add_option("--key", launchOptions.key, "Your SSH public key file (default ~/.ssh/id_ed25519.pub)");
     launch->add_option(
-        "--ssh-from", launchOptions.sshFrom, "Open SSH to this CIDR only (default: your public address)");
+        "--ssh-from",
+        launchOptions.sshFrom,
+        "Open SSH to this address or CIDR only, e.g. 198.51.100.1 or 198.51.100.0/24 (default: your public address)");
     launch
         ->add_option("--price",
                      launchOptions.price,

@@ -63,6 +63,28 @@ Result<std::string> publicAddressCidr(HttpTransport& http, const std::string& ur
                  url};
 }
 
+std::string sshSourceCidrOf(std::string_view text)
+{
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
+        text.remove_prefix(1);
+    }
+    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) {
+        text.remove_suffix(1);
+    }
+    std::string out(text);
+    if (out.empty() || out.find('/') != std::string::npos) {
+        return out;
+    }
+    unsigned char address[16];
+    if (inet_pton(AF_INET, out.c_str(), address) == 1) {
+        return out + "/32";
+    }
+    if (inet_pton(AF_INET6, out.c_str(), address) == 1) {
+        return out + "/128";
+    }
+    return out;
+}
+
 Status checkSshSourceCidr(const std::string& cidr, bool ipv4Only)
 {
     const std::size_t slash = cidr.find('/');

@@ -2541,38 +2541,6 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <translation>不属于机密。</translation>
     </message>
     <message>
-        <source>Amazon Web Services</source>
-        <translation>亚马逊云科技（AWS）</translation>
-    </message>
-    <message>
-        <source>Tencent Cloud</source>
-        <translation>腾讯云</translation>
-    </message>
-    <message>
-        <source>Alibaba Cloud</source>
-        <translation>阿里云</translation>
-    </message>
-    <message>
-        <source>Huawei Cloud</source>
-        <translation>华为云</translation>
-    </message>
-    <message>
-        <source>Google Cloud</source>
-        <translation>谷歌云</translation>
-    </message>
-    <message>
-        <source>Microsoft Azure</source>
-        <translation>微软 Azure</translation>
-    </message>
-    <message>
-        <source>Lambda</source>
-        <translation>Lambda</translation>
-    </message>
-    <message>
-        <source>Paperspace</source>
-        <translation>Paperspace</translation>
-    </message>
-    <message>
         <source>SecretId</source>
         <translation>SecretId</translation>
     </message>
@@ -3191,10 +3159,6 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
         <translation>本机公网地址，启动时自动获取</translation>
     </message>
     <message>
-        <source>SSH (TCP 22) is opened to this address range only, for example 203.0.113.7/32.</source>
-        <translation>SSH（TCP 22）只对这个地址段开放，例如 203.0.113.7/32。</translation>
-    </message>
-    <message>
         <source>Off: it bills until you terminate it</source>
         <translation>关闭：不手动销毁就一直计费</translation>
     </message>
@@ -3473,6 +3437,10 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
     <message>
         <source>The provider&apos;s current price could not be asked (%1); the catalog&apos;s is used.</source>
         <translation>没能查到云厂商的当前报价（%1），按价格库的价格计算。</translation>
+    </message>
+    <message>
+        <source>SSH (TCP 22) is opened to this address or range only, for example 203.0.113.7 or 203.0.113.0/24.</source>
+        <translation>SSH（TCP 22 端口）只对这个地址或网段开放，例如 203.0.113.7 或 203.0.113.0/24。</translation>
     </message>
 </context>
 <context>

@@ -551,6 +551,13 @@ private slots:
         QCOMPARE(checkSshSourceCidr("", true).error().code, ErrorCode::InvalidArgument);
         QCOMPARE(checkSshSourceCidr("0.0.0.0/0", true).error().code, ErrorCode::InvalidArgument);
         QVERIFY(!checkSshSourceCidr("example.com", true).ok());
+        // An address alone is that one host (issue 23: "--ssh-from 198.51.100.1" was refused without "/32").
+        QCOMPARE(sshSourceCidrOf(" 198.51.100.1 "), std::string("198.51.100.1/32"));
+        QCOMPARE(sshSourceCidrOf("2001:db8::1"), std::string("2001:db8::1/128"));
+        QCOMPARE(sshSourceCidrOf("198.51.100.0/24"), std::string("198.51.100.0/24"));
+        QCOMPARE(sshSourceCidrOf("example.com"), std::string("example.com")); // left for the check to name
+        QCOMPARE(sshSourceCidrOf("0.0.0.0"), std::string("0.0.0.0/32"));
+        QVERIFY(checkSshSourceCidr(sshSourceCidrOf("198.51.100.1"), true).ok());
     }
 
     void readRequests()

@@ -938,6 +938,38 @@ private slots:
         QVERIFY(bySensitivity > 10);
     }
 
+    // Issue 23: a plan excludes hundreds of offers; the terminal shows how many each rule excluded, with an example,
+    // as the GUI groups them, and --all-excluded lists each one.
+    void planGroupsTheExcludedOffersByRule()
+    {
+        const QStringList args{"plan", "--preset", "llama2-7b-lora", "--deadline", "14d", "--sensitive"};
+        const Run json = gpuplan(args + QStringList{"--json"});
+        QCOMPARE(json.exitCode, 0);
+        const QJsonArray excluded = QJsonDocument::fromJson(json.out.toUtf8())["results"]["excluded"].toArray();
+        QMap<QString, int> byRule;
+        for (const QJsonValue& x : excluded) {
+            ++byRule[x["rule"].toString()];
+        }
+        QVERIFY(excluded.size() > 20 && byRule.size() >= 2);
+
+        const Run grouped = gpuplan(args);
+        QCOMPARE(grouped.exitCode, 0);
+        const QString section = grouped.out.mid(grouped.out.indexOf("\nExcluded: "));
+        QVERIFY2(section.startsWith(QStringLiteral("\nExcluded: %1 offers").arg(excluded.size())), qPrintable(section));
+        const QStringList lines = section.trimmed().split('\n');
+        QCOMPARE(lines.size(), byRule.size() + 2); // the count, the table's heading, a row per rule
+        QVERIFY2(section.contains(
+                     QRegularExpression(QStringLiteral("Not for sensitive data +%1 ").arg(byRule.value("sensitive")))),
+                 qPrintable(section));
+
+        const Run all = gpuplan(args + QStringList{"--all-excluded"});
+        QCOMPARE(all.exitCode, 0);
+        const QString list = all.out.mid(all.out.indexOf("\nExcluded ("));
+        QVERIFY2(list.startsWith(QStringLiteral("\nExcluded (%1):").arg(excluded.size())), qPrintable(list.left(200)));
+        QCOMPARE(list.count(" [sensitive] "), byRule.value("sensitive"));
+        QCOMPARE(list.trimmed().split('\n').size(), excluded.size() + 1);
+    }
+
     // Issue 20, finding 14: a deadline is when the run must finish, not how long the lab keeps paying. A loose one
     // once passed for a 13-month project and put a 1-year reservation first, priced at the run's share only.
     void aLooseDeadlineRecommendsNoCommitment()

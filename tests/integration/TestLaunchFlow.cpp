@@ -459,13 +459,32 @@ private slots:
     {
         QFETCH(ProviderCase, provider);
         QVERIFY(setUp(provider));
-        const Run checked = gpuplan(launchArgs({"--dry-run"}));
+        // An address alone opens SSH to that one host.
+        QStringList args = launchArgs({"--dry-run"});
+        args[args.indexOf("--ssh-from") + 1] = "203.0.113.7";
+        const Run checked = gpuplan(args);
         QVERIFY2(checked.exit == 0, qPrintable(checked.err + checked.out));
         QVERIFY(checked.json().value("passed").toBool());
+        QVERIFY2(checked.err.contains("SSH open to 203.0.113.7/32 only"), qPrintable(checked.err));
         QCOMPARE(m_fake->state().value("instances").toArray().size(), 0);
         QVERIFY(m_fake->runInstancesCalls() >= 1);
         std::unique_ptr<Ledger> l = ledger();
         QVERIFY(!l || l->entries()->empty());
+
+        // Without --ssh-from, and no way to learn this computer's address: a dry run goes on, and says so.
+        QStringList unknownAddress = launchArgs({"--dry-run"});
+        unknownAddress.remove(unknownAddress.indexOf("--ssh-from"), 2);
+        QProcessEnvironment offline;
+        offline.insert("GPUPLAN_CHECKIP_URL", "http://127.0.0.1:9/"); // the discard port: nothing answers
+        const Run blind = gpuplan(unknownAddress, offline);
+        QVERIFY2(blind.exit == 0, qPrintable(blind.err + blind.out));
+        QVERIFY2(blind.err.contains("192.0.2.1/32 (a documentation address"), qPrintable(blind.err));
+        QCOMPARE(m_fake->state().value("instances").toArray().size(), 0);
+        // A real launch without the address is refused, naming the flag.
+        const Run refused =
+            gpuplan(launchArgs().mid(0, launchArgs().indexOf("--ssh-from")) + QStringList{"--yes"}, offline);
+        QVERIFY2(refused.exit != 0 && refused.err.contains("--ssh-from"), qPrintable(refused.err));
+        QCOMPARE(m_fake->state().value("instances").toArray().size(), 0);
     }
 
     void refusalsSayWhatToDo_data()

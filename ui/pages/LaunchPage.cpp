@@ -348,7 +348,8 @@ void LaunchPage::retranslate()
     m_keyFile->setPlaceholderText(tr("~/.ssh/id_ed25519.pub, else ~/.ssh/id_rsa.pub"));
     m_browseKey->setText(tr("Browse…"));
     m_sshFrom->setPlaceholderText(tr("This computer's public address, found when you launch"));
-    m_sshFrom->setToolTip(tr("SSH (TCP 22) is opened to this address range only, for example 203.0.113.7/32."));
+    m_sshFrom->setToolTip(
+        tr("SSH (TCP 22) is opened to this address or range only, for example 203.0.113.7 or 203.0.113.0/24."));
     m_deadman->setSpecialValueText(tr("Off: it bills until you terminate it"));
     m_deadman->setSuffix(tr(" h after start"));
     m_deadman->setToolTip(tr("The instance shuts itself down (and so stops billing) this many hours after it "
@@ -598,7 +599,7 @@ LaunchPreparation LaunchPage::preparation() const
         s.price = m_priceOverride->value();
     }
     s.imageId = m_image->text().trimmed().toStdString();
-    s.sshSourceCidr = m_sshFrom->text().trimmed().toStdString();
+    s.sshSourceCidr = core::sshSourceCidrOf(m_sshFrom->text().toStdString());
     s.watchdog = core::WatchdogRules{m_deadman->value(), m_idleMinutes->value(), m_idlePercent->value(), 60};
     s.planId = m_planId;
     s.budget = m_budget->value();

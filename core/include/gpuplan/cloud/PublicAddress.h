@@ -22,6 +22,11 @@ Result<std::string> publicAddressCidr(HttpTransport& http, const std::string& ur
 /// CidrBlock as we send them).
 Status checkSshSourceCidr(const std::string& cidr, bool ipv4Only = false);
 
+/// The SSH source the user typed, as a CIDR: an address alone is that one host ("198.51.100.1" -> "198.51.100.1/32",
+/// "2001:db8::1" -> "2001:db8::1/128"); anything else (a CIDR, or text checkSshSourceCidr will name) stays as it
+/// is, without the spaces around it.
+std::string sshSourceCidrOf(std::string_view text);
+
 /// $GPUPLAN_ENDPOINT_<PROVIDER> (GPUPLAN_ENDPOINT_AWS, GPUPLAN_ENDPOINT_TENCENT): a base URL that replaces the
 /// provider's public endpoints (a VPC endpoint, or a local fake in tests); empty when unset.
 std::string endpointOverride(const std::string& provider);
