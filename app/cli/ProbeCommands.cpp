@@ -4,6 +4,7 @@
 
 #include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/deploy/ProbeDeployment.h"
+#include "gpuplan/deploy/SshConfig.h"
 #include "gpuplan/deploy/Verification.h"
 #include "gpuplan/ledger/Ledger.h"
 #include "gpuplan/net/Clock.h"
@@ -65,10 +66,10 @@ const char* stepName(core::VerifyStep step)
 
 int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
 {
-    core::Result<core::SshTarget> target = core::parseSshTarget(options.host);
+    core::Result<core::SshTarget> target = core::resolveSshTarget({options.host, options.identity, options.jump, {}});
     if (!target) {
         core::Error error = target.error();
-        error.where = "--host";
+        error.where = (error.where.starts_with("jump host") ? "--jump " : "--host ") + error.where;
         return fail(error, kExitBadInput);
     }
     std::optional<nlohmann::json> plan;
@@ -78,21 +79,6 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
             return fail(loaded.error(), kExitBadInput);
         }
         plan = std::move(*loaded);
-    }
-    target.value().identityFile = options.identity;
-    if (!options.jump.empty()) {
-        std::stringstream hops(options.jump);
-        std::string hop;
-        while (std::getline(hops, hop, ',')) {
-            core::Result<core::SshTarget> jump = core::parseSshTarget(hop);
-            if (!jump) {
-                core::Error error = jump.error();
-                error.where = "--jump";
-                return fail(error, kExitBadInput);
-            }
-            jump.value().identityFile = options.identity;
-            target.value().jumps.push_back(*jump);
-        }
     }
     core::Result<core::LoadedCatalog> catalog =
         core::loadCatalog(catalogOptions.catalogDir, catalogOptions.userCatalogDir, catalogOptions.pricesDir);

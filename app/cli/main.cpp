@@ -247,7 +247,12 @@ static int runCommand(int argc, char** argv)
     ProbeOptions probeOptions;
     CLI::App* probe = app.add_subcommand(
         "probe", "Verify a GPU machine over SSH: upload the bundled probe, run it, judge the GPUs it finds");
-    probe->add_option("--host", probeOptions.host, "USER@HOST[:PORT]")->required();
+    probe
+        ->add_option("--host",
+                     probeOptions.host,
+                     "[USER@]HOST[:PORT], or a Host of ~/.ssh/config (its HostName, User, Port, IdentityFile and "
+                     "ProxyJump apply)")
+        ->required();
     probe->add_option("--identity", probeOptions.identity, "Private key file (default: ssh-agent, then ~/.ssh keys)");
     probe->add_option("--jump", probeOptions.jump, "Jump host(s) USER@HOST[:PORT][,...], as OpenSSH's ProxyJump");
     probe->add_option("--known-hosts", probeOptions.knownHosts, "known_hosts file (default ~/.ssh/known_hosts)");

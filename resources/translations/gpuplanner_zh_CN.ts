@@ -4854,16 +4854,8 @@ As of: %3 (read %4)</source>
         <translation>主机：</translation>
     </message>
     <message>
-        <source>ubuntu@203.0.113.7 or user@host:2222</source>
-        <translation>ubuntu@203.0.113.7 或 user@host:2222</translation>
-    </message>
-    <message>
         <source>Key file:</source>
         <translation>私钥文件：</translation>
-    </message>
-    <message>
-        <source>empty: ssh-agent, then the keys in ~/.ssh</source>
-        <translation>留空则先用 ssh-agent，再用 ~/.ssh 下的密钥</translation>
     </message>
     <message>
         <source>Browse…</source>
@@ -4872,10 +4864,6 @@ As of: %3 (read %4)</source>
     <message>
         <source>Jump host:</source>
         <translation>跳板机：</translation>
-    </message>
-    <message>
-        <source>optional, as OpenSSH&apos;s ProxyJump: user@gateway[:port][,user@next]</source>
-        <translation>可选，写法同 OpenSSH 的 ProxyJump：user@gateway[:port][,user@next]</translation>
     </message>
     <message>
         <source>Launch:</source>
@@ -5104,6 +5092,18 @@ Compare it with the one the provider&apos;s console shows for the instance. Trus
     <message>
         <source>burn-in: throttling</source>
         <translation>烤机：降频</translation>
+    </message>
+    <message>
+        <source>ubuntu@203.0.113.7, user@host:2222, or a Host of ~/.ssh/config</source>
+        <translation>ubuntu@203.0.113.7、user@host:2222，或 ~/.ssh/config 里的 Host 别名</translation>
+    </message>
+    <message>
+        <source>empty: the host&apos;s IdentityFile in ~/.ssh/config, ssh-agent, then the keys in ~/.ssh</source>
+        <translation>留空则依次用 ~/.ssh/config 中该主机的 IdentityFile、ssh-agent、~/.ssh 下的密钥</translation>
+    </message>
+    <message>
+        <source>optional, as OpenSSH&apos;s ProxyJump: user@gateway[:port][,user@next] (empty: the host&apos;s ProxyJump in ~/.ssh/config)</source>
+        <translation>可选，写法同 OpenSSH 的 ProxyJump：user@gateway[:port][,user@next]（留空则用 ~/.ssh/config 中该主机的 ProxyJump）</translation>
     </message>
 </context>
 </TS>

@@ -26,6 +26,7 @@
 
 #include "../support/LoopbackSshd.h"
 #include "gpuplan/deploy/ProbeDeployment.h"
+#include "gpuplan/deploy/SshConfig.h"
 #include "gpuplan/deploy/SshSession.h"
 #include "gpuplan/ledger/Ledger.h"
 
@@ -77,6 +78,8 @@ private slots:
     void droppedConnectionIsNetworkError();
     void cancellation();
     void jumpHost();
+    void sshConfigIsReadAsSshReadsIt();
+    void anAliasOfTheSshConfigLogsIn();
     void probeRunsThereAndTheVerdictSaysWhy();
     void probeKeepsTheVerdictWithItsLaunch();
     void probeIsBuiltThereWithoutABundledOne();
@@ -595,6 +598,131 @@ void TestSsh::jumpHost()
     QVERIFY(!failed.ok());
     QCOMPARE(failed.error().code, ErrorCode::Network);
     QVERIFY(failed.error().detail.find("jump host") != std::string::npos);
+}
+
+void TestSsh::sshConfigIsReadAsSshReadsIt()
+{
+    QFile included(path("config.d-extra"));
+    QVERIFY(included.open(QIODevice::WriteOnly));
+    included.write("Host *.lab\n  User from-include\n");
+    included.close();
+    QFile config(path("ssh_config"));
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.write(QStringLiteral("# a comment\n"
+                                "Host gpubox gpubox-alt\n"
+                                "    HostName 192.0.2.10\n"
+                                "    Port=2222\n"
+                                "    IdentityFile ~/.ssh/id_missing\n"
+                                "    IdentityFile \"%1\"\n"
+                                "Host gpubox\n"
+                                "    Port 3333\n" // the first value wins
+                                "    User ubuntu\n"
+                                "Host *.lab !secret.lab\n"
+                                "    ProxyJump bastion\n"
+                                "    Include %2\n" // read for the hosts of its block only
+                                "Match host gpubox\n"
+                                "    User matched\n" // Match is not evaluated: never taken
+                                "Host bastion\n"
+                                "    HostName 192.0.2.1\n"
+                                "    User jumper\n"
+                                "    Port 2200\n")
+                     .arg(path("client_%r"), path("config.d-extra"))
+                     .toUtf8());
+    config.close();
+    const std::string file = path("ssh_config").toStdString();
+
+    Result<SshHostConfig> box = readSshConfig(file, "gpubox");
+    QVERIFY(box.ok());
+    QCOMPARE(box->hostName, std::string("192.0.2.10"));
+    QCOMPARE(box->port.value_or(0), 2222);
+    QCOMPARE(box->user, std::string("ubuntu"));
+    QCOMPARE(box->identityFiles.size(), std::size_t(2));
+    QVERIFY(box->proxyJump.empty());
+
+    Result<SshHostConfig> lab = readSshConfig(file, "gpu1.lab");
+    QVERIFY(lab.ok());
+    QCOMPARE(lab->proxyJump, std::string("bastion"));
+    QCOMPARE(lab->user, std::string("from-include"));
+    Result<SshHostConfig> secret = readSshConfig(file, "secret.lab");
+    QVERIFY(secret.ok() && secret->proxyJump.empty()); // negated
+
+    // What is typed wins; the rest comes from the configuration; a jump host is resolved the same way.
+    QFile key(path("client_ubuntu"));
+    QVERIFY(key.open(QIODevice::WriteOnly));
+    key.close();
+    Result<SshTarget> resolved = resolveSshTarget({"gpubox", "", "", path("ssh_config").toStdString()});
+    QVERIFY2(resolved.ok(), resolved.ok() ? "" : resolved.error().message().c_str());
+    QCOMPARE(resolved->host, std::string("192.0.2.10"));
+    QCOMPARE(resolved->user, std::string("ubuntu"));
+    QCOMPARE(resolved->port, 2222);
+    // ~/.ssh/id_missing does not exist: the next IdentityFile that does, with %r expanded to the remote user.
+    QCOMPARE(QString::fromStdString(resolved->identityFile), path("client_ubuntu"));
+    Result<SshTarget> typed = resolveSshTarget({"root@gpubox:22", "/k", "", path("ssh_config").toStdString()});
+    QVERIFY(typed.ok());
+    QCOMPARE(typed->user, std::string("root"));
+    QCOMPARE(typed->port, 22);
+    QCOMPARE(typed->identityFile, std::string("/k"));
+    Result<SshTarget> jumped = resolveSshTarget({"gpu1.lab", "", "", path("ssh_config").toStdString()});
+    QVERIFY(jumped.ok());
+    QCOMPARE(jumped->jumps.size(), std::size_t(1));
+    QCOMPARE(jumped->jumps.front().host, std::string("192.0.2.1"));
+    QCOMPARE(jumped->jumps.front().user, std::string("jumper"));
+    QCOMPARE(jumped->jumps.front().port, 2200);
+    Result<SshTarget> direct = resolveSshTarget({"gpu1.lab", "", "none", path("ssh_config").toStdString()});
+    QVERIFY(direct.ok() && direct->jumps.empty());
+
+    // A bad value names the file and line.
+    QFile bad(path("bad_config"));
+    QVERIFY(bad.open(QIODevice::WriteOnly));
+    bad.write("Host *\n  Port twenty-two\n");
+    bad.close();
+    Result<SshHostConfig> refused = readSshConfig(path("bad_config").toStdString(), "x");
+    QVERIFY(!refused.ok());
+    QVERIFY2(refused.error().where.find("bad_config:2") != std::string::npos, refused.error().message().c_str());
+    // No configuration at all is no error.
+    QVERIFY(readSshConfig(path("absent_config").toStdString(), "x").ok());
+}
+
+void TestSsh::anAliasOfTheSshConfigLogsIn()
+{
+    // `probe --host myalias` failed: the alias now reaches the loopback sshd with the configuration's host name,
+    // port, user and key, through a jump host named by its own alias, with our own host-key policy.
+    m_sshd.stop();
+    QVERIFY(startSshd("host_ed25519", "DEBUG1"));
+    QFile config(path("alias_config"));
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.write(QStringLiteral("Host gpubox\n  HostName 127.0.0.1\n  Port %1\n  User %2\n  IdentityFile %3\n"
+                                "  ProxyJump hop\n"
+                                "Host hop\n  HostName 127.0.0.1\n  Port %1\n  User %2\n  IdentityFile %3\n")
+                     .arg(m_port)
+                     .arg(m_user, path("client_ed25519"))
+                     .toUtf8());
+    config.close();
+    Result<SshTarget> resolved = resolveSshTarget({"gpubox", "", "", path("alias_config").toStdString()});
+    QVERIFY2(resolved.ok(), resolved.ok() ? "" : resolved.error().message().c_str());
+    QCOMPARE(resolved->jumps.size(), std::size_t(1));
+    auto session = connectOk(*resolved);
+    QVERIFY(session);
+    QCOMPARE(m_offered.size(), 1); // the host key was asked about, as always
+    std::string out;
+    QVERIFY(session
+                ->run("echo via-alias",
+                      [&](SshStream stream, std::string_view chunk) {
+                          if (stream == SshStream::Stdout) {
+                              out.append(chunk);
+                          }
+                      })
+                .ok());
+    QCOMPARE(QString::fromStdString(out), QString("via-alias\n"));
+    session.reset();
+    QFile log(m_sshd.logFile());
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    QVERIFY(log.readAll().contains("direct-tcpip"));
+
+    // Declining the host key still refuses the alias.
+    QFile::remove(path("known_hosts"));
+    m_trust = false;
+    QVERIFY(!SshSession::connect(*resolved, options()).ok());
 }
 
 // `gpuplan probe` end to end against the loopback sshd: it detects the machine (no GPU here), uploads the

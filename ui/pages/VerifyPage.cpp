@@ -6,6 +6,7 @@
 #include "workers/CloudJobs.h"
 
 #include "gpuplan/core/Paths.h"
+#include "gpuplan/deploy/SshConfig.h"
 #include "gpuplan/ledger/Ledger.h"
 #include "gpuplan/plan/PlanFile.h"
 
@@ -377,12 +378,15 @@ void VerifyPage::retranslate()
            "(or builds it there), measures tensor-core and memory speed, and checks model, memory, driver, ECC and "
            "throttling against the datasheet."));
     m_hostLabel->setText(tr("Host:"));
-    m_host->setPlaceholderText(tr("ubuntu@203.0.113.7 or user@host:2222"));
+    m_host->setPlaceholderText(tr("ubuntu@203.0.113.7, user@host:2222, or a Host of ~/.ssh/config"));
     m_keyLabel->setText(tr("Key file:"));
-    m_keyFile->setPlaceholderText(tr("empty: ssh-agent, then the keys in ~/.ssh"));
+    m_keyFile->setPlaceholderText(
+        tr("empty: the host's IdentityFile in ~/.ssh/config, ssh-agent, then the keys in ~/.ssh"));
     m_browseKey->setText(tr("Browse…"));
     m_jumpLabel->setText(tr("Jump host:"));
-    m_jump->setPlaceholderText(tr("optional, as OpenSSH's ProxyJump: user@gateway[:port][,user@next]"));
+    m_jump->setPlaceholderText(
+        tr("optional, as OpenSSH's ProxyJump: user@gateway[:port][,user@next] (empty: the host's ProxyJump in "
+           "~/.ssh/config)"));
     m_launchLabel->setText(tr("Launch:"));
     m_gpuLabel->setText(tr("Promised GPU:"));
     m_quick->setText(tr("Quick probe (under 10 s; the full one takes up to a minute)"));
@@ -479,29 +483,21 @@ void VerifyPage::verify()
         m_status->setStatus(tr("The catalog is not loaded yet."), true);
         return;
     }
-    core::Result<core::SshTarget> target = core::parseSshTarget(m_host->text().trimmed().toStdString());
+    // As ssh(1) would reach it: what is typed here, then ~/.ssh/config for the host (an alias works too).
+    core::Result<core::SshTarget> target = core::resolveSshTarget({m_host->text().trimmed().toStdString(),
+                                                                   m_keyFile->text().trimmed().toStdString(),
+                                                                   m_jump->text().trimmed().toStdString(),
+                                                                   {}});
     if (!target) {
         core::Error error = target.error();
-        error.where = tr("Host").toStdString();
+        const bool jump = error.where.starts_with("jump host");
+        error.where = (jump ? tr("Jump host") : tr("Host")).toStdString() + " " + error.where;
         m_status->setStatus(errorText(error), true);
-        m_host->setFocus();
+        (jump ? m_jump : m_host)->setFocus();
         return;
     }
     VerifyRequest request;
     request.target = *target;
-    request.target.identityFile = m_keyFile->text().trimmed().toStdString();
-    for (const QString& hop : m_jump->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-        core::Result<core::SshTarget> jump = core::parseSshTarget(hop.trimmed().toStdString());
-        if (!jump) {
-            core::Error error = jump.error();
-            error.where = tr("Jump host").toStdString();
-            m_status->setStatus(errorText(error), true);
-            m_jump->setFocus();
-            return;
-        }
-        jump.value().identityFile = request.target.identityFile;
-        request.target.jumps.push_back(*jump);
-    }
     request.bundle = core::findProbeBundle(probeDir());
     if (request.bundle.binaries.empty() && request.bundle.sourceArchive.empty()) {
         m_status->setStatus(tr("This GPU Planner has neither a built probe nor the probe's source beside it (%1).")

@@ -1,0 +1,319 @@
+#include "gpuplan/deploy/SshConfig.h"
+
+#include <fnmatch.h>
+#include <glob.h>
+#include <pwd.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace gpuplan::core {
+
+namespace {
+
+std::filesystem::path homeDir()
+{
+    if (const char* home = std::getenv("HOME"); home && *home) {
+        return home;
+    }
+    if (const passwd* pw = getpwuid(getuid()); pw && pw->pw_dir) {
+        return pw->pw_dir;
+    }
+    return {};
+}
+
+std::string localUser()
+{
+    if (const passwd* pw = getpwuid(getuid()); pw && pw->pw_name) {
+        return pw->pw_name;
+    }
+    if (const char* user = std::getenv("USER"); user && *user) {
+        return user;
+    }
+    return {};
+}
+
+std::string lower(std::string text)
+{
+    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
+    return text;
+}
+
+/// The words of a line: split at spaces (and a first '='), "double quoted" words kept whole.
+std::vector<std::string> words(const std::string& line)
+{
+    std::vector<std::string> out;
+    std::string word;
+    bool quoted = false;
+    bool inWord = false;
+    for (char c : line) {
+        if (c == '"') {
+            quoted = !quoted;
+            inWord = true;
+            continue;
+        }
+        const bool separator = !quoted && (std::isspace(static_cast<unsigned char>(c)) || (c == '=' && out.empty()));
+        if (separator) {
+            if (inWord) {
+                out.push_back(word);
+                word.clear();
+                inWord = false;
+            }
+            continue;
+        }
+        word += c;
+        inWord = true;
+    }
+    if (inWord) {
+        out.push_back(word);
+    }
+    return out;
+}
+
+/// Whether `host` matches a Host line's patterns: one positive match and no negated one.
+bool hostMatches(const std::vector<std::string>& patterns, const std::string& host)
+{
+    bool matched = false;
+    for (const std::string& pattern : patterns) {
+        const bool negated = !pattern.empty() && pattern.front() == '!';
+        const std::string p = lower(negated ? pattern.substr(1) : pattern);
+        if (fnmatch(p.c_str(), lower(host).c_str(), 0) == 0) {
+            if (negated) {
+                return false;
+            }
+            matched = true;
+        }
+    }
+    return matched;
+}
+
+struct Reader
+{
+    std::string host;
+    SshHostConfig config;
+    int depth = 0;
+
+    Status read(const std::filesystem::path& file)
+    {
+        std::error_code ec;
+        if (!std::filesystem::exists(file, ec)) {
+            return Ok{};
+        }
+        std::ifstream in(file);
+        if (!in) {
+            return Error{ErrorCode::FileUnreadable, "cannot read the SSH configuration", file.string()};
+        }
+        bool applies = true; // lines before the first Host or Match apply to every host
+        std::string line;
+        for (int number = 1; std::getline(in, line); ++number) {
+            const std::vector<std::string> w = words(line);
+            if (w.empty() || w.front().front() == '#') {
+                continue;
+            }
+            const std::string keyword = lower(w.front());
+            const std::vector<std::string> args(w.begin() + 1, w.end());
+            if (keyword == "host") {
+                applies = hostMatches(args, host);
+                continue;
+            }
+            if (keyword == "match") {
+                applies = false; // conditions not evaluated: nothing under them is taken
+                continue;
+            }
+            if (!applies || args.empty()) {
+                continue;
+            }
+            const std::string where = file.string() + ":" + std::to_string(number);
+            if (keyword == "include") {
+                if (Status ok = include(args); !ok) {
+                    return ok;
+                }
+            } else if (keyword == "hostname" && config.hostName.empty()) {
+                config.hostName = args.front();
+            } else if (keyword == "user" && config.user.empty()) {
+                config.user = args.front();
+            } else if (keyword == "port" && !config.port) {
+                int port = 0;
+                const std::string& text = args.front();
+                auto [end, err] = std::from_chars(text.data(), text.data() + text.size(), port);
+                if (err != std::errc() || end != text.data() + text.size() || port < 1 || port > 65535) {
+                    return Error{ErrorCode::InvalidArgument,
+                                 "Port '" + text + "' in the SSH configuration is not a number from 1 to 65535",
+                                 where};
+                }
+                config.port = port;
+            } else if (keyword == "identityfile") {
+                config.identityFiles.push_back(args.front());
+            } else if (keyword == "proxyjump" && config.proxyJump.empty()) {
+                config.proxyJump = args.front();
+            }
+        }
+        return Ok{};
+    }
+
+    Status include(const std::vector<std::string>& patterns)
+    {
+        if (++depth > 16) {
+            return Error{ErrorCode::InvalidArgument, "the SSH configuration's Include goes more than 16 deep", host};
+        }
+        for (std::string pattern : patterns) {
+            if (pattern.starts_with("~/")) {
+                pattern = (homeDir() / pattern.substr(2)).string();
+            } else if (!pattern.starts_with("/")) {
+                pattern = (homeDir() / ".ssh" / pattern).string();
+            }
+            glob_t found{};
+            if (glob(pattern.c_str(), 0, nullptr, &found) == 0) {
+                for (std::size_t i = 0; i < found.gl_pathc; ++i) {
+                    if (Status ok = read(found.gl_pathv[i]); !ok) {
+                        globfree(&found);
+                        return ok;
+                    }
+                }
+            }
+            globfree(&found);
+        }
+        --depth;
+        return Ok{};
+    }
+};
+
+/// "~/x" and the tokens %h (host name), %p (port), %r (remote user), %u (local user), %% in an IdentityFile.
+std::string expandPath(const std::string& path, const SshTarget& target)
+{
+    std::string out;
+    for (std::size_t i = 0; i < path.size(); ++i) {
+        if (path[i] == '%' && i + 1 < path.size()) {
+            const char token = path[++i];
+            out += token == 'h'   ? target.host
+                   : token == 'p' ? std::to_string(target.port)
+                   : token == 'r' ? target.user
+                   : token == 'u' ? localUser()
+                   : token == '%' ? std::string("%")
+                                  : std::string("%") + token;
+        } else {
+            out += path[i];
+        }
+    }
+    if (out.starts_with("~/")) {
+        out = (homeDir() / out.substr(2)).string();
+    }
+    return out;
+}
+
+/// One hop or the destination: what was typed, completed from the configuration.
+Result<SshTarget> resolveOne(const std::string& typed,
+                             const std::string& identityFile,
+                             const std::filesystem::path& configFile,
+                             SshHostConfig* configOut)
+{
+    const bool hasUser = typed.find('@') != std::string::npos;
+    Result<SshTarget> parsed = parseSshTarget(hasUser ? typed : "user-from-config@" + typed);
+    if (!parsed) {
+        Error error = parsed.error();
+        error.where = typed;
+        if (!hasUser) {
+            error.detail += " (or an alias of the SSH configuration)";
+        }
+        return error;
+    }
+    SshTarget target = std::move(parsed).value();
+    const bool portTyped = typed.find(':') != std::string::npos && typed.back() != ']';
+    if (!hasUser) {
+        target.user.clear();
+    }
+    Result<SshHostConfig> config = readSshConfig(configFile, target.host);
+    if (!config) {
+        return config.error();
+    }
+    if (!config->hostName.empty()) {
+        target.host = config->hostName;
+    }
+    if (target.user.empty()) {
+        target.user = !config->user.empty() ? config->user : localUser();
+    }
+    if (target.user.empty()) {
+        return Error{ErrorCode::InvalidArgument,
+                     "no user name: write USER@HOST, or set User for this host in the SSH configuration",
+                     typed};
+    }
+    if (!portTyped && config->port) {
+        target.port = *config->port;
+    }
+    target.identityFile = identityFile;
+    if (target.identityFile.empty() && !config->identityFiles.empty()) {
+        // GPU Planner tries one key file; ssh tries them in turn. The first that exists is the one ssh would
+        // most likely use.
+        for (const std::string& file : config->identityFiles) {
+            const std::string path = expandPath(file, target);
+            std::error_code ec;
+            if (std::filesystem::exists(path, ec)) {
+                target.identityFile = path;
+                break;
+            }
+        }
+    }
+    if (configOut) {
+        *configOut = std::move(config).value();
+    }
+    return target;
+}
+
+} // namespace
+
+Result<SshHostConfig> readSshConfig(const std::filesystem::path& file, std::string_view host)
+{
+    Reader reader;
+    reader.host = std::string(host);
+    if (Status ok = reader.read(file); !ok) {
+        return ok.error();
+    }
+    return reader.config;
+}
+
+Result<SshTarget> resolveSshTarget(const SshLogin& login)
+{
+    const std::filesystem::path configFile =
+        login.configFile.empty() ? homeDir() / ".ssh" / "config" : login.configFile;
+    auto trimmed = [](std::string text) {
+        const auto first = text.find_first_not_of(" \t");
+        const auto last = text.find_last_not_of(" \t");
+        return first == std::string::npos ? std::string() : text.substr(first, last - first + 1);
+    };
+    SshHostConfig config;
+    Result<SshTarget> target = resolveOne(trimmed(login.destination), login.identityFile, configFile, &config);
+    if (!target) {
+        return target.error();
+    }
+    const std::string jumps = !trimmed(login.jumps).empty() ? login.jumps : config.proxyJump;
+    if (lower(trimmed(jumps)) == "none") {
+        return target;
+    }
+    std::stringstream hops(jumps);
+    std::string hop;
+    while (std::getline(hops, hop, ',')) {
+        hop = trimmed(hop);
+        if (hop.empty()) {
+            continue;
+        }
+        // OpenSSH also accepts ssh://USER@HOST:PORT in ProxyJump.
+        if (hop.starts_with("ssh://")) {
+            hop = hop.substr(6);
+        }
+        Result<SshTarget> jump = resolveOne(hop, login.identityFile, configFile, nullptr);
+        if (!jump) {
+            Error error = jump.error();
+            error.where = "jump host " + error.where;
+            return error;
+        }
+        target.value().jumps.push_back(std::move(jump).value());
+    }
+    return target;
+}
+
+} // namespace gpuplan::core
