@@ -1,5 +1,7 @@
 #include "gpuplan/net/HttpClient.h"
 
+#include "gpuplan/core/Log.h"
+
 #include <curl/curl.h>
 
 #include <algorithm>
@@ -18,12 +20,6 @@
 namespace gpuplan::core {
 
 namespace {
-
-std::string lower(std::string text)
-{
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return text;
-}
 
 /// Owns one easy handle and the header list of one request.
 struct EasyHandle
@@ -202,20 +198,18 @@ Result<HttpResponse> HttpClient::send(const HttpRequest& request, const CancelTo
                 return error;
             }
             if (throttled(*result) || result->status == 429) {
-                if (m_options.debugLog) {
-                    m_options.debugLog("! still throttled after " + std::to_string(i) + " attempts");
-                }
+                logInfo(LogCategory::Net, [&] { return "! still throttled after " + std::to_string(i) + " attempts"; });
             }
             return result;
         }
         const std::optional<HttpResponse> response =
             result ? std::optional<HttpResponse>(*result) : std::optional<HttpResponse>();
         const std::chrono::milliseconds wait = backoff(i, response);
-        if (m_options.debugLog) {
-            m_options.debugLog("! attempt " + std::to_string(i) + " failed ("
-                               + (result ? "HTTP " + std::to_string(result->status) : result.error().detail)
-                               + "); retrying in " + std::to_string(wait.count()) + " ms");
-        }
+        logInfo(LogCategory::Net, [&] {
+            return "! attempt " + std::to_string(i) + " failed ("
+                   + (result ? "HTTP " + std::to_string(result->status) : result.error().detail) + "); retrying in "
+                   + std::to_string(wait.count()) + " ms";
+        });
         if (cancel && cancel->cancelled()) {
             return Error{ErrorCode::Cancelled, "cancelled", request.url};
         }
@@ -355,13 +349,14 @@ Result<HttpResponse> HttpClient::attempt(const HttpRequest& request, const Cance
         return Error{ErrorCode::InvalidArgument, failure, url->authority()};
     }
 
-    if (m_options.debugLog) {
-        m_options.debugLog("> " + request.method + " " + redactedText(request.url));
+    // The request line at debug, its headers and body at trace; the log redacts every line again as a whole.
+    logDebug(LogCategory::Net, [&] { return "> " + request.method + " " + redactedText(request.url); });
+    if (logEnabled(LogCategory::Net, LogLevel::Trace)) {
         for (const HttpHeader& h : request.headers) {
-            m_options.debugLog("> " + h.name + ": " + redactedHeader(h.name, h.value));
+            logTrace(LogCategory::Net, [&] { return "> " + h.name + ": " + redactedHeader(h.name, h.value); });
         }
         if (!request.body.empty()) {
-            m_options.debugLog("> " + redactedText(request.body.substr(0, 2048)));
+            logTrace(LogCategory::Net, [&] { return "> " + redactedText(request.body.substr(0, 2048)); });
         }
     }
     const CURLcode code = curl_easy_perform(curl);
@@ -385,22 +380,20 @@ Result<HttpResponse> HttpClient::attempt(const HttpRequest& request, const Cance
     }
     if (code != CURLE_OK) {
         const std::string detail = errorBuffer[0] ? std::string(errorBuffer) : curl_easy_strerror(code);
-        if (m_options.debugLog) {
-            m_options.debugLog("! " + detail);
-        }
+        logDebug(LogCategory::Net, [&] { return "! " + url->authority() + ": " + detail; });
         transientFailure = transient(code);
         return transportError(code, detail, *url);
     }
     long status = 0;
     curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
     transfer.response.status = int(status);
-    if (m_options.debugLog) {
-        m_options.debugLog("< " + std::to_string(status));
+    logDebug(LogCategory::Net, [&] { return "< " + std::to_string(status) + " from " + url->authority(); });
+    if (logEnabled(LogCategory::Net, LogLevel::Trace)) {
         for (const HttpHeader& h : transfer.response.headers) {
-            m_options.debugLog("< " + h.name + ": " + redactedHeader(h.name, h.value));
+            logTrace(LogCategory::Net, [&] { return "< " + h.name + ": " + redactedHeader(h.name, h.value); });
         }
         if (!transfer.response.body.empty()) {
-            m_options.debugLog("< " + redactedText(transfer.response.body.substr(0, 2048)));
+            logTrace(LogCategory::Net, [&] { return "< " + redactedText(transfer.response.body.substr(0, 2048)); });
         }
     }
     if (std::optional<std::string> date = transfer.response.header("Date")) {
@@ -418,47 +411,6 @@ std::optional<std::chrono::seconds> HttpClient::clockOffset() const
         return std::nullopt;
     }
     return std::chrono::seconds(m_offsetSeconds.load());
-}
-
-std::string redactedHeader(const std::string& name, const std::string& value)
-{
-    const std::string n = lower(name);
-    static const char* const secret[] = {"authorization",
-                                         "proxy-authorization",
-                                         "cookie",
-                                         "set-cookie",
-                                         "x-api-key",
-                                         "x-amz-security-token",
-                                         "x-tc-token",
-                                         "x-acs-security-token",
-                                         "x-auth-token",
-                                         "x-subject-token",
-                                         "x-security-token"};
-    for (const char* s : secret) {
-        if (n == s) {
-            return "[redacted]";
-        }
-    }
-    if (n.find("token") != std::string::npos || n.find("secret") != std::string::npos
-        || n.find("signature") != std::string::npos || n.find("password") != std::string::npos) {
-        return "[redacted]";
-    }
-    return value;
-}
-
-std::string redactedText(const std::string& text)
-{
-    // name=value in URLs and forms; "name": "value" in JSON. Names compared without case.
-    static const std::regex form(
-        "((?:^|[?&])(?:Signature|X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|client_secret|assertion|"
-        "access_token|refresh_token|id_token|password|SecurityToken|AccessKeySecret)=)[^&\\s]*",
-        std::regex::icase);
-    // Any JSON member whose name speaks of a token, secret, key, signature, password or authorization.
-    static const std::regex json("(\"[A-Za-z0-9_.-]*(?:token|secret|authorization|signature|password|private_?key|"
-                                 "api_?key)[A-Za-z0-9_.-]*\"\\s*:\\s*\")(?:[^\"\\\\]|\\\\.)*\"",
-                                 std::regex::icase);
-    std::string out = std::regex_replace(text, form, "$1[redacted]");
-    return std::regex_replace(out, json, "$1[redacted]\"");
 }
 
 std::optional<std::chrono::system_clock::time_point> parseHttpDate(const std::string& text)

@@ -1,6 +1,7 @@
 // HttpClient against tests/integration/fault_server.py, a fake server for the faults a real one will not
 // produce on demand (429, 503, resets, stalls, truncation, throttling codes, a skewed clock), its TLS twin
 // with a certificate made for the test, and a fake proxy. Nothing leaves loopback.
+#include "../support/LogCapture.h"
 #include "gpuplan/net/HttpClient.h"
 #include "gpuplan/net/signers/AwsSigV4.h"
 #include "gpuplan/net/signers/TencentTc3.h"
@@ -382,13 +383,20 @@ private slots:
                              "again"));
     }
 
+    /// Where `needle` is in `haystack`, as text for a failed assertion: never the needle itself (it is a secret).
+    static std::string foundAt(const std::string& haystack, const std::string& needle)
+    {
+        return "a secret of " + std::to_string(needle.size()) + " characters is in the log at offset "
+               + std::to_string(haystack.find(needle)) + " of " + std::to_string(haystack.size());
+    }
+
     void debugLogRedactsCredentials()
     {
+        // The net category at trace: request and answer lines, headers and bodies.
         const std::string secret = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY";
         const std::string token = "ya29.a0AfH6SMBexampletoken";
-        std::vector<std::string> log;
-        HttpOptions options;
-        options.debugLog = [&log](const std::string& line) { log.push_back(line); };
+        gpuplan::testing::LogCapture capture(LogSettings{LogLevel::Off, {}});
+        setLogSettings(parseLogSpec("net=trace").settings);
         HttpRequest r;
         r.method = "POST";
         r.url = url("/ok?X-Amz-Signature=abcdef0123&Action=DescribeInstances");
@@ -396,35 +404,47 @@ private slots:
                      {"X-Amz-Security-Token", token},
                      {"Content-Type", "application/x-www-form-urlencoded"}};
         r.body = "grant_type=client_credentials&client_secret=" + secret + "&scope=x";
-        Result<HttpResponse> response = client(options)->send(r);
+        Result<HttpResponse> response = client()->send(r);
         QVERIFY(response.ok());
-        QVERIFY(log.size() > 4);
-        std::string all;
-        for (const std::string& line : log) {
-            all += line + "\n";
+        const std::vector<gpuplan::testing::LogCapture::Line> lines = capture.lines();
+        QVERIFY(lines.size() > 4);
+        for (const gpuplan::testing::LogCapture::Line& line : lines) {
+            QCOMPARE(line.category, LogCategory::Net);
         }
+        const std::string all = capture.text();
         // The echo server sends the secret back in its body: the log must hide it there too.
-        QVERIFY2(all.find(secret) == std::string::npos, all.c_str());
-        QVERIFY2(all.find(token) == std::string::npos, all.c_str());
+        QVERIFY2(all.find(secret) == std::string::npos, foundAt(all, secret).c_str());
+        QVERIFY2(all.find(token) == std::string::npos, foundAt(all, token).c_str());
         QVERIFY(all.find("abcdef0123") == std::string::npos);
+        QVERIFY2(all.find("> POST ") != std::string::npos && all.find("< 200") != std::string::npos, all.c_str());
         QVERIFY(all.find("Action=DescribeInstances") != std::string::npos); // the rest is still useful
+        QVERIFY(all.find("Content-Type: application/x-www-form-urlencoded") != std::string::npos);
         QCOMPARE(redactedHeader("X-TC-Token", "t"), std::string("[redacted]"));
         QCOMPARE(redactedHeader("Content-Type", "application/json"), std::string("application/json"));
         QCOMPARE(redactedText("{\"access_token\": \"abc\", \"expires_in\": 3599}"),
                  std::string("{\"access_token\": \"[redacted]\", \"expires_in\": 3599}"));
+
+        // At debug only the request and status lines; quiet (the default) nothing at all.
+        capture.clear();
+        setLogSettings(parseLogSpec("net=debug").settings);
+        QVERIFY(client()->send(r).ok());
+        QCOMPARE(capture.lines().size(), std::size_t(2));
+        capture.clear();
+        setLogSettings(LogSettings{});
+        QVERIFY(client()->send(r).ok());
+        QVERIFY2(capture.lines().empty(), capture.text().c_str());
     }
 
     void signedRequestLeavesNoSecretInTheLog()
     {
-        // A signed EC2 call and a signed Tencent call, with temporary credentials, through the debug log.
+        // A signed EC2 call and a signed Tencent call, with temporary credentials, through the net log at trace.
         const AccessKey aws{
             "AKIDEXAMPLE", "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY", "FQoGZXIvYXdzEXAMPLESESSIONTOKEN"};
         const AccessKey tencent{
             "AKIDz8krbsJ5yKBZQpn74WFkmLPx3EXAMPLE", "Gu5t9xGARNpq86cd98joQYCN3EXAMPLE", "TENCENTEXAMPLESESSIONTOKEN"};
-        std::string log;
-        HttpOptions options;
-        options.debugLog = [&log](const std::string& line) { log += line + "\n"; };
-        auto c = client(options);
+        gpuplan::testing::LogCapture capture(LogSettings{LogLevel::Off, {}});
+        setLogSettings(parseLogSpec("net=trace").settings);
+        auto c = client();
 
         HttpRequest ec2;
         ec2.method = "POST";
@@ -442,13 +462,19 @@ private slots:
         QVERIFY(signTencentTc3(cvm, tencent, "cvm", utcTime("2026-12-03T10:00:00Z")).ok());
         QVERIFY(c->send(cvm).ok());
 
+        const std::string log = capture.text();
         QVERIFY(log.find("Authorization: [redacted]") != std::string::npos);
+        QVERIFY(log.find("X-TC-Action: DescribeInstances") != std::string::npos);
         for (const std::string& secret : {aws.secret, aws.sessionToken, tencent.secret, tencent.sessionToken}) {
-            QVERIFY2(log.find(secret) == std::string::npos, (secret + " in:\n" + log).c_str());
+            QVERIFY2(log.find(secret) == std::string::npos, foundAt(log, secret).c_str());
         }
         // Nor the signatures, which would let a reader replay the request.
-        QVERIFY2(log.find("Signature=") == std::string::npos || log.find("Signature=[redacted]") != std::string::npos,
-                 log.c_str());
+        for (const HttpRequest* signedRequest : {&ec2, &cvm}) {
+            const std::string authorization = *signedRequest->header("Authorization");
+            const std::string signature = authorization.substr(authorization.rfind('=') + 1);
+            QVERIFY(signature.size() == 64);
+            QVERIFY2(log.find(signature) == std::string::npos, foundAt(log, signature).c_str());
+        }
     }
 
     void badUrlIsNamed()

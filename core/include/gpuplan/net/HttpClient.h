@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gpuplan/core/Redaction.h" // redactedHeader, redactedText
 #include "gpuplan/net/Clock.h"
 #include "gpuplan/net/Http.h"
 
@@ -39,13 +40,13 @@ struct HttpOptions
     /// that sends more is refused (a Network error saying so) rather than filling memory.
     std::size_t maxResponseBytes = 64u << 20;
     RetryPolicy retry;
-    /// Receives the request and response lines with Authorization, tokens, signatures and secrets redacted.
-    std::function<void(const std::string& line)> debugLog;
 };
 
 /// HTTP(S) over libcurl: one easy handle per request, TLS verified against the system CA store, proxy,
 /// timeouts, cancellation, retries with backoff for requests that are safe to repeat. Thread-safe: each send
-/// uses its own handle (curl_global_init must have run once, see initializeHttp).
+/// uses its own handle (curl_global_init must have run once, see initializeHttp). Logs to the net category
+/// (gpuplan/core/Log.h): each request line and answer status at debug, headers and the first 2 KiB of bodies at
+/// trace (credential headers and secret parameters redacted), retries at info.
 class HttpClient final : public HttpTransport
 {
 public:
@@ -78,13 +79,6 @@ private:
 
 /// Once per process, before any thread sends (curl_global_init). Safe to call more than once.
 void initializeHttp();
-
-/// A header value as the debug log shows it: "[redacted]" for credentials (Authorization, tokens, keys,
-/// signatures, cookies), else the value.
-std::string redactedHeader(const std::string& name, const std::string& value);
-/// A URL or body with the values of secret-looking parameters (Signature, X-Amz-Signature, client_secret,
-/// assertion, access_token, password, SecretKey, private_key...) replaced by [redacted].
-std::string redactedText(const std::string& text);
 
 /// "Sun, 06 Nov 1994 08:49:37 GMT" (RFC 9110 IMF-fixdate) -> that time; nullopt when it is not one.
 std::optional<std::chrono::system_clock::time_point> parseHttpDate(const std::string& text);
