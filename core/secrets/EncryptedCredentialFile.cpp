@@ -1,6 +1,9 @@
 #include "gpuplan/secrets/EncryptedCredentialFile.h"
 
+#include "gpuplan/core/Log.h"
 #include "gpuplan/core/Paths.h"
+#include "gpuplan/core/Redaction.h"
+#include "gpuplan/secrets/CredentialRedaction.h"
 
 #include "SecretJson.h"
 
@@ -237,6 +240,8 @@ bool EncryptedCredentialFile::exists() const
 
 Result<std::vector<Credential>> EncryptedCredentialFile::load(std::string_view passphrase) const
 {
+    registerSecret(passphrase); // also a wrong one: it is likely a near miss of the right one, or another password
+    logDebug(LogCategory::Secrets, [&] { return "opening the encrypted credentials file " + m_path.string(); });
     Result<std::string> read = readWhole(m_path);
     if (!read) {
         return read.error();
@@ -314,6 +319,17 @@ Result<std::vector<Credential>> EncryptedCredentialFile::load(std::string_view p
     }
     Result<std::vector<Credential>> credentials = deserialize(plaintext, m_path);
     wipe(plaintext);
+    if (credentials) {
+        std::string described;
+        for (const Credential& credential : *credentials) {
+            registerCredentialSecrets(credential);
+            described += (described.empty() ? "" : ", ") + credential.describe();
+        }
+        logInfo(LogCategory::Secrets, [&] {
+            return "loaded " + std::to_string(credentials->size()) + " credential(s) from " + m_path.string() + " ("
+                   + described + ")";
+        });
+    }
     return credentials;
 }
 
@@ -321,6 +337,10 @@ Status EncryptedCredentialFile::save(const std::vector<Credential>& credentials,
 {
     if (passphrase.empty()) {
         return Error{ErrorCode::InvalidArgument, "the passphrase must not be empty", "passphrase"};
+    }
+    registerSecret(passphrase);
+    for (const Credential& credential : credentials) {
+        registerCredentialSecrets(credential);
     }
     std::string file(kHeaderSize, '\0');
     std::memcpy(file.data(), kMagic.data(), kMagic.size());
@@ -365,7 +385,12 @@ Status EncryptedCredentialFile::save(const std::vector<Credential>& credentials,
     if (!encrypted) {
         return Error{ErrorCode::Crypto, "AES-256-GCM encryption failed", m_path.string()};
     }
-    return writeAtomically(m_path, file);
+    Status written = writeAtomically(m_path, file);
+    logInfo(LogCategory::Secrets, [&] {
+        return (written ? "saved " : "could not save ") + std::to_string(credentials.size()) + " credential(s) to "
+               + m_path.string();
+    });
+    return written;
 }
 
 Status EncryptedCredentialFile::put(const Credential& credential, std::string_view passphrase) const

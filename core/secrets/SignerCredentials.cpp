@@ -1,5 +1,8 @@
 #include "gpuplan/secrets/SignerCredentials.h"
 
+#include "gpuplan/core/Log.h"
+#include "gpuplan/secrets/CredentialRedaction.h"
+
 #include <algorithm>
 #include <initializer_list>
 
@@ -28,6 +31,10 @@ Status require(const Credential& credential, std::initializer_list<std::string_v
                          credential.provider()};
         }
     }
+    // Every credential that signs passes here, wherever it was loaded from: from now on the log cannot show it.
+    registerCredentialSecrets(credential);
+    logDebug(LogCategory::Secrets,
+             [&] { return "handing the " + credential.describe() + " credential to its signer"; });
     return Ok{};
 }
 

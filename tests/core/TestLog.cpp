@@ -12,6 +12,7 @@
 #include "gpuplan/core/Log.h"
 #include "gpuplan/core/Redaction.h"
 #include "gpuplan/secrets/Credential.h"
+#include "gpuplan/secrets/CredentialRedaction.h"
 
 using namespace gpuplan::core;
 using gpuplan::testing::LogCapture;
@@ -260,6 +261,19 @@ private slots:
         QVERIFY(logged("x " + value).find(value) != std::string::npos);
         registerSecret("");
         QCOMPARE(registeredSecretCount(), before);
+    }
+
+    void aCredentialShowsItsKeyIdMaskedAndNoSecret()
+    {
+        Credential credential("aws");
+        credential.set("access_key_id", SecretString("AKIALOGTESTEXAMPLE1"));
+        credential.set("secret_access_key", SecretString("LogTestSecretAccessKey/abc+def=123456"));
+        registerCredentialSecrets(credential);
+        const std::string log = logged("signing with AKIALOGTESTEXAMPLE1 and LogTestSecretAccessKey/abc+def=123456");
+        QVERIFY2(log.find("AKIALOGTESTEXAMPLE1") == std::string::npos, foundAt(log, "AKIALOGTESTEXAMPLE1"));
+        QVERIFY2(log.find("LogTestSecretAccessKey") == std::string::npos, foundAt(log, "LogTestSecretAccessKey"));
+        QVERIFY2(log.find(maskKeyId("AKIALOGTESTEXAMPLE1")) != std::string::npos, log.c_str());
+        QVERIFY2(log.find("[redacted]") != std::string::npos, log.c_str());
     }
 
     void credentialShapedTextIsRedacted_data()

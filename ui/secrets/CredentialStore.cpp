@@ -1,5 +1,8 @@
 #include "CredentialStore.h"
 
+#include "gpuplan/core/Log.h"
+#include "gpuplan/core/Redaction.h"
+#include "gpuplan/secrets/CredentialRedaction.h"
 #include "gpuplan/secrets/EncryptedCredentialFile.h"
 
 #include <qt6keychain/keychain.h>
@@ -145,6 +148,8 @@ void CredentialStore::noteKeychainUnavailable(const QString& reason)
 {
     const bool first = m_keychainProblem.isEmpty();
     m_keychainProblem = reason.isEmpty() ? QStringLiteral("no keychain service") : reason;
+    core::logInfo(core::LogCategory::Secrets,
+                  [&] { return "the keychain is not available (" + m_keychainProblem.toStdString() + ")"; });
     if (first && m_options.backend == Backend::Automatic) {
         emit fellBackToFile(m_keychainProblem);
     }
@@ -295,6 +300,7 @@ void CredentialStore::withFile(bool creating,
         if (m_passphraseSource) {
             passphrase->value = m_passphraseSource(creating, QString::fromStdString(where));
         }
+        core::registerSecret(std::string_view(passphrase->value.data(), passphrase->value.size()));
         if (passphrase->value.empty()) {
             answerLater<T>(
                 this,
@@ -401,10 +407,16 @@ void CredentialStore::removeFromFile(const QString& provider, Done<core::Ok> don
 
 void CredentialStore::store(core::Credential credential, Done<CredentialLocation> done)
 {
+    // Registered before anything else is done with it: from here on no log line can show it.
+    core::registerCredentialSecrets(credential);
     if (core::Status valid = credential.validate(); !valid) {
         answerLater<CredentialLocation>(this, std::move(done), valid.error());
         return;
     }
+    core::logInfo(core::LogCategory::Secrets, [&] {
+        return "storing the " + credential.describe() + " credential in "
+               + (useKeychain() ? "the keychain" : "the encrypted file " + m_options.filePath.string());
+    });
     if (!useKeychain()) {
         storeInFile(std::move(credential), std::move(done));
         return;
@@ -463,6 +475,11 @@ void CredentialStore::load(const QString& provider, Done<core::Credential> done)
         return;
     }
     const std::optional<CredentialLocation> location = recordedLocation(provider);
+    core::logDebug(core::LogCategory::Secrets, [&] {
+        return "loading the " + id + " credential from "
+               + (location == CredentialLocation::EncryptedFile || !useKeychain() ? "the encrypted file"
+                                                                                  : "the keychain");
+    });
     if (location == CredentialLocation::EncryptedFile || !useKeychain()) {
         loadFromFile(provider, std::move(done));
         return;
@@ -479,9 +496,14 @@ void CredentialStore::load(const QString& provider, Done<core::Credential> done)
                                               + credential.error().message() + ")",
                                           "keychain: " + id));
                 } else if (credential->provider() != id) {
+                    core::registerCredentialSecrets(*credential);
                     done(credentialsError("the keychain's entry belongs to " + credential->provider(),
                                           "keychain: " + id));
                 } else {
+                    core::registerCredentialSecrets(*credential);
+                    core::logInfo(core::LogCategory::Secrets, [&] {
+                        return "loaded the " + credential->describe() + " credential from the keychain";
+                    });
                     done(std::move(credential));
                 }
                 return;
@@ -511,6 +533,7 @@ void CredentialStore::load(const QString& provider, Done<core::Credential> done)
 void CredentialStore::remove(const QString& provider, Done<core::Ok> done)
 {
     const std::string id = provider.toStdString();
+    core::logInfo(core::LogCategory::Secrets, [&] { return "removing the " + id + " credential"; });
     if (!core::credentialSpec(id)) {
         answerLater<core::Ok>(this, std::move(done), Error{ErrorCode::UnknownProvider, "unknown provider", id});
         return;
