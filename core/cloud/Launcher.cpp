@@ -1,5 +1,6 @@
 #include "gpuplan/cloud/Launcher.h"
 
+#include "gpuplan/core/Log.h"
 #include "gpuplan/net/Crypto.h"
 
 #include <algorithm>
@@ -167,6 +168,10 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
 {
     const auto report =
         [&](LaunchStep step, std::int64_t id, std::string zone, std::string instance, std::string what) {
+            logInfo(LogCategory::Cloud, [&] {
+                return m_provider.id() + " launch, entry " + std::to_string(id) + ": [" + launchStepName(step) + "] "
+                       + what;
+            });
             if (onProgress) {
                 onProgress(LaunchProgress{step, id, std::move(zone), std::move(instance), std::move(what)});
             }
@@ -174,6 +179,10 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
     const LaunchRequest& asked = order.request;
     LaunchOutcome outcome;
 
+    logInfo(LogCategory::Cloud, [&] {
+        return m_provider.id() + " launch of " + asked.instanceType + " in " + asked.region
+               + (asked.dryRun ? " (dry run)" : "");
+    });
     if (asked.dryRun) {
         // A dry run starts nothing, so the ledger does not hear of it.
         LaunchRequest request = asked;
@@ -456,18 +465,19 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
     }
 
     InstanceState last = launched->state;
-    Result<RemoteInstance> running =
-        m_provider.waitUntilRunning(asked.region,
-                                    launched->instanceId,
-                                    wait.runningTimeout,
-                                    wait.pollInterval,
-                                    cancel,
-                                    [&](const RemoteInstance& seen) {
-                                        if (seen.state != last) {
-                                            last = seen.state;
-                                            (void)m_ledger.update(entryId, "", seen.state, now());
-                                        }
-                                    });
+    Result<RemoteInstance> running = m_provider.waitUntilRunning(
+        asked.region,
+        launched->instanceId,
+        wait.runningTimeout,
+        wait.pollInterval,
+        cancel,
+        [&](const RemoteInstance& seen) {
+            if (seen.state != last) {
+                logDebug(LogCategory::Cloud, [&] { return seen.instanceId + " is " + instanceStateName(seen.state); });
+                last = seen.state;
+                (void)m_ledger.update(entryId, "", seen.state, now());
+            }
+        });
     if (!running) {
         return running.error();
     }
@@ -525,8 +535,12 @@ Result<Reconciliation> Launcher::reconcile(const std::vector<std::string>& extra
     }
     std::vector<RemoteInstance> remote;
     for (const std::string& region : regions) {
+        logDebug(LogCategory::Cloud, [&] { return "reconciling with " + m_provider.id() + " in " + region; });
         Result<std::vector<RemoteInstance>> ours = m_provider.listOurs(region, cancel);
         if (!ours) {
+            logInfo(LogCategory::Cloud, [&] {
+                return "reconciling with " + m_provider.id() + " in " + region + " failed: " + ours.error().message();
+            });
             // Reconciling with part of the picture would close entries that only were not looked at.
             return ours.error();
         }
@@ -569,7 +583,13 @@ Status Launcher::terminate(std::int64_t entryId, const CancelToken* cancel)
     }
     // The providers take NotFound from TerminateInstances as "already gone"; moments after a launch it only means
     // "not visible yet" and nothing was terminated. What describe shows afterwards is the confirmation.
+    logInfo(LogCategory::Cloud, [&] {
+        return "terminating " + e.instanceId + " (entry " + std::to_string(entryId) + ") at " + m_provider.id() + " "
+               + e.intent.region;
+    });
     if (Status asked = m_provider.terminate(e.intent.region, e.instanceId, cancel); !asked) {
+        logInfo(LogCategory::Cloud,
+                [&] { return "terminating " + e.instanceId + " failed: " + asked.error().message(); });
         return asked;
     }
     const std::string entry = "entry " + std::to_string(entryId) + " (" + e.instanceId + ")";

@@ -3,6 +3,9 @@
 #include "gpuplan/cloud/LaunchChoice.h"
 #include "gpuplan/cloud/Launcher.h"
 #include "gpuplan/cloud/ProviderRegistry.h"
+#include "gpuplan/core/Log.h"
+#include "gpuplan/core/Redaction.h"
+#include "gpuplan/secrets/Credential.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,6 +15,16 @@ namespace gpuplan::core {
 
 Result<std::unique_ptr<CloudProvider>> connectProvider(const CloudAccess& access, HttpTransport& http)
 {
+    // Every key that signs for a provider passes here, whoever made it: it cannot reach the log from now on.
+    registerSecret(access.key.secret);
+    registerSecret(access.key.sessionToken);
+    if (const std::string masked = maskKeyId(access.key.id); !masked.empty()) {
+        registerSecret(access.key.id, masked);
+    }
+    logDebug(LogCategory::Cloud, [&] {
+        return "connecting to " + access.provider + " as " + maskKeyId(access.key.id)
+               + (access.endpoint.empty() ? "" : " at " + access.endpoint);
+    });
     ProviderContext context;
     context.http = &http;
     context.key = access.key;
@@ -147,6 +160,9 @@ ReconcileReport reconcileLedger(const std::vector<CloudAccess>& access,
         }
         Result<std::vector<std::string>> notes = reconcileWithProvider(**provider, ledger, catalog, now);
         if (!notes) {
+            logInfo(LogCategory::Cloud, [&] {
+                return "reconciling the ledger with " + a.provider + " failed: " + notes.error().message();
+            });
             report.failures.emplace(a.provider, notes.error());
             continue;
         }
@@ -167,6 +183,9 @@ ReconcileReport reconcileLedger(const std::vector<CloudAccess>& access,
             if (provider == providers.end()) {
                 continue; // not reconciled with it: its failure is reported above
             }
+            logInfo(LogCategory::Cloud, [&] {
+                return "plan " + e.intent.planId + " has spent its budget: terminating entry " + std::to_string(e.id);
+            });
             Status ended = Launcher(*provider->second, ledger).terminate(e.id, nullptr);
             report.notes.push_back("plan " + e.intent.planId + " has spent its budget: entry " + std::to_string(e.id)
                                    + " (" + e.instanceId + ") "

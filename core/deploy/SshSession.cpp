@@ -16,6 +16,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "gpuplan/core/Log.h"
+#include "gpuplan/core/Redaction.h"
 #include "gpuplan/net/Crypto.h"
 
 namespace gpuplan::core {
@@ -141,6 +143,9 @@ int passphraseCallback(const char*, char* buffer, size_t length, int, int, void*
         return -1;
     }
     std::optional<std::string> given = request->options->passphrase(*request->keyFile);
+    if (given) {
+        registerSecret(*given); // the key's passphrase: never in the log
+    }
     if (!given || given->size() + 1 > length) {
         if (given) {
             wipe(*given);
@@ -425,6 +430,11 @@ Status SshSession::open(const CancelToken* cancel)
         return Error{ErrorCode::Network, "libssh could not create a session (out of memory?)", m_target.display()};
     }
     std::string knownHosts = m_options.knownHostsFile.empty() ? defaultKnownHostsFile() : m_options.knownHostsFile;
+    logInfo(LogCategory::Ssh, [&] {
+        return "connecting to " + m_target.display() + " (known hosts: " + knownHosts
+               + (m_target.jumps.empty() ? "" : ", through " + std::to_string(m_target.jumps.size()) + " jump host(s)")
+               + ")";
+    });
     std::error_code ignored;
     std::filesystem::create_directories(std::filesystem::path(knownHosts).parent_path(), ignored);
     long timeoutSeconds = static_cast<long>(m_target.connectTimeout.count() / 1000);
@@ -451,6 +461,7 @@ Status SshSession::open(const CancelToken* cancel)
     if (ssh_connect(session) != SSH_OK) {
         std::string text = ssh_get_error(session);
         bool timedOut = text.find("imeout") != std::string::npos || text.find("timed out") != std::string::npos;
+        logInfo(LogCategory::Ssh, [&] { return "could not connect to " + m_target.display() + ": " + text; });
         return sessionError(timedOut ? ErrorCode::Timeout : ErrorCode::Network,
                             "could not connect to " + m_target.host + " port " + std::to_string(m_target.port));
     }
@@ -479,8 +490,14 @@ Status SshSession::verifyHostKey()
     std::string host = m_target.host;
     std::string knownHosts = m_options.knownHostsFile.empty() ? defaultKnownHostsFile() : m_options.knownHostsFile;
 
+    const auto decided = [&](const std::string& decision) {
+        logInfo(LogCategory::Ssh, [&] {
+            return "host key of " + hostKey.host + " (" + hostKey.type + " " + hostKey.fingerprint + "): " + decision;
+        });
+    };
     switch (ssh_session_is_known_server(session)) {
         case SSH_KNOWN_HOSTS_OK:
+            decided("known in " + knownHosts);
             return Ok{};
         case SSH_KNOWN_HOSTS_CHANGED:
         case SSH_KNOWN_HOSTS_OTHER: {
@@ -488,6 +505,8 @@ Status SshSession::verifyHostKey()
             // refuse, since a server that still has its old key would have offered it (libssh prefers the
             // known types).
             std::string old = knownKeysOf(hostKey.host, knownHosts);
+            decided("CHANGED (" + knownHosts + " has " + (old.empty() ? std::string("another key") : old)
+                    + "): refused");
             return Error{ErrorCode::HostKeyChanged,
                          "WARNING: the host key of " + hostKey.host + " has changed: " + knownHosts + " has "
                              + (old.empty() ? std::string("another key") : old) + ", the server now shows "
@@ -501,12 +520,14 @@ Status SshSession::verifyHostKey()
         case SSH_KNOWN_HOSTS_UNKNOWN:
         case SSH_KNOWN_HOSTS_NOT_FOUND: {
             if (!m_options.trustNewHostKey) {
+                decided("new, and nobody was asked to trust it: refused");
                 return Error{ErrorCode::Credentials,
                              "the host key of " + hostKey.host + " (" + hostKey.type + " " + hostKey.fingerprint
                                  + ") is not in " + knownHosts + " and nobody was asked to trust it",
                              m_target.display()};
             }
             if (!m_options.trustNewHostKey(hostKey)) {
+                decided("new, not trusted: refused");
                 return Error{ErrorCode::Cancelled,
                              "the host key of " + hostKey.host + " (" + hostKey.type + " " + hostKey.fingerprint
                                  + ") was not trusted",
@@ -515,6 +536,7 @@ Status SshSession::verifyHostKey()
             if (ssh_session_update_known_hosts(session) != SSH_OK) {
                 return sessionError(ErrorCode::FileUnreadable, "could not add the host key to " + knownHosts);
             }
+            decided("new, trusted and added to " + knownHosts);
             return Ok{};
         }
         case SSH_KNOWN_HOSTS_ERROR:
@@ -566,6 +588,12 @@ Status SshSession::authenticate()
         tried = std::getenv("SSH_AUTH_SOCK") != nullptr ? "the keys of ssh-agent and ~/.ssh"
                                                         : "the keys in ~/.ssh (no ssh-agent: SSH_AUTH_SOCK is not set)";
     }
+    logInfo(LogCategory::Ssh, [&] {
+        return "login to " + m_target.display() + " with " + tried + ": "
+               + (result == SSH_AUTH_SUCCESS  ? "accepted"
+                  : result == SSH_AUTH_DENIED ? "refused"
+                                              : "failed");
+    });
     switch (result) {
         case SSH_AUTH_SUCCESS:
             return Ok{};

@@ -1,5 +1,6 @@
 #include "gpuplan/ledger/Ledger.h"
 
+#include "gpuplan/core/Log.h"
 #include "gpuplan/core/Paths.h"
 
 #include <nlohmann/json.hpp>
@@ -351,6 +352,10 @@ Result<std::int64_t> Ledger::recordIntent(const LaunchIntent& intent, std::int64
     if (Status done = transaction.commit(); !done) {
         return done.error();
     }
+    logInfo(LogCategory::Ledger, [&] {
+        return "entry " + std::to_string(*id) + ": intent recorded (" + intent.provider + " " + intent.instanceType
+               + " in " + intent.zone + ", token " + intent.clientToken + ")";
+    });
     return id;
 }
 
@@ -436,7 +441,11 @@ Status Ledger::markRequested(std::int64_t id, std::optional<std::int64_t> now)
                      "nothing was sent (see `gpuplan instances`)",
                      "ledger entry " + std::to_string(id)};
     }
-    return transaction.commit();
+    Status committed = transaction.commit();
+    if (committed) {
+        logInfo(LogCategory::Ledger, [&] { return "entry " + std::to_string(id) + ": intent -> requested"; });
+    }
+    return committed;
 }
 
 std::filesystem::path Ledger::lockFile(const std::string& clientToken) const
@@ -616,6 +625,10 @@ Status Ledger::updateLocked(std::int64_t id, const std::string& instanceId, Inst
         return sqlError(m_db, "ledger: updating a launch");
     }
     if (state != e.state) {
+        logInfo(LogCategory::Ledger, [&] {
+            return "entry " + std::to_string(id) + ": " + instanceStateName(e.state) + " -> " + instanceStateName(state)
+                   + (instanceId.empty() || instanceId == e.instanceId ? "" : " (" + instanceId + ")");
+        });
         Statement event(m_db, "INSERT INTO events (launch_id, at, state) VALUES (?, ?, ?)");
         event.bind(1, id);
         event.bind(2, now);
@@ -637,6 +650,7 @@ Status Ledger::markFailed(std::int64_t id, const std::string& why, std::int64_t 
     if (Status noted = setDetail(id, why); !noted) {
         return noted;
     }
+    logDebug(LogCategory::Ledger, [&] { return "entry " + std::to_string(id) + " failed: " + why; });
     return transaction.commit();
 }
 
@@ -908,6 +922,11 @@ Ledger::reconcile(const std::string& provider, const std::vector<RemoteInstance>
     if (Status done = transaction.commit(); !done) {
         return done.error();
     }
+    logInfo(LogCategory::Ledger, [&] {
+        return "reconciled with " + provider + " (" + std::to_string(remote.size()) + " of ours there): "
+               + std::to_string(result.updated.size()) + " updated, " + std::to_string(result.closed.size())
+               + " closed, " + std::to_string(result.adopted.size()) + " adopted";
+    });
     return result;
 }
 

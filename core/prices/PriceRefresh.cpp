@@ -6,6 +6,7 @@
 #include "gpuplan/catalog/CatalogChecks.h"
 #include "gpuplan/catalog/CatalogJson.h"
 #include "gpuplan/cloud/PublicAddress.h"
+#include "gpuplan/core/Log.h"
 #include "gpuplan/core/Paths.h"
 #include "gpuplan/net/Crypto.h"
 #include "gpuplan/prices/AwsOfferFile.h"
@@ -314,6 +315,10 @@ Result<PriceRefresh> refreshProviderPrices(HttpTransport& http,
     if (ec) {
         return Error{ErrorCode::FileUnreadable, "cannot be created: " + ec.message(), work.string()};
     }
+    logInfo(LogCategory::Prices, [&] {
+        return "refreshing the prices of " + provider + " in " + (region.empty() ? "every region" : region)
+               + (access.key || !access.apiKey.empty() || access.googleAccount ? ", signed" : ", unsigned");
+    });
     Result<PriceRefresh> refreshed = Error{ErrorCode::InvalidArgument, "not read", provider};
     if (provider == "aws") {
         refreshed = refreshAwsPrices(http, catalog, region, work, progress, cancel);
@@ -346,6 +351,12 @@ Result<PriceRefresh> refreshProviderPrices(HttpTransport& http,
             return saved.error();
         }
     }
+    logInfo(LogCategory::Prices, [&] {
+        return refreshed ? "read " + std::to_string(refreshed->prices.size()) + " prices of " + provider + " ("
+                               + std::to_string(refreshed->changes.size()) + " changed, "
+                               + std::to_string(refreshed->unchanged) + " unchanged), saved in " + pricesDir.string()
+                         : "refreshing the prices of " + provider + " failed: " + refreshed.error().message();
+    });
     return refreshed;
 }
 
