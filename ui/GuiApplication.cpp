@@ -9,6 +9,7 @@
 #include "pages/PlanWizard.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
+#include "gpuplan/core/Log.h"
 #include "gpuplan/workload/WorkloadLoader.h"
 
 #include <QApplication>
@@ -29,6 +30,7 @@
 #include <QTreeWidget>
 
 #include <cstdio>
+#include <cstdlib>
 
 namespace gpuplan::ui {
 
@@ -186,14 +188,23 @@ std::optional<GuiOptions> parseGuiOptions(const QStringList& arguments, QString*
         QStringLiteral("screenshots"),
         QApplication::translate("GuiApplication", "Write a PNG of each page into this folder, then quit."),
         QStringLiteral("dir"));
+    const QCommandLineOption verboseOption(
+        {QStringLiteral("v"), QStringLiteral("verbose")},
+        QApplication::translate("GuiApplication",
+                                "Log what is done to the terminal; repeat for more (-vv, -vvv). Secrets are never "
+                                "shown. GPUPLAN_LOG chooses per category, e.g. net=trace."));
     parser.addOption(langOption);
     parser.addOption(catalogOption);
     parser.addOption(screenshotOption);
+    parser.addOption(verboseOption);
     if (!parser.parse(arguments)) {
         *error = parser.errorText();
         return std::nullopt;
     }
     GuiOptions options;
+    // Compacted short options ("-vv") arrive as one name each.
+    options.verbosity =
+        int(parser.optionNames().count(QStringLiteral("v")) + parser.optionNames().count(QStringLiteral("verbose")));
     if (parser.isSet(QStringLiteral("help"))) {
         options.helpText = parser.helpText();
         return options;
@@ -230,6 +241,9 @@ int runGui(int argc, char** argv)
     if (!options->helpText.isEmpty()) {
         std::printf("%s", qPrintable(options->helpText));
         return 0;
+    }
+    for (const std::string& problem : core::configureLogging(options->verbosity, std::getenv("GPUPLAN_LOG"))) {
+        std::fprintf(stderr, "gpuplanner: warning: %s\n", problem.c_str());
     }
     if (!installTranslations(app, options->language)) {
         std::fprintf(stderr, "gpuplanner: no translation for %s, using English\n", qPrintable(options->language));

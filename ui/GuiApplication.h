@@ -15,6 +15,7 @@ struct GuiOptions
     std::filesystem::path catalogDir; // the catalog folder to load
     QString screenshotDir;            // when set: write a PNG of each page there, then quit
     QString helpText;                 // when set: --help was asked for; print it and quit
+    int verbosity = 0;                // how many times -v / --verbose was given (core/Log.h)
 };
 
 /// Parses the GUI's arguments (arguments[0] is the program). `--lang` wins over the system locale;

@@ -10,6 +10,7 @@
 #include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/cloud/ProviderRegistry.h"
 #include "gpuplan/cloud/WatchdogScript.h"
+#include "gpuplan/core/Log.h"
 #include "gpuplan/deploy/ProbeDeployment.h"
 #include "gpuplan/prices/PriceRefresh.h"
 #include "gpuplan/secrets/Credential.h"
@@ -103,6 +104,11 @@ static int runCommand(int argc, char** argv)
     app.add_option("--user-catalog",
                    userCatalogDir,
                    "Folder of your own offers files (default: ~/.local/share/gpuplanner/offers)");
+    int verbosity = 0;
+    app.add_flag("-v,--verbose",
+                 verbosity,
+                 "Log what is done to stderr: -v the main steps, -vv also each request, -vvv everything (secrets "
+                 "are always redacted; GPUPLAN_LOG=net=trace,cloud=debug chooses per category)");
 
     CLI::App* gpus = app.add_subcommand("gpus", "List the GPU models with their datasheet figures");
     gpus->add_flag("--json", options.json, "Print JSON instead of a table");
@@ -379,6 +385,18 @@ static int runCommand(int argc, char** argv)
         const int code = app.exit(e);
         return code == 0 ? kExitOk : kExitBadInput;
     }
+    for (const std::string& problem : core::configureLogging(verbosity, std::getenv("GPUPLAN_LOG"))) {
+        std::cerr << "gpuplan: warning: " << problem << '\n';
+    }
+    core::logDebug(core::LogCategory::App, [&] {
+        std::string command = "gpuplan";
+        for (const CLI::App* sub = &app; sub;) {
+            const std::vector<CLI::App*> chosen = sub->get_subcommands();
+            sub = chosen.empty() ? nullptr : chosen.front();
+            command += sub ? " " + sub->get_name() : "";
+        }
+        return command;
+    });
 
     const char* envCatalog = std::getenv("GPUPLAN_CATALOG_DIR");
     options.catalogDirGiven = !catalogDir.empty() || (envCatalog && *envCatalog);

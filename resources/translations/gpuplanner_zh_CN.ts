@@ -42,6 +42,10 @@
         <source>Unknown language &quot;%1&quot;; supported: %2</source>
         <translation>不支持的语言“%1”；可选：%2</translation>
     </message>
+    <message>
+        <source>Log what is done to the terminal; repeat for more (-vv, -vvv). Secrets are never shown. GPUPLAN_LOG chooses per category, e.g. net=trace.</source>
+        <translation>在终端记录所做的操作；重复可输出更多（-vv、-vvv）。密钥等机密从不显示。GPUPLAN_LOG 可按类别选择，例如 net=trace。</translation>
+    </message>
 </context>
 <context>
     <name>PlanCharts</name>

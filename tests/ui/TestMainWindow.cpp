@@ -224,6 +224,20 @@ private slots:
         QVERIFY(error.contains(QStringLiteral("xx")) && error.contains(QStringLiteral("zh_CN")));
     }
 
+    void verboseIsCounted()
+    {
+        // -v, -vv and --verbose as often as given: the log's verbosity (core/Log.h), quiet without.
+        QString error;
+        const auto verbosity = [&error](const QStringList& arguments) {
+            const std::optional<gpuplan::ui::GuiOptions> options = gpuplan::ui::parseGuiOptions(arguments, &error);
+            return options ? options->verbosity : -1;
+        };
+        QCOMPARE(verbosity({"gpuplanner"}), 0);
+        QCOMPARE(verbosity({"gpuplanner", "-v"}), 1);
+        QCOMPARE(verbosity({"gpuplanner", "-vv"}), 2);
+        QCOMPARE(verbosity({"gpuplanner", "--verbose", "-v", "--lang", "en", "--verbose"}), 3);
+    }
+
     void pricesCanBeShownInOneCurrency()
     {
         MainWindow window(kBundled);
