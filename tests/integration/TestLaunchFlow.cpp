@@ -16,9 +16,13 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
+#include <QScopeGuard>
+#include <QSet>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUrl>
 
 #include <cmath>
 #include <csignal>
@@ -28,6 +32,7 @@
 #include "fakes/FakeCloud.h"
 #include "gpuplan/ledger/Ledger.h"
 #include "gpuplan/net/HttpClient.h"
+#include "gpuplan/secrets/Credential.h"
 
 using namespace gpuplan::core;
 using namespace gpuplan::testing;
@@ -134,6 +139,7 @@ private:
         m_env.insert("GPUPLAN_CREDENTIALS_PASSPHRASE", "a passphrase for the launch tests");
         m_env.insert("GPUPLAN_POLL_SECONDS", "1");
         m_env.remove("GPUPLAN_TEST_KILL_AT");
+        m_env.remove("GPUPLAN_LOG"); // quiet, as a user's run is by default: the tests read stderr
         QDir().mkpath(path("home"));
         QProcess keygen;
         keygen.start("ssh-keygen", {"-q", "-t", "ed25519", "-N", "", "-C", "launch-test", "-f", path("id_ed25519")});
@@ -666,6 +672,138 @@ private slots:
         const Run noCa = gpuplan(launchArgs({"--ca-file", path("no-such-ca.pem")}));
         QCOMPARE(noCa.exit, 2);
         QVERIFY2(noCa.err.contains("--ca-file") && noCa.err.contains("no-such-ca.pem"), qPrintable(noCa.err));
+    }
+
+    // Issue 23, item 5: the log of a whole session (credential stored and listed, a launch until it runs, the
+    // instances reconciled, the instance terminated) at trace, every category, has lines from the net, cloud,
+    // ledger and secrets categories, and none of the secrets used: the secret key, the full access key id (the log
+    // shows it masked, as `creds list` does), the credentials file's passphrase, the signatures gpuplan sent (read
+    // by a capture proxy on the way to the fake) and the SSH private key. Without GPUPLAN_LOG or -v: no log line.
+    void logOfAWholeSessionHoldsNoSecret_data() { addProviders(); }
+    void logOfAWholeSessionHoldsNoSecret()
+    {
+        QFETCH(ProviderCase, provider);
+        QVERIFY(setUp(provider));
+        for (const char* bypass : {"no_proxy", "NO_PROXY", "http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy"}) {
+            m_env.remove(QString::fromLatin1(bypass));
+        }
+        QProcess capture;
+        capture.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        capture.start("python3",
+                      {QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/integration/capture_proxy.py"),
+                       "--port-file",
+                       path("capture-port"),
+                       "--record",
+                       path("authorizations")});
+        int port = 0;
+        for (int i = 0; i < 100 && port == 0; ++i) {
+            QFile f(path("capture-port"));
+            port = f.open(QIODevice::ReadOnly) ? f.readAll().trimmed().toInt() : 0;
+            QTest::qWait(50);
+        }
+        QVERIFY2(port > 0, "the capture proxy did not start");
+        {
+            QSettings gui(path("config") + "/gpuplanner/gpuplanner.conf", QSettings::IniFormat);
+            gui.setValue("network/proxy", QStringLiteral("http://127.0.0.1:%1").arg(port));
+        }
+        const auto stopCapture = qScopeGuard([&capture] {
+            capture.kill();
+            capture.waitForFinished(5000);
+        });
+
+        // Quiet by default: a reconcile (credential, network, ledger) and the list print no log line.
+        const QRegularExpression logLine(QStringLiteral("^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} \\[([a-z]+)\\] "
+                                                        "(error|warning|info|debug|trace): "),
+                                         QRegularExpression::MultilineOption);
+        for (const QStringList& args : {QStringList{"instances", "--json"}, QStringList{"creds", "list"}}) {
+            const Run quiet = gpuplan(args);
+            QVERIFY2(quiet.exit == 0, qPrintable(quiet.err));
+            QVERIFY2(!logLine.match(quiet.err).hasMatch(), qPrintable(quiet.err));
+        }
+
+        QString log; // stdout and stderr of every command: the secrets may be in neither
+        const auto run = [&](const QStringList& args, const QByteArray& input = {}) {
+            QProcess process;
+            QProcessEnvironment env = m_env;
+            env.insert("GPUPLAN_LOG", "trace");
+            process.setProcessEnvironment(env);
+            process.start(gpuplanBinary(), args);
+            process.write(input);
+            process.closeWriteChannel();
+            Run r;
+            if (process.waitForFinished(120000)) {
+                r.exit = process.exitCode();
+            } else {
+                process.kill();
+                process.waitForFinished();
+            }
+            r.out = QString::fromUtf8(process.readAllStandardOutput());
+            r.err = QString::fromUtf8(process.readAllStandardError());
+            log += r.err + r.out;
+            return r;
+        };
+        const QByteArray fields =
+            QJsonDocument(QJsonObject{{"access_key_id", kAccessKeyId}, {"secret_access_key", kSecretKey}})
+                .toJson(QJsonDocument::Compact);
+        QCOMPARE(run({"creds", "set", provider.id, "--stdin"}, fields).exit, 0);
+        QCOMPARE(run({"creds", "list"}).exit, 0);
+        const Run launched = run(launchArgs());
+        QCOMPARE(launched.exit, 0);
+        const Run listed = run({"instances", "--json"});
+        QCOMPARE(listed.exit, 0);
+        const QJsonArray rows = listed.json().value("instances").toArray();
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(run({"terminate", QString::number(rows.first().toObject().value("id").toInt())}).exit, 0);
+        QCOMPARE(m_fake->liveInstances().size(), 0);
+
+        // Log lines of the four categories a session goes through, at several levels.
+        QSet<QString> categories;
+        QSet<QString> levels;
+        for (QRegularExpressionMatchIterator it = logLine.globalMatch(log); it.hasNext();) {
+            const QRegularExpressionMatch m = it.next();
+            categories.insert(m.captured(1));
+            levels.insert(m.captured(2));
+        }
+        for (const char* category : {"net", "cloud", "ledger", "secrets"}) {
+            QVERIFY2(categories.contains(QLatin1String(category)), category);
+        }
+        QVERIFY(levels.contains("info") && levels.contains("debug") && levels.contains("trace"));
+        QVERIFY(log.contains("Authorization: [redacted]"));
+        QVERIFY(log.contains(QString::fromStdString(maskKeyId(kAccessKeyId)))); // which key, without the key
+
+        // What must not be there, in any of the forms a log could show it.
+        QStringList secrets{kSecretKey,
+                            QString::fromUtf8(QUrl::toPercentEncoding(kSecretKey)),
+                            kAccessKeyId,
+                            m_env.value("GPUPLAN_CREDENTIALS_PASSPHRASE"),
+                            QString::fromUtf8(QUrl::toPercentEncoding(m_env.value("GPUPLAN_CREDENTIALS_PASSPHRASE")))};
+        QFile privateKey(path("id_ed25519"));
+        QVERIFY(privateKey.open(QIODevice::ReadOnly));
+        for (const QByteArray& line : privateKey.readAll().split('\n')) {
+            if (!line.startsWith("-----") && line.trimmed().size() >= 16) {
+                secrets << QString::fromLatin1(line.trimmed());
+            }
+        }
+        QFile authorizations(path("authorizations"));
+        QVERIFY2(authorizations.open(QIODevice::ReadOnly), "the capture proxy carried no signed request");
+        int signatures = 0;
+        for (const QByteArray& value : authorizations.readAll().split('\n')) {
+            const int at = value.lastIndexOf("Signature=");
+            if (at >= 0) {
+                secrets << QString::fromLatin1(value.mid(at + 10)) << QString::fromLatin1(value);
+                ++signatures;
+            }
+        }
+        QVERIFY2(signatures >= 5, qPrintable(QString::number(signatures))); // launch, describe, list, terminate...
+        for (int i = 0; i < secrets.size(); ++i) {
+            const qsizetype at = log.indexOf(secrets[i]);
+            QVERIFY2(at < 0,
+                     qPrintable(QStringLiteral("secret #%1 (%2 characters) is in the log at offset %3 of %4")
+                                    .arg(i)
+                                    .arg(secrets[i].size())
+                                    .arg(at)
+                                    .arg(log.size())));
+        }
     }
 
     // The fake-behaviour matrix (issue 20): each provider x each way a cloud behaves in practice, with a second
