@@ -17,6 +17,8 @@ constexpr std::string_view kRedacted = "[redacted]";
 // Lines of a multi-line secret shorter than this are not matched on their own: a PEM key's last line can be a
 // few characters, and matching those everywhere would only blank out unrelated text.
 constexpr std::size_t kMinFragment = 8;
+// The longest log line shown; the rest is cut (see redactedUnlessClosed).
+constexpr std::size_t kMaxLine = 8192;
 
 std::string lower(std::string text)
 {
@@ -297,6 +299,14 @@ std::optional<std::string> redactedUnlessClosed(std::string_view text)
         }
     }
     out = withoutPrivateKeys(std::move(out));
+    // The rules below use std::regex, which recurses once per character it matches: a long line could exhaust a
+    // worker thread's stack. Cut after the registered secrets and private keys are gone, before the rules run.
+    if (out.size() > kMaxLine) {
+        const std::size_t more = out.size() - kMaxLine;
+        secureWipe(out.data() + kMaxLine, more);
+        out.resize(kMaxLine);
+        out += " ... (" + std::to_string(more) + " bytes more)";
+    }
     out = withoutCredentialsInText(std::move(out));
     return redactedText(out);
 }

@@ -34,7 +34,8 @@ std::size_t registeredSecretCount();
 /// `text` as the log may show it: every registered secret replaced, private keys ("-----BEGIN ... PRIVATE
 /// KEY-----" to its END line, or to the end of the text) replaced, and the header, URL and JSON rules of
 /// redactedHeader() and redactedText() applied to the text as a whole ("Authorization: ...", "Bearer ...",
-/// "Signature=...", "Credential=..."). Thread-safe.
+/// "Signature=...", "Credential=..."). A line longer than 8 KiB is cut there (after the secrets and keys are
+/// replaced, before the rules run), saying how much more there was. Thread-safe.
 std::string redacted(std::string_view text);
 
 /// redacted(), or nullopt once the registry's copies were wiped at exit: from then on nothing may be shown.
