@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QLocale>
 
+#include <algorithm>
 #include <cmath>
 
 namespace gpuplan::ui {
@@ -47,6 +48,25 @@ QString formatHours(double hours)
         return QCoreApplication::translate("Format", "%1 h").arg(formatNumber(hours, hours < 10 ? 1 : 0));
     }
     return QCoreApplication::translate("Format", "%1 d").arg(formatNumber(hours / 24, 1));
+}
+
+QString formatMonths(double months)
+{
+    if (!std::isfinite(months) || months < 0) {
+        return QCoreApplication::translate("Format", "unknown");
+    }
+    constexpr double kDaysPerMonth = 730.0 / 24;
+    const long days = std::lround(months * kDaysPerMonth);
+    if (days < 30) {
+        return days == 1 ? QCoreApplication::translate("Format", "1 day")
+                         : QCoreApplication::translate("Format", "%1 days").arg(days);
+    }
+    const double tenths = std::max(1.0, std::round(months * 10) / 10);
+    if (tenths == 1) {
+        return QCoreApplication::translate("Format", "1 month");
+    }
+    return QCoreApplication::translate("Format", "%1 months")
+        .arg(formatNumber(tenths, tenths == std::round(tenths) ? 0 : 1));
 }
 
 } // namespace gpuplan::ui

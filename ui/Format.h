@@ -9,6 +9,9 @@ namespace gpuplan::ui {
 QString formatMoney(double amount, const QString& currencyCode, int decimals = -1);
 /// A duration from hours: "45 min", "7.6 h", "3.2 d".
 QString formatHours(double hours);
+/// A length in months as a reader says it: days under a month ("14 days", "1 day"), then "1 month", "12 months",
+/// "1.5 months" (a month is 730 hours, as the planner counts it).
+QString formatMonths(double months);
 /// A number with the locale's grouping and `decimals` digits.
 QString formatNumber(double value, int decimals = 0);
 /// "¥" for CNY, "$" for USD, else the code.

@@ -169,13 +169,13 @@ QString rankText(const Params& p)
         text = Reasons::tr("the best cost × time of %1 offers that meet every constraint").arg(count);
     }
     if (p.has("next_instance") && p.has("next_commitment")) {
-        text = Reasons::tr("%1; next: %2 %3 at %4 (committing %5 over %6 months), %7")
+        text = Reasons::tr("%1; next: %2 %3 at %4 (committing %5 over %6), %7")
                    .arg(text,
                         p.text("next_provider"),
                         p.text("next_instance"),
                         p.money("next_cost"),
                         p.money("next_commitment"),
-                        formatNumber(p.number("next_commitment_months"), 0),
+                        formatMonths(p.number("next_commitment_months")),
                         p.hours("next_hours"));
     } else if (p.has("next_instance")) {
         text = Reasons::tr("%1; next: %2 %3 at %4, %5")
@@ -260,6 +260,13 @@ QString efficiencyBasisText(const Params& p)
     return text;
 }
 
+/// "the project is 14 days"; a plan without a project length covers this run only.
+QString projectText(double months)
+{
+    return months > 0 ? Reasons::tr("the project is %1").arg(formatMonths(months))
+                      : Reasons::tr("the plan covers this run only");
+}
+
 QString wordedText(const QString& key, const Params& p)
 {
     if (key.startsWith(QLatin1String("probe.")) || key.startsWith(QLatin1String("deploy."))) {
@@ -271,13 +278,13 @@ QString wordedText(const QString& key, const Params& p)
     if (key == QLatin1String("reason.cost")) {
         if (p.has("commitment")) {
             // The run's share of a term is never shown without the whole term the lab pays for.
-            return Reasons::tr("costs about %1 (%2 to %3) paying %4, which commits the lab to %5 over %6 months")
+            return Reasons::tr("costs about %1 (%2 to %3) paying %4, which commits the lab to %5 over %6")
                 .arg(p.money("cost"),
                      p.money("low"),
                      p.money("high"),
                      pricingModeText(p.text("mode")),
                      p.money("commitment"),
-                     formatNumber(p.number("commitment_months"), 0));
+                     formatMonths(p.number("commitment_months")));
         }
         return Reasons::tr("costs about %1 (%2 to %3) paying %4")
             .arg(p.money("cost"), p.money("low"), p.money("high"), pricingModeText(p.text("mode")));
@@ -379,12 +386,12 @@ QString wordedText(const QString& key, const Params& p)
             .arg(p.text("from"), p.text("to"));
     }
     if (key == QLatin1String("excluded.commitment")) {
-        return Reasons::tr("needs a %1-month commitment (%2); the project is %3 months")
-            .arg(p.text("months"), p.money("commitment"), formatNumber(p.number("project"), 0));
+        return Reasons::tr("needs a %1-month commitment (%2); %3")
+            .arg(p.text("months"), p.money("commitment"), projectText(p.number("project")));
     }
     if (key == QLatin1String("excluded.subscription_term")) {
-        return Reasons::tr("a subscription is paid for at least %1 month(s); the project is %2 months")
-            .arg(p.text("months"), formatNumber(p.number("project"), 0));
+        return Reasons::tr("a subscription is paid for at least %1; %2")
+            .arg(formatMonths(p.number("months")), projectText(p.number("project")));
     }
     return {};
 }
@@ -426,8 +433,7 @@ QString commitmentText(const json* mode)
     const QString currency = c.contains("currency") && c["currency"].is_string()
                                  ? QString::fromStdString(c["currency"].get<std::string>())
                                  : QString();
-    return Reasons::tr("%1 over %2 months")
-        .arg(formatMoney(number("amount"), currency), formatNumber(number("months"), 0));
+    return Reasons::tr("%1 over %2").arg(formatMoney(number("amount"), currency), formatMonths(number("months")));
 }
 
 QString pricingModeText(const QString& mode)

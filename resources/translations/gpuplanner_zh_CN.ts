@@ -19,6 +19,22 @@
         <source>%1 d</source>
         <translation>%1 天</translation>
     </message>
+    <message>
+        <source>1 day</source>
+        <translation>1 天</translation>
+    </message>
+    <message>
+        <source>%1 days</source>
+        <translation>%1 天</translation>
+    </message>
+    <message>
+        <source>1 month</source>
+        <translation>1 个月</translation>
+    </message>
+    <message>
+        <source>%1 months</source>
+        <translation>%1 个月</translation>
+    </message>
 </context>
 <context>
     <name>GuiApplication</name>
@@ -134,10 +150,6 @@
         <translation>第 %1 个月</translation>
     </message>
     <message>
-        <source>Buying pays off against %1 after %2 months</source>
-        <translation>与%1相比，自购在 %2 个月后回本</translation>
-    </message>
-    <message>
         <source>Months</source>
         <translation>月数</translation>
     </message>
@@ -194,6 +206,10 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>commits the lab to %1</source>
         <translation>需锁定投入 %1</translation>
+    </message>
+    <message>
+        <source>Buying pays off against %1 after %2</source>
+        <translation>与%1相比，自购在 %2后回本</translation>
     </message>
 </context>
 <context>
@@ -434,14 +450,6 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <translation>%1 没有公开竞价实例的回收率，时间和费用只能靠猜</translation>
     </message>
     <message>
-        <source>needs a %1-month commitment (%2); the project is %3 months</source>
-        <translation>需要承诺 %1 个月（%2），而项目只有 %3 个月</translation>
-    </message>
-    <message>
-        <source>a subscription is paid for at least %1 month(s); the project is %2 months</source>
-        <translation>包月包年至少按 %1 个月付费，而项目只有 %2 个月</translation>
-    </message>
-    <message>
         <source>on-demand</source>
         <translation>按量付费</translation>
     </message>
@@ -514,18 +522,6 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <translation>目录没有注明 %1 所在的国家/地区，可能不在 %2 之内</translation>
     </message>
     <message>
-        <source>%1; next: %2 %3 at %4 (committing %5 over %6 months), %7</source>
-        <translation>%1；其次是 %2 %3，约 %4（需承诺 %6 个月，共 %5），%7</translation>
-    </message>
-    <message>
-        <source>costs about %1 (%2 to %3) paying %4, which commits the lab to %5 over %6 months</source>
-        <translation>约 %1（%2 至 %3），%4；这意味着课题组要承诺 %6 个月，共 %5</translation>
-    </message>
-    <message>
-        <source>%1 over %2 months</source>
-        <translation>%2 个月共 %1</translation>
-    </message>
-    <message>
         <source>priced in %1, and without a USD-CNY exchange rate it cannot be compared in %2</source>
         <translation>以 %1 计价，缺少美元兑人民币汇率，无法换算成 %2 来比较</translation>
     </message>
@@ -568,6 +564,34 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>%1&apos;s billing rule is not published: %2 is counted as %3, whole hours</source>
         <translation>%1 没有公开计费粒度：%2 按整小时计为 %3</translation>
+    </message>
+    <message>
+        <source>%1; next: %2 %3 at %4 (committing %5 over %6), %7</source>
+        <translation>%1；其次是 %2 %3，约 %4（需承诺 %6，共 %5），%7</translation>
+    </message>
+    <message>
+        <source>the project is %1</source>
+        <translation>而项目只有 %1</translation>
+    </message>
+    <message>
+        <source>the plan covers this run only</source>
+        <translation>而本计划只涵盖这一次运行</translation>
+    </message>
+    <message>
+        <source>costs about %1 (%2 to %3) paying %4, which commits the lab to %5 over %6</source>
+        <translation>约 %1（%2 至 %3），%4；这意味着课题组要承诺 %6，共 %5</translation>
+    </message>
+    <message>
+        <source>needs a %1-month commitment (%2); %3</source>
+        <translation>需要承诺 %1 个月（%2），%3</translation>
+    </message>
+    <message>
+        <source>a subscription is paid for at least %1; %2</source>
+        <translation>包月包年至少按 %1付费，%2</translation>
+    </message>
+    <message>
+        <source>%1 over %2</source>
+        <translation>%2共 %1</translation>
     </message>
 </context>
 <context>
@@ -981,10 +1005,6 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <translation>对比中没有需要课题组长期绑定的方案。</translation>
     </message>
     <message>
-        <source>%1 months</source>
-        <translation>%1 个月</translation>
-    </message>
-    <message>
         <source>A reservation or subscription is paid for its whole term, used or not. The commitment is what the term costs; the run cost is the share this run uses.</source>
         <translation>预留实例和包年包月无论是否用满，都要按整个期限付费。承诺费用是整个期限的总费用；本次训练成本是本次训练占用的那一部分。</translation>
     </message>
@@ -1091,20 +1111,12 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <translation>未做对比：%1</translation>
     </message>
     <message>
-        <source>Buying %1 (%2 × %3) against renting the same GPUs for %4 months at %5 utilisation. Owning adds maintenance of %6 a year and energy at PUE %7; the server is written off over %8 years.</source>
-        <translation>对比自购 %1（%2 × %3）与租用同样的 GPU，周期 %4 个月，利用率 %5。自购另计每年 %6 的维保费用，以及按 PUE %7 计算的电费；服务器按 %8 年折旧。</translation>
-    </message>
-    <message>
         <source>The electricity price is unknown (set it in Settings), so owning is shown without energy: its real cost is higher.</source>
         <translation>电价未知（可在“设置”中填写），因此自购成本未计电费，实际成本会更高。</translation>
     </message>
     <message>
         <source>month %1</source>
         <translation>第 %1 个月</translation>
-    </message>
-    <message>
-        <source>not within %1 months</source>
-        <translation>%1 个月内无法回本</translation>
     </message>
     <message>
         <source>%1: %2, %3</source>
@@ -1125,10 +1137,6 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>Per month</source>
         <translation>每月</translation>
-    </message>
-    <message>
-        <source>After %1 months</source>
-        <translation>%1 个月累计</translation>
     </message>
     <message>
         <source>Owning is cheaper from</source>
@@ -1367,10 +1375,6 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <translation>检测到 %1 × %2，驱动版本 %3；该方案标称 %4。</translation>
     </message>
     <message>
-        <source>%1 over %2 months</source>
-        <translation>%2 个月共 %1</translation>
-    </message>
-    <message>
         <source>; commits the lab to %1</source>
         <translation>；课题组需承诺支出 %1</translation>
     </message>
@@ -1409,6 +1413,22 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>as of %1</source>
         <translation>价格日期 %1</translation>
+    </message>
+    <message>
+        <source>%1 over %2</source>
+        <translation>%2共 %1</translation>
+    </message>
+    <message>
+        <source>Buying %1 (%2 × %3) against renting the same GPUs for %4 at %5 utilisation. Owning adds maintenance of %6 a year and energy at PUE %7; the server is written off over %8 years.</source>
+        <translation>对比自购 %1（%2 × %3）与租用同样的 GPU，周期 %4，利用率 %5。自购另计每年 %6 的维保费用，以及按 PUE %7 计算的电费；服务器按 %8 年折旧。</translation>
+    </message>
+    <message>
+        <source>not within %1</source>
+        <translation>%1内无法回本</translation>
+    </message>
+    <message>
+        <source>After %1</source>
+        <translation>%1累计</translation>
     </message>
 </context>
 <context>

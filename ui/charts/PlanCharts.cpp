@@ -337,9 +337,8 @@ QChart* cumulativeCostChart(const json& plan, const ChartStyle& style)
             const double cost = jsonNumber(line, "monthly") * m;
             breakEvens->append(m, cost);
             breakEvenLabels << QCoreApplication::translate("PlanCharts", "month %1").arg(formatNumber(m, 0));
-            breakEvenTexts.push_back(
-                QCoreApplication::translate("PlanCharts", "Buying pays off against %1 after %2 months")
-                    .arg(series->name(), formatNumber(m, 1)));
+            breakEvenTexts.push_back(QCoreApplication::translate("PlanCharts", "Buying pays off against %1 after %2")
+                                         .arg(series->name(), formatMonths(m)));
         }
     };
     addLine(b["own"]);

@@ -363,7 +363,7 @@ private:
     /// "¥72,071 over 12 months": what a term binds the lab to pay in all.
     QString termText(double amount, double months) const
     {
-        return Report::tr("%1 over %2 months").arg(m_money(amount), formatNumber(months, 0));
+        return Report::tr("%1 over %2").arg(m_money(amount), formatMonths(months));
     }
 
     /// "; commits the lab to ¥72,071 over 12 months" for an option ranked with a reservation or subscription, empty
@@ -648,7 +648,7 @@ private:
                 rows.push_back({QString::number(c.rank),
                                 q(c.offer),
                                 modeName(c.mode),
-                                Report::tr("%1 months").arg(formatNumber(c.months)),
+                                formatMonths(c.months),
                                 m_money(c.amount),
                                 m_money(c.runCost.value),
                                 c.eligible ? Report::tr("yes") : Report::tr("no")});
@@ -717,13 +717,13 @@ private:
                                                   : Report::tr("Not compared: %1").arg(q(b.unavailableReason)));
             return;
         }
-        paragraph(Report::tr("Buying %1 (%2 × %3) against renting the same GPUs for %4 months at %5 utilisation. "
+        paragraph(Report::tr("Buying %1 (%2 × %3) against renting the same GPUs for %4 at %5 utilisation. "
                              "Owning adds maintenance of %6 a year and energy at PUE %7; the server is written off "
                              "over %8 years.")
                       .arg(q(b.system),
                            QString::number(b.gpus),
                            q(b.gpuName),
-                           QString::number(b.months),
+                           formatMonths(b.months),
                            percent(b.utilisation),
                            percent(b.maintenancePerYear),
                            formatNumber(b.pue, 2),
@@ -742,7 +742,7 @@ private:
                             m_money(l.total),
                             l.key == "own"     ? QString()
                             : l.breakEvenMonth ? Report::tr("month %1").arg(formatNumber(*l.breakEvenMonth, 0))
-                                               : Report::tr("not within %1 months").arg(b.months)});
+                                               : Report::tr("not within %1").arg(formatMonths(b.months))});
             sources.push_back(Report::tr("%1: %2, %3").arg(name, q(l.source.date), q(l.source.url)));
         };
         line(b.own, Report::tr("Buy"));
@@ -753,7 +753,7 @@ private:
                Report::tr("Offer"),
                Report::tr("Up front"),
                Report::tr("Per month"),
-               Report::tr("After %1 months").arg(b.months),
+               Report::tr("After %1").arg(formatMonths(b.months)),
                Report::tr("Owning is cheaper from")},
               rows,
               {14, 28, 13, 13, 15, 17});
