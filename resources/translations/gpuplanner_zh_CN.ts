@@ -1430,6 +1430,30 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <source>After %1</source>
         <translation>%1累计</translation>
     </message>
+    <message>
+        <source>no file was named for the PDF</source>
+        <translation>没有指定 PDF 的文件名</translation>
+    </message>
+    <message>
+        <source>cannot write %1: the folder %2 does not exist</source>
+        <translation>无法写入 %1：文件夹 %2 不存在</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2 is not a folder</source>
+        <translation>无法写入 %1：%2 不是文件夹</translation>
+    </message>
+    <message>
+        <source>cannot write %1: it is a folder</source>
+        <translation>无法写入 %1：这是一个文件夹</translation>
+    </message>
+    <message>
+        <source>cannot write %1: the file cannot be changed (%2)</source>
+        <translation>无法写入 %1：该文件不可修改（%2）</translation>
+    </message>
+    <message>
+        <source>cannot write %1: no file can be created in the folder %2 (%3)</source>
+        <translation>无法写入 %1：无法在文件夹 %2 中创建文件（%3）</translation>
+    </message>
 </context>
 <context>
     <name>VerdictText</name>

@@ -252,6 +252,33 @@ private slots:
         QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("pages")));
     }
 
+    // Issue 23, item 5: an export to a folder that does not exist says why in a message box; the window stays.
+    void exportPdfToAMissingFolderSaysWhy()
+    {
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY_WITH_TIMEOUT(window.isCatalogLoaded(), 20000);
+        QVERIFY(window.openPlan(QStringLiteral(GPUPLAN_SOURCE_DIR "/resources/examples/resnet50-imagenet.gpuplan")));
+        QString said;
+        QTimer closer;
+        connect(&closer, &QTimer::timeout, [&] {
+            for (QWidget* w : QApplication::topLevelWidgets()) {
+                if (auto* box = qobject_cast<QMessageBox*>(w); box && box->isVisible()) {
+                    said = box->text();
+                    box->accept();
+                }
+            }
+        });
+        closer.start(10);
+        QVERIFY(!window.exportReport(QStringLiteral("/nonexistent-dir/report.pdf")));
+        closer.stop();
+        QVERIFY2(said.contains(QStringLiteral("cannot write /nonexistent-dir/report.pdf: the folder /nonexistent-dir "
+                                              "does not exist")),
+                 qPrintable(said));
+        QVERIFY(window.isVisible());
+        QVERIFY(window.session()->hasPlan());
+    }
+
     void measuredThroughputIsScaledToEveryOffer()
     {
         MainWindow window(kBundled);

@@ -10,7 +10,9 @@
 #include <QBarCategoryAxis>
 #include <QChart>
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QGraphicsScene>
 #include <QPainter>
 #include <QPdfWriter>
@@ -125,6 +127,42 @@ std::optional<QPageSize::PageSizeId> parsePaper(const QString& name)
     return std::nullopt;
 }
 
+QString reportOutputProblem(const QString& pdfFile)
+{
+    if (pdfFile.trimmed().isEmpty()) {
+        return Report::tr("no file was named for the PDF");
+    }
+    const QFileInfo file(pdfFile);
+    const QString shown = QDir::toNativeSeparators(pdfFile);
+    const QFileInfo folder(file.absolutePath());
+    const QString folderShown = QDir::toNativeSeparators(folder.filePath());
+    if (!folder.exists()) {
+        return Report::tr("cannot write %1: the folder %2 does not exist").arg(shown, folderShown);
+    }
+    if (!folder.isDir()) {
+        return Report::tr("cannot write %1: %2 is not a folder").arg(shown, folderShown);
+    }
+    if (file.isDir()) {
+        return Report::tr("cannot write %1: it is a folder").arg(shown);
+    }
+    // Permissions alone do not tell (root, ACLs, read-only mounts): create or open the file, then leave things as
+    // they were.
+    const bool existed = file.exists();
+    QFile probe(pdfFile);
+    if (!probe.open(QIODevice::WriteOnly | QIODevice::Append)) {
+        if (existed) {
+            return Report::tr("cannot write %1: the file cannot be changed (%2)").arg(shown, probe.errorString());
+        }
+        return Report::tr("cannot write %1: no file can be created in the folder %2 (%3)")
+            .arg(shown, folderShown, probe.errorString());
+    }
+    probe.close();
+    if (!existed) {
+        QFile::remove(pdfFile);
+    }
+    return {};
+}
+
 core::Status writeReportPdf(const json& plan,
                             const QString& where,
                             const QString& pdfFile,
@@ -136,6 +174,10 @@ core::Status writeReportPdf(const json& plan,
         return built.error();
     }
     const core::Report& report = *built;
+    // Checked before Qt opens the file: QPainter would only warn on stderr and give no reason.
+    if (const QString problem = reportOutputProblem(pdfFile); !problem.isEmpty()) {
+        return core::Error{core::ErrorCode::InvalidArgument, problem.toStdString(), {}};
+    }
 
     QPdfWriter writer(pdfFile);
     writer.setResolution(kDpi);

@@ -24,6 +24,10 @@ struct ReportSettings
 /// "a4" / "letter" (any case) -> the page size; nullopt for anything else.
 std::optional<QPageSize::PageSizeId> parsePaper(const QString& name);
 
+/// Why `pdfFile` cannot be written, as a sentence for the user that names the file and the reason ("cannot write
+/// /x/r.pdf: the folder /x does not exist"); empty when it can. Tries to open the file and leaves the folder as it was.
+QString reportOutputProblem(const QString& pdfFile);
+
 /// Called before each page is drawn with (pages done, pages in all); returning false stops the export (the
 /// file is then removed and the result is Cancelled).
 using ReportProgress = std::function<bool(int done, int total)>;
@@ -32,7 +36,8 @@ using ReportProgress = std::function<bool(int done, int total)>;
 /// table, the Costs view's charts drawn as vectors, risks, buy vs rent, probe results and spend when the plan
 /// has them, method and glossary. Page numbers, header and footer, repeated table headers, headings kept with
 /// what follows, fonts embedded. `where` names the plan in messages. Needs a QApplication (the charts are
-/// QGraphicsWidgets) and runs on its thread.
+/// QGraphicsWidgets) and runs on its thread. An output that cannot be written is InvalidArgument, its detail
+/// reportOutputProblem's sentence; nothing is then created.
 core::Status writeReportPdf(const nlohmann::json& plan,
                             const QString& where,
                             const QString& pdfFile,
