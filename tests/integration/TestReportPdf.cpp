@@ -66,6 +66,14 @@ QString pdfText(const QString& pdf, int lastPage = 0)
     return out.simplified();
 }
 
+/// The PDF's text as pdftotext reads it, lines and page breaks ('\f') kept: a table cell's wrapped lines follow one
+/// another.
+QString rawPdfText(const QString& pdf)
+{
+    return run(QStringLiteral("pdftotext"), {QStringLiteral("-enc"), QStringLiteral("UTF-8"), pdf, QStringLiteral("-")})
+        .out.normalized(QString::NormalizationForm_KC);
+}
+
 /// Money as the report prints it, written here independently of the UI's formatter: the currency symbol, two
 /// decimals below 1 000, none above, thousands grouped by commas (en_US and zh_CN agree).
 QString money(double amount, const QString& currency)
@@ -459,6 +467,119 @@ private slots:
         QVERIFY2(report.err.contains(reason), qPrintable(report.err));
         QVERIFY2(!report.err.contains(QStringLiteral("QPainter")), qPrintable(report.err));
         QVERIFY2(!QFileInfo(output).isFile(), "a file was left behind");
+    }
+
+    // Issue 23, items 1 to 4, on both example plans in both languages: the PDF as a reader sees it.
+    void tablesWordsAndPagesReadProperly_data() { everyExampleInBothLanguagesSaysWhatItsPlanSays_data(); }
+
+    void tablesWordsAndPagesReadProperly()
+    {
+        QFETCH(QString, plan);
+        QFETCH(QString, language);
+        const QString pdf =
+            m_dir.filePath(QFileInfo(plan).baseName() + QStringLiteral("-read-") + language + QStringLiteral(".pdf"));
+        Run report =
+            gpuplan({QStringLiteral("report"), plan, QStringLiteral("-o"), pdf, QStringLiteral("--lang"), language});
+        QVERIFY2(report.exitCode == 0, qPrintable(report.err));
+        const QString raw = rawPdfText(pdf);
+        QVERIFY(!raw.isEmpty());
+
+        // 1. No instance type or price date of the comparison table is split across lines.
+        const QJsonObject document = readJson(plan);
+        QStringList tokens;
+        const QJsonArray options = document[QStringLiteral("results")][QStringLiteral("options")].toArray();
+        for (qsizetype i = 0; i < std::min<qsizetype>(options.size(), 10); ++i) {
+            tokens << options[i][QStringLiteral("instance_type")].toString();
+            for (const QJsonValue& mode : options[i][QStringLiteral("modes")].toArray()) {
+                tokens << mode[QStringLiteral("price")][QStringLiteral("date")].toString();
+            }
+        }
+        tokens.removeAll(QString());
+        tokens.removeDuplicates();
+        QVERIFY(tokens.size() > 5);
+        for (const QString& token : tokens) {
+            QVERIFY2(raw.contains(token), qPrintable(token + QStringLiteral(" is not in the PDF whole")));
+            for (qsizetype k = 1; k < token.size(); ++k) {
+                const QRegularExpression split(QRegularExpression::escape(token.left(k))
+                                               + QStringLiteral("[ \\t]*\\n\\s*")
+                                               + QRegularExpression::escape(token.mid(k)));
+                QVERIFY2(!split.match(raw).hasMatch(),
+                         qPrintable(QStringLiteral("%1 is split after \"%2\"").arg(token, token.left(k))));
+            }
+        }
+
+        // 2. Durations read as a person says them: a 14-day project is not "0 months", one month is not "1 months".
+        const QString text = pdfText(pdf);
+        const QRegularExpression wrongPlural(QStringLiteral("(?<![\\d.,])(0 months|1 months|0 个月)"));
+        QVERIFY2(!text.contains(wrongPlural), qPrintable(wrongPlural.match(text).captured()));
+        const double projectMonths =
+            document[QStringLiteral("constraints")][QStringLiteral("project_months")].toDouble();
+        if (projectMonths > 0 && projectMonths < 1) {
+            const QString days =
+                language == QLatin1String("en") ? QStringLiteral("the project is 14 days") : QStringLiteral("14 天");
+            QVERIFY2(text.contains(days), qPrintable(days));
+        }
+
+        // 3. Each placeholder sentence of a chart without data is said once.
+        const QString noSpot = language == QLatin1String("en")
+                                   ? QStringLiteral("Spot: no option in this plan has a spot price with a published "
+                                                    "interruption rate")
+                                   : QString();
+        if (!noSpot.isEmpty()) {
+            QVERIFY2(text.count(noSpot) <= 1, "the spot placeholder is printed twice");
+        }
+
+        // 4. Addresses are decoded, and no page holds only the tail of one: every page says something besides its
+        //    header and footer.
+        QVERIFY2(!text.contains(QRegularExpression(QStringLiteral("%[0-9A-Fa-f]{2}"))),
+                 qPrintable(QRegularExpression(QStringLiteral("\\S*%[0-9A-Fa-f]{2}\\S*")).match(text).captured()));
+        const QStringList pages = raw.split(QLatin1Char('\f'), Qt::SkipEmptyParts);
+        QVERIFY(pages.size() > 3);
+        for (qsizetype p = 1; p < pages.size(); ++p) {
+            QString body = pages[p];
+            body.remove(QRegularExpression(QStringLiteral("\\S*[/%]\\S*"))); // addresses and their pieces
+            body.remove(QRegularExpression(QStringLiteral("(Page|第) ?\\d+ ?(of|页，共) ?\\d+ ?页?")));
+            body.remove(QRegularExpression(QStringLiteral("\\s")));
+            QVERIFY2(body.size() >= 60, qPrintable(QStringLiteral("page %1 says only: %2").arg(p + 1).arg(pages[p])));
+        }
+    }
+
+    // Issue 23, item 3: a plan without spot prices says so once, in a sentence, not in two empty charts.
+    void aPlanWithoutSpotSaysSoOnce()
+    {
+        QJsonObject plan = readJson(examplePlans().first());
+        QJsonObject results = plan[QStringLiteral("results")].toObject();
+        QJsonArray options = results[QStringLiteral("options")].toArray();
+        for (qsizetype i = 0; i < options.size(); ++i) {
+            QJsonObject option = options[i].toObject();
+            QJsonArray modes;
+            for (const QJsonValue& mode : option[QStringLiteral("modes")].toArray()) {
+                if (mode[QStringLiteral("mode")].toString() != QLatin1String("spot")) {
+                    modes.append(mode);
+                }
+            }
+            option[QStringLiteral("modes")] = modes;
+            options[i] = option;
+        }
+        results[QStringLiteral("options")] = options;
+        plan[QStringLiteral("results")] = results;
+        const QString file = m_dir.filePath(QStringLiteral("no-spot.gpuplan"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(plan).toJson());
+        f.close();
+        const QString pdf = m_dir.filePath(QStringLiteral("no-spot.pdf"));
+        Run report = gpuplan({QStringLiteral("report"),
+                              file,
+                              QStringLiteral("-o"),
+                              pdf,
+                              QStringLiteral("--lang"),
+                              QStringLiteral("en")});
+        QVERIFY2(report.exitCode == 0, qPrintable(report.err));
+        const QString text = pdfText(pdf);
+        QCOMPARE(text.count(QStringLiteral("Spot: no option in this plan has a spot price with a published "
+                                           "interruption rate")),
+                 1);
     }
 
 private:
