@@ -16,6 +16,7 @@
 #include "report/ReportPdf.h"
 #include "secrets/CredentialStore.h"
 
+#include "gpuplan/core/Paths.h"
 #include "gpuplan/plan/PlanFile.h"
 
 #include <QAction>
@@ -403,6 +404,36 @@ void MainWindow::buildMenus()
     m_quitAction = m_fileMenu->addAction(QString(), this, &QWidget::close);
     m_quitAction->setShortcut(QKeySequence::Quit);
     updateRecentMenu();
+
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_helpMenu->setObjectName(QStringLiteral("helpMenu"));
+    m_aboutAction = m_helpMenu->addAction(QString(), this, &MainWindow::showAbout);
+    m_aboutAction->setObjectName(QStringLiteral("aboutAction"));
+    m_aboutQtAction = m_helpMenu->addAction(QString(), qApp, &QApplication::aboutQt);
+}
+
+void MainWindow::showAbout()
+{
+    const QString dataDir = QString::fromStdString(core::userDataDir().string());
+    auto* box = new QMessageBox(
+        QMessageBox::NoIcon,
+        tr("About GPU Planner"),
+        tr("<h3>GPU Planner %1</h3>"
+           "<p>Plans a training run on cloud GPUs: compares every offer of eight providers on time, cost and risk, "
+           "launches the chosen instance, and proves with its CUDA probe that the GPU is what was paid for.</p>"
+           "<p>Every price and specification in the catalog names its source and date (Catalog page); what is "
+           "unknown is shown as unknown.</p>"
+           "<p>Your plans' settings, the ledger of launches and your own offers are kept in <tt>%2</tt>; "
+           "credentials in the system keychain.</p>"
+           "<p>Diagnostics: start it with <tt>--verbose</tt> (or set <tt>GPUPLAN_LOG=debug</tt>); secrets are "
+           "never written to the log.</p>")
+            .arg(QApplication::applicationVersion(), dataDir.toHtmlEscaped()),
+        QMessageBox::Ok,
+        this);
+    box->setObjectName(QStringLiteral("aboutBox"));
+    box->setTextFormat(Qt::RichText);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 
 void MainWindow::showSettings()
@@ -733,6 +764,9 @@ void MainWindow::retranslate()
                                         "or rent, method."));
     m_quitAction->setText(tr("&Quit"));
     m_settingsAction->setText(tr("S&ettings…"));
+    m_helpMenu->setTitle(tr("&Help"));
+    m_aboutAction->setText(tr("&About GPU Planner"));
+    m_aboutQtAction->setText(tr("About &Qt"));
     updateTitle();
     for (int i = 0; i < m_navigation->count(); ++i) {
         QListWidgetItem* item = m_navigation->item(i);

@@ -94,6 +94,7 @@ private:
     void retranslate();
     void buildMenus();
     void showSettings();
+    void showAbout();
     /// The first time the program runs, the bundled example plan fills Compare and Costs.
     void showExampleOnFirstStart();
     void updateRecentMenu();
@@ -117,6 +118,9 @@ private:
     QAction* m_exportReportAction = nullptr;
     QAction* m_quitAction = nullptr;
     QAction* m_settingsAction = nullptr;
+    QMenu* m_helpMenu = nullptr;
+    QAction* m_aboutAction = nullptr;
+    QAction* m_aboutQtAction = nullptr;
     QListWidget* m_navigation = nullptr;
     QStackedWidget* m_pages = nullptr;
     CatalogPage* m_catalogPage = nullptr;

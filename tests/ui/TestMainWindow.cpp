@@ -2,6 +2,7 @@
 #include "GuiApplication.h"
 #include "Language.h"
 #include "MainWindow.h"
+#include "gpuplan/core/Paths.h"
 #include "models/OfferTableModel.h"
 #include "pages/CredentialsPage.h"
 #include "secrets/CredentialStore.h"
@@ -20,6 +21,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QMenu>
 #include <QMessageBox>
 #include <QProcess>
 #include <QPushButton>
@@ -215,6 +217,34 @@ private slots:
         QVERIFY(gpuplan::ui::installTranslations(*qApp, QStringLiteral("en")));
         QTRY_COMPARE(navigation->item(7)->text(), QStringLiteral("Catalog"));
         QCOMPARE(window.windowTitle(), QStringLiteral("Untitled plan[*] — GPU Planner"));
+    }
+
+    // Issue 23: there was no Help menu. About says the version, where the data comes from and where it is kept, and
+    // how to turn on diagnostics; in Chinese too.
+    void helpMenuHasAboutInBothLanguages()
+    {
+        MainWindow window(kBundled);
+        window.show();
+        auto* help = window.findChild<QMenu*>(QStringLiteral("helpMenu"));
+        QVERIFY(help);
+        QCOMPARE(help->title(), QStringLiteral("&Help"));
+        auto* about = window.findChild<QAction*>(QStringLiteral("aboutAction"));
+        QVERIFY(about && help->actions().contains(about));
+        about->trigger();
+        QMessageBox* box = nullptr;
+        QTRY_VERIFY((box = window.findChild<QMessageBox*>(QStringLiteral("aboutBox"))) && box->isVisible());
+        QVERIFY2(box->text().contains(QApplication::applicationVersion()) && box->text().contains("--verbose")
+                     && box->text().contains(QString::fromStdString(gpuplan::core::userDataDir().string())),
+                 qPrintable(box->text()));
+        box->close();
+        QTRY_VERIFY(!window.findChild<QMessageBox*>(QStringLiteral("aboutBox")));
+
+        QVERIFY(gpuplan::ui::installTranslations(*qApp, QStringLiteral("zh_CN")));
+        QTRY_COMPARE(help->title(), QStringLiteral("帮助(&H)"));
+        about->trigger();
+        QTRY_VERIFY((box = window.findChild<QMessageBox*>(QStringLiteral("aboutBox"))) && box->isVisible());
+        QVERIFY2(box->text().contains(QStringLiteral("来源")), qPrintable(box->text()));
+        box->close();
     }
 
     void badLanguageIsRefused()
@@ -461,6 +491,25 @@ private slots:
         QCOMPARE(texts.filter(QStringLiteral("far from the usual price")).size(), 1);
         QVERIFY(texts.join(' ').contains(QStringLiteral("odd.json: $.offers[0].prices[1]")));
         QCOMPARE(label->text(), QStringLiteral("Catalog checks: 3 finding(s) to look at"));
+        const QString english = texts.join('\n');
+        QVERIFY2(english.contains(" is above the on-demand price ") && english.contains(" days old (older than 365)")
+                     && english.contains(" per GPU-hour is more than 3× away from "),
+                 qPrintable(english));
+
+        // Issue 23: the findings stayed in English in the Chinese interface; they are worded from their figures.
+        QVERIFY(gpuplan::ui::installTranslations(*qApp, QStringLiteral("zh_CN")));
+        QTRY_VERIFY(list->count() == 3 && !list->item(0)->text().startsWith(QLatin1String("Check")));
+        QStringList chinese;
+        for (int i = 0; i < list->count(); ++i) {
+            chinese << list->item(i)->text();
+        }
+        const QString zh = chinese.join('\n');
+        QVERIFY2(zh.contains(QStringLiteral("高于按量价格")) && zh.contains(QStringLiteral("已过去"))
+                     && zh.contains(QStringLiteral("相差超过 3 倍")),
+                 qPrintable(zh));
+        for (const char* word : {"is above", "days old", "away from", "median", "check it against"}) {
+            QVERIFY2(!zh.contains(QLatin1String(word)), word);
+        }
     }
 
     void brokenCatalogFileShowsADialogAndTheRestLoads()
