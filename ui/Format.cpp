@@ -1,5 +1,7 @@
 #include "Format.h"
 
+#include "Language.h"
+
 #include <QCoreApplication>
 #include <QLocale>
 
@@ -22,6 +24,38 @@ QString currencySymbol(const QString& code)
 QString formatNumber(double value, int decimals)
 {
     return QLocale().toString(value, 'f', decimals);
+}
+
+QString formatParameterCount(double parameters)
+{
+    if (!std::isfinite(parameters) || parameters <= 0) {
+        return QCoreApplication::translate("Format", "unknown");
+    }
+    // Three significant digits at most, without trailing zeros: 1.24, 12.4, 124.
+    const auto significant = [](double value) {
+        const int decimals = value < 10 ? 2 : value < 100 ? 1 : 0;
+        QString text = QLocale().toString(value, 'f', decimals);
+        if (decimals > 0) {
+            const QChar point = QLocale().decimalPoint().front();
+            while (text.endsWith(QLatin1Char('0'))) {
+                text.chop(1);
+            }
+            if (text.endsWith(point)) {
+                text.chop(1);
+            }
+        }
+        return text;
+    };
+    if (currentLanguage() == QLatin1String("zh_CN")) {
+        if (parameters >= 1e8) {
+            return QCoreApplication::translate("Format", "%1 hundred million").arg(significant(parameters / 1e8));
+        }
+        return QCoreApplication::translate("Format", "%1 ten thousand").arg(formatNumber(parameters / 1e4, 0));
+    }
+    if (parameters >= 1e9) {
+        return QCoreApplication::translate("Format", "%1 billion").arg(significant(parameters / 1e9));
+    }
+    return QCoreApplication::translate("Format", "%1 million").arg(significant(parameters / 1e6));
 }
 
 QString formatMoney(double amount, const QString& currencyCode, int decimals)

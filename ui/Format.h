@@ -14,6 +14,9 @@ QString formatHours(double hours);
 QString formatMonths(double months);
 /// A number with the locale's grouping and `decimals` digits.
 QString formatNumber(double value, int decimals = 0);
+/// A model's parameter count as its language says it: "124 million", "7 billion" in English; "1.24 亿",
+/// "2,560 万" in Chinese, which groups digits by ten thousands (万) and hundred millions (亿).
+QString formatParameterCount(double parameters);
 /// "¥" for CNY, "$" for USD, else the code.
 QString currencySymbol(const QString& currencyCode);
 

@@ -1,5 +1,7 @@
 #include "gpuplan/catalog/CatalogChecks.h"
 
+#include "gpuplan/core/Reason.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -98,29 +100,37 @@ std::vector<Finding> checkCatalog(const Catalog& catalog, const CheckOptions& op
                 findings.push_back({Finding::Kind::UndatedPrice,
                                     price.location,
                                     "the source states no date (read " + price.source.retrieved
-                                        + "), so the price counts as old; check it against the source"});
+                                        + "), so the price counts as old; check it against the source",
+                                    {{"retrieved", price.source.retrieved}}});
             } else if (std::optional<int> age = daysBetween(price.source.asOf, options.today)) {
                 if (*age > options.maxPriceAgeDays) {
                     findings.push_back({Finding::Kind::StalePrice,
                                         price.location,
                                         "price as of " + price.source.asOf + " is " + std::to_string(*age)
                                             + " days old (older than " + std::to_string(options.maxPriceAgeDays)
-                                            + "); check it against the source"});
+                                            + "); check it against the source",
+                                        {{"as_of", price.source.asOf},
+                                         {"age_days", std::to_string(*age)},
+                                         {"max_days", std::to_string(options.maxPriceAgeDays)}}});
                 } else if (*age < 0) {
-                    findings.push_back(
-                        {Finding::Kind::FutureDate,
-                         price.location,
-                         "price is dated " + price.source.asOf + ", after today (" + options.today + ")"});
+                    findings.push_back({Finding::Kind::FutureDate,
+                                        price.location,
+                                        "price is dated " + price.source.asOf + ", after today (" + options.today + ")",
+                                        {{"as_of", price.source.asOf}, {"today", options.today}}});
                 }
             }
             if (price.mode == PricingMode::Spot) {
                 const Price* onDemand = offer.findPrice(price.region, PricingMode::OnDemand);
                 if (onDemand && onDemand->currency == price.currency && price.amount > onDemand->amount) {
-                    findings.push_back(
-                        {Finding::Kind::SpotAboveOnDemand,
-                         price.location,
-                         "spot price " + formatMoney(price.amount, price.currency) + " is above the on-demand price "
-                             + formatMoney(onDemand->amount, onDemand->currency) + " in " + price.region});
+                    findings.push_back({Finding::Kind::SpotAboveOnDemand,
+                                        price.location,
+                                        "spot price " + formatMoney(price.amount, price.currency)
+                                            + " is above the on-demand price "
+                                            + formatMoney(onDemand->amount, onDemand->currency) + " in " + price.region,
+                                        {{"spot", reasonNumber(price.amount)},
+                                         {"on_demand", reasonNumber(onDemand->amount)},
+                                         {"currency", currencyCode(price.currency)},
+                                         {"region", price.region}}});
                 }
             }
         }
@@ -176,6 +186,18 @@ std::vector<Finding> checkCatalog(const Catalog& catalog, const CheckOptions& op
                 if (entry.value > reference * options.outlierFactor
                     || entry.value * options.outlierFactor < reference) {
                     const GpuSpec* gpu = catalog.findGpu(key.gpu);
+                    std::map<std::string, std::string> params{
+                        {"value", figure(entry.value)},
+                        {"currency", currencyCode(key.currency)},
+                        {"per", expectedUnit(key.mode) == PriceUnit::Month ? "month" : "hour"},
+                        {"factor", figure(options.outlierFactor)},
+                        {"reference", figure(reference)},
+                        {"others", std::to_string(others.size())},
+                        {"mode", pricingModeName(key.mode)},
+                        {"gpu", gpu ? gpu->name : key.gpu}};
+                    if (rate && entry.price->currency != Currency::USD) {
+                        params["cny_per_usd"] = figure(rate->cnyPerUsd);
+                    }
                     findings.push_back({Finding::Kind::PriceOutlier,
                                         entry.price->location,
                                         figure(entry.value) + " " + unit + " is more than "
@@ -184,7 +206,8 @@ std::vector<Finding> checkCatalog(const Catalog& catalog, const CheckOptions& op
                                             + pricingModeName(key.mode) + " prices for " + (gpu ? gpu->name : key.gpu)
                                             + (rate && entry.price->currency != Currency::USD
                                                    ? " (converted at " + figure(rate->cnyPerUsd) + " CNY/USD)"
-                                                   : "")});
+                                                   : ""),
+                                        std::move(params)});
                 }
             }
         }

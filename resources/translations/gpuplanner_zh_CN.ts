@@ -35,6 +35,22 @@
         <source>%1 months</source>
         <translation>%1 个月</translation>
     </message>
+    <message>
+        <source>%1 hundred million</source>
+        <translation>%1 亿</translation>
+    </message>
+    <message>
+        <source>%1 ten thousand</source>
+        <translation>%1 万</translation>
+    </message>
+    <message>
+        <source>%1 billion</source>
+        <translation>%1 十亿</translation>
+    </message>
+    <message>
+        <source>%1 million</source>
+        <translation>%1 百万</translation>
+    </message>
 </context>
 <context>
     <name>GuiApplication</name>
@@ -395,7 +411,7 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     </message>
     <message>
         <source>fits in memory: %1 of %2 GB per GPU with %3</source>
-        <translation>显存够用：每卡需 %1 GB（共 %2 GB），方案为%3</translation>
+        <translation>显存够用：每卡需 %1 GB，单卡显存 %2 GB，方案为%3</translation>
     </message>
     <message>
         <source>memory fit unknown: the workload gives no parameter count</source>
@@ -767,10 +783,6 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>Model parameters</source>
         <translation>模型参数量</translation>
-    </message>
-    <message>
-        <source>%1 million</source>
-        <translation>%1 百万</translation>
     </message>
     <message>
         <source>Epochs</source>
@@ -2257,6 +2269,34 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>Read the providers&apos; current public price lists (AWS, Azure) and show what changed</source>
         <translation>读取云厂商当前公开的价格表（AWS、Azure），并列出变动</translation>
+    </message>
+    <message>
+        <source>the source states no date (read %1), so the price counts as old; check it against the source</source>
+        <translation>来源没有注明日期（%1 读取），按旧价格对待；请对照来源核实</translation>
+    </message>
+    <message>
+        <source>price as of %1 is %2 days old (older than %3); check it against the source</source>
+        <translation>价格日期为 %1，已过去 %2 天（超过 %3 天）；请对照来源核实</translation>
+    </message>
+    <message>
+        <source>price is dated %1, after today (%2)</source>
+        <translation>价格日期为 %1，晚于今天（%2）</translation>
+    </message>
+    <message>
+        <source>spot price %1 %3 is above the on-demand price %2 %3 in %4</source>
+        <translation>%4 的竞价价格 %1 %3 高于按量价格 %2 %3</translation>
+    </message>
+    <message>
+        <source>%1 %2 per GPU-month is more than %3× away from %4, the median of %5 other providers&apos; %6 prices for %7</source>
+        <translation>每卡每月 %1 %2，与其他 %5 家云厂商 %7 的%6价格中位数 %4 相差超过 %3 倍</translation>
+    </message>
+    <message>
+        <source>%1 %2 per GPU-hour is more than %3× away from %4, the median of %5 other providers&apos; %6 prices for %7</source>
+        <translation>每卡每小时 %1 %2，与其他 %5 家云厂商 %7 的%6价格中位数 %4 相差超过 %3 倍</translation>
+    </message>
+    <message>
+        <source> (converted at %1 CNY/USD)</source>
+        <translation>（按 %1 人民币/美元换算）</translation>
     </message>
 </context>
 <context>
@@ -3840,6 +3880,26 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
         <translation>你实测的吞吐量没能保存，这次规划没有用上它。请确认该目录可写，然后重新规划。
 
 %1</translation>
+    </message>
+    <message>
+        <source>About GPU Planner</source>
+        <translation>关于 GPU Planner</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;GPU Planner %1&lt;/h3&gt;&lt;p&gt;Plans a training run on cloud GPUs: compares every offer of eight providers on time, cost and risk, launches the chosen instance, and proves with its CUDA probe that the GPU is what was paid for.&lt;/p&gt;&lt;p&gt;Every price and specification in the catalog names its source and date (Catalog page); what is unknown is shown as unknown.&lt;/p&gt;&lt;p&gt;Your plans&apos; settings, the ledger of launches and your own offers are kept in &lt;tt&gt;%2&lt;/tt&gt;; credentials in the system keychain.&lt;/p&gt;&lt;p&gt;Diagnostics: start it with &lt;tt&gt;--verbose&lt;/tt&gt; (or set &lt;tt&gt;GPUPLAN_LOG=debug&lt;/tt&gt;); secrets are never written to the log.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;GPU Planner %1&lt;/h3&gt;&lt;p&gt;帮你规划云上 GPU 训练：按耗时、成本和风险比较八家云厂商的所有机型，启动选中的实例，并用自带的 CUDA 探针验证 GPU 货真价实。&lt;/p&gt;&lt;p&gt;机型与价格里的每个价格和规格都注明了来源和日期（见“机型与价格”页）；不知道的就标为未知。&lt;/p&gt;&lt;p&gt;规划设置、启动账本和你自己添加的机型保存在 &lt;tt&gt;%2&lt;/tt&gt;；凭据保存在系统钥匙串里。&lt;/p&gt;&lt;p&gt;排查问题：用 &lt;tt&gt;--verbose&lt;/tt&gt; 启动（或设置 &lt;tt&gt;GPUPLAN_LOG=debug&lt;/tt&gt;）；日志里绝不会写入密钥。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About GPU Planner</source>
+        <translation>关于 GPU Planner(&amp;A)</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
     </message>
 </context>
 <context>

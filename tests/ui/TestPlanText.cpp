@@ -1,5 +1,6 @@
 // Reasons from core worded by the UI: every key the example plans carry has a wording, in Chinese too, with
 // money and hours formatted by locale.
+#include "Format.h"
 #include "Language.h"
 #include "PlanText.h"
 
@@ -75,6 +76,22 @@ private slots:
                              {"params", {{"cost", "420.5"}, {"budget", "300"}, {"currency", "USD"}}},
                              {"text", "costs about 421 USD, over the budget of 300 USD"}};
         QCOMPARE(gpuplan::ui::reasonText(budget), QStringLiteral("costs about $420.50, over the budget of $300.00"));
+    }
+
+    // Issue 23: "模型参数量 124 百万" read as a translation, not as Chinese; Chinese counts in 万 and 亿.
+    void parameterCountsAreSaidAsEachLanguageCounts()
+    {
+        QCOMPARE(gpuplan::ui::formatParameterCount(124e6), QStringLiteral("124 million"));
+        QCOMPARE(gpuplan::ui::formatParameterCount(25.6e6), QStringLiteral("25.6 million"));
+        QCOMPARE(gpuplan::ui::formatParameterCount(7e9), QStringLiteral("7 billion"));
+        QCOMPARE(gpuplan::ui::formatParameterCount(6.74e9), QStringLiteral("6.74 billion"));
+        QCOMPARE(gpuplan::ui::formatParameterCount(0), QStringLiteral("unknown"));
+        QVERIFY(gpuplan::ui::installTranslations(*qApp, QStringLiteral("zh_CN")));
+        QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
+        QCOMPARE(gpuplan::ui::formatParameterCount(124e6), QStringLiteral("1.24 亿"));
+        QCOMPARE(gpuplan::ui::formatParameterCount(7e9), QStringLiteral("70 亿"));
+        QCOMPARE(gpuplan::ui::formatParameterCount(25.6e6), QStringLiteral("2,560 万"));
+        QCOMPARE(gpuplan::ui::formatParameterCount(1.5e12), QStringLiteral("15,000 亿"));
     }
 
     // Issue 20, finding 14: a price paid under a term is never shown without the whole term's amount.

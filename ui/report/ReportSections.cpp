@@ -293,8 +293,7 @@ void ReportSections::workload()
         rows.push_back({Report::tr("Task"), taskText(q(w["task"].get<std::string>()))});
     }
     if (w.contains("parameters") && w["parameters"].is_number()) {
-        rows.push_back({Report::tr("Model parameters"),
-                        Report::tr("%1 million").arg(formatNumber(w["parameters"].get<double>() / 1e6, 0))});
+        rows.push_back({Report::tr("Model parameters"), formatParameterCount(w["parameters"].get<double>())});
     }
     if (w.contains("epochs") && w["epochs"].is_number()) {
         rows.push_back({Report::tr("Epochs"), formatNumber(w["epochs"].get<double>(), 1)});

@@ -2,6 +2,7 @@
 
 #include "gpuplan/catalog/Catalog.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,7 +22,12 @@ struct Finding
     };
     Kind kind = Kind::PriceOutlier;
     std::string where;  // "file: $.offers[1].prices[0]"
-    std::string detail; // what is odd, with the figures
+    std::string detail; // what is odd, with the figures, in English (the CLI's words)
+    /// The figures by name, for a front end that words the finding itself (the GUI, in its language):
+    /// undated: retrieved; stale: as_of, age_days, max_days; future: as_of, today; spot above on-demand: spot,
+    /// on_demand, currency, region; outlier: value, currency, per ("hour" or "month"), factor, reference, others,
+    /// mode, gpu, and cny_per_usd when converted.
+    std::map<std::string, std::string> params;
 
     std::string message() const { return where + ": " + detail; }
 };
