@@ -12,18 +12,20 @@ class OptionTableModel final : public QAbstractTableModel
     Q_OBJECT
 
 public:
+    /// In the order a user compares options: what it is, how long it takes, what the run costs in each way of
+    /// paying; then the price and place it is costed at. At 1280 px wide every cost column is in view.
     enum Column
     {
         Rank,
         Provider,
         Instance,
         Gpus,
-        Region,
-        PricePerHour,
         Hours,
         OnDemand,
         Spot,
         Reserved,
+        PricePerHour,
+        Region,
         FitsMemory,
         Risk,
         ColumnCount

@@ -151,11 +151,13 @@ ComparePage::ComparePage(PlanSession* session, QWidget* parent)
         m_excludedToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
     });
 
-    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    // The option's details under the table, so that the table has the page's whole width for its cost columns.
+    auto* splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(QStringLiteral("compareSplitter"));
     splitter->addWidget(m_table);
     splitter->addWidget(m_details);
     splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 1);
+    splitter->setStretchFactor(1, 2);
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_title);
