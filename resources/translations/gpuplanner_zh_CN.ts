@@ -227,6 +227,18 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <source>Buying pays off against %1 after %2</source>
         <translation>与%1相比，自购在 %2后回本</translation>
     </message>
+    <message>
+        <source>(their providers publish none, and GPU Planner does not guess one: their spot prices are on the Compare page, not simulated)</source>
+        <translation>（这些云厂商没有公布中断率，GPU Planner 不会去猜：它们的竞价价格列在对比页，但不做模拟）</translation>
+    </message>
+    <message>
+        <source>Spot: no option in this plan has a spot price</source>
+        <translation>竞价实例：本规划中的方案都没有竞价价格</translation>
+    </message>
+    <message>
+        <source>(the catalog has none for these offers; Catalog → Refresh prices reads Alibaba Cloud&apos;s and Tencent Cloud&apos;s with your account)</source>
+        <translation>（机型与价格里没有这些机型的竞价价格；可在“机型与价格 → 刷新价格”中用你的账号读取阿里云和腾讯云的竞价价格）</translation>
+    </message>
 </context>
 <context>
     <name>PlanText</name>

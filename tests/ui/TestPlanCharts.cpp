@@ -117,6 +117,43 @@ private slots:
         QVERIFY2(empty.isEmpty(), qPrintable(c->title() + QStringLiteral(": empty: ") + empty));
     }
 
+    // Issue 23: the Spot tabs were empty for a China-only plan with no hint. Without any spot price the chart says
+    // so and where spot prices come from; with spot prices but no interruption rate it says that instead.
+    void anEmptySpotChartSaysWhyAndWhatWouldFillIt()
+    {
+        gpuplan::core::Result<json> plan = gpuplan::core::loadPlan(kExamples / "resnet50-imagenet.gpuplan");
+        QVERIFY(plan);
+        json noSpot = *plan;
+        json noRate = *plan;
+        for (json* p : {&noSpot, &noRate}) {
+            for (json& option : (*p)["results"]["options"]) {
+                json kept = json::array();
+                for (json& mode : option["modes"]) {
+                    const bool spot = mode.value("mode", "").rfind("spot", 0) == 0;
+                    if (!spot) {
+                        kept.push_back(mode);
+                    } else if (p == &noRate) {
+                        mode["eligible"] = false;
+                        if (mode.contains("spot") && mode["spot"].is_object()) {
+                            mode["spot"].erase("monte_carlo");
+                        }
+                        kept.push_back(mode);
+                    }
+                }
+                option["modes"] = kept;
+            }
+        }
+        std::unique_ptr<QChart> none(gpuplan::ui::spotDistributionChart(noSpot, false, {}));
+        QVERIFY2(none->title().contains(QStringLiteral("no option in this plan has a spot price<br>"))
+                     && none->title().contains(QStringLiteral("Refresh prices")),
+                 qPrintable(none->title()));
+        QVERIFY(none->series().isEmpty());
+        std::unique_ptr<QChart> unrated(gpuplan::ui::spotDistributionChart(noRate, true, {}));
+        QVERIFY2(unrated->title().contains(QStringLiteral("published interruption rate"))
+                     && unrated->title().contains(QStringLiteral("does not guess")),
+                 qPrintable(unrated->title()));
+    }
+
     void paretoFrontIsNeitherBeatenOnCostNorOnTime()
     {
         gpuplan::core::Result<json> plan = gpuplan::core::loadPlan(kExamples / "resnet50-imagenet.gpuplan");

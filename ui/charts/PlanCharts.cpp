@@ -443,8 +443,29 @@ QChart* spotDistributionChart(const json& plan, bool cost, const ChartStyle& sty
     if (categories.isEmpty()) {
         delete boxes;
         delete onDemand;
-        chart->setTitle(QCoreApplication::translate(
-            "PlanCharts", "Spot: no option in this plan has a spot price with a published interruption rate"));
+        // Say why, and what would fill it: a plan whose options all lack a spot price (the Chinese clouds' spot
+        // prices are not in the bundled catalog) is not the same as one whose spot prices have no rate.
+        bool anySpotPrice = false;
+        for (const json& o : options(plan)) {
+            for (const json& m : jsonMember(o, "modes")) {
+                anySpotPrice = anySpotPrice || jsonText(m, "mode").startsWith(QLatin1String("spot"));
+            }
+        }
+        chart->setTitle(
+            anySpotPrice
+                ? QCoreApplication::translate("PlanCharts",
+                                              "Spot: no option in this plan has a spot price with a published "
+                                              "interruption rate")
+                      + QStringLiteral("<br>")
+                      + QCoreApplication::translate("PlanCharts",
+                                                    "(their providers publish none, and GPU Planner does not guess "
+                                                    "one: their spot prices are on the Compare page, not simulated)")
+                : QCoreApplication::translate("PlanCharts", "Spot: no option in this plan has a spot price")
+                      + QStringLiteral("<br>")
+                      + QCoreApplication::translate("PlanCharts",
+                                                    "(the catalog has none for these offers; Catalog → Refresh "
+                                                    "prices reads Alibaba Cloud's and Tencent Cloud's with your "
+                                                    "account)"));
         return chart;
     }
     if (widest < 0.02) {
