@@ -212,6 +212,13 @@ private slots:
                  qPrintable(providers.join(", ")));
         // On first start the example plan is open, as an untitled plan.
         QCOMPARE(window.windowTitle(), QStringLiteral("未命名规划[*] — GPU Planner"));
+        // Issue 23: the Launch page named providers by their ids ("aws", "tencent").
+        auto* launchProviders = window.findChild<QComboBox*>(QStringLiteral("launchProviderComboBox"));
+        QVERIFY(launchProviders && launchProviders->count() >= 2);
+        QCOMPARE(launchProviders->itemText(launchProviders->findData(QStringLiteral("tencent"))),
+                 QStringLiteral("腾讯云"));
+        QCOMPARE(launchProviders->itemText(launchProviders->findData(QStringLiteral("aws"))),
+                 QStringLiteral("亚马逊云科技（AWS）"));
 
         // Switching back to English live retranslates the open window.
         QVERIFY(gpuplan::ui::installTranslations(*qApp, QStringLiteral("en")));

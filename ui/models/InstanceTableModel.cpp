@@ -1,6 +1,7 @@
 #include "InstanceTableModel.h"
 
 #include "Format.h"
+#include "ProviderText.h"
 
 #include <QBrush>
 #include <QColor>
@@ -105,7 +106,7 @@ QVariant InstanceTableModel::data(const QModelIndex& index, int role) const
         case EntryColumn:
             return QVariant::fromValue<qint64>(e.id);
         case ProviderColumn:
-            return QString::fromStdString(i.provider);
+            return providerDisplayName(i.provider);
         case ZoneColumn:
             return QString::fromStdString(i.zone.empty() ? i.region : i.zone);
         case TypeColumn:

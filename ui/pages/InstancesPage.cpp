@@ -3,6 +3,7 @@
 #include "AppSettings.h"
 #include "Format.h"
 #include "MainWindow.h"
+#include "ProviderText.h"
 #include "models/InstanceTableModel.h"
 #include "secrets/CredentialStore.h"
 #include "widgets/StatusLabel.h"
@@ -286,7 +287,7 @@ void InstancesPage::reconcile()
                 }
                 bool failed = false;
                 for (const auto& [provider, error] : report->failures) {
-                    lines << tr("Not reconciled with %1: %2").arg(QString::fromStdString(provider), errorText(error));
+                    lines << tr("Not reconciled with %1: %2").arg(providerDisplayName(provider), errorText(error));
                     failed = true;
                 }
                 if (lines.isEmpty()) {

@@ -663,7 +663,7 @@ void LaunchPage::onPrepared()
             setBusy(false);
             const auto failure = failures.find(provider);
             m_status->setStatus(tr("Not launched: no usable %1 credential (set one on the Credentials page). %2")
-                                    .arg(QString::fromStdString(provider),
+                                    .arg(providerDisplayName(provider),
                                          failure != failures.end() ? errorText(failure->second) : QString()),
                                 true);
             return;
