@@ -1,6 +1,7 @@
 #include "gpuplan/probe/ProbeResult.h"
 
 #include "core/JsonChecker.h"
+#include "gpuplan/probe/Checks.h"
 
 #include <algorithm>
 #include <limits>
@@ -14,6 +15,13 @@ const ProbeMeasurement* ProbeGpu::measurement(std::string_view wanted) const
 {
     auto it = std::find_if(
         measurements.begin(), measurements.end(), [&](const ProbeMeasurement& m) { return m.name == wanted; });
+    return it == measurements.end() ? nullptr : &*it;
+}
+
+const ProbeMeasurement* ProbeGpu::measurement(Check wanted) const
+{
+    auto it = std::find_if(
+        measurements.begin(), measurements.end(), [&](const ProbeMeasurement& m) { return m.test == wanted; });
     return it == measurements.end() ? nullptr : &*it;
 }
 
@@ -189,6 +197,7 @@ ProbeMeasurement readMeasurement(ProbeReader& in, const json& node, const std::s
     JsonChecker& check = in.check();
     ProbeMeasurement m;
     m.name = check.string(node, "name", at, Need::Required).value_or("");
+    m.test = measurementByKey(m.name); // a test this build does not know stays by its name, never judged
     m.unit = check.string(node, "unit", at, Need::Required).value_or("");
     if (!m.unit.empty() && m.unit != "TFLOPS" && m.unit != "GB/s") {
         check.problem(at + ".unit", "must be \"TFLOPS\" or \"GB/s\", found \"" + m.unit + "\"");
@@ -240,11 +249,13 @@ std::vector<ProbeMeasurement> readMeasurements(ProbeReader& in, const json& pare
 std::optional<ProbeThrottle> readThrottle(ProbeReader& in, const json& parent, const std::string& at)
 {
     JsonChecker& check = in.check();
-    const json* node = check.object(parent, "throttle", at, Need::Optional);
+    // The GPU's member and the burn-in's are both named as the throttle check.
+    const std::string_view key = checkKey(Check::Throttle);
+    const json* node = check.object(parent, key, at, Need::Optional);
     if (!node) {
         return std::nullopt;
     }
-    const std::string p = at + ".throttle";
+    const std::string p = JsonChecker::child(at, key);
     ProbeThrottle t;
     t.samples = in.smallInteger(*node, "samples", p, Need::Required).value_or(0);
     if (const json* shares = check.object(*node, "shares", p, Need::Required)) {
@@ -344,7 +355,8 @@ ProbeGpu readGpu(ProbeReader& in, const json& node, const std::string& at)
     gpu.computeCapability = in.text(node, "compute_capability", at);
     gpu.memoryTotalMib = in.integer(node, "memory_total_mib", at, Need::Required).value_or(0);
 
-    // A GPU that could not be measured still says why; its figures may be missing.
+    // A GPU that could not be measured still says why; its figures may be missing. The members a health check
+    // reads are named by the check's key (gpuplan/probe/Checks.h).
     const Need measured = gpu.error ? Need::Optional : Need::Required;
     if (const json* clocks = check.object(node, "clocks_mhz", at, measured)) {
         const std::string p = at + ".clocks_mhz";
@@ -352,22 +364,22 @@ ProbeGpu readGpu(ProbeReader& in, const json& node, const std::string& at)
         gpu.clocks.memoryMaxMhz = in.smallInteger(*clocks, "memory_max", p, Need::Optional);
         gpu.clocks.smUnderLoadMhz = in.smallInteger(*clocks, "sm_under_load", p, Need::Optional);
     }
-    if (const json* power = check.object(node, "power", at, measured)) {
-        const std::string p = at + ".power";
+    if (const json* power = check.object(node, checkKey(Check::Power), at, measured)) {
+        const std::string p = JsonChecker::child(at, checkKey(Check::Power));
         gpu.power.limitW = in.number(*power, "limit_w", p, Need::Optional);
         gpu.power.defaultLimitW = in.number(*power, "default_limit_w", p, Need::Optional);
         gpu.power.underLoadW = in.number(*power, "under_load_w", p, Need::Optional);
         gpu.power.method = check.string(*power, "method", p, Need::Optional).value_or("");
     }
-    if (const json* temperature = check.object(node, "temperature", at, measured)) {
-        const std::string p = at + ".temperature";
+    if (const json* temperature = check.object(node, checkKey(Check::Temperature), at, measured)) {
+        const std::string p = JsonChecker::child(at, checkKey(Check::Temperature));
         gpu.temperature.currentC = in.smallInteger(*temperature, "current_c", p, Need::Optional, -100);
         gpu.temperature.slowdownC = in.smallInteger(*temperature, "slowdown_c", p, Need::Optional, -100);
         gpu.temperature.shutdownC = in.smallInteger(*temperature, "shutdown_c", p, Need::Optional, -100);
         gpu.temperature.maxUnderLoadC = in.smallInteger(*temperature, "max_under_load_c", p, Need::Optional, -100);
     }
-    if (const json* ecc = check.object(node, "ecc", at, Need::Optional)) {
-        const std::string p = at + ".ecc";
+    if (const json* ecc = check.object(node, checkKey(Check::Ecc), at, Need::Optional)) {
+        const std::string p = JsonChecker::child(at, checkKey(Check::Ecc));
         ProbeEcc e;
         std::optional<bool> enabled = check.boolean(*ecc, "enabled", p, Need::Required);
         e.enabled = enabled.value_or(false);
@@ -377,13 +389,13 @@ ProbeGpu readGpu(ProbeReader& in, const json& node, const std::string& at)
         e.aggregateUncorrected = in.integer(*ecc, "aggregate_uncorrected", p, Need::Required).value_or(0);
         gpu.ecc = e;
     }
-    if (const json* pages = check.object(node, "retired_pages", at, Need::Optional)) {
-        const std::string p = at + ".retired_pages";
+    if (const json* pages = check.object(node, checkKey(Check::RetiredPages), at, Need::Optional)) {
+        const std::string p = JsonChecker::child(at, checkKey(Check::RetiredPages));
         gpu.retiredPages = ProbeRetiredPages{in.integer(*pages, "count", p, Need::Required).value_or(0),
                                              in.countOrFlag(*pages, "pending", p).value_or(0)};
     }
-    if (const json* rows = check.object(node, "remapped_rows", at, Need::Optional)) {
-        const std::string p = at + ".remapped_rows";
+    if (const json* rows = check.object(node, checkKey(Check::RemappedRows), at, Need::Optional)) {
+        const std::string p = JsonChecker::child(at, checkKey(Check::RemappedRows));
         ProbeRemappedRows r;
         r.correctable = in.integer(*rows, "correctable", p, Need::Required).value_or(0);
         r.uncorrectable = in.integer(*rows, "uncorrectable", p, Need::Required).value_or(0);
@@ -391,8 +403,8 @@ ProbeGpu readGpu(ProbeReader& in, const json& node, const std::string& at)
         r.failure = in.flagOrCount(*rows, "failure", p).value_or(false);
         gpu.remappedRows = r;
     }
-    if (const json* pcie = check.object(node, "pcie", at, Need::Optional)) {
-        const std::string p = at + ".pcie";
+    if (const json* pcie = check.object(node, checkKey(Check::Pcie), at, Need::Optional)) {
+        const std::string p = JsonChecker::child(at, checkKey(Check::Pcie));
         ProbePcie link;
         link.genMax = in.smallInteger(*pcie, "gen_max", p, Need::Optional, 1);
         link.widthMax = in.smallInteger(*pcie, "width_max", p, Need::Optional, 1);
@@ -409,8 +421,8 @@ ProbeGpu readGpu(ProbeReader& in, const json& node, const std::string& at)
     gpu.hostNumaNode = in.smallInteger(node, "host_numa_node", at, Need::Optional);
     gpu.measurements = readMeasurements(in, node, at, measured);
     gpu.burn = readBurn(in, node, at);
-    if (const json* correctness = check.object(node, "correctness", at, measured)) {
-        const std::string p = at + ".correctness";
+    if (const json* correctness = check.object(node, checkKey(Check::Correctness), at, measured)) {
+        const std::string p = JsonChecker::child(at, checkKey(Check::Correctness));
         ProbeCorrectness c;
         c.repeatIdentical = check.boolean(*correctness, "repeat_identical", p, Need::Required).value_or(false);
         c.nanCount = in.integer(*correctness, "nan_count", p, Need::Required).value_or(0);

@@ -1,6 +1,7 @@
 #include "gpuplan/probe/Verdict.h"
 
 #include "gpuplan/core/Names.h"
+#include "gpuplan/probe/Checks.h"
 
 #include <algorithm>
 #include <cctype>
@@ -217,7 +218,7 @@ public:
         }
         if (!m_result.ok && !m_result.error
             && std::none_of(m_result.gpus.begin(), m_result.gpus.end(), [](auto& g) { return g.error.has_value(); })) {
-            add("probe_incomplete",
+            add(Check::ProbeIncomplete,
                 std::nullopt,
                 VerdictLevel::Warn,
                 "ok: false",
@@ -235,6 +236,13 @@ public:
     }
 
 private:
+    void
+    add(Check check, std::optional<int> gpu, VerdictLevel level, std::string measured, std::string expected, Reason why)
+    {
+        add(std::string(checkKey(check)), gpu, level, std::move(measured), std::move(expected), std::move(why));
+    }
+
+    /// A line keyed by a measurement's name: the catalogue's key, or the name of a test this build does not know.
     void add(std::string check,
              std::optional<int> gpu,
              VerdictLevel level,
@@ -280,7 +288,7 @@ private:
         const std::string expected = "CUDA >= " + cudaVersionText(build) + " (driver >= " + neededText + ")";
         const std::string code = m_result.error ? m_result.error->code : "";
         if (code == "no_driver" || (driver.cudaVersion == 0 && code != "driver_too_old")) {
-            add("driver",
+            add(Check::Driver,
                 std::nullopt,
                 VerdictLevel::Fail,
                 "no driver",
@@ -307,7 +315,7 @@ private:
                 text += std::string("The CUDA 11.8 build of the probe runs on drivers from ") + kCuda11Minimum
                         + " on (and on V100); the deploy step picks that build when the remote driver is older than "
                           "R580, so deploy the probe again and let it choose, or update the driver to 580 or newer.";
-                add("driver",
+                add(Check::Driver,
                     std::nullopt,
                     VerdictLevel::Fail,
                     measured,
@@ -316,7 +324,7 @@ private:
             } else {
                 text += std::string("No older build of the probe exists: update the driver to ") + kCuda11Minimum
                         + " or newer (the provider's current GPU image has one).";
-                add("driver",
+                add(Check::Driver,
                     std::nullopt,
                     VerdictLevel::Fail,
                     measured,
@@ -325,7 +333,7 @@ private:
             }
             return;
         }
-        add("driver",
+        add(Check::Driver,
             std::nullopt,
             VerdictLevel::Pass,
             measured,
@@ -349,7 +357,7 @@ private:
             return true; // the "driver" line says it, with what to do
         }
         if (error.code == "nvml_unavailable") {
-            add("nvml",
+            add(Check::Nvml,
                 std::nullopt,
                 VerdictLevel::Warn,
                 "NVML unavailable",
@@ -365,7 +373,7 @@ private:
         }
         const std::string count = std::to_string(m_promised.count);
         if (error.code == "no_device" && promisedName().empty()) { // nothing promised: never "1 x " with no GPU
-            add("probe_error",
+            add(Check::ProbeError,
                 std::nullopt,
                 VerdictLevel::Fail,
                 "0 GPUs",
@@ -378,7 +386,7 @@ private:
             return true;
         }
         if (error.code == "no_device") {
-            add("probe_error",
+            add(Check::ProbeError,
                 std::nullopt,
                 VerdictLevel::Fail,
                 "0 GPUs",
@@ -393,7 +401,7 @@ private:
             return true;
         }
         if (error.code == "bad_arguments") {
-            add("probe_error",
+            add(Check::ProbeError,
                 std::nullopt,
                 VerdictLevel::Fail,
                 error.code,
@@ -405,7 +413,7 @@ private:
             return true;
         }
         if (error.code == "system_not_ready") {
-            add("probe_error",
+            add(Check::ProbeError,
                 std::nullopt,
                 VerdictLevel::Fail,
                 error.code,
@@ -420,7 +428,7 @@ private:
             return true;
         }
         if (error.code == "devices_unavailable") {
-            add("probe_error",
+            add(Check::ProbeError,
                 std::nullopt,
                 VerdictLevel::Fail,
                 error.code,
@@ -453,7 +461,7 @@ private:
                        + "; the results measured before are below. Run it again; if it crashes the same way, report "
                          "it with the probe's output.";
             }
-            add("probe_error",
+            add(Check::ProbeError,
                 std::nullopt,
                 VerdictLevel::Fail,
                 error.code,
@@ -461,7 +469,7 @@ private:
                 reason("probe.error." + error.code, params, text));
             return true;
         }
-        add("probe_error",
+        add(Check::ProbeError,
             std::nullopt,
             VerdictLevel::Fail,
             error.code,
@@ -482,7 +490,7 @@ private:
         const std::map<std::string, std::string> params = {{"count", std::to_string(got)},
                                                            {"promised", std::to_string(want)}};
         if (got < want) {
-            add("gpu_count",
+            add(Check::GpuCount,
                 std::nullopt,
                 VerdictLevel::Fail,
                 std::to_string(got),
@@ -492,7 +500,7 @@ private:
                        "The probe found " + std::to_string(got) + " GPU(s); the offer promised " + std::to_string(want)
                            + ". You pay for GPUs that are not there."));
         } else if (got > want) {
-            add("gpu_count",
+            add(Check::GpuCount,
                 std::nullopt,
                 VerdictLevel::Warn,
                 std::to_string(got),
@@ -502,7 +510,7 @@ private:
                        "The probe found " + std::to_string(got) + " GPUs, more than the " + std::to_string(want)
                            + " promised: check that this is the instance type you launched."));
         } else {
-            add("gpu_count",
+            add(Check::GpuCount,
                 std::nullopt,
                 VerdictLevel::Pass,
                 std::to_string(got),
@@ -521,7 +529,7 @@ private:
         const std::string name = slice ? *gpu.parentName : gpu.name;
         const GpuSpec* found = matchNvmlName(m_catalog, name, slice ? std::nullopt : std::optional(gpu.memoryTotalMib));
         if (!m_promisedSpec) {
-            add("model",
+            add(Check::Model,
                 gpu.index,
                 VerdictLevel::Fail,
                 name,
@@ -535,7 +543,7 @@ private:
         const std::map<std::string, std::string> params = {
             {"name", name}, {"promised", m_promisedSpec->id}, {"found", found ? found->id : ""}};
         if (found == m_promisedSpec) {
-            add("model",
+            add(Check::Model,
                 gpu.index,
                 VerdictLevel::Pass,
                 name,
@@ -544,7 +552,7 @@ private:
             return found;
         }
         if (found) {
-            add("model",
+            add(Check::Model,
                 gpu.index,
                 VerdictLevel::Fail,
                 name + " (" + found->name + ")",
@@ -563,7 +571,7 @@ private:
         const bool sameFamily =
             !promisedWords.empty()
             && std::includes(words.begin(), words.end(), promisedWords.begin(), promisedWords.end());
-        add("model",
+        add(Check::Model,
             gpu.index,
             sameFamily ? VerdictLevel::Warn : VerdictLevel::Fail,
             name,
@@ -588,7 +596,7 @@ private:
         const double gib = static_cast<double>(gpu.memoryTotalMib) / 1024.0;
         const std::string measured = fixed(gib, 1) + " GiB (" + std::to_string(gpu.memoryTotalMib) + " MiB)";
         if (gpu.parentName && !gpu.parentName->empty()) {
-            add("memory",
+            add(Check::Memory,
                 gpu.index,
                 VerdictLevel::Unknown,
                 measured,
@@ -600,7 +608,7 @@ private:
             return;
         }
         if (!expectedGb || *expectedGb <= 0) {
-            add("memory",
+            add(Check::Memory,
                 gpu.index,
                 VerdictLevel::Unknown,
                 measured,
@@ -618,7 +626,7 @@ private:
         // Drivers report GiB, datasheets round ("80GB" is 80 GiB on an A100, 79.6 GiB on an H100) and ECC on
         // GDDR reserves a few percent: 10 % below the promise is still the promised card.
         if (gib >= *expectedGb * 0.9) {
-            add("memory",
+            add(Check::Memory,
                 gpu.index,
                 VerdictLevel::Pass,
                 measured,
@@ -628,7 +636,7 @@ private:
                        "GPU " + std::to_string(gpu.index) + " has " + fixed(gib, 1) + " GiB, as promised ("
                            + figure(*expectedGb) + " GB)."));
         } else {
-            add("memory",
+            add(Check::Memory,
                 gpu.index,
                 VerdictLevel::Fail,
                 measured,
@@ -662,7 +670,7 @@ private:
         judgeThrottle(gpu);
         judgeBurn(gpu);
         if (gpu.migEnabled.value_or(false)) {
-            add("mig",
+            add(Check::Mig,
                 gpu.index,
                 VerdictLevel::Warn,
                 "on",
@@ -684,7 +692,7 @@ private:
         // Our own GEMM kernel has not been validated on a GPU yet (it is informational): a fault inside it is far
         // more likely our bug than the GPU's, and everything measured before it stands.
         if (e.stage.rfind("gemm_own_", 0) == 0 || e.stage.rfind("reference_own_", 0) == 0) {
-            add("gpu_error",
+            add(Check::GpuError,
                 gpu.index,
                 VerdictLevel::Warn,
                 e.code,
@@ -732,7 +740,7 @@ private:
         };
         for (const Advice& advice : kAdvice) {
             if (e.code == advice.code) {
-                add("gpu_error",
+                add(Check::GpuError,
                     gpu.index,
                     VerdictLevel::Fail,
                     e.code,
@@ -743,7 +751,7 @@ private:
                 return;
             }
         }
-        add("gpu_error",
+        add(Check::GpuError,
             gpu.index,
             VerdictLevel::Fail,
             e.code,
@@ -761,7 +769,7 @@ private:
             return; // the "gpu_error" line fails this GPU already; its check may not have run
         }
         if (!gpu.correctness || !gpu.correctness->tolerance) {
-            add("correctness",
+            add(Check::Correctness,
                 gpu.index,
                 VerdictLevel::Unknown,
                 "not measured",
@@ -798,7 +806,7 @@ private:
             {"tolerance", reasonNumber(tolerance)},
             {"uuid", gpu.uuid}};
         if (faults.empty()) {
-            add("correctness",
+            add(Check::Correctness,
                 gpu.index,
                 VerdictLevel::Pass,
                 measured,
@@ -807,7 +815,7 @@ private:
             return;
         }
         // cuda_probe.md section 5 (last table row) and cuda_probe/README.md: a hard fail whatever the speed.
-        add("correctness",
+        add(Check::Correctness,
             gpu.index,
             VerdictLevel::Fail,
             measured,
@@ -853,30 +861,47 @@ private:
         return {0.55, 0.40, "GDDR >= 150 W"};
     }
 
-    static const char* label(const std::string& name)
+    /// The English name of a test in the reasons' text (ui/VerdictText words it for the GUI); nullptr for a check
+    /// that is not a measurement.
+    static const char* label(Check test)
     {
-        static const std::pair<const char*, const char*> kLabels[] = {
-            {"fp32_fma", "FP32 FMA"},
-            {"gemm_fp16", "FP16 tensor GEMM"},
-            {"gemm_bf16", "BF16 tensor GEMM"},
-            {"gemm_tf32", "TF32 tensor GEMM"},
-            {"gemm_fp8", "FP8 tensor GEMM"},
-            {"wmma_fp16", "FP16 WMMA kernel"},
-            {"dram_copy", "memory copy"},
-            {"dram_triad", "memory triad"},
-            {"h2d_pinned", "host-to-device copy"},
-            {"d2h_pinned", "device-to-host copy"},
-            {"p2p", "peer-to-peer copy"},
-            {"gemm_own_fp16", "own FP16 tensor GEMM"},
-            {"gemm_own_bf16", "own BF16 tensor GEMM"},
-            {"nccl_allreduce", "NCCL all-reduce"},
-        };
-        for (const auto& [key, text] : kLabels) {
-            if (name == key) {
-                return text;
-            }
+        switch (test) {
+            case Check::Fp32Fma:
+                return "FP32 FMA";
+            case Check::GemmFp16:
+                return "FP16 tensor GEMM";
+            case Check::GemmBf16:
+                return "BF16 tensor GEMM";
+            case Check::GemmTf32:
+                return "TF32 tensor GEMM";
+            case Check::GemmFp8:
+                return "FP8 tensor GEMM";
+            case Check::WmmaFp16:
+                return "FP16 WMMA kernel";
+            case Check::DramCopy:
+                return "memory copy";
+            case Check::DramTriad:
+                return "memory triad";
+            case Check::H2dPinned:
+                return "host-to-device copy";
+            case Check::D2hPinned:
+                return "device-to-host copy";
+            case Check::P2p:
+                return "peer-to-peer copy";
+            case Check::GemmOwnFp16:
+                return "own FP16 tensor GEMM";
+            case Check::GemmOwnBf16:
+                return "own BF16 tensor GEMM";
+            case Check::NcclAllreduce:
+                return "NCCL all-reduce";
+            default:
+                return nullptr;
         }
-        return nullptr;
+    }
+
+    static bool isHostCopy(const ProbeMeasurement& m)
+    {
+        return m.test == Check::H2dPinned || m.test == Check::D2hPinned;
     }
 
     /// PCIe bandwidth per direction of the link the copy ran on (cuda_probe.md section 5: Gen3 x16 15.75,
@@ -905,7 +930,7 @@ private:
 
     void judgeMeasurement(const ProbeGpu& gpu, const GpuSpec* spec, const ProbeMeasurement& m)
     {
-        const char* known = label(m.name);
+        const char* known = m.test ? label(*m.test) : nullptr;
         const std::string what = known ? known : m.name;
         std::map<std::string, std::string> params = {{"test", m.name}, {"method", m.method}};
         if (m.skipped) {
@@ -948,7 +973,7 @@ private:
             judgeInformational(gpu, m, what, measured, params);
             return;
         }
-        if (m.name == "p2p") {
+        if (m.test == Check::P2p) {
             judgePeer(gpu, spec, m, what, measured, params);
             return;
         }
@@ -957,35 +982,47 @@ private:
         std::optional<double> peak;
         // Compute tests are in TFLOPS, the copies (DRAM, host, peer) in GB/s, whether or not the catalog knows
         // the GPU.
-        const std::string peakUnit =
-            m.name == "fp32_fma" || m.name.rfind("gemm_", 0) == 0 || m.name == "wmma_fp16" ? "TFLOPS" : "GB/s";
+        const std::string peakUnit(checkInfo(*m.test).unit);
         std::optional<Threshold> threshold;
         if (spec) {
             const bool cublas = m.method == "cublaslt";
-            if (m.name == "gemm_fp16" || m.name == "gemm_bf16" || m.name == "wmma_fp16") {
-                peak = m.name == "gemm_bf16" ? spec->peak.bf16 : spec->peak.fp16;
-                if (cublas) {
-                    threshold = halfGemmThreshold(*spec);
-                }
-            } else if (m.name == "gemm_tf32") {
-                peak = spec->peak.tf32;
-                if (cublas) {
-                    threshold = Threshold{0.50, 0.35, "TF32 GEMM, sm_80+"};
-                }
-            } else if (m.name == "gemm_fp8") {
-                peak = spec->peak.fp8;
-                if (cublas) {
-                    threshold = Threshold{0.55, 0.40, "FP8 GEMM, sm_89/sm_90/sm_100"};
-                }
-            } else if (m.name == "fp32_fma") {
-                peak = spec->peak.fp32;
-            } else if (m.name == "dram_copy" || m.name == "dram_triad") {
-                peak = spec->memoryBandwidthGBs;
-                threshold = isHbm(*spec) ? Threshold{0.75, 0.60, "DRAM copy/triad, HBM"}
-                                         : Threshold{0.70, 0.55, "DRAM copy/triad, GDDR"};
-            } else if (m.name == "h2d_pinned" || m.name == "d2h_pinned") {
-                peak = linkBandwidth(gpu);
-                threshold = Threshold{0.60, 0.40, "H2D/D2H pinned, against the negotiated link"};
+            switch (*m.test) {
+                case Check::GemmFp16:
+                case Check::GemmBf16:
+                case Check::WmmaFp16:
+                    peak = m.test == Check::GemmBf16 ? spec->peak.bf16 : spec->peak.fp16;
+                    if (cublas) {
+                        threshold = halfGemmThreshold(*spec);
+                    }
+                    break;
+                case Check::GemmTf32:
+                    peak = spec->peak.tf32;
+                    if (cublas) {
+                        threshold = Threshold{0.50, 0.35, "TF32 GEMM, sm_80+"};
+                    }
+                    break;
+                case Check::GemmFp8:
+                    peak = spec->peak.fp8;
+                    if (cublas) {
+                        threshold = Threshold{0.55, 0.40, "FP8 GEMM, sm_89/sm_90/sm_100"};
+                    }
+                    break;
+                case Check::Fp32Fma:
+                    peak = spec->peak.fp32;
+                    break;
+                case Check::DramCopy:
+                case Check::DramTriad:
+                    peak = spec->memoryBandwidthGBs;
+                    threshold = isHbm(*spec) ? Threshold{0.75, 0.60, "DRAM copy/triad, HBM"}
+                                             : Threshold{0.70, 0.55, "DRAM copy/triad, GDDR"};
+                    break;
+                case Check::H2dPinned:
+                case Check::D2hPinned:
+                    peak = linkBandwidth(gpu);
+                    threshold = Threshold{0.60, 0.40, "H2D/D2H pinned, against the negotiated link"};
+                    break;
+                default:
+                    break;
             }
         }
         if (m.unit != peakUnit) {
@@ -1002,7 +1039,7 @@ private:
         }
         if (!peak || *peak <= 0) {
             const std::string gpuName = spec ? spec->name : gpu.name;
-            const bool link = m.name == "h2d_pinned" || m.name == "d2h_pinned";
+            const bool link = isHostCopy(m);
             params["gpu"] = gpuName;
             add(m.name,
                 gpu.index,
@@ -1052,7 +1089,7 @@ private:
         params["rule"] = threshold->rule;
         const std::string expected = ">= " + ratioText(threshold->pass) + " of " + figure(*peak) + " " + peakUnit
                                      + " (fail < " + ratioText(threshold->fail) + ")";
-        const bool link = m.name == "h2d_pinned" || m.name == "d2h_pinned";
+        const bool link = isHostCopy(m);
         const std::string peakName = link ? "the " + figure(*peak) + " GB/s of its PCIe Gen"
                                                 + std::to_string(gpu.pcie->genUnderLoad.value_or(0)) + " x"
                                                 + std::to_string(gpu.pcie->widthUnderLoad.value_or(0)) + " link"
@@ -1100,8 +1137,8 @@ private:
                             const std::string& measured,
                             std::map<std::string, std::string> params)
     {
-        const std::string library = m.name == "gemm_own_bf16" ? "gemm_bf16" : "gemm_fp16";
-        const ProbeMeasurement* reference = gpu.measurement(library);
+        const ProbeMeasurement* reference =
+            gpu.measurement(m.test == Check::GemmOwnBf16 ? Check::GemmBf16 : Check::GemmFp16);
         if (reference && reference->value && *reference->value > 0) {
             const double ratio = *m.value / *reference->value;
             params["reference"] = reasonNumber(*reference->value);
@@ -1146,7 +1183,7 @@ private:
         const double nvlink = spec ? nvlinkPerDirection(*spec).value_or(0) : 0;
         const std::string toPeer = measured + " to GPU " + peer + (m.link.empty() ? "" : " (" + m.link + ")");
         if (nvlink > 0 && m.link != "nvlink" && m_result.gpus.size() > 1) {
-            add("p2p",
+            add(Check::P2p,
                 gpu.index,
                 VerdictLevel::Warn,
                 toPeer,
@@ -1166,7 +1203,7 @@ private:
             rule = "P2P over PCIe, against the negotiated link";
         }
         if (peak <= 0) {
-            add("p2p",
+            add(Check::P2p,
                 gpu.index,
                 VerdictLevel::Unknown,
                 toPeer,
@@ -1191,7 +1228,7 @@ private:
                           : level == VerdictLevel::Fail ? "probe.p2p.slow"
                                                         : "probe.p2p.low";
         params["rule"] = rule;
-        add("p2p",
+        add(Check::P2p,
             gpu.index,
             level,
             toPeer + " (" + ratioText(ratio) + " of " + figure(peak) + ")",
@@ -1209,7 +1246,7 @@ private:
     void judgeMultiGpu()
     {
         for (const ProbeMeasurement& m : m_result.multiGpu) {
-            if (m.name != "nccl_allreduce") {
+            if (m.test != Check::NcclAllreduce) {
                 continue;
             }
             std::map<std::string, std::string> params = {{"test", m.name}, {"method", m.method}};
@@ -1286,7 +1323,7 @@ private:
                                      + std::to_string(b.wrongResults) + " wrong, " + std::to_string(b.nanCount)
                                      + " NaN, Xid " + (b.xidErrors ? std::to_string(*b.xidErrors) : "n/a");
         if (b.wrongResults > 0 || b.nanCount > 0) {
-            add("burn_errors",
+            add(Check::BurnErrors,
                 gpu.index,
                 VerdictLevel::Fail,
                 measured,
@@ -1306,7 +1343,7 @@ private:
             }
             std::map<std::string, std::string> params = counts;
             params["xids"] = xids;
-            add("burn_errors",
+            add(Check::BurnErrors,
                 gpu.index,
                 VerdictLevel::Fail,
                 measured,
@@ -1318,7 +1355,7 @@ private:
                            + " during the burn-in: the GPU or its driver faulted. Terminate the instance and report "
                              "the GPU."));
         } else {
-            add("burn_errors",
+            add(Check::BurnErrors,
                 gpu.index,
                 VerdictLevel::Pass,
                 measured,
@@ -1338,7 +1375,7 @@ private:
             const std::string expected =
                 ">= " + ratioText(kBurnWarnRatio) + " (fail < " + ratioText(kBurnFailRatio) + ")";
             if (ratio >= kBurnWarnRatio) {
-                add("burn_speed",
+                add(Check::BurnSpeed,
                     gpu.index,
                     VerdictLevel::Pass,
                     speed,
@@ -1348,7 +1385,7 @@ private:
                            "GPU " + index + " held its speed under sustained load (" + speed + ")."));
             } else {
                 const bool fail = ratio < kBurnFailRatio;
-                add("burn_speed",
+                add(Check::BurnSpeed,
                     gpu.index,
                     fail ? VerdictLevel::Fail : VerdictLevel::Warn,
                     speed,
@@ -1362,7 +1399,7 @@ private:
             }
         }
         if (b.throttle) {
-            judgeThrottleShares("burn_throttle", gpu.index, *b.throttle, "burn");
+            judgeThrottleShares(Check::BurnThrottle, gpu.index, *b.throttle, "burn");
         }
     }
 
@@ -1371,7 +1408,7 @@ private:
     void judgeEcc(const ProbeGpu& gpu)
     {
         if (!gpu.ecc) {
-            add("ecc",
+            add(Check::Ecc,
                 gpu.index,
                 VerdictLevel::Unknown,
                 "not reported",
@@ -1389,7 +1426,7 @@ private:
             {"volatile_corrected", std::to_string(e.volatileCorrected)}};
         const std::string index = std::to_string(gpu.index);
         if (e.volatileUncorrected > 0) {
-            add("ecc",
+            add(Check::Ecc,
                 gpu.index,
                 VerdictLevel::Fail,
                 measured,
@@ -1400,7 +1437,7 @@ private:
                            + " uncorrectable ECC error(s) since the driver loaded: its memory is faulty and programs "
                              "on it can crash or compute garbage. Terminate the instance and report the GPU."));
         } else if (!e.enabled) {
-            add("ecc",
+            add(Check::Ecc,
                 gpu.index,
                 VerdictLevel::Warn,
                 measured,
@@ -1409,7 +1446,7 @@ private:
                        params,
                        "ECC is off on GPU " + index + ": memory errors go unnoticed and cannot be counted."));
         } else if (e.aggregateUncorrected > 0) {
-            add("ecc",
+            add(Check::Ecc,
                 gpu.index,
                 VerdictLevel::Warn,
                 measured,
@@ -1419,7 +1456,7 @@ private:
                        "GPU " + index + " has had " + std::to_string(e.aggregateUncorrected)
                            + " uncorrectable ECC error(s) in its lifetime, none since the driver loaded."));
         } else {
-            add("ecc",
+            add(Check::Ecc,
                 gpu.index,
                 VerdictLevel::Pass,
                 measured,
@@ -1439,7 +1476,7 @@ private:
         const std::map<std::string, std::string> params = {{"count", std::to_string(p.count)},
                                                            {"pending", std::to_string(p.pending)}};
         if (p.pending > 0) {
-            add("retired_pages",
+            add(Check::RetiredPages,
                 gpu.index,
                 VerdictLevel::Fail,
                 measured,
@@ -1450,7 +1487,7 @@ private:
                            + " has memory pages waiting to be retired: it needs a reset before its memory can be "
                              "trusted. Terminate the instance or ask the provider to reset the GPU."));
         } else {
-            add("retired_pages",
+            add(Check::RetiredPages,
                 gpu.index,
                 VerdictLevel::Pass,
                 measured,
@@ -1474,7 +1511,7 @@ private:
                                                            {"failure", r.failure ? "true" : "false"}};
         const std::string index = std::to_string(gpu.index);
         if (r.failure) {
-            add("remapped_rows",
+            add(Check::RemappedRows,
                 gpu.index,
                 VerdictLevel::Fail,
                 measured,
@@ -1485,7 +1522,7 @@ private:
                            + " ran out of spare memory rows (row remapping failed): its memory is "
                              "faulty. Terminate the instance and report the GPU."));
         } else if (r.pending) {
-            add("remapped_rows",
+            add(Check::RemappedRows,
                 gpu.index,
                 VerdictLevel::Fail,
                 measured,
@@ -1496,7 +1533,7 @@ private:
                            + " has a row remap pending: it needs a reset before its memory can be "
                              "trusted. Terminate the instance or ask the provider to reset the GPU."));
         } else {
-            add("remapped_rows",
+            add(Check::RemappedRows,
                 gpu.index,
                 VerdictLevel::Pass,
                 measured,
@@ -1510,7 +1547,7 @@ private:
         const ProbeTemperature& t = gpu.temperature;
         const std::optional<int> hottest = t.maxUnderLoadC ? t.maxUnderLoadC : t.currentC;
         if (!hottest || !t.slowdownC) {
-            add("temperature",
+            add(Check::Temperature,
                 gpu.index,
                 VerdictLevel::Unknown,
                 hottest ? std::to_string(*hottest) + " C" : "not reported",
@@ -1525,7 +1562,7 @@ private:
         const std::map<std::string, std::string> params = {{"celsius", std::to_string(*hottest)},
                                                            {"slowdown", std::to_string(*t.slowdownC)}};
         if (*hottest >= *t.slowdownC) {
-            add("temperature",
+            add(Check::Temperature,
                 gpu.index,
                 VerdictLevel::Fail,
                 measured,
@@ -1537,7 +1574,7 @@ private:
                            + " C slowdown threshold: it slows itself down. The cooling of this host is failing; "
                              "terminate the instance or take it up with the provider."));
         } else {
-            add("temperature",
+            add(Check::Temperature,
                 gpu.index,
                 VerdictLevel::Pass,
                 measured,
@@ -1555,7 +1592,7 @@ private:
         if (m_result.probe.mode == "quick") {
             // The quick run's GEMMs last well under a second each, with idle gaps between them: too short for the
             // board to reach its power limit, and NVML's power reading is a 1 s average on Ampere and newer.
-            add("power",
+            add(Check::Power,
                 gpu.index,
                 VerdictLevel::Unknown,
                 p.underLoadW ? figure(*p.underLoadW) + " W" : "not reported",
@@ -1567,7 +1604,7 @@ private:
             return;
         }
         if (!p.underLoadW || !p.limitW || *p.limitW <= 0) {
-            add("power",
+            add(Check::Power,
                 gpu.index,
                 VerdictLevel::Unknown,
                 p.underLoadW ? figure(*p.underLoadW) + " W" : "not reported",
@@ -1583,7 +1620,7 @@ private:
             {"watts", reasonNumber(*p.underLoadW)}, {"limit", reasonNumber(*p.limitW)}, {"ratio", reasonNumber(ratio)}};
         // DCGM targeted_power's 0.75 (cuda_probe.md section 1.2 and 5); only a warning on 70 W cards.
         if (ratio >= 0.75) {
-            add("power",
+            add(Check::Power,
                 gpu.index,
                 VerdictLevel::Pass,
                 measured,
@@ -1595,7 +1632,7 @@ private:
             return;
         }
         const bool lowPower = (spec && spec->tdpWatts && *spec->tdpWatts <= 75) || *p.limitW <= 75;
-        add("power",
+        add(Check::Power,
             gpu.index,
             lowPower ? VerdictLevel::Warn : VerdictLevel::Fail,
             measured,
@@ -1612,7 +1649,7 @@ private:
     {
         if (!gpu.pcie || !gpu.pcie->genUnderLoad || !gpu.pcie->widthUnderLoad || !gpu.pcie->genMax
             || !gpu.pcie->widthMax) {
-            add("pcie",
+            add(Check::Pcie,
                 gpu.index,
                 VerdictLevel::Unknown,
                 "not reported",
@@ -1628,7 +1665,7 @@ private:
                                                            {"gen_max", std::to_string(*l.genMax)},
                                                            {"width_max", std::to_string(*l.widthMax)}};
         if (*l.genUnderLoad >= *l.genMax && *l.widthUnderLoad >= *l.widthMax) {
-            add("pcie",
+            add(Check::Pcie,
                 gpu.index,
                 VerdictLevel::Pass,
                 measured,
@@ -1642,7 +1679,7 @@ private:
                                             "only a warning."
                                           : " On bare metal this is a badly seated card or riser; take it up with the "
                                             "provider.";
-        add("pcie",
+        add(Check::Pcie,
             gpu.index,
             m_promised.virtualMachine ? VerdictLevel::Warn : VerdictLevel::Fail,
             measured,
@@ -1658,7 +1695,7 @@ private:
     /// Throttling judged by the share of the busy samples that carried each reason: one 25 ms sample of
     /// hw_slowdown is a blip (a warning), a tenth of the run is a GPU that does not hold its clocks (a fail).
     /// `phase` is "gemm" (the GEMM tests) or "burn" (the burn-in).
-    void judgeThrottleShares(const std::string& check, int gpu, const ProbeThrottle& t, const std::string& phase)
+    void judgeThrottleShares(Check check, int gpu, const ProbeThrottle& t, const std::string& phase)
     {
         const std::string index = std::to_string(gpu);
         const std::string during = phase == "burn" ? "burn-in" : "GEMM tests";
@@ -1743,7 +1780,7 @@ private:
     void judgeThrottle(const ProbeGpu& gpu)
     {
         if (gpu.throttle) {
-            judgeThrottleShares("throttle", gpu.index, *gpu.throttle, "gemm");
+            judgeThrottleShares(Check::Throttle, gpu.index, *gpu.throttle, "gemm");
             return;
         }
         // cuda_probe.md section 5 fails HW slowdown, HW thermal and power brake under load; section 3 also flags
@@ -1763,7 +1800,7 @@ private:
         const std::map<std::string, std::string> params = {{"reasons", joined(gpu.throttleReasons, ",")}};
         const std::string index = std::to_string(gpu.index);
         if (!hard.empty()) {
-            add("throttle",
+            add(Check::Throttle,
                 gpu.index,
                 VerdictLevel::Fail,
                 measured,
@@ -1774,7 +1811,7 @@ private:
                            + "): overheating, a power supply fault or a power brake. It will not run at its speed; "
                              "terminate the instance or take it up with the provider."));
         } else if (!soft.empty()) {
-            add("throttle",
+            add(Check::Throttle,
                 gpu.index,
                 VerdictLevel::Warn,
                 measured,
@@ -1785,7 +1822,7 @@ private:
                            + " down because it ran hot (sw_thermal) during the GEMM "
                              "test."));
         } else {
-            add("throttle",
+            add(Check::Throttle,
                 gpu.index,
                 VerdictLevel::Pass,
                 measured,

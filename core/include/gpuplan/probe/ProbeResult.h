@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gpuplan/core/Result.h"
+#include "gpuplan/probe/Checks.h"
 
 #include <map>
 #include <optional>
@@ -107,6 +108,7 @@ struct ProbePcie
 struct ProbeMeasurement
 {
     std::string name;            // fp32_fma, gemm_bf16, dram_copy, h2d_pinned, ...
+    std::optional<Check> test;   // the catalogue's check of that name; nullopt for a test this build does not know
     std::string unit;            // "TFLOPS" or "GB/s"
     std::string method;          // cublaslt, wmma, fma, copy, triad, pinned, peer
     std::optional<double> value; // median; nullopt when skipped, or null (the probe writes NaN as null)
@@ -198,6 +200,8 @@ struct ProbeGpu
 
     /// The measurement of that name, or nullptr.
     const ProbeMeasurement* measurement(std::string_view name) const;
+    /// The measurement of that check, or nullptr.
+    const ProbeMeasurement* measurement(Check test) const;
 };
 
 /// The probe's whole document, schema gpuplan-probe/1.
