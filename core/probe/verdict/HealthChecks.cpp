@@ -1,0 +1,440 @@
+// The health checks under load (cuda_probe.md section 5, "Hard health checks"): memory health, temperature,
+// power, the PCIe link and clock throttling.
+#include "probe/VerdictJudge.h"
+
+namespace gpuplan::core::verdict {
+
+namespace {
+
+/// The share of busy samples with a hardware throttle reason from which a GPU fails: a tenth of the run is a
+/// GPU that does not hold its clocks; less is a blip (a warning). Our choice, not a published figure; a device
+/// check (tests/gpu/device-check.sh) on a healthy GPU shows no hardware reasons at all.
+constexpr double kThrottleFailShare = 0.10;
+
+bool isHardThrottle(const std::string& why)
+{
+    return why == "hw_slowdown" || why == "hw_thermal" || why == "hw_power_brake";
+}
+
+} // namespace
+
+void Judge::judgeEcc(const ProbeGpu& gpu)
+{
+    if (!gpu.ecc) {
+        add(Check::Ecc,
+            gpu.index,
+            VerdictLevel::Unknown,
+            "not reported",
+            "0 uncorrectable",
+            reason("probe.ecc.unknown", {}, "The GPU reports no ECC state (GeForce cards have no ECC)."));
+        return;
+    }
+    const ProbeEcc& e = *gpu.ecc;
+    const std::string measured = std::string(e.enabled ? "on" : "off") + ", volatile uncorrectable "
+                                 + std::to_string(e.volatileUncorrected) + ", aggregate uncorrectable "
+                                 + std::to_string(e.aggregateUncorrected);
+    const std::map<std::string, std::string> params = {
+        {"volatile_uncorrected", std::to_string(e.volatileUncorrected)},
+        {"aggregate_uncorrected", std::to_string(e.aggregateUncorrected)},
+        {"volatile_corrected", std::to_string(e.volatileCorrected)}};
+    const std::string index = std::to_string(gpu.index);
+    if (e.volatileUncorrected > 0) {
+        add(Check::Ecc,
+            gpu.index,
+            VerdictLevel::Fail,
+            measured,
+            "0 volatile uncorrectable",
+            reason("probe.ecc.uncorrectable",
+                   params,
+                   "GPU " + index + " had " + std::to_string(e.volatileUncorrected)
+                       + " uncorrectable ECC error(s) since the driver loaded: its memory is faulty and programs "
+                         "on it can crash or compute garbage. Terminate the instance and report the GPU."));
+    } else if (!e.enabled) {
+        add(Check::Ecc,
+            gpu.index,
+            VerdictLevel::Warn,
+            measured,
+            "ECC on",
+            reason("probe.ecc.off",
+                   params,
+                   "ECC is off on GPU " + index + ": memory errors go unnoticed and cannot be counted."));
+    } else if (e.aggregateUncorrected > 0) {
+        add(Check::Ecc,
+            gpu.index,
+            VerdictLevel::Warn,
+            measured,
+            "0 aggregate uncorrectable",
+            reason("probe.ecc.history",
+                   params,
+                   "GPU " + index + " has had " + std::to_string(e.aggregateUncorrected)
+                       + " uncorrectable ECC error(s) in its lifetime, none since the driver loaded."));
+    } else {
+        add(Check::Ecc,
+            gpu.index,
+            VerdictLevel::Pass,
+            measured,
+            "0 uncorrectable",
+            reason("probe.ecc.ok", params, "No uncorrectable ECC errors."));
+    }
+}
+
+void Judge::judgeRetiredPages(const ProbeGpu& gpu)
+{
+    if (!gpu.retiredPages) {
+        return; // Ampere and newer remap rows instead
+    }
+    const ProbeRetiredPages& p = *gpu.retiredPages;
+    const std::string measured =
+        std::to_string(p.count) + " retired, " + (p.pending > 0 ? "retirement pending" : "none pending");
+    const std::map<std::string, std::string> params = {{"count", std::to_string(p.count)},
+                                                       {"pending", std::to_string(p.pending)}};
+    if (p.pending > 0) {
+        add(Check::RetiredPages,
+            gpu.index,
+            VerdictLevel::Fail,
+            measured,
+            "none pending",
+            reason("probe.retired_pages.pending",
+                   params,
+                   "GPU " + std::to_string(gpu.index)
+                       + " has memory pages waiting to be retired: it needs a reset before its memory can be "
+                         "trusted. Terminate the instance or ask the provider to reset the GPU."));
+    } else {
+        add(Check::RetiredPages,
+            gpu.index,
+            VerdictLevel::Pass,
+            measured,
+            "none pending",
+            reason("probe.retired_pages.ok", params, "No page retirement is pending."));
+    }
+}
+
+void Judge::judgeRemappedRows(const ProbeGpu& gpu)
+{
+    if (!gpu.remappedRows) {
+        return; // pre-Ampere retires pages instead
+    }
+    const ProbeRemappedRows& r = *gpu.remappedRows;
+    const std::string measured = std::to_string(r.correctable) + " correctable, " + std::to_string(r.uncorrectable)
+                                 + " uncorrectable" + (r.pending ? ", remap pending" : "")
+                                 + (r.failure ? ", remap failed" : "");
+    const std::map<std::string, std::string> params = {{"correctable", std::to_string(r.correctable)},
+                                                       {"uncorrectable", std::to_string(r.uncorrectable)},
+                                                       {"pending", r.pending ? "true" : "false"},
+                                                       {"failure", r.failure ? "true" : "false"}};
+    const std::string index = std::to_string(gpu.index);
+    if (r.failure) {
+        add(Check::RemappedRows,
+            gpu.index,
+            VerdictLevel::Fail,
+            measured,
+            "no failure, none pending",
+            reason("probe.remapped_rows.failure",
+                   params,
+                   "GPU " + index
+                       + " ran out of spare memory rows (row remapping failed): its memory is "
+                         "faulty. Terminate the instance and report the GPU."));
+    } else if (r.pending) {
+        add(Check::RemappedRows,
+            gpu.index,
+            VerdictLevel::Fail,
+            measured,
+            "no failure, none pending",
+            reason("probe.remapped_rows.pending",
+                   params,
+                   "GPU " + index
+                       + " has a row remap pending: it needs a reset before its memory can be "
+                         "trusted. Terminate the instance or ask the provider to reset the GPU."));
+    } else {
+        add(Check::RemappedRows,
+            gpu.index,
+            VerdictLevel::Pass,
+            measured,
+            "no failure, none pending",
+            reason("probe.remapped_rows.ok", params, "No row remap is pending or failed."));
+    }
+}
+
+void Judge::judgeTemperature(const ProbeGpu& gpu)
+{
+    const ProbeTemperature& t = gpu.temperature;
+    const std::optional<int> hottest = t.maxUnderLoadC ? t.maxUnderLoadC : t.currentC;
+    if (!hottest || !t.slowdownC) {
+        add(Check::Temperature,
+            gpu.index,
+            VerdictLevel::Unknown,
+            hottest ? std::to_string(*hottest) + " C" : "not reported",
+            t.slowdownC ? "< " + std::to_string(*t.slowdownC) + " C" : "unknown",
+            reason("probe.temperature.unknown",
+                   {},
+                   "The temperature under load or the slowdown threshold was not reported."));
+        return;
+    }
+    const std::string measured = std::to_string(*hottest) + " C";
+    const std::string expected = "< " + std::to_string(*t.slowdownC) + " C (slowdown)";
+    const std::map<std::string, std::string> params = {{"celsius", std::to_string(*hottest)},
+                                                       {"slowdown", std::to_string(*t.slowdownC)}};
+    if (*hottest >= *t.slowdownC) {
+        add(Check::Temperature,
+            gpu.index,
+            VerdictLevel::Fail,
+            measured,
+            expected,
+            reason("probe.temperature.slowdown",
+                   params,
+                   "GPU " + std::to_string(gpu.index) + " reached " + measured + " under load, at or above its "
+                       + std::to_string(*t.slowdownC)
+                       + " C slowdown threshold: it slows itself down. The cooling of this host is failing; "
+                         "terminate the instance or take it up with the provider."));
+    } else {
+        add(Check::Temperature,
+            gpu.index,
+            VerdictLevel::Pass,
+            measured,
+            expected,
+            reason("probe.temperature.ok",
+                   params,
+                   "The GPU stayed at " + measured + " under load, below its " + std::to_string(*t.slowdownC)
+                       + " C slowdown threshold."));
+    }
+}
+
+void Judge::judgePower(const ProbeGpu& gpu, const GpuSpec* spec)
+{
+    const ProbePower& p = gpu.power;
+    if (m_result.probe.mode == "quick") {
+        // The quick run's GEMMs last well under a second each, with idle gaps between them: too short for the
+        // board to reach its power limit, and NVML's power reading is a 1 s average on Ampere and newer.
+        add(Check::Power,
+            gpu.index,
+            VerdictLevel::Unknown,
+            p.underLoadW ? figure(*p.underLoadW) + " W" : "not reported",
+            "full run",
+            reason("probe.power.quick",
+                   {},
+                   "Power is judged only in the full run: the quick run's GEMMs are too short for the GPU to "
+                   "reach its power limit."));
+        return;
+    }
+    if (!p.underLoadW || !p.limitW || *p.limitW <= 0) {
+        add(Check::Power,
+            gpu.index,
+            VerdictLevel::Unknown,
+            p.underLoadW ? figure(*p.underLoadW) + " W" : "not reported",
+            p.limitW ? ">= " + figure(0.75 * *p.limitW) + " W" : "unknown",
+            reason("probe.power.unknown", {}, "The power under load or the enforced limit was not reported."));
+        return;
+    }
+    const double ratio = *p.underLoadW / *p.limitW;
+    const std::string measured = figure(*p.underLoadW) + " W (" + ratioText(ratio) + " of " + figure(*p.limitW) + " W)";
+    const std::string expected = ">= 0.75 x " + figure(*p.limitW) + " W";
+    const std::map<std::string, std::string> params = {
+        {"watts", reasonNumber(*p.underLoadW)}, {"limit", reasonNumber(*p.limitW)}, {"ratio", reasonNumber(ratio)}};
+    // DCGM targeted_power's 0.75 (cuda_probe.md section 1.2 and 5); only a warning on 70 W cards.
+    if (ratio >= 0.75) {
+        add(Check::Power,
+            gpu.index,
+            VerdictLevel::Pass,
+            measured,
+            expected,
+            reason("probe.power.ok",
+                   params,
+                   "Under load the GPU drew " + figure(*p.underLoadW) + " W, " + ratioText(ratio) + " of its enforced "
+                       + figure(*p.limitW) + " W limit."));
+        return;
+    }
+    const bool lowPower = (spec && spec->tdpWatts && *spec->tdpWatts <= 75) || *p.limitW <= 75;
+    add(Check::Power,
+        gpu.index,
+        lowPower ? VerdictLevel::Warn : VerdictLevel::Fail,
+        measured,
+        expected,
+        reason("probe.power.low",
+               params,
+               "Under load the GPU drew only " + figure(*p.underLoadW) + " W, " + ratioText(ratio) + " of its enforced "
+                   + figure(*p.limitW)
+                   + " W limit (a healthy GPU under a GEMM draws at least 0.75 of it): it is held back by power "
+                     "delivery, clocks or another tenant."));
+}
+
+void Judge::judgePcie(const ProbeGpu& gpu)
+{
+    if (!gpu.pcie || !gpu.pcie->genUnderLoad || !gpu.pcie->widthUnderLoad || !gpu.pcie->genMax || !gpu.pcie->widthMax) {
+        add(Check::Pcie,
+            gpu.index,
+            VerdictLevel::Unknown,
+            "not reported",
+            "unknown",
+            reason("probe.pcie.unknown", {}, "The PCIe link under load was not reported."));
+        return;
+    }
+    const ProbePcie& l = *gpu.pcie;
+    const std::string measured = "Gen" + std::to_string(*l.genUnderLoad) + " x" + std::to_string(*l.widthUnderLoad);
+    const std::string expected = "Gen" + std::to_string(*l.genMax) + " x" + std::to_string(*l.widthMax);
+    const std::map<std::string, std::string> params = {{"gen", std::to_string(*l.genUnderLoad)},
+                                                       {"width", std::to_string(*l.widthUnderLoad)},
+                                                       {"gen_max", std::to_string(*l.genMax)},
+                                                       {"width_max", std::to_string(*l.widthMax)}};
+    if (*l.genUnderLoad >= *l.genMax && *l.widthUnderLoad >= *l.widthMax) {
+        add(Check::Pcie,
+            gpu.index,
+            VerdictLevel::Pass,
+            measured,
+            expected,
+            reason("probe.pcie.ok", params, "The PCIe link ran at its full " + expected + " under load."));
+        return;
+    }
+    std::string text = "The PCIe link of GPU " + std::to_string(gpu.index) + " ran at " + measured
+                       + " under load, below its " + expected + ": host-device copies are slower.";
+    text += m_promised.virtualMachine ? " Inside a VM the reported link often is not the physical one, so this is "
+                                        "only a warning."
+                                      : " On bare metal this is a badly seated card or riser; take it up with the "
+                                        "provider.";
+    add(Check::Pcie,
+        gpu.index,
+        m_promised.virtualMachine ? VerdictLevel::Warn : VerdictLevel::Fail,
+        measured,
+        expected,
+        reason(m_promised.virtualMachine ? "probe.pcie.degraded_vm" : "probe.pcie.degraded", params, text));
+}
+
+/// Throttling judged by the share of the busy samples that carried each reason: one 25 ms sample of
+/// hw_slowdown is a blip (a warning), a tenth of the run is a GPU that does not hold its clocks (a fail).
+/// `phase` is "gemm" (the GEMM tests) or "burn" (the burn-in).
+void Judge::judgeThrottleShares(Check check, int gpu, const ProbeThrottle& t, const std::string& phase)
+{
+    const std::string index = std::to_string(gpu);
+    const std::string during = phase == "burn" ? "burn-in" : "GEMM tests";
+    if (t.samples <= 0) {
+        add(check,
+            gpu,
+            VerdictLevel::Unknown,
+            "no busy samples",
+            "",
+            reason("probe.throttle.no_samples",
+                   {{"phase", phase}},
+                   "NVML gave no clock readings while the GPU was busy during the " + during + "; not judged."));
+        return;
+    }
+    std::vector<std::string> listed;
+    std::string hardest;
+    double hardShare = 0;
+    double thermalShare = 0;
+    for (const auto& [why, share] : t.shares) {
+        listed.push_back(why + " " + fixed(share * 100, 0) + " %");
+        if (isHardThrottle(why) && share > hardShare) {
+            hardShare = share;
+            hardest = why;
+        } else if (why == "sw_thermal") {
+            thermalShare = share;
+        }
+    }
+    const std::string measured = listed.empty() ? "none" : joined(listed);
+    const std::string expected = "hw_slowdown, hw_thermal, hw_power_brake < " + fixed(kThrottleFailShare * 100, 0)
+                                 + " % of " + std::to_string(t.samples) + " busy samples";
+    std::map<std::string, std::string> params = {{"phase", phase},
+                                                 {"samples", std::to_string(t.samples)},
+                                                 {"reason", hardest},
+                                                 {"share", reasonNumber(hardShare)}};
+    if (hardShare >= kThrottleFailShare) {
+        add(check,
+            gpu,
+            VerdictLevel::Fail,
+            measured,
+            expected,
+            reason("probe.throttle.hardware_sustained",
+                   params,
+                   "GPU " + index + " was slowed down by hardware (" + hardest + ") in " + fixed(hardShare * 100, 0)
+                       + " % of the busy samples of the " + during
+                       + ": overheating, a power supply fault or a power brake. It will not run at its speed; "
+                         "terminate the instance or take it up with the provider."));
+    } else if (hardShare > 0) {
+        add(check,
+            gpu,
+            VerdictLevel::Warn,
+            measured,
+            expected,
+            reason("probe.throttle.hardware_brief",
+                   params,
+                   "GPU " + index + " was briefly slowed down by hardware (" + hardest + ", "
+                       + fixed(hardShare * 100, 0) + " % of the busy samples of the " + during
+                       + "); watch its speed during training."));
+    } else if (thermalShare >= kThrottleFailShare) {
+        params["share"] = reasonNumber(thermalShare);
+        add(check,
+            gpu,
+            VerdictLevel::Warn,
+            measured,
+            expected,
+            reason("probe.throttle.thermal_sustained",
+                   params,
+                   "The driver slowed GPU " + index + " down because it ran hot (sw_thermal) in "
+                       + fixed(thermalShare * 100, 0) + " % of the busy samples of the " + during + "."));
+    } else {
+        add(check,
+            gpu,
+            VerdictLevel::Pass,
+            measured,
+            expected,
+            reason("probe.throttle.ok_shares",
+                   params,
+                   "No harmful clock throttling in " + std::to_string(t.samples) + " busy samples of the " + during
+                       + "."));
+    }
+}
+
+void Judge::judgeThrottle(const ProbeGpu& gpu)
+{
+    if (gpu.throttle) {
+        judgeThrottleShares(Check::Throttle, gpu.index, *gpu.throttle, "gemm");
+        return;
+    }
+    // cuda_probe.md section 5 fails HW slowdown, HW thermal and power brake under load; section 3 also flags
+    // SW thermal slowdown, which is the driver's own (softer) reaction to heat: a warning. SW power cap is
+    // normal under a GEMM.
+    std::vector<std::string> hard;
+    std::vector<std::string> soft;
+    for (const std::string& why : gpu.throttleReasons) {
+        if (why == "hw_slowdown" || why == "hw_thermal" || why == "hw_power_brake") {
+            hard.push_back(why);
+        } else if (why == "sw_thermal") {
+            soft.push_back(why);
+        }
+    }
+    const std::string measured = gpu.throttleReasons.empty() ? "none" : joined(gpu.throttleReasons);
+    const std::string expected = "no hw_slowdown, hw_thermal, hw_power_brake, sw_thermal";
+    const std::map<std::string, std::string> params = {{"reasons", joined(gpu.throttleReasons, ",")}};
+    const std::string index = std::to_string(gpu.index);
+    if (!hard.empty()) {
+        add(Check::Throttle,
+            gpu.index,
+            VerdictLevel::Fail,
+            measured,
+            expected,
+            reason("probe.throttle.hardware",
+                   params,
+                   "GPU " + index + " was slowed down by hardware during the GEMM test (" + joined(hard)
+                       + "): overheating, a power supply fault or a power brake. It will not run at its speed; "
+                         "terminate the instance or take it up with the provider."));
+    } else if (!soft.empty()) {
+        add(Check::Throttle,
+            gpu.index,
+            VerdictLevel::Warn,
+            measured,
+            expected,
+            reason("probe.throttle.thermal",
+                   params,
+                   "The driver slowed GPU " + index
+                       + " down because it ran hot (sw_thermal) during the GEMM "
+                         "test."));
+    } else {
+        add(Check::Throttle,
+            gpu.index,
+            VerdictLevel::Pass,
+            measured,
+            expected,
+            reason("probe.throttle.ok", params, "No harmful clock throttling during the GEMM test."));
+    }
+}
+
+} // namespace gpuplan::core::verdict

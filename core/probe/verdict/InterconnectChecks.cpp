@@ -1,0 +1,145 @@
+// The interconnect between the GPUs: peer-to-peer copies against NVLink or PCIe, and NCCL's all-reduce.
+#include "probe/VerdictJudge.h"
+
+namespace gpuplan::core::verdict {
+
+/// A copy from this GPU to another: against the NVLink of a GPU whose datasheet has one (per direction), else
+/// against the PCIe link. The thresholds are first guesses (nvbandwidth reaches about 0.8 of NVLink per
+/// direction), to be set from device checks.
+void Judge::judgePeer(const ProbeGpu& gpu,
+                      const GpuSpec* spec,
+                      const ProbeMeasurement& m,
+                      const std::string& what,
+                      const std::string& measured,
+                      std::map<std::string, std::string> params)
+{
+    const std::string peer = m.peer ? std::to_string(*m.peer) : "?";
+    params["peer"] = peer;
+    params["link"] = m.link;
+    // 0: no NVLink (a plain double: GCC 12 warns of an optional copied below as maybe uninitialised)
+    const double nvlink = spec ? nvlinkPerDirection(*spec).value_or(0) : 0;
+    const std::string toPeer = measured + " to GPU " + peer + (m.link.empty() ? "" : " (" + m.link + ")");
+    if (nvlink > 0 && m.link != "nvlink" && m_result.gpus.size() > 1) {
+        add(Check::P2p,
+            gpu.index,
+            VerdictLevel::Warn,
+            toPeer,
+            "NVLink",
+            reason("probe.p2p.no_nvlink",
+                   params,
+                   "GPU " + std::to_string(gpu.index) + " reaches GPU " + peer + " over "
+                       + (m.link == "staged" ? std::string("the host (no peer access)") : std::string("PCIe"))
+                       + ", not over the NVLink the " + spec->name
+                       + " has: multi-GPU training will be slower. Check `nvidia-smi topo -m`."));
+        return;
+    }
+    double peak = nvlink;
+    std::string rule = "P2P over NVLink, per direction";
+    if (peak <= 0) {
+        peak = linkBandwidth(gpu).value_or(0);
+        rule = "P2P over PCIe, against the negotiated link";
+    }
+    if (peak <= 0) {
+        add(Check::P2p,
+            gpu.index,
+            VerdictLevel::Unknown,
+            toPeer,
+            "unknown",
+            reason("probe.p2p.no_link",
+                   params,
+                   "The " + what + " test reached " + toPeer
+                       + "; the link it ran on is not known, so it is not "
+                         "judged."));
+        return;
+    }
+    const double ratio = *m.value / peak;
+    params["peak"] = reasonNumber(peak);
+    params["ratio"] = reasonNumber(static_cast<double>(static_cast<long long>(ratio * 1000 + 0.5)) / 1000);
+    const Threshold threshold{0.60, 0.40, ""};
+    const std::string expected =
+        ">= " + ratioText(threshold.pass) + " of " + figure(peak) + " GB/s (fail < " + ratioText(threshold.fail) + ")";
+    const VerdictLevel level = ratio >= threshold.pass  ? VerdictLevel::Pass
+                               : ratio < threshold.fail ? VerdictLevel::Fail
+                                                        : VerdictLevel::Warn;
+    const char* key = level == VerdictLevel::Pass   ? "probe.p2p.ok"
+                      : level == VerdictLevel::Fail ? "probe.p2p.slow"
+                                                    : "probe.p2p.low";
+    params["rule"] = rule;
+    add(Check::P2p,
+        gpu.index,
+        level,
+        toPeer + " (" + ratioText(ratio) + " of " + figure(peak) + ")",
+        expected,
+        reason(key,
+               params,
+               "Copies from GPU " + std::to_string(gpu.index) + " to GPU " + peer + " reached " + measured + ", "
+                   + ratioText(ratio) + " of " + figure(peak) + " GB/s (" + rule + ")"
+                   + (level == VerdictLevel::Pass   ? "."
+                      : level == VerdictLevel::Fail ? ": far slower than the link allows."
+                                                    : ": slower than a healthy link.")));
+}
+
+/// The machine-wide tests: NCCL's all-reduce bus bandwidth against the slowest link between the GPUs.
+void Judge::judgeMultiGpu()
+{
+    for (const ProbeMeasurement& m : m_result.multiGpu) {
+        if (m.test != Check::NcclAllreduce) {
+            continue;
+        }
+        std::map<std::string, std::string> params = {{"test", m.name}, {"method", m.method}};
+        if (m.skipped || !m.value) {
+            params["why"] = m.skipped.value_or("no figure");
+            add(m.name,
+                std::nullopt,
+                VerdictLevel::Unknown,
+                "skipped",
+                "",
+                reason("probe.nccl.skipped", params, "The NCCL all-reduce test did not run: " + params["why"] + "."));
+            continue;
+        }
+        const std::string measured = figure(*m.value) + " GB/s";
+        params["value"] = reasonNumber(*m.value);
+        std::optional<double> peak = m_promisedSpec ? nvlinkPerDirection(*m_promisedSpec) : std::nullopt;
+        const bool viaNvlink = peak.has_value();
+        if (!peak && !m_result.gpus.empty()) {
+            peak = linkBandwidth(m_result.gpus.front());
+        }
+        if (!peak) {
+            add(m.name,
+                std::nullopt,
+                VerdictLevel::Unknown,
+                measured,
+                "unknown",
+                reason("probe.nccl.no_link",
+                       params,
+                       "NCCL's all-reduce reached a bus bandwidth of " + measured
+                           + "; the link between the GPUs is not known, so it is not judged."));
+            continue;
+        }
+        const double ratio = *m.value / *peak;
+        params["peak"] = reasonNumber(*peak);
+        params["ratio"] = reasonNumber(static_cast<double>(static_cast<long long>(ratio * 1000 + 0.5)) / 1000);
+        params["link"] = viaNvlink ? "nvlink" : "pcie";
+        // nccl-tests' bus bandwidth approaches the per-direction link speed on a healthy machine; these first
+        // thresholds are loose until device checks on several GPUs set them.
+        const VerdictLevel level = ratio >= 0.5  ? VerdictLevel::Pass
+                                   : ratio < 0.3 ? VerdictLevel::Fail
+                                                 : VerdictLevel::Warn;
+        add(m.name,
+            std::nullopt,
+            level,
+            measured + " (" + ratioText(ratio) + " of " + figure(*peak) + ")",
+            ">= 0.50 of " + figure(*peak) + " GB/s (fail < 0.30)",
+            reason(level == VerdictLevel::Pass   ? "probe.nccl.ok"
+                   : level == VerdictLevel::Fail ? "probe.nccl.slow"
+                                                 : "probe.nccl.low",
+                   params,
+                   "NCCL's all-reduce reached a bus bandwidth of " + measured + ", " + ratioText(ratio) + " of the "
+                       + figure(*peak) + " GB/s per direction of " + (viaNvlink ? "NVLink" : "the PCIe link")
+                       + (level == VerdictLevel::Pass   ? "."
+                          : level == VerdictLevel::Fail ? ": multi-GPU training will be held back by communication."
+                                                        : ": slower than a healthy machine.")));
+    }
+}
+
+} // namespace gpuplan::core::verdict
