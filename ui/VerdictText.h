@@ -7,6 +7,11 @@
 
 namespace gpuplan::ui {
 
+/// The name of a verdict check ("dram_triad", core/probe/Checks.h) in the UI's language, as the Verify page's table
+/// and the report show it: "memory bandwidth (triad)". A key the catalogue does not know comes back as itself.
+/// Thread-safe, as QCoreApplication::translate is.
+QString checkName(const QString& check);
+
 /// A reason of the GPU verdict ("probe.*", core/probe/Verdict.cpp) or of the probe's deployment ("deploy.*",
 /// core/deploy/DeployStrategy.cpp) worded in the UI's language from its key and parameters. Returns an empty
 /// string for a key it does not know, or when a parameter it needs is missing, so that the caller shows the

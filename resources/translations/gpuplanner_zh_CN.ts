@@ -2113,6 +2113,142 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <source>The probe found no CUDA GPU on the instance. Check that `nvidia-smi` lists the GPUs and that CUDA_VISIBLE_DEVICES does not hide them; if the provider attached none, terminate the instance so that it stops costing money, and take it up with the provider.</source>
         <translation>探针在实例上没有找到 CUDA GPU。请确认 `nvidia-smi` 能列出 GPU，且 CUDA_VISIBLE_DEVICES 没有把它们屏蔽；如果云厂商根本没有挂载 GPU，请先销毁实例以免继续计费，再联系云厂商处理。</translation>
     </message>
+    <message>
+        <source>GPU model</source>
+        <translation>GPU 型号</translation>
+    </message>
+    <message>
+        <source>GPU count</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>driver</source>
+        <translation>驱动</translation>
+    </message>
+    <message>
+        <source>NVML</source>
+        <translation>NVML</translation>
+    </message>
+    <message>
+        <source>MIG mode</source>
+        <translation>MIG 模式</translation>
+    </message>
+    <message>
+        <source>probe error</source>
+        <translation>探针错误</translation>
+    </message>
+    <message>
+        <source>probe incomplete</source>
+        <translation>探针未跑完</translation>
+    </message>
+    <message>
+        <source>GPU error</source>
+        <translation>GPU 错误</translation>
+    </message>
+    <message>
+        <source>GEMM correctness</source>
+        <translation>GEMM 结果正确性</translation>
+    </message>
+    <message>
+        <source>FP32 FMA peak</source>
+        <translation>FP32 FMA 峰值</translation>
+    </message>
+    <message>
+        <source>FP16 GEMM (cuBLASLt)</source>
+        <translation>FP16 GEMM（cuBLASLt）</translation>
+    </message>
+    <message>
+        <source>BF16 GEMM (cuBLASLt)</source>
+        <translation>BF16 GEMM（cuBLASLt）</translation>
+    </message>
+    <message>
+        <source>TF32 GEMM (cuBLASLt)</source>
+        <translation>TF32 GEMM（cuBLASLt）</translation>
+    </message>
+    <message>
+        <source>FP8 GEMM (cuBLASLt)</source>
+        <translation>FP8 GEMM（cuBLASLt）</translation>
+    </message>
+    <message>
+        <source>FP16 tensor cores (own kernel)</source>
+        <translation>FP16 张量核心（自带内核）</translation>
+    </message>
+    <message>
+        <source>FP16 GEMM (own kernel, for information)</source>
+        <translation>FP16 GEMM（自研内核，仅供参考）</translation>
+    </message>
+    <message>
+        <source>BF16 GEMM (own kernel, for information)</source>
+        <translation>BF16 GEMM（自研内核，仅供参考）</translation>
+    </message>
+    <message>
+        <source>memory bandwidth (copy)</source>
+        <translation>显存带宽（copy）</translation>
+    </message>
+    <message>
+        <source>memory bandwidth (triad)</source>
+        <translation>显存带宽（triad）</translation>
+    </message>
+    <message>
+        <source>host to GPU (pinned)</source>
+        <translation>主机到 GPU（锁页内存）</translation>
+    </message>
+    <message>
+        <source>GPU to host (pinned)</source>
+        <translation>GPU 到主机（锁页内存）</translation>
+    </message>
+    <message>
+        <source>GPU to GPU (peer)</source>
+        <translation>GPU 间（P2P）</translation>
+    </message>
+    <message>
+        <source>NCCL all-reduce</source>
+        <translation>NCCL all-reduce 带宽</translation>
+    </message>
+    <message>
+        <source>ECC errors</source>
+        <translation>ECC 错误</translation>
+    </message>
+    <message>
+        <source>retired pages</source>
+        <translation>退役页</translation>
+    </message>
+    <message>
+        <source>remapped rows</source>
+        <translation>行重映射</translation>
+    </message>
+    <message>
+        <source>temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>power limit</source>
+        <translation>功耗上限</translation>
+    </message>
+    <message>
+        <source>PCIe link</source>
+        <translation>PCIe 链路</translation>
+    </message>
+    <message>
+        <source>throttling</source>
+        <translation>降频</translation>
+    </message>
+    <message>
+        <source>burn-in: results</source>
+        <translation>烤机：计算结果</translation>
+    </message>
+    <message>
+        <source>burn-in: speed</source>
+        <translation>烤机：速度</translation>
+    </message>
+    <message>
+        <source>burn-in: throttling</source>
+        <translation>烤机：降频</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::CatalogPage</name>
@@ -4830,118 +4966,6 @@ As of: %3 (read %4)</source>
         <translation>运行探针</translation>
     </message>
     <message>
-        <source>GPU model</source>
-        <translation>GPU 型号</translation>
-    </message>
-    <message>
-        <source>GPU count</source>
-        <translation>GPU 数量</translation>
-    </message>
-    <message>
-        <source>GPU memory</source>
-        <translation>显存</translation>
-    </message>
-    <message>
-        <source>driver</source>
-        <translation>驱动</translation>
-    </message>
-    <message>
-        <source>ECC errors</source>
-        <translation>ECC 错误</translation>
-    </message>
-    <message>
-        <source>retired pages</source>
-        <translation>退役页</translation>
-    </message>
-    <message>
-        <source>remapped rows</source>
-        <translation>行重映射</translation>
-    </message>
-    <message>
-        <source>temperature</source>
-        <translation>温度</translation>
-    </message>
-    <message>
-        <source>power limit</source>
-        <translation>功耗上限</translation>
-    </message>
-    <message>
-        <source>PCIe link</source>
-        <translation>PCIe 链路</translation>
-    </message>
-    <message>
-        <source>throttling</source>
-        <translation>降频</translation>
-    </message>
-    <message>
-        <source>MIG mode</source>
-        <translation>MIG 模式</translation>
-    </message>
-    <message>
-        <source>NVML</source>
-        <translation>NVML</translation>
-    </message>
-    <message>
-        <source>GEMM correctness</source>
-        <translation>GEMM 结果正确性</translation>
-    </message>
-    <message>
-        <source>GPU error</source>
-        <translation>GPU 错误</translation>
-    </message>
-    <message>
-        <source>probe error</source>
-        <translation>探针错误</translation>
-    </message>
-    <message>
-        <source>probe incomplete</source>
-        <translation>探针未跑完</translation>
-    </message>
-    <message>
-        <source>FP32 FMA peak</source>
-        <translation>FP32 FMA 峰值</translation>
-    </message>
-    <message>
-        <source>FP16 GEMM (cuBLASLt)</source>
-        <translation>FP16 GEMM（cuBLASLt）</translation>
-    </message>
-    <message>
-        <source>BF16 GEMM (cuBLASLt)</source>
-        <translation>BF16 GEMM（cuBLASLt）</translation>
-    </message>
-    <message>
-        <source>TF32 GEMM (cuBLASLt)</source>
-        <translation>TF32 GEMM（cuBLASLt）</translation>
-    </message>
-    <message>
-        <source>FP8 GEMM (cuBLASLt)</source>
-        <translation>FP8 GEMM（cuBLASLt）</translation>
-    </message>
-    <message>
-        <source>FP16 tensor cores (own kernel)</source>
-        <translation>FP16 张量核心（自带内核）</translation>
-    </message>
-    <message>
-        <source>memory bandwidth (copy)</source>
-        <translation>显存带宽（copy）</translation>
-    </message>
-    <message>
-        <source>memory bandwidth (triad)</source>
-        <translation>显存带宽（triad）</translation>
-    </message>
-    <message>
-        <source>host to GPU (pinned)</source>
-        <translation>主机到 GPU（锁页内存）</translation>
-    </message>
-    <message>
-        <source>GPU to host (pinned)</source>
-        <translation>GPU 到主机（锁页内存）</translation>
-    </message>
-    <message>
-        <source>GPU to GPU (peer)</source>
-        <translation>GPU 间（P2P）</translation>
-    </message>
-    <message>
         <source>pass</source>
         <translation>通过</translation>
     </message>
@@ -5188,30 +5212,6 @@ Compare it with the one the provider&apos;s console shows for the instance. Trus
     <message>
         <source>After the tests, keep every GPU under full GEMM load for this long and check each result: finds GPUs that err or slow down when hot (like gpu-burn)</source>
         <translation>测试结束后，让每张 GPU 在满负载 GEMM 下持续运行这么长时间，并检查每次结果：能发现一发热就出错或降速的 GPU（类似 gpu-burn）</translation>
-    </message>
-    <message>
-        <source>FP16 GEMM (own kernel, for information)</source>
-        <translation>FP16 GEMM（自研内核，仅供参考）</translation>
-    </message>
-    <message>
-        <source>BF16 GEMM (own kernel, for information)</source>
-        <translation>BF16 GEMM（自研内核，仅供参考）</translation>
-    </message>
-    <message>
-        <source>NCCL all-reduce</source>
-        <translation>NCCL all-reduce 带宽</translation>
-    </message>
-    <message>
-        <source>burn-in: results</source>
-        <translation>烤机：计算结果</translation>
-    </message>
-    <message>
-        <source>burn-in: speed</source>
-        <translation>烤机：速度</translation>
-    </message>
-    <message>
-        <source>burn-in: throttling</source>
-        <translation>烤机：降频</translation>
     </message>
     <message>
         <source>ubuntu@203.0.113.7, user@host:2222, or a Host of ~/.ssh/config</source>

@@ -4,12 +4,14 @@
 #include "Language.h"
 #include "MainWindow.h"
 #include "PlanSession.h"
+#include "VerdictText.h"
 #include "pages/VerifyPage.h"
 #include "widgets/StatusLabel.h"
 
 #include "../support/LoopbackSshd.h"
 #include "../support/Widgets.h"
 #include "gpuplan/ledger/Ledger.h"
+#include "gpuplan/probe/Checks.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -83,6 +85,21 @@ private slots:
 
     void init() { QSettings().clear(); }
     void cleanup() { removeRemoteProbe(); }
+
+    /// Every check of the catalogue has a name of its own on the Verify page; a key it does not know shows as itself.
+    void everyCheckHasAName()
+    {
+        QSet<QString> names;
+        for (const gpuplan::core::CheckInfo& info : gpuplan::core::allChecks()) {
+            const QString key = QString::fromStdString(std::string(info.key));
+            const QString name = gpuplan::ui::checkName(key);
+            QVERIFY2(!name.isEmpty() && name != key, qPrintable(key));
+            QVERIFY2(!names.contains(name), qPrintable(name));
+            names.insert(name);
+        }
+        QCOMPARE(gpuplan::ui::checkName(QStringLiteral("dram_triad")), QStringLiteral("memory bandwidth (triad)"));
+        QCOMPARE(gpuplan::ui::checkName(QStringLiteral("gemm_fp4")), QStringLiteral("gemm_fp4"));
+    }
 
     void verifiesALaunchKeepsTheVerdictAndAddsItToThePlan()
     {

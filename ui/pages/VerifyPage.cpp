@@ -2,6 +2,7 @@
 
 #include "MainWindow.h"
 #include "PlanText.h"
+#include "VerdictText.h"
 #include "widgets/StatusLabel.h"
 #include "workers/CloudJobs.h"
 
@@ -89,50 +90,6 @@ QString stageText(core::VerifyStep stage)
             return VerifyPage::tr("Run the probe");
     }
     return {};
-}
-
-/// A verdict check by name ("gemm_bf16"); an unknown one as itself.
-QString checkText(const QString& check)
-{
-    static const std::map<QString, const char*> names{
-        {QStringLiteral("model"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "GPU model")},
-        {QStringLiteral("gpu_count"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "GPU count")},
-        {QStringLiteral("memory"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "GPU memory")},
-        {QStringLiteral("driver"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "driver")},
-        {QStringLiteral("ecc"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "ECC errors")},
-        {QStringLiteral("retired_pages"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "retired pages")},
-        {QStringLiteral("remapped_rows"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "remapped rows")},
-        {QStringLiteral("temperature"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "temperature")},
-        {QStringLiteral("power"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "power limit")},
-        {QStringLiteral("pcie"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "PCIe link")},
-        {QStringLiteral("throttle"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "throttling")},
-        {QStringLiteral("mig"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "MIG mode")},
-        {QStringLiteral("nvml"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "NVML")},
-        {QStringLiteral("correctness"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "GEMM correctness")},
-        {QStringLiteral("gpu_error"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "GPU error")},
-        {QStringLiteral("probe_error"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "probe error")},
-        {QStringLiteral("probe_incomplete"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "probe incomplete")},
-        {QStringLiteral("fp32_fma"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "FP32 FMA peak")},
-        {QStringLiteral("gemm_fp16"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "FP16 GEMM (cuBLASLt)")},
-        {QStringLiteral("gemm_bf16"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "BF16 GEMM (cuBLASLt)")},
-        {QStringLiteral("gemm_tf32"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "TF32 GEMM (cuBLASLt)")},
-        {QStringLiteral("gemm_fp8"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "FP8 GEMM (cuBLASLt)")},
-        {QStringLiteral("wmma_fp16"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "FP16 tensor cores (own kernel)")},
-        {QStringLiteral("dram_copy"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "memory bandwidth (copy)")},
-        {QStringLiteral("dram_triad"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "memory bandwidth (triad)")},
-        {QStringLiteral("h2d_pinned"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "host to GPU (pinned)")},
-        {QStringLiteral("d2h_pinned"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "GPU to host (pinned)")},
-        {QStringLiteral("p2p"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "GPU to GPU (peer)")},
-        {QStringLiteral("gemm_own_fp16"),
-         QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "FP16 GEMM (own kernel, for information)")},
-        {QStringLiteral("gemm_own_bf16"),
-         QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "BF16 GEMM (own kernel, for information)")},
-        {QStringLiteral("nccl_allreduce"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "NCCL all-reduce")},
-        {QStringLiteral("burn_errors"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "burn-in: results")},
-        {QStringLiteral("burn_speed"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "burn-in: speed")},
-        {QStringLiteral("burn_throttle"), QT_TRANSLATE_NOOP("gpuplan::ui::VerifyPage", "burn-in: throttling")}};
-    const auto it = names.find(check);
-    return it == names.end() ? check : VerifyPage::tr(it->second);
 }
 
 QString levelText(const QString& level)
@@ -698,7 +655,7 @@ void VerifyPage::showOutcome(const VerifyOutcome& outcome)
     int row = 0;
     for (const nlohmann::json& line : lines) {
         const QString lineLevel = q(line.value("level", std::string()));
-        const QStringList cells{checkText(q(line.value("check", std::string()))),
+        const QStringList cells{checkName(q(line.value("check", std::string()))),
                                 line["gpu"].is_number() ? QString::number(line["gpu"].get<int>()) : tr("all"),
                                 levelText(lineLevel),
                                 q(line.value("measured", std::string())),

@@ -1,0 +1,104 @@
+// The pieces of ui/VerdictText.cpp's wording shared by the files that word one group of reasons each
+// (ui/verdict/*.cpp): the translation context, a reason's parameters, and each group's wording. Private to ui.
+#pragma once
+
+#include <cmath>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <string>
+
+#include <QCoreApplication>
+#include <QLocale>
+#include <QString>
+#include <QStringList>
+
+#include "Format.h"
+
+namespace gpuplan::ui::verdicttext {
+
+/// The translation context of the verdict's and the deployment's sentences.
+class VerdictText
+{
+    Q_DECLARE_TR_FUNCTIONS(VerdictText)
+};
+
+using ParamMap = std::map<std::string, std::string>;
+
+/// A reason's parameters as core/probe/Verdict.cpp sets them: text, and numbers as reasonNumber() writes them.
+class Args
+{
+public:
+    explicit Args(const ParamMap& params)
+        : m_params(params)
+    { }
+
+    QString text(const char* name) const
+    {
+        const auto it = m_params.find(name);
+        return it == m_params.end() ? QString() : QString::fromStdString(it->second);
+    }
+    bool has(const char* name) const { return !text(name).isEmpty(); }
+    /// Every one of `names` is set: the wording needs them all, else the English text says it better.
+    bool all(std::initializer_list<const char*> names) const
+    {
+        for (const char* name : names) {
+            if (!has(name)) {
+                return false;
+            }
+        }
+        return true;
+    }
+    std::optional<double> number(const char* name) const
+    {
+        bool ok = false;
+        const double value = text(name).toDouble(&ok);
+        return ok && std::isfinite(value) ? std::optional<double>(value) : std::nullopt;
+    }
+    /// reasonNumber() keeps ten significant digits; the English text rounds as these do, so the UI does too.
+    /// Anything that does not read as a number is shown as it is.
+    QString fixed(const char* name, int decimals) const
+    {
+        const std::optional<double> value = number(name);
+        return value ? formatNumber(*value, decimals) : text(name);
+    }
+    /// Four significant digits, as Verdict.cpp's figure() (312, 989.5, 0.0001), with the locale's separators.
+    QString figure(const char* name) const
+    {
+        const std::optional<double> value = number(name);
+        return value ? QLocale().toString(*value, 'g', 4) : text(name);
+    }
+
+private:
+    const ParamMap& m_params;
+};
+
+/// "a; b; c" in the UI's language: the faults of a GEMM check, the refusals of the bundled probes.
+QString clauses(const QStringList& items);
+
+/// A test by name as the reasons' sentences call it ("the memory triad test"); a test the catalogue does not know,
+/// or one without a word for sentences, by its key (VerdictText.cpp).
+QString testText(const QString& test);
+
+// One group of reasons each, by the key ("probe.driver.ok"); empty for a key or parameters they cannot word.
+// IdentityText.cpp: the driver, the probe's errors, inventory, memory, GEMM correctness.
+QString driverText(const QString& key, const Args& p);
+QString errorText(const QString& key, const Args& p);
+QString inventoryText(const QString& key, const Args& p);
+QString memoryText(const QString& key, const Args& p);
+QString correctnessText(const QString& key, const Args& p);
+// MeasurementText.cpp: the measured speeds, peer copies and NCCL.
+QString measurementText(const QString& key, const Args& p);
+QString peerText(const QString& key, const Args& p);
+QString ncclText(const QString& key, const Args& p);
+// HealthText.cpp: memory health, temperature, power, PCIe, throttling and the burn-in.
+QString memoryHealthText(const QString& key, const Args& p);
+QString temperatureText(const QString& key, const Args& p);
+QString powerText(const QString& key, const Args& p);
+QString pcieText(const QString& key, const Args& p);
+QString throttleText(const QString& key, const Args& p);
+QString burnText(const QString& key, const Args& p);
+// DeployText.cpp: the probe's deployment ("deploy.*").
+QString deployText(const QString& key, const Args& p);
+
+} // namespace gpuplan::ui::verdicttext
