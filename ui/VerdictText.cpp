@@ -24,7 +24,7 @@ const CheckWording kCheckWordings[] = {
     {core::Check::Model, QT_TRANSLATE_NOOP("VerdictText", "GPU model"), nullptr},
     {core::Check::GpuCount, QT_TRANSLATE_NOOP("VerdictText", "GPU count"), nullptr},
     {core::Check::Memory, QT_TRANSLATE_NOOP("VerdictText", "GPU memory"), nullptr},
-    {core::Check::Driver, QT_TRANSLATE_NOOP("VerdictText", "driver"), nullptr},
+    {core::Check::Driver, QT_TRANSLATE_NOOP("VerdictText", "NVIDIA driver"), nullptr},
     {core::Check::Nvml, QT_TRANSLATE_NOOP("VerdictText", "NVML"), nullptr},
     {core::Check::Mig, QT_TRANSLATE_NOOP("VerdictText", "MIG mode"), nullptr},
     {core::Check::ProbeError, QT_TRANSLATE_NOOP("VerdictText", "probe error"), nullptr},

@@ -2126,10 +2126,6 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <translation>显存</translation>
     </message>
     <message>
-        <source>driver</source>
-        <translation>驱动</translation>
-    </message>
-    <message>
         <source>NVML</source>
         <translation>NVML</translation>
     </message>
@@ -2248,6 +2244,10 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>burn-in: throttling</source>
         <translation>烤机：降频</translation>
+    </message>
+    <message>
+        <source>NVIDIA driver</source>
+        <translation>NVIDIA 驱动</translation>
     </message>
 </context>
 <context>
