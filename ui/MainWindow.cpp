@@ -3,6 +3,7 @@
 #include "AppSettings.h"
 #include "Language.h"
 #include "PlanSession.h"
+#include "Questions.h"
 #include "dialogs/RefreshPricesDialog.h"
 #include "dialogs/SettingsDialog.h"
 #include "pages/CatalogPage.h"
@@ -47,14 +48,10 @@ namespace {
 
 constexpr int kPageRole = Qt::UserRole;
 
-std::optional<SaveAnswer> g_nextSaveAnswer;
-QString g_nextFileName;
-
 QString takeNextFileName()
 {
-    QString name = g_nextFileName;
-    g_nextFileName.clear();
-    return name;
+    const std::optional<QVariant> next = Questions::takeNextAnswer(Question::FileName);
+    return next ? next->toString() : QString();
 }
 
 const QList<MainWindow::Page> kAllPages{
@@ -123,16 +120,6 @@ QString pagePurpose(MainWindow::Page page)
 }
 
 } // namespace
-
-void setNextSaveAnswer(SaveAnswer answer)
-{
-    g_nextSaveAnswer = answer;
-}
-
-void setNextFileName(const QString& path)
-{
-    g_nextFileName = path;
-}
 
 QString errorCodeText(core::ErrorCode code)
 {
@@ -481,9 +468,8 @@ bool MainWindow::maybeSave()
         return true;
     }
     SaveAnswer answer = SaveAnswer::Cancel;
-    if (g_nextSaveAnswer) {
-        answer = *g_nextSaveAnswer;
-        g_nextSaveAnswer.reset();
+    if (const std::optional<QVariant> next = Questions::takeNextAnswer(Question::SaveChanges)) {
+        answer = static_cast<SaveAnswer>(next->toInt());
     } else {
         const auto button = QMessageBox::question(this,
                                                   tr("Unsaved plan"),

@@ -136,16 +136,13 @@ private:
     bool m_catalogLoaded = false;
 };
 
-/// The answer to "save the changes?"; tests set the next one instead of clicking a modal dialog.
+/// The answer to "save the changes?" (tests queue one with Questions::setNextAnswer(Question::SaveChanges, ...)).
 enum class SaveAnswer
 {
     Save,
     Discard,
     Cancel,
 };
-void setNextSaveAnswer(SaveAnswer answer);
-/// The next file name a save or open dialog returns (tests); empty: show the dialog.
-void setNextFileName(const QString& path);
 
 /// Translated name of an error code, for messages ("JSON syntax error").
 QString errorCodeText(core::ErrorCode code);

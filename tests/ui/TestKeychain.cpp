@@ -2,6 +2,7 @@
 // private D-Bus session and gnome-keyring-daemon (tests/ui/with-keyring.sh, which this test runs itself under),
 // the encrypted file where no keychain runs, and a scan for the secret everywhere it must not be.
 #include "MainWindow.h"
+#include "Questions.h"
 #include "dialogs/CredentialDialog.h"
 #include "pages/CredentialsPage.h"
 #include "secrets/CredentialStore.h"
@@ -484,10 +485,10 @@ private slots:
 
         table->selectRow(rowOf(table, QStringLiteral("tencent")));
         QVERIFY(removeButton->isEnabled());
-        CredentialsPage::setNextRemoveAnswer(false);
+        gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::RemoveCredential, false);
         QTest::mouseClick(removeButton, Qt::LeftButton);
         QCOMPARE(secretToolLookup(QStringLiteral("tencent")).exitCode, 0); // "no" keeps it
-        CredentialsPage::setNextRemoveAnswer(true);
+        gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::RemoveCredential, true);
         QTest::mouseClick(removeButton, Qt::LeftButton);
         QTRY_COMPARE(cellText(table, "tencent", CredentialsPage::LocationColumn), QStringLiteral("Not set"));
         QCOMPARE(cellText(table, "tencent", CredentialsPage::KeyIdColumn), QStringLiteral("—"));
@@ -512,7 +513,8 @@ private slots:
         QVERIFY(apiKey);
         QCOMPARE(apiKey->echoMode(), QLineEdit::Password);
         QTest::keyClicks(apiKey, QStringLiteral("ps_gpuplan_test_api_key_0123456789"));
-        CredentialsPage::setNextPassphrase(QStringLiteral("page passphrase"));
+        gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::CredentialPassphrase,
+                                              QStringLiteral("page passphrase"));
         QTest::mouseClick(dialog->findChild<QPushButton*>(QStringLiteral("credentialDialogOkButton")), Qt::LeftButton);
         QTRY_COMPARE(cellText(table, "paperspace", CredentialsPage::LocationColumn), QStringLiteral("Encrypted file"));
         QVERIFY(cellText(table, "paperspace", CredentialsPage::KeyIdColumn).startsWith(QStringLiteral("sha256:")));
@@ -524,7 +526,7 @@ private slots:
 
         // Removing needs no passphrase again in the same session.
         table->selectRow(rowOf(table, QStringLiteral("paperspace")));
-        CredentialsPage::setNextRemoveAnswer(true);
+        gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::RemoveCredential, true);
         QTest::mouseClick(page.findChild<QPushButton*>(QStringLiteral("removeCredentialButton")), Qt::LeftButton);
         QTRY_COMPARE(cellText(table, "paperspace", CredentialsPage::LocationColumn), QStringLiteral("Not set"));
         QCOMPARE(core::EncryptedCredentialFile(file).load("page passphrase").value().size(), std::size_t(0));

@@ -7,6 +7,7 @@
 #include "../support/Widgets.h"
 #include "MainWindow.h"
 #include "PlanSession.h"
+#include "Questions.h"
 #include "models/InstanceTableModel.h"
 #include "pages/CredentialsPage.h"
 #include "pages/InstancesPage.h"
@@ -145,7 +146,8 @@ private:
             qWarning() << "no store, or" << (credential ? "" : credential.error().message().c_str());
             return false;
         }
-        CredentialsPage::setNextPassphrase(QString::fromLatin1(kPassphrase));
+        gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::CredentialPassphrase,
+                                              QString::fromLatin1(kPassphrase));
         return store->storeNow(std::move(credential).value()).ok();
     }
 
@@ -214,17 +216,19 @@ private slots:
         QTRY_VERIFY2(child<QLabel>(window, "launchPriceLabel")->text().contains("an hour (catalog)"),
                      qPrintable(child<QLabel>(window, "launchPriceLabel")->text()));
 
-        LaunchPage::setNextConfirmation(true);
+        gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::ConfirmLaunch, true);
         QTest::mouseClick(child<QPushButton>(window, "launchButton"), Qt::LeftButton);
         // The confirmation stated the price and the most it can cost before the dead-man fires.
-        QTRY_VERIFY2(LaunchPage::lastConfirmation().contains("an hour")
-                         && LaunchPage::lastConfirmation().contains("after 3 hour")
-                         && LaunchPage::lastConfirmation().contains("the most it can cost before then")
-                         && LaunchPage::lastConfirmation().contains("203.0.113.7/32"),
-                     qPrintable(LaunchPage::lastConfirmation()));
+        QTRY_VERIFY2(
+            gpuplan::ui::Questions::lastAsked(gpuplan::ui::Question::ConfirmLaunch).contains("an hour")
+                && gpuplan::ui::Questions::lastAsked(gpuplan::ui::Question::ConfirmLaunch).contains("after 3 hour")
+                && gpuplan::ui::Questions::lastAsked(gpuplan::ui::Question::ConfirmLaunch)
+                       .contains("the most it can cost before then")
+                && gpuplan::ui::Questions::lastAsked(gpuplan::ui::Question::ConfirmLaunch).contains("203.0.113.7/32"),
+            qPrintable(gpuplan::ui::Questions::lastAsked(gpuplan::ui::Question::ConfirmLaunch)));
         // Finding 6: it says what a rule that fires does to the machine: on EC2 a shutdown terminates it and its
         // disks go; on CVM the idle shutdown only stops it. The idle rule names what counts as work.
-        const auto said = [] { return LaunchPage::lastConfirmation(); };
+        const auto said = [] { return gpuplan::ui::Questions::lastAsked(gpuplan::ui::Question::ConfirmLaunch); };
         QTRY_VERIFY2(said().contains(provider.instanceType) && said().contains("TERMINATES it after 3 hour")
                          && said().contains("no SSH session and no CPU or network load")
                          && said().contains(provider.id == "aws"
@@ -233,13 +237,14 @@ private slots:
                      qPrintable(said()));
         // Tencent quotes the exact configuration (the FAKE CVM's made-up ¥8.68 an hour, the catalog's price for
         // GN7.2XLARGE32); EC2 has no price API for on-demand, so nothing is asked there.
-        QVERIFY2(LaunchPage::lastConfirmation().contains(
-                     "The provider's price now: ¥8.68 an hour (Tencent Cloud InquiryPriceRunInstances, ")
+        QVERIFY2(gpuplan::ui::Questions::lastAsked(gpuplan::ui::Question::ConfirmLaunch)
+                         .contains("The provider's price now: ¥8.68 an hour (Tencent Cloud InquiryPriceRunInstances, ")
                      == (provider.id == "tencent"),
-                 qPrintable(LaunchPage::lastConfirmation()));
+                 qPrintable(gpuplan::ui::Questions::lastAsked(gpuplan::ui::Question::ConfirmLaunch)));
         if (provider.id == "tencent") {
-            QVERIFY2(LaunchPage::lastConfirmation().contains("the same as the catalog's"),
-                     qPrintable(LaunchPage::lastConfirmation()));
+            QVERIFY2(gpuplan::ui::Questions::lastAsked(gpuplan::ui::Question::ConfirmLaunch)
+                         .contains("the same as the catalog's"),
+                     qPrintable(gpuplan::ui::Questions::lastAsked(gpuplan::ui::Question::ConfirmLaunch)));
         }
 
         auto* status = child<QLabel>(window, "launchStatusLabel");
@@ -268,7 +273,7 @@ private slots:
 
         // Terminate it; reconciling then closes the entry once the provider reports it gone.
         table->selectRow(0);
-        InstancesPage::setNextConfirmation(true);
+        gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::ConfirmTerminate, true);
         QTest::mouseClick(child<QPushButton>(window, "terminateButton"), Qt::LeftButton);
         auto* instancesStatus = child<QLabel>(window, "instancesStatusLabel");
         QTRY_VERIFY2_WITH_TIMEOUT(instancesStatus->text().contains("Asked the provider to terminate"),
@@ -293,7 +298,7 @@ private slots:
         QTRY_VERIFY(window.isCatalogLoaded());
         QVERIFY(storeCredential(window, aws()));
         QVERIFY(fillForm(window, aws(), 3));
-        LaunchPage::setNextConfirmation(true);
+        gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::ConfirmLaunch, true);
         QTest::mouseClick(child<QPushButton>(window, "launchButton"), Qt::LeftButton);
         auto* status = child<QLabel>(window, "launchStatusLabel");
         QTRY_VERIFY_WITH_TIMEOUT(status->property("error").toBool(), 60000);
@@ -305,7 +310,7 @@ private slots:
         // A declined confirmation sends nothing.
         m_fake->faults({});
         const int calls = m_fake->runInstancesCalls();
-        LaunchPage::setNextConfirmation(false);
+        gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::ConfirmLaunch, false);
         QTest::mouseClick(child<QPushButton>(window, "launchButton"), Qt::LeftButton);
         QTRY_COMPARE(status->text(), QStringLiteral("Not launched."));
         QCOMPARE(m_fake->runInstancesCalls(), calls);

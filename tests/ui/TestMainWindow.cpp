@@ -2,6 +2,7 @@
 #include "GuiApplication.h"
 #include "Language.h"
 #include "MainWindow.h"
+#include "Questions.h"
 #include "gpuplan/core/Paths.h"
 #include "models/OfferTableModel.h"
 #include "pages/CredentialsPage.h"
@@ -436,7 +437,8 @@ private slots:
         key.set("api_key", gpuplan::core::SecretString("test-lambda-key"));
         auto* store = window.findChild<gpuplan::ui::CredentialStore*>();
         QVERIFY(store);
-        gpuplan::ui::CredentialsPage::setNextPassphrase(QStringLiteral("a passphrase for the GUI price test"));
+        gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::CredentialPassphrase,
+                                              QStringLiteral("a passphrase for the GUI price test"));
         const auto stored = store->storeNow(std::move(key));
         QVERIFY2(stored, stored ? "" : stored.error().message().c_str());
         QTest::mouseClick(startButton, Qt::LeftButton);

@@ -6,6 +6,7 @@
 #include "Language.h"
 #include "MainWindow.h"
 #include "PlanSession.h"
+#include "Questions.h"
 #include "dialogs/SettingsDialog.h"
 #include "pages/PlanWizard.h"
 
@@ -185,7 +186,7 @@ private slots:
             finishWizardWithDefaults(window);
             QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasPlan() && !window.session()->isBusy(), 20000);
             QVERIFY(window.isWindowModified());
-            gpuplan::ui::setNextFileName(file);
+            gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::FileName, file);
             QVERIFY(window.savePlan());
             QVERIFY(!window.isWindowModified());
             QVERIFY(window.windowTitle().contains(QStringLiteral("lab.gpuplan")));
@@ -241,7 +242,7 @@ private slots:
         });
         watcher.start(0);
         const QString pdf = dir.filePath(QStringLiteral("for-the-pi"));
-        gpuplan::ui::setNextFileName(pdf);
+        gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::FileName, pdf);
         action->trigger();
         watcher.stop();
         QFile written(pdf + QStringLiteral(".pdf"));
@@ -326,7 +327,7 @@ private slots:
         // It re-plans from the plan file like a preset does.
         QTemporaryDir dir;
         const QString file = dir.filePath(QStringLiteral("measured.gpuplan"));
-        gpuplan::ui::setNextFileName(file);
+        gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::FileName, file);
         QVERIFY(window.savePlan());
         QVERIFY(window.openPlan(file));
         QVERIFY(window.session()->inputs().has_value());
@@ -486,10 +487,11 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window.isCatalogLoaded(), 20000);
         finishWizardWithDefaults(window);
         QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasPlan() && !window.session()->isBusy(), 20000);
-        gpuplan::ui::setNextSaveAnswer(gpuplan::ui::SaveAnswer::Cancel);
+        gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::SaveChanges, int(gpuplan::ui::SaveAnswer::Cancel));
         QVERIFY(!window.close()); // cancel keeps the window and the plan
         QVERIFY(window.isVisible());
-        gpuplan::ui::setNextSaveAnswer(gpuplan::ui::SaveAnswer::Discard);
+        gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::SaveChanges,
+                                              int(gpuplan::ui::SaveAnswer::Discard));
         QVERIFY(window.close());
     }
 

@@ -4,6 +4,7 @@
 #include "Language.h"
 #include "MainWindow.h"
 #include "PlanSession.h"
+#include "Questions.h"
 #include "VerdictText.h"
 #include "pages/VerifyPage.h"
 #include "widgets/StatusLabel.h"
@@ -130,7 +131,8 @@ private slots:
         child<QLineEdit>(window, "keyFileEdit")->setText(m_sshd.path("client_ed25519"));
         QVERIFY(child<QCheckBox>(window, "quickCheckBox")->isChecked());
 
-        VerifyPage::setNextHostKeyAnswer(true); // the fingerprint question, answered
+        gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::TrustHostKey,
+                                              true); // the fingerprint question, answered
         QSignalSpy finished(page, &VerifyPage::finished);
         QTest::mouseClick(child<QPushButton>(window, "verifyButton"), Qt::LeftButton);
         QVERIFY(child<QPushButton>(window, "cancelVerifyButton")->isEnabled());
@@ -218,7 +220,7 @@ private slots:
 
         // The user does not trust the fingerprint: nothing is added to known_hosts, nothing runs.
         child<QLineEdit>(window, "keyFileEdit")->setText(m_sshd.path("client_ed25519"));
-        VerifyPage::setNextHostKeyAnswer(false);
+        gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::TrustHostKey, false);
         QSignalSpy finished(page, &VerifyPage::finished);
         QTest::mouseClick(child<QPushButton>(window, "verifyButton"), Qt::LeftButton);
         QVERIFY(finished.wait(60000));
@@ -233,8 +235,8 @@ private slots:
         QVERIFY(m_sshd.keygen("client_encrypted", "ed25519", "correct horse"));
         QVERIFY(m_sshd.authorize("client_encrypted"));
         child<QLineEdit>(window, "keyFileEdit")->setText(m_sshd.path("client_encrypted"));
-        VerifyPage::setNextHostKeyAnswer(true);
-        VerifyPage::setNextPassphrase("correct horse");
+        gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::TrustHostKey, true);
+        gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::KeyPassphrase, QStringLiteral("correct horse"));
         QTest::mouseClick(child<QPushButton>(window, "verifyButton"), Qt::LeftButton);
         QVERIFY(finished.wait(180000));
         QVERIFY2(child<QTableWidget>(window, "verdictTable")->rowCount() > 0, qPrintable(status->text()));
@@ -253,7 +255,7 @@ private slots:
         page->setKnownHostsFile(path("known_hosts_zh"));
         child<QLineEdit>(window, "hostEdit")->setText(m_sshd.host());
         child<QLineEdit>(window, "keyFileEdit")->setText(m_sshd.path("client_ed25519"));
-        VerifyPage::setNextHostKeyAnswer(true);
+        gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::TrustHostKey, true);
         QSignalSpy finished(page, &VerifyPage::finished);
         QTest::mouseClick(child<QPushButton>(window, "verifyButton"), Qt::LeftButton);
         QVERIFY(finished.wait(180000));

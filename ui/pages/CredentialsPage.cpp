@@ -1,6 +1,7 @@
 #include "CredentialsPage.h"
 
 #include "MainWindow.h"
+#include "Questions.h"
 #include "dialogs/CredentialDialog.h"
 #include "secrets/CredentialStore.h"
 
@@ -25,9 +26,6 @@ namespace gpuplan::ui {
 namespace {
 
 constexpr int kProviderRole = Qt::UserRole;
-
-std::optional<QString> g_nextPassphrase;
-std::optional<bool> g_nextRemoveAnswer;
 
 QString qs(std::string_view text)
 {
@@ -66,10 +64,8 @@ core::SecretString toSecret(QString text)
 /// Asks for the encrypted file's passphrase; twice, to be sure of it, when the file is new. Empty: cancelled.
 QString askPassphrase(QWidget* parent, bool creating, const QString& path)
 {
-    if (g_nextPassphrase) {
-        const QString next = *g_nextPassphrase;
-        g_nextPassphrase.reset();
-        return next;
+    if (const std::optional<QVariant> next = Questions::takeNextAnswer(Question::CredentialPassphrase)) {
+        return next->toString();
     }
     QDialog dialog(parent);
     dialog.setObjectName(QStringLiteral("passphraseDialog"));
@@ -119,16 +115,6 @@ QString askPassphrase(QWidget* parent, bool creating, const QString& path)
 }
 
 } // namespace
-
-void CredentialsPage::setNextPassphrase(const QString& passphrase)
-{
-    g_nextPassphrase = passphrase;
-}
-
-void CredentialsPage::setNextRemoveAnswer(bool remove)
-{
-    g_nextRemoveAnswer = remove;
-}
 
 CredentialsPage::CredentialsPage(CredentialStore* store, QWidget* parent)
     : QWidget(parent)
@@ -321,9 +307,8 @@ void CredentialsPage::removeCredential(const QString& given)
     }
     const QString name = credentialProviderName(provider);
     bool remove = false;
-    if (g_nextRemoveAnswer) {
-        remove = *g_nextRemoveAnswer;
-        g_nextRemoveAnswer.reset();
+    if (const std::optional<QVariant> next = Questions::takeNextAnswer(Question::RemoveCredential)) {
+        remove = next->toBool();
     } else {
         remove = QMessageBox::question(this,
                                        tr("Remove the credential"),

@@ -35,11 +35,6 @@ public:
     /// Asks, then removes the provider's credential (the selected one when empty).
     void removeCredential(const QString& provider = {});
 
-    /// Tests: the answer to the next passphrase question, instead of a dialog (an empty one cancels).
-    static void setNextPassphrase(const QString& passphrase);
-    /// Tests: the answer to the next "remove the credential?" question.
-    static void setNextRemoveAnswer(bool remove);
-
 protected:
     void changeEvent(QEvent* event) override;
 

@@ -4,6 +4,7 @@
 #include "Format.h"
 #include "MainWindow.h"
 #include "ProviderText.h"
+#include "Questions.h"
 #include "models/InstanceTableModel.h"
 #include "secrets/CredentialStore.h"
 #include "widgets/StatusLabel.h"
@@ -33,19 +34,12 @@ namespace gpuplan::ui {
 
 namespace {
 
-std::optional<bool> g_nextConfirmation;
-
 std::int64_t nowSeconds()
 {
     return static_cast<std::int64_t>(std::time(nullptr));
 }
 
 } // namespace
-
-void InstancesPage::setNextConfirmation(bool terminate)
-{
-    g_nextConfirmation = terminate;
-}
 
 InstancesPage::InstancesPage(CredentialStore* store, QWidget* parent)
     : QWidget(parent)
@@ -352,9 +346,9 @@ void InstancesPage::terminate(std::vector<std::int64_t> ids)
         tr("Terminate %n instance(s)? Their disks are deleted with them: %1", nullptr, static_cast<int>(ids.size()))
             .arg(names.join(QStringLiteral(", ")));
     bool yes = false;
-    if (g_nextConfirmation) {
-        yes = *g_nextConfirmation;
-        g_nextConfirmation.reset();
+    Questions::recordAsked(Question::ConfirmTerminate, question);
+    if (const std::optional<QVariant> next = Questions::takeNextAnswer(Question::ConfirmTerminate)) {
+        yes = next->toBool();
     } else {
         yes = QMessageBox::question(
                   this, tr("Terminate"), question, QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Cancel)

@@ -48,9 +48,6 @@ public:
     InstanceTableModel* model() const { return m_model; }
     void retranslate();
 
-    /// Tests: the answer to the next "terminate?" question, instead of a dialog.
-    static void setNextConfirmation(bool terminate);
-
 signals:
     /// The user asked to verify the GPUs of ledger entry `entryId` (one live instance selected).
     void verifyRequested(std::int64_t entryId);

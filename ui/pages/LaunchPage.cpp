@@ -5,6 +5,7 @@
 #include "MainWindow.h"
 #include "PlanText.h"
 #include "ProviderText.h"
+#include "Questions.h"
 #include "secrets/CredentialStore.h"
 #include "widgets/StatusLabel.h"
 #include "widgets/WheelGuard.h"
@@ -46,9 +47,6 @@ namespace gpuplan::ui {
 
 namespace {
 
-std::optional<bool> g_nextConfirmation;
-QString g_lastConfirmation;
-
 std::int64_t nowSeconds()
 {
     return static_cast<std::int64_t>(std::time(nullptr));
@@ -73,16 +71,6 @@ QString money(double amount, core::Currency currency)
 }
 
 } // namespace
-
-void LaunchPage::setNextConfirmation(bool launch)
-{
-    g_nextConfirmation = launch;
-}
-
-QString LaunchPage::lastConfirmation()
-{
-    return g_lastConfirmation;
-}
 
 LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     : QWidget(parent)
@@ -774,11 +762,9 @@ bool LaunchPage::confirm(const core::LaunchOrder& order, const QString& quotePro
         lines << tr("This is a dry run: the provider only checks the request and starts nothing.");
     }
     const QString text = lines.join(QLatin1Char('\n'));
-    g_lastConfirmation = text;
-    if (g_nextConfirmation) {
-        const bool answer = *g_nextConfirmation;
-        g_nextConfirmation.reset();
-        return answer;
+    Questions::recordAsked(Question::ConfirmLaunch, text);
+    if (const std::optional<QVariant> next = Questions::takeNextAnswer(Question::ConfirmLaunch)) {
+        return next->toBool();
     }
     QMessageBox box(QMessageBox::Question,
                     r.dryRun ? tr("Check the launch?") : tr("Launch this instance?"),

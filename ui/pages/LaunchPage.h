@@ -55,11 +55,6 @@ public:
     bool isBusy() const { return m_busy; }
     void retranslate();
 
-    /// Tests: the answer to the next confirmation question, instead of a dialog.
-    static void setNextConfirmation(bool launch);
-    /// Tests: the text of the last confirmation question.
-    static QString lastConfirmation();
-
 signals:
     /// A launch ended with an instance recorded in the ledger (or a dry run passed: entryId 0).
     void launched(qint64 entryId);

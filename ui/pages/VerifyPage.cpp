@@ -2,6 +2,7 @@
 
 #include "MainWindow.h"
 #include "PlanText.h"
+#include "Questions.h"
 #include "VerdictText.h"
 #include "widgets/StatusLabel.h"
 #include "workers/CloudJobs.h"
@@ -39,9 +40,6 @@
 namespace gpuplan::ui {
 
 namespace {
-
-std::optional<bool> g_nextHostKeyAnswer;
-std::optional<QString> g_nextPassphrase;
 
 /// Asks `question` on the page's (UI) thread and waits for the answer; `ifCancelled` when the verification is
 /// cancelled (the window closing) before or while it is asked.
@@ -132,22 +130,10 @@ QString q(const std::string& text)
 
 } // namespace
 
-void VerifyPage::setNextHostKeyAnswer(bool trust)
-{
-    g_nextHostKeyAnswer = trust;
-}
-
-void VerifyPage::setNextPassphrase(const QString& passphrase)
-{
-    g_nextPassphrase = passphrase;
-}
-
 std::optional<std::string> VerifyPage::askForPassphrase(const std::string& keyFile)
 {
-    if (g_nextPassphrase) {
-        const std::string given = g_nextPassphrase->toStdString();
-        g_nextPassphrase.reset();
-        return given;
+    if (const std::optional<QVariant> next = Questions::takeNextAnswer(Question::KeyPassphrase)) {
+        return next->toString().toStdString();
     }
     bool ok = false;
     const QString given = QInputDialog::getText(
@@ -519,10 +505,8 @@ void VerifyPage::cancel()
 
 bool VerifyPage::askAboutHostKey(const core::HostKey& key)
 {
-    if (g_nextHostKeyAnswer) {
-        const bool trust = *g_nextHostKeyAnswer;
-        g_nextHostKeyAnswer.reset();
-        return trust;
+    if (const std::optional<QVariant> next = Questions::takeNextAnswer(Question::TrustHostKey)) {
+        return next->toBool();
     }
     QMessageBox box(QMessageBox::Question,
                     tr("Unknown host key"),

@@ -56,12 +56,8 @@ public:
     const nlohmann::json& lastVerification() const { return m_lastVerification; }
     void retranslate();
 
-    /// Tests: the known_hosts file to use instead of ~/.ssh/known_hosts, and the answer to the next "trust this
-    /// host key?" question instead of a dialog.
+    /// Tests: the known_hosts file to use instead of ~/.ssh/known_hosts (questions are answered through Questions).
     void setKnownHostsFile(const QString& path) { m_knownHostsFile = path; }
-    static void setNextHostKeyAnswer(bool trust);
-    /// Tests: the passphrase of an encrypted key file, instead of a dialog.
-    static void setNextPassphrase(const QString& passphrase);
 
 signals:
     /// The user asked to add the verdict to the open plan.
