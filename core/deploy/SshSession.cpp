@@ -1,3 +1,7 @@
+// One SSH session over libssh: connect (through jump hosts), the host-key policy, authentication, commands with
+// streamed output, SFTP upload. Longer than 600 lines on purpose: the RAII handles and the order they are freed in
+// are shared by every step and are safest read together.
+
 #include "gpuplan/deploy/SshSession.h"
 
 #include <algorithm>

@@ -1,3 +1,7 @@
+// The SQLite ledger: its schema and migrations, and every transition of a launch. Longer than 600 lines on purpose:
+// the money-safety invariants (an intent before the request, one attempt per token, reconciliation that never
+// closes an instance on too little evidence) are kept in one place, each in one transaction.
+
 #include "gpuplan/ledger/Ledger.h"
 
 #include "gpuplan/core/Log.h"

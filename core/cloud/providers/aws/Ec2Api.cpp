@@ -1,3 +1,7 @@
+// EC2's Query API as GPU Planner uses it: each action's request, its documented XML answer's parser, and the error
+// mapping with its advice. Longer than 600 lines on purpose: it is one wire format, and the request builders, the
+// parsers and the codes they share are read and checked against the SDK together (TestEc2Wire).
+
 #include "gpuplan/cloud/providers/aws/Ec2Api.h"
 
 #include <algorithm>

@@ -1,3 +1,7 @@
+// Tencent Cloud API 3.0 for CVM and VPC as GPU Planner uses it: each action's request, its documented JSON
+// answer's parser, and the error mapping with its advice. Longer than 600 lines on purpose: it is one wire format,
+// and the builders, parsers and codes they share are read and checked against the SDK together (TestCvmWire).
+
 #include "gpuplan/cloud/providers/tencent/CvmApi.h"
 
 #include "gpuplan/cloud/LaunchSetup.h"
