@@ -103,4 +103,20 @@ QString formatMonths(double months)
         .arg(formatNumber(tenths, tenths == std::round(tenths) ? 0 : 1));
 }
 
+QString formatYears(double years)
+{
+    if (!std::isfinite(years) || years <= 0) {
+        return QCoreApplication::translate("Format", "unknown");
+    }
+    if (years < 1) {
+        return formatMonths(years * 12);
+    }
+    const double tenths = std::round(years * 10) / 10;
+    if (tenths == 1) {
+        return QCoreApplication::translate("Format", "1 year");
+    }
+    return QCoreApplication::translate("Format", "%1 years")
+        .arg(formatNumber(tenths, tenths == std::round(tenths) ? 0 : 1));
+}
+
 } // namespace gpuplan::ui

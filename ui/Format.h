@@ -12,6 +12,8 @@ QString formatHours(double hours);
 /// A length in months as a reader says it: days under a month ("14 days", "1 day"), then "1 month", "12 months",
 /// "1.5 months" (a month is 730 hours, as the planner counts it).
 QString formatMonths(double months);
+/// "1 year", "3 years", "1.5 years" (in Chinese "1 年", "3 年"); under a year, as formatMonths.
+QString formatYears(double years);
 /// A number with the locale's grouping and `decimals` digits.
 QString formatNumber(double value, int decimals = 0);
 /// A model's parameter count as its language says it: "124 million", "7 billion" in English; "1.24 亿",

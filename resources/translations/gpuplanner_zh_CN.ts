@@ -51,6 +51,14 @@
         <source>%1 million</source>
         <translation>%1 百万</translation>
     </message>
+    <message>
+        <source>1 year</source>
+        <translation>1 年</translation>
+    </message>
+    <message>
+        <source>%1 years</source>
+        <translation>%1 年</translation>
+    </message>
 </context>
 <context>
     <name>GuiApplication</name>
@@ -1443,10 +1451,6 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <translation>%2共 %1</translation>
     </message>
     <message>
-        <source>Buying %1 (%2 × %3) against renting the same GPUs for %4 at %5 utilisation. Owning adds maintenance of %6 a year and energy at PUE %7; the server is written off over %8 years.</source>
-        <translation>对比自购 %1（%2 × %3）与租用同样的 GPU，周期 %4，利用率 %5。自购另计每年 %6 的维保费用，以及按 PUE %7 计算的电费；服务器按 %8 年折旧。</translation>
-    </message>
-    <message>
         <source>not within %1</source>
         <translation>%1内无法回本</translation>
     </message>
@@ -1477,6 +1481,10 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>cannot write %1: no file can be created in the folder %2 (%3)</source>
         <translation>无法写入 %1：无法在文件夹 %2 中创建文件（%3）</translation>
+    </message>
+    <message>
+        <source>Buying %1 (%2 × %3) against renting the same GPUs for %4 at %5 utilisation. Owning adds maintenance of %6 a year and energy at PUE %7; the server is written off over %8.</source>
+        <translation>对比自购 %1（%2 × %3）与租用同样的 GPU，周期 %4，利用率 %5。自购另计每年 %6 的维保费用，以及按 PUE %7 计算的电费；服务器按 %8 折旧。</translation>
     </message>
 </context>
 <context>
@@ -3602,7 +3610,7 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
     </message>
     <message>
         <source>GPU Planner launches on %1 only</source>
-        <translation>GPU Planner 目前只支持在 %1 上开机</translation>
+        <translation>GPU Planner 目前只支持在%1上开机</translation>
     </message>
     <message>
         <source>Nothing in this plan can be launched by GPU Planner (%1). Type an offer below to launch one under the plan&apos;s budget.</source>

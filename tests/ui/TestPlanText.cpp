@@ -86,9 +86,14 @@ private slots:
         QCOMPARE(gpuplan::ui::formatParameterCount(7e9), QStringLiteral("7 billion"));
         QCOMPARE(gpuplan::ui::formatParameterCount(6.74e9), QStringLiteral("6.74 billion"));
         QCOMPARE(gpuplan::ui::formatParameterCount(0), QStringLiteral("unknown"));
+        // The PDF said "written off over 1 years".
+        QCOMPARE(gpuplan::ui::formatYears(1), QStringLiteral("1 year"));
+        QCOMPARE(gpuplan::ui::formatYears(3), QStringLiteral("3 years"));
+        QCOMPARE(gpuplan::ui::formatYears(0.5), QStringLiteral("6 months"));
         QVERIFY(gpuplan::ui::installTranslations(*qApp, QStringLiteral("zh_CN")));
         QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
         QCOMPARE(gpuplan::ui::formatParameterCount(124e6), QStringLiteral("1.24 亿"));
+        QCOMPARE(gpuplan::ui::formatYears(3), QStringLiteral("3 年"));
         QCOMPARE(gpuplan::ui::formatParameterCount(7e9), QStringLiteral("70 亿"));
         QCOMPARE(gpuplan::ui::formatParameterCount(25.6e6), QStringLiteral("2,560 万"));
         QCOMPARE(gpuplan::ui::formatParameterCount(1.5e12), QStringLiteral("15,000 亿"));

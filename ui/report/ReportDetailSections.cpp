@@ -137,7 +137,7 @@ void ReportSections::buyVsRent()
     }
     paragraph(Report::tr("Buying %1 (%2 × %3) against renting the same GPUs for %4 at %5 utilisation. "
                          "Owning adds maintenance of %6 a year and energy at PUE %7; the server is written off "
-                         "over %8 years.")
+                         "over %8.")
                   .arg(q(b.system),
                        QString::number(b.gpus),
                        q(b.gpuName),
@@ -145,7 +145,7 @@ void ReportSections::buyVsRent()
                        percent(b.utilisation),
                        percent(b.maintenancePerYear),
                        formatNumber(b.pue, 2),
-                       formatNumber(b.depreciationYears, 0)));
+                       formatYears(b.depreciationYears)));
     if (!b.electricityPerKwh) {
         note(Report::tr("The electricity price is unknown (set it in Settings), so owning is shown without "
                         "energy: its real cost is higher."));
