@@ -1,6 +1,7 @@
 #include "gpuplan/cloud/PublicAddress.h"
 
 #include "gpuplan/cloud/CloudProvider.h"
+#include "gpuplan/core/Text.h"
 
 #include <arpa/inet.h>
 
@@ -65,13 +66,7 @@ Result<std::string> publicAddressCidr(HttpTransport& http, const std::string& ur
 
 std::string sshSourceCidrOf(std::string_view text)
 {
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
-        text.remove_prefix(1);
-    }
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) {
-        text.remove_suffix(1);
-    }
-    std::string out(text);
+    std::string out = trimmed(text);
     if (out.empty() || out.find('/') != std::string::npos) {
         return out;
     }

@@ -37,27 +37,9 @@ constexpr std::array<std::string_view, kLogCategoryCount> kCategoryNames{
     "app", "net", "cloud", "ledger", "ssh", "secrets", "prices", "plan", "catalog", "probe"};
 constexpr std::array<std::string_view, 6> kLevelNames{"off", "error", "warning", "info", "debug", "trace"};
 
-std::string lower(std::string_view text)
-{
-    std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return out;
-}
-
-std::string_view trimmed(std::string_view text)
-{
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
-        text.remove_prefix(1);
-    }
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) {
-        text.remove_suffix(1);
-    }
-    return text;
-}
-
 std::optional<LogLevel> levelNamed(std::string_view name)
 {
-    const std::string n = lower(name);
+    const std::string n = lowered(name);
     for (std::size_t i = 0; i < kLevelNames.size(); ++i) {
         if (n == kLevelNames[i]) {
             return LogLevel(i);
@@ -71,7 +53,7 @@ std::optional<LogLevel> levelNamed(std::string_view name)
 
 std::optional<LogCategory> categoryNamed(std::string_view name)
 {
-    const std::string n = lower(name);
+    const std::string n = lowered(name);
     for (std::size_t i = 0; i < kCategoryNames.size(); ++i) {
         if (n == kCategoryNames[i]) {
             return LogCategory(i);
@@ -149,7 +131,7 @@ LogSpecParse parseLogSpec(std::string_view spec, LogSettings base)
         if (end == std::string_view::npos) {
             end = spec.size();
         }
-        const std::string_view part = trimmed(spec.substr(start, end - start));
+        const std::string part = trimmed(spec.substr(start, end - start));
         start = end + 1;
         if (part.empty()) {
             continue;
@@ -167,8 +149,8 @@ LogSpecParse parseLogSpec(std::string_view spec, LogSettings base)
             }
             continue;
         }
-        const std::string_view name = trimmed(part.substr(0, equals));
-        const std::string_view value = trimmed(part.substr(equals + 1));
+        const std::string name = trimmed(part.substr(0, equals));
+        const std::string value = trimmed(part.substr(equals + 1));
         const std::optional<LogCategory> category = categoryNamed(name);
         const std::optional<LogLevel> level = levelNamed(value);
         if (!category) {

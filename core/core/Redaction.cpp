@@ -1,5 +1,7 @@
 #include "gpuplan/core/Redaction.h"
 
+#include "gpuplan/core/Text.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
@@ -19,12 +21,6 @@ constexpr std::string_view kRedacted = "[redacted]";
 constexpr std::size_t kMinFragment = 8;
 // The longest log line shown; the rest is cut (see redactedUnlessClosed).
 constexpr std::size_t kMaxLine = 8192;
-
-std::string lower(std::string text)
-{
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return text;
-}
 
 /// One text that must not be shown and what is shown instead. `origin` is the registered secret it was derived
 /// from (the secret itself, or one of its encodings), so that unregistering finds all of them.
@@ -318,7 +314,7 @@ std::string redacted(std::string_view text)
 
 std::string redactedHeader(const std::string& name, const std::string& value)
 {
-    const std::string n = lower(name);
+    const std::string n = lowered(name);
     static const char* const secret[] = {"authorization",
                                          "proxy-authorization",
                                          "cookie",

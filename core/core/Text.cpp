@@ -1,6 +1,28 @@
 #include "gpuplan/core/Text.h"
 
+#include <algorithm>
+#include <cctype>
+
 namespace gpuplan::core {
+
+std::string lowered(std::string_view text)
+{
+    std::string out(text);
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return out;
+}
+
+std::string trimmed(std::string_view text)
+{
+    const auto space = [](unsigned char c) { return std::isspace(c) != 0; };
+    while (!text.empty() && space(text.front())) {
+        text.remove_prefix(1);
+    }
+    while (!text.empty() && space(text.back())) {
+        text.remove_suffix(1);
+    }
+    return std::string(text);
+}
 
 std::optional<std::size_t> invalidUtf8At(std::string_view text)
 {

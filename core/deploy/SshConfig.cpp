@@ -1,5 +1,7 @@
 #include "gpuplan/deploy/SshConfig.h"
 
+#include "gpuplan/core/Text.h"
+
 #include <fnmatch.h>
 #include <glob.h>
 #include <pwd.h>
@@ -36,12 +38,6 @@ std::string localUser()
         return user;
     }
     return {};
-}
-
-std::string lower(std::string text)
-{
-    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::tolower(c); });
-    return text;
 }
 
 /// The words of a line: split at spaces (and a first '='), "double quoted" words kept whole.
@@ -81,8 +77,8 @@ bool hostMatches(const std::vector<std::string>& patterns, const std::string& ho
     bool matched = false;
     for (const std::string& pattern : patterns) {
         const bool negated = !pattern.empty() && pattern.front() == '!';
-        const std::string p = lower(negated ? pattern.substr(1) : pattern);
-        if (fnmatch(p.c_str(), lower(host).c_str(), 0) == 0) {
+        const std::string p = lowered(negated ? pattern.substr(1) : pattern);
+        if (fnmatch(p.c_str(), lowered(host).c_str(), 0) == 0) {
             if (negated) {
                 return false;
             }
@@ -115,7 +111,7 @@ struct Reader
             if (w.empty() || w.front().front() == '#') {
                 continue;
             }
-            const std::string keyword = lower(w.front());
+            const std::string keyword = lowered(w.front());
             const std::vector<std::string> args(w.begin() + 1, w.end());
             if (keyword == "host") {
                 applies = hostMatches(args, host);
@@ -280,18 +276,13 @@ Result<SshTarget> resolveSshTarget(const SshLogin& login)
 {
     const std::filesystem::path configFile =
         login.configFile.empty() ? homeDir() / ".ssh" / "config" : login.configFile;
-    auto trimmed = [](std::string text) {
-        const auto first = text.find_first_not_of(" \t");
-        const auto last = text.find_last_not_of(" \t");
-        return first == std::string::npos ? std::string() : text.substr(first, last - first + 1);
-    };
     SshHostConfig config;
     Result<SshTarget> target = resolveOne(trimmed(login.destination), login.identityFile, configFile, &config);
     if (!target) {
         return target.error();
     }
     const std::string jumps = !trimmed(login.jumps).empty() ? login.jumps : config.proxyJump;
-    if (lower(trimmed(jumps)) == "none") {
+    if (lowered(trimmed(jumps)) == "none") {
         return target;
     }
     std::stringstream hops(jumps);

@@ -15,8 +15,6 @@ namespace gpuplan::core {
 namespace {
 
 using canonical::canonicalQuery;
-using canonical::lowered;
-using canonical::trimmed;
 
 constexpr std::string_view algorithm = "ACS3-HMAC-SHA256";
 

@@ -16,7 +16,6 @@ namespace gpuplan::core {
 namespace {
 
 using canonical::canonicalQuery;
-using canonical::lowered;
 
 constexpr std::string_view algorithm = "AWS4-HMAC-SHA256";
 

@@ -9,25 +9,6 @@
 
 namespace gpuplan::core::canonical {
 
-std::string lowered(std::string_view text)
-{
-    std::string out(text);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-    return out;
-}
-
-std::string trimmed(std::string_view value)
-{
-    const auto space = [](unsigned char c) { return std::isspace(c) != 0; };
-    while (!value.empty() && space(value.front())) {
-        value.remove_prefix(1);
-    }
-    while (!value.empty() && space(value.back())) {
-        value.remove_suffix(1);
-    }
-    return std::string(value);
-}
-
 std::string canonicalQuery(std::string_view query)
 {
     std::vector<std::pair<std::string, std::string>> params;

@@ -2,16 +2,14 @@
 
 // Canonicalisation steps the HMAC signers share (AWS SigV4, Tencent TC3, Alibaba ACS3, Huawei SDK-HMAC).
 
+#include "gpuplan/core/Text.h"
+
 #include <string>
 #include <string_view>
 
 namespace gpuplan::core::canonical {
 
-/// ASCII lower case (header names).
-std::string lowered(std::string_view text);
-
-/// Without leading and trailing white space (header values, as Tencent, Alibaba and Huawei sign them).
-std::string trimmed(std::string_view value);
+// Header names are lowered() and values trimmed() (gpuplan/core/Text.h), as Tencent, Alibaba and Huawei sign them.
 
 /// A query string as the schemes sign it: each name and value decoded and RFC 3986 encoded once (%20, %2A,
 /// '~' kept), sorted by name, then value; a parameter without '=' signs as "name=".

@@ -16,8 +16,6 @@ namespace gpuplan::core {
 namespace {
 
 using canonical::canonicalQuery;
-using canonical::lowered;
-using canonical::trimmed;
 
 constexpr std::string_view algorithm = "SDK-HMAC-SHA256";
 constexpr std::string_view unsignedPayload = "UNSIGNED-PAYLOAD";

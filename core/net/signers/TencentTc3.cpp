@@ -12,8 +12,6 @@ namespace gpuplan::core {
 
 namespace {
 
-using canonical::trimmed;
-
 constexpr std::string_view algorithm = "TC3-HMAC-SHA256";
 constexpr std::string_view signedHeaders = "content-type;host";
 

@@ -8,6 +8,12 @@
 // Text that comes from outside (files, servers, remote hosts), checked or made safe before it is used or shown.
 namespace gpuplan::core {
 
+/// ASCII lower case ("Authorization" -> "authorization", an ssh_config keyword).
+std::string lowered(std::string_view text);
+
+/// Without leading and trailing white space.
+std::string trimmed(std::string_view text);
+
 /// The byte offset of the first byte that is not part of well-formed UTF-8 (overlong forms, surrogates and code
 /// points above U+10FFFF are not well-formed); nullopt when all of `text` is UTF-8.
 std::optional<std::size_t> invalidUtf8At(std::string_view text);
