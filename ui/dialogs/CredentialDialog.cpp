@@ -80,11 +80,6 @@ QString fieldToolTip(std::string_view field, core::CredentialFieldKind kind)
 
 } // namespace
 
-QString credentialProviderName(const QString& provider)
-{
-    return providerDisplayName(provider.toStdString());
-}
-
 QString credentialFieldLabel(std::string_view provider, std::string_view field)
 {
     if (field == "access_key_id") {
@@ -163,7 +158,7 @@ CredentialDialog::CredentialDialog(const core::CredentialSpec& spec, QWidget* pa
 {
     setObjectName(QStringLiteral("credentialDialog"));
     const QString provider = qs(spec.provider);
-    setWindowTitle(tr("%1 credentials").arg(credentialProviderName(provider)));
+    setWindowTitle(tr("%1 credentials").arg(providerDisplayName(provider.toStdString())));
 
     auto* intro = new QLabel(tr("Where to find them: %1").arg(consoleHint(spec.provider)), this);
     intro->setObjectName(QStringLiteral("credentialHintLabel"));

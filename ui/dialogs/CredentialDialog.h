@@ -40,8 +40,6 @@ private:
     core::Credential m_credential;
 };
 
-/// The translated name of a provider ("腾讯云" for tencent); the id itself when it has no spec.
-QString credentialProviderName(const QString& provider);
 /// The translated label of a provider's field.
 QString credentialFieldLabel(std::string_view provider, std::string_view field);
 

@@ -1,6 +1,7 @@
 #include "CredentialsPage.h"
 
 #include "MainWindow.h"
+#include "ProviderText.h"
 #include "Questions.h"
 #include "dialogs/CredentialDialog.h"
 #include "secrets/CredentialStore.h"
@@ -224,7 +225,7 @@ void CredentialsPage::refresh()
     const QList<CredentialEntry> entries = m_store->entries();
     for (int row = 0; row < m_table->rowCount(); ++row) {
         const QString provider = m_table->item(row, ProviderColumn)->data(kProviderRole).toString();
-        m_table->item(row, ProviderColumn)->setText(credentialProviderName(provider));
+        m_table->item(row, ProviderColumn)->setText(providerDisplayName(provider.toStdString()));
         const auto entry = std::find_if(
             entries.begin(), entries.end(), [&](const CredentialEntry& e) { return e.provider == provider; });
         if (entry != entries.end()) {
@@ -283,7 +284,7 @@ void CredentialsPage::editCredential(const QString& given)
                 return;
             }
             self->setBusy(false);
-            const QString name = credentialProviderName(provider);
+            const QString name = providerDisplayName(provider.toStdString());
             if (!stored) {
                 self->m_statusLabel->setText(
                     tr("The %1 credential was not stored. %2").arg(name, storeErrorText(stored.error())));
@@ -305,7 +306,7 @@ void CredentialsPage::removeCredential(const QString& given)
     if (provider.isEmpty() || m_busy) {
         return;
     }
-    const QString name = credentialProviderName(provider);
+    const QString name = providerDisplayName(provider.toStdString());
     bool remove = false;
     if (const std::optional<QVariant> next = Questions::takeNextAnswer(Question::RemoveCredential)) {
         remove = next->toBool();

@@ -368,11 +368,6 @@ void LaunchPage::setData(std::shared_ptr<const PlanningData> planningData)
     fillInstanceTypes();
 }
 
-QString LaunchPage::providerName(const std::string& id) const
-{
-    return providerDisplayName(id);
-}
-
 QString
 LaunchPage::notLaunchableText(const core::NotLaunchable& why, const std::string& provider, core::PricingMode mode) const
 {
@@ -380,7 +375,7 @@ LaunchPage::notLaunchableText(const core::NotLaunchable& why, const std::string&
     switch (why.block) {
         case core::LaunchBlock::Mode:
             return tr("%1 cannot launch %2: %3")
-                .arg(providerName(provider), modeText, QString::fromStdString(why.detail));
+                .arg(providerDisplayName(provider), modeText, QString::fromStdString(why.detail));
         case core::LaunchBlock::Reservation:
             return tr("a %1 price is a reservation bought from the provider for a term; GPU Planner launches on "
                       "demand, spot or monthly")
@@ -454,7 +449,7 @@ void LaunchPage::setPlan(const nlohmann::json& plan)
                "option %6: %7 on %8 in %9, the best-ranked one it can launch.")
                 .arg(QString::number(choice.rank),
                      QString::fromStdString(choice.instanceType),
-                     providerName(choice.provider),
+                     providerDisplayName(choice.provider),
                      QString::fromStdString(choice.region),
                      notLaunchableText(why, choice.provider, choice.mode),
                      QString::number(chosen->rank),

@@ -63,7 +63,6 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    QString providerName(const std::string& id) const;
     QString
     notLaunchableText(const core::NotLaunchable& why, const std::string& provider, core::PricingMode mode) const;
     void fillInstanceTypes();
