@@ -54,10 +54,13 @@ void grabInto(QWidget& window, const QString& file)
 /// The charts as the PDF report will draw them (ChartStyle::print), one PNG each, at the report's proportions.
 void grabChartsForPrint(MainWindow& window, const QString& dir, int& n)
 {
-    const nlohmann::json& plan = window.session()->plan();
+    const core::PlanDocument* plan = window.session()->plan();
+    if (!plan) {
+        return;
+    }
     ChartStyle print;
     print.print = true;
-    const std::vector<QChart*> charts = allPlanCharts(plan, print);
+    const std::vector<QChart*> charts = allPlanCharts(*plan, print);
     auto* costs = window.findChild<CostsPage*>(QStringLiteral("costsPage"));
     for (int i = 0; i < int(charts.size()); ++i) {
         QChartView view(charts[std::size_t(i)]); // owns the chart

@@ -574,7 +574,7 @@ bool MainWindow::exportReport(const QString& given)
     progress.show();
     int pages = 0;
     const QString where = m_session->filePath().isEmpty() ? tr("the open plan") : m_session->filePath();
-    core::Status written = writeReportPdf(m_session->plan(), where, path, report, [&](int done, int total) {
+    core::Status written = writeReportPdf(*m_session->plan(), where, path, report, [&](int done, int total) {
         pages = total;
         progress.setMaximum(total);
         progress.setValue(done);
@@ -701,9 +701,9 @@ void MainWindow::showExampleOnFirstStart()
     }
     settings.setExampleShown();
     // Shown as an untitled plan: saving it asks for a file of the user's, never over the bundled one.
-    core::Result<nlohmann::json> plan = core::loadPlan(example);
+    core::Result<core::PlanDocument> plan = core::loadPlan(example);
     if (plan) {
-        std::optional<PlanInputs> inputs = inputsFromPlan(*plan, QString::fromStdString(example.string()));
+        std::optional<PlanInputs> inputs = inputsFromPlan(*plan);
         m_session->setPlan(std::move(plan).value(), std::move(inputs), false);
     }
 }

@@ -11,9 +11,7 @@
 
 namespace gpuplan::ui {
 
-using nlohmann::json;
-
-nlohmann::json computePlan(const PlanningData& data, const PlanInputs& inputs)
+core::PlanDocument computePlan(const PlanningData& data, const PlanInputs& inputs)
 {
     const core::Catalog& catalog = data.catalog->catalog;
     core::CostModel model;
@@ -35,14 +33,14 @@ nlohmann::json computePlan(const PlanningData& data, const PlanInputs& inputs)
                                inputs.constraints.currency,
                                core::planExchangeRate(catalog, model),
                                inputs.buyVsRent);
-    return core::planJson(inputs.workload,
-                          inputs.constraints,
-                          catalog,
-                          r,
-                          QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString(),
-                          {},
-                          model,
-                          core::buyVsRentJson(buy));
+    return core::makePlanDocument(inputs.workload,
+                                  inputs.constraints,
+                                  catalog,
+                                  r,
+                                  QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString(),
+                                  {},
+                                  model,
+                                  buy);
 }
 
 core::Result<std::shared_ptr<const PlanningData>> withMeasurement(const PlanningData& data,
@@ -64,19 +62,14 @@ core::Result<std::shared_ptr<const PlanningData>> withMeasurement(const Planning
     return std::shared_ptr<const PlanningData>(std::move(updated));
 }
 
-std::optional<PlanInputs> inputsFromPlan(const json& plan, const QString& where)
+std::optional<PlanInputs> inputsFromPlan(const core::PlanDocument& plan)
 {
-    const std::string file = where.toStdString();
-    const json workload = plan.value("workload", json::object()).value("definition", json());
-    core::Result<core::Workload> w = core::parseWorkload(workload, file + ": $.workload.definition");
-    core::Result<core::Constraints> c = core::constraintsFromJson(plan.value("constraints", json()), file);
-    if (!w || !c) {
+    if (!plan.workload.definition) {
         return std::nullopt;
     }
-    PlanInputs inputs{std::move(w).value(), std::move(c).value(), {}, std::nullopt};
-    const json rate = plan.value("catalog", json::object()).value("exchange_rate", json());
-    if (rate.is_object() && rate.value("user_set", false) && rate.value("cny_per_usd", json()).is_number()) {
-        inputs.cnyPerUsd = rate["cny_per_usd"].get<double>();
+    PlanInputs inputs{*plan.workload.definition, plan.constraints, {}, std::nullopt};
+    if (plan.exchangeRate && plan.exchangeRate->userSet) {
+        inputs.cnyPerUsd = plan.exchangeRate->cnyPerUsd;
     }
     return inputs;
 }
@@ -120,7 +113,7 @@ void PlanSession::start(PlanInputs inputs)
     m_running = std::move(inputs);
     emit busyChanged(true);
     m_watcher->setFuture(QtConcurrent::run([data = m_data, inputs = *m_running] {
-        // A null document says the job failed (onFinished keeps the plan shown); see JobBoundary.h.
+        // No document says the job failed (onFinished keeps the plan shown); see JobBoundary.h.
         return guardJob(
             "plan",
             [&] {
@@ -144,7 +137,7 @@ void PlanSession::start(PlanInputs inputs)
 void PlanSession::onFinished()
 {
     PlanJob job = m_watcher->result();
-    json plan = std::move(job.plan);
+    std::optional<core::PlanDocument> plan = std::move(job.plan);
     PlanInputs done = std::move(*m_running);
     m_running.reset();
     if (job.data) {
@@ -158,7 +151,7 @@ void PlanSession::onFinished()
     if (!job.unsavedMeasurement.empty()) {
         emit measurementNotSaved(QString::fromStdString(job.unsavedMeasurement));
     }
-    if (plan.is_null() && !m_pending) {
+    if (!plan && !m_pending) {
         emit busyChanged(false);
         emit planFailed();
         return;
@@ -171,8 +164,8 @@ void PlanSession::onFinished()
         return;
     }
     // The verdicts of the plan's instances stay with it when its inputs change.
-    if (m_plan.is_object() && m_plan.contains("verifications")) {
-        plan["verifications"] = m_plan["verifications"];
+    if (m_plan) {
+        plan->verifications = m_plan->verifications;
     }
     m_plan = std::move(plan);
     m_inputs = std::move(done);
@@ -191,7 +184,10 @@ void PlanSession::waitForIdle()
 
 core::Status PlanSession::save(const QString& path)
 {
-    core::Status saved = core::savePlan(path.toStdString(), m_plan);
+    if (!m_plan) {
+        return core::Error{core::ErrorCode::InvalidArgument, "there is no plan to save", path.toStdString()};
+    }
+    core::Status saved = core::savePlan(path.toStdString(), *m_plan);
     if (saved) {
         m_filePath = path;
         setModified(false);
@@ -201,20 +197,17 @@ core::Status PlanSession::save(const QString& path)
 
 core::Status PlanSession::open(const QString& path)
 {
-    core::Result<json> plan = core::loadPlan(path.toStdString());
+    core::Result<core::PlanDocument> plan = core::loadPlan(path.toStdString());
     if (!plan) {
         return plan.error();
     }
-    std::optional<PlanInputs> inputs = guardJob(
-        "open plan",
-        [&] { return inputsFromPlan(*plan, path); },
-        [](const core::Error&) { return std::optional<PlanInputs>(); });
+    std::optional<PlanInputs> inputs = inputsFromPlan(*plan);
     m_filePath = path;
     setPlan(std::move(plan).value(), std::move(inputs), false);
     return core::Ok{};
 }
 
-void PlanSession::setPlan(json plan, std::optional<PlanInputs> inputs, bool modified)
+void PlanSession::setPlan(core::PlanDocument plan, std::optional<PlanInputs> inputs, bool modified)
 {
     m_plan = std::move(plan);
     m_inputs = std::move(inputs);
@@ -225,12 +218,12 @@ void PlanSession::setPlan(json plan, std::optional<PlanInputs> inputs, bool modi
     emit planChanged();
 }
 
-void PlanSession::addVerification(const json& verification)
+void PlanSession::addVerification(const core::PlanVerification& verification)
 {
-    if (!m_plan.is_object()) {
+    if (!m_plan) {
         return;
     }
-    core::addVerification(m_plan, verification);
+    m_plan->verifications.push_back(verification);
     setModified(true);
     emit planChanged();
 }

@@ -3,9 +3,8 @@
 #include "PlanningData.h"
 
 #include "gpuplan/plan/BuyVsRent.h"
+#include "gpuplan/plan/PlanDocument.h"
 #include "gpuplan/plan/Planner.h"
-
-#include <nlohmann/json.hpp>
 
 #include <QObject>
 #include <QString>
@@ -30,14 +29,14 @@ struct PlanInputs
     std::optional<core::CalibrationCase> measurement;
 };
 
-/// Computes a whole plan document (the .gpuplan JSON) from the inputs. Pure; safe on any thread.
-nlohmann::json computePlan(const PlanningData& data, const PlanInputs& inputs);
+/// Computes a whole plan from the inputs. Pure; safe on any thread.
+core::PlanDocument computePlan(const PlanningData& data, const PlanInputs& inputs);
 
 /// What a planning job gives back: the plan, and the data it was planned with when that changed (the user's
 /// measurement was added to the calibration).
 struct PlanJob
 {
-    nlohmann::json plan;
+    std::optional<core::PlanDocument> plan; // nullopt: planning failed
     std::shared_ptr<const PlanningData> data;
     std::string unsavedMeasurement; // why the user's measurement could not be saved, empty when it was
 };
@@ -61,8 +60,9 @@ public:
     void setData(std::shared_ptr<const PlanningData> data);
     const PlanningData* data() const { return m_data.get(); }
 
-    bool hasPlan() const { return !m_plan.is_null(); }
-    const nlohmann::json& plan() const { return m_plan; }
+    bool hasPlan() const { return m_plan.has_value(); }
+    /// The plan shown; nullptr when none is.
+    const core::PlanDocument* plan() const { return m_plan ? &*m_plan : nullptr; }
     /// The inputs of the plan shown; nullopt for an opened plan whose inputs cannot be read back.
     const std::optional<PlanInputs>& inputs() const { return m_inputs; }
     bool isBusy() const;
@@ -78,11 +78,11 @@ public:
     core::Status save(const QString& path);
     /// Reads a plan file and shows it as saved (not re-planned). Its inputs are read back for what-if.
     core::Status open(const QString& path);
-    /// Adds a GPU verification (core::verificationJson) to the plan, for its report; the plan becomes modified.
-    /// Re-planning keeps the plan's verifications.
-    void addVerification(const nlohmann::json& verification);
+    /// Adds a GPU verification to the plan, for its report; the plan becomes modified. Re-planning keeps the plan's
+    /// verifications.
+    void addVerification(const core::PlanVerification& verification);
     /// Shows `plan` as a new, unsaved document (an example).
-    void setPlan(nlohmann::json plan, std::optional<PlanInputs> inputs, bool modified);
+    void setPlan(core::PlanDocument plan, std::optional<PlanInputs> inputs, bool modified);
 
 signals:
     void planChanged();
@@ -100,7 +100,7 @@ private:
     void setModified(bool modified);
 
     std::shared_ptr<const PlanningData> m_data;
-    nlohmann::json m_plan;
+    std::optional<core::PlanDocument> m_plan;
     std::optional<PlanInputs> m_inputs;
     std::optional<PlanInputs> m_running;
     std::optional<PlanInputs> m_pending;
@@ -109,7 +109,7 @@ private:
     bool m_modified = false;
 };
 
-/// The inputs of a plan document, read back; nullopt when its workload or constraints do not read.
-std::optional<PlanInputs> inputsFromPlan(const nlohmann::json& plan, const QString& where);
+/// The inputs of a plan, read back; nullopt when its workload definition does not read (an older plan).
+std::optional<PlanInputs> inputsFromPlan(const core::PlanDocument& plan);
 
 } // namespace gpuplan::ui

@@ -18,24 +18,27 @@ struct Reasons
     Q_DECLARE_TR_FUNCTIONS(Reasons)
 };
 
-using json = nlohmann::json;
+/// The translation context of the catalog's pricing-mode names ("on-demand, per hour"): the Catalog table's model,
+/// where they began.
+struct CatalogModes
+{
+    Q_DECLARE_TR_FUNCTIONS(gpuplan::ui::OfferTableModel)
+};
 
-/// A reason's parameters, read leniently: a missing or non-text parameter reads as empty text or NaN.
+/// A reason's parameters, read leniently: a missing parameter reads as empty text, a parameter that is no number
+/// as NaN.
 class Params
 {
 public:
-    Params(const json& params, std::string prefix = {})
+    explicit Params(const std::map<std::string, std::string>& params, std::string prefix = {})
         : m_params(params)
         , m_prefix(std::move(prefix))
     { }
 
     QString text(const char* name) const
     {
-        const std::string key = m_prefix + name;
-        if (!m_params.is_object() || !m_params.contains(key) || !m_params[key].is_string()) {
-            return {};
-        }
-        return QString::fromStdString(m_params[key].get<std::string>());
+        const auto it = m_params.find(m_prefix + name);
+        return it == m_params.end() ? QString() : QString::fromStdString(it->second);
     }
     bool has(const char* name) const { return !text(name).isEmpty(); }
     bool flag(const char* name) const { return text(name) == QLatin1String("1"); }
@@ -50,28 +53,23 @@ public:
     QString hours(const char* name) const { return formatHours(number(name)); }
     /// The parameters of a nested reason ("cause.*") as their own set.
     Params cause() const { return Params(m_params, m_prefix + "cause."); }
-    /// The parameters as core::Reason holds them: text as it is, a number as its JSON; others left out.
+    /// The parameters under the prefix, with the prefix taken off.
     std::map<std::string, std::string> values() const
     {
-        std::map<std::string, std::string> values;
-        if (!m_params.is_object()) {
-            return values;
+        if (m_prefix.empty()) {
+            return m_params;
         }
-        for (const auto& [key, value] : m_params.items()) {
-            if (key.size() <= m_prefix.size() || key.compare(0, m_prefix.size(), m_prefix) != 0) {
-                continue;
-            }
-            if (value.is_string()) {
-                values[key.substr(m_prefix.size())] = value.get<std::string>();
-            } else if (value.is_number()) {
-                values[key.substr(m_prefix.size())] = value.dump();
+        std::map<std::string, std::string> values;
+        for (const auto& [key, value] : m_params) {
+            if (key.size() > m_prefix.size() && key.starts_with(m_prefix)) {
+                values[key.substr(m_prefix.size())] = value;
             }
         }
         return values;
     }
 
 private:
-    const json& m_params;
+    const std::map<std::string, std::string>& m_params;
     std::string m_prefix;
 };
 
@@ -398,42 +396,44 @@ QString wordedText(const QString& key, const Params& p)
 
 } // namespace
 
-QString reasonText(const json& reason)
+QString reasonText(const core::Reason& reason)
 {
-    if (reason.is_string()) {
-        return QString::fromStdString(reason.get<std::string>());
-    }
-    if (!reason.is_object()) {
-        return {};
-    }
-    const QString key = reason.contains("key") && reason["key"].is_string()
-                            ? QString::fromStdString(reason["key"].get<std::string>())
-                            : QString();
-    static const json kNoParams = json::object();
-    const json& params = reason.contains("params") ? reason["params"] : kNoParams;
-    // Parameters that are not an object come from a damaged file: its English text says more than blanks would.
-    const QString worded = params.is_object() ? wordedText(key, Params(params)) : QString();
-    if (!worded.isEmpty()) {
-        return worded;
-    }
-    return reason.contains("text") && reason["text"].is_string()
-               ? QString::fromStdString(reason["text"].get<std::string>())
-               : QString();
+    const QString worded = wordedText(QString::fromStdString(reason.key), Params(reason.params));
+    return worded.isEmpty() ? QString::fromStdString(reason.text) : worded;
 }
 
-QString commitmentText(const json* mode)
+QString commitmentText(const core::PlanMode* mode, core::Currency currency)
 {
-    if (!mode || !mode->is_object() || !mode->contains("commitment") || !(*mode)["commitment"].is_object()) {
+    if (!mode || !mode->commitment) {
         return {};
     }
-    const json& c = (*mode)["commitment"];
-    const auto number = [&c](const char* key) {
-        return c.contains(key) && c[key].is_number() ? c[key].get<double>() : NAN;
-    };
-    const QString currency = c.contains("currency") && c["currency"].is_string()
-                                 ? QString::fromStdString(c["currency"].get<std::string>())
-                                 : QString();
-    return Reasons::tr("%1 over %2").arg(formatMoney(number("amount"), currency), formatMonths(number("months")));
+    return Reasons::tr("%1 over %2")
+        .arg(formatMoney(mode->commitment->amount, QString::fromLatin1(core::currencyCode(currency))),
+             formatMonths(mode->commitment->months));
+}
+
+QString pricingModeText(core::PricingMode mode)
+{
+    return pricingModeText(QString::fromLatin1(core::pricingModeName(mode)));
+}
+
+QString pricingModeUnitText(core::PricingMode mode)
+{
+    switch (mode) {
+        case core::PricingMode::OnDemand:
+            return CatalogModes::tr("on-demand, per hour");
+        case core::PricingMode::Spot:
+            return CatalogModes::tr("spot, per hour");
+        case core::PricingMode::Reserved1Year:
+            return CatalogModes::tr("1-year reserved, per hour");
+        case core::PricingMode::Reserved3Year:
+            return CatalogModes::tr("3-year reserved, per hour");
+        case core::PricingMode::SubscriptionMonthly:
+            return CatalogModes::tr("monthly subscription, per month");
+        case core::PricingMode::SubscriptionYearly:
+            return CatalogModes::tr("yearly subscription, per month");
+    }
+    return {};
 }
 
 QString pricingModeText(const QString& mode)
@@ -449,32 +449,20 @@ QString pricingModeText(const QString& mode)
     return it == names.end() ? mode : Reasons::tr(it->second);
 }
 
-QString providerText(const json& option)
+QString providerText(const std::string& name, const std::string& nameZh)
 {
-    if (!option.is_object()) {
-        return {};
-    }
-    auto text = [&option](const char* key) {
-        return option.contains(key) && option[key].is_string() ? QString::fromStdString(option[key].get<std::string>())
-                                                               : QString();
-    };
-    const QString zh = text("provider_name_zh");
-    return currentLanguage() == QLatin1String("zh_CN") && !zh.isEmpty() ? zh : text("provider_name");
+    return QString::fromStdString(currentLanguage() == QLatin1String("zh_CN") && !nameZh.empty() ? nameZh : name);
 }
 
-QString workloadNameText(const json& plan)
+QString providerText(const core::PlanOption& option)
 {
-    if (!plan.is_object() || !plan.contains("workload") || !plan["workload"].is_object()) {
-        return {};
-    }
-    const json& w = plan["workload"];
-    const json& definition = w.contains("definition") ? w["definition"] : w;
-    if (currentLanguage() == QLatin1String("zh_CN") && definition.is_object() && definition.contains("name_zh")
-        && definition["name_zh"].is_string() && !definition["name_zh"].get<std::string>().empty()) {
-        return QString::fromStdString(definition["name_zh"].get<std::string>());
-    }
-    return w.contains("name") && w["name"].is_string() ? QString::fromStdString(w["name"].get<std::string>())
-                                                       : QString();
+    return providerText(option.providerName, option.providerNameZh);
+}
+
+QString workloadNameText(const core::PlanWorkload& workload)
+{
+    return QString::fromStdString(
+        currentLanguage() == QLatin1String("zh_CN") && !workload.nameZh.empty() ? workload.nameZh : workload.name);
 }
 
 QString taskText(const QString& task)
@@ -527,15 +515,15 @@ QString throughputUnitText(const QString& unit)
     return unit;
 }
 
-QString priceUnitText(const QString& unit)
+QString priceUnitText(core::PriceUnit unit)
 {
-    if (unit == QLatin1String("hour")) {
-        return Reasons::tr("hour");
+    switch (unit) {
+        case core::PriceUnit::Hour:
+            return Reasons::tr("hour");
+        case core::PriceUnit::Month:
+            return Reasons::tr("month");
     }
-    if (unit == QLatin1String("month")) {
-        return Reasons::tr("month");
-    }
-    return unit;
+    return {};
 }
 
 } // namespace gpuplan::ui

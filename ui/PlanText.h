@@ -1,28 +1,33 @@
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include "gpuplan/plan/PlanDocument.h"
 
 #include <QString>
 
 namespace gpuplan::ui {
 
-// The words of a plan document (.gpuplan) in the UI's language: reasons, pricing modes, units.
+// The words of a plan (core::PlanDocument) in the UI's language: reasons, pricing modes, units.
 
-/// A reason from a plan (`{"key", "params", "text"}`, see core/Reason.h) worded in the UI's language, with
-/// money, hours and numbers formatted by locale. A key this version does not know reads as its English text,
-/// and a plain string (an older plan) as itself.
-QString reasonText(const nlohmann::json& reason);
+/// A reason (core/Reason.h) worded in the UI's language, with money, hours and numbers formatted by locale. A key
+/// this version does not know reads as its English text.
+QString reasonText(const core::Reason& reason);
 
-/// What a pricing mode of a plan (one of an option's "modes") binds the lab to pay in all: "¥72,071 over 12
-/// months". Empty when the mode has no term (on-demand, spot) or no mode is given.
-QString commitmentText(const nlohmann::json* mode);
+/// What a pricing mode of a plan binds the lab to pay in all: "¥72,071 over 12 months", in the plan's `currency`.
+/// Empty when the mode has no term (on-demand, spot) or no mode is given.
+QString commitmentText(const core::PlanMode* mode, core::Currency currency);
 
-/// A pricing mode id ("on_demand", "reserved_1y", ...) by its translated name.
+/// A pricing mode by its translated name ("on-demand").
+QString pricingModeText(core::PricingMode mode);
+/// A pricing mode as the catalog quotes it, with the unit of its prices ("on-demand, per hour").
+QString pricingModeUnitText(core::PricingMode mode);
+/// A pricing mode id ("on_demand", "reserved_1y", ...; a reason's parameter) by its translated name; an unknown id
+/// as itself.
 QString pricingModeText(const QString& mode);
-/// An option's provider as the UI says it: its Chinese name in a Chinese UI when the plan has one.
-QString providerText(const nlohmann::json& option);
+/// A provider as the UI says it: its Chinese name in a Chinese UI when it has one.
+QString providerText(const std::string& name, const std::string& nameZh);
+QString providerText(const core::PlanOption& option);
 /// A plan's workload by name: its Chinese name in a Chinese UI when the workload has one.
-QString workloadNameText(const nlohmann::json& plan);
+QString workloadNameText(const core::PlanWorkload& workload);
 /// A workload task id ("vision", "detection", "detection3d", "nlp", "llm") by its translated name; an unknown id
 /// as itself.
 QString taskText(const QString& task);
@@ -33,7 +38,7 @@ QString stackText(const QString& stack);
 QString limiterText(const QString& limiter);
 /// "samples/s", "tokens/s" as the UI says them.
 QString throughputUnitText(const QString& unit);
-/// A price unit ("hour", "month") as the UI says it.
-QString priceUnitText(const QString& unit);
+/// A price unit as the UI says it.
+QString priceUnitText(core::PriceUnit unit);
 
 } // namespace gpuplan::ui

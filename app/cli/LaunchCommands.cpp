@@ -250,7 +250,7 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
     double planBudget = 0;
     core::Currency planCurrency = core::Currency::CNY;
     if (!o.plan.empty()) {
-        core::Result<nlohmann::json> plan = core::loadPlan(o.plan);
+        core::Result<core::PlanDocument> plan = core::loadPlan(o.plan);
         if (!plan) {
             return fail(plan.error());
         }

@@ -377,21 +377,21 @@ int runPlan(const CatalogOptions& catalogOptions, const WorkloadOptions& workloa
                                c.currency,
                                *data->catalog.catalog.exchangeRate(),
                                {});
-    const json plan = core::planJson(data->workload,
-                                     c,
-                                     data->catalog.catalog,
-                                     r,
-                                     core::extendedIsoTime(std::chrono::system_clock::now()),
-                                     {},
-                                     {},
-                                     core::buyVsRentJson(buyVsRent));
+    const core::PlanDocument plan = core::makePlanDocument(data->workload,
+                                                           c,
+                                                           data->catalog.catalog,
+                                                           r,
+                                                           core::extendedIsoTime(std::chrono::system_clock::now()),
+                                                           {},
+                                                           {},
+                                                           buyVsRent);
     if (!options.output.empty()) {
         if (core::Status saved = core::savePlan(options.output, plan); !saved) {
             return fail(saved.error(), kExitFailure);
         }
     }
     if (catalogOptions.json) {
-        std::cout << plan.dump(2, ' ', false, json::error_handler_t::replace) << '\n';
+        std::cout << core::planToJson(plan).dump(2, ' ', false, json::error_handler_t::replace) << '\n';
         return r.options.empty() ? kExitFailure : kExitOk;
     }
     const std::string currency = core::currencyCode(c.currency);

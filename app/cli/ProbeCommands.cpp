@@ -72,9 +72,9 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
         error.where = (error.where.starts_with("jump host") ? "--jump " : "--host ") + error.where;
         return fail(error, kExitBadInput);
     }
-    std::optional<nlohmann::json> plan;
+    std::optional<core::PlanDocument> plan;
     if (!options.plan.empty()) {
-        core::Result<nlohmann::json> loaded = core::loadPlan(options.plan);
+        core::Result<core::PlanDocument> loaded = core::loadPlan(options.plan);
         if (!loaded) {
             return fail(loaded.error(), kExitBadInput);
         }
@@ -172,9 +172,8 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
                        target->display(),
                        now);
     const core::Verdict& verdict = judged.verdict;
-    const nlohmann::json& verification = judged.verification;
     if (plan) {
-        core::addVerification(*plan, verification);
+        plan->verifications.push_back(judged.verification);
         if (core::Status saved = core::savePlan(options.plan, *plan); !saved) {
             return fail(saved.error(), kExitFailure);
         }
@@ -191,7 +190,7 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
         }
     }
     if (options.json) {
-        const nlohmann::json& lines = verification["lines"];
+        const nlohmann::json lines = core::verificationJson(judged.verification)["lines"];
         nlohmann::json probe = nlohmann::json::parse(run->output, nullptr, false);
         std::cout << nlohmann::json{{"host", target->display()},
                                     {"deployment",

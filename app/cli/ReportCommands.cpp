@@ -21,7 +21,7 @@ int runReport(int& argc, char** argv, const ReportOptions& options)
         std::cerr << "gpuplan report: --paper " << options.paper << ": use a4 or letter\n";
         return kExitBadInput;
     }
-    core::Result<nlohmann::json> plan = core::loadPlan(options.plan);
+    core::Result<core::PlanDocument> plan = core::loadPlan(options.plan);
     if (!plan) {
         std::cerr << "gpuplan report: " << plan.error().message() << '\n';
         return kExitBadInput;

@@ -124,13 +124,7 @@ std::optional<Price> readPrice(JsonChecker& check, const json& node, const std::
     Price price;
     price.location = check.where(at);
     price.region = check.string(node, "region", at, Need::Required).value_or("");
-    price.mode = check
-                     .choice(node,
-                             "mode",
-                             at,
-                             Need::Required,
-                             parsePricingMode,
-                             "on_demand, spot, reserved_1y, reserved_3y, subscription_monthly, subscription_yearly")
+    price.mode = check.choice(node, "mode", at, Need::Required, parsePricingMode, kPricingModeNames)
                      .value_or(PricingMode::OnDemand);
     price.amount = check.positiveNumber(node, "amount", at, Need::Required).value_or(0);
     price.currency =

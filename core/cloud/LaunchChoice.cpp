@@ -11,45 +11,26 @@ namespace gpuplan::core {
 
 namespace {
 
-using json = nlohmann::json;
-
-Error missing(const std::string& path, const std::string& what)
+/// Option `index` (0-based) of the plan's ranked options.
+Result<PlanLaunch> readOption(const PlanDocument& plan, std::size_t index)
 {
-    return Error{ErrorCode::SchemaViolation, what, path};
-}
-
-/// Option `index` (0-based) of `options`, the plan's ranked options.
-Result<PlanLaunch> readOption(const json& plan, const json& options, std::size_t index)
-{
-    const json& option = options[index];
+    const PlanOption& option = plan.results.options[index];
     const std::string at = "$.results.options[" + std::to_string(index) + "]";
-    if (!option.is_object()) {
-        return missing(at, "an option is a JSON object");
-    }
     PlanLaunch out;
     out.planId = planIdOf(plan);
     out.rank = static_cast<int>(index) + 1;
-    for (auto [field, target] : {std::pair{"provider", &out.provider},
-                                 std::pair{"instance_type", &out.instanceType},
-                                 std::pair{"region", &out.region}}) {
-        auto f = option.find(field);
-        if (f == option.end() || !f->is_string() || f->get<std::string>().empty()) {
-            return missing(at + "." + field, "missing or not text");
-        }
-        *target = f->get<std::string>();
-    }
-    auto mode = option.find("mode");
-    std::optional<PricingMode> parsed =
-        mode != option.end() && mode->is_string() ? parsePricingMode(mode->get<std::string>()) : std::nullopt;
-    if (!parsed) {
-        return missing(at + ".mode", "missing or not a pricing mode");
-    }
-    out.mode = *parsed;
-    if (auto h = option.find("hours"); h != option.end() && h->is_object()) {
-        if (auto high = h->find("high"); high != h->end() && high->is_number()) {
-            out.hoursHigh = high->get<double>();
+    for (auto [field, value] : {std::pair{"provider", &option.provider},
+                                std::pair{"instance_type", &option.instanceType},
+                                std::pair{"region", &option.region}}) {
+        if (value->empty()) {
+            return Error{ErrorCode::SchemaViolation, "is empty", at + "." + field};
         }
     }
+    out.provider = option.provider;
+    out.instanceType = option.instanceType;
+    out.region = option.region;
+    out.mode = option.mode;
+    out.hoursHigh = option.hours.high;
     const PlanBudget budget = planBudgetOf(plan);
     out.budget = budget.amount;
     out.currency = budget.currency;
@@ -58,20 +39,9 @@ Result<PlanLaunch> readOption(const json& plan, const json& options, std::size_t
 
 } // namespace
 
-std::string planIdOf(const nlohmann::json& plan)
+std::string planIdOf(const PlanDocument& plan)
 {
-    std::string seed;
-    if (plan.is_object()) {
-        if (auto c = plan.find("created"); c != plan.end() && c->is_string()) {
-            seed += c->get<std::string>();
-        }
-        if (auto w = plan.find("workload"); w != plan.end() && w->is_object()) {
-            if (auto id = w->find("id"); id != w->end() && id->is_string()) {
-                seed += "|" + id->get<std::string>();
-            }
-        }
-    }
-    return "plan-" + sha256Hex(seed).substr(0, 12);
+    return "plan-" + sha256Hex(plan.created + "|" + plan.workload.id).substr(0, 12);
 }
 
 std::optional<NotLaunchable> launchBlock(std::string_view provider, PricingMode mode)
@@ -124,50 +94,33 @@ std::string notLaunchableText(const NotLaunchable& why, std::string_view provide
     return "GPU Planner launches on " + list + " only, not yet on " + std::string(provider);
 }
 
-PlanBudget planBudgetOf(const nlohmann::json& plan)
+PlanBudget planBudgetOf(const PlanDocument& plan)
 {
     PlanBudget out;
-    if (!plan.is_object()) {
-        return out;
-    }
     out.planId = planIdOf(plan);
-    if (auto c = plan.find("constraints"); c != plan.end() && c->is_object()) {
-        if (auto b = c->find("budget"); b != c->end() && b->is_number()) {
-            out.amount = b->get<double>();
-        }
-        if (auto cur = c->find("currency"); cur != c->end() && cur->is_string()) {
-            out.currency = parseCurrency(cur->get<std::string>()).value_or(Currency::CNY);
-        }
-    }
+    out.amount = plan.constraints.budget.value_or(0);
+    out.currency = plan.constraints.currency;
     return out;
 }
 
-Result<PlanLaunch> planLaunch(const nlohmann::json& plan, int rank)
+Result<PlanLaunch> planLaunch(const PlanDocument& plan, int rank)
 {
-    if (!plan.is_object()) {
-        return missing("$", "a plan is a JSON object");
-    }
-    const json* options = nullptr;
-    if (auto r = plan.find("results"); r != plan.end() && r->is_object()) {
-        if (auto o = r->find("options"); o != r->end() && o->is_array()) {
-            options = &*o;
-        }
-    }
-    if (!options || options->empty()) {
-        return missing("$.results.options", "the plan has no ranked options to launch");
+    const std::vector<PlanOption>& options = plan.results.options;
+    if (options.empty()) {
+        return Error{ErrorCode::SchemaViolation, "the plan has no ranked options to launch", "$.results.options"};
     }
     const auto named = [](const PlanLaunch& o) {
         return "option " + std::to_string(o.rank) + ", " + o.provider + " " + o.instanceType + " in " + o.region + " ("
                + pricingModeName(o.mode) + ")";
     };
     if (rank > 0) {
-        if (std::size_t(rank) > options->size()) {
+        if (std::size_t(rank) > options.size()) {
             return Error{ErrorCode::InvalidArgument,
-                         "the plan ranks " + std::to_string(options->size()) + " options; there is no option "
+                         "the plan ranks " + std::to_string(options.size()) + " options; there is no option "
                              + std::to_string(rank),
                          "--option"};
         }
-        Result<PlanLaunch> asked = readOption(plan, *options, std::size_t(rank) - 1);
+        Result<PlanLaunch> asked = readOption(plan, std::size_t(rank) - 1);
         if (!asked) {
             return asked;
         }
@@ -181,13 +134,10 @@ Result<PlanLaunch> planLaunch(const nlohmann::json& plan, int rank)
         return asked;
     }
     std::size_t index = 0;
-    if (auto c = plan.find("choice"); c != plan.end() && c->is_number_integer()) {
-        const long long chosen = c->get<long long>();
-        if (chosen >= 0 && std::size_t(chosen) < options->size()) {
-            index = std::size_t(chosen);
-        }
+    if (plan.choice && *plan.choice >= 0 && std::size_t(*plan.choice) < options.size()) {
+        index = std::size_t(*plan.choice);
     }
-    Result<PlanLaunch> chosen = readOption(plan, *options, index);
+    Result<PlanLaunch> chosen = readOption(plan, index);
     if (!chosen) {
         return chosen;
     }
@@ -196,25 +146,25 @@ Result<PlanLaunch> planLaunch(const nlohmann::json& plan, int rank)
         return chosen;
     }
     // The choice cannot be launched here: the best-ranked option that can, with the choice and why beside it.
-    for (std::size_t i = 0; i < options->size(); ++i) {
+    for (std::size_t i = 0; i < options.size(); ++i) {
         if (i == index) {
             continue;
         }
-        Result<PlanLaunch> other = readOption(plan, *options, i);
+        Result<PlanLaunch> other = readOption(plan, i);
         if (!other) {
             return other;
         }
         if (!launchBlock(other->provider, other->mode)) {
             PlanLaunch offered = std::move(other).value();
             offered.passedOver = std::pair{
-                PlanOption{chosen->rank, chosen->provider, chosen->instanceType, chosen->region, chosen->mode}, *why};
+                LaunchOption{chosen->rank, chosen->provider, chosen->instanceType, chosen->region, chosen->mode}, *why};
             return offered;
         }
     }
     return Error{ErrorCode::InvalidArgument,
                  "the plan's choice, " + named(*chosen) + ", cannot be launched by GPU Planner yet ("
                      + notLaunchableText(*why, chosen->provider, chosen->mode) + "), and none of its "
-                     + std::to_string(options->size()) + " options can",
+                     + std::to_string(options.size()) + " options can",
                  "$.results.options"};
 }
 

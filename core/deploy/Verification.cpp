@@ -43,11 +43,11 @@ JudgedRun judgeRun(const ProbeResult& result,
     judged.promised = promised;
     judged.verdict = judgeProbe(result, catalog, promised);
     judged.verification =
-        verificationJson(result,
-                         judged.verdict,
-                         promised,
-                         host,
-                         extendedIsoTime(std::chrono::system_clock::time_point(std::chrono::seconds(when))));
+        makePlanVerification(result,
+                             judged.verdict,
+                             promised,
+                             host,
+                             extendedIsoTime(std::chrono::system_clock::time_point(std::chrono::seconds(when))));
     return judged;
 }
 
@@ -59,14 +59,15 @@ Verification verificationRecord(const JudgedRun& judged,
 {
     // The probe's document alone, without a login banner or shell noise before it.
     const std::size_t start = probeOutput.find('{');
-    return Verification{0,
-                        launchId,
-                        when,
-                        host,
-                        verdictLevelName(judged.verdict.level),
-                        // The GPU name and driver come from the remote host: not always UTF-8.
-                        judged.verification.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
-                        start == std::string::npos ? std::string() : probeOutput.substr(start)};
+    return Verification{
+        0,
+        launchId,
+        when,
+        host,
+        verdictLevelName(judged.verdict.level),
+        // The GPU name and driver come from the remote host: not always UTF-8.
+        verificationJson(judged.verification).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace),
+        start == std::string::npos ? std::string() : probeOutput.substr(start)};
 }
 
 } // namespace gpuplan::core

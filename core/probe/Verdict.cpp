@@ -25,6 +25,16 @@ const char* verdictLevelName(VerdictLevel level)
     return "unknown";
 }
 
+std::optional<VerdictLevel> parseVerdictLevel(std::string_view name)
+{
+    for (VerdictLevel level : {VerdictLevel::Pass, VerdictLevel::Unknown, VerdictLevel::Warn, VerdictLevel::Fail}) {
+        if (name == verdictLevelName(level)) {
+            return level;
+        }
+    }
+    return std::nullopt;
+}
+
 const VerdictLine* Verdict::find(std::string_view check, std::optional<int> gpu) const
 {
     auto it = std::find_if(

@@ -4242,10 +4242,6 @@ As of: %3 (read %4)</source>
         <translation>需长期绑定</translation>
     </message>
     <message>
-        <source>slow end misses the deadline</source>
-        <translation>偏慢时会超过截止时间</translation>
-    </message>
-    <message>
         <source>low</source>
         <translation>低</translation>
     </message>

@@ -16,6 +16,7 @@
 #include <cmath>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <sstream>
 
 using namespace gpuplan::core;
@@ -43,28 +44,34 @@ LaunchSettings awsSettings()
 
 /// A plan of six ranked options: 1 Lambda (no launch support here), 2 AWS reserved, 3 AWS monthly (AWS has no
 /// monthly rental), 4 GCP, 5 Tencent spot, 6 AWS on demand; a budget of 800 CNY.
-nlohmann::json sixOptions(nlohmann::json choice)
+PlanDocument sixOptions(std::optional<int> choice)
 {
-    using nlohmann::json;
-    const auto option = [](const char* provider, const char* type, const char* region, const char* mode, double high) {
-        return json{{"provider", provider},
-                    {"instance_type", type},
-                    {"region", region},
-                    {"mode", mode},
-                    {"hours", {{"value", high / 2}, {"high", high}}}};
+    const auto option = [](const char* provider, const char* type, const char* region, PricingMode mode, double high) {
+        PlanOption o;
+        o.provider = provider;
+        o.instanceType = type;
+        o.region = region;
+        o.mode = mode;
+        o.hours.value = high / 2;
+        o.hours.high = high;
+        return o;
     };
-    return json{{"created", "2026-12-04T10:00:00Z"},
-                {"workload", {{"id", "resnet50-imagenet"}}},
-                {"constraints", {{"budget", 800}, {"currency", "CNY"}}},
-                {"choice", std::move(choice)},
-                {"results",
-                 {{"options",
-                   json::array({option("lambda", "gpu_8x_a100", "us-east-1", "on_demand", 10),
-                                option("aws", "p4d.24xlarge", "us-east-1", "reserved_1y", 11),
-                                option("aws", "p4d.24xlarge", "us-east-1", "subscription_monthly", 12),
-                                option("gcp", "a2-highgpu-8g", "us-central1", "on_demand", 13),
-                                option("tencent", "GN10Xp.20XLARGE320", "ap-guangzhou", "spot", 14),
-                                option("aws", "p3.16xlarge", "us-east-1", "on_demand", 15)})}}}};
+    PlanDocument plan;
+    plan.created = "2026-12-04T10:00:00Z";
+    plan.workload.id = "resnet50-imagenet";
+    plan.constraints.budget = 800;
+    plan.constraints.currency = Currency::CNY;
+    plan.choice = choice;
+    plan.results.options = {option("lambda", "gpu_8x_a100", "us-east-1", PricingMode::OnDemand, 10),
+                            option("aws", "p4d.24xlarge", "us-east-1", PricingMode::Reserved1Year, 11),
+                            option("aws", "p4d.24xlarge", "us-east-1", PricingMode::SubscriptionMonthly, 12),
+                            option("gcp", "a2-highgpu-8g", "us-central1", PricingMode::OnDemand, 13),
+                            option("tencent", "GN10Xp.20XLARGE320", "ap-guangzhou", PricingMode::Spot, 14),
+                            option("aws", "p3.16xlarge", "us-east-1", PricingMode::OnDemand, 15)};
+    for (std::size_t i = 0; i < plan.results.options.size(); ++i) {
+        plan.results.options[i].rank = int(i) + 1;
+    }
+    return plan;
 }
 
 } // namespace
@@ -253,15 +260,15 @@ private slots:
         QFETCH(int, block);
         QFETCH(QString, why);
         QFETCH(int, offeredRank);
-        const nlohmann::json plan = sixOptions(choice < 0 ? nlohmann::json() : nlohmann::json(choice));
+        const PlanDocument plan = sixOptions(choice < 0 ? std::nullopt : std::optional<int>(choice));
         Result<PlanLaunch> offered = planLaunch(plan);
         QVERIFY2(offered.ok(), offered.ok() ? "" : offered.error().message().c_str());
-        const nlohmann::json& option = plan["results"]["options"][offeredRank - 1];
+        const PlanOption& option = plan.results.options[std::size_t(offeredRank - 1)];
         QCOMPARE(offered->rank, offeredRank);
-        QCOMPARE(offered->provider, option["provider"].get<std::string>());
-        QCOMPARE(offered->instanceType, option["instance_type"].get<std::string>());
-        QCOMPARE(offered->region, option["region"].get<std::string>());
-        QCOMPARE(offered->hoursHigh, option["hours"]["high"].get<double>());
+        QCOMPARE(offered->provider, option.provider);
+        QCOMPARE(offered->instanceType, option.instanceType);
+        QCOMPARE(offered->region, option.region);
+        QCOMPARE(offered->hoursHigh, option.hours.high);
         QCOMPARE(offered->budget, 800.0);
         QCOMPARE(offered->planId, planIdOf(plan));
         QVERIFY(!launchBlock(offered->provider, offered->mode));
@@ -272,7 +279,7 @@ private slots:
         QVERIFY(offered->passedOver);
         const auto& [passed, reason] = *offered->passedOver;
         QCOMPARE(passed.rank, choiceRank);
-        QCOMPARE(passed.provider, plan["results"]["options"][choiceRank - 1]["provider"].get<std::string>());
+        QCOMPARE(passed.provider, plan.results.options[std::size_t(choiceRank - 1)].provider);
         QCOMPARE(int(reason.block), block);
         const QString text = QString::fromStdString(notLaunchableText(reason, passed.provider, passed.mode));
         QVERIFY2(text.contains(why), qPrintable(text));
@@ -298,7 +305,7 @@ private slots:
     {
         QFETCH(int, rank);
         QFETCH(QString, refused);
-        Result<PlanLaunch> asked = planLaunch(sixOptions(nlohmann::json()), rank);
+        Result<PlanLaunch> asked = planLaunch(sixOptions(std::nullopt), rank);
         if (refused.isEmpty()) {
             QVERIFY2(asked.ok(), asked.ok() ? "" : asked.error().message().c_str());
             QCOMPARE(asked->rank, rank);
@@ -315,8 +322,8 @@ private slots:
     // A plan none of whose options can be launched says so, naming its choice and why; its budget still reads.
     void aPlanWithNothingToLaunchSaysSo()
     {
-        nlohmann::json plan = sixOptions(nlohmann::json());
-        nlohmann::json& options = plan["results"]["options"];
+        PlanDocument plan = sixOptions(std::nullopt);
+        std::vector<PlanOption>& options = plan.results.options;
         options.erase(options.begin() + 4, options.end());
         Result<PlanLaunch> offered = planLaunch(plan);
         QVERIFY(!offered.ok());

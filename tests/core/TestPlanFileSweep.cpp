@@ -1,7 +1,7 @@
 // The plan reader against damaged plans: every member of each example plan set to null and to each JSON kind it is
-// not, read by core::checkPlan and, when accepted, turned into the report's content (core::buildReport). Each one is
-// refused with the file and JSON path, or reported; nothing throws. Also: text bounds, and saving a plan replaces
-// the file instead of rewriting it in place.
+// not, read by core::planFromJson (checkPlan, then the typed reader) and, when accepted, turned into the report's
+// content (core::buildReport). Each one is refused with the file and JSON path, or reported; nothing throws. Also:
+// text bounds, and saving a plan replaces the file instead of rewriting it in place.
 #include "../support/PlanDamage.h"
 #include "gpuplan/core/Paths.h"
 #include "gpuplan/plan/PlanFile.h"
@@ -57,7 +57,7 @@ private slots:
     void examplesAreAccepted()
     {
         QFETCH(QString, example);
-        Result<json> plan = loadPlan(kExamples + example.toStdString());
+        Result<PlanDocument> plan = loadPlan(kExamples + example.toStdString());
         QVERIFY2(plan.ok(), plan.ok() ? "" : plan.error().message().c_str());
         QVERIFY(buildReport(*plan, "example").ok());
     }
@@ -82,14 +82,15 @@ private slots:
                 node = value;
                 const std::string what = target.path + " = " + value.dump();
                 try {
-                    Status checked = checkPlan(plan, where);
-                    if (!checked) {
+                    // Refused by checkPlan, or by the reader for a value it cannot use: either names the place.
+                    Result<PlanDocument> document = planFromJson(plan, where);
+                    if (!document) {
                         ++refused;
-                        const std::string message = checked.error().message();
+                        const std::string message = document.error().message();
                         QVERIFY2(message.rfind(where + ": $", 0) == 0, (what + ": " + message).c_str());
                         continue;
                     }
-                    Result<Report> report = buildReport(plan, where);
+                    Result<Report> report = buildReport(*document, where);
                     ++reported;
                     if (!report) {
                         QVERIFY2(report.error().message().find(where) != std::string::npos, what.c_str());
@@ -139,7 +140,7 @@ private slots:
         const std::string file = dir.filePath("damaged.gpuplan").toStdString();
         std::ofstream(file) << damaged(
             readExample("llama2-7b-lora-budget.gpuplan"), pointer.toStdString(), json::parse(value.toStdString()));
-        Result<json> plan = loadPlan(file);
+        Result<PlanDocument> plan = loadPlan(file);
         QVERIFY(!plan.ok());
         QCOMPARE(QString::fromStdString(plan.error().where), QString::fromStdString(file) + ": " + path);
         QCOMPARE(plan.error().code, ErrorCode::SchemaViolation);
@@ -178,8 +179,12 @@ private slots:
         json second = first;
         second["notes"] = "second";
         QVERIFY(savePlan(file, second).ok());
-        QCOMPARE(loadPlan(file)->value("notes", ""), std::string("second"));
-        QCOMPARE(loadPlan(link)->value("notes", "?"), first.value("notes", ""));
+        Result<PlanDocument> saved = loadPlan(file);
+        QVERIFY2(saved.ok(), saved.ok() ? "" : saved.error().message().c_str());
+        QCOMPARE(saved->notes, std::string("second"));
+        Result<PlanDocument> old = loadPlan(link);
+        QVERIFY2(old.ok(), old.ok() ? "" : old.error().message().c_str());
+        QCOMPARE(old->notes, first.value("notes", "?"));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 2); // no temporary left behind
     }
 
@@ -220,7 +225,7 @@ private slots:
         std::signal(SIGXFSZ, previous);
         QVERIFY(!result.ok());
         QVERIFY2(result.error().where.find("plan.gpuplan") != std::string::npos, result.error().message().c_str());
-        Result<json> kept = loadPlan(file);
+        Result<json> kept = loadPlanJson(file);
         QVERIFY(kept.ok());
         QVERIFY(*kept == readExample("resnet50-imagenet.gpuplan"));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1); // no temporary file left

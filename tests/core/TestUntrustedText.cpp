@@ -46,7 +46,8 @@ private slots:
     void verificationWithRemoteBytes()
     {
         JudgedRun judged;
-        judged.verification = {{"gpu_name", "NVIDIA A100\xFF"}, {"host", "lab@gpu"}};
+        judged.verification.gpuName = "NVIDIA A100\xFF";
+        judged.verification.host = "lab@gpu";
         Verification kept;
         try {
             kept = verificationRecord(judged, "{\"gpus\":[]}", 1, "lab@gpu", 0);

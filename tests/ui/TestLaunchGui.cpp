@@ -16,9 +16,10 @@
 
 #include "../integration/fakes/FakeCloud.h"
 #include "gpuplan/cloud/WatchdogScript.h"
+#include "gpuplan/plan/PlanFile.h"
 #include "gpuplan/secrets/Credential.h"
 
-#include <nlohmann/json.hpp>
+#include <algorithm>
 
 #include <QApplication>
 #include <QCheckBox>
@@ -40,6 +41,8 @@
 #include <memory>
 
 using namespace gpuplan::testing;
+using gpuplan::core::PlanDocument;
+using gpuplan::core::PlanOption;
 using gpuplan::ui::CredentialsPage;
 using gpuplan::ui::CredentialStore;
 using gpuplan::ui::InstancesPage;
@@ -47,7 +50,6 @@ using gpuplan::ui::InstanceTableModel;
 using gpuplan::ui::LaunchPage;
 using gpuplan::ui::MainWindow;
 using gpuplan::ui::PlanSession;
-using nlohmann::json;
 
 using gpuplan::testing::child;
 
@@ -58,28 +60,33 @@ constexpr auto kPassphrase = "a passphrase for the GUI launch test";
 
 /// The bundled example plan: 70 ranked options, the first nine on Lambda (no launch support here), option 10 AWS
 /// p4d.24xlarge, option 11 Tencent GN10Xp.20XLARGE320; no choice and no budget.
-json examplePlan()
+/// (An empty plan, with a warning, when it does not read: it has no options, and the tests that look for one fail.)
+PlanDocument examplePlan()
 {
-    std::ifstream in(std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "examples"
-                     / "resnet50-imagenet.gpuplan");
-    return json::parse(in, nullptr, false);
+    gpuplan::core::Result<PlanDocument> plan = gpuplan::core::loadPlan(
+        std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "examples" / "resnet50-imagenet.gpuplan");
+    if (!plan) {
+        qWarning("%s", plan.error().message().c_str());
+        return {};
+    }
+    return std::move(plan).value();
 }
 
 /// The index of the plan's option of `instanceType`, -1 if none.
-int optionIndex(const json& plan, const std::string& instanceType)
+int optionIndex(const PlanDocument& plan, const std::string& instanceType)
 {
-    const json& options = plan["results"]["options"];
+    const std::vector<PlanOption>& options = plan.results.options;
     for (std::size_t i = 0; i < options.size(); ++i) {
-        if (options[i]["instance_type"] == instanceType) {
+        if (options[i].instanceType == instanceType) {
             return static_cast<int>(i);
         }
     }
     return -1;
 }
 
-int deadmanFor(const json& plan, int index)
+int deadmanFor(const PlanDocument& plan, int index)
 {
-    return gpuplan::core::defaultDeadmanHours(plan["results"]["options"][index]["hours"]["high"].get<double>());
+    return gpuplan::core::defaultDeadmanHours(plan.results.options.at(std::size_t(index)).hours.high);
 }
 
 /// A wheel turned one notch down over `widget`, sent to it as Qt delivers one under the pointer.
@@ -382,10 +389,10 @@ private slots:
         auto* label = child<QLabel>(window, "launchPlanLabel");
 
         // A plan choosing AWS p4d.24xlarge, without a budget; the user types a negotiated price for it.
-        json first = examplePlan();
+        PlanDocument first = examplePlan();
         const int p4d = optionIndex(first, "p4d.24xlarge");
         QVERIFY(p4d >= 0);
-        first["choice"] = p4d;
+        first.choice = p4d;
         session->setPlan(first, std::nullopt, false);
         QCOMPARE(provider->currentData().toString(), QStringLiteral("aws"));
         QCOMPARE(type->currentText(), QStringLiteral("p4d.24xlarge"));
@@ -395,16 +402,11 @@ private slots:
         price->setValue(30);
 
         // Re-planned: only Lambda offers, which GPU Planner cannot launch, and a budget of 500 CNY.
-        json second = examplePlan();
-        second["created"] = "2026-12-05T08:00:00Z";
-        second["constraints"]["budget"] = 500;
-        json lambdaOnly = json::array();
-        for (const json& option : second["results"]["options"]) {
-            if (option["provider"] == "lambda") {
-                lambdaOnly.push_back(option);
-            }
-        }
-        second["results"]["options"] = lambdaOnly;
+        PlanDocument second = examplePlan();
+        second.created = "2026-12-05T08:00:00Z";
+        second.constraints.budget = 500;
+        std::erase_if(second.results.options, [](const PlanOption& option) { return option.provider != "lambda"; });
+        QVERIFY(!second.results.options.empty());
         session->setPlan(second, std::nullopt, true);
         QCOMPARE(budget->value(), 500.0);
         QVERIFY2(budget->text().contains("500"), qPrintable(budget->text()));
@@ -415,12 +417,12 @@ private slots:
         QVERIFY2(label->text().contains("Nothing in this plan can be launched"), qPrintable(label->text()));
 
         // Then a plan choosing Tencent with a budget of 800: its offer, budget and estimate.
-        json third = examplePlan();
-        third["created"] = "2026-12-05T09:00:00Z";
-        third["constraints"]["budget"] = 800;
+        PlanDocument third = examplePlan();
+        third.created = "2026-12-05T09:00:00Z";
+        third.constraints.budget = 800;
         const int tencent = optionIndex(third, "GN10Xp.20XLARGE320");
         QVERIFY(tencent >= 0);
-        third["choice"] = tencent;
+        third.choice = tencent;
         session->setPlan(third, std::nullopt, true);
         QCOMPARE(provider->currentData().toString(), QStringLiteral("tencent"));
         QCOMPARE(type->currentText(), QStringLiteral("GN10Xp.20XLARGE320"));
@@ -431,7 +433,13 @@ private slots:
 
         // The same plan and offer again (as when a verification is added to it) keeps what the user typed since.
         price->setValue(25);
-        third["verifications"] = json::array();
+        gpuplan::core::PlanVerification verification;
+        verification.when = "2026-12-05T10:00:00Z";
+        verification.host = "ubuntu@203.0.113.9";
+        verification.verdict = gpuplan::core::VerdictLevel::Pass;
+        verification.expectedGpu = third.results.options[std::size_t(tencent)].gpu;
+        verification.expectedCount = third.results.options[std::size_t(tencent)].gpus;
+        third.verifications.push_back(verification);
         session->setPlan(third, std::nullopt, true);
         QCOMPARE(price->value(), 25.0);
     }
@@ -476,22 +484,26 @@ private slots:
         QTRY_VERIFY(window.isCatalogLoaded());
         auto* session = window.findChild<PlanSession*>();
         QVERIFY(session);
-        json plan = examplePlan();
-        plan["constraints"]["budget"] = 300;
+        PlanDocument plan = examplePlan();
+        plan.constraints.budget = 300;
         if (!choiceType.isEmpty()) {
             const int chosen = optionIndex(plan, choiceType.toStdString());
             QVERIFY(chosen >= 0);
-            plan["choice"] = chosen;
-            plan["results"]["options"][chosen]["mode"] = choiceMode.toStdString();
+            const std::optional<gpuplan::core::PricingMode> mode =
+                gpuplan::core::parsePricingMode(choiceMode.toStdString());
+            QVERIFY(mode);
+            plan.choice = chosen;
+            plan.results.options[std::size_t(chosen)].mode = *mode;
         }
         session->setPlan(plan, std::nullopt, false);
 
         const int offered = optionIndex(plan, offeredType.toStdString());
         QCOMPARE(child<QComboBox>(window, "launchInstanceComboBox")->currentText(), offeredType);
+        QVERIFY(offered >= 0);
         QCOMPARE(child<QComboBox>(window, "launchProviderComboBox")->currentData().toString(),
-                 QString::fromStdString(plan["results"]["options"][offered]["provider"].get<std::string>()));
+                 QString::fromStdString(plan.results.options[std::size_t(offered)].provider));
         QCOMPARE(child<QComboBox>(window, "launchRegionComboBox")->currentText(),
-                 QString::fromStdString(plan["results"]["options"][offered]["region"].get<std::string>()));
+                 QString::fromStdString(plan.results.options[std::size_t(offered)].region));
         QCOMPARE(child<QComboBox>(window, "launchPricingComboBox")->currentIndex(), 0); // on demand, as offered
         QCOMPARE(child<QSpinBox>(window, "launchDeadmanSpinBox")->value(), deadmanFor(plan, offered));
         QCOMPARE(child<QDoubleSpinBox>(window, "launchBudgetSpinBox")->value(), 300.0);

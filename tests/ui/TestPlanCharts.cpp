@@ -18,8 +18,6 @@
 #include <functional>
 #include <memory>
 
-using nlohmann::json;
-
 namespace {
 
 const std::filesystem::path kExamples = std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "examples";
@@ -100,7 +98,8 @@ private slots:
     {
         QFETCH(QString, example);
         QFETCH(int, chart);
-        gpuplan::core::Result<json> plan = gpuplan::core::loadPlan(kExamples / example.toStdString());
+        gpuplan::core::Result<gpuplan::core::PlanDocument> plan =
+            gpuplan::core::loadPlan(kExamples / example.toStdString());
         QVERIFY2(plan, plan ? "" : plan.error().message().c_str());
         const gpuplan::ui::ChartStyle style;
         const std::function<QChart*()> build[] = {
@@ -121,28 +120,28 @@ private slots:
     // so and where spot prices come from; with spot prices but no interruption rate it says that instead.
     void anEmptySpotChartSaysWhyAndWhatWouldFillIt()
     {
-        gpuplan::core::Result<json> plan = gpuplan::core::loadPlan(kExamples / "resnet50-imagenet.gpuplan");
+        using namespace gpuplan::core;
+        Result<PlanDocument> plan = loadPlan(kExamples / "resnet50-imagenet.gpuplan");
         QVERIFY(plan);
-        json noSpot = *plan;
-        json noRate = *plan;
-        for (json* p : {&noSpot, &noRate}) {
-            for (json& option : (*p)["results"]["options"]) {
-                json kept = json::array();
-                for (json& mode : option["modes"]) {
-                    const bool spot = mode.value("mode", "").rfind("spot", 0) == 0;
-                    if (!spot) {
-                        kept.push_back(mode);
-                    } else if (p == &noRate) {
-                        mode["eligible"] = false;
-                        if (mode.contains("spot") && mode["spot"].is_object()) {
-                            mode["spot"].erase("monte_carlo");
-                        }
-                        kept.push_back(mode);
+        PlanDocument noSpot = *plan;
+        PlanDocument noRate = *plan;
+        int spotModes = 0;
+        int rated = 0;
+        for (PlanOption& option : noSpot.results.options) {
+            spotModes += int(std::erase_if(option.modes, [](const PlanMode& mode) { return isSpot(mode.mode); }));
+        }
+        for (PlanOption& option : noRate.results.options) {
+            for (PlanMode& mode : option.modes) {
+                if (isSpot(mode.mode)) {
+                    mode.eligible = false;
+                    if (mode.spot && mode.spot->simulated) {
+                        mode.spot->simulated.reset();
+                        ++rated;
                     }
                 }
-                option["modes"] = kept;
             }
         }
+        QVERIFY2(spotModes > 0 && rated > 0, "the example has spot prices, one of them with an interruption rate");
         std::unique_ptr<QChart> none(gpuplan::ui::spotDistributionChart(noSpot, false, {}));
         QVERIFY2(none->title().contains(QStringLiteral("no option in this plan has a spot price<br>"))
                      && none->title().contains(QStringLiteral("Refresh prices")),
@@ -156,7 +155,8 @@ private slots:
 
     void paretoFrontIsNeitherBeatenOnCostNorOnTime()
     {
-        gpuplan::core::Result<json> plan = gpuplan::core::loadPlan(kExamples / "resnet50-imagenet.gpuplan");
+        gpuplan::core::Result<gpuplan::core::PlanDocument> plan =
+            gpuplan::core::loadPlan(kExamples / "resnet50-imagenet.gpuplan");
         QVERIFY(plan);
         std::unique_ptr<QChart> c(gpuplan::ui::timeCostChart(*plan, {}));
         QXYSeries* front = nullptr;

@@ -39,6 +39,8 @@
 
 #include <fstream>
 
+using gpuplan::core::PlanDocument;
+using gpuplan::core::PlanOption;
 using gpuplan::ui::MainWindow;
 using nlohmann::json;
 
@@ -49,12 +51,11 @@ namespace {
 const std::filesystem::path kBundled = std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "catalog";
 
 /// The ranked options as "provider/instance/region", best first.
-QStringList ranking(const json& plan)
+QStringList ranking(const PlanDocument& plan)
 {
     QStringList out;
-    for (const json& o : plan["results"]["options"]) {
-        out << QString::fromStdString(o["provider"].get<std::string>() + "/" + o["instance_type"].get<std::string>()
-                                      + "/" + o["region"].get<std::string>());
+    for (const PlanOption& o : plan.results.options) {
+        out << QString::fromStdString(o.provider + "/" + o.instanceType + "/" + o.region);
     }
     return out;
 }
@@ -111,27 +112,28 @@ private slots:
 
         auto* table = child<QTableView>(window, "optionsTable");
         QTRY_VERIFY(table->isVisible()); // the window moved on to Compare
-        const json& plan = window.session()->plan();
-        const int options = int(plan["results"]["options"].size());
+        QVERIFY(window.session()->plan());
+        const PlanDocument& plan = *window.session()->plan();
+        const int options = int(plan.results.options.size());
         QVERIFY2(options > 10, qPrintable(QString::number(options)));
         QCOMPARE(table->model()->rowCount(), options);
         // The first row is the recommendation, and the banner names it with its reasons.
-        const json& best = plan["results"]["options"][0];
-        QCOMPARE(table->model()->index(0, 2).data().toString(), QString::fromStdString(best["instance_type"]));
+        const PlanOption& best = plan.results.options[0];
+        QCOMPARE(table->model()->index(0, 2).data().toString(), QString::fromStdString(best.instanceType));
         const QString banner = child<QLabel>(window, "recommendationLabel")->text();
-        QVERIFY2(banner.contains(QString::fromStdString(best["instance_type"])), qPrintable(banner));
+        QVERIFY2(banner.contains(QString::fromStdString(best.instanceType)), qPrintable(banner));
         QVERIFY2(banner.contains(QStringLiteral("costs about")), qPrintable(banner));
         // Selecting a row shows where its numbers come from.
         table->selectRow(1);
         const QString details = child<QWidget>(window, "optionDetailsBrowser")->property("plainText").toString();
         QVERIFY2(details.contains(QStringLiteral("Efficiency")) && details.contains(QStringLiteral("source")),
                  qPrintable(details));
-        QVERIFY(details.contains(QString::fromStdString(plan["results"]["options"][1]["instance_type"])));
-        QVERIFY(!details.contains(QStringLiteral("GPU figures")) || plan["results"]["options"][1]["gpu"] == "a10g");
+        QVERIFY(details.contains(QString::fromStdString(plan.results.options[1].instanceType)));
+        QVERIFY(!details.contains(QStringLiteral("GPU figures")) || plan.results.options[1].gpu == "a10g");
         // An A10G (no NVIDIA datasheet) says its figures are third-party.
         int a10g = -1;
         for (int row = 0; row < options && a10g < 0; ++row) {
-            a10g = plan["results"]["options"][std::size_t(row)]["gpu"] == "a10g" ? row : -1;
+            a10g = plan.results.options[std::size_t(row)].gpu == "a10g" ? row : -1;
         }
         QVERIFY2(a10g >= 0, "no A10G option in the default plan");
         table->selectRow(a10g);
@@ -153,22 +155,24 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(window.isCatalogLoaded(), 20000);
         finishWizardWithDefaults(window);
         QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasPlan() && !window.session()->isBusy(), 20000);
-        const QStringList before = ranking(window.session()->plan());
-        QCOMPARE(window.session()->plan()["results"]["objective"].get<std::string>(),
-                 std::string("value")); // no budget, no deadline
+        QVERIFY(window.session()->plan());
+        const QStringList before = ranking(*window.session()->plan());
+        QCOMPARE(window.session()->plan()->results.objective,
+                 gpuplan::core::Objective::Value); // no budget, no deadline
 
         // A tight budget: the objective becomes "fastest within the budget", and dear offers drop out.
         auto* budget = child<QSlider>(window, "budgetSlider");
         budget->setValue(budget->maximum() / 20);
         QTRY_VERIFY_WITH_TIMEOUT(!window.session()->isBusy(), 20000);
-        const json& plan = window.session()->plan();
-        QVERIFY(plan["constraints"]["budget"].is_number());
-        const double limit = plan["constraints"]["budget"].get<double>();
+        QVERIFY(window.session()->plan());
+        const PlanDocument& plan = *window.session()->plan();
+        QVERIFY(plan.constraints.budget.has_value());
+        const double limit = *plan.constraints.budget;
         const QStringList after = ranking(plan);
         QVERIFY2(after != before, qPrintable(after.join(QLatin1Char(' '))));
         QVERIFY(after.size() < before.size());
-        for (const json& o : plan["results"]["options"]) {
-            QVERIFY(o["cost"]["value"].get<double>() <= limit);
+        for (const PlanOption& o : plan.results.options) {
+            QVERIFY(o.cost.value <= limit);
         }
         QVERIFY(child<QLabel>(window, "budgetSliderLabel")->text().contains(QStringLiteral("Budget")));
         QCOMPARE(child<QTableView>(window, "optionsTable")->model()->rowCount(), after.size());
@@ -178,6 +182,7 @@ private slots:
     {
         QTemporaryDir dir;
         const QString file = dir.filePath(QStringLiteral("lab.gpuplan"));
+        // A plan document has no ==: two plans are the same when they write the same .gpuplan JSON.
         json saved;
         {
             MainWindow window(kBundled);
@@ -190,13 +195,16 @@ private slots:
             QVERIFY(window.savePlan());
             QVERIFY(!window.isWindowModified());
             QVERIFY(window.windowTitle().contains(QStringLiteral("lab.gpuplan")));
-            saved = window.session()->plan();
+            QVERIFY(window.session()->plan());
+            saved = gpuplan::core::planToJson(*window.session()->plan());
         }
         MainWindow window(kBundled);
         window.show();
         QTRY_VERIFY_WITH_TIMEOUT(window.isCatalogLoaded(), 20000);
         QVERIFY(window.openPlan(file));
-        QVERIFY(window.session()->plan() == saved);
+        QVERIFY(window.session()->plan());
+        const json reopened = gpuplan::core::planToJson(*window.session()->plan());
+        QVERIFY2(reopened == saved, json::diff(saved, reopened).dump().c_str());
         QCOMPARE(child<QTableView>(window, "optionsTable")->model()->rowCount(),
                  int(saved["results"]["options"].size()));
         // The reopened plan keeps its inputs, so what-if still works on it.
@@ -214,7 +222,9 @@ private slots:
             }
         });
         QVERIFY(!window.openPlan(broken));
-        QVERIFY(window.session()->plan() == saved);
+        QVERIFY(window.session()->plan());
+        const json kept = gpuplan::core::planToJson(*window.session()->plan());
+        QVERIFY2(kept == saved, json::diff(saved, kept).dump().c_str());
     }
 
     void exportPdfWritesTheReportWithProgress()
@@ -311,14 +321,16 @@ private slots:
         QTest::mouseClick(child<QAbstractButton>(window, "wizardFinishButton"), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasPlan() && !window.session()->isBusy(), 20000);
 
-        const json& plan = window.session()->plan();
-        QCOMPARE(plan["workload"]["definition"]["kind"].get<std::string>(), std::string("measured"));
-        QVERIFY(plan["results"]["options"].size() > 10);
+        QVERIFY(window.session()->plan());
+        const PlanDocument& plan = *window.session()->plan();
+        QVERIFY(plan.workload.definition.has_value());
+        QVERIFY(plan.workload.definition->kind == gpuplan::core::WorkKind::Measured);
+        QVERIFY(plan.results.options.size() > 10);
         // On the card it was timed on, the training time is the measurement's: 1.28M × 90 / 2500 per second.
         bool sameCard = false;
-        for (const json& o : plan["results"]["options"]) {
-            if (o["gpu"] == "a100-sxm4-80gb" && o["gpus"] == 1) {
-                const double hours = o["training"]["hours"]["value"].get<double>();
+        for (const PlanOption& o : plan.results.options) {
+            if (o.gpu == "a100-sxm4-80gb" && o.gpus == 1) {
+                const double hours = o.training.hours.value;
                 QVERIFY2(std::abs(hours - 1.28e6 * 90 / 2500 / 3600) < 0.2, qPrintable(QString::number(hours)));
                 sameCard = true;
             }
@@ -354,10 +366,13 @@ private slots:
         QVERIFY(!value->isVisible());
         QTest::mouseClick(child<QAbstractButton>(window, "wizardFinishButton"), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasPlan() && !window.session()->isBusy(), 20000);
-        auto l4Throughput = [&](const json& plan) {
-            for (const json& o : plan["results"]["options"]) {
-                if (o["gpu"] == "l4" && o["gpus"] == 1) {
-                    return o["training"]["throughput"]["value"].get<double>();
+        auto l4Throughput = [&](const PlanDocument* plan) {
+            if (!plan) {
+                return 0.0;
+            }
+            for (const PlanOption& o : plan->results.options) {
+                if (o.gpu == "l4" && o.gpus == 1) {
+                    return o.training.throughput.value;
                 }
             }
             return 0.0;
@@ -384,12 +399,13 @@ private slots:
         QCOMPARE(saved.entryList({QStringLiteral("*.json")}, QDir::Files).size(), 1);
 
         // Compare says the estimate rests on the user's measurement.
-        const json& plan = window.session()->plan();
+        QVERIFY(window.session()->plan());
+        const PlanDocument& plan = *window.session()->plan();
         auto* table = child<QTableView>(window, "optionsTable");
         int row = -1;
         for (int i = 0; i < table->model()->rowCount(); ++i) {
-            const json& o = plan["results"]["options"][std::size_t(i)];
-            if (o["gpu"] == "l4" && o["gpus"] == 1) {
+            const PlanOption& o = plan.results.options[std::size_t(i)];
+            if (o.gpu == "l4" && o.gpus == 1) {
                 row = i;
             }
         }
@@ -428,9 +444,9 @@ private slots:
                                  5000);
         QVERIFY2(box->text().contains(QStringLiteral("not-a-folder")), qPrintable(box->text()));
         // The plan is there, made without the measurement.
-        for (const json& o : window.session()->plan()["results"]["options"]) {
-            const json training = o.value("training", json::object());
-            QVERIFY(!training.value("calibration", json::object()).value("user_data", false));
+        QVERIFY(window.session()->plan());
+        for (const PlanOption& o : window.session()->plan()->results.options) {
+            QVERIFY(!o.training.userData);
         }
         box->close();
     }
@@ -476,8 +492,9 @@ private slots:
         QCOMPARE(child<QDoubleSpinBox>(window, "epochsSpinBox")->value(), 10.0);
         QTest::mouseClick(child<QAbstractButton>(window, "wizardFinishButton"), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasPlan() && !window.session()->isBusy(), 20000);
-        QCOMPARE(window.session()->plan()["workload"]["name"].get<std::string>(), std::string("My ResNet"));
-        QVERIFY(!window.session()->plan()["results"]["options"].empty());
+        QVERIFY(window.session()->plan());
+        QCOMPARE(window.session()->plan()->workload.name, std::string("My ResNet"));
+        QVERIFY(!window.session()->plan()->results.options.empty());
     }
 
     void unsavedChangesAreAskedAbout()
@@ -544,15 +561,16 @@ private slots:
 
         finishWizardWithDefaults(window);
         QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasPlan() && !window.session()->isBusy(), 20000);
-        const json& best = window.session()->plan()["results"]["options"][0];
-        json commitment;
-        for (const json& m : best["modes"]) {
-            if (m["mode"] == best["mode"] && m.contains("commitment")) {
-                commitment = m["commitment"];
+        QVERIFY(window.session()->plan());
+        const PlanOption& best = window.session()->plan()->results.options.at(0);
+        std::optional<gpuplan::core::PlanMode::Commitment> commitment;
+        for (const gpuplan::core::PlanMode& m : best.modes) {
+            if (m.mode == best.mode && m.commitment) {
+                commitment = m.commitment;
             }
         }
-        QVERIFY2(commitment.is_object(), "with a 12-month project a reservation wins (the catalog's AWS g6e)");
-        const QString amount = gpuplan::ui::formatMoney(commitment["amount"].get<double>(), QStringLiteral("CNY"));
+        QVERIFY2(commitment.has_value(), "with a 12-month project a reservation wins (the catalog's AWS g6e)");
+        const QString amount = gpuplan::ui::formatMoney(commitment->amount, QStringLiteral("CNY"));
         const QString banner = child<QLabel>(window, "recommendationLabel")->text();
         const QString headline = banner.left(banner.indexOf(QStringLiteral("<ul")));
         QVERIFY2(headline.contains(amount), qPrintable(banner));
@@ -578,10 +596,13 @@ private slots:
 
         finishWizardWithDefaults(window);
         QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasPlan() && !window.session()->isBusy(), 20000);
-        const json& buy = window.session()->plan()["buy_vs_rent"];
-        QVERIFY2(buy["available"].get<bool>(), buy.dump().c_str());
-        QCOMPARE(buy["electricity_per_kwh"].get<double>(), 0.8); // CNY plan, CNY tariff
-        QCOMPARE(buy["pue"].get<double>(), 1.3);
+        QVERIFY(window.session()->plan());
+        QVERIFY2(window.session()->plan()->buyVsRent.has_value(), "the plan compares buying with renting");
+        const gpuplan::core::BuyVsRent& buy = *window.session()->plan()->buyVsRent;
+        QVERIFY2(buy.available, buy.unavailableReason.c_str());
+        QVERIFY(buy.electricityPerKwh.has_value());
+        QCOMPARE(*buy.electricityPerKwh, 0.8); // CNY plan, CNY tariff
+        QCOMPARE(buy.pue, 1.3);
 
         // The language switches the open window at once.
         auto* chinese = new gpuplan::ui::SettingsDialog(&settings, 7.0, &window);
@@ -631,16 +652,17 @@ private slots:
         QCOMPARE(child<QLineEdit>(window, "countriesEdit")->text(), QStringLiteral("CN, HK"));
         finishWizardWithDefaults(window);
         QTRY_VERIFY_WITH_TIMEOUT(window.session()->hasPlan() && !window.session()->isBusy(), 20000);
-        const json& plan = window.session()->plan();
-        QVERIFY(plan["constraints"]["countries"] == json({"CN", "HK"}));
-        QVERIFY(!plan["results"]["options"].empty());
-        for (const json& o : plan["results"]["options"]) {
-            const std::string provider = o["provider"];
+        QVERIFY(window.session()->plan());
+        const PlanDocument& plan = *window.session()->plan();
+        QVERIFY(plan.constraints.countries == (std::vector<std::string>{"CN", "HK"}));
+        QVERIFY(!plan.results.options.empty());
+        for (const PlanOption& o : plan.results.options) {
+            const std::string& provider = o.provider;
             QVERIFY2(provider == "alibaba" || provider == "tencent" || provider == "huawei", provider.c_str());
         }
         int outside = 0;
-        for (const json& x : plan["results"]["excluded"]) {
-            outside += x["rule"] == "region" ? 1 : 0;
+        for (const gpuplan::core::PlanExclusion& x : plan.results.excluded) {
+            outside += x.rule == "region" ? 1 : 0;
         }
         QVERIFY(outside > 10);
     }
@@ -685,7 +707,8 @@ private slots:
                 }
                 node = value;
                 const std::string what = member.path + " = " + value.dump();
-                const bool accepted = gpuplan::core::checkPlan(plan, "damaged.gpuplan").ok();
+                // What core reads (checkPlan, then a value the program cannot use is refused too) is what opens.
+                const bool accepted = gpuplan::core::planFromJson(plan, "damaged.gpuplan").ok();
                 // Every refusal is core's (TestPlanFileSweep checks each message); one in 25 also goes through the
                 // window's File -> Open and its warning.
                 if (!accepted && refused++ % 25 != 0) {

@@ -18,35 +18,36 @@
 #include <fstream>
 #include <set>
 
+using gpuplan::core::Reason;
 using nlohmann::json;
 
 namespace {
 
 const std::filesystem::path kExamples = std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "examples";
 
-json readPlan(const std::string& name)
+json readPlanJson(const std::string& name)
 {
     std::ifstream in(kExamples / name);
     return json::parse(in);
 }
 
 /// Every reason of a plan: the options' reasons, their modes' why-nots and the exclusions.
-std::vector<json> reasonsOf(const json& plan)
+std::vector<Reason> reasonsOf(const gpuplan::core::PlanDocument& plan)
 {
-    std::vector<json> all;
-    for (const json& o : plan["results"]["options"]) {
-        for (const json& r : o["reasons"]) {
+    std::vector<Reason> all;
+    for (const gpuplan::core::PlanOption& o : plan.results.options) {
+        for (const Reason& r : o.reasons) {
             all.push_back(r);
         }
-        all.push_back(o["training"]["efficiency_basis"]);
-        for (const json& m : o["modes"]) {
-            if (m.contains("why_not")) {
-                all.push_back(m["why_not"]);
+        all.push_back(o.training.efficiencyBasis);
+        for (const gpuplan::core::PlanMode& m : o.modes) {
+            if (!m.eligible) { // a mode the plan cannot use says why
+                all.push_back(m.whyNot);
             }
         }
     }
-    for (const json& x : plan["results"]["excluded"]) {
-        all.push_back(x["reason"]);
+    for (const gpuplan::core::PlanExclusion& x : plan.results.excluded) {
+        all.push_back(x.reason);
     }
     return all;
 }
@@ -66,15 +67,14 @@ private slots:
 
     void englishFormatsMoneyAndHours()
     {
-        const json cost = {
-            {"key", "reason.cost"},
-            {"params",
-             {{"cost", "1234.6"}, {"low", "1000"}, {"high", "1600.25"}, {"currency", "CNY"}, {"mode", "spot"}}},
-            {"text", "costs about 1235 CNY"}};
+        const Reason cost{
+            "reason.cost",
+            {{"cost", "1234.6"}, {"low", "1000"}, {"high", "1600.25"}, {"currency", "CNY"}, {"mode", "spot"}},
+            "costs about 1235 CNY"};
         QCOMPARE(gpuplan::ui::reasonText(cost), QStringLiteral("costs about ¥1,235 (¥1,000 to ¥1,600) paying spot"));
-        const json budget = {{"key", "excluded.budget"},
-                             {"params", {{"cost", "420.5"}, {"budget", "300"}, {"currency", "USD"}}},
-                             {"text", "costs about 421 USD, over the budget of 300 USD"}};
+        const Reason budget{"excluded.budget",
+                            {{"cost", "420.5"}, {"budget", "300"}, {"currency", "USD"}},
+                            "costs about 421 USD, over the budget of 300 USD"};
         QCOMPARE(gpuplan::ui::reasonText(budget), QStringLiteral("costs about $420.50, over the budget of $300.00"));
     }
 
@@ -102,31 +102,29 @@ private slots:
     // Issue 20, finding 14: a price paid under a term is never shown without the whole term's amount.
     void aCommitmentIsWordedWithItsFullAmount()
     {
-        const json cost = {{"key", "reason.cost"},
-                           {"params",
-                            {{"cost", "1234.6"},
-                             {"low", "1000"},
-                             {"high", "1600.25"},
-                             {"currency", "CNY"},
-                             {"mode", "reserved_1y"},
-                             {"commitment", "285600.4"},
-                             {"commitment_months", "12"}}},
-                           {"text", "costs about 1235 CNY"}};
+        const Reason cost{"reason.cost",
+                          {{"cost", "1234.6"},
+                           {"low", "1000"},
+                           {"high", "1600.25"},
+                           {"currency", "CNY"},
+                           {"mode", "reserved_1y"},
+                           {"commitment", "285600.4"},
+                           {"commitment_months", "12"}},
+                          "costs about 1235 CNY"};
         QCOMPARE(gpuplan::ui::reasonText(cost),
                  QStringLiteral("costs about ¥1,235 (¥1,000 to ¥1,600) paying reserved 1 year, which commits the lab "
                                 "to ¥285,600 over 12 months"));
-        const json rank = {{"key", "reason.rank"},
-                           {"params",
-                            {{"objective", "cheapest"},
-                             {"count", "7"},
-                             {"next_provider", "AWS"},
-                             {"next_instance", "g6e.xlarge"},
-                             {"next_cost", "32.6"},
-                             {"next_hours", "3.95"},
-                             {"next_commitment", "72071.09"},
-                             {"next_commitment_months", "12"},
-                             {"currency", "CNY"}}},
-                           {"text", "the cheapest of 7"}};
+        const Reason rank{"reason.rank",
+                          {{"objective", "cheapest"},
+                           {"count", "7"},
+                           {"next_provider", "AWS"},
+                           {"next_instance", "g6e.xlarge"},
+                           {"next_cost", "32.6"},
+                           {"next_hours", "3.95"},
+                           {"next_commitment", "72071.09"},
+                           {"next_commitment_months", "12"},
+                           {"currency", "CNY"}},
+                          "the cheapest of 7"};
         const QString worded = gpuplan::ui::reasonText(rank);
         QVERIFY2(worded.contains(QStringLiteral("g6e.xlarge at ¥32.60 (committing ¥72,071 over 12 months)")),
                  qPrintable(worded));
@@ -134,21 +132,20 @@ private slots:
 
     void nestedCauseIsWorded()
     {
-        const json memory = {{"key", "excluded.memory"},
-                             {"params",
-                              {{"gpus", "1"},
-                               {"gpu", "T4"},
-                               {"cause", "fit.advice"},
-                               {"cause.needed_gb", "40.26"},
-                               {"cause.capacity_gb", "16"},
-                               {"cause.sharding", "ddp"},
-                               {"cause.checkpointing", "1"},
-                               {"cause.micro_batch", "1"},
-                               {"cause.gpus", "1"},
-                               {"cause.fsdp_gpus", "4"},
-                               {"cause.gpu", "T4"},
-                               {"cause.larger_gb", "48"}}},
-                             {"text", "does not fit"}};
+        const Reason memory{"excluded.memory",
+                            {{"gpus", "1"},
+                             {"gpu", "T4"},
+                             {"cause", "fit.advice"},
+                             {"cause.needed_gb", "40.26"},
+                             {"cause.capacity_gb", "16"},
+                             {"cause.sharding", "ddp"},
+                             {"cause.checkpointing", "1"},
+                             {"cause.micro_batch", "1"},
+                             {"cause.gpus", "1"},
+                             {"cause.fsdp_gpus", "4"},
+                             {"cause.gpu", "T4"},
+                             {"cause.larger_gb", "48"}},
+                            "does not fit"};
         QCOMPARE(gpuplan::ui::reasonText(memory),
                  QStringLiteral("does not fit in memory on 1 × T4: needs 40.3 GB per GPU even with data parallel (DDP) "
                                 "+ activation checkpointing, micro-batch 1, 16 GB available; would fit: 4 × T4 with "
@@ -157,13 +154,27 @@ private slots:
 
     void unknownKeyFallsBackToItsText()
     {
-        const json future = {{"key", "reason.from_a_newer_version"}, {"params", json::object()}, {"text", "as is"}};
+        const Reason future{"reason.from_a_newer_version", {}, "as is"};
         QCOMPARE(gpuplan::ui::reasonText(future), QStringLiteral("as is"));
-        QCOMPARE(gpuplan::ui::reasonText(json("as an older plan wrote it")),
-                 QStringLiteral("as an older plan wrote it"));
-        QCOMPARE(gpuplan::ui::reasonText(json(42)), QString());
-        const json broken = {{"key", "reason.cost"}, {"params", "not an object"}, {"text", "fallback"}};
-        QCOMPARE(gpuplan::ui::reasonText(broken), QStringLiteral("fallback"));
+        // With parameters too: a key this version does not word reads as its English text, not as its parameters.
+        const Reason unknown{"reason.from_another_version", {{"cost", "12.5"}, {"mode", "spot"}}, "as it was written"};
+        QCOMPARE(gpuplan::ui::reasonText(unknown), QStringLiteral("as it was written"));
+        // No reason reads as nothing.
+        QCOMPARE(gpuplan::ui::reasonText(Reason{}), QString());
+        // A reason that is not an object (a plain string, a number), or whose parameters are not an object, comes from
+        // a damaged or foreign file: it never reaches the wording, the plan is refused where it is read.
+        json plan = readPlanJson("resnet50-imagenet.gpuplan");
+        QVERIFY(gpuplan::core::planFromJson(plan, "test").ok());
+        json& reason = plan["results"]["options"][0]["reasons"][0];
+        const json original = reason;
+        QVERIFY(original.is_object() && original.contains("params"));
+        for (const json& damaged : {json("as an older plan wrote it"), json(42)}) {
+            reason = damaged;
+            QVERIFY2(!gpuplan::core::planFromJson(plan, "test").ok(), damaged.dump().c_str());
+        }
+        reason = original;
+        reason["params"] = "not an object";
+        QVERIFY(!gpuplan::core::planFromJson(plan, "test").ok());
     }
 
     void everyReasonOfTheExamplesIsWordedInChinese_data()
@@ -181,10 +192,13 @@ private slots:
         const QRegularExpression han(QStringLiteral("\\p{Han}"));
         const QRegularExpression placeholder(QStringLiteral("%\\d"));
         std::set<std::string> keys;
-        for (const json& r : reasonsOf(readPlan(file.toStdString()))) {
+        gpuplan::core::Result<gpuplan::core::PlanDocument> plan =
+            gpuplan::core::loadPlan(kExamples / file.toStdString());
+        QVERIFY2(plan, plan ? "" : plan.error().message().c_str());
+        for (const Reason& r : reasonsOf(*plan)) {
             const QString worded = gpuplan::ui::reasonText(r);
-            const QString english = QString::fromStdString(r.value("text", std::string()));
-            const std::string key = r.value("key", std::string());
+            const QString english = QString::fromStdString(r.text);
+            const std::string key = r.key;
             keys.insert(key);
             QVERIFY2(worded != english && worded.contains(han),
                      qPrintable(QString::fromStdString(key) + ": " + worded));
@@ -316,7 +330,7 @@ private slots:
         std::set<std::string> keys;
         const QRegularExpression han(QStringLiteral("\\p{Han}"));
         for (const Reason& reason : reasons) {
-            const QString worded = gpuplan::ui::reasonText(reasonJson(reason));
+            const QString worded = gpuplan::ui::reasonText(reason);
             keys.insert(reason.key);
             QVERIFY2(worded != QString::fromStdString(reason.text) && worded.contains(han),
                      qPrintable(QString::fromStdString(reason.key) + ": " + worded));

@@ -189,11 +189,12 @@ private slots:
         auto* add = child<QPushButton>(window, "addToPlanButton");
         QTRY_VERIFY(add->isEnabled());
         QTest::mouseClick(add, Qt::LeftButton);
-        const nlohmann::json& plan = window.session()->plan();
-        QVERIFY(plan.contains("verifications"));
-        QCOMPARE(plan["verifications"].back()["host"].get<std::string>(), m_sshd.host().toStdString());
+        const gpuplan::core::PlanDocument* plan = window.session()->plan();
+        QVERIFY(plan && !plan->verifications.empty());
+        QCOMPARE(plan->verifications.back().host, m_sshd.host().toStdString());
+        QCOMPARE(plan->verifications.back().expectedGpu, std::string("a10g"));
         QVERIFY(window.session()->isModified());
-        window.session()->setPlan(nlohmann::json(), std::nullopt, false); // closing asks nothing
+        window.session()->setPlan(*plan, std::nullopt, false); // unmodified: closing asks nothing
     }
 
     void declinedHostKeyAndBadInputStopBeforeAnythingRuns()

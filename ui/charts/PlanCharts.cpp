@@ -1,7 +1,6 @@
 #include "PlanCharts.h"
 
 #include "Format.h"
-#include "PlanJson.h"
 #include "PlanText.h"
 
 #include <QApplication>
@@ -28,31 +27,19 @@
 
 namespace gpuplan::ui {
 
-using nlohmann::json;
-
 namespace {
 
 constexpr int kTopOptions = 10;
 
-const json& options(const json& plan)
+QString currencyOf(const core::PlanDocument& plan)
 {
-    static const json empty = json::array();
-    const json* o = &empty;
-    if (plan.contains("results") && plan["results"].contains("options")) {
-        o = &plan["results"]["options"];
-    }
-    return *o;
-}
-
-QString currencyOf(const json& plan)
-{
-    return plan.contains("constraints") ? jsonText(plan["constraints"], "currency") : QStringLiteral("CNY");
+    return QString::fromLatin1(core::currencyCode(plan.currency()));
 }
 
 /// An option on a category axis: its instance type (the provider is in the tooltip and the table).
-QString label(const json& o)
+QString label(const core::PlanOption& option)
 {
-    return jsonText(o, "instance_type");
+    return QString::fromStdString(option.instanceType);
 }
 
 QChart* newChart(const QString& title, const ChartStyle& style)
@@ -162,7 +149,7 @@ void tooltipOnHover(QXYSeries* series, std::vector<QString> texts)
 
 } // namespace
 
-QChart* costBreakdownChart(const json& plan, const ChartStyle& style)
+QChart* costBreakdownChart(const core::PlanDocument& plan, const ChartStyle& style)
 {
     const QString currency = currencyOf(plan);
     QChart* chart = newChart(
@@ -174,17 +161,16 @@ QChart* costBreakdownChart(const json& plan, const ChartStyle& style)
     QStringList categories;
     double top = 0;
     std::vector<std::pair<double, double>> ranges;
-    for (const json& o : options(plan)) {
+    for (const core::PlanOption& o : plan.results.options) {
         if (categories.size() == kTopOptions) {
             break;
         }
-        const json& b = o["cost_breakdown"];
-        *compute << jsonNumber(b["compute"], "value", 0);
-        *storage << jsonNumber(b["storage"], "value", 0);
-        *egress << jsonNumber(b["egress"], "value", 0);
+        *compute << o.computeCost.value;
+        *storage << o.storageCost.value;
+        *egress << o.egressCost.value;
         categories << label(o);
-        ranges.emplace_back(jsonNumber(o["cost"], "low", 0), jsonNumber(o["cost"], "high", 0));
-        top = std::max(top, jsonNumber(o["cost"], "high", 0));
+        ranges.emplace_back(o.cost.low, o.cost.high);
+        top = std::max(top, o.cost.high);
     }
     bars->append({compute, storage, egress});
     chart->addSeries(bars);
@@ -208,7 +194,7 @@ QChart* costBreakdownChart(const json& plan, const ChartStyle& style)
     return chart;
 }
 
-QChart* timeCostChart(const json& plan, const ChartStyle& style)
+QChart* timeCostChart(const core::PlanDocument& plan, const ChartStyle& style)
 {
     const QString currency = currencyOf(plan);
     QChart* chart = newChart(QCoreApplication::translate(
@@ -225,17 +211,17 @@ QChart* timeCostChart(const json& plan, const ChartStyle& style)
     std::vector<QString> allTexts;
     std::vector<QString> frontTexts;
     std::vector<std::tuple<double, double, QString>> points;
-    for (const json& o : options(plan)) {
-        const double hours = jsonNumber(o["hours"], "value");
-        const double cost = jsonNumber(o["cost"], "value");
+    for (const core::PlanOption& o : plan.results.options) {
+        const double hours = o.hours.value;
+        const double cost = o.cost.value;
         if (std::isfinite(hours) && std::isfinite(cost) && hours > 0 && cost > 0) {
             QString text = QStringLiteral("%1 %2 (%3)\n%4, %5")
                                .arg(providerText(o),
-                                    jsonText(o, "instance_type"),
-                                    jsonText(o, "region"),
+                                    label(o),
+                                    QString::fromStdString(o.region),
                                     formatHours(hours),
                                     formatMoney(cost, currency));
-            if (const QString commitment = commitmentText(rankedMode(o)); !commitment.isEmpty()) {
+            if (const QString commitment = commitmentText(o.rankedMode(), plan.currency()); !commitment.isEmpty()) {
                 text += QLatin1Char('\n')
                         + QCoreApplication::translate("PlanCharts", "commits the lab to %1").arg(commitment);
             }
@@ -283,21 +269,21 @@ QChart* timeCostChart(const json& plan, const ChartStyle& style)
     return chart;
 }
 
-QChart* cumulativeCostChart(const json& plan, const ChartStyle& style)
+QChart* cumulativeCostChart(const core::PlanDocument& plan, const ChartStyle& style)
 {
-    const json b = plan.value("buy_vs_rent", json());
     const QString currency = currencyOf(plan);
-    if (!b.is_object() || !b.value("available", false)) {
-        return newChart(QCoreApplication::translate("PlanCharts", "Buying against renting: not available (%1)")
-                            .arg(jsonText(b, "reason")),
-                        style);
+    if (!plan.buyVsRent || !plan.buyVsRent->available) {
+        const QString reason = plan.buyVsRent ? QString::fromStdString(plan.buyVsRent->unavailableReason) : QString();
+        return newChart(
+            QCoreApplication::translate("PlanCharts", "Buying against renting: not available (%1)").arg(reason), style);
     }
-    const bool energyKnown = b["electricity_per_kwh"].is_number();
+    const core::BuyVsRent& b = *plan.buyVsRent;
+    const bool energyKnown = b.electricityPerKwh.has_value();
     QString title = QCoreApplication::translate(
                         "PlanCharts", "Cumulative cost of %1 × %2: renting against buying, at %3 % utilisation")
-                        .arg(int(jsonNumber(b, "gpus")))
-                        .arg(jsonText(b, "gpu_name"))
-                        .arg(formatNumber(jsonNumber(b, "utilisation") * 100, 0));
+                        .arg(b.system.gpus)
+                        .arg(QString::fromStdString(b.gpuName))
+                        .arg(formatNumber(b.utilisation * 100, 0));
     if (!energyKnown) {
         title += QStringLiteral("<br>")
                  + QCoreApplication::translate("PlanCharts", "(electricity not included: set its price in Settings)");
@@ -316,33 +302,33 @@ QChart* cumulativeCostChart(const json& plan, const ChartStyle& style)
     double top = 0;
     std::vector<QString> breakEvenTexts;
     QStringList breakEvenLabels;
-    auto addLine = [&](const json& line) {
+    auto addLine = [&](const core::CostLine& line) {
         auto* series = new QLineSeries;
-        const auto name = names.find(line.value("key", std::string()));
-        series->setName(name != names.end() ? name->second : jsonText(line, "key"));
+        const auto name = names.find(line.key);
+        series->setName(name != names.end() ? name->second : QString::fromStdString(line.key));
         int month = 0;
-        for (const json& value : line["cumulative"]) {
-            series->append(month++, value.get<double>());
-            top = std::max(top, value.get<double>());
+        for (const double value : line.cumulative) {
+            series->append(month++, value);
+            top = std::max(top, value);
         }
         chart->addSeries(series); // the theme picks the colour; then the width is ours
         QPen pen = series->pen();
         pen.setWidthF(style.print ? 2 : 2.5);
-        if (line.value("key", std::string()) == "own") {
+        if (line.key == "own") {
             pen.setStyle(Qt::DashLine); // tells the lines apart in black and white too
         }
         series->setPen(pen);
-        const double m = jsonNumber(line, "break_even_month");
-        if (std::isfinite(m)) {
-            const double cost = jsonNumber(line, "monthly") * m;
+        if (line.breakEvenMonth) {
+            const double m = *line.breakEvenMonth;
+            const double cost = line.monthly * m;
             breakEvens->append(m, cost);
             breakEvenLabels << QCoreApplication::translate("PlanCharts", "month %1").arg(formatNumber(m, 0));
             breakEvenTexts.push_back(QCoreApplication::translate("PlanCharts", "Buying pays off against %1 after %2")
                                          .arg(series->name(), formatMonths(m)));
         }
     };
-    addLine(b["own"]);
-    for (const json& line : b["rent"]) {
+    addLine(b.own);
+    for (const core::CostLine& line : b.rent) {
         addLine(line);
     }
     if (breakEvens->count() > 0) {
@@ -362,16 +348,16 @@ QChart* cumulativeCostChart(const json& plan, const ChartStyle& style)
     } else {
         delete breakEvens;
     }
-    auto* x = valueAxis(QCoreApplication::translate("PlanCharts", "Months"), jsonNumber(b, "months", 12));
-    x->setRange(0, jsonNumber(b, "months", 12));
-    x->setTickCount(std::min(13, int(jsonNumber(b, "months", 12)) / 6 + 1));
+    auto* x = valueAxis(QCoreApplication::translate("PlanCharts", "Months"), b.months);
+    x->setRange(0, b.months);
+    x->setTickCount(std::min(13, b.months / 6 + 1));
     auto* y = valueAxis(QCoreApplication::translate("PlanCharts", "Cumulative cost (%1)").arg(currency), top);
     y->setLabelFormat(QStringLiteral("%.0f"));
     addAxes(chart, x, y, style);
     return chart;
 }
 
-QChart* spotDistributionChart(const json& plan, bool cost, const ChartStyle& style)
+QChart* spotDistributionChart(const core::PlanDocument& plan, bool cost, const ChartStyle& style)
 {
     const QString currency = currencyOf(plan);
     QChart* chart =
@@ -394,37 +380,39 @@ QChart* spotDistributionChart(const json& plan, bool cost, const ChartStyle& sty
     double bottom = INFINITY;
     double widest = 0; // the widest P10–P90 spread, relative to its P50
     const auto valueText = [&](double v) { return cost ? formatMoney(v, currency) : formatHours(v); };
-    for (const json& o : options(plan)) {
-        const json* spot = eligibleMode(o, "spot");
-        const json* od = eligibleMode(o, "on_demand");
-        if (!spot || !od || !(*spot)["spot"].contains("monte_carlo") || categories.size() == kTopOptions) {
+    for (const core::PlanOption& o : plan.results.options) {
+        const core::PlanMode* spot = o.firstEligible(core::isSpot);
+        const core::PlanMode* od = o.firstEligible(core::isOnDemand);
+        if (!spot || !od || !spot->spot || !spot->spot->simulated || categories.size() == kTopOptions) {
             continue;
         }
-        const json& s = (*spot)["spot"];
+        const core::PlanSpot& s = *spot->spot;
         double q[5];
         if (cost) {
-            const json& c = s["monte_carlo_cost"];
-            const char* keys[] = {"p10", "p25", "p50", "p75", "p90"};
-            for (int i = 0; i < 5; ++i) {
-                q[i] = jsonNumber(c, keys[i], 0);
-            }
+            const core::PlanSpot::CostPercentiles c = s.simulatedCost.value_or(core::PlanSpot::CostPercentiles{});
+            q[0] = c.p10;
+            q[1] = c.p25;
+            q[2] = c.p50;
+            q[3] = c.p75;
+            q[4] = c.p90;
         } else {
-            const json& mc = s["monte_carlo"];
-            const char* keys[] = {"p10_hours", "p25_hours", "p50_hours", "p75_hours", "p90_hours"};
-            const double extra = jsonNumber(s, "extra_hours", 0);
-            for (int i = 0; i < 5; ++i) {
-                q[i] = jsonNumber(mc, keys[i], 0) + extra;
-            }
+            const core::SpotOutcome& mc = *s.simulated;
+            q[0] = mc.p10Hours + s.extraHours;
+            q[1] = mc.p25Hours + s.extraHours;
+            q[2] = mc.p50Hours + s.extraHours;
+            q[3] = mc.p75Hours + s.extraHours;
+            q[4] = mc.p90Hours + s.extraHours;
         }
         auto* set = new QBoxSet(q[0], q[1], q[2], q[3], q[4], label(o));
         boxes->append(set);
-        const double odValue = cost ? jsonNumber((*od)["cost"], "value", 0) : jsonNumber((*od)["hours"], "value", 0);
+        const double odValue = cost ? od->cost.value : od->hours.value;
         onDemand->append(categories.size(), odValue);
         categories << label(o);
         top = std::max({top, q[4], odValue});
         bottom = std::min({bottom, q[0], odValue});
         widest = std::max(widest, q[2] > 0 ? (q[4] - q[0]) / q[2] : 0.0);
-        const QString name = QStringLiteral("%1 %2 (%3)").arg(providerText(o), label(o), jsonText(o, "region"));
+        const QString name =
+            QStringLiteral("%1 %2 (%3)").arg(providerText(o), label(o), QString::fromStdString(o.region));
         boxTexts[set] =
             QCoreApplication::translate("PlanCharts", "%1, spot\nP10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6")
                 .arg(name, valueText(q[0]), valueText(q[1]), valueText(q[2]), valueText(q[3]), valueText(q[4]));
@@ -446,9 +434,9 @@ QChart* spotDistributionChart(const json& plan, bool cost, const ChartStyle& sty
         // Say why, and what would fill it: a plan whose options all lack a spot price (the Chinese clouds' spot
         // prices are not in the bundled catalog) is not the same as one whose spot prices have no rate.
         bool anySpotPrice = false;
-        for (const json& o : options(plan)) {
-            for (const json& m : jsonMember(o, "modes")) {
-                anySpotPrice = anySpotPrice || jsonText(m, "mode").startsWith(QLatin1String("spot"));
+        for (const core::PlanOption& o : plan.results.options) {
+            for (const core::PlanMode& m : o.modes) {
+                anySpotPrice = anySpotPrice || core::isSpot(m.mode);
             }
         }
         chart->setTitle(
@@ -493,7 +481,7 @@ QChart* spotDistributionChart(const json& plan, bool cost, const ChartStyle& sty
     return chart;
 }
 
-QChart* pricePerTflopChart(const json& plan, const ChartStyle& style)
+QChart* pricePerTflopChart(const core::PlanDocument& plan, const ChartStyle& style)
 {
     const QString currency = currencyOf(plan);
     QChart* chart =
@@ -501,27 +489,23 @@ QChart* pricePerTflopChart(const json& plan, const ChartStyle& style)
                      "PlanCharts", "Price per effective TFLOPS-hour by GPU model (cheapest on-demand offer, %1)")
                      .arg(currency),
                  style);
-    const double cnyPerUsd = plan.contains("catalog")
-                                 ? jsonNumber(plan["catalog"].value("exchange_rate", json::object()), "cny_per_usd", 0)
-                                 : 0;
+    const double cnyPerUsd = plan.exchangeRate ? plan.exchangeRate->cnyPerUsd : 0;
     std::map<QString, double> best;
-    for (const json& o : options(plan)) {
-        const json* od = eligibleMode(o, "on_demand");
-        const json& t = o["training"];
-        const double effective = jsonNumber(o, "gpus", 0) * jsonNumber(t["peak_tflops"], "value", 0)
-                                 * jsonNumber(t["efficiency"], "value", 0);
-        if (!od || effective <= 0 || (*od)["price"].value("unit", std::string()) != "hour") {
+    for (const core::PlanOption& o : plan.results.options) {
+        const core::PlanMode* od = o.firstEligible(core::isOnDemand);
+        const double effective = o.gpus * o.training.peakTflops * o.training.efficiency.value;
+        if (!od || effective <= 0 || od->price.unit != core::PriceUnit::Hour) {
             continue;
         }
-        double price = jsonNumber((*od)["price"], "amount", 0) * jsonNumber(o, "nodes", 1);
-        const QString from = jsonText((*od)["price"], "currency");
-        if (from != currency) {
+        double price = od->price.amount * o.nodes;
+        const core::Currency from = od->price.currency;
+        if (from != plan.currency()) {
             if (cnyPerUsd <= 0) {
                 continue;
             }
-            price = from == QLatin1String("USD") ? price * cnyPerUsd : price / cnyPerUsd;
+            price = from == core::Currency::USD ? price * cnyPerUsd : price / cnyPerUsd;
         }
-        const QString gpu = jsonText(o, "gpu_name");
+        const QString gpu = QString::fromStdString(o.gpuName);
         const double perTflop = price / effective;
         auto it = best.find(gpu);
         if (it == best.end() || perTflop < it->second) {
@@ -556,7 +540,7 @@ QChart* pricePerTflopChart(const json& plan, const ChartStyle& style)
     return chart;
 }
 
-std::vector<QChart*> allPlanCharts(const json& plan, const ChartStyle& style)
+std::vector<QChart*> allPlanCharts(const core::PlanDocument& plan, const ChartStyle& style)
 {
     return {costBreakdownChart(plan, style),
             timeCostChart(plan, style),

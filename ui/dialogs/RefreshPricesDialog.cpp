@@ -1,5 +1,6 @@
 #include "RefreshPricesDialog.h"
 
+#include "PlanText.h"
 #include "models/OfferTableModel.h"
 #include "secrets/CredentialStore.h"
 #include "workers/JobBoundary.h"
@@ -224,7 +225,7 @@ void RefreshPricesDialog::finished()
                                "<td align=\"right\">%5</td><td align=\"right\">%6</td></tr>")
                     .arg(qs(c.instanceType).toHtmlEscaped(),
                          qs(c.region).toHtmlEscaped(),
-                         pricingModeText(c.mode),
+                         pricingModeUnitText(c.mode),
                          c.before ? qs(core::formatMoney(*c.before, c.currency)) : QStringLiteral("—"),
                          qs(core::formatMoney(c.after, c.currency)),
                          change);

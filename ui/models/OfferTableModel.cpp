@@ -57,25 +57,6 @@ QString providerName(const core::Provider& provider)
     return qs(chinese ? provider.nameZh : provider.name);
 }
 
-QString pricingModeText(core::PricingMode mode)
-{
-    switch (mode) {
-        case core::PricingMode::OnDemand:
-            return OfferTableModel::tr("on-demand, per hour");
-        case core::PricingMode::Spot:
-            return OfferTableModel::tr("spot, per hour");
-        case core::PricingMode::Reserved1Year:
-            return OfferTableModel::tr("1-year reserved, per hour");
-        case core::PricingMode::Reserved3Year:
-            return OfferTableModel::tr("3-year reserved, per hour");
-        case core::PricingMode::SubscriptionMonthly:
-            return OfferTableModel::tr("monthly subscription, per month");
-        case core::PricingMode::SubscriptionYearly:
-            return OfferTableModel::tr("yearly subscription, per month");
-    }
-    return {};
-}
-
 OfferTableModel::OfferTableModel(QObject* parent)
     : QAbstractTableModel(parent)
 { }

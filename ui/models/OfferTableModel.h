@@ -70,7 +70,5 @@ QString priceText(const std::optional<core::Price>& price);
 QString providerName(const core::Provider& provider);
 /// "RDMA · MIG · your offer": what sets an offer apart, translated.
 QString featuresText(const core::Offer& offer);
-/// "on-demand, per hour", "1-year reserved, per hour", ... translated.
-QString pricingModeText(core::PricingMode mode);
 
 } // namespace gpuplan::ui

@@ -1,7 +1,6 @@
 #include "OptionTableModel.h"
 
 #include "Format.h"
-#include "PlanJson.h"
 #include "PlanText.h"
 
 #include <cmath>
@@ -9,34 +8,36 @@
 
 namespace gpuplan::ui {
 
-using nlohmann::json;
-
 namespace {
 
 constexpr double kNan = std::numeric_limits<double>::quiet_NaN();
 
+/// The central cost of a mode, or NaN without one.
+double costOf(const core::PlanMode* mode)
+{
+    return mode ? mode->cost.value : kNan;
+}
+
 } // namespace
 
-double modeCost(const json& option, const char* mode)
+double modeCost(const core::PlanOption& option, bool (*matches)(core::PricingMode))
 {
-    const json* m = eligibleMode(option, mode);
-    return m ? jsonNumber((*m)["cost"], "value") : kNan;
+    return costOf(option.firstEligible(matches));
 }
 
 OptionTableModel::OptionTableModel(QObject* parent)
     : QAbstractTableModel(parent)
 { }
 
-void OptionTableModel::setPlan(const json& plan)
+void OptionTableModel::setPlan(const core::PlanDocument& plan)
 {
     beginResetModel();
-    const json results = plan.value("results", json::object());
-    m_options = results.value("options", json::array());
-    m_currency = jsonText(plan.value("constraints", json::object()), "currency");
+    m_options = plan.results.options;
+    m_currency = plan.currency();
     endResetModel();
 }
 
-const json& OptionTableModel::option(int row) const
+const core::PlanOption& OptionTableModel::option(int row) const
 {
     return m_options.at(std::size_t(row));
 }
@@ -56,29 +57,29 @@ QVariant OptionTableModel::data(const QModelIndex& index, int role) const
     if (!index.isValid() || index.row() >= rowCount()) {
         return {};
     }
-    const json& o = m_options[std::size_t(index.row())];
-    const json* spot = eligibleMode(o, "spot");
+    const core::PlanOption& o = m_options[std::size_t(index.row())];
+    const core::PlanMode* spot = o.firstEligible(core::isSpot);
     // The cheaper of the eligible reservation and subscription, whose term the cell names too.
-    const json* term = eligibleMode(o, "reserved");
-    if (const json* subscription = eligibleMode(o, "subscription");
-        subscription && !(modeCost(o, "reserved") <= modeCost(o, "subscription"))) {
+    const core::PlanMode* term = o.firstEligible(core::isReserved);
+    if (const core::PlanMode* subscription = o.firstEligible(core::isSubscription);
+        subscription && !(costOf(term) <= subscription->cost.value)) {
         term = subscription;
     }
-    const double reserved = term ? jsonNumber((*term)["cost"], "value") : kNan;
+    const double reserved = costOf(term);
     if (role == Qt::UserRole) {
         switch (index.column()) {
             case Rank:
-                return jsonNumber(o, "rank");
+                return double(o.rank);
             case Gpus:
-                return jsonNumber(o, "gpus");
+                return double(o.gpus);
             case PricePerHour:
-                return jsonNumber(o, "price_per_hour");
+                return o.pricePerHour.value_or(kNan);
             case Hours:
-                return jsonNumber(o["hours"], "value");
+                return o.hours.value;
             case OnDemand:
-                return modeCost(o, "on_demand");
+                return modeCost(o, core::isOnDemand);
             case Spot:
-                return spot ? jsonNumber((*spot)["cost"], "value") : kNan;
+                return costOf(spot);
             case Reserved:
                 return reserved;
             default:
@@ -92,59 +93,53 @@ QVariant OptionTableModel::data(const QModelIndex& index, int role) const
     if (role != Qt::DisplayRole && role != Qt::ToolTipRole) {
         return {};
     }
-    auto money = [&](double v) { return std::isnan(v) ? QStringLiteral("—") : formatMoney(v, m_currency); };
+    const QString currency = QString::fromLatin1(core::currencyCode(m_currency));
+    auto money = [&](double v) { return std::isnan(v) ? QStringLiteral("—") : formatMoney(v, currency); };
     switch (index.column()) {
         case Rank:
-            return int(jsonNumber(o, "rank"));
+            return o.rank;
         case Provider:
             return providerText(o);
         case Instance:
-            return jsonText(o, "instance_type");
+            return QString::fromStdString(o.instanceType);
         case Gpus:
-            return QStringLiteral("%1 × %2").arg(jsonText(o, "gpu_name")).arg(int(jsonNumber(o, "gpus")));
+            return QStringLiteral("%1 × %2").arg(QString::fromStdString(o.gpuName)).arg(o.gpus);
         case Region:
-            return jsonText(o, "region");
-        case PricePerHour: {
-            const double price = jsonNumber(o, "price_per_hour");
-            return std::isnan(price) ? QStringLiteral("—") : formatMoney(price, jsonText(o, "price_currency"));
-        }
+            return QString::fromStdString(o.region);
+        case PricePerHour:
+            return o.pricePerHour
+                       ? formatMoney(*o.pricePerHour, QString::fromLatin1(core::currencyCode(o.priceCurrency)))
+                       : QStringLiteral("—");
         case Hours:
             return tr("%1 (%2–%3)")
-                .arg(formatHours(jsonNumber(o["hours"], "value")),
-                     formatHours(jsonNumber(o["hours"], "low")),
-                     formatHours(jsonNumber(o["hours"], "high")));
+                .arg(formatHours(o.hours.value), formatHours(o.hours.low), formatHours(o.hours.high));
         case OnDemand:
-            return money(modeCost(o, "on_demand"));
+            return money(modeCost(o, core::isOnDemand));
         case Spot: {
-            if (!spot || !spot->contains("spot") || !(*spot)["spot"].contains("monte_carlo_cost")) {
-                return money(spot ? jsonNumber((*spot)["cost"], "value") : kNan);
+            if (!spot || !spot->spot || !spot->spot->simulatedCost) {
+                return money(costOf(spot));
             }
-            const json& mc = (*spot)["spot"]["monte_carlo_cost"];
-            return tr("%1–%2").arg(money(jsonNumber(mc, "p50")), money(jsonNumber(mc, "p90")));
+            const core::PlanSpot::CostPercentiles& simulated = *spot->spot->simulatedCost;
+            return tr("%1–%2").arg(money(simulated.p50), money(simulated.p90));
         }
         case Reserved: {
-            const QString commitment = commitmentText(term);
+            const QString commitment = commitmentText(term, m_currency);
             return commitment.isEmpty() ? money(reserved) : tr("%1 (commits %2)").arg(money(reserved), commitment);
         }
         case FitsMemory: {
-            const json fits = o.value("training", json::object()).value("fits_memory", json());
-            return fits.is_boolean() ? (fits.get<bool>() ? tr("yes") : tr("no")) : tr("unknown");
+            const std::optional<bool> fits = o.training.fitsMemory;
+            return fits ? (*fits ? tr("yes") : tr("no")) : tr("unknown");
         }
         case Risk: {
             QStringList risks;
-            const std::string mode = o.value("mode", std::string());
-            if (mode == "spot") {
-                const json* m = eligibleMode(o, "spot");
-                const double p = m ? jsonNumber((*m)["spot"]["monthly_interruption"], "value") : kNan;
+            if (o.mode == core::PricingMode::Spot) {
+                const core::PlanMode* m = o.firstEligible(core::isSpot);
+                const double p = m && m->spot ? m->spot->monthlyInterruption.value : kNan;
                 risks << tr("spot: %1 % interruption/month").arg(formatNumber(p * 100, 0));
             }
-            if (mode.rfind("reserved", 0) == 0 || mode.rfind("subscription", 0) == 0) {
-                const QString commitment = commitmentText(rankedMode(o));
+            if (core::isReserved(o.mode) || core::isSubscription(o.mode)) {
+                const QString commitment = commitmentText(o.rankedMode(), m_currency);
                 risks << (commitment.isEmpty() ? tr("commitment") : tr("commitment: %1").arg(commitment));
-            }
-            const double deadline = jsonNumber(o.value("deadline", json::object()), "hours");
-            if (!std::isnan(deadline) && jsonNumber(o["hours"], "high") > deadline) {
-                risks << tr("slow end misses the deadline");
             }
             return risks.isEmpty() ? tr("low") : risks.join(QStringLiteral("; "));
         }

@@ -1,12 +1,12 @@
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include "gpuplan/plan/PlanDocument.h"
 
 #include <QAbstractTableModel>
 
 namespace gpuplan::ui {
 
-/// The ranked options of a plan document, one row each; sorts by the numbers behind the text (Qt::UserRole).
+/// The ranked options of a plan, one row each; sorts by the numbers behind the text (Qt::UserRole).
 class OptionTableModel final : public QAbstractTableModel
 {
     Q_OBJECT
@@ -33,8 +33,8 @@ public:
 
     explicit OptionTableModel(QObject* parent = nullptr);
 
-    void setPlan(const nlohmann::json& plan);
-    const nlohmann::json& option(int row) const;
+    void setPlan(const core::PlanDocument& plan);
+    const core::PlanOption& option(int row) const;
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -42,11 +42,11 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
 
 private:
-    nlohmann::json m_options = nlohmann::json::array();
-    QString m_currency;
+    std::vector<core::PlanOption> m_options;
+    core::Currency m_currency = core::Currency::CNY;
 };
 
 /// The cost of one pricing mode of an option (its value), or NaN when the option has no eligible such mode.
-double modeCost(const nlohmann::json& option, const char* mode);
+double modeCost(const core::PlanOption& option, bool (*matches)(core::PricingMode));
 
 } // namespace gpuplan::ui

@@ -431,7 +431,7 @@ void CatalogPage::showDetails()
     for (const core::Price& price : row->offer.prices) {
         lines << tr("%1, %2: %3 — source: %4")
                      .arg(qs(price.region).toHtmlEscaped(),
-                          pricingModeText(price.mode),
+                          pricingModeUnitText(price.mode),
                           qs(core::formatMoney(price.amount, price.currency)),
                           link(price.source));
     }

@@ -1,7 +1,6 @@
 #include "ComparePage.h"
 
 #include "Format.h"
-#include "PlanJson.h"
 #include "PlanSession.h"
 #include "PlanText.h"
 #include "models/OptionTableModel.h"
@@ -28,12 +27,16 @@
 
 namespace gpuplan::ui {
 
-using nlohmann::json;
-
 namespace {
 
 constexpr int kSliderSteps = 1000;
 constexpr int kGpuCounts[] = {1, 2, 4, 8, 16, 32, 64};
+
+/// The plan's currency code ("CNY"), the way formatMoney takes it.
+QString currencyText(const core::PlanDocument& plan)
+{
+    return QString::fromLatin1(core::currencyCode(plan.currency()));
+}
 
 QSlider* slider(const QString& name, int maximum, QWidget* parent)
 {
@@ -178,17 +181,16 @@ ComparePage::ComparePage(PlanSession* session, QWidget* parent)
 void ComparePage::resetSliders()
 {
     // The sliders' ends follow the plan as the wizard made it, not as the sliders moved it.
-    const json& plan = m_session->plan();
-    const json& options = plan["results"]["options"];
-    const json& c = plan["constraints"];
+    const core::PlanDocument& plan = *m_session->plan();
+    const core::Constraints& c = plan.constraints;
     double costliest = 0;
     double slowest = 0;
-    for (const json& o : options) {
-        costliest = std::max(costliest, jsonNumber(jsonMember(o, "cost"), "value", 0));
-        slowest = std::max(slowest, jsonNumber(jsonMember(o, "hours"), "value", 0));
+    for (const core::PlanOption& o : plan.results.options) {
+        costliest = std::max(costliest, o.cost.value);
+        slowest = std::max(slowest, o.hours.value);
     }
-    const double budget = jsonNumber(c, "budget", 0);
-    const double deadline = jsonNumber(c, "deadline_hours", 0);
+    const double budget = c.budget.value_or(0);
+    const double deadline = c.deadlineHours.value_or(0);
     m_budgetMax = std::max({budget * 2, costliest * 1.2, 100.0});
     m_deadlineMax = std::max({deadline * 2, slowest * 1.2, 24.0});
     const QSignalBlocker b1(m_budget), b2(m_deadline), b3(m_gpus), b4(m_spot), b5(m_rate);
@@ -196,20 +198,20 @@ void ComparePage::resetSliders()
     m_deadline->setValue(deadline > 0 ? int(std::lround(deadline / m_deadlineMax * kSliderSteps)) : kSliderSteps);
     int gpuIndex = 0;
     for (int i = 0; i < int(std::size(kGpuCounts)); ++i) {
-        if (kGpuCounts[i] <= jsonNumber(c, "min_gpus", 1)) {
+        if (kGpuCounts[i] <= c.minGpus) {
             gpuIndex = i;
         }
     }
     m_gpus->setValue(gpuIndex);
-    m_spot->setValue(int(std::lround(jsonNumber(c, "spot_share", 0) * 100)));
-    const double rate = jsonNumber(plan["catalog"].value("exchange_rate", json::object()), "cny_per_usd", 7);
+    m_spot->setValue(int(std::lround(c.spotShare.value_or(0) * 100)));
+    const double rate = plan.exchangeRate ? plan.exchangeRate->cnyPerUsd : 7;
     m_rate->setValue(int(std::lround((rate - 6.0) * 200)));
     m_rateAtReset = m_rate->value();
 }
 
 void ComparePage::updateSliderLabels()
 {
-    const QString currency = m_session->hasPlan() ? jsonText(m_session->plan()["constraints"], "currency") : QString();
+    const QString currency = m_session->plan() ? currencyText(*m_session->plan()) : QString();
     m_budgetLabel->setObjectName(QStringLiteral("budgetSliderLabel"));
     m_budgetLabel->setText(
         m_budget->value() >= kSliderSteps
@@ -254,33 +256,34 @@ void ComparePage::onPlanChanged()
     if (!m_session->hasPlan()) {
         return;
     }
-    const json& plan = m_session->plan();
+    const core::PlanDocument& plan = *m_session->plan();
     m_model->setPlan(plan);
     m_table->resizeColumnsToContents();
-    const json& results = plan["results"];
-    const json& options = results["options"];
-    m_title->setText(workloadNameText(plan));
-    const QString currency = jsonText(plan["constraints"], "currency");
+    const std::vector<core::PlanOption>& options = plan.results.options;
+    m_title->setText(workloadNameText(plan.workload));
+    const QString currency = currencyText(plan);
     if (options.empty()) {
         m_recommendation->setText(tr("<b>No offer meets every constraint.</b> The excluded list below says what each "
                                      "one missed; loosen the budget, the deadline or the scale."));
     } else {
-        const json& best = options[0];
+        const core::PlanOption& best = options.front();
         // Names from the plan file go into rich text escaped: a shared plan cannot add markup or links.
-        QString text = tr("<b>Recommended: %1 %2, %3 × %4 in %5</b> — about %6 (%7 to %8), %9")
-                           .arg(providerText(best).toHtmlEscaped(), jsonText(best, "instance_type").toHtmlEscaped())
-                           .arg(int(jsonNumber(best, "gpus")))
-                           .arg(jsonText(best, "gpu_name").toHtmlEscaped(), jsonText(best, "region").toHtmlEscaped())
-                           .arg(formatMoney(jsonNumber(jsonMember(best, "cost"), "value"), currency),
-                                formatMoney(jsonNumber(jsonMember(best, "cost"), "low"), currency),
-                                formatMoney(jsonNumber(jsonMember(best, "cost"), "high"), currency),
-                                formatHours(jsonNumber(jsonMember(best, "hours"), "value")));
-        if (const QString commitment = commitmentText(rankedMode(best)); !commitment.isEmpty()) {
+        QString text =
+            tr("<b>Recommended: %1 %2, %3 × %4 in %5</b> — about %6 (%7 to %8), %9")
+                .arg(providerText(best).toHtmlEscaped(), QString::fromStdString(best.instanceType).toHtmlEscaped())
+                .arg(best.gpus)
+                .arg(QString::fromStdString(best.gpuName).toHtmlEscaped(),
+                     QString::fromStdString(best.region).toHtmlEscaped())
+                .arg(formatMoney(best.cost.value, currency),
+                     formatMoney(best.cost.low, currency),
+                     formatMoney(best.cost.high, currency),
+                     formatHours(best.hours.value));
+        if (const QString commitment = commitmentText(best.rankedMode(), plan.currency()); !commitment.isEmpty()) {
             // The cost above is this run's share of the term; the lab pays the whole term.
             text += tr("; commits the lab to %1").arg(commitment.toHtmlEscaped());
         }
         QStringList reasons;
-        for (const json& r : best.value("reasons", json::array())) {
+        for (const core::Reason& r : best.reasons) {
             reasons << QStringLiteral("<li>%1</li>").arg(reasonText(r).toHtmlEscaped());
         }
         m_recommendation->setText(text + QStringLiteral("<ul style='margin:0'>") + reasons.join(QString())
@@ -288,21 +291,22 @@ void ComparePage::onPlanChanged()
     }
     m_excluded->clear();
     std::map<std::string, QTreeWidgetItem*> groups;
-    for (const json& x : results.value("excluded", json::array())) {
-        const std::string rule = x.value("rule", std::string());
-        QTreeWidgetItem*& group = groups[rule];
+    for (const core::PlanExclusion& x : plan.results.excluded) {
+        QTreeWidgetItem*& group = groups[x.rule];
         if (!group) {
-            group = new QTreeWidgetItem(m_excluded, {ruleText(QString::fromStdString(rule))});
+            group = new QTreeWidgetItem(m_excluded, {ruleText(QString::fromStdString(x.rule))});
         }
-        new QTreeWidgetItem(
-            group,
-            {QStringLiteral("%1 %2 (%3)").arg(providerText(x), jsonText(x, "instance_type"), jsonText(x, "region")),
-             reasonText(jsonMember(x, "reason"))});
+        new QTreeWidgetItem(group,
+                            {QStringLiteral("%1 %2 (%3)")
+                                 .arg(providerText(x.providerName, x.providerNameZh),
+                                      QString::fromStdString(x.instanceType),
+                                      QString::fromStdString(x.region)),
+                             reasonText(x.reason)});
     }
     for (auto& [rule, group] : groups) {
         group->setText(0, tr("%1 (%2)").arg(group->text(0)).arg(group->childCount()));
     }
-    m_excludedToggle->setText(tr("Excluded offers: %1").arg(results.value("excluded", json::array()).size()));
+    m_excludedToggle->setText(tr("Excluded offers: %1").arg(plan.results.excluded.size()));
     if (!m_fromSliders) {
         resetSliders();
     }
@@ -321,83 +325,80 @@ void ComparePage::showDetails()
         m_details->clear();
         return;
     }
-    const json& o = m_model->option(current.row());
-    const json& t = jsonMember(o, "training");
-    const QString currency = m_session->hasPlan() ? jsonText(m_session->plan()["constraints"], "currency") : QString();
+    const core::PlanOption& o = m_model->option(current.row());
+    const core::PlanTraining& t = o.training;
+    const core::PlanDocument* plan = m_session->plan();
+    const QString currency = plan ? currencyText(*plan) : QString();
+    const core::Currency planCurrency = plan ? plan->currency() : core::Currency::CNY;
     // Every text from the plan file goes in escaped, and only http(s) sources become links: a shared plan cannot add
     // markup, or a link to another scheme that the browser would open outside the program.
     QString html = QStringLiteral("<h3>%1 %2</h3>")
-                       .arg(providerText(o).toHtmlEscaped(), jsonText(o, "instance_type").toHtmlEscaped());
+                       .arg(providerText(o).toHtmlEscaped(), QString::fromStdString(o.instanceType).toHtmlEscaped());
     html += tr("<p><b>GPU:</b> %1 × %2, %3 server(s); peak %4 TFLOPS (%5)</p>")
-                .arg(int(jsonNumber(o, "gpus")))
-                .arg(jsonText(o, "gpu_name").toHtmlEscaped())
-                .arg(int(jsonNumber(o, "nodes", 1)))
-                .arg(formatNumber(jsonNumber(jsonMember(t, "peak_tflops"), "value"), 0),
-                     jsonText(jsonMember(t, "peak_tflops"), "used").toHtmlEscaped());
-    if (jsonText(t, "gpu_figures") == QLatin1String("low")) {
+                .arg(o.gpus)
+                .arg(QString::fromStdString(o.gpuName).toHtmlEscaped())
+                .arg(o.nodes)
+                .arg(formatNumber(t.peakTflops, 0), QString::fromStdString(t.peakUsed).toHtmlEscaped());
+    if (t.gpuFigures == "low") {
         html += tr("<p><b>GPU figures:</b> third-party or derived, low confidence: the vendor publishes no "
                    "datasheet for this GPU</p>");
     }
     html += tr("<p><b>Efficiency:</b> %1 % (%2 to %3 %), from %4</p>")
-                .arg(formatNumber(jsonNumber(jsonMember(t, "efficiency"), "value") * 100, 0),
-                     formatNumber(jsonNumber(jsonMember(t, "efficiency"), "low") * 100, 0),
-                     formatNumber(jsonNumber(jsonMember(t, "efficiency"), "high") * 100, 0),
-                     reasonText(jsonMember(t, "efficiency_basis")).toHtmlEscaped());
-    html += tr("<p><b>Scaling:</b> %1 % of linear</p>")
-                .arg(formatNumber(jsonNumber(jsonMember(t, "scaling"), "value") * 100, 0));
-    if (t.contains("stack")) {
-        html += tr("<p><b>Software stack:</b> %1</p>").arg(stackText(jsonText(t, "stack")).toHtmlEscaped());
+                .arg(formatNumber(t.efficiency.value * 100, 0),
+                     formatNumber(t.efficiency.low * 100, 0),
+                     formatNumber(t.efficiency.high * 100, 0),
+                     reasonText(t.efficiencyBasis).toHtmlEscaped());
+    html += tr("<p><b>Scaling:</b> %1 % of linear</p>").arg(formatNumber(t.scaling.value * 100, 0));
+    if (!t.stack.empty()) {
+        html += tr("<p><b>Software stack:</b> %1</p>").arg(stackText(QString::fromStdString(t.stack)).toHtmlEscaped());
     }
-    if (t.contains("limited_by")) {
-        const json& shares = jsonMember(t, "time_shares");
+    if (!t.limitedBy.empty()) {
+        // A plan that names the limit has the time shares too; without them, no share is made up.
+        const core::PlanTraining::TimeShares shares = t.timeShares.value_or(
+            core::PlanTraining::TimeShares{.compute = NAN, .memoryBandwidth = NAN, .host = NAN, .communication = NAN});
         html += tr("<p><b>Limited by:</b> %1 (one GPU's time: compute %2 %, memory %3 %, host %4 %)</p>")
-                    .arg(limiterText(jsonText(t, "limited_by")).toHtmlEscaped(),
-                         formatNumber(jsonNumber(shares, "compute") * 100, 0),
-                         formatNumber(jsonNumber(shares, "memory_bandwidth") * 100, 0),
-                         formatNumber(jsonNumber(shares, "host") * 100, 0));
+                    .arg(limiterText(QString::fromStdString(t.limitedBy)).toHtmlEscaped(),
+                         formatNumber(shares.compute * 100, 0),
+                         formatNumber(shares.memoryBandwidth * 100, 0),
+                         formatNumber(shares.host * 100, 0));
         html += tr("<p><b>Range:</b> the published figure fell inside such a range about 80 % of the time when each "
                    "source was held out of the fit</p>");
     }
-    if (const json& calibration = jsonMember(t, "calibration");
-        calibration.is_object() && calibration.value("user_data", false) == true) {
+    if (t.userData) {
         html += tr("<p><b>Rests on your own measurement</b> of this workload on this GPU family.</p>");
     }
     html += tr("<p><b>Throughput:</b> %1 %2; training %3, setup %4, upload %5, checkpoints %6</p>")
-                .arg(formatNumber(jsonNumber(jsonMember(t, "throughput"), "value"), 0),
-                     throughputUnitText(jsonText(jsonMember(t, "throughput"), "unit")))
-                .arg(formatHours(jsonNumber(jsonMember(t, "hours"), "value")),
-                     formatHours(jsonNumber(jsonMember(o, "setup_hours"), "value")),
-                     formatHours(jsonNumber(jsonMember(o, "transfer_hours"), "value")),
-                     formatHours(jsonNumber(jsonMember(o, "checkpoint_hours"), "value", 0)));
-    const json& b = jsonMember(o, "cost_breakdown");
+                .arg(formatNumber(t.throughput.value, 0), throughputUnitText(QString::fromStdString(t.throughputUnit)))
+                .arg(formatHours(t.hours.value),
+                     formatHours(o.setupHours.value),
+                     formatHours(o.transferHours.value),
+                     formatHours(o.checkpointHours.value));
     html += tr("<p><b>Cost:</b> compute %1, storage %2, data transfer %3</p>")
-                .arg(formatMoney(jsonNumber(jsonMember(b, "compute"), "value"), currency),
-                     formatMoney(jsonNumber(jsonMember(b, "storage"), "value"), currency),
-                     formatMoney(jsonNumber(jsonMember(b, "egress"), "value"), currency));
+                .arg(formatMoney(o.computeCost.value, currency),
+                     formatMoney(o.storageCost.value, currency),
+                     formatMoney(o.egressCost.value, currency));
     html += tr("<p><b>Prices</b> (source, the date each price is valid for):</p><ul>");
-    for (const json& m : o.value("modes", json::array())) {
-        const json& p = jsonMember(m, "price");
+    for (const core::PlanMode& m : o.modes) {
+        const core::PlanPrice& p = m.price;
         // A price paid under a term comes with the whole term's amount.
-        const QString commitment = commitmentText(&m);
-        const QString source = jsonText(p, "source");
-        // Plans written before prices had two dates give one "date".
-        const QString asOf = jsonText(p, p.contains("as_of") ? "as_of" : "date");
+        const QString commitment = commitmentText(&m, planCurrency);
+        const QString source = QString::fromStdString(p.source);
+        const QString asOf = QString::fromStdString(p.asOf);
         const QUrl url(source, QUrl::StrictMode);
         const bool web =
             url.isValid() && (url.scheme() == QLatin1String("https") || url.scheme() == QLatin1String("http"));
+        // A plan's mode by its short name ("on-demand"), as its reasons say it.
         html += QStringLiteral("<li>%1: %2 %3/%4")
-                    .arg(pricingModeText(jsonText(m, "mode")).toHtmlEscaped())
-                    .arg(formatNumber(jsonNumber(p, "amount"), 3),
-                         jsonText(p, "currency").toHtmlEscaped(),
-                         priceUnitText(jsonText(p, "unit")).toHtmlEscaped())
+                    .arg(pricingModeText(m.mode).toHtmlEscaped())
+                    .arg(formatNumber(p.amount, 3),
+                         QString::fromLatin1(core::currencyCode(p.currency)).toHtmlEscaped(),
+                         priceUnitText(p.unit).toHtmlEscaped())
                 + (commitment.isEmpty() ? QString() : tr(", a commitment of %1").arg(commitment.toHtmlEscaped()))
                 + QStringLiteral(" — %1 %2%3</li>")
                       .arg(web ? QStringLiteral("<a href=\"%1\">%2</a>").arg(source.toHtmlEscaped(), tr("source"))
                                : tr("source: %1").arg(source.toHtmlEscaped()),
                            asOf.isEmpty() ? tr("undated") : tr("as of %1").arg(asOf.toHtmlEscaped()),
-                           m.value("eligible", false)
-                               ? QString()
-                               : QStringLiteral(" (%1)").arg(reasonText(jsonMember(m, "why_not")).toHtmlEscaped()));
+                           m.eligible ? QString() : QStringLiteral(" (%1)").arg(reasonText(m.whyNot).toHtmlEscaped()));
     }
     html += QStringLiteral("</ul>");
     m_details->setHtml(html);

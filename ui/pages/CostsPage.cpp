@@ -45,13 +45,13 @@ CostsPage::CostsPage(PlanSession* session, QWidget* parent)
 
 void CostsPage::redraw()
 {
-    if (!m_session->hasPlan()) {
+    const core::PlanDocument* plan = m_session->plan();
+    if (!plan) {
         return;
     }
     ChartStyle style;
     style.dark = palette().color(QPalette::Window).lightness() < 128;
-    const nlohmann::json& plan = m_session->plan();
-    const std::vector<QChart*> charts = allPlanCharts(plan, style);
+    const std::vector<QChart*> charts = allPlanCharts(*plan, style);
     for (int i = 0; i < m_views.size(); ++i) {
         QChart* old = m_views[i]->chart();
         m_views[i]->setChart(charts[std::size_t(i)]); // the view owns the new chart

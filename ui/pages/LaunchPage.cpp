@@ -371,7 +371,7 @@ void LaunchPage::setData(std::shared_ptr<const PlanningData> planningData)
 QString
 LaunchPage::notLaunchableText(const core::NotLaunchable& why, const std::string& provider, core::PricingMode mode) const
 {
-    const QString modeText = pricingModeText(QString::fromLatin1(core::pricingModeName(mode)));
+    const QString modeText = pricingModeText(mode);
     switch (why.block) {
         case core::LaunchBlock::Mode:
             return tr("%1 cannot launch %2: %3")
@@ -390,17 +390,19 @@ LaunchPage::notLaunchableText(const core::NotLaunchable& why, const std::string&
     return tr("GPU Planner launches on %1 only").arg(QLocale().createSeparatedList(launchable));
 }
 
-void LaunchPage::setPlan(const nlohmann::json& plan)
+void LaunchPage::setPlan(const core::PlanDocument* plan)
 {
-    const core::PlanBudget budget = core::planBudgetOf(plan);
-    core::Result<core::PlanLaunch> chosen = core::planLaunch(plan, 0);
+    const core::PlanBudget budget = plan ? core::planBudgetOf(*plan) : core::PlanBudget{};
+    core::Result<core::PlanLaunch> chosen =
+        plan ? core::planLaunch(*plan, 0)
+             : core::Result<core::PlanLaunch>(core::Error{core::ErrorCode::SchemaViolation, "no plan is open", "$"});
     // The same plan and offer again (a verification was added to it): the form keeps what the user typed since.
     std::string shown = budget.planId + '|' + std::to_string(budget.amount) + core::currencyCode(budget.currency);
     shown += chosen ? '|' + std::to_string(chosen->rank) + '|' + chosen->provider + '|' + chosen->instanceType + '|'
                           + chosen->region + '|' + core::pricingModeName(chosen->mode) + '|'
                           + std::to_string(chosen->hoursHigh)
                     : '|' + chosen.error().message();
-    if (!plan.is_null() && shown == m_planShown) {
+    if (plan && shown == m_planShown) {
         return;
     }
     m_planShown = shown;
@@ -418,11 +420,11 @@ void LaunchPage::setPlan(const nlohmann::json& plan)
         m_instanceType->setCurrentText(QString());
         m_region->setCurrentText(QString());
         m_deadman->setValue(core::defaultDeadmanHours(0));
-        m_planLabel->setText(plan.is_object() ? tr("Nothing in this plan can be launched by GPU Planner (%1). Type an "
-                                                   "offer below to launch one under the plan's budget.")
-                                                    .arg(errorText(chosen.error()))
-                                              : tr("No plan is open: type the offer, or open a plan to launch its "
-                                                   "choice."));
+        m_planLabel->setText(plan ? tr("Nothing in this plan can be launched by GPU Planner (%1). Type an "
+                                       "offer below to launch one under the plan's budget.")
+                                        .arg(errorText(chosen.error()))
+                                  : tr("No plan is open: type the offer, or open a plan to launch its "
+                                       "choice."));
         return;
     }
     m_provider->setCurrentIndex(m_provider->findData(QString::fromStdString(chosen->provider)));

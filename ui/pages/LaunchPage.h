@@ -5,7 +5,7 @@
 
 #include "gpuplan/cloud/LaunchChoice.h"
 
-#include <nlohmann/json.hpp>
+#include "gpuplan/plan/PlanDocument.h"
 
 #include <QWidget>
 
@@ -49,7 +49,7 @@ public:
     /// Fills the form from the plan's choice (provider, type, region, mode, dead-man from its estimate, budget), or,
     /// when GPU Planner cannot launch the choice, from the best-ranked option it can, saying so. Called on every
     /// change of the open plan: nothing of the previous plan's offer, price, budget or dead-man stays.
-    void setPlan(const nlohmann::json& plan);
+    void setPlan(const core::PlanDocument* plan);
     /// Starts the launch as the form says (the same as clicking Launch).
     void launch();
     bool isBusy() const { return m_busy; }

@@ -10,7 +10,6 @@
 #include "gpuplan/core/Paths.h"
 #include "gpuplan/deploy/SshConfig.h"
 #include "gpuplan/ledger/Ledger.h"
-#include "gpuplan/plan/PlanFile.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -261,8 +260,8 @@ VerifyPage::VerifyPage(QWidget* parent)
     connect(m_host, &QLineEdit::returnPressed, this, &VerifyPage::verify);
     connect(m_cancelButton, &QPushButton::clicked, this, &VerifyPage::cancel);
     connect(m_addToPlanButton, &QPushButton::clicked, this, [this] {
-        if (!m_lastVerification.is_null()) {
-            emit addToPlan(m_lastVerification);
+        if (m_lastVerification) {
+            emit addToPlan(*m_lastVerification);
             m_status->setStatus(tr("The verdict is in the plan; its report shows it once the plan is saved."));
         }
     });
@@ -467,7 +466,7 @@ void VerifyPage::verify()
     m_stagesDone.clear();
     m_failed = false;
     m_lastOutcome.reset();
-    m_lastVerification = nullptr;
+    m_lastVerification.reset();
     m_deployment->clear();
     m_verdict->clear();
     m_lines->setRowCount(0);
@@ -596,12 +595,12 @@ void VerifyPage::onFinished()
 
 void VerifyPage::showOutcome(const VerifyOutcome& outcome)
 {
-    const QString why = reasonText(core::reasonJson(outcome.run.choice.why));
+    const QString why = reasonText(outcome.run.choice.why);
     if (!outcome.judged) {
         m_deployment->clear();
         m_verdict->setText(tr("The probe could not run"));
         m_verdict->setStyleSheet(QStringLiteral("color: %1").arg(levelColor(QStringLiteral("fail")).name()));
-        m_lastVerification = nullptr;
+        m_lastVerification.reset();
         QString text = tr("The probe could not run there: %1").arg(why);
         if (outcome.run.choice.offerDriverScript) {
             text += QLatin1Char(' ')
@@ -612,42 +611,38 @@ void VerifyPage::showOutcome(const VerifyOutcome& outcome)
         updateButtons();
         return;
     }
-    const nlohmann::json& verification = outcome.judged->verification;
+    const core::PlanVerification& verification = outcome.judged->verification;
     m_lastVerification = verification;
     m_deployment->setText(tr("Ran the %1 probe (%2).").arg(q(outcome.run.buildUsed), why));
-    const QString level = q(verification.value("verdict", std::string()));
-    const int gpus = verification.value("gpu_count", 0);
-    const QString found = gpus == 0 ? tr("no GPU found")
-                                    : tr("%1 × %2, driver %3")
-                                          .arg(gpus)
-                                          .arg(q(verification.value("gpu_name", std::string())),
-                                               q(verification.value("driver", std::string())));
-    const std::string promisedId = verification.value("expected_gpu", std::string());
+    const QString level = QString::fromLatin1(core::verdictLevelName(verification.verdict));
+    const int gpus = verification.gpuCount;
+    const QString found = gpus == 0
+                              ? tr("no GPU found")
+                              : tr("%1 × %2, driver %3").arg(gpus).arg(q(verification.gpuName), q(verification.driver));
+    const std::string& promisedId = verification.expectedGpu;
     const core::GpuSpec* promisedGpu =
         m_data && m_data->catalog ? m_data->catalog->catalog.findGpu(promisedId) : nullptr;
     if (promisedId.empty()) { // nothing promised and no card to take it from
         m_verdict->setText(tr("%1 — %2").arg(levelText(level).toUpper(), found));
     } else {
-        const QString promised = tr("%1 × %2")
-                                     .arg(verification.value("expected_count", 1))
-                                     .arg(promisedGpu ? q(promisedGpu->name) : q(promisedId));
+        const QString promised =
+            tr("%1 × %2").arg(verification.expectedCount).arg(promisedGpu ? q(promisedGpu->name) : q(promisedId));
         m_verdict->setText(tr("%1 — %2; promised %3").arg(levelText(level).toUpper(), found, promised));
     }
     m_verdict->setStyleSheet(QStringLiteral("color: %1").arg(levelColor(level).name()));
-    const nlohmann::json& lines = verification["lines"];
-    m_lines->setRowCount(int(lines.size()));
+    m_lines->setRowCount(int(verification.checks.size()));
     int row = 0;
-    for (const nlohmann::json& line : lines) {
-        const QString lineLevel = q(line.value("level", std::string()));
-        const QStringList cells{checkName(q(line.value("check", std::string()))),
-                                line["gpu"].is_number() ? QString::number(line["gpu"].get<int>()) : tr("all"),
+    for (const core::PlanCheck& line : verification.checks) {
+        const QString lineLevel = QString::fromLatin1(core::verdictLevelName(line.level));
+        const QStringList cells{checkName(q(line.check)),
+                                line.gpu ? QString::number(*line.gpu) : tr("all"),
                                 levelText(lineLevel),
-                                q(line.value("measured", std::string())),
-                                q(line.value("expected", std::string())),
-                                reasonText(line["reason"])};
+                                q(line.measured),
+                                q(line.expected),
+                                reasonText(line.reason)};
         for (int column = 0; column < cells.size(); ++column) {
             auto* item = new QTableWidgetItem(cells[column]);
-            item->setData(Qt::UserRole, q(line.value("check", std::string())));
+            item->setData(Qt::UserRole, q(line.check));
             if (column == 2) {
                 item->setForeground(levelColor(lineLevel));
                 item->setData(Qt::UserRole + 1, lineLevel);
@@ -679,7 +674,7 @@ void VerifyPage::updateButtons()
 {
     m_verifyButton->setEnabled(!m_busy && m_data && m_data->catalog);
     m_cancelButton->setEnabled(m_busy);
-    m_addToPlanButton->setEnabled(!m_busy && m_planOpen && !m_lastVerification.is_null());
+    m_addToPlanButton->setEnabled(!m_busy && m_planOpen && m_lastVerification.has_value());
     for (QWidget* field :
          std::initializer_list<QWidget*>{m_host, m_keyFile, m_browseKey, m_jump, m_launch, m_gpu, m_quick, m_burn}) {
         field->setEnabled(!m_busy);

@@ -10,7 +10,7 @@
 #include <optional>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include "gpuplan/plan/PlanDocument.h"
 
 class QCheckBox;
 class QComboBox;
@@ -52,8 +52,8 @@ public:
     void verify();
     void cancel();
     bool isBusy() const { return m_busy; }
-    /// The last verdict's document (core::verificationJson); null before one.
-    const nlohmann::json& lastVerification() const { return m_lastVerification; }
+    /// The last verdict, as the plan keeps it; nullopt before one.
+    const std::optional<core::PlanVerification>& lastVerification() const { return m_lastVerification; }
     void retranslate();
 
     /// Tests: the known_hosts file to use instead of ~/.ssh/known_hosts (questions are answered through Questions).
@@ -61,7 +61,7 @@ public:
 
 signals:
     /// The user asked to add the verdict to the open plan.
-    void addToPlan(const nlohmann::json& verification);
+    void addToPlan(const core::PlanVerification& verification);
     void finished();
 
 protected:
@@ -114,7 +114,7 @@ private:
     bool m_planOpen = false;
     std::int64_t m_launchToChoose = 0; // chooseLaunch before the list had it
     QString m_knownHostsFile;
-    nlohmann::json m_lastVerification;
+    std::optional<core::PlanVerification> m_lastVerification;
     std::optional<VerifyOutcome> m_lastOutcome;
 };
 

@@ -9,8 +9,6 @@ namespace gpuplan::ui {
 
 namespace {
 
-using json = nlohmann::json;
-
 QString ruleText(const std::string& rule)
 {
     static const std::map<std::string, const char*> names{
@@ -30,16 +28,17 @@ QString ruleText(const std::string& rule)
     return it == names.end() ? q(rule) : Report::tr(it->second);
 }
 
-QString levelText(const std::string& level)
+QString levelText(core::VerdictLevel level)
 {
-    if (level == "pass") {
-        return Report::tr("pass");
-    }
-    if (level == "warn") {
-        return Report::tr("warning");
-    }
-    if (level == "fail") {
-        return Report::tr("FAIL");
+    switch (level) {
+        case core::VerdictLevel::Pass:
+            return Report::tr("pass");
+        case core::VerdictLevel::Warn:
+            return Report::tr("warning");
+        case core::VerdictLevel::Fail:
+            return Report::tr("FAIL");
+        case core::VerdictLevel::Unknown:
+            break;
     }
     return Report::tr("not judged");
 }
@@ -108,8 +107,8 @@ void ReportSections::risks()
                              "physically isolated nor under a compliance programme.",
                              nullptr,
                              r.excludedAsSensitive));
-        if (!r.recommendedIsolation.is_null()) {
-            paragraph(Report::tr("Recommended offer: %1").arg(reasonText(r.recommendedIsolation)));
+        if (r.recommendedIsolation) {
+            paragraph(Report::tr("Recommended offer: %1").arg(reasonText(*r.recommendedIsolation)));
         }
     } else {
         paragraph(Report::tr("The data was not marked sensitive, so offers were not filtered by isolation or "
@@ -128,18 +127,19 @@ void ReportSections::risks()
 
 void ReportSections::buyVsRent()
 {
-    const core::ReportBuyVsRent& b = m_report.buyVsRent;
     heading(Report::tr("Buy or rent"));
-    if (!b.available) {
-        paragraph(b.unavailableReason.empty() ? Report::tr("The plan does not compare buying with renting.")
-                                              : Report::tr("Not compared: %1").arg(q(b.unavailableReason)));
+    if (!m_report.buyVsRent || !m_report.buyVsRent->available) {
+        const std::string reason = m_report.buyVsRent ? m_report.buyVsRent->unavailableReason : std::string();
+        paragraph(reason.empty() ? Report::tr("The plan does not compare buying with renting.")
+                                 : Report::tr("Not compared: %1").arg(q(reason)));
         return;
     }
+    const core::BuyVsRent& b = *m_report.buyVsRent;
     paragraph(Report::tr("Buying %1 (%2 × %3) against renting the same GPUs for %4 at %5 utilisation. "
                          "Owning adds maintenance of %6 a year and energy at PUE %7; the server is written off "
                          "over %8.")
-                  .arg(q(b.system),
-                       QString::number(b.gpus),
+                  .arg(q(b.system.what),
+                       QString::number(b.system.gpus),
                        q(b.gpuName),
                        formatMonths(b.months),
                        percent(b.utilisation),
@@ -152,19 +152,20 @@ void ReportSections::buyVsRent()
     }
     std::vector<QStringList> rows;
     QStringList sources;
-    auto line = [&](const core::ReportRentLine& l, const QString& name) {
+    auto line = [&](const core::CostLine& l, const QString& name) {
         rows.push_back({name,
                         l.offer.empty() ? QString() : q(l.offer),
                         m_money(l.upfront),
                         m_money(l.monthly),
-                        m_money(l.total),
+                        m_money(l.cumulative.empty() ? 0 : l.cumulative.back()),
                         l.key == "own"     ? QString()
                         : l.breakEvenMonth ? Report::tr("month %1").arg(formatNumber(*l.breakEvenMonth, 0))
                                            : Report::tr("not within %1").arg(formatMonths(b.months))});
-        sources.push_back(Report::tr("%1: %2, %3").arg(name, q(l.source.date), urlText(l.source.url)));
+        const std::string& date = l.source.asOf.empty() ? l.source.retrieved : l.source.asOf;
+        sources.push_back(Report::tr("%1: %2, %3").arg(name, q(date), urlText(l.source.url)));
     };
     line(b.own, Report::tr("Buy"));
-    for (const core::ReportRentLine& l : b.rent) {
+    for (const core::CostLine& l : b.rent) {
         line(l, modeName(l.key));
     }
     table({Report::tr("Way"),
@@ -186,8 +187,8 @@ void ReportSections::verifications()
         return;
     }
     heading(Report::tr("GPU verification"));
-    for (const core::ReportVerification& v : m_report.verifications) {
-        heading(Report::tr("%1 on %2: %3").arg(q(v.when), q(v.host), levelText(v.level)), 2);
+    for (const core::PlanVerification& v : m_report.verifications) {
+        heading(Report::tr("%1 on %2: %3").arg(q(v.when), q(v.host), levelText(v.verdict)), 2);
         const QString promised = Report::tr("%1 × %2").arg(v.expectedCount).arg(q(v.expectedGpu));
         if (v.gpuCount == 0) {
             paragraph(Report::tr("No GPU was found; the offer promised %1.").arg(promised));
@@ -197,7 +198,7 @@ void ReportSections::verifications()
                           .arg(q(v.gpuName), v.driver.empty() ? Report::tr("unknown") : q(v.driver), promised));
         }
         std::vector<QStringList> rows;
-        for (const core::ReportCheck& c : v.checks) {
+        for (const core::PlanCheck& c : v.checks) {
             rows.push_back({q(c.check) + (c.gpu ? Report::tr(" (GPU %1)").arg(*c.gpu) : QString()),
                             levelText(c.level),
                             q(c.measured),
@@ -221,7 +222,7 @@ void ReportSections::spend()
     heading(Report::tr("Spend"));
     std::vector<QStringList> rows;
     std::map<std::string, double> totals;
-    for (const core::ReportSpend& s : m_report.spend) {
+    for (const core::PlanSpend& s : m_report.spend) {
         rows.push_back({q(s.provider),
                         q(s.instanceId),
                         q(s.instanceType),

@@ -23,8 +23,6 @@ namespace gpuplan::ui {
 
 namespace {
 
-using json = nlohmann::json;
-
 // The writer's resolution is 96 dpi so that the charts and the text use the same pixel metrics as on screen; the
 // output is vector whatever the resolution.
 constexpr int kDpi = 96;
@@ -163,7 +161,7 @@ QString reportOutputProblem(const QString& pdfFile)
     return {};
 }
 
-core::Status writeReportPdf(const json& plan,
+core::Status writeReportPdf(const core::PlanDocument& plan,
                             const QString& where,
                             const QString& pdfFile,
                             const ReportSettings& settings,
@@ -182,7 +180,7 @@ core::Status writeReportPdf(const json& plan,
     QPdfWriter writer(pdfFile);
     writer.setResolution(kDpi);
     writer.setPageLayout(QPageLayout(QPageSize(settings.paper), QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
-    const QString title = workloadNameText(json{{"workload", report.workload}});
+    const QString title = workloadNameText(report.workload);
     writer.setTitle(Report::tr("GPU plan: %1").arg(title));
     writer.setCreator(QStringLiteral("GPU Planner"));
     writer.setPdfVersion(QPagedPaintDevice::PdfVersion_1_6);

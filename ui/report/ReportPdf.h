@@ -2,7 +2,7 @@
 
 #include "gpuplan/core/Result.h"
 
-#include <nlohmann/json.hpp>
+#include "gpuplan/plan/PlanDocument.h"
 
 #include <QDate>
 #include <QPageSize>
@@ -38,7 +38,7 @@ using ReportProgress = std::function<bool(int done, int total)>;
 /// what follows, fonts embedded. `where` names the plan in messages. Needs a QApplication (the charts are
 /// QGraphicsWidgets) and runs on its thread. An output that cannot be written is InvalidArgument, its detail
 /// reportOutputProblem's sentence; nothing is then created.
-core::Status writeReportPdf(const nlohmann::json& plan,
+core::Status writeReportPdf(const core::PlanDocument& plan,
                             const QString& where,
                             const QString& pdfFile,
                             const ReportSettings& settings,

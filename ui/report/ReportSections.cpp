@@ -11,20 +11,18 @@ namespace gpuplan::ui {
 
 namespace {
 
-using json = nlohmann::json;
-
-QString objectiveText(const std::string& objective)
+QString objectiveText(core::Objective objective)
 {
-    if (objective == "cheapest") {
+    if (objective == core::Objective::Cheapest) {
         return Report::tr("lowest cost within the deadline");
     }
-    if (objective == "fastest") {
+    if (objective == core::Objective::Fastest) {
         return Report::tr("shortest time within the budget");
     }
     return Report::tr("the best cost × time");
 }
 
-QString providerName(const core::ReportOption& option)
+QString providerName(const core::PlanOption& option)
 {
     return currentLanguage() == QLatin1String("zh_CN") && !option.providerNameZh.empty() ? q(option.providerNameZh)
                                                                                          : q(option.providerName);
@@ -47,12 +45,17 @@ QString stacked(const core::Range& r, const std::function<QString(double)>& form
     return format(r.value) + QChar::LineSeparator + Report::tr("%1 – %2").arg(format(r.low), format(r.high));
 }
 
+QString modeName(core::PricingMode mode)
+{
+    return pricingModeText(mode);
+}
+
 QString modeName(const std::string& mode)
 {
     return pricingModeText(q(mode));
 }
 
-QString offerName(const core::ReportOption& option)
+QString offerName(const core::PlanOption& option)
 {
     return Report::tr("%1 %2 (%3)").arg(providerName(option), q(option.instanceType), q(option.region));
 }
@@ -78,7 +81,7 @@ ReportSections::ReportSections(PdfPageWriter& out,
     , m_title(title)
     , m_figures(std::move(figures))
 {
-    m_money = [this](double v) { return formatMoney(v, q(m_report.currency)); };
+    m_money = [this](double v) { return formatMoney(v, QString::fromLatin1(core::currencyCode(m_report.currency))); };
 }
 
 void ReportSections::build()
@@ -153,7 +156,7 @@ void ReportSections::cover()
     m_out.text(Report::tr("GPU plan for approval"), {.pointSize = 12, .spaceBefore = kCoverTop, .spaceAfter = 10});
     m_out.text(m_title.isEmpty() ? Report::tr("Training run") : m_title,
                {.pointSize = 24, .bold = true, .spaceAfter = 6});
-    const core::ReportOption& best = m_report.summary.recommended;
+    const core::PlanOption& best = m_report.summary.recommended;
     m_out.text(Report::tr("Recommended: %1, %2 × %3, about %4")
                        .arg(offerName(best), QString::number(best.gpus), q(best.gpuName), m_money(best.cost.value))
                    + commitmentClause(best),
@@ -168,7 +171,7 @@ void ReportSections::cover()
     lines.push_back({Report::tr("Date"), QLocale().toString(m_settings.date, QLocale::LongFormat)});
     lines.push_back({Report::tr("Plan computed"), q(m_report.created)});
     lines.push_back({Report::tr("Prices as of"), q(m_report.assumptions.catalogPriceDate)});
-    lines.push_back({Report::tr("Currency"), q(m_report.currency)});
+    lines.push_back({Report::tr("Currency"), QString::fromLatin1(core::currencyCode(m_report.currency))});
     lines.push_back(
         {Report::tr("Language"),
          currentLanguage() == QLatin1String("zh_CN") ? QStringLiteral("简体中文") : QStringLiteral("English")});
@@ -210,14 +213,15 @@ QString ReportSections::termText(double amount, double months) const
 
 /// "; commits the lab to ¥72,071 over 12 months" for an option ranked with a reservation or subscription, empty
 /// for one without a term: its cost is only this run's share, so it is never shown without the whole term.
-QString ReportSections::commitmentClause(const core::ReportOption& o) const
+QString ReportSections::commitmentClause(const core::PlanOption& o) const
 {
-    return o.commitmentAmount
-               ? Report::tr("; commits the lab to %1").arg(termText(*o.commitmentAmount, o.commitmentMonths))
-               : QString();
+    const core::PlanMode* ranked = o.rankedMode();
+    return ranked && ranked->commitment ? Report::tr("; commits the lab to %1")
+                                              .arg(termText(ranked->commitment->amount, ranked->commitment->months))
+                                        : QString();
 }
 
-QString ReportSections::optionLine(const core::ReportOption& o) const
+QString ReportSections::optionLine(const core::PlanOption& o) const
 {
     return Report::tr("%1, %2 × %3, %4: %5, %6")
                .arg(offerName(o),
@@ -232,7 +236,7 @@ QString ReportSections::optionLine(const core::ReportOption& o) const
 void ReportSections::summary()
 {
     const core::ReportSummary& s = m_report.summary;
-    const core::ReportOption& best = s.recommended;
+    const core::PlanOption& best = s.recommended;
     heading(Report::tr("Summary"), 1, true);
     QString recommendation =
         Report::tr("We recommend %1 with %2 × %3, paying %4. It should cost about %5 (%6 to %7) and take "
@@ -247,11 +251,12 @@ void ReportSections::summary()
                  formatHours(best.hours.value),
                  formatHours(best.hours.low),
                  formatHours(best.hours.high));
-    if (best.commitmentAmount) {
-        recommendation += QLatin1Char(' ')
-                          + Report::tr("That cost is this run's share of the term: paying %1 commits the lab to "
-                                       "%2, used or not.")
-                                .arg(modeName(best.mode), termText(*best.commitmentAmount, best.commitmentMonths));
+    if (const core::PlanMode* ranked = best.rankedMode(); ranked && ranked->commitment) {
+        recommendation +=
+            QLatin1Char(' ')
+            + Report::tr("That cost is this run's share of the term: paying %1 commits the lab to "
+                         "%2, used or not.")
+                  .arg(modeName(best.mode), termText(ranked->commitment->amount, ranked->commitment->months));
     }
     paragraph(recommendation, 11, false);
     paragraph(Report::tr("It ranks first of %1 offers that meet every constraint (%2 were left out), by %3.")
@@ -268,7 +273,7 @@ void ReportSections::summary()
     rows.push_back({Report::tr("Deadline"), limitText(s.deadlineVerdict, false, s.deadlineHours.value_or(0))});
     keyValues(rows);
     heading(Report::tr("Why this one"), 2);
-    for (const json& reason : best.reasons) {
+    for (const core::Reason& reason : best.reasons) {
         bullet(reasonText(reason));
     }
 }
@@ -276,33 +281,26 @@ void ReportSections::summary()
 void ReportSections::workload()
 {
     heading(Report::tr("Workload"));
-    const json& w = m_report.workload;
-    const json& definition = w.contains("definition") ? w["definition"] : json();
+    const core::PlanWorkload& w = m_report.workload;
     std::vector<std::pair<QString, QString>> rows;
     rows.push_back({Report::tr("Workload"), m_title});
     const bool zh = currentLanguage() == QLatin1String("zh_CN");
-    QString description =
-        definition.is_object() ? q(definition.value(zh ? "description_zh" : "description", "")) : QString();
-    if (description.isEmpty() && definition.is_object()) {
-        description = q(definition.value("description", ""));
+    QString description = q(zh ? w.descriptionZh : w.description);
+    if (description.isEmpty()) {
+        description = q(w.description);
     }
     if (!description.isEmpty()) {
         rows.push_back({Report::tr("Description"), description});
     }
-    if (w.contains("task") && w["task"].is_string()) {
-        rows.push_back({Report::tr("Task"), taskText(q(w["task"].get<std::string>()))});
+    if (!w.task.empty()) {
+        rows.push_back({Report::tr("Task"), taskText(q(w.task))});
     }
-    if (w.contains("parameters") && w["parameters"].is_number()) {
-        rows.push_back({Report::tr("Model parameters"), formatParameterCount(w["parameters"].get<double>())});
-    }
-    if (w.contains("epochs") && w["epochs"].is_number()) {
-        rows.push_back({Report::tr("Epochs"), formatNumber(w["epochs"].get<double>(), 1)});
-    }
-    if (w.contains("units") && w["units"].is_number()) {
-        rows.push_back({Report::tr("Work in all"),
-                        Report::tr("%1 %2").arg(formatNumber(w["units"].get<double>(), 0),
-                                                throughputUnitText(q(w.value("unit", "samples"))))});
-    }
+    rows.push_back({Report::tr("Model parameters"), formatParameterCount(w.parameters)});
+    rows.push_back({Report::tr("Epochs"), formatNumber(w.epochs, 1)});
+    rows.push_back(
+        {Report::tr("Work in all"),
+         Report::tr("%1 %2").arg(formatNumber(w.units, 0),
+                                 throughputUnitText(w.unit.empty() ? QStringLiteral("samples") : q(w.unit)))});
     keyValues(rows);
 }
 
@@ -322,7 +320,7 @@ void ReportSections::assumptions()
     }
     if (a.efficiency) {
         QString text = rangeText(*a.efficiency, [](double v) { return percent(v); });
-        if (!a.efficiencyBasis.is_null()) {
+        if (!a.efficiencyBasis.key.empty() || !a.efficiencyBasis.text.empty()) {
             text += Report::tr(", %1").arg(reasonText(a.efficiencyBasis));
         }
         rows.push_back({Report::tr("Efficiency (share of peak)"), text});
@@ -335,7 +333,12 @@ void ReportSections::assumptions()
                              a.exchangeRateUserSet ? Report::tr("set by the user") : q(a.exchangeRateSource))});
     rows.push_back({Report::tr("Electricity price"),
                     a.electricityPerKwh
-                        ? Report::tr("%1 per kWh").arg(formatMoney(*a.electricityPerKwh, q(a.electricityCurrency), 2))
+                        ? Report::tr("%1 per kWh")
+                              .arg(formatMoney(*a.electricityPerKwh,
+                                               a.electricityCurrency
+                                                   ? QString::fromLatin1(core::currencyCode(*a.electricityCurrency))
+                                                   : QString(),
+                                               2))
                         : Report::tr("unknown (not set in Settings): owning is compared without energy")});
     rows.push_back({Report::tr("PUE (owned servers)"), a.pue ? formatNumber(*a.pue, 2) : Report::tr("unknown")});
     rows.push_back({Report::tr("Prices as of"), q(a.catalogPriceDate)});
@@ -379,19 +382,22 @@ void ReportSections::comparison()
     std::vector<QStringList> rows;
     std::vector<int> bold;
     for (const core::ComparisonRow& row : m_report.comparison) {
-        const core::ReportOption& o = m_report.options[row.option];
-        const core::ReportMode& m = row.mode;
+        const core::PlanOption& o = m_report.options[row.option];
+        const core::PlanMode& m = row.mode;
+        // The ranked row of an option whose ranked mode is not among its modes has no price of its own.
+        const bool priced = !row.ranked || o.rankedMode() != nullptr;
         QString price = Report::tr("unknown");
-        if (m.price) {
-            price = Report::tr("%1 / %2").arg(formatMoney(m.price->amount, q(m.price->currency)),
-                                              priceUnitText(q(m.price->unit)))
+        if (priced) {
+            price = Report::tr("%1 / %2").arg(
+                        formatMoney(m.price.amount, QString::fromLatin1(core::currencyCode(m.price.currency))),
+                        priceUnitText(m.price.unit))
                     + QChar::LineSeparator
-                    + (m.price->asOf.empty() ? Report::tr("undated") : Report::tr("as of %1").arg(q(m.price->asOf)));
+                    + (m.price.asOf.empty() ? Report::tr("undated") : Report::tr("as of %1").arg(q(m.price.asOf)));
         }
         QString cost = stacked(m.cost, m_money);
-        if (m.commitmentAmount) {
-            cost +=
-                QChar::LineSeparator + Report::tr("commits %1").arg(termText(*m.commitmentAmount, m.commitmentMonths));
+        if (m.commitment) {
+            cost += QChar::LineSeparator
+                    + Report::tr("commits %1").arg(termText(m.commitment->amount, m.commitment->months));
         }
         QString note = m.eligible ? QString() : reasonText(m.whyNot);
         if (row.ranked && row.rank == 1) {
@@ -412,7 +418,7 @@ void ReportSections::comparison()
            Report::tr("Pricing"),
            Report::tr("Price"),
            Report::tr("Time"),
-           Report::tr("Cost (%1)").arg(q(m_report.currency)),
+           Report::tr("Cost (%1)").arg(QString::fromLatin1(core::currencyCode(m_report.currency))),
            Report::tr("Eligible")},
           rows,
           bold);

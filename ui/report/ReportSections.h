@@ -54,8 +54,8 @@ private:
     // Words shared by the sections (ReportSections.cpp)
     QString limitText(core::LimitVerdict verdict, bool budget, double limit) const;
     QString termText(double amount, double months) const;
-    QString commitmentClause(const core::ReportOption& option) const;
-    QString optionLine(const core::ReportOption& option) const;
+    QString commitmentClause(const core::PlanOption& option) const;
+    QString optionLine(const core::PlanOption& option) const;
 
     // The plan and its choice (ReportSections.cpp)
     void cover();
@@ -87,8 +87,10 @@ QString q(const std::string& text);
 QString rangeText(const core::Range& r, const std::function<QString(double)>& format);
 /// The central figure over its range, for a narrow table cell.
 QString stacked(const core::Range& r, const std::function<QString(double)>& format);
+QString modeName(core::PricingMode mode);
+/// A pricing mode id ("on_demand", "reserved_1y", ...: a buy-vs-rent line's key); an unknown id as itself.
 QString modeName(const std::string& mode);
-QString offerName(const core::ReportOption& option);
+QString offerName(const core::PlanOption& option);
 QString percent(double share, int decimals = 0);
 /// A source address as a reader types it: percent-encoding decoded ("%2F" -> "/").
 QString urlText(const std::string& url);

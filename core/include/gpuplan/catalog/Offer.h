@@ -30,6 +30,9 @@ enum class PriceUnit
 /// "on_demand", "spot", ... as written in the catalog files.
 const char* pricingModeName(PricingMode mode);
 std::optional<PricingMode> parsePricingMode(std::string_view name);
+/// Every pricing mode's name, as a message lists the known ones.
+inline constexpr const char* kPricingModeNames =
+    "on_demand, spot, reserved_1y, reserved_3y, subscription_monthly, subscription_yearly";
 const char* priceUnitName(PriceUnit unit);
 std::optional<PriceUnit> parsePriceUnit(std::string_view name);
 

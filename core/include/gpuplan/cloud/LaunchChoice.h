@@ -3,8 +3,7 @@
 #include "gpuplan/catalog/Catalog.h"
 #include "gpuplan/core/Result.h"
 #include "gpuplan/ledger/Ledger.h"
-
-#include <nlohmann/json.hpp>
+#include "gpuplan/plan/PlanDocument.h"
 
 #include <optional>
 #include <string>
@@ -36,7 +35,7 @@ std::optional<NotLaunchable> launchBlock(std::string_view provider, PricingMode 
 std::string notLaunchableText(const NotLaunchable& why, std::string_view provider, PricingMode mode);
 
 /// One option of a plan, as it is offered for launching.
-struct PlanOption
+struct LaunchOption
 {
     int rank = 0; // 1-based, as `gpuplan plan` prints it
     std::string provider;
@@ -47,7 +46,7 @@ struct PlanOption
 
 /// The budget a plan document sets (constraints.budget and .currency; amount 0: none), under planIdOf(plan); the
 /// plan's id empty when it is not a JSON object. autoTerminate is for the launch to say.
-PlanBudget planBudgetOf(const nlohmann::json& plan);
+PlanBudget planBudgetOf(const PlanDocument& plan);
 
 /// What a plan says about launching one of its options.
 struct PlanLaunch
@@ -63,19 +62,19 @@ struct PlanLaunch
     Currency currency = Currency::CNY;
     /// Set when this is not the plan's choice: the choice cannot be launched by GPU Planner (why), and this is the
     /// best-ranked option that can.
-    std::optional<std::pair<PlanOption, NotLaunchable>> passedOver;
+    std::optional<std::pair<LaunchOption, NotLaunchable>> passedOver;
 };
 
 /// A stable id for a plan: "plan-" and 12 hex digits of the SHA-256 of its creation time and workload id; the
 /// ledger groups launches by it, for the budget guard.
-std::string planIdOf(const nlohmann::json& plan);
+std::string planIdOf(const PlanDocument& plan);
 
 /// Option `rank` (1-based, as `gpuplan plan` prints it) of the plan's ranked options; 0: the plan's choice,
 /// else its first option, and when GPU Planner cannot launch that one, the best-ranked option it can launch, with
 /// the choice and why in PlanLaunch::passedOver. SchemaViolation naming the JSON path when the plan lacks what a
 /// launch needs; InvalidArgument when there is no such rank, when the option `rank` names cannot be launched
 /// (where: "--option"; an explicit option is never swapped), or when no option can. Thread-safe.
-Result<PlanLaunch> planLaunch(const nlohmann::json& plan, int rank = 0);
+Result<PlanLaunch> planLaunch(const PlanDocument& plan, int rank = 0);
 
 /// The price a launch is recorded at: the catalog's price of the provider's instance type in `region` for
 /// `mode`, with the offer's billing; `months` for a subscription. NotFound naming offer, region and mode when the

@@ -3,6 +3,7 @@
 #include "gpuplan/catalog/Catalog.h"
 #include "gpuplan/deploy/ProbeDeployment.h"
 #include "gpuplan/ledger/Ledger.h"
+#include "gpuplan/plan/PlanDocument.h"
 #include "gpuplan/probe/Verdict.h"
 
 #include <nlohmann/json.hpp>
@@ -27,7 +28,7 @@ struct JudgedRun
 {
     ExpectedHardware promised;
     Verdict verdict;
-    nlohmann::json verification; // verificationJson: what plan["verifications"] and the ledger keep
+    PlanVerification verification; // what the plan's verifications and the ledger keep
 };
 
 /// Judges `result` (the run's probe document) against `promised` and the catalog; `when` in Unix seconds.

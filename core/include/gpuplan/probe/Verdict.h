@@ -23,6 +23,7 @@ enum class VerdictLevel
 
 /// "pass", "unknown", "warn", "fail".
 const char* verdictLevelName(VerdictLevel level);
+std::optional<VerdictLevel> parseVerdictLevel(std::string_view name);
 
 /// What the offer promised for the instance.
 struct ExpectedHardware
