@@ -1,3 +1,9 @@
+// The launch, ledger first: the intent recorded before the request goes out, an interrupted attempt resumed with its
+// token, capacity tried zone by zone, and the instance followed to running and SSH; then reconcile and terminate.
+// Longer than 600 lines on purpose: launch() is one ordered sequence of ledger writes and provider calls whose crash
+// safety is checked by reading it whole (TestLauncher, the conformance suite), and reconcile and terminate keep the
+// same ledger rules beside it.
+
 #include "gpuplan/cloud/Launcher.h"
 
 #include "gpuplan/core/Log.h"

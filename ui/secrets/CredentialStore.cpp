@@ -1,3 +1,8 @@
+// The cloud credentials in the OS keychain, or in the encrypted file where no keychain service runs, with the
+// settings' record of where each is. Longer than 600 lines on purpose: store, load and remove each try the keychain,
+// fall back to the file and keep that record in step on every branch, so the two backends and the fallback between
+// them are read and checked together (TestKeychain).
+
 #include "CredentialStore.h"
 
 #include "gpuplan/core/Log.h"

@@ -1,0 +1,232 @@
+// `gpuplan instances` (the ledger after reconciling it with each provider it names) and `gpuplan terminate`: what
+// follows a launch. `launch` is in LaunchCommands.cpp.
+#include "LaunchCommands.h"
+
+#include "CredsCommands.h"
+#include "LaunchCommandParts.h"
+#include "TextTable.h"
+
+#include "gpuplan/catalog/CatalogLoader.h"
+#include "gpuplan/cloud/LedgerActions.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <iostream>
+#include <map>
+#include <set>
+
+#include <unistd.h>
+
+namespace gpuplan::cli {
+
+using launching::badInput;
+using launching::cloudAccess;
+using launching::confirm;
+using launching::entryJson;
+using launching::fail;
+using launching::httpOptions;
+using launching::json;
+using launching::money;
+using launching::nowSeconds;
+
+namespace {
+
+std::string durationText(std::int64_t seconds)
+{
+    if (seconds < 0) {
+        return "-";
+    }
+    const std::int64_t h = seconds / 3600;
+    const std::int64_t m = (seconds % 3600) / 60;
+    return std::to_string(h) + "h" + (m < 10 ? "0" : "") + std::to_string(m) + "m";
+}
+
+/// Reconciles every provider the ledger names, then ends the instances of plans that spent their budget
+/// (core::reconcileLedger), saying what changed on stderr; false when a provider could not be asked.
+bool reconcileAll(core::Ledger& ledger,
+                  core::HttpClient& http,
+                  ui::CredentialStore& store,
+                  const core::Catalog* catalog)
+{
+    std::set<std::string> providers;
+    if (core::Result<std::vector<core::LedgerEntry>> all = ledger.entries(); all) {
+        for (const core::LedgerEntry& e : *all) {
+            providers.insert(e.intent.provider);
+        }
+    }
+    std::vector<core::CloudAccess> access;
+    bool complete = true;
+    for (const std::string& id : providers) {
+        core::Result<core::CloudAccess> a = cloudAccess(id, store);
+        if (!a) {
+            std::cerr << "gpuplan: not reconciled with " << id << ": " << a.error().message() << '\n';
+            complete = false;
+            continue;
+        }
+        access.push_back(std::move(a).value());
+    }
+    const std::optional<core::ExchangeRate> rate = catalog ? catalog->exchangeRate() : std::nullopt;
+    const core::ReconcileReport report = core::reconcileLedger(access, ledger, http, rate, nowSeconds(), catalog);
+    for (const auto& [id, error] : report.failures) {
+        std::cerr << "gpuplan: not reconciled with " << id << ": " << error.message() << '\n';
+        complete = false;
+    }
+    for (const std::string& note : report.notes) {
+        std::cerr << "gpuplan: " << note << '\n';
+    }
+    return complete;
+}
+
+} // namespace
+
+int runInstances(int& argc, char** argv, const CatalogOptions& catalogOptions, const InstancesOptions& options)
+{
+    core::Result<std::unique_ptr<core::Ledger>> ledger = core::openDefaultLedger();
+    if (!ledger) {
+        return fail(ledger.error());
+    }
+    std::optional<QCoreApplication> app;
+    makeApplication(argc, argv, app);
+    bool incomplete = false;
+    if (options.reconcile) {
+        core::Result<core::HttpOptions> network = httpOptions(options.network);
+        if (!network) {
+            return fail(network.error());
+        }
+        core::initializeHttp();
+        core::HttpClient http(*network);
+        std::unique_ptr<ui::CredentialStore> store = openCredentialStore();
+        core::Result<core::LoadedCatalog> catalog = core::loadCatalog(catalogOptions.catalogDir);
+        incomplete = !reconcileAll(**ledger, http, *store, catalog ? &catalog->catalog : nullptr);
+    }
+    core::Result<std::vector<core::LedgerEntry>> entries = options.all ? (*ledger)->entries() : (*ledger)->live();
+    if (!entries) {
+        return fail(entries.error());
+    }
+    const std::int64_t now = nowSeconds();
+    if (options.json) {
+        json list = json::array();
+        for (const core::LedgerEntry& e : *entries) {
+            list.push_back(entryJson(e, now));
+        }
+        std::cout << json{{"reconciled", options.reconcile && !incomplete}, {"instances", list}}.dump(2) << '\n';
+        return kExitOk;
+    }
+    if (entries->empty()) {
+        std::cout << (options.all ? "The ledger is empty.\n" : "Nothing is running.\n");
+        return kExitOk;
+    }
+    TextTable table({{"Entry", TextTable::Align::Right},
+                     {"Provider"},
+                     {"Zone"},
+                     {"Instance"},
+                     {"Mode"},
+                     {"State"},
+                     {"Instance ID"},
+                     {"Up", TextTable::Align::Right},
+                     {"Cost so far", TextTable::Align::Right},
+                     {"Dead-man in", TextTable::Align::Right}});
+    for (const core::LedgerEntry& e : *entries) {
+        const std::int64_t up = e.runningSince ? e.endedAt.value_or(now) - *e.runningSince : -1;
+        table.addRow(
+            {std::to_string(e.id),
+             e.intent.provider,
+             e.intent.zone.empty() ? e.intent.region : e.intent.zone,
+             e.intent.instanceType,
+             e.intent.pricingMode,
+             std::string(core::instanceStateName(e.state)) + (e.adopted ? " (adopted)" : ""),
+             e.instanceId.empty() ? "-" : e.instanceId,
+             durationText(up),
+             money(core::costSoFar(e, now), e.intent.price.currency),
+             e.intent.deadmanHours > 0 ? durationText(core::secondsUntilDeadman(e, now).value_or(-1)) : "off"});
+    }
+    table.print(std::cout);
+    if (incomplete) {
+        std::cout << "(Not reconciled with every provider: see above. The table is what the ledger knows.)\n";
+    }
+    return kExitOk;
+}
+
+int runTerminate(int& argc, char** argv, const TerminateOptions& options)
+{
+    if (options.all == !options.target.empty()) {
+        return badInput("terminate needs one ledger entry or instance id, or --all");
+    }
+    core::Result<std::unique_ptr<core::Ledger>> ledger = core::openDefaultLedger();
+    if (!ledger) {
+        return fail(ledger.error());
+    }
+    core::Result<std::vector<core::LedgerEntry>> live = (*ledger)->live();
+    if (!live) {
+        return fail(live.error());
+    }
+    std::vector<core::LedgerEntry> chosen;
+    for (const core::LedgerEntry& e : *live) {
+        if (options.all || std::to_string(e.id) == options.target || e.instanceId == options.target) {
+            chosen.push_back(e);
+        }
+    }
+    if (chosen.empty()) {
+        if (options.all) {
+            std::cout << "Nothing is running.\n";
+            return kExitOk;
+        }
+        return badInput("no live ledger entry or instance " + options.target + " (see `gpuplan instances`)");
+    }
+    if (options.all && !options.yes) {
+        if (!isatty(STDIN_FILENO)) {
+            return badInput("add --yes to terminate all " + std::to_string(chosen.size())
+                            + " instances without being asked (stdin is not a terminal)");
+        }
+        if (!confirm("Terminate all " + std::to_string(chosen.size()) + " instances?")) {
+            return kExitFailure;
+        }
+    }
+    std::optional<QCoreApplication> app;
+    makeApplication(argc, argv, app);
+    core::Result<core::HttpOptions> network = httpOptions(options.network);
+    if (!network) {
+        return fail(network.error());
+    }
+    core::initializeHttp();
+    core::HttpClient http(*network);
+    std::unique_ptr<ui::CredentialStore> store = openCredentialStore();
+    std::vector<core::CloudAccess> access;
+    std::map<std::string, core::Error> noAccess;
+    std::vector<std::int64_t> ids;
+    for (const core::LedgerEntry& e : chosen) {
+        ids.push_back(e.id);
+        const std::string& id = e.intent.provider;
+        const bool known = noAccess.count(id) || std::any_of(access.begin(), access.end(), [&](const auto& a) {
+                               return a.provider == id;
+                           });
+        if (!known) {
+            core::Result<core::CloudAccess> a = cloudAccess(id, *store);
+            if (a) {
+                access.push_back(std::move(a).value());
+            } else {
+                noAccess.emplace(id, a.error());
+            }
+        }
+    }
+    const std::map<std::int64_t, core::Error> failures = core::terminateEntries(ids, access, **ledger, http);
+    int exit = kExitOk;
+    for (const core::LedgerEntry& e : chosen) {
+        const auto failed = failures.find(e.id);
+        if (failed != failures.end()) {
+            const auto why = noAccess.find(e.intent.provider);
+            std::cerr << "gpuplan: entry " << e.id << " (" << e.instanceId
+                      << "): " << (why != noAccess.end() ? why->second : failed->second).message() << '\n';
+            exit = kExitFailure;
+            continue;
+        }
+        core::Result<std::optional<core::LedgerEntry>> after = (*ledger)->find(e.id);
+        const char* state = after && after->has_value() ? core::instanceStateName((*after)->state) : "terminating";
+        std::cout << "Entry " << e.id << " (" << (e.instanceId.empty() ? "never started" : e.instanceId)
+                  << "): " << state << '\n';
+    }
+    return exit;
+}
+
+} // namespace gpuplan::cli

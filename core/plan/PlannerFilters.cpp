@@ -1,0 +1,233 @@
+// The plan's rules: the countries a plan may name, and the filters that leave an offer in a region out of the
+// recommendation, each with the reason the Compare page and `gpuplan plan` show.
+#include "gpuplan/plan/Planner.h"
+
+#include "plan/PlannerParts.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+
+namespace gpuplan::core {
+
+using planner::hoursText;
+using planner::nested;
+using planner::reason;
+
+namespace {
+
+bool frameworkRuns(const GpuSpec& gpu, const Offer& offer, const std::string& framework, Reason& why)
+{
+    if (offer.service == ServiceKind::Tpu || gpu.vendor == "Google") {
+        if (framework != "jax" && framework != "tensorflow") {
+            why = reason("excluded.framework_tpu",
+                         {{"framework", framework}},
+                         "TPUs train JAX and TensorFlow; " + framework + " needs a GPU");
+            return false;
+        }
+        return true;
+    }
+    if (gpu.vendor == "AMD") {
+        if (framework != "pytorch" && framework != "jax" && framework != "tensorflow") {
+            why = reason("excluded.framework_rocm",
+                         {{"framework", framework}, {"gpu", gpu.name}},
+                         "ROCm on " + gpu.name + " supports PyTorch, TensorFlow and JAX, not " + framework);
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+Result<std::vector<std::string>> parseCountryCodes(std::string_view text)
+{
+    std::vector<std::string> codes;
+    std::string current;
+    auto flush = [&]() -> std::optional<Error> {
+        if (current.empty()) {
+            return std::nullopt;
+        }
+        const bool letters = current.size() == 2 && std::isalpha(static_cast<unsigned char>(current[0]))
+                             && std::isalpha(static_cast<unsigned char>(current[1]));
+        if (!letters) {
+            return Error{ErrorCode::InvalidArgument,
+                         "\"" + current + "\" is not a country code: write two letters, e.g. CN, HK, US",
+                         "countries"};
+        }
+        for (char& c : current) {
+            c = char(std::toupper(static_cast<unsigned char>(c)));
+        }
+        if (std::find(codes.begin(), codes.end(), current) == codes.end()) {
+            codes.push_back(current);
+        }
+        current.clear();
+        return std::nullopt;
+    };
+    // Separators: ASCII comma, semicolon and blanks, and the Chinese comma and enumeration comma.
+    const std::string_view separators[] = {",", ";", " ", "\t", "\xEF\xBC\x8C" /* ， */, "\xE3\x80\x81" /* 、 */};
+    for (std::size_t i = 0; i < text.size();) {
+        bool separated = false;
+        for (std::string_view s : separators) {
+            if (text.substr(i, s.size()) == s) {
+                if (std::optional<Error> bad = flush()) {
+                    return *bad;
+                }
+                i += s.size();
+                separated = true;
+                break;
+            }
+        }
+        if (!separated) {
+            current += text[i++];
+        }
+    }
+    if (std::optional<Error> bad = flush()) {
+        return *bad;
+    }
+    return codes;
+}
+
+Status checkCountries(const std::vector<std::string>& countries, const Assumptions& assumptions)
+{
+    std::set<std::string> known;
+    for (const ProviderFacts& provider : assumptions.providers) {
+        for (const ProviderFacts::Region& region : provider.regions) {
+            if (!region.country.empty()) {
+                known.insert(region.country);
+            }
+        }
+    }
+    for (const std::string& code : countries) {
+        if (known.count(code)) {
+            continue;
+        }
+        std::string list;
+        for (const std::string& k : known) {
+            list += (list.empty() ? "" : ", ") + k;
+        }
+        return Error{ErrorCode::NotFound,
+                     "unknown country \"" + code + "\": no region in the catalog is there (its regions are in "
+                         + (list.empty() ? std::string("no known country") : list) + ")",
+                     "countries"};
+    }
+    return Ok{};
+}
+
+namespace planner {
+
+std::optional<Excluded> ruledOut(OfferEstimate& e, const Constraints& constraints, const Assumptions& assumptions)
+{
+    const std::string currency = currencyCode(constraints.currency);
+    auto money = [&](double amount) { return fixed(amount, 0) + " " + currency; };
+    const Offer& offer = *e.offer;
+    Reason why;
+    if (!frameworkRuns(*e.gpu, offer, constraints.framework, why)) {
+        return Excluded{"framework", std::move(why)};
+    }
+    if (!constraints.countries.empty()) {
+        const ProviderFacts::Region* where = assumptions.region(e.provider->id, e.region);
+        const std::string country = where ? where->country : "";
+        std::string allowed;
+        for (const std::string& code : constraints.countries) {
+            allowed += (allowed.empty() ? "" : ", ") + code;
+        }
+        if (country.empty()) {
+            return Excluded{"region",
+                            reason("excluded.country_unknown",
+                                   {{"region", e.region}, {"allowed", allowed}},
+                                   "the catalog does not say which country " + e.region
+                                       + " is in, so it may be outside " + allowed)};
+        }
+        if (std::find(constraints.countries.begin(), constraints.countries.end(), country)
+            == constraints.countries.end()) {
+            return Excluded{
+                "region",
+                reason("excluded.country",
+                       {{"region", e.region}, {"country", country}, {"allowed", allowed}},
+                       e.region + " is in " + country + ", outside the chosen countries (" + allowed + ")")};
+        }
+    }
+    if (constraints.sensitive && !offer.physicallyIsolated() && offer.compliance.empty()) {
+        return Excluded{"sensitive",
+                        reason("excluded.sensitive",
+                               {},
+                               "shared virtual machine: no bare-metal or dedicated-host option and no documented "
+                               "compliance programme, so sensitive data should not go there")};
+    }
+    if (e.training->memory.known && !e.training->memory.fits) {
+        return Excluded{"memory",
+                        nested("excluded.memory",
+                               {{"gpus", std::to_string(e.gpus)}, {"gpu", e.gpu->name}},
+                               e.training->fit,
+                               "does not fit in memory on " + std::to_string(e.gpus) + " x " + e.gpu->name + ": ")};
+    }
+    if (!e.training->known) {
+        return Excluded{"unknown", nested("excluded.unknown", {}, e.training->unknown, "cannot be estimated: ")};
+    }
+    if (e.nodes > 1 && !constraints.multiNode) {
+        return Excluded{"scale",
+                        reason("excluded.single_node",
+                               {{"nodes", std::to_string(e.nodes)}},
+                               "needs " + std::to_string(e.nodes) + " servers; the plan allows one")};
+    }
+    if (e.nodes > 1 && constraints.requireRdma && !offer.rdma.value_or(false)) {
+        return Excluded{"rdma",
+                        reason("excluded.rdma",
+                               {{"nodes", std::to_string(e.nodes)}},
+                               "needs " + std::to_string(e.nodes)
+                                   + " servers but has no RDMA / InfiniBand / EFA between them: "
+                                     "NCCL over plain Ethernet would waste most of the GPU time")};
+    }
+    if (e.modes.empty()) {
+        return Excluded{"no_price", reason("excluded.no_price", {}, "no published price in this region")};
+    }
+    // Deadline and budget per mode: a mode that misses them is not a way to buy this offer.
+    for (ModeCost& mode : e.modes) {
+        if (!mode.eligible) {
+            continue;
+        }
+        if (!constraints.modes.empty()
+            && std::find(constraints.modes.begin(), constraints.modes.end(), mode.mode) == constraints.modes.end()) {
+            mode.eligible = false;
+            mode.why = reason("excluded.mode_not_chosen",
+                              {{"mode", pricingModeName(mode.mode)}},
+                              std::string("the plan does not consider ") + pricingModeName(mode.mode) + " prices");
+            continue;
+        }
+        if (constraints.deadlineHours && mode.hours.value > *constraints.deadlineHours) {
+            mode.eligible = false;
+            mode.why = reason(
+                "excluded.deadline",
+                {{"hours", reasonNumber(mode.hours.value)}, {"deadline", reasonNumber(*constraints.deadlineHours)}},
+                "takes about " + hoursText(mode.hours.value) + ", past the deadline of "
+                    + hoursText(*constraints.deadlineHours));
+        } else if (constraints.budget && mode.cost.value > *constraints.budget) {
+            mode.eligible = false;
+            mode.why =
+                reason("excluded.budget",
+                       {{"cost", reasonNumber(mode.cost.value)},
+                        {"budget", reasonNumber(*constraints.budget)},
+                        {"currency", currency}},
+                       "costs about " + money(mode.cost.value) + ", over the budget of " + money(*constraints.budget));
+        }
+    }
+    if (!e.cheapestEligible()) {
+        // Name the most telling mode's reason: on-demand's if there is one.
+        const ModeCost* shown = &e.modes.front();
+        for (const ModeCost& mode : e.modes) {
+            if (mode.mode == PricingMode::OnDemand) {
+                shown = &mode;
+            }
+        }
+        const std::string rule = shown->why.key == "excluded.deadline" ? "deadline"
+                                 : shown->why.key == "excluded.budget" ? "budget"
+                                                                       : "pricing";
+        return Excluded{rule, shown->why};
+    }
+    return std::nullopt;
+}
+
+} // namespace planner
+
+} // namespace gpuplan::core
