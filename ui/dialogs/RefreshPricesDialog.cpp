@@ -3,23 +3,18 @@
 #include "PlanText.h"
 #include "models/OfferTableModel.h"
 #include "secrets/CredentialStore.h"
-#include "workers/JobBoundary.h"
 
 #include "gpuplan/net/HttpClient.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
-#include <QFuture>
-#include <QFutureWatcher>
 #include <QLabel>
-#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QStandardItemModel>
 #include <QTextBrowser>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace gpuplan::ui {
 
@@ -44,7 +39,12 @@ RefreshPricesDialog::RefreshPricesDialog(core::Catalog catalog,
     , m_status(new QLabel(this))
     , m_progress(new QProgressBar(this))
     , m_summary(new QTextBrowser(this))
-    , m_watcher(new QFutureWatcher<core::Result<core::PriceRefresh>>(this))
+    , m_job(this, [this](bool busy) {
+        m_refresh->setEnabled(!busy);
+        m_provider->setEnabled(!busy);
+        m_close->setEnabled(!busy);
+        m_cancel->setEnabled(busy);
+    })
 {
     setObjectName(QStringLiteral("refreshPricesDialog"));
     setWindowTitle(tr("Refresh prices"));
@@ -93,79 +93,57 @@ RefreshPricesDialog::RefreshPricesDialog(core::Catalog catalog,
     connect(m_refresh, &QPushButton::clicked, this, &RefreshPricesDialog::start);
     connect(m_cancel, &QPushButton::clicked, this, &RefreshPricesDialog::cancel);
     connect(m_close, &QPushButton::clicked, this, &QDialog::accept);
-    connect(
-        m_watcher, &QFutureWatcher<core::Result<core::PriceRefresh>>::finished, this, &RefreshPricesDialog::finished);
-}
-
-RefreshPricesDialog::~RefreshPricesDialog()
-{
-    if (m_token) {
-        m_token->cancel();
-    }
-    m_watcher->waitForFinished();
 }
 
 void RefreshPricesDialog::start()
 {
-    m_refresh->setEnabled(false);
-    m_provider->setEnabled(false);
-    m_close->setEnabled(false);
-    m_cancel->setEnabled(true);
+    m_job.begin();
     m_summary->clear();
     m_progress->setRange(0, 0); // busy until a size is known
     m_status->setText(tr("Reading the price list…"));
-    m_token = std::make_shared<core::CancelToken>();
     const std::string provider = m_provider->currentData().toString().toStdString();
     if (!core::priceListNeedsCredential(provider) || !m_store) {
         run(provider, {});
         return;
     }
-    QPointer<RefreshPricesDialog> self(this);
-    m_store->load(QString::fromStdString(provider), [self, provider](core::Result<core::Credential> credential) {
-        if (!self) {
-            return;
-        }
-        core::Result<core::PriceListAccess> access = core::priceListAccessFrom(provider, credential);
-        if (access) {
-            self->run(provider, std::move(access).value());
-            return;
-        }
-        self->m_watcher->setFuture(QtFuture::makeReadyFuture(core::Result<core::PriceRefresh>(access.error())));
-    });
+    m_store->load(QString::fromStdString(provider),
+                  m_job.guarded([this, provider](const core::Result<core::Credential>& credential) {
+                      core::Result<core::PriceListAccess> access = core::priceListAccessFrom(provider, credential);
+                      if (access) {
+                          run(provider, std::move(access).value());
+                          return;
+                      }
+                      finished(access.error());
+                  }));
 }
 
 void RefreshPricesDialog::run(const std::string& provider, core::PriceListAccess access)
 {
-    QPointer<RefreshPricesDialog> self(this);
-    const core::RefreshProgress progress =
-        [self, token = m_token](const std::string& what, std::uint64_t done, std::uint64_t total, bool bytes) {
-            if (self) {
-                QMetaObject::invokeMethod(
-                    self.data(),
-                    [self, what, done, total, bytes] {
-                        if (self) {
-                            self->showProgress(QString::fromStdString(what), done, total, bytes);
-                        }
-                    },
-                    Qt::QueuedConnection);
-            }
-            return !token->cancelled();
-        };
-    m_watcher->setFuture(QtConcurrent::run(
-        [catalog = m_catalog, provider, dir = m_pricesDir, access = std::move(access), progress, token = m_token] {
-            return guardJob("refresh prices", [&]() -> core::Result<core::PriceRefresh> {
-                core::initializeHttp();
-                core::HttpClient http;
-                return core::refreshProviderPrices(http, provider, catalog, {}, dir, access, progress, token.get());
-            });
-        }));
+    const auto show = m_job.onUiThread<std::string, std::uint64_t, std::uint64_t, bool>(
+        [this](const std::string& what, std::uint64_t done, std::uint64_t total, bool bytes) {
+            showProgress(QString::fromStdString(what), done, total, bytes);
+        });
+    m_job.run(
+        "refresh prices",
+        [catalog = m_catalog, provider, dir = m_pricesDir, access = std::move(access), show](PageJob::Token cancel) {
+            const core::RefreshProgress progress =
+                [show, cancel](const std::string& what, std::uint64_t done, std::uint64_t total, bool bytes) {
+                    show(what, done, total, bytes);
+                    return !cancel->cancelled();
+                };
+            core::initializeHttp();
+            core::HttpClient http;
+            return core::refreshProviderPrices(http, provider, catalog, {}, dir, access, progress, cancel.get());
+        },
+        [this](const core::Result<core::PriceRefresh>& result) { finished(result); });
+    if (!m_cancel->isEnabled()) { // Cancel was clicked while the credential loaded
+        m_job.cancel();
+    }
 }
 
 void RefreshPricesDialog::cancel()
 {
-    if (m_token) {
-        m_token->cancel();
-    }
+    m_job.cancel();
     m_cancel->setEnabled(false);
     m_status->setText(tr("Cancelling…"));
 }
@@ -186,13 +164,9 @@ void RefreshPricesDialog::showProgress(const QString& what, quint64 done, quint6
     }
 }
 
-void RefreshPricesDialog::finished()
+void RefreshPricesDialog::finished(const core::Result<core::PriceRefresh>& result)
 {
-    const core::Result<core::PriceRefresh> result = m_watcher->result();
-    m_refresh->setEnabled(true);
-    m_provider->setEnabled(true);
-    m_close->setEnabled(true);
-    m_cancel->setEnabled(false);
+    m_job.end();
     m_progress->setRange(0, 100);
     if (!result) {
         m_progress->setValue(0);

@@ -4,6 +4,8 @@
 #include "gpuplan/net/Http.h"
 #include "gpuplan/prices/PriceRefresh.h"
 
+#include "workers/PageJob.h"
+
 #include <QDialog>
 
 #include <filesystem>
@@ -14,8 +16,6 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QTextBrowser;
-template <typename T>
-class QFutureWatcher;
 
 namespace gpuplan::ui {
 
@@ -34,7 +34,6 @@ public:
                         std::filesystem::path pricesDir,
                         CredentialStore* store,
                         QWidget* parent = nullptr);
-    ~RefreshPricesDialog() override;
 
 signals:
     void pricesRefreshed();
@@ -43,7 +42,7 @@ private:
     void start();
     void run(const std::string& provider, core::PriceListAccess access);
     void cancel();
-    void finished();
+    void finished(const core::Result<core::PriceRefresh>& result);
     void showProgress(const QString& what, quint64 done, quint64 total, bool bytes);
 
     core::Catalog m_catalog;
@@ -56,8 +55,7 @@ private:
     QPushButton* m_refresh = nullptr;
     QPushButton* m_cancel = nullptr;
     QPushButton* m_close = nullptr;
-    std::shared_ptr<core::CancelToken> m_token;
-    QFutureWatcher<core::Result<core::PriceRefresh>>* m_watcher = nullptr;
+    PageJob m_job;
 };
 
 } // namespace gpuplan::ui

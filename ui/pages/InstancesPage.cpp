@@ -13,18 +13,15 @@
 
 #include <QCheckBox>
 #include <QEvent>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QMessageBox>
-#include <QPointer>
 #include <QPushButton>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <ctime>
@@ -55,8 +52,8 @@ InstancesPage::InstancesPage(CredentialStore* store, QWidget* parent)
     , m_summary(new QLabel(this))
     , m_status(new StatusLabel(this))
     , m_timer(new QTimer(this))
-    , m_readWatcher(new QFutureWatcher<core::Result<LedgerSnapshot>>(this))
-    , m_jobWatcher(new QFutureWatcher<void>(this))
+    , m_reader(this)
+    , m_job(this, [this](bool) { updateButtons(); })
 {
     setObjectName(QStringLiteral("instancesPage"));
     m_introLabel->setWordWrap(true);
@@ -100,7 +97,6 @@ InstancesPage::InstancesPage(CredentialStore* store, QWidget* parent)
     connect(m_terminateAllButton, &QPushButton::clicked, this, &InstancesPage::terminateAll);
     connect(m_showEnded, &QCheckBox::toggled, this, &InstancesPage::showSnapshot);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &InstancesPage::updateButtons);
-    connect(m_readWatcher, &QFutureWatcher<core::Result<LedgerSnapshot>>::finished, this, &InstancesPage::onRead);
     // Uptime, cost so far and the time to the dead-man move on by themselves.
     m_timer->setInterval(30 * 1000);
     connect(m_timer, &QTimer::timeout, this, &InstancesPage::refresh);
@@ -108,12 +104,6 @@ InstancesPage::InstancesPage(CredentialStore* store, QWidget* parent)
 
     retranslate();
     updateButtons();
-}
-
-InstancesPage::~InstancesPage()
-{
-    m_readWatcher->waitForFinished();
-    m_jobWatcher->waitForFinished();
 }
 
 void InstancesPage::changeEvent(QEvent* event)
@@ -144,11 +134,14 @@ void InstancesPage::setData(std::shared_ptr<const PlanningData> planningData)
 
 void InstancesPage::refresh()
 {
-    if (m_readWatcher->isRunning()) {
+    if (m_reader.isRunning()) {
         m_refreshAgain = true;
         return;
     }
-    m_readWatcher->setFuture(QtConcurrent::run([] { return readLedger(core::defaultLedgerFile(), nowSeconds()); }));
+    m_reader.run(
+        "read ledger",
+        [] { return readLedger(core::defaultLedgerFile(), nowSeconds()); },
+        [this](core::Result<LedgerSnapshot> read) { onRead(std::move(read)); });
 }
 
 void InstancesPage::reconcileAtStart()
@@ -157,9 +150,8 @@ void InstancesPage::reconcileAtStart()
     refresh();
 }
 
-void InstancesPage::onRead()
+void InstancesPage::onRead(core::Result<LedgerSnapshot> read)
 {
-    core::Result<LedgerSnapshot> read = m_readWatcher->result();
     if (m_refreshAgain) { // the ledger changed while it was read
         m_refreshAgain = false;
         refresh();
@@ -221,85 +213,81 @@ void InstancesPage::updateButtons()
     for (const core::LedgerEntry& e : m_model->entries()) {
         anyLive = anyLive || !core::isFinal(e.state);
     }
-    m_terminateButton->setEnabled(!m_busy && m_table->selectionModel()->hasSelection());
+    const bool busy = m_job.isBusy();
+    m_terminateButton->setEnabled(!busy && m_table->selectionModel()->hasSelection());
     const QModelIndexList selected = m_table->selectionModel()->selectedRows();
     m_verifyButton->setEnabled(
         selected.size() == 1
         && !core::isFinal(m_model->entries()[static_cast<std::size_t>(selected.front().row())].state));
-    m_terminateAllButton->setEnabled(!m_busy && anyLive);
-    m_reconcileButton->setEnabled(!m_busy);
-}
-
-void InstancesPage::setBusy(bool busy)
-{
-    m_busy = busy;
-    updateButtons();
+    m_terminateAllButton->setEnabled(!busy && anyLive);
+    m_reconcileButton->setEnabled(!busy);
 }
 
 void InstancesPage::reconcile()
 {
-    if (m_busy) {
+    if (m_job.isBusy()) {
         return;
     }
-    setBusy(true);
+    m_job.begin();
     m_status->setStatus(tr("Asking the providers…"));
-    QPointer<InstancesPage> guard(this);
-    auto read = QtConcurrent::run([] { return readLedger(core::defaultLedgerFile(), nowSeconds()); });
-    auto* watcher = new QFutureWatcher<core::Result<LedgerSnapshot>>(this);
-    connect(watcher, &QFutureWatcher<core::Result<LedgerSnapshot>>::finished, this, [this, watcher, guard] {
-        watcher->deleteLater();
-        core::Result<LedgerSnapshot> snapshot = watcher->result();
-        if (!snapshot) {
-            setBusy(false);
-            m_status->setStatus(tr("The ledger cannot be read. %1").arg(errorText(snapshot.error())), true);
-            return;
-        }
-        const std::vector<std::string> providers = ledgerProviders(*snapshot);
-        if (providers.empty()) {
-            setBusy(false);
-            m_status->setStatus(tr("The ledger names no provider: there is nothing to reconcile."));
-            refresh();
-            return;
-        }
-        loadCloudAccess(m_store, providers, [this, guard](std::vector<core::CloudAccess> access, auto failures) {
-            if (!guard) {
+    m_job.run(
+        "read ledger",
+        [] { return readLedger(core::defaultLedgerFile(), nowSeconds()); },
+        [this](const core::Result<LedgerSnapshot>& snapshot) {
+            if (!snapshot) {
+                m_job.end();
+                m_status->setStatus(tr("The ledger cannot be read. %1").arg(errorText(snapshot.error())), true);
                 return;
             }
-            // The catalog lives as long as the job that reads it (aliasing the planning data's lifetime).
-            std::shared_ptr<const core::Catalog> catalog;
-            if (m_data && m_data->catalog) {
-                catalog = std::shared_ptr<const core::Catalog>(m_data, &m_data->catalog->catalog);
-            }
-            auto report = std::make_shared<core::ReconcileReport>();
-            report->failures = std::move(failures);
-            m_jobWatcher->disconnect(this);
-            connect(m_jobWatcher, &QFutureWatcher<void>::finished, this, [this, report] {
-                setBusy(false);
-                QStringList lines;
-                for (const std::string& note : report->notes) {
-                    lines << QString::fromStdString(note);
-                }
-                bool failed = false;
-                for (const auto& [provider, error] : report->failures) {
-                    lines << tr("Not reconciled with %1: %2").arg(providerDisplayName(provider), errorText(error));
-                    failed = true;
-                }
-                if (lines.isEmpty()) {
-                    lines << tr("Reconciled: the ledger agrees with the providers.");
-                }
-                m_status->setStatus(lines.join(QLatin1Char('\n')), failed);
+            const std::vector<std::string> providers = ledgerProviders(*snapshot);
+            if (providers.empty()) {
+                m_job.end();
+                m_status->setStatus(tr("The ledger names no provider: there is nothing to reconcile."));
                 refresh();
-            });
-            m_jobWatcher->setFuture(
-                QtConcurrent::run([report, access = std::move(access), network = AppSettings().httpOptions(), catalog] {
-                    core::ReconcileReport r =
-                        runReconcile(access, network, core::defaultLedgerFile(), catalog, nowSeconds());
-                    report->notes = std::move(r.notes);
-                    report->failures.insert(r.failures.begin(), r.failures.end());
+                return;
+            }
+            loadCloudAccess(
+                m_store, providers, m_job.guarded([this](std::vector<core::CloudAccess> access, auto failures) {
+                    reconcileWith(std::move(access), std::move(failures));
                 }));
         });
-    });
-    watcher->setFuture(read);
+}
+
+void InstancesPage::reconcileWith(std::vector<core::CloudAccess> access, std::map<std::string, core::Error> failures)
+{
+    // The catalog lives as long as the job that reads it (aliasing the planning data's lifetime).
+    std::shared_ptr<const core::Catalog> catalog;
+    if (m_data && m_data->catalog) {
+        catalog = std::shared_ptr<const core::Catalog>(m_data, &m_data->catalog->catalog);
+    }
+    m_job.run(
+        "reconcile",
+        [access = std::move(access), network = AppSettings().httpOptions(), catalog] {
+            return runReconcile(access, network, core::defaultLedgerFile(), catalog, nowSeconds());
+        },
+        [](core::Error e) {
+            core::ReconcileReport report;
+            report.failures.emplace("internal", std::move(e));
+            return report;
+        },
+        [this, failures = std::move(failures)](core::ReconcileReport report) mutable {
+            m_job.end();
+            failures.merge(report.failures); // a provider whose credential failed keeps that reason
+            QStringList lines;
+            for (const std::string& note : report.notes) {
+                lines << QString::fromStdString(note);
+            }
+            bool failed = false;
+            for (const auto& [provider, error] : failures) {
+                lines << tr("Not reconciled with %1: %2").arg(providerDisplayName(provider), errorText(error));
+                failed = true;
+            }
+            if (lines.isEmpty()) {
+                lines << tr("Reconciled: the ledger agrees with the providers.");
+            }
+            m_status->setStatus(lines.join(QLatin1Char('\n')), failed);
+            refresh();
+        });
 }
 
 void InstancesPage::terminateSelected()
@@ -329,7 +317,7 @@ void InstancesPage::terminateAll()
 
 void InstancesPage::terminate(std::vector<std::int64_t> ids)
 {
-    if (m_busy || ids.empty() || !m_snapshot) {
+    if (m_job.isBusy() || ids.empty() || !m_snapshot) {
         return;
     }
     QStringList names;
@@ -357,32 +345,34 @@ void InstancesPage::terminate(std::vector<std::int64_t> ids)
     if (!yes) {
         return;
     }
-    setBusy(true);
+    m_job.begin();
     m_status->setStatus(tr("Terminating %1…").arg(names.join(QStringLiteral(", "))));
-    QPointer<InstancesPage> guard(this);
-    loadCloudAccess(m_store, providers, [this, guard, ids](std::vector<core::CloudAccess> access, auto) {
-        if (!guard) {
-            return;
-        }
-        auto failures = std::make_shared<std::map<std::int64_t, core::Error>>();
-        m_jobWatcher->disconnect(this);
-        connect(m_jobWatcher, &QFutureWatcher<void>::finished, this, [this, failures, count = ids.size()] {
-            setBusy(false);
-            QStringList lines;
-            for (const auto& [id, error] : *failures) {
-                lines << tr("Entry %1 was NOT terminated: %2").arg(id).arg(errorText(error));
-            }
-            m_status->setStatus(lines.isEmpty()
-                                    ? tr("Asked the provider to terminate %n instance(s).", nullptr, int(count))
-                                    : lines.join(QLatin1Char('\n')),
-                                !lines.isEmpty());
-            refresh();
-        });
-        m_jobWatcher->setFuture(
-            QtConcurrent::run([failures, ids, access = std::move(access), network = AppSettings().httpOptions()] {
-                *failures = runTerminate(ids, access, network, core::defaultLedgerFile());
-            }));
-    });
+    loadCloudAccess(m_store, providers, m_job.guarded([this, ids](std::vector<core::CloudAccess> access, auto) {
+        m_job.run(
+            "terminate",
+            [ids, access = std::move(access), network = AppSettings().httpOptions()] {
+                return runTerminate(ids, access, network, core::defaultLedgerFile());
+            },
+            [ids](const core::Error& e) {
+                std::map<std::int64_t, core::Error> failures;
+                for (std::int64_t id : ids) {
+                    failures.emplace(id, e);
+                }
+                return failures;
+            },
+            [this, count = ids.size()](const std::map<std::int64_t, core::Error>& failures) {
+                m_job.end();
+                QStringList lines;
+                for (const auto& [id, error] : failures) {
+                    lines << tr("Entry %1 was NOT terminated: %2").arg(id).arg(errorText(error));
+                }
+                m_status->setStatus(lines.isEmpty()
+                                        ? tr("Asked the provider to terminate %n instance(s).", nullptr, int(count))
+                                        : lines.join(QLatin1Char('\n')),
+                                    !lines.isEmpty());
+                refresh();
+            });
+    }));
 }
 
 } // namespace gpuplan::ui

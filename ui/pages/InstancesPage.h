@@ -2,18 +2,20 @@
 
 #include "PlanningData.h"
 #include "workers/CloudJobs.h"
+#include "workers/PageJob.h"
 
 #include <QWidget>
 
+#include <map>
 #include <memory>
+#include <string>
+#include <vector>
 
 class QCheckBox;
 class QLabel;
 class QPushButton;
 class QTableView;
 class QTimer;
-template <typename T>
-class QFutureWatcher;
 
 namespace gpuplan::ui {
 
@@ -32,7 +34,6 @@ class InstancesPage final : public QWidget
 
 public:
     InstancesPage(CredentialStore* store, QWidget* parent = nullptr);
-    ~InstancesPage() override;
 
     void setData(std::shared_ptr<const PlanningData> data);
     /// Reads the ledger again (no provider is asked).
@@ -44,7 +45,7 @@ public:
     /// Terminates the selected instances, or all live ones, after asking.
     void terminateSelected();
     void terminateAll();
-    bool isBusy() const { return m_busy; }
+    bool isBusy() const { return m_job.isBusy(); }
     InstanceTableModel* model() const { return m_model; }
     void retranslate();
 
@@ -56,11 +57,12 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    void onRead();
+    void onRead(core::Result<LedgerSnapshot> read);
     /// Shows the last snapshot read (the times move on: uptime, cost, dead-man).
     void showSnapshot();
+    /// The part of reconcile() after the credentials: `failures` are the providers whose credential could not be had.
+    void reconcileWith(std::vector<core::CloudAccess> access, std::map<std::string, core::Error> failures);
     void terminate(std::vector<std::int64_t> ids);
-    void setBusy(bool busy);
     void updateButtons();
     void updateSummary();
 
@@ -77,12 +79,11 @@ private:
     QLabel* m_summary = nullptr;
     StatusLabel* m_status = nullptr;
     QTimer* m_timer = nullptr;
-    QFutureWatcher<core::Result<LedgerSnapshot>>* m_readWatcher = nullptr;
-    QFutureWatcher<void>* m_jobWatcher = nullptr;
     std::optional<LedgerSnapshot> m_snapshot;
-    bool m_busy = false;
     bool m_refreshAgain = false;
     bool m_reconcileWhenLive = false;
+    PageJob m_reader; // refresh(): not busy, the buttons stay
+    PageJob m_job;    // busy: reconcile, terminate
 };
 
 } // namespace gpuplan::ui

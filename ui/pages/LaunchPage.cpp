@@ -1,12 +1,15 @@
+// The Launch page's form: its fields and their wording, the plan's choice filled in, the modes the provider lacks
+// greyed with the reason, and the catalog's price. The launch itself (the order, the credential, the provider's
+// price, the confirmation and the progress) is in LaunchPageRun.cpp.
 #include "LaunchPage.h"
+
+#include "LaunchPageParts.h"
 
 #include "AppSettings.h"
 #include "Format.h"
 #include "MainWindow.h"
 #include "PlanText.h"
 #include "ProviderText.h"
-#include "Questions.h"
-#include "secrets/CredentialStore.h"
 #include "widgets/StatusLabel.h"
 #include "widgets/WheelGuard.h"
 
@@ -14,7 +17,6 @@
 #include "gpuplan/cloud/ProviderRegistry.h"
 #include "gpuplan/cloud/PublicAddress.h"
 #include "gpuplan/cloud/WatchdogScript.h"
-#include "gpuplan/core/Paths.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -23,54 +25,24 @@
 #include <QEvent>
 #include <QFileDialog>
 #include <QFormLayout>
-#include <QFutureWatcher>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QLocale>
-#include <QMessageBox>
-#include <QPointer>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QStandardItemModel>
-#include <QStyle>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
-#include <ctime>
 #include <set>
 
 namespace gpuplan::ui {
 
-namespace {
-
-std::int64_t nowSeconds()
-{
-    return static_cast<std::int64_t>(std::time(nullptr));
-}
-
-/// The steps the progress list shows, in order, and the launch step that completes each.
-struct ProgressRow
-{
-    core::LaunchStep step;
-    const char* text;
-};
-const ProgressRow kProgressRows[] = {
-    {core::LaunchStep::Sending, QT_TRANSLATE_NOOP("gpuplan::ui::LaunchPage", "Recorded in the ledger, request sent")},
-    {core::LaunchStep::Pending, QT_TRANSLATE_NOOP("gpuplan::ui::LaunchPage", "Accepted: the instance is pending")},
-    {core::LaunchStep::Running, QT_TRANSLATE_NOOP("gpuplan::ui::LaunchPage", "Running")},
-    {core::LaunchStep::SshReachable, QT_TRANSLATE_NOOP("gpuplan::ui::LaunchPage", "SSH reachable")},
-};
-
-QString money(double amount, core::Currency currency)
-{
-    return formatMoney(amount, QString::fromLatin1(core::currencyCode(currency)), 2);
-}
-
-} // namespace
+using launchpage::kProgressRows;
+using launchpage::money;
 
 LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     : QWidget(parent)
@@ -104,9 +76,10 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     , m_cancelButton(new QPushButton(this))
     , m_progress(new QListWidget(this))
     , m_status(new StatusLabel(this))
-    , m_prepareWatcher(new QFutureWatcher<core::Result<core::LaunchOrder>>(this))
-    , m_launchWatcher(new QFutureWatcher<core::Result<core::LaunchOutcome>>(this))
-    , m_quoteWatcher(new QFutureWatcher<core::Result<std::optional<core::PriceQuote>>>(this))
+    , m_job(this, [this](bool busy) {
+        m_launchButton->setEnabled(!busy);
+        m_cancelButton->setEnabled(busy);
+    })
 {
     setObjectName(QStringLiteral("launchPage"));
     m_introLabel->setWordWrap(true);
@@ -269,36 +242,18 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     });
     connect(m_launchButton, &QPushButton::clicked, this, &LaunchPage::launch);
     connect(m_cancelButton, &QPushButton::clicked, this, [this] {
-        if (m_cancel) {
-            m_cancel->cancel();
+        // Only the launch itself stops: preparing and asking the price end by themselves.
+        if (m_job.cancel()) {
             m_status->setStatus(
                 tr("Cancelling… What was already sent is in the ledger; reconcile on the Instances page."));
         }
     });
-    connect(
-        m_prepareWatcher, &QFutureWatcher<core::Result<core::LaunchOrder>>::finished, this, &LaunchPage::onPrepared);
-    connect(
-        m_launchWatcher, &QFutureWatcher<core::Result<core::LaunchOutcome>>::finished, this, &LaunchPage::onLaunched);
-    connect(m_quoteWatcher,
-            &QFutureWatcher<core::Result<std::optional<core::PriceQuote>>>::finished,
-            this,
-            &LaunchPage::onQuoted);
 
     retranslate();
     fillInstanceTypes();
     updatePricing();
     m_months->setEnabled(false);
     m_autoRenew->setEnabled(false);
-}
-
-LaunchPage::~LaunchPage()
-{
-    if (m_cancel) {
-        m_cancel->cancel();
-    }
-    m_prepareWatcher->waitForFinished();
-    m_quoteWatcher->waitForFinished();
-    m_launchWatcher->waitForFinished();
 }
 
 void LaunchPage::changeEvent(QEvent* event)
@@ -597,248 +552,6 @@ LaunchPreparation LaunchPage::preparation() const
     }
     p.publicKeyFile = key.toStdString();
     return p;
-}
-
-void LaunchPage::launch()
-{
-    if (m_busy) {
-        return;
-    }
-    if (!m_data || !m_data->catalog) {
-        m_status->setStatus(tr("The catalog is not loaded yet."), true);
-        return;
-    }
-    if (m_data->watchdogScript.empty()) {
-        m_status->setStatus(tr("The watchdog script is missing from this installation: %1")
-                                .arg(m_data->scriptProblem ? errorText(*m_data->scriptProblem) : QString()),
-                            true);
-        return;
-    }
-    resetProgress();
-    setBusy(true);
-    m_launchProvider = m_provider->currentData().toString().toStdString();
-    m_status->setStatus(m_sshFrom->text().trimmed().isEmpty()
-                            ? tr("Reading the key and finding this computer's address…")
-                            : tr("Reading the key…"));
-    std::shared_ptr<const core::Catalog> catalog(m_data, &m_data->catalog->catalog);
-    m_prepareWatcher->setFuture(QtConcurrent::run([p = preparation(), catalog, script = m_data->watchdogScript] {
-        return prepareLaunch(p, catalog, script, nowSeconds());
-    }));
-}
-
-void LaunchPage::onPrepared()
-{
-    core::Result<core::LaunchOrder> order = m_prepareWatcher->result();
-    if (!order) {
-        setBusy(false);
-        m_status->setStatus(tr("Not launched. %1").arg(errorText(order.error())), true);
-        return;
-    }
-    // The credential first: the provider is asked for its current price of this configuration, which the
-    // confirmation shows beside the catalog's.
-    m_order = std::move(order).value();
-    m_status->setStatus(tr("Loading the %1 credential…").arg(m_provider->currentText()));
-    const std::string provider = m_launchProvider;
-    QPointer<LaunchPage> guard(this);
-    loadCloudAccess(m_store, {provider}, [this, guard, provider](std::vector<core::CloudAccess> access, auto failures) {
-        if (!guard) {
-            return;
-        }
-        if (access.empty()) {
-            setBusy(false);
-            const auto failure = failures.find(provider);
-            m_status->setStatus(tr("Not launched: no usable %1 credential (set one on the Credentials page). %2")
-                                    .arg(providerDisplayName(provider),
-                                         failure != failures.end() ? errorText(failure->second) : QString()),
-                                true);
-            return;
-        }
-        m_access = std::move(access.front());
-        m_status->setStatus(tr("Asking %1 for its current price…").arg(m_provider->currentText()));
-        m_quoteWatcher->setFuture(
-            QtConcurrent::run([a = *m_access, network = AppSettings().httpOptions(), request = m_order->request] {
-                return quoteLaunchPrice(a, network, request);
-            }));
-    });
-}
-
-void LaunchPage::onQuoted()
-{
-    const core::Result<std::optional<core::PriceQuote>> quoted = m_quoteWatcher->result();
-    if (quoted && *quoted) {
-        m_order->quote = **quoted;
-    }
-    if (!m_order || !m_access || !confirm(*m_order, quoted ? QString() : errorText(quoted.error()))) {
-        setBusy(false);
-        m_status->setStatus(tr("Not launched."));
-        return;
-    }
-    core::LaunchWaitOptions wait;
-    wait.until = core::LaunchWait::Ssh;
-    wait.sshPort = m_sshPort->value();
-    if (const int poll = qEnvironmentVariableIntValue("GPUPLAN_POLL_SECONDS"); poll > 0) {
-        wait.pollInterval = std::chrono::seconds(poll);
-    }
-    m_cancel = std::make_shared<core::CancelToken>();
-    m_status->setStatus(m_order->request.dryRun ? tr("Checking the launch with the provider…") : tr("Launching…"));
-    m_launchWatcher->setFuture(QtConcurrent::run(
-        [this, a = *m_access, network = AppSettings().httpOptions(), order = *m_order, wait, cancel = m_cancel] {
-            return runLaunch(
-                a, network, order, wait, core::defaultLedgerFile(), cancel, [this](core::LaunchProgress p) {
-                    QMetaObject::invokeMethod(
-                        this, [this, p] { onProgress(p); }, Qt::QueuedConnection);
-                });
-        }));
-}
-
-bool LaunchPage::confirm(const core::LaunchOrder& order, const QString& quoteProblem)
-{
-    const core::LaunchRequest& r = order.request;
-    const QString price = order.price.unit == core::PriceUnit::Month
-                              ? tr("%1 a month").arg(money(order.price.amount, order.price.currency))
-                              : tr("%1 an hour").arg(money(order.price.amount, order.price.currency));
-    QStringList lines;
-    lines << tr("%1 on %2 in %3, %4, at %5.")
-                 .arg(QString::fromStdString(r.instanceType),
-                      m_provider->currentText(),
-                      QString::fromStdString(r.zone.empty() ? r.region : r.zone),
-                      m_pricing->currentText(),
-                      price);
-    if (order.quote) {
-        const core::PriceQuote& q = *order.quote;
-        const QString now = q.unit == core::PriceUnit::Month ? tr("%1 a month").arg(money(q.amount, q.currency))
-                                                             : tr("%1 an hour").arg(money(q.amount, q.currency));
-        QString versus;
-        if (q.currency == order.price.currency && q.unit == order.price.unit && order.price.amount > 0) {
-            const double change = (q.amount / order.price.amount - 1) * 100;
-            versus = std::abs(change) < 0.05 ? tr("the same as the catalog's")
-                     : change > 0            ? tr("%1 % above the catalog's").arg(change, 0, 'f', 1)
-                                             : tr("%1 % below the catalog's").arg(-change, 0, 'f', 1);
-        }
-        lines
-            << (versus.isEmpty()
-                    ? tr("The provider's price now: %1 (%2).").arg(now, QString::fromStdString(q.source))
-                    : tr("The provider's price now: %1 (%2), %3.").arg(now, QString::fromStdString(q.source), versus));
-        lines << tr("The launch is costed at the catalog's price; both are kept in the ledger.");
-    } else if (!quoteProblem.isEmpty()) {
-        lines << tr("The provider's current price could not be asked (%1); the catalog's is used.").arg(quoteProblem);
-    }
-    if (order.price.unit == core::PriceUnit::Month) {
-        lines << tr("Prepaid: %n month(s), %1; automatic renewal %2.", nullptr, order.price.prepaidMonths)
-                     .arg(money(order.price.amount * order.price.prepaidMonths, order.price.currency),
-                          r.autoRenew ? tr("on") : tr("off"));
-    }
-    const std::optional<double> most = core::mostBeforeDeadman(order, nowSeconds());
-    // What each rule does to the machine, in so many words: on EC2 a shutdown terminates, and the disk goes with it.
-    const core::WatchdogRules& rules = order.watchdog;
-    if (order.deadmanHours > 0 && most) {
-        lines << tr("The dead-man switch TERMINATES it after %n hour(s), deleting its disks; the most it can cost "
-                    "before then is %1.",
-                    nullptr,
-                    order.deadmanHours)
-                     .arg(money(*most, order.price.currency));
-    } else {
-        lines << tr("The dead-man switch is OFF: it bills until you terminate it.");
-    }
-    if (rules.idleMinutes > 0) {
-        const QString idle = tr("After %1 min with every GPU below %2 %, no SSH session and no CPU or network load "
-                                "(counted from minute %3),")
-                                 .arg(rules.idleMinutes)
-                                 .arg(rules.idlePercent)
-                                 .arg(rules.idleGraceMinutes);
-        lines << (rules.shutdownTerminates ? tr("%1 the instance is TERMINATED and its disks are deleted.").arg(idle)
-                                           : tr("%1 the instance is stopped (its disks are kept).").arg(idle));
-    } else {
-        lines << tr("The idle shutdown is off.");
-    }
-    if (rules.shutdownTerminates && (order.deadmanHours > 0 || rules.idleMinutes > 0)) {
-        lines << tr("Copy your results off the instance as you go: nothing on it survives a rule that fires.");
-    }
-    lines << tr("SSH is opened to %1 only.").arg(QString::fromStdString(r.sshSourceCidr));
-    if (r.dryRun) {
-        lines << tr("This is a dry run: the provider only checks the request and starts nothing.");
-    }
-    const QString text = lines.join(QLatin1Char('\n'));
-    Questions::recordAsked(Question::ConfirmLaunch, text);
-    if (const std::optional<QVariant> next = Questions::takeNextAnswer(Question::ConfirmLaunch)) {
-        return next->toBool();
-    }
-    QMessageBox box(QMessageBox::Question,
-                    r.dryRun ? tr("Check the launch?") : tr("Launch this instance?"),
-                    text,
-                    QMessageBox::Cancel,
-                    this);
-    box.setObjectName(QStringLiteral("launchConfirmBox"));
-    QPushButton* go = box.addButton(r.dryRun ? tr("Check") : tr("Launch"), QMessageBox::AcceptRole);
-    box.setDefaultButton(QMessageBox::Cancel);
-    box.exec();
-    return box.clickedButton() == go;
-}
-
-void LaunchPage::onProgress(const core::LaunchProgress& progress)
-{
-    for (std::size_t i = 0; i < std::size(kProgressRows); ++i) {
-        if (kProgressRows[i].step == progress.step) {
-            for (std::size_t j = 0; j <= i; ++j) {
-                QListWidgetItem* item = m_progress->item(static_cast<int>(j));
-                item->setIcon(style()->standardIcon(QStyle::SP_DialogApplyButton));
-                item->setData(Qt::UserRole, true);
-            }
-        }
-    }
-    if (progress.step == core::LaunchStep::ZoneRefused) {
-        m_status->setStatus(tr("%1 has no capacity; trying the next zone.").arg(QString::fromStdString(progress.zone)));
-        return;
-    }
-    m_status->setStatus(QString::fromStdString(progress.message));
-}
-
-void LaunchPage::onLaunched()
-{
-    core::Result<core::LaunchOutcome> outcome = m_launchWatcher->result();
-    const bool dryRun = m_order && m_order->request.dryRun;
-    setBusy(false);
-    m_cancel.reset();
-    if (!outcome) {
-        m_status->setStatus(tr("The launch failed. %1").arg(errorText(outcome.error())), true);
-        return;
-    }
-    if (dryRun) {
-        m_status->setStatus(outcome->dryRunPassed
-                                ? tr("The provider says the launch would succeed; nothing was started.")
-                                : tr("Dry run done; nothing was started."));
-        emit launched(0);
-        return;
-    }
-    QString text = tr("%1 is %2 (ledger entry %3).")
-                       .arg(QString::fromStdString(outcome->entry.instanceId),
-                            QString::fromLatin1(core::instanceStateName(outcome->entry.state)))
-                       .arg(outcome->entry.id);
-    if (!outcome->instance.publicIp.empty()) {
-        text += QLatin1Char(' ')
-                + tr("Verify it with: gpuplan probe --host USER@%1")
-                      .arg(QString::fromStdString(outcome->instance.publicIp));
-    }
-    if (outcome->budget && outcome->budget->level == core::BudgetLevel::Warn) {
-        text += QLatin1Char(' ') + tr("The plan has used 80 % or more of its budget.");
-    }
-    m_status->setStatus(text);
-    emit launched(outcome->entry.id);
-}
-
-void LaunchPage::setBusy(bool busy)
-{
-    m_busy = busy;
-    m_launchButton->setEnabled(!busy);
-    m_cancelButton->setEnabled(busy);
-}
-
-void LaunchPage::resetProgress()
-{
-    for (int i = 0; i < m_progress->count(); ++i) {
-        m_progress->item(i)->setIcon(QIcon());
-        m_progress->item(i)->setData(Qt::UserRole, false);
-    }
 }
 
 } // namespace gpuplan::ui

@@ -2,6 +2,7 @@
 
 #include "PlanningData.h"
 #include "workers/CloudJobs.h"
+#include "workers/PageJob.h"
 
 #include "gpuplan/cloud/LaunchChoice.h"
 
@@ -23,8 +24,6 @@ class QLineEdit;
 class QListWidget;
 class QPushButton;
 class QSpinBox;
-template <typename T>
-class QFutureWatcher;
 
 namespace gpuplan::ui {
 
@@ -43,7 +42,6 @@ class LaunchPage final : public QWidget
 
 public:
     LaunchPage(CredentialStore* store, QWidget* parent = nullptr);
-    ~LaunchPage() override;
 
     void setData(std::shared_ptr<const PlanningData> data);
     /// Fills the form from the plan's choice (provider, type, region, mode, dead-man from its estimate, budget), or,
@@ -52,7 +50,7 @@ public:
     void setPlan(const core::PlanDocument* plan);
     /// Starts the launch as the form says (the same as clicking Launch).
     void launch();
-    bool isBusy() const { return m_busy; }
+    bool isBusy() const { return m_job.isBusy(); }
     void retranslate();
 
 signals:
@@ -69,12 +67,11 @@ private:
     void fillRegions();
     void updatePricing();
     void updatePrice();
-    void setBusy(bool busy);
     void resetProgress();
-    void onPrepared();
-    void onQuoted();
+    void onPrepared(core::Result<core::LaunchOrder> order);
+    void onQuoted(const core::Result<std::optional<core::PriceQuote>>& quoted);
     void onProgress(const core::LaunchProgress& progress);
-    void onLaunched();
+    void onLaunched(const core::Result<core::LaunchOutcome>& outcome);
     /// `quoteProblem`: why the provider's current price could not be asked (empty when it was, or has no API).
     bool confirm(const core::LaunchOrder& order, const QString& quoteProblem);
     LaunchPreparation preparation() const;
@@ -116,13 +113,9 @@ private:
     QPushButton* m_cancelButton = nullptr;
     QListWidget* m_progress = nullptr;
     StatusLabel* m_status = nullptr;
-    QFutureWatcher<core::Result<core::LaunchOrder>>* m_prepareWatcher = nullptr;
-    QFutureWatcher<core::Result<core::LaunchOutcome>>* m_launchWatcher = nullptr;
-    QFutureWatcher<core::Result<std::optional<core::PriceQuote>>>* m_quoteWatcher = nullptr;
     std::optional<core::CloudAccess> m_access; // the credential of the launch under way
-    std::shared_ptr<core::CancelToken> m_cancel;
     std::optional<core::LaunchOrder> m_order;
-    bool m_busy = false;
+    PageJob m_job; // busy from Launch to the end: prepare, the credential, the price, the confirmation, the launch
 };
 
 } // namespace gpuplan::ui

@@ -1,9 +1,10 @@
+// The Verify page: the form (host, key, jump host, launch, the GPU promised, the probe's mode) and the run, off the
+// UI thread (PageJob), with the host-key and passphrase questions brought to the UI thread. What it shows of a run,
+// the stages and the verdict, is in VerifyPageVerdict.cpp.
 #include "VerifyPage.h"
 
 #include "MainWindow.h"
-#include "PlanText.h"
 #include "Questions.h"
-#include "VerdictText.h"
 #include "widgets/StatusLabel.h"
 #include "workers/CloudJobs.h"
 
@@ -17,7 +18,6 @@
 #include <QEvent>
 #include <QFileDialog>
 #include <QFormLayout>
-#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QInputDialog>
@@ -25,97 +25,14 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
-#include <QPointer>
 #include <QPushButton>
 #include <QSpinBox>
-#include <QStyle>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
-
-#include <chrono>
-#include <future>
 
 namespace gpuplan::ui {
 
 namespace {
-
-/// Asks `question` on the page's (UI) thread and waits for the answer; `ifCancelled` when the verification is
-/// cancelled (the window closing) before or while it is asked.
-template <typename T>
-T askOnUiThread(QPointer<VerifyPage> page,
-                const std::shared_ptr<core::CancelToken>& cancel,
-                T ifCancelled,
-                std::function<T()> question)
-{
-    auto answer = std::make_shared<std::promise<T>>();
-    std::future<T> answered = answer->get_future();
-    QMetaObject::invokeMethod(
-        page,
-        [answer, cancel, ifCancelled, question] { answer->set_value(cancel->cancelled() ? ifCancelled : question()); },
-        Qt::QueuedConnection);
-    while (answered.wait_for(std::chrono::milliseconds(100)) != std::future_status::ready) {
-        if (cancel->cancelled()) {
-            return ifCancelled;
-        }
-    }
-    try {
-        return answered.get();
-    } catch (const std::future_error&) {
-        return ifCancelled; // the page went away before asking
-    }
-}
-
-const std::vector<core::VerifyStep> kStages{core::VerifyStep::Connect,
-                                            core::VerifyStep::Detect,
-                                            core::VerifyStep::Upload,
-                                            core::VerifyStep::Build,
-                                            core::VerifyStep::Run};
-
-QString stageText(core::VerifyStep stage)
-{
-    switch (stage) {
-        case core::VerifyStep::Connect:
-            return VerifyPage::tr("Connect over SSH");
-        case core::VerifyStep::Detect:
-            return VerifyPage::tr("Detect the OS, driver and GPUs");
-        case core::VerifyStep::Upload:
-            return VerifyPage::tr("Upload the probe (checksum checked)");
-        case core::VerifyStep::Build:
-            return VerifyPage::tr("Build the probe there");
-        case core::VerifyStep::Run:
-            return VerifyPage::tr("Run the probe");
-    }
-    return {};
-}
-
-QString levelText(const QString& level)
-{
-    if (level == QLatin1String("pass")) {
-        return VerifyPage::tr("pass");
-    }
-    if (level == QLatin1String("warn")) {
-        return VerifyPage::tr("warning");
-    }
-    if (level == QLatin1String("fail")) {
-        return VerifyPage::tr("FAIL");
-    }
-    return VerifyPage::tr("not judged");
-}
-
-QColor levelColor(const QString& level)
-{
-    if (level == QLatin1String("pass")) {
-        return QColor(0x1b, 0x7f, 0x3a);
-    }
-    if (level == QLatin1String("warn")) {
-        return QColor(0xa8, 0x65, 0x00);
-    }
-    if (level == QLatin1String("fail")) {
-        return QColor(0xb0, 0x1c, 0x1c);
-    }
-    return QColor(0x60, 0x60, 0x60);
-}
 
 std::filesystem::path probeDir()
 {
@@ -165,8 +82,9 @@ VerifyPage::VerifyPage(QWidget* parent)
     , m_verdict(new QLabel(this))
     , m_lines(new QTableWidget(this))
     , m_status(new StatusLabel(this))
-    , m_watcher(new QFutureWatcher<core::Result<VerifyOutcome>>(this))
-    , m_launchWatcher(new QFutureWatcher<core::Result<std::vector<core::LedgerEntry>>>(this))
+    , m_launchReader(this)
+    , m_job(
+          this, [this](bool) { updateButtons(); }, &m_pool)
 {
     setObjectName(QStringLiteral("verifyPage"));
     m_host->setObjectName(QStringLiteral("hostEdit"));
@@ -280,29 +198,10 @@ VerifyPage::VerifyPage(QWidget* parent)
         }
     });
     connect(m_gpu, &QComboBox::currentIndexChanged, this, [this] { m_count->setEnabled(m_gpu->currentIndex() > 0); });
-    connect(m_watcher, &QFutureWatcher<core::Result<VerifyOutcome>>::finished, this, &VerifyPage::onFinished);
-    connect(m_launchWatcher, &QFutureWatcher<core::Result<std::vector<core::LedgerEntry>>>::finished, this, [this] {
-        core::Result<std::vector<core::LedgerEntry>> read = m_launchWatcher->result();
-        m_launches = read ? *read : std::vector<core::LedgerEntry>{};
-        const qlonglong chosen = m_launchToChoose ? qlonglong(m_launchToChoose) : m_launch->currentData().toLongLong();
-        m_launchToChoose = 0;
-        retranslate(); // refills the list
-        const int index = m_launch->findData(chosen);
-        m_launch->setCurrentIndex(index < 0 ? 0 : index);
-    });
 
     retranslate();
     fillStages();
     updateButtons();
-}
-
-VerifyPage::~VerifyPage()
-{
-    if (m_cancel) {
-        m_cancel->cancel(); // ends a host-key question the worker waits on, and the SSH work
-    }
-    m_watcher->waitForFinished();
-    m_launchWatcher->waitForFinished();
 }
 
 void VerifyPage::changeEvent(QEvent* event)
@@ -394,20 +293,31 @@ void VerifyPage::setPlanOpen(bool open)
 
 void VerifyPage::refreshLaunches()
 {
-    if (m_launchWatcher->isRunning()) {
+    if (m_launchReader.isRunning()) {
         return;
     }
-    m_launchWatcher->setFuture(QtConcurrent::run([]() -> core::Result<std::vector<core::LedgerEntry>> {
-        core::Result<LedgerSnapshot> read = readLedger(core::defaultLedgerFile(), 0);
-        if (!read) {
-            return read.error();
-        }
-        std::vector<core::LedgerEntry> live;
-        std::copy_if(read->entries.begin(), read->entries.end(), std::back_inserter(live), [](const auto& e) {
-            return !core::isFinal(e.state);
+    m_launchReader.run(
+        "read ledger",
+        []() -> core::Result<std::vector<core::LedgerEntry>> {
+            core::Result<LedgerSnapshot> read = readLedger(core::defaultLedgerFile(), 0);
+            if (!read) {
+                return read.error();
+            }
+            std::vector<core::LedgerEntry> live;
+            std::copy_if(read->entries.begin(), read->entries.end(), std::back_inserter(live), [](const auto& e) {
+                return !core::isFinal(e.state);
+            });
+            return live;
+        },
+        [this](const core::Result<std::vector<core::LedgerEntry>>& read) {
+            m_launches = read ? *read : std::vector<core::LedgerEntry>{};
+            const qlonglong chosen =
+                m_launchToChoose ? qlonglong(m_launchToChoose) : m_launch->currentData().toLongLong();
+            m_launchToChoose = 0;
+            retranslate(); // refills the list
+            const int index = m_launch->findData(chosen);
+            m_launch->setCurrentIndex(index < 0 ? 0 : index);
         });
-        return live;
-    }));
 }
 
 void VerifyPage::chooseLaunch(std::int64_t entryId)
@@ -418,7 +328,7 @@ void VerifyPage::chooseLaunch(std::int64_t entryId)
 
 void VerifyPage::verify()
 {
-    if (m_busy) {
+    if (m_job.isBusy()) {
         return;
     }
     if (!m_data || !m_data->catalog) {
@@ -461,7 +371,6 @@ void VerifyPage::verify()
     request.ledgerFile = core::defaultLedgerFile();
     request.catalog = std::shared_ptr<const core::Catalog>(m_data, &m_data->catalog->catalog);
 
-    m_cancel = std::make_shared<core::CancelToken>();
     m_stage.reset();
     m_stagesDone.clear();
     m_failed = false;
@@ -471,33 +380,31 @@ void VerifyPage::verify()
     m_verdict->clear();
     m_lines->setRowCount(0);
     m_status->setStatus(tr("Verifying %1…").arg(q(request.target.display())));
-    setBusy(true);
+    m_job.begin();
     fillStages();
 
-    QPointer<VerifyPage> page(this);
-    auto onStageChange = [page](core::VerifyStep stage) {
-        QMetaObject::invokeMethod(
-            page, [page, stage] { page->onStage(stage); }, Qt::QueuedConnection);
-    };
-    // The questions are asked on the UI thread; the worker waits for the answer, or for a cancel (closing).
-    const std::shared_ptr<core::CancelToken> cancel = m_cancel;
-    auto trust = [page, cancel](const core::HostKey& key) {
-        return askOnUiThread<bool>(page, cancel, false, [page, key] { return page->askAboutHostKey(key); });
-    };
-    auto passphrase = [page, cancel](const std::string& keyFile) {
-        return askOnUiThread<std::optional<std::string>>(
-            page, cancel, std::nullopt, [page, keyFile] { return page->askForPassphrase(keyFile); });
-    };
-    m_watcher->setFuture(
-        QtConcurrent::run(&m_pool, [request = std::move(request), cancel, onStageChange, trust, passphrase] {
-            return runVerification(request, cancel, onStageChange, trust, passphrase);
-        }));
+    m_job.run(
+        "verify",
+        [this,
+         request = std::move(request),
+         onStage = m_job.onUiThread<core::VerifyStep>([this](core::VerifyStep stage) { onStage(stage); })](
+            PageJob::Token cancel) {
+            // The questions are asked on the UI thread; the worker waits for the answer, or for a cancel (closing).
+            auto trust = [this, cancel](const core::HostKey& key) {
+                return askOnUiThread<bool>(this, cancel, false, [this, key] { return askAboutHostKey(key); });
+            };
+            auto passphrase = [this, cancel](const std::string& keyFile) {
+                return askOnUiThread<std::optional<std::string>>(
+                    this, cancel, std::nullopt, [this, keyFile] { return askForPassphrase(keyFile); });
+            };
+            return runVerification(request, cancel, onStage, trust, passphrase);
+        },
+        [this](core::Result<VerifyOutcome> outcome) { onFinished(std::move(outcome)); });
 }
 
 void VerifyPage::cancel()
 {
-    if (m_cancel) {
-        m_cancel->cancel();
+    if (m_job.cancel()) {
         m_status->setStatus(tr("Cancelling…"));
     }
 }
@@ -528,55 +435,15 @@ void VerifyPage::onStage(core::VerifyStep stage)
     fillStages();
 }
 
-void VerifyPage::fillStages()
+void VerifyPage::onFinished(core::Result<VerifyOutcome> outcome)
 {
-    m_stages->clear();
-    const bool built =
-        std::find(m_stagesDone.begin(), m_stagesDone.end(), core::VerifyStep::Build) != m_stagesDone.end()
-        || m_stage == core::VerifyStep::Build;
-    for (core::VerifyStep stage : kStages) {
-        if (stage == core::VerifyStep::Build && !built) {
-            continue; // only when no bundled probe runs there
-        }
-        const bool done = std::find(m_stagesDone.begin(), m_stagesDone.end(), stage) != m_stagesDone.end();
-        const bool current = m_stage == stage;
-        QString state;
-        QIcon icon;
-        if (done) {
-            state = tr("done");
-            icon = style()->standardIcon(QStyle::SP_DialogApplyButton);
-        } else if (current && m_failed) {
-            state = tr("failed");
-            icon = style()->standardIcon(QStyle::SP_MessageBoxCritical);
-        } else if (current && m_busy) {
-            state = tr("running…");
-            icon = style()->standardIcon(QStyle::SP_BrowserReload);
-        } else if (current) {
-            state = tr("done");
-            icon = style()->standardIcon(QStyle::SP_DialogApplyButton);
-        }
-        auto* item =
-            new QListWidgetItem(icon, state.isEmpty() ? stageText(stage) : tr("%1: %2").arg(stageText(stage), state));
-        item->setData(Qt::UserRole, int(stage));
-        item->setData(Qt::UserRole + 1, done || (current && !m_busy && !m_failed));
-        if (state.isEmpty()) {
-            item->setForeground(palette().color(QPalette::Disabled, QPalette::Text));
-        }
-        m_stages->addItem(item);
-    }
-}
-
-void VerifyPage::onFinished()
-{
-    core::Result<VerifyOutcome> outcome = m_watcher->result();
-    const bool cancelled = m_cancel && m_cancel->cancelled();
-    m_cancel.reset();
+    const bool cancelled = m_job.cancelled();
     if (!outcome) {
         m_failed = true;
         if (!m_stage) {
             m_stage = core::VerifyStep::Connect;
         }
-        setBusy(false);
+        m_job.end();
         fillStages();
         m_status->setStatus(cancelled && outcome.error().code == core::ErrorCode::Cancelled
                                 ? tr("Cancelled; nothing was judged.")
@@ -587,99 +454,23 @@ void VerifyPage::onFinished()
     }
     m_lastOutcome = std::move(*outcome);
     m_failed = !m_lastOutcome->judged;
-    setBusy(false);
+    m_job.end();
     fillStages();
     showOutcome(*m_lastOutcome);
     emit finished();
 }
 
-void VerifyPage::showOutcome(const VerifyOutcome& outcome)
-{
-    const QString why = reasonText(outcome.run.choice.why);
-    if (!outcome.judged) {
-        m_deployment->clear();
-        m_verdict->setText(tr("The probe could not run"));
-        m_verdict->setStyleSheet(QStringLiteral("color: %1").arg(levelColor(QStringLiteral("fail")).name()));
-        m_lastVerification.reset();
-        QString text = tr("The probe could not run there: %1").arg(why);
-        if (outcome.run.choice.offerDriverScript) {
-            text += QLatin1Char(' ')
-                    + tr("GPU Planner's driver set-up script for Ubuntu and Rocky/CentOS is in "
-                         "share/gpuplanner/scripts/install-nvidia-driver.sh (run it with --dry-run first).");
-        }
-        m_status->setStatus(text, true);
-        updateButtons();
-        return;
-    }
-    const core::PlanVerification& verification = outcome.judged->verification;
-    m_lastVerification = verification;
-    m_deployment->setText(tr("Ran the %1 probe (%2).").arg(q(outcome.run.buildUsed), why));
-    const QString level = QString::fromLatin1(core::verdictLevelName(verification.verdict));
-    const int gpus = verification.gpuCount;
-    const QString found = gpus == 0
-                              ? tr("no GPU found")
-                              : tr("%1 × %2, driver %3").arg(gpus).arg(q(verification.gpuName), q(verification.driver));
-    const std::string& promisedId = verification.expectedGpu;
-    const core::GpuSpec* promisedGpu =
-        m_data && m_data->catalog ? m_data->catalog->catalog.findGpu(promisedId) : nullptr;
-    if (promisedId.empty()) { // nothing promised and no card to take it from
-        m_verdict->setText(tr("%1 — %2").arg(levelText(level).toUpper(), found));
-    } else {
-        const QString promised =
-            tr("%1 × %2").arg(verification.expectedCount).arg(promisedGpu ? q(promisedGpu->name) : q(promisedId));
-        m_verdict->setText(tr("%1 — %2; promised %3").arg(levelText(level).toUpper(), found, promised));
-    }
-    m_verdict->setStyleSheet(QStringLiteral("color: %1").arg(levelColor(level).name()));
-    m_lines->setRowCount(int(verification.checks.size()));
-    int row = 0;
-    for (const core::PlanCheck& line : verification.checks) {
-        const QString lineLevel = QString::fromLatin1(core::verdictLevelName(line.level));
-        const QStringList cells{checkName(q(line.check)),
-                                line.gpu ? QString::number(*line.gpu) : tr("all"),
-                                levelText(lineLevel),
-                                q(line.measured),
-                                q(line.expected),
-                                reasonText(line.reason)};
-        for (int column = 0; column < cells.size(); ++column) {
-            auto* item = new QTableWidgetItem(cells[column]);
-            item->setData(Qt::UserRole, q(line.check));
-            if (column == 2) {
-                item->setForeground(levelColor(lineLevel));
-                item->setData(Qt::UserRole + 1, lineLevel);
-            }
-            m_lines->setItem(row, column, item);
-        }
-        ++row;
-    }
-    m_lines->resizeRowsToContents();
-    if (outcome.notKept) {
-        m_status->setStatus(tr("The verdict could not be kept in the ledger: %1").arg(errorText(*outcome.notKept)),
-                            true);
-    } else if (level == QLatin1String("fail")) {
-        m_status->setStatus(tr("This machine is not what was paid for, or not healthy: see the failed lines."), true);
-    } else {
-        m_status->setStatus(level == QLatin1String("pass") ? tr("The GPUs are what was paid for.")
-                                                           : tr("The GPUs work, with the warnings above."));
-    }
-    updateButtons();
-}
-
-void VerifyPage::setBusy(bool busy)
-{
-    m_busy = busy;
-    updateButtons();
-}
-
 void VerifyPage::updateButtons()
 {
-    m_verifyButton->setEnabled(!m_busy && m_data && m_data->catalog);
-    m_cancelButton->setEnabled(m_busy);
-    m_addToPlanButton->setEnabled(!m_busy && m_planOpen && m_lastVerification.has_value());
+    const bool busy = m_job.isBusy();
+    m_verifyButton->setEnabled(!busy && m_data && m_data->catalog);
+    m_cancelButton->setEnabled(busy);
+    m_addToPlanButton->setEnabled(!busy && m_planOpen && m_lastVerification.has_value());
     for (QWidget* field :
          std::initializer_list<QWidget*>{m_host, m_keyFile, m_browseKey, m_jump, m_launch, m_gpu, m_quick, m_burn}) {
-        field->setEnabled(!m_busy);
+        field->setEnabled(!busy);
     }
-    m_count->setEnabled(!m_busy && m_gpu->currentIndex() > 0);
+    m_count->setEnabled(!busy && m_gpu->currentIndex() > 0);
 }
 
 } // namespace gpuplan::ui

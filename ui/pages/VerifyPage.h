@@ -1,6 +1,7 @@
 #pragma once
 
 #include "PlanningData.h"
+#include "workers/PageJob.h"
 #include "workers/VerifyJob.h"
 
 #include <QThreadPool>
@@ -20,8 +21,6 @@ class QListWidget;
 class QPushButton;
 class QSpinBox;
 class QTableWidget;
-template <typename T>
-class QFutureWatcher;
 
 namespace gpuplan::ui {
 
@@ -38,7 +37,6 @@ class VerifyPage final : public QWidget
 
 public:
     explicit VerifyPage(QWidget* parent = nullptr);
-    ~VerifyPage() override;
 
     void setData(std::shared_ptr<const PlanningData> data);
     /// Whether a plan is open, to which the verdict can be added.
@@ -51,7 +49,7 @@ public:
     /// Starts a verification with what the form says; a bad host or jump host is reported, nothing connects.
     void verify();
     void cancel();
-    bool isBusy() const { return m_busy; }
+    bool isBusy() const { return m_job.isBusy(); }
     /// The last verdict, as the plan keeps it; nullopt before one.
     const std::optional<core::PlanVerification>& lastVerification() const { return m_lastVerification; }
     void retranslate();
@@ -71,10 +69,9 @@ private:
     bool askAboutHostKey(const core::HostKey& key);
     std::optional<std::string> askForPassphrase(const std::string& keyFile);
     void onStage(core::VerifyStep stage);
-    void onFinished();
+    void onFinished(core::Result<VerifyOutcome> outcome);
     void showOutcome(const VerifyOutcome& outcome);
     void fillStages();
-    void setBusy(bool busy);
     void updateButtons();
     void fillGpuChoices();
 
@@ -103,19 +100,17 @@ private:
     QTableWidget* m_lines = nullptr;
     StatusLabel* m_status = nullptr;
     QThreadPool m_pool; // SSH work may take minutes (a remote build): it must not hold up the global pool
-    QFutureWatcher<core::Result<VerifyOutcome>>* m_watcher = nullptr;
-    QFutureWatcher<core::Result<std::vector<core::LedgerEntry>>>* m_launchWatcher = nullptr;
-    std::shared_ptr<core::CancelToken> m_cancel;
     std::vector<core::LedgerEntry> m_launches;
     std::optional<core::VerifyStep> m_stage;    // the stage running, or where it stopped
     std::vector<core::VerifyStep> m_stagesDone; // in order
     bool m_failed = false;
-    bool m_busy = false;
     bool m_planOpen = false;
     std::int64_t m_launchToChoose = 0; // chooseLaunch before the list had it
     QString m_knownHostsFile;
     std::optional<core::PlanVerification> m_lastVerification;
     std::optional<VerifyOutcome> m_lastOutcome;
+    PageJob m_launchReader; // refreshLaunches()
+    PageJob m_job;          // the verification, in m_pool (declared before: the job waits, then the pool goes)
 };
 
 } // namespace gpuplan::ui

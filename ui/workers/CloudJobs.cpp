@@ -1,6 +1,5 @@
 #include "CloudJobs.h"
 
-#include "JobBoundary.h"
 #include "secrets/CredentialStore.h"
 
 #include "gpuplan/secrets/SignerCredentials.h"
@@ -19,47 +18,43 @@ core::Result<core::LaunchOrder> prepareLaunch(LaunchPreparation preparation,
                                               std::string watchdogScript,
                                               std::int64_t now)
 {
-    return guardJob("prepare launch", [&]() -> core::Result<core::LaunchOrder> {
-        core::LaunchSettings& settings = preparation.settings;
-        core::Result<std::string> key = core::readPublicKeyFile(preparation.publicKeyFile);
-        if (!key) {
-            return key.error();
+    core::LaunchSettings& settings = preparation.settings;
+    core::Result<std::string> key = core::readPublicKeyFile(preparation.publicKeyFile);
+    if (!key) {
+        return key.error();
+    }
+    settings.sshPublicKey = *key;
+    if (settings.sshSourceCidr.empty()) {
+        core::initializeHttp();
+        core::HttpClient http(preparation.network);
+        core::Result<std::string> mine = core::publicAddressCidr(http);
+        if (!mine) {
+            core::Error e = mine.error();
+            e.detail += "; type the address to open SSH to";
+            return e;
         }
-        settings.sshPublicKey = *key;
-        if (settings.sshSourceCidr.empty()) {
-            core::initializeHttp();
-            core::HttpClient http(preparation.network);
-            core::Result<std::string> mine = core::publicAddressCidr(http);
-            if (!mine) {
-                core::Error e = mine.error();
-                e.detail += "; type the address to open SSH to";
-                return e;
-            }
-            settings.sshSourceCidr = *mine;
-        }
-        if (!catalog) {
-            return core::Error{core::ErrorCode::FileUnreadable, "the catalog is not loaded", "catalog"};
-        }
-        const core::ProviderDescriptor* provider = core::ProviderRegistry::builtIn().find(settings.provider);
-        if (!provider || !provider->canLaunch()) {
-            return core::ProviderRegistry::builtIn().create(settings.provider, {}).error(); // names the known ones
-        }
-        return core::makeLaunchOrder(settings, *catalog, watchdogScript, provider->unsupported, now);
-    });
+        settings.sshSourceCidr = *mine;
+    }
+    if (!catalog) {
+        return core::Error{core::ErrorCode::FileUnreadable, "the catalog is not loaded", "catalog"};
+    }
+    const core::ProviderDescriptor* provider = core::ProviderRegistry::builtIn().find(settings.provider);
+    if (!provider || !provider->canLaunch()) {
+        return core::ProviderRegistry::builtIn().create(settings.provider, {}).error(); // names the known ones
+    }
+    return core::makeLaunchOrder(settings, *catalog, watchdogScript, provider->unsupported, now);
 }
 
 core::Result<std::optional<core::PriceQuote>>
 quoteLaunchPrice(core::CloudAccess access, core::HttpOptions network, core::LaunchRequest request)
 {
-    return guardJob("ask the launch price", [&]() -> core::Result<std::optional<core::PriceQuote>> {
-        core::initializeHttp();
-        core::HttpClient http(network);
-        core::Result<std::unique_ptr<core::CloudProvider>> provider = core::connectProvider(access, http);
-        if (!provider) {
-            return provider.error();
-        }
-        return (*provider)->quotePrice(request, nullptr);
-    });
+    core::initializeHttp();
+    core::HttpClient http(network);
+    core::Result<std::unique_ptr<core::CloudProvider>> provider = core::connectProvider(access, http);
+    if (!provider) {
+        return provider.error();
+    }
+    return (*provider)->quotePrice(request, nullptr);
 }
 
 core::Result<core::LaunchOutcome> runLaunch(core::CloudAccess access,
@@ -70,53 +65,49 @@ core::Result<core::LaunchOutcome> runLaunch(core::CloudAccess access,
                                             std::shared_ptr<core::CancelToken> cancel,
                                             std::function<void(core::LaunchProgress)> onProgress)
 {
-    return guardJob("launch", [&]() -> core::Result<core::LaunchOutcome> {
-        core::initializeHttp();
-        core::HttpClient http(network);
-        core::Result<std::unique_ptr<core::CloudProvider>> provider = core::connectProvider(access, http);
-        if (!provider) {
-            return provider.error();
+    core::initializeHttp();
+    core::HttpClient http(network);
+    core::Result<std::unique_ptr<core::CloudProvider>> provider = core::connectProvider(access, http);
+    if (!provider) {
+        return provider.error();
+    }
+    core::Result<std::unique_ptr<core::Ledger>> ledger = core::Ledger::open(ledgerFile);
+    if (!ledger) {
+        return ledger.error();
+    }
+    core::Launcher launcher(**provider, **ledger);
+    return launcher.launch(order, wait, cancel.get(), [&](const core::LaunchProgress& p) {
+        if (onProgress) {
+            onProgress(p);
         }
-        core::Result<std::unique_ptr<core::Ledger>> ledger = core::Ledger::open(ledgerFile);
-        if (!ledger) {
-            return ledger.error();
-        }
-        core::Launcher launcher(**provider, **ledger);
-        return launcher.launch(order, wait, cancel.get(), [&](const core::LaunchProgress& p) {
-            if (onProgress) {
-                onProgress(p);
-            }
-        });
     });
 }
 
 core::Result<LedgerSnapshot> readLedger(std::filesystem::path ledgerFile, std::int64_t now)
 {
-    return guardJob("read ledger", [&]() -> core::Result<LedgerSnapshot> {
-        std::error_code ec;
-        if (!std::filesystem::exists(ledgerFile, ec)) {
-            return LedgerSnapshot{{}, {}, now}; // nothing launched yet: the ledger is made by the first launch
-        }
-        core::Result<std::unique_ptr<core::Ledger>> ledger = core::Ledger::open(ledgerFile);
-        if (!ledger) {
-            return ledger.error();
-        }
-        LedgerSnapshot snapshot;
-        snapshot.takenAt = now;
-        core::Result<std::vector<core::LedgerEntry>> entries = (*ledger)->entries();
-        if (!entries) {
-            return entries.error();
-        }
-        snapshot.entries = std::move(entries).value();
-        std::sort(
-            snapshot.entries.begin(), snapshot.entries.end(), [](const auto& a, const auto& b) { return a.id > b.id; });
-        core::Result<std::vector<core::PlanBudget>> budgets = (*ledger)->budgets();
-        if (!budgets) {
-            return budgets.error();
-        }
-        snapshot.budgets = std::move(budgets).value();
-        return snapshot;
-    });
+    std::error_code ec;
+    if (!std::filesystem::exists(ledgerFile, ec)) {
+        return LedgerSnapshot{{}, {}, now}; // nothing launched yet: the ledger is made by the first launch
+    }
+    core::Result<std::unique_ptr<core::Ledger>> ledger = core::Ledger::open(ledgerFile);
+    if (!ledger) {
+        return ledger.error();
+    }
+    LedgerSnapshot snapshot;
+    snapshot.takenAt = now;
+    core::Result<std::vector<core::LedgerEntry>> entries = (*ledger)->entries();
+    if (!entries) {
+        return entries.error();
+    }
+    snapshot.entries = std::move(entries).value();
+    std::sort(
+        snapshot.entries.begin(), snapshot.entries.end(), [](const auto& a, const auto& b) { return a.id > b.id; });
+    core::Result<std::vector<core::PlanBudget>> budgets = (*ledger)->budgets();
+    if (!budgets) {
+        return budgets.error();
+    }
+    snapshot.budgets = std::move(budgets).value();
+    return snapshot;
 }
 
 std::vector<std::string> ledgerProviders(const LedgerSnapshot& snapshot)
@@ -134,25 +125,16 @@ core::ReconcileReport runReconcile(std::vector<core::CloudAccess> access,
                                    std::shared_ptr<const core::Catalog> catalog,
                                    std::int64_t now)
 {
-    return guardJob(
-        "reconcile",
-        [&]() -> core::ReconcileReport {
-            core::Result<std::unique_ptr<core::Ledger>> ledger = core::Ledger::open(ledgerFile);
-            if (!ledger) {
-                core::ReconcileReport report;
-                report.failures.emplace("ledger", ledger.error());
-                return report;
-            }
-            core::initializeHttp();
-            core::HttpClient http(network);
-            const std::optional<core::ExchangeRate> rate = catalog ? catalog->exchangeRate() : std::nullopt;
-            return core::reconcileLedger(access, **ledger, http, rate, now, catalog.get());
-        },
-        [](core::Error e) {
-            core::ReconcileReport report;
-            report.failures.emplace("internal", std::move(e));
-            return report;
-        });
+    core::Result<std::unique_ptr<core::Ledger>> ledger = core::Ledger::open(ledgerFile);
+    if (!ledger) {
+        core::ReconcileReport report;
+        report.failures.emplace("ledger", ledger.error());
+        return report;
+    }
+    core::initializeHttp();
+    core::HttpClient http(network);
+    const std::optional<core::ExchangeRate> rate = catalog ? catalog->exchangeRate() : std::nullopt;
+    return core::reconcileLedger(access, **ledger, http, rate, now, catalog.get());
 }
 
 std::map<std::int64_t, core::Error> runTerminate(std::vector<std::int64_t> entryIds,
@@ -160,28 +142,17 @@ std::map<std::int64_t, core::Error> runTerminate(std::vector<std::int64_t> entry
                                                  core::HttpOptions network,
                                                  std::filesystem::path ledgerFile)
 {
-    return guardJob(
-        "terminate",
-        [&]() -> std::map<std::int64_t, core::Error> {
-            core::Result<std::unique_ptr<core::Ledger>> ledger = core::Ledger::open(ledgerFile);
-            if (!ledger) {
-                std::map<std::int64_t, core::Error> failures;
-                for (std::int64_t id : entryIds) {
-                    failures.emplace(id, ledger.error());
-                }
-                return failures;
-            }
-            core::initializeHttp();
-            core::HttpClient http(network);
-            return core::terminateEntries(entryIds, access, **ledger, http);
-        },
-        [&entryIds](const core::Error& e) {
-            std::map<std::int64_t, core::Error> failures;
-            for (std::int64_t id : entryIds) {
-                failures.emplace(id, e);
-            }
-            return failures;
-        });
+    core::Result<std::unique_ptr<core::Ledger>> ledger = core::Ledger::open(ledgerFile);
+    if (!ledger) {
+        std::map<std::int64_t, core::Error> failures;
+        for (std::int64_t id : entryIds) {
+            failures.emplace(id, ledger.error());
+        }
+        return failures;
+    }
+    core::initializeHttp();
+    core::HttpClient http(network);
+    return core::terminateEntries(entryIds, access, **ledger, http);
 }
 
 void loadCloudAccess(CredentialStore* store,

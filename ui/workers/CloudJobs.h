@@ -18,9 +18,9 @@
 #include <vector>
 
 // The cloud work of the Launch and Instances pages. Each job blocks (network, SQLite) and is meant for a worker
-// thread (QtConcurrent::run); it takes and returns values only, opens its own ledger connection and HTTP client, and
-// never touches a widget. The pages load the credentials on the UI thread (the keychain answers on the event loop)
-// and hand the keys in.
+// thread (a PageJob step, which also turns an exception from a library under core into an error); it takes and
+// returns values only, opens its own ledger connection and HTTP client, and never touches a widget. The pages load the
+// credentials on the UI thread (the keychain answers on the event loop) and hand the keys in.
 namespace gpuplan::ui {
 
 /// What the Launch page asks for, before the order is made: the settings with the key file still a path, and SSH

@@ -1,7 +1,5 @@
 #include "VerifyJob.h"
 
-#include "JobBoundary.h"
-
 #include <chrono>
 
 namespace gpuplan::ui {
@@ -13,49 +11,45 @@ runVerification(VerifyRequest request,
                 std::function<bool(const core::HostKey&)> trustNewHostKey,
                 std::function<std::optional<std::string>(const std::string& keyFile)> passphrase)
 {
-    return guardJob("verify", [&]() -> core::Result<VerifyOutcome> {
-        onStage(core::VerifyStep::Connect);
-        core::SshOptions options;
-        options.knownHostsFile = request.knownHostsFile;
-        options.trustNewHostKey = std::move(trustNewHostKey);
-        options.passphrase = std::move(passphrase);
-        core::Result<std::unique_ptr<core::SshSession>> session =
-            core::SshSession::connect(request.target, options, cancel.get());
-        if (!session) {
-            return session.error();
-        }
-        core::Result<core::ProbeRun> run = core::runProbeOver(
-            **session, request.bundle, core::ProbeMode{request.quick, request.burnSeconds}, onStage, cancel.get());
-        if (!run) {
-            return run.error();
-        }
-        VerifyOutcome outcome;
-        outcome.run = std::move(*run);
-        if (!outcome.run.result) {
-            return outcome;
-        }
-        const std::string host = request.target.display();
-        const std::int64_t now =
-            std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
-                .count();
-        const core::LedgerEntry* launch = request.launch ? &*request.launch : nullptr;
-        outcome.judged =
-            core::judgeRun(*outcome.run.result,
-                           *request.catalog,
-                           core::promisedHardware(request.stated, *request.catalog, launch, outcome.run.facts),
-                           host,
-                           now);
-        if (launch) {
-            core::Result<std::unique_ptr<core::Ledger>> ledger = core::Ledger::open(request.ledgerFile);
-            core::Result<std::int64_t> kept = ledger ? (*ledger)->recordVerification(core::verificationRecord(
-                                                  *outcome.judged, outcome.run.output, launch->id, host, now))
-                                                     : core::Result<std::int64_t>(ledger.error());
-            if (!kept) {
-                outcome.notKept = kept.error();
-            }
-        }
+    onStage(core::VerifyStep::Connect);
+    core::SshOptions options;
+    options.knownHostsFile = request.knownHostsFile;
+    options.trustNewHostKey = std::move(trustNewHostKey);
+    options.passphrase = std::move(passphrase);
+    core::Result<std::unique_ptr<core::SshSession>> session =
+        core::SshSession::connect(request.target, options, cancel.get());
+    if (!session) {
+        return session.error();
+    }
+    core::Result<core::ProbeRun> run = core::runProbeOver(
+        **session, request.bundle, core::ProbeMode{request.quick, request.burnSeconds}, onStage, cancel.get());
+    if (!run) {
+        return run.error();
+    }
+    VerifyOutcome outcome;
+    outcome.run = std::move(*run);
+    if (!outcome.run.result) {
         return outcome;
-    });
+    }
+    const std::string host = request.target.display();
+    const std::int64_t now =
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    const core::LedgerEntry* launch = request.launch ? &*request.launch : nullptr;
+    outcome.judged = core::judgeRun(*outcome.run.result,
+                                    *request.catalog,
+                                    core::promisedHardware(request.stated, *request.catalog, launch, outcome.run.facts),
+                                    host,
+                                    now);
+    if (launch) {
+        core::Result<std::unique_ptr<core::Ledger>> ledger = core::Ledger::open(request.ledgerFile);
+        core::Result<std::int64_t> kept = ledger ? (*ledger)->recordVerification(core::verificationRecord(
+                                              *outcome.judged, outcome.run.output, launch->id, host, now))
+                                                 : core::Result<std::int64_t>(ledger.error());
+        if (!kept) {
+            outcome.notKept = kept.error();
+        }
+    }
+    return outcome;
 }
 
 } // namespace gpuplan::ui

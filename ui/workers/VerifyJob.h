@@ -13,7 +13,8 @@
 #include <string>
 
 // The Verify page's work: connect over SSH, run the probe there, judge it and keep the verdict with its launch.
-// It blocks (network, the probe, SQLite) and is meant for a worker thread; it never touches a widget.
+// It blocks (network, the probe, SQLite) and is meant for a worker thread (a PageJob step, which also turns an
+// exception from a library under core into an error); it never touches a widget.
 namespace gpuplan::ui {
 
 struct VerifyRequest

@@ -1,0 +1,277 @@
+// The Launch page's launch, each step off the UI thread (PageJob): the order made from the form, the provider's
+// credential, its current price, the confirmation that states what the launch can cost, then the launch followed
+// through request -> pending -> running -> SSH reachable. The form is in LaunchPage.cpp.
+#include "LaunchPage.h"
+
+#include "LaunchPageParts.h"
+
+#include "AppSettings.h"
+#include "MainWindow.h"
+#include "ProviderText.h"
+#include "Questions.h"
+#include "widgets/StatusLabel.h"
+
+#include "gpuplan/cloud/LaunchSetup.h"
+#include "gpuplan/core/Paths.h"
+
+#include <QComboBox>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStyle>
+
+#include <cmath>
+#include <ctime>
+
+namespace gpuplan::ui {
+
+using launchpage::kProgressRows;
+using launchpage::money;
+
+namespace {
+
+std::int64_t nowSeconds()
+{
+    return static_cast<std::int64_t>(std::time(nullptr));
+}
+
+} // namespace
+
+void LaunchPage::launch()
+{
+    if (m_job.isBusy()) {
+        return;
+    }
+    if (!m_data || !m_data->catalog) {
+        m_status->setStatus(tr("The catalog is not loaded yet."), true);
+        return;
+    }
+    if (m_data->watchdogScript.empty()) {
+        m_status->setStatus(tr("The watchdog script is missing from this installation: %1")
+                                .arg(m_data->scriptProblem ? errorText(*m_data->scriptProblem) : QString()),
+                            true);
+        return;
+    }
+    resetProgress();
+    m_job.begin();
+    m_launchProvider = m_provider->currentData().toString().toStdString();
+    m_status->setStatus(m_sshFrom->text().trimmed().isEmpty()
+                            ? tr("Reading the key and finding this computer's address…")
+                            : tr("Reading the key…"));
+    std::shared_ptr<const core::Catalog> catalog(m_data, &m_data->catalog->catalog);
+    m_job.run(
+        "prepare launch",
+        [p = preparation(), catalog, script = m_data->watchdogScript] {
+            return prepareLaunch(p, catalog, script, nowSeconds());
+        },
+        [this](core::Result<core::LaunchOrder> order) { onPrepared(std::move(order)); });
+}
+
+void LaunchPage::onPrepared(core::Result<core::LaunchOrder> order)
+{
+    if (!order) {
+        m_job.end();
+        m_status->setStatus(tr("Not launched. %1").arg(errorText(order.error())), true);
+        return;
+    }
+    // The credential first: the provider is asked for its current price of this configuration, which the
+    // confirmation shows beside the catalog's.
+    m_order = std::move(order).value();
+    m_status->setStatus(tr("Loading the %1 credential…").arg(m_provider->currentText()));
+    const std::string provider = m_launchProvider;
+    loadCloudAccess(
+        m_store, {provider}, m_job.guarded([this, provider](std::vector<core::CloudAccess> access, auto failures) {
+            if (access.empty()) {
+                m_job.end();
+                const auto failure = failures.find(provider);
+                m_status->setStatus(tr("Not launched: no usable %1 credential (set one on the Credentials page). %2")
+                                        .arg(providerDisplayName(provider),
+                                             failure != failures.end() ? errorText(failure->second) : QString()),
+                                    true);
+                return;
+            }
+            m_access = std::move(access.front());
+            m_status->setStatus(tr("Asking %1 for its current price…").arg(m_provider->currentText()));
+            m_job.run(
+                "ask the launch price",
+                [a = *m_access, network = AppSettings().httpOptions(), request = m_order->request] {
+                    return quoteLaunchPrice(a, network, request);
+                },
+                [this](const core::Result<std::optional<core::PriceQuote>>& quoted) { onQuoted(quoted); });
+        }));
+}
+
+void LaunchPage::onQuoted(const core::Result<std::optional<core::PriceQuote>>& quoted)
+{
+    if (quoted && *quoted) {
+        m_order->quote = **quoted;
+    }
+    if (!m_order || !m_access || !confirm(*m_order, quoted ? QString() : errorText(quoted.error()))) {
+        m_job.end();
+        m_status->setStatus(tr("Not launched."));
+        return;
+    }
+    core::LaunchWaitOptions wait;
+    wait.until = core::LaunchWait::Ssh;
+    wait.sshPort = m_sshPort->value();
+    if (const int poll = qEnvironmentVariableIntValue("GPUPLAN_POLL_SECONDS"); poll > 0) {
+        wait.pollInterval = std::chrono::seconds(poll);
+    }
+    m_status->setStatus(m_order->request.dryRun ? tr("Checking the launch with the provider…") : tr("Launching…"));
+    m_job.run(
+        "launch",
+        [a = *m_access,
+         network = AppSettings().httpOptions(),
+         order = *m_order,
+         wait,
+         progress = m_job.onUiThread<core::LaunchProgress>([this](const core::LaunchProgress& p) { onProgress(p); })](
+            PageJob::Token cancel) {
+            return runLaunch(a, network, order, wait, core::defaultLedgerFile(), std::move(cancel), progress);
+        },
+        [this](const core::Result<core::LaunchOutcome>& outcome) { onLaunched(outcome); });
+}
+
+bool LaunchPage::confirm(const core::LaunchOrder& order, const QString& quoteProblem)
+{
+    const core::LaunchRequest& r = order.request;
+    const QString price = order.price.unit == core::PriceUnit::Month
+                              ? tr("%1 a month").arg(money(order.price.amount, order.price.currency))
+                              : tr("%1 an hour").arg(money(order.price.amount, order.price.currency));
+    QStringList lines;
+    lines << tr("%1 on %2 in %3, %4, at %5.")
+                 .arg(QString::fromStdString(r.instanceType),
+                      m_provider->currentText(),
+                      QString::fromStdString(r.zone.empty() ? r.region : r.zone),
+                      m_pricing->currentText(),
+                      price);
+    if (order.quote) {
+        const core::PriceQuote& q = *order.quote;
+        const QString now = q.unit == core::PriceUnit::Month ? tr("%1 a month").arg(money(q.amount, q.currency))
+                                                             : tr("%1 an hour").arg(money(q.amount, q.currency));
+        QString versus;
+        if (q.currency == order.price.currency && q.unit == order.price.unit && order.price.amount > 0) {
+            const double change = (q.amount / order.price.amount - 1) * 100;
+            versus = std::abs(change) < 0.05 ? tr("the same as the catalog's")
+                     : change > 0            ? tr("%1 % above the catalog's").arg(change, 0, 'f', 1)
+                                             : tr("%1 % below the catalog's").arg(-change, 0, 'f', 1);
+        }
+        lines
+            << (versus.isEmpty()
+                    ? tr("The provider's price now: %1 (%2).").arg(now, QString::fromStdString(q.source))
+                    : tr("The provider's price now: %1 (%2), %3.").arg(now, QString::fromStdString(q.source), versus));
+        lines << tr("The launch is costed at the catalog's price; both are kept in the ledger.");
+    } else if (!quoteProblem.isEmpty()) {
+        lines << tr("The provider's current price could not be asked (%1); the catalog's is used.").arg(quoteProblem);
+    }
+    if (order.price.unit == core::PriceUnit::Month) {
+        lines << tr("Prepaid: %n month(s), %1; automatic renewal %2.", nullptr, order.price.prepaidMonths)
+                     .arg(money(order.price.amount * order.price.prepaidMonths, order.price.currency),
+                          r.autoRenew ? tr("on") : tr("off"));
+    }
+    const std::optional<double> most = core::mostBeforeDeadman(order, nowSeconds());
+    // What each rule does to the machine, in so many words: on EC2 a shutdown terminates, and the disk goes with it.
+    const core::WatchdogRules& rules = order.watchdog;
+    if (order.deadmanHours > 0 && most) {
+        lines << tr("The dead-man switch TERMINATES it after %n hour(s), deleting its disks; the most it can cost "
+                    "before then is %1.",
+                    nullptr,
+                    order.deadmanHours)
+                     .arg(money(*most, order.price.currency));
+    } else {
+        lines << tr("The dead-man switch is OFF: it bills until you terminate it.");
+    }
+    if (rules.idleMinutes > 0) {
+        const QString idle = tr("After %1 min with every GPU below %2 %, no SSH session and no CPU or network load "
+                                "(counted from minute %3),")
+                                 .arg(rules.idleMinutes)
+                                 .arg(rules.idlePercent)
+                                 .arg(rules.idleGraceMinutes);
+        lines << (rules.shutdownTerminates ? tr("%1 the instance is TERMINATED and its disks are deleted.").arg(idle)
+                                           : tr("%1 the instance is stopped (its disks are kept).").arg(idle));
+    } else {
+        lines << tr("The idle shutdown is off.");
+    }
+    if (rules.shutdownTerminates && (order.deadmanHours > 0 || rules.idleMinutes > 0)) {
+        lines << tr("Copy your results off the instance as you go: nothing on it survives a rule that fires.");
+    }
+    lines << tr("SSH is opened to %1 only.").arg(QString::fromStdString(r.sshSourceCidr));
+    if (r.dryRun) {
+        lines << tr("This is a dry run: the provider only checks the request and starts nothing.");
+    }
+    const QString text = lines.join(QLatin1Char('\n'));
+    Questions::recordAsked(Question::ConfirmLaunch, text);
+    if (const std::optional<QVariant> next = Questions::takeNextAnswer(Question::ConfirmLaunch)) {
+        return next->toBool();
+    }
+    QMessageBox box(QMessageBox::Question,
+                    r.dryRun ? tr("Check the launch?") : tr("Launch this instance?"),
+                    text,
+                    QMessageBox::Cancel,
+                    this);
+    box.setObjectName(QStringLiteral("launchConfirmBox"));
+    QPushButton* go = box.addButton(r.dryRun ? tr("Check") : tr("Launch"), QMessageBox::AcceptRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == go;
+}
+
+void LaunchPage::onProgress(const core::LaunchProgress& progress)
+{
+    for (std::size_t i = 0; i < std::size(kProgressRows); ++i) {
+        if (kProgressRows[i].step == progress.step) {
+            for (std::size_t j = 0; j <= i; ++j) {
+                QListWidgetItem* item = m_progress->item(static_cast<int>(j));
+                item->setIcon(style()->standardIcon(QStyle::SP_DialogApplyButton));
+                item->setData(Qt::UserRole, true);
+            }
+        }
+    }
+    if (progress.step == core::LaunchStep::ZoneRefused) {
+        m_status->setStatus(tr("%1 has no capacity; trying the next zone.").arg(QString::fromStdString(progress.zone)));
+        return;
+    }
+    m_status->setStatus(QString::fromStdString(progress.message));
+}
+
+void LaunchPage::onLaunched(const core::Result<core::LaunchOutcome>& outcome)
+{
+    const bool dryRun = m_order && m_order->request.dryRun;
+    m_job.end();
+    if (!outcome) {
+        m_status->setStatus(tr("The launch failed. %1").arg(errorText(outcome.error())), true);
+        return;
+    }
+    if (dryRun) {
+        m_status->setStatus(outcome->dryRunPassed
+                                ? tr("The provider says the launch would succeed; nothing was started.")
+                                : tr("Dry run done; nothing was started."));
+        emit launched(0);
+        return;
+    }
+    QString text = tr("%1 is %2 (ledger entry %3).")
+                       .arg(QString::fromStdString(outcome->entry.instanceId),
+                            QString::fromLatin1(core::instanceStateName(outcome->entry.state)))
+                       .arg(outcome->entry.id);
+    if (!outcome->instance.publicIp.empty()) {
+        text += QLatin1Char(' ')
+                + tr("Verify it with: gpuplan probe --host USER@%1")
+                      .arg(QString::fromStdString(outcome->instance.publicIp));
+    }
+    if (outcome->budget && outcome->budget->level == core::BudgetLevel::Warn) {
+        text += QLatin1Char(' ') + tr("The plan has used 80 % or more of its budget.");
+    }
+    m_status->setStatus(text);
+    emit launched(outcome->entry.id);
+}
+
+void LaunchPage::resetProgress()
+{
+    for (int i = 0; i < m_progress->count(); ++i) {
+        m_progress->item(i)->setIcon(QIcon());
+        m_progress->item(i)->setData(Qt::UserRole, false);
+    }
+}
+
+} // namespace gpuplan::ui
