@@ -3,7 +3,10 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 
+#include <QApplication>
+#include <QPointer>
 #include <QString>
 #include <QWizardPage>
 
@@ -24,10 +27,27 @@ public:
     }
     bool isComplete() const override { return !m_valid || m_valid(); }
 
-    void changed() { emit completeChanged(); }
+    /// An answer changed: checks the page again (its messages beside the fields follow) and, when that changes
+    /// whether it is complete, tells the wizard. QWizard answers completeChanged by hiding its page frame for a
+    /// moment (QWizardPrivate::disableUpdates), which moves the keyboard focus out of the field being typed in
+    /// (Qt 6.4; "3000" typed into Budget left "3" and the next key went to the navigation): the field gets it back.
+    void changed()
+    {
+        const bool complete = isComplete();
+        if (m_complete == complete) {
+            return;
+        }
+        m_complete = complete;
+        const QPointer<QWidget> typing = QApplication::focusWidget();
+        emit completeChanged();
+        if (typing && QApplication::focusWidget() != typing && isAncestorOf(typing) && typing->isVisible()) {
+            typing->setFocus(Qt::OtherFocusReason);
+        }
+    }
 
 private:
     std::function<bool()> m_valid;
+    std::optional<bool> m_complete; // as the wizard was last told
 };
 
 } // namespace gpuplan::ui::planwizard
