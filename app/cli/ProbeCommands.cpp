@@ -1,5 +1,6 @@
 #include "ProbeCommands.h"
 
+#include "TerminalPrompter.h"
 #include "TextTable.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
@@ -27,22 +28,6 @@ int fail(const core::Error& error, int code)
 {
     std::cerr << "gpuplan: " << error.message() << '\n';
     return code;
-}
-
-/// Asks on the terminal whether to trust a host seen for the first time, as OpenSSH does.
-bool askAboutHostKey(const core::HostKey& key)
-{
-    std::cerr << "The authenticity of host " << key.host << " can't be established.\n"
-              << key.type << " key fingerprint is " << key.fingerprint << ".\n";
-    if (!isatty(STDIN_FILENO)) {
-        std::cerr << "Not a terminal: refusing an unknown host. Check the fingerprint with the provider's console, "
-                     "then run again with --accept-new-host-key.\n";
-        return false;
-    }
-    std::cerr << "Trust it and add it to known_hosts? [y/N] ";
-    std::string answer;
-    std::getline(std::cin, answer);
-    return answer == "y" || answer == "Y" || answer == "yes";
 }
 
 const char* stepName(core::VerifyStep step)
@@ -119,13 +104,8 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
 
     core::SshOptions ssh;
     ssh.knownHostsFile = options.knownHosts;
-    ssh.trustNewHostKey = [&options](const core::HostKey& key) {
-        if (options.acceptNewHostKey) {
-            std::cerr << "Adding " << key.host << " (" << key.type << " " << key.fingerprint << ") to known_hosts.\n";
-            return true;
-        }
-        return askAboutHostKey(key);
-    };
+    TerminalPrompter prompter(options.acceptNewHostKey);
+    ssh.prompter = &prompter;
     if (!options.json) {
         std::cerr << "connecting to " << target->display() << "...\n";
     }

@@ -143,10 +143,10 @@ int passphraseCallback(const char*, char* buffer, size_t length, int, int, void*
 {
     auto* request = static_cast<PassphraseRequest*>(userdata);
     request->asked = true;
-    if (!request->options->passphrase || length == 0) {
+    if (!request->options->prompter || length == 0) {
         return -1;
     }
-    std::optional<std::string> given = request->options->passphrase(*request->keyFile);
+    std::optional<std::string> given = request->options->prompter->passphrase(*request->keyFile);
     if (given) {
         registerSecret(*given); // the key's passphrase: never in the log
     }
@@ -523,14 +523,14 @@ Status SshSession::verifyHostKey()
         }
         case SSH_KNOWN_HOSTS_UNKNOWN:
         case SSH_KNOWN_HOSTS_NOT_FOUND: {
-            if (!m_options.trustNewHostKey) {
+            if (!m_options.prompter) {
                 decided("new, and nobody was asked to trust it: refused");
                 return Error{ErrorCode::Credentials,
                              "the host key of " + hostKey.host + " (" + hostKey.type + " " + hostKey.fingerprint
                                  + ") is not in " + knownHosts + " and nobody was asked to trust it",
                              m_target.display()};
             }
-            if (!m_options.trustNewHostKey(hostKey)) {
+            if (!m_options.prompter->trustNewHostKey(hostKey)) {
                 decided("new, not trusted: refused");
                 return Error{ErrorCode::Cancelled,
                              "the host key of " + hostKey.host + " (" + hostKey.type + " " + hostKey.fingerprint

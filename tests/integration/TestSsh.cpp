@@ -52,6 +52,27 @@ QByteArray runTool(const QString& program, const QStringList& arguments)
 
 } // namespace
 
+/// Answers core's questions as the test sets them, and records what was asked.
+class TestPrompter final : public Prompter
+{
+public:
+    bool trustNewHostKey(const HostKey& key) override
+    {
+        offered.append(key);
+        return trust;
+    }
+    std::optional<std::string> passphrase(const std::string& keyFile) override
+    {
+        passphraseAsked << QString::fromStdString(keyFile);
+        return passphraseAnswer;
+    }
+
+    QList<HostKey> offered; // what trust on first use was shown
+    bool trust = true;
+    QStringList passphraseAsked;
+    std::optional<std::string> passphraseAnswer;
+};
+
 class TestSsh : public QObject
 {
     Q_OBJECT
@@ -108,8 +129,9 @@ private:
     gpuplan::testing::LoopbackSshd m_sshd;
     QString m_user;
     int m_port = 0;
-    QList<HostKey> m_offered; // what the trust-on-first-use callback was shown
-    bool m_trust = true;
+    TestPrompter m_prompter;
+    QList<HostKey>& m_offered = m_prompter.offered; // what trust on first use was shown
+    bool& m_trust = m_prompter.trust;
 };
 
 void TestSsh::initTestCase()
@@ -133,6 +155,8 @@ void TestSsh::init()
     QFile::remove(path("known_hosts"));
     m_offered.clear();
     m_trust = true;
+    m_prompter.passphraseAsked.clear();
+    m_prompter.passphraseAnswer.reset();
     m_sshd.newPort();
     QVERIFY(startSshd("host_ed25519"));
 }
@@ -165,10 +189,7 @@ SshOptions TestSsh::options()
 {
     SshOptions options;
     options.knownHostsFile = path("known_hosts").toStdString();
-    options.trustNewHostKey = [this](const HostKey& key) {
-        m_offered.append(key);
-        return m_trust;
-    };
+    options.prompter = &m_prompter;
     return options;
 }
 
@@ -352,16 +373,13 @@ void TestSsh::rsaAndEncryptedKeys()
     QVERIFY(connectOk(target("client_rsa")));
 
     SshOptions withPassphrase = options();
-    QStringList asked;
-    withPassphrase.passphrase = [&](const std::string& file) -> std::optional<std::string> {
-        asked << QString::fromStdString(file);
-        return std::string("correct horse");
-    };
+    m_prompter.passphraseAsked.clear();
+    m_prompter.passphraseAnswer = "correct horse";
     auto session = SshSession::connect(target("client_encrypted"), withPassphrase);
     QVERIFY2(session.ok(), session.ok() ? "" : session.error().message().c_str());
-    QCOMPARE(asked, QStringList{path("client_encrypted")});
+    QCOMPARE(m_prompter.passphraseAsked, QStringList{path("client_encrypted")});
 
-    withPassphrase.passphrase = [](const std::string&) -> std::optional<std::string> { return std::string("wrong"); };
+    m_prompter.passphraseAnswer = "wrong";
     auto wrong = SshSession::connect(target("client_encrypted"), withPassphrase);
     QVERIFY(!wrong.ok());
     QCOMPARE(wrong.error().code, ErrorCode::Credentials);

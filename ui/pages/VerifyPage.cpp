@@ -46,6 +46,32 @@ QString q(const std::string& text)
 
 } // namespace
 
+/// Asks on the UI thread; the worker waits for the answer, or for a cancel (closing), which answers no.
+class VerifyPage::UiThreadPrompter final : public core::Prompter
+{
+public:
+    UiThreadPrompter(VerifyPage* page, PageJob::Token cancel)
+        : m_page(page)
+        , m_cancel(std::move(cancel))
+    { }
+
+    bool trustNewHostKey(const core::HostKey& key) override
+    {
+        return askOnUiThread<bool>(
+            m_page, m_cancel, false, [page = m_page, key] { return page->askAboutHostKey(key); });
+    }
+
+    std::optional<std::string> passphrase(const std::string& keyFile) override
+    {
+        return askOnUiThread<std::optional<std::string>>(
+            m_page, m_cancel, std::nullopt, [page = m_page, keyFile] { return page->askForPassphrase(keyFile); });
+    }
+
+private:
+    VerifyPage* m_page;
+    PageJob::Token m_cancel;
+};
+
 std::optional<std::string> VerifyPage::askForPassphrase(const std::string& keyFile)
 {
     if (const std::optional<QVariant> next = Questions::takeNextAnswer(Question::KeyPassphrase)) {
@@ -389,15 +415,8 @@ void VerifyPage::verify()
          request = std::move(request),
          onStage = m_job.onUiThread<core::VerifyStep>([this](core::VerifyStep stage) { onStage(stage); })](
             PageJob::Token cancel) {
-            // The questions are asked on the UI thread; the worker waits for the answer, or for a cancel (closing).
-            auto trust = [this, cancel](const core::HostKey& key) {
-                return askOnUiThread<bool>(this, cancel, false, [this, key] { return askAboutHostKey(key); });
-            };
-            auto passphrase = [this, cancel](const std::string& keyFile) {
-                return askOnUiThread<std::optional<std::string>>(
-                    this, cancel, std::nullopt, [this, keyFile] { return askForPassphrase(keyFile); });
-            };
-            return runVerification(request, cancel, onStage, trust, passphrase);
+            UiThreadPrompter prompter(this, cancel);
+            return runVerification(request, cancel, onStage, prompter);
         },
         [this](core::Result<VerifyOutcome> outcome) { onFinished(std::move(outcome)); });
 }

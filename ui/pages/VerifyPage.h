@@ -66,6 +66,9 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    /// The run's questions (core::Prompter), asked in dialogs on the UI thread while the worker waits.
+    class UiThreadPrompter;
+
     bool askAboutHostKey(const core::HostKey& key);
     std::optional<std::string> askForPassphrase(const std::string& keyFile);
     void onStage(core::VerifyStep stage);

@@ -4,18 +4,15 @@
 
 namespace gpuplan::ui {
 
-core::Result<VerifyOutcome>
-runVerification(VerifyRequest request,
-                std::shared_ptr<core::CancelToken> cancel,
-                std::function<void(core::VerifyStep)> onStage,
-                std::function<bool(const core::HostKey&)> trustNewHostKey,
-                std::function<std::optional<std::string>(const std::string& keyFile)> passphrase)
+core::Result<VerifyOutcome> runVerification(VerifyRequest request,
+                                            std::shared_ptr<core::CancelToken> cancel,
+                                            std::function<void(core::VerifyStep)> onStage,
+                                            core::Prompter& prompter)
 {
     onStage(core::VerifyStep::Connect);
     core::SshOptions options;
     options.knownHostsFile = request.knownHostsFile;
-    options.trustNewHostKey = std::move(trustNewHostKey);
-    options.passphrase = std::move(passphrase);
+    options.prompter = &prompter;
     core::Result<std::unique_ptr<core::SshSession>> session =
         core::SshSession::connect(request.target, options, cancel.get());
     if (!session) {

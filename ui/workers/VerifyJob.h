@@ -37,14 +37,12 @@ struct VerifyOutcome
     std::optional<core::Error> notKept;    // the ledger could not keep the verdict
 };
 
-/// Connects (asking `trustNewHostKey` about a host seen for the first time, `passphrase` for an encrypted key),
-/// runs the probe, judges it, and keeps the verdict with `request.launch` in the ledger. The callbacks are called
+/// Connects (asking `prompter` about a host seen for the first time and for an encrypted key's passphrase), runs the
+/// probe, judges it, and keeps the verdict with `request.launch` in the ledger. `onStage` and `prompter` are called
 /// on the worker thread.
-core::Result<VerifyOutcome>
-runVerification(VerifyRequest request,
-                std::shared_ptr<core::CancelToken> cancel,
-                std::function<void(core::VerifyStep)> onStage,
-                std::function<bool(const core::HostKey&)> trustNewHostKey,
-                std::function<std::optional<std::string>(const std::string& keyFile)> passphrase);
+core::Result<VerifyOutcome> runVerification(VerifyRequest request,
+                                            std::shared_ptr<core::CancelToken> cancel,
+                                            std::function<void(core::VerifyStep)> onStage,
+                                            core::Prompter& prompter);
 
 } // namespace gpuplan::ui

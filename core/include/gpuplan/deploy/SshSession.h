@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gpuplan/core/Prompter.h"
 #include "gpuplan/core/Result.h"
 #include "gpuplan/net/HttpClient.h"
 
@@ -36,23 +37,13 @@ struct SshTarget
 /// "USER@HOST", "USER@HOST:PORT" or "USER@[IPv6]:PORT" -> a target; InvalidArgument naming the problem.
 Result<SshTarget> parseSshTarget(std::string_view text);
 
-/// A server's host key as shown to the user who decides whether to trust it.
-struct HostKey
-{
-    std::string host;        // as written to known_hosts: "host" or "[host]:port"
-    std::string type;        // "ssh-ed25519", "ssh-rsa", "ecdsa-sha2-nistp256"
-    std::string fingerprint; // "SHA256:" + base64 without padding, as `ssh-keygen -lf` prints it
-};
-
 struct SshOptions
 {
     /// The OpenSSH known_hosts file checked and updated; empty: ~/.ssh/known_hosts. Checking is always on.
     std::string knownHostsFile;
-    /// Asked when the host is not in known_hosts (trust on first use); true adds the key to the file. Not set:
-    /// unknown hosts are refused.
-    std::function<bool(const HostKey&)> trustNewHostKey;
-    /// Asked for the passphrase of an encrypted identity file (argument: the file); nullopt gives up.
-    std::function<std::optional<std::string>(const std::string& keyFile)> passphrase;
+    /// Asked whether to trust a host not in known_hosts, and for the passphrase of an encrypted identity file.
+    /// nullptr: unknown hosts are refused and encrypted keys are not opened.
+    Prompter* prompter = nullptr;
 };
 
 enum class SshStream
