@@ -3686,6 +3686,14 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
         <source>SSH (TCP 22) is opened to this address or range only, for example 203.0.113.7 or 203.0.113.0/24.</source>
         <translation>SSH（TCP 22 端口）只对这个地址或网段开放，例如 203.0.113.7 或 203.0.113.0/24。</translation>
     </message>
+    <message>
+        <source>Cancelling… Nothing has been launched.</source>
+        <translation>正在取消……还没有启动任何实例。</translation>
+    </message>
+    <message>
+        <source>Not launched: cancelled before anything was sent.</source>
+        <translation>未启动：在发出任何请求之前已取消。</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::MainWindow</name>

@@ -323,6 +323,38 @@ private slots:
         QCOMPARE(m_fake->runInstancesCalls(), calls);
     }
 
+    // Cancel before the confirmation (while the key is read, the credential loaded, the price asked): the launch
+    // stops there, nothing is asked and nothing is sent; Launch works again afterwards.
+    void cancelBeforeTheConfirmationSendsNothing()
+    {
+        QVERIFY(setUp(tencent()));
+        MainWindow window(kBundled);
+        window.show();
+        QTRY_VERIFY(window.isCatalogLoaded());
+        QVERIFY(storeCredential(window, tencent()));
+        QVERIFY(fillForm(window, tencent(), 3));
+        auto* launch = child<QPushButton>(window, "launchButton");
+        auto* cancel = child<QPushButton>(window, "launchCancelButton");
+        auto* status = child<QLabel>(window, "launchStatusLabel");
+        const int calls = m_fake->runInstancesCalls();
+        gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::ConfirmLaunch, true);
+        QTest::mouseClick(launch, Qt::LeftButton);
+        QVERIFY(cancel->isEnabled());
+        QTest::mouseClick(cancel, Qt::LeftButton);
+        QCOMPARE(status->text(), QStringLiteral("Cancelling… Nothing has been launched."));
+        QTRY_COMPARE_WITH_TIMEOUT(
+            status->text(), QStringLiteral("Not launched: cancelled before anything was sent."), 30000);
+        QVERIFY(launch->isEnabled());
+        QVERIFY(!cancel->isEnabled());
+        QCOMPARE(m_fake->runInstancesCalls(), calls);
+        QCOMPARE(m_fake->liveInstances().size(), 0);
+
+        // The queued yes was never taken: the next launch asks, and runs.
+        QTest::mouseClick(launch, Qt::LeftButton);
+        QTRY_VERIFY2_WITH_TIMEOUT(status->text().contains("is running"), qPrintable(status->text()), 60000);
+        QCOMPARE(m_fake->liveInstances().size(), 1);
+    }
+
     // Issue 20, finding 15: scrolling the page with the wheel turned the dead-man switch to "Off" (spin and combo
     // boxes take the wheel without focus). A field that sets money or time takes it only once it has focus.
     void aWheelOverAnUnfocusedMoneyFieldChangesNothing_data()

@@ -242,10 +242,14 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     });
     connect(m_launchButton, &QPushButton::clicked, this, &LaunchPage::launch);
     connect(m_cancelButton, &QPushButton::clicked, this, [this] {
-        // Only the launch itself stops: preparing and asking the price end by themselves.
+        // The launch itself stops through its token. Preparing and asking the price send nothing that starts an
+        // instance: they finish, and the launch stops there, before the confirmation.
         if (m_job.cancel()) {
             m_status->setStatus(
                 tr("Cancelling… What was already sent is in the ledger; reconcile on the Instances page."));
+        } else if (m_job.isBusy()) {
+            m_cancelBeforeSending = true;
+            m_status->setStatus(tr("Cancelling… Nothing has been launched."));
         }
     });
 

@@ -68,6 +68,8 @@ private:
     void updatePricing();
     void updatePrice();
     void resetProgress();
+    /// After a Cancel while preparing or asking the price: ends the launch there (true), before the confirmation.
+    bool stoppedBeforeSending();
     void onPrepared(core::Result<core::LaunchOrder> order);
     void onQuoted(const core::Result<std::optional<core::PriceQuote>>& quoted);
     void onProgress(const core::LaunchProgress& progress);
@@ -115,6 +117,7 @@ private:
     StatusLabel* m_status = nullptr;
     std::optional<core::CloudAccess> m_access; // the credential of the launch under way
     std::optional<core::LaunchOrder> m_order;
+    bool m_cancelBeforeSending = false; // Cancel while preparing or asking the price: stop before confirming
     PageJob m_job; // busy from Launch to the end: prepare, the credential, the price, the confirmation, the launch
 };
 

@@ -55,6 +55,7 @@ void LaunchPage::launch()
         return;
     }
     resetProgress();
+    m_cancelBeforeSending = false;
     m_job.begin();
     m_launchProvider = m_provider->currentData().toString().toStdString();
     m_status->setStatus(m_sshFrom->text().trimmed().isEmpty()
@@ -69,8 +70,22 @@ void LaunchPage::launch()
         [this](core::Result<core::LaunchOrder> order) { onPrepared(std::move(order)); });
 }
 
+bool LaunchPage::stoppedBeforeSending()
+{
+    if (!m_cancelBeforeSending) {
+        return false;
+    }
+    m_cancelBeforeSending = false;
+    m_job.end();
+    m_status->setStatus(tr("Not launched: cancelled before anything was sent."));
+    return true;
+}
+
 void LaunchPage::onPrepared(core::Result<core::LaunchOrder> order)
 {
+    if (stoppedBeforeSending()) {
+        return;
+    }
     if (!order) {
         m_job.end();
         m_status->setStatus(tr("Not launched. %1").arg(errorText(order.error())), true);
@@ -83,6 +98,9 @@ void LaunchPage::onPrepared(core::Result<core::LaunchOrder> order)
     const std::string provider = m_launchProvider;
     loadCloudAccess(
         m_store, {provider}, m_job.guarded([this, provider](std::vector<core::CloudAccess> access, auto failures) {
+            if (stoppedBeforeSending()) {
+                return;
+            }
             if (access.empty()) {
                 m_job.end();
                 const auto failure = failures.find(provider);
@@ -105,6 +123,9 @@ void LaunchPage::onPrepared(core::Result<core::LaunchOrder> order)
 
 void LaunchPage::onQuoted(const core::Result<std::optional<core::PriceQuote>>& quoted)
 {
+    if (stoppedBeforeSending()) {
+        return;
+    }
     if (quoted && *quoted) {
         m_order->quote = **quoted;
     }
