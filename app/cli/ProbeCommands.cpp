@@ -18,7 +18,6 @@
 #include <cstdio>
 #include <iostream>
 #include <sstream>
-#include <unistd.h>
 
 namespace gpuplan::cli {
 

@@ -136,9 +136,6 @@ void RefreshPricesDialog::run(const std::string& provider, core::PriceListAccess
             return core::refreshProviderPrices(http, provider, catalog, {}, dir, access, progress, cancel.get());
         },
         [this](const core::Result<core::PriceRefresh>& result) { finished(result); });
-    if (!m_cancel->isEnabled()) { // Cancel was clicked while the credential loaded
-        m_job.cancel();
-    }
 }
 
 void RefreshPricesDialog::cancel()

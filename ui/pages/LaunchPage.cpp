@@ -248,7 +248,6 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
             m_status->setStatus(
                 tr("Cancelling… What was already sent is in the ledger; reconcile on the Instances page."));
         } else if (m_job.isBusy()) {
-            m_cancelBeforeSending = true;
             m_status->setStatus(tr("Cancelling… Nothing has been launched."));
         }
     });

@@ -117,7 +117,6 @@ private:
     StatusLabel* m_status = nullptr;
     std::optional<core::CloudAccess> m_access; // the credential of the launch under way
     std::optional<core::LaunchOrder> m_order;
-    bool m_cancelBeforeSending = false; // Cancel while preparing or asking the price: stop before confirming
     PageJob m_job; // busy from Launch to the end: prepare, the credential, the price, the confirmation, the launch
 };
 

@@ -55,7 +55,6 @@ void LaunchPage::launch()
         return;
     }
     resetProgress();
-    m_cancelBeforeSending = false;
     m_job.begin();
     m_launchProvider = m_provider->currentData().toString().toStdString();
     m_status->setStatus(m_sshFrom->text().trimmed().isEmpty()
@@ -72,10 +71,9 @@ void LaunchPage::launch()
 
 bool LaunchPage::stoppedBeforeSending()
 {
-    if (!m_cancelBeforeSending) {
+    if (!m_job.stopRequested()) {
         return false;
     }
-    m_cancelBeforeSending = false;
     m_job.end();
     m_status->setStatus(tr("Not launched: cancelled before anything was sent."));
     return true;

@@ -54,8 +54,15 @@ public:
     PageJob& operator=(const PageJob&) = delete;
 
     bool isBusy() const { return m_busy; }
-    void begin() { setBusy(true); }
+    void begin()
+    {
+        m_stopRequested = false;
+        setBusy(true);
+    }
     void end() { setBusy(false); }
+    /// Whether cancel() was asked during this task (since begin()): its later steps are not started, and a step
+    /// that takes a Token starts with it already cancelled.
+    bool stopRequested() const { return m_stopRequested; }
 
     /// Whether a step has been started whose result has not been delivered yet.
     bool isRunning() const { return static_cast<bool>(m_deliver); }
@@ -84,6 +91,9 @@ public:
         }
         constexpr bool takesToken = std::is_invocable_v<Work&, Token>;
         m_cancel = takesToken ? std::make_shared<core::CancelToken>() : nullptr;
+        if (m_cancel && m_stopRequested) {
+            m_cancel->cancel();
+        }
         auto result = std::make_shared<std::optional<T>>();
         m_deliver = [name, result, onError, done = std::move(done)]() mutable {
             if (!*result) { // the pool never ran the step (guardJob leaves no other way to end without one)
@@ -108,9 +118,13 @@ public:
         return true;
     }
 
-    /// Asks the running step to stop, through its Token; false when no step that takes one is running.
+    /// Asks the task to stop (stopRequested()) and the running step through its Token; true only when a step that
+    /// takes one was running, false while the task is between steps or in a step without a Token.
     bool cancel()
     {
+        if (m_busy) {
+            m_stopRequested = true;
+        }
         if (!m_cancel || !isRunning()) {
             return false;
         }
@@ -174,6 +188,7 @@ private:
     std::function<void()> m_deliver; // the running step's `done`, bound to its result
     Token m_cancel;                  // the last step's; null when it takes none
     bool m_busy = false;
+    bool m_stopRequested = false; // cancel() during the task since begin()
 };
 
 /// For a step: asks `question` on `page`'s (UI) thread and waits for the answer; `ifCancelled` when the step is
