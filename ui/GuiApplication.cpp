@@ -1,12 +1,12 @@
 #include "GuiApplication.h"
 
 #include "AppSettings.h"
-#include "Language.h"
 #include "MainWindow.h"
 #include "PlanSession.h"
 #include "charts/PlanCharts.h"
 #include "pages/CostsPage.h"
 #include "pages/PlanWizard.h"
+#include "wording/Language.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/core/Log.h"

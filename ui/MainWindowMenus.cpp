@@ -4,12 +4,12 @@
 #include "MainWindow.h"
 
 #include "AppSettings.h"
-#include "Language.h"
 #include "PlanSession.h"
 #include "Questions.h"
 #include "dialogs/SettingsDialog.h"
 #include "pages/PlanWizard.h"
 #include "report/ReportPdf.h"
+#include "wording/Language.h"
 
 #include "gpuplan/core/Paths.h"
 

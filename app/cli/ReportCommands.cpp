@@ -1,9 +1,9 @@
 #include "ReportCommands.h"
 
 #include "CatalogCommands.h"
-#include "Language.h"
 #include "gpuplan/plan/PlanFile.h"
 #include "report/ReportPdf.h"
+#include "wording/Language.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

@@ -1,12 +1,12 @@
 // The main window, driven as a user would: the catalog table, its filter, the language, broken catalogs.
 #include "GuiApplication.h"
-#include "Language.h"
 #include "MainWindow.h"
 #include "Questions.h"
 #include "gpuplan/core/Paths.h"
 #include "models/OfferTableModel.h"
 #include "pages/CredentialsPage.h"
 #include "secrets/CredentialStore.h"
+#include "wording/Language.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -2,13 +2,13 @@
 #include "../support/PlanDamage.h"
 #include "../support/Widgets.h"
 #include "AppSettings.h"
-#include "Format.h"
-#include "Language.h"
 #include "MainWindow.h"
 #include "PlanSession.h"
 #include "Questions.h"
 #include "dialogs/SettingsDialog.h"
 #include "pages/PlanWizard.h"
+#include "wording/Format.h"
+#include "wording/Language.h"
 
 #include "gpuplan/plan/PlanFile.h"
 

@@ -1,8 +1,8 @@
 // Reasons from core worded by the UI: every key the example plans carry has a wording, in Chinese too, with
 // money and hours formatted by locale.
-#include "Format.h"
-#include "Language.h"
-#include "PlanText.h"
+#include "wording/Format.h"
+#include "wording/Language.h"
+#include "wording/PlanText.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/deploy/DeployStrategy.h"

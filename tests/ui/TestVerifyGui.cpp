@@ -1,13 +1,13 @@
 // The Verify page driven as a user would, against a real OpenSSH server on loopback (tests/support/LoopbackSshd.h).
 // This machine has no GPU: the probe runs there and says so, and the page must turn that into a clear verdict,
 // keep it with the launch in the ledger and add it to the plan. A host key is trusted only when the user says so.
-#include "Language.h"
 #include "MainWindow.h"
 #include "PlanSession.h"
 #include "Questions.h"
-#include "VerdictText.h"
 #include "pages/VerifyPage.h"
 #include "widgets/StatusLabel.h"
+#include "wording/Language.h"
+#include "wording/VerdictText.h"
 
 #include "../support/LoopbackSshd.h"
 #include "../support/Widgets.h"

@@ -1,6 +1,6 @@
 #include "CredentialDialog.h"
 
-#include "ProviderText.h"
+#include "wording/ProviderText.h"
 
 #include <QDialogButtonBox>
 #include <QFile>

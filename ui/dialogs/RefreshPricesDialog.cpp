@@ -1,8 +1,8 @@
 #include "RefreshPricesDialog.h"
 
-#include "PlanText.h"
 #include "models/OfferTableModel.h"
 #include "secrets/CredentialStore.h"
+#include "wording/PlanText.h"
 
 #include "gpuplan/net/HttpClient.h"
 

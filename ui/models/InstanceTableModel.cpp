@@ -1,7 +1,7 @@
 #include "InstanceTableModel.h"
 
-#include "Format.h"
-#include "ProviderText.h"
+#include "wording/Format.h"
+#include "wording/ProviderText.h"
 
 #include <QBrush>
 #include <QColor>

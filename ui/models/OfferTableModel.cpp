@@ -1,6 +1,6 @@
 #include "OfferTableModel.h"
 
-#include "Language.h"
+#include "wording/Language.h"
 
 #include <QApplication>
 #include <QPalette>

@@ -1,7 +1,7 @@
 #include "CatalogPage.h"
 
 #include "AppSettings.h"
-#include "PlanText.h"
+#include "wording/PlanText.h"
 
 #include "models/OfferTableModel.h"
 #include "widgets/WheelGuard.h"

@@ -1,9 +1,9 @@
 #include "ComparePage.h"
 
-#include "Format.h"
 #include "PlanSession.h"
-#include "PlanText.h"
 #include "models/OptionTableModel.h"
+#include "wording/Format.h"
+#include "wording/PlanText.h"
 
 #include <QEvent>
 #include <QGridLayout>

@@ -1,10 +1,10 @@
 #include "CredentialsPage.h"
 
 #include "MainWindow.h"
-#include "ProviderText.h"
 #include "Questions.h"
 #include "dialogs/CredentialDialog.h"
 #include "secrets/CredentialStore.h"
+#include "wording/ProviderText.h"
 
 #include <QDialog>
 #include <QDialogButtonBox>

@@ -1,13 +1,13 @@
 #include "InstancesPage.h"
 
 #include "AppSettings.h"
-#include "Format.h"
 #include "MainWindow.h"
-#include "ProviderText.h"
 #include "Questions.h"
 #include "models/InstanceTableModel.h"
 #include "secrets/CredentialStore.h"
 #include "widgets/StatusLabel.h"
+#include "wording/Format.h"
+#include "wording/ProviderText.h"
 
 #include "gpuplan/core/Paths.h"
 

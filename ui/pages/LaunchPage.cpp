@@ -6,12 +6,12 @@
 #include "LaunchPageParts.h"
 
 #include "AppSettings.h"
-#include "Format.h"
 #include "MainWindow.h"
-#include "PlanText.h"
-#include "ProviderText.h"
 #include "widgets/StatusLabel.h"
 #include "widgets/WheelGuard.h"
+#include "wording/Format.h"
+#include "wording/PlanText.h"
+#include "wording/ProviderText.h"
 
 #include "gpuplan/cloud/LaunchChoice.h"
 #include "gpuplan/cloud/ProviderRegistry.h"

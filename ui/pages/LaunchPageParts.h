@@ -2,7 +2,7 @@
 // launch. Private to ui/pages.
 #pragma once
 
-#include "Format.h"
+#include "wording/Format.h"
 
 #include "gpuplan/catalog/Money.h"
 #include "gpuplan/cloud/Launcher.h"

@@ -7,9 +7,9 @@
 
 #include "AppSettings.h"
 #include "MainWindow.h"
-#include "ProviderText.h"
 #include "Questions.h"
 #include "widgets/StatusLabel.h"
+#include "wording/ProviderText.h"
 
 #include "gpuplan/cloud/LaunchSetup.h"
 #include "gpuplan/core/Paths.h"

@@ -6,9 +6,9 @@
 #include "PlanWizardParts.h"
 
 #include "AppSettings.h"
-#include "PlanText.h"
 #include "widgets/CountryPicker.h"
 #include "widgets/WheelGuard.h"
+#include "wording/PlanText.h"
 
 #include "gpuplan/catalog/GpuSpec.h"
 

@@ -4,9 +4,9 @@
 
 #include "PlanWizardParts.h"
 
-#include "Format.h"
-#include "Language.h"
 #include "widgets/CountryPicker.h"
+#include "wording/Format.h"
+#include "wording/Language.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -3,9 +3,9 @@
 #include "VerifyPage.h"
 
 #include "MainWindow.h"
-#include "PlanText.h"
-#include "VerdictText.h"
 #include "widgets/StatusLabel.h"
+#include "wording/PlanText.h"
+#include "wording/VerdictText.h"
 
 #include <QLabel>
 #include <QListWidget>

@@ -1,7 +1,7 @@
 #include "ReportSections.h"
 
-#include "Format.h"
-#include "PlanText.h"
+#include "wording/Format.h"
+#include "wording/PlanText.h"
 
 #include <map>
 

@@ -1,10 +1,10 @@
 #include "ReportPdf.h"
 
 #include "PdfPageWriter.h"
-#include "PlanText.h"
 #include "ReportSections.h"
 #include "charts/PlanCharts.h"
 #include "gpuplan/report/Report.h"
+#include "wording/PlanText.h"
 
 #include <QApplication>
 #include <QBarCategoryAxis>

@@ -1,8 +1,8 @@
 #include "ReportSections.h"
 
-#include "Format.h"
-#include "Language.h"
-#include "PlanText.h"
+#include "wording/Format.h"
+#include "wording/Language.h"
+#include "wording/PlanText.h"
 
 #include <QLocale>
 #include <QUrl>

@@ -1,6 +1,6 @@
-#include "ProviderText.h"
+#include "wording/ProviderText.h"
 
-#include "Language.h"
+#include "wording/Language.h"
 
 #include "gpuplan/cloud/ProviderRegistry.h"
 

@@ -1,6 +1,6 @@
-#include "VerdictText.h"
+#include "wording/VerdictText.h"
 
-#include "verdict/VerdictTextParts.h"
+#include "wording/verdict/VerdictTextParts.h"
 
 #include "gpuplan/probe/Checks.h"
 

@@ -1,5 +1,5 @@
-// The pieces of ui/VerdictText.cpp's wording shared by the files that word one group of reasons each
-// (ui/verdict/*.cpp): the translation context, a reason's parameters, and each group's wording. Private to ui.
+// The pieces of ui/wording/VerdictText.cpp's wording shared by the files that word one group of reasons each
+// (ui/wording/verdict/*.cpp): the translation context, a reason's parameters, and each group's wording. Private to ui.
 #pragma once
 
 #include <cmath>
@@ -13,7 +13,7 @@
 #include <QString>
 #include <QStringList>
 
-#include "Format.h"
+#include "wording/Format.h"
 
 namespace gpuplan::ui::verdicttext {
 

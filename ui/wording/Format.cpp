@@ -1,6 +1,6 @@
-#include "Format.h"
+#include "wording/Format.h"
 
-#include "Language.h"
+#include "wording/Language.h"
 
 #include <QCoreApplication>
 #include <QLocale>

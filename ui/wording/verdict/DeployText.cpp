@@ -1,5 +1,5 @@
 // The probe deployment's reasons ("deploy.*", core/deploy/DeployStrategy.cpp) worded for the UI.
-#include "verdict/VerdictTextParts.h"
+#include "wording/verdict/VerdictTextParts.h"
 
 #include <QRegularExpression>
 

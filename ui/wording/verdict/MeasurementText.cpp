@@ -1,6 +1,6 @@
 // The verdict's reasons about the measured speeds worded for the UI: compute, memory and host copies against
 // the datasheet, peer copies and NCCL.
-#include "verdict/VerdictTextParts.h"
+#include "wording/verdict/VerdictTextParts.h"
 
 #include "gpuplan/probe/Checks.h"
 

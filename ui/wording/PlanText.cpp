@@ -1,8 +1,8 @@
-#include "PlanText.h"
+#include "wording/PlanText.h"
 
-#include "Format.h"
-#include "Language.h"
-#include "VerdictText.h"
+#include "wording/Format.h"
+#include "wording/Language.h"
+#include "wording/VerdictText.h"
 
 #include <QCoreApplication>
 

@@ -1,6 +1,6 @@
 // The verdict's reasons about the machine and the probe's run worded for the UI: driver, the probe's errors,
 // GPU count and model, memory, GEMM correctness.
-#include "verdict/VerdictTextParts.h"
+#include "wording/verdict/VerdictTextParts.h"
 
 namespace gpuplan::ui::verdicttext {
 

@@ -1,4 +1,4 @@
-#include "Language.h"
+#include "wording/Language.h"
 
 #include <QCoreApplication>
 #include <QLibraryInfo>

@@ -1,6 +1,6 @@
 // The verdict's health reasons worded for the UI: ECC and memory health, temperature, power, the PCIe link,
 // clock throttling and the burn-in.
-#include "verdict/VerdictTextParts.h"
+#include "wording/verdict/VerdictTextParts.h"
 
 namespace gpuplan::ui::verdicttext {
 
