@@ -1,5 +1,8 @@
 #include "CatalogCommands.h"
 
+#include "TerminalOutput.h"
+#include "wording/CatalogText.h"
+
 #include "CredsCommands.h"
 #include "TextTable.h"
 #include "secrets/CredentialStore.h"
@@ -57,7 +60,7 @@ void printProblems(const std::vector<Error>& problems)
 void printFindings(const std::vector<Finding>& findings)
 {
     for (const Finding& finding : findings) {
-        std::cerr << "gpuplan: warning: " << finding.message() << '\n';
+        std::cerr << "gpuplan: warning: " << said(finding) << '\n';
     }
 }
 
@@ -102,8 +105,10 @@ json findingsJson(const std::vector<Finding>& findings)
 {
     json list = json::array();
     for (const Finding& finding : findings) {
-        list.push_back(
-            {{"kind", core::findingKindName(finding.kind)}, {"where", finding.where}, {"detail", finding.detail}});
+        list.push_back({{"kind", core::findingKindName(finding.kind)},
+                        {"where", finding.where},
+                        {"detail", ui::findingDetailText(finding).toStdString()},
+                        {"params", finding.params}});
     }
     return list;
 }
@@ -350,7 +355,7 @@ int runCatalogValidate(const CatalogOptions& options, const std::filesystem::pat
         const std::vector<Finding> findings = core::checkCatalog(loaded->catalog, checkOptions(options));
         printProblems(loaded->problems);
         for (const Finding& finding : findings) {
-            std::cout << core::findingKindName(finding.kind) << '\t' << finding.message() << '\n';
+            std::cout << core::findingKindName(finding.kind) << '\t' << said(finding) << '\n';
         }
         std::cout << "catalog: " << loaded->catalog.offers().size() << " offers, "
                   << (loaded->problems.empty() ? "valid" : std::to_string(loaded->problems.size()) + " problem(s)")

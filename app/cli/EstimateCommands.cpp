@@ -4,7 +4,9 @@
 #include "PlanCommands.h"
 
 #include "PlanCommandParts.h"
+#include "TerminalOutput.h"
 #include "TextTable.h"
+#include "wording/PlanText.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/estimate/Validation.h"
@@ -89,7 +91,7 @@ int runEstimate(const CatalogOptions& catalogOptions,
     std::cout << w.name << " on " << options.count << " x " << (*gpu)->name << ", " << core::precisionName(precision)
               << ", " << core::stackName(w.stack) << " stack (" << stackMeaning(w.stack) << ")\n";
     if (!e.known) {
-        std::cout << "  cannot estimate: " << e.unknown.text << '\n';
+        std::cout << "  cannot estimate: " << said(e.unknown) << '\n';
         return kExitFailure;
     }
     std::cout << "  throughput   " << rangeText(e.throughput) << ' ' << e.unit << '\n'
@@ -98,20 +100,20 @@ int runEstimate(const CatalogOptions& catalogOptions,
               << "  GPU-hours    " << rangeText(e.gpuHours) << '\n'
               << "  MFU          " << (e.mfu ? fixed(*e.mfu * 100, 0) + " %" : "unknown") << '\n'
               << "  peak         " << approx(e.peak.tflops) << " TFLOPS " << e.peak.used << " per GPU; efficiency "
-              << rangeText(e.efficiency) << ", " << e.efficiencyBasis.text << "; scaling " << rangeText(e.scaling)
+              << rangeText(e.efficiency) << ", " << said(e.efficiencyBasis) << "; scaling " << rangeText(e.scaling)
               << '\n'
               << "  limited by   " << limiterText(e) << '\n'
               << "  range        the published figure falls inside it about 80 % of the time (cross-validated)\n"
               << "  memory       "
               << (e.memory.known ? fixed(e.memory.totalGb(), 1) + " of " + fixed(e.memory.capacityGb, 0)
-                                       + " GB per GPU with " + e.memory.describe()
+                                       + " GB per GPU with " + ui::memoryPlanText(e.memory).toStdString()
                                  : std::string("unknown (no parameter count)"))
               << '\n';
     if (e.memory.known && !e.memory.fits) {
-        std::cout << "  DOES NOT FIT: " << e.fit.text << '\n';
+        std::cout << "  DOES NOT FIT: " << said(e.fit) << '\n';
     }
-    for (const std::string& note : e.notes) {
-        std::cout << "  note: " << note << '\n';
+    for (const core::Reason& note : e.notes) {
+        std::cout << "  note: " << said(note) << '\n';
     }
     return kExitOk;
 }

@@ -3,6 +3,8 @@
 // in EstimateCommands.cpp.
 #include "PlanCommands.h"
 
+#include "TerminalOutput.h"
+
 #include "PlanCommandParts.h"
 #include "TextTable.h"
 
@@ -138,7 +140,7 @@ void printPricingModes(const core::RankedOption& o, const std::string& currency)
                       << fixed(m.commitment->months, 0) << (m.commitment->months == 1 ? " month" : " months");
         }
         if (!m.eligible) {
-            std::cout << "; out: " << m.why.text;
+            std::cout << "; out: " << said(m.why);
         }
         std::cout << '\n';
     }
@@ -200,7 +202,7 @@ void printExcluded(const std::vector<core::Exclusion>& excluded, bool all)
     if (all) {
         std::cout << "\nExcluded (" << excluded.size() << "):\n";
         for (const core::Exclusion& x : excluded) {
-            std::cout << "  " << offer(x) << " [" << x.rule << "] " << x.reason.text << '\n';
+            std::cout << "  " << offer(x) << " [" << x.rule << "] " << said(x.reason) << '\n';
         }
         return;
     }
@@ -216,7 +218,7 @@ void printExcluded(const std::vector<core::Exclusion>& excluded, bool all)
     TextTable table({{"RULE"}, {"OFFERS", TextTable::Align::Right}, {"FOR EXAMPLE"}});
     for (const auto& [rule, members] : groups) {
         const core::Exclusion& example = *members.front();
-        table.addRow({ruleTitle(rule), std::to_string(members.size()), offer(example) + ": " + example.reason.text});
+        table.addRow({ruleTitle(rule), std::to_string(members.size()), offer(example) + ": " + said(example.reason)});
     }
     table.print(std::cout);
 }
@@ -345,15 +347,15 @@ int runPlan(const CatalogOptions& catalogOptions, const WorkloadOptions& workloa
                   << ++rank << ". " << o.estimate.provider->name << " " << o.estimate.offer->instanceType << " in "
                   << o.estimate.region << ":\n";
         for (const core::Reason& reason : o.reasons) {
-            std::cout << "   - " << reason.text << '\n';
+            std::cout << "   - " << said(reason) << '\n';
         }
-        for (const std::string& note : o.estimate.notes) {
-            std::cout << "   - note: " << note << '\n';
+        for (const core::Reason& note : o.estimate.notes) {
+            std::cout << "   - note: " << said(note) << '\n';
         }
         printPricingModes(o, currency);
     }
-    for (const std::string& note : r.notes) {
-        std::cout << "\n" << note << '\n';
+    for (const core::Reason& note : r.notes) {
+        std::cout << "\n" << said(note) << '\n';
     }
     printExcluded(r.excluded, options.allExcluded);
     if (!options.output.empty()) {

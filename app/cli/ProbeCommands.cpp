@@ -1,5 +1,7 @@
 #include "ProbeCommands.h"
 
+#include "TerminalOutput.h"
+
 #include "TerminalPrompter.h"
 #include "TextTable.h"
 
@@ -130,7 +132,7 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
                              .dump(2)
                       << '\n';
         } else {
-            std::cout << "The probe did not run: " << run->choice.why.text << '\n';
+            std::cout << "The probe did not run: " << said(run->choice.why) << '\n';
             if (run->choice.offerDriverScript) {
                 std::cout << "A driver set-up script for Ubuntu and Rocky/CentOS is in "
                              "resources/scripts/install-nvidia-driver.sh (run it with --dry-run first to see what it "
@@ -188,7 +190,7 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
                           core::verdictLevelName(line.level),
                           line.measured,
                           line.expected,
-                          line.reason.text});
+                          said(line.reason)});
         }
         table.print(std::cout);
     }

@@ -1,5 +1,10 @@
 #include "TerminalOutput.h"
 
+#include "wording/CatalogText.h"
+#include "wording/PlanText.h"
+
+#include <QLocale>
+
 #include "gpuplan/core/Text.h"
 
 #include <iostream>
@@ -76,12 +81,23 @@ struct SafeStream
 
 void makeTerminalOutputSafe()
 {
+    QLocale::setDefault(QLocale::c()); // `gpuplan report --lang` sets the report's own
     if (::isatty(STDOUT_FILENO)) {
         static SafeStream out(std::cout);
     }
     if (::isatty(STDERR_FILENO)) {
         static SafeStream err(std::cerr);
     }
+}
+
+std::string said(const core::Reason& reason)
+{
+    return ui::reasonText(reason).toStdString();
+}
+
+std::string said(const core::Finding& finding)
+{
+    return finding.where + ": " + ui::findingDetailText(finding).toStdString();
 }
 
 } // namespace gpuplan::cli

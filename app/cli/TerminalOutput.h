@@ -1,5 +1,8 @@
 #pragma once
 
+#include "gpuplan/catalog/CatalogChecks.h"
+#include "gpuplan/core/Reason.h"
+
 #include <streambuf>
 #include <string>
 
@@ -28,7 +31,15 @@ private:
     std::string m_pending;
 };
 
-/// Puts a TerminalSafeBuffer in front of std::cout and std::cerr where each is a terminal; call first in main.
+/// Puts a TerminalSafeBuffer in front of std::cout and std::cerr where each is a terminal, and words numbers as
+/// the C locale does (1234.5); call first in main.
 void makeTerminalOutputSafe();
+
+/// What core says (a reason, a note, a verdict line's reason) in the CLI's words: the GUI's wording (ui/wording),
+/// in English.
+std::string said(const core::Reason& reason);
+
+/// "file: $.offers[1].prices[0]: spot price 1.2 USD is above ...": a catalog finding, where and what.
+std::string said(const core::Finding& finding);
 
 } // namespace gpuplan::cli

@@ -97,25 +97,18 @@ std::vector<Finding> checkCatalog(const Catalog& catalog, const CheckOptions& op
     for (const Offer& offer : catalog.offers()) {
         for (const Price& price : offer.prices) {
             if (price.source.asOf.empty()) {
-                findings.push_back({Finding::Kind::UndatedPrice,
-                                    price.location,
-                                    "the source states no date (read " + price.source.retrieved
-                                        + "), so the price counts as old; check it against the source",
-                                    {{"retrieved", price.source.retrieved}}});
+                findings.push_back(
+                    {Finding::Kind::UndatedPrice, price.location, {{"retrieved", price.source.retrieved}}});
             } else if (std::optional<int> age = daysBetween(price.source.asOf, options.today)) {
                 if (*age > options.maxPriceAgeDays) {
                     findings.push_back({Finding::Kind::StalePrice,
                                         price.location,
-                                        "price as of " + price.source.asOf + " is " + std::to_string(*age)
-                                            + " days old (older than " + std::to_string(options.maxPriceAgeDays)
-                                            + "); check it against the source",
                                         {{"as_of", price.source.asOf},
                                          {"age_days", std::to_string(*age)},
                                          {"max_days", std::to_string(options.maxPriceAgeDays)}}});
                 } else if (*age < 0) {
                     findings.push_back({Finding::Kind::FutureDate,
                                         price.location,
-                                        "price is dated " + price.source.asOf + ", after today (" + options.today + ")",
                                         {{"as_of", price.source.asOf}, {"today", options.today}}});
                 }
             }
@@ -124,9 +117,6 @@ std::vector<Finding> checkCatalog(const Catalog& catalog, const CheckOptions& op
                 if (onDemand && onDemand->currency == price.currency && price.amount > onDemand->amount) {
                     findings.push_back({Finding::Kind::SpotAboveOnDemand,
                                         price.location,
-                                        "spot price " + formatMoney(price.amount, price.currency)
-                                            + " is above the on-demand price "
-                                            + formatMoney(onDemand->amount, onDemand->currency) + " in " + price.region,
                                         {{"spot", reasonNumber(price.amount)},
                                          {"on_demand", reasonNumber(onDemand->amount)},
                                          {"currency", currencyCode(price.currency)},
@@ -169,8 +159,6 @@ std::vector<Finding> checkCatalog(const Catalog& catalog, const CheckOptions& op
             }
             votes[provider] = median(values);
         }
-        const std::string unit = std::string(currencyCode(key.currency)) + " per GPU-"
-                                 + (expectedUnit(key.mode) == PriceUnit::Month ? "month" : "hour");
         for (const auto& [provider, prices] : byProvider) {
             std::vector<double> others;
             for (const auto& [other, vote] : votes) {
@@ -198,16 +186,7 @@ std::vector<Finding> checkCatalog(const Catalog& catalog, const CheckOptions& op
                     if (rate && entry.price->currency != Currency::USD) {
                         params["cny_per_usd"] = figure(rate->cnyPerUsd);
                     }
-                    findings.push_back({Finding::Kind::PriceOutlier,
-                                        entry.price->location,
-                                        figure(entry.value) + " " + unit + " is more than "
-                                            + figure(options.outlierFactor) + "x away from " + figure(reference)
-                                            + ", the median of " + std::to_string(others.size()) + " other providers' "
-                                            + pricingModeName(key.mode) + " prices for " + (gpu ? gpu->name : key.gpu)
-                                            + (rate && entry.price->currency != Currency::USD
-                                                   ? " (converted at " + figure(rate->cnyPerUsd) + " CNY/USD)"
-                                                   : ""),
-                                        std::move(params)});
+                    findings.push_back({Finding::Kind::PriceOutlier, entry.price->location, std::move(params)});
                 }
             }
         }

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <map>
 #include <sstream>
 
 namespace gpuplan::core {
@@ -143,8 +144,19 @@ std::optional<std::string> containerImage(const RemoteFacts& facts)
     return std::nullopt;
 }
 
-/// The remote build or the container, when one is possible; `because` says why no bundled probe runs.
-std::optional<DeployChoice> buildThere(const RemoteFacts& facts, bool sourceAvailable, const std::string& because)
+using Params = std::map<std::string, std::string>;
+
+/// The lower of `floor` and `version`, an empty `floor` being none yet.
+void keepLowest(std::string& floor, const std::string& version)
+{
+    if (floor.empty() || compareVersions(version, floor) < 0) {
+        floor = version;
+    }
+}
+
+/// The remote build or the container, when one is possible; `cause` says why no bundled probe runs (the "cause"
+/// parameter and the values behind it), and the reason adds the compiler or the image.
+std::optional<DeployChoice> buildThere(const RemoteFacts& facts, bool sourceAvailable, Params cause)
 {
     if (!sourceAvailable) {
         return std::nullopt;
@@ -152,18 +164,15 @@ std::optional<DeployChoice> buildThere(const RemoteFacts& facts, bool sourceAvai
     DeployChoice choice;
     if (nvccCanBuild(facts)) {
         choice.kind = DeployChoice::Kind::BuildRemote;
-        choice.why = Reason{"deploy.build_remote",
-                            {{"because", because}, {"nvcc", facts.nvccVersion}},
-                            because + "; building it there with nvcc " + facts.nvccVersion};
+        cause["nvcc"] = facts.nvccVersion;
+        choice.why = Reason{"deploy.build_remote", std::move(cause)};
         return choice;
     }
     if (std::optional<std::string> image = containerImage(facts)) {
         choice.kind = DeployChoice::Kind::Container;
         choice.image = *image;
-        choice.why =
-            Reason{"deploy.container",
-                   {{"because", because}, {"image", choice.image}},
-                   because + "; building and running it in " + choice.image + " (Docker with the NVIDIA runtime)"};
+        cause["image"] = choice.image;
+        choice.why = Reason{"deploy.container", std::move(cause)};
         return choice;
     }
     return std::nullopt;
@@ -175,24 +184,16 @@ DeployChoice chooseDeployment(const RemoteFacts& facts, const std::vector<Bundle
 {
     DeployChoice choice;
     if (facts.machine != "x86_64" && !facts.machine.empty()) {
-        const std::string because = "the bundled probes are built for x86_64 and this machine is " + facts.machine;
-        if (std::optional<DeployChoice> there = buildThere(facts, sourceAvailable, because)) {
+        const Params cause{{"cause", "architecture"}, {"machine", facts.machine}};
+        if (std::optional<DeployChoice> there = buildThere(facts, sourceAvailable, cause)) {
             return *there;
         }
-        choice.why = Reason{"deploy.architecture",
-                            {{"machine", facts.machine}},
-                            because + ", with neither nvcc " + kProbeMinimumCuda
-                                + " or newer nor Docker with the NVIDIA runtime to build the probe there"};
+        choice.why = Reason{"deploy.architecture", {{"machine", facts.machine}}};
         return choice;
     }
     if (facts.gpus.empty()) {
         choice.offerDriverScript = facts.nvidiaPciDevice;
-        choice.why = facts.nvidiaPciDevice
-                         ? Reason{"deploy.no_driver",
-                                  {},
-                                  "an NVIDIA GPU is installed but no driver answers (nvidia-smi is missing or fails): "
-                                  "install the driver first"}
-                         : Reason{"deploy.no_gpu", {}, "this machine has no NVIDIA GPU"};
+        choice.why = Reason{facts.nvidiaPciDevice ? "deploy.no_driver" : "deploy.no_gpu", {}};
         return choice;
     }
     std::string lowestCc;
@@ -208,54 +209,70 @@ DeployChoice chooseDeployment(const RemoteFacts& facts, const std::vector<Bundle
             highestCc = gpu.computeCapability;
         }
     }
-    std::string refusals;
+    // Why each build does not run here ("refusal.<i>.build", ".needs" driver, sm or glibc, ".minimum"), and the
+    // lowest floor of each kind (the driver, the compute capability, the C library a build needs).
+    Params cause{{"cause", builds.empty() ? "none_bundled" : "refused"}};
+    int refusals = 0;
+    auto refuse = [&](const BundledProbe& build, const char* needs, const std::string& minimum) {
+        const std::string at = "refusal." + std::to_string(refusals++) + ".";
+        cause[at + "build"] = build.id;
+        cause[at + "needs"] = needs;
+        cause[at + "minimum"] = minimum;
+    };
+    std::string minimumDriver;
+    std::string minimumCapability;
+    std::string minimumGlibc;
     bool driverTooOld = true;
     for (const BundledProbe& build : builds) {
-        const std::string sep = refusals.empty() ? "" : "; ";
         if (compareVersions(facts.driverVersion, build.minimumDriver) < 0) {
-            refusals += sep + build.id + " needs driver " + build.minimumDriver;
+            refuse(build, "driver", build.minimumDriver);
+            keepLowest(minimumDriver, build.minimumDriver);
             continue;
         }
         driverTooOld = false;
         if (!lowestCc.empty() && compareVersions(lowestCc, build.lowestArchitecture) < 0) {
-            refusals += sep + build.id + " starts at sm_" + build.lowestArchitecture;
+            refuse(build, "sm", build.lowestArchitecture);
+            keepLowest(minimumCapability, build.lowestArchitecture);
             continue;
         }
         if (!build.minimumGlibc.empty() && !facts.glibcVersion.empty()
             && compareVersions(facts.glibcVersion, build.minimumGlibc) < 0) {
-            refusals +=
-                sep + build.id + " needs glibc " + build.minimumGlibc + " and this system has " + facts.glibcVersion;
+            refuse(build, "glibc", build.minimumGlibc);
+            keepLowest(minimumGlibc, build.minimumGlibc);
             continue;
         }
         choice.kind = DeployChoice::Kind::Prebuilt;
         choice.build = build.id;
-        choice.why =
-            Reason{"deploy.prebuilt",
-                   {{"build", build.id}, {"driver", facts.driverVersion}},
-                   "the " + build.id + " probe runs on driver " + facts.driverVersion
-                       + (highestCc.empty() || compareVersions(highestCc, build.highestArchitecture) <= 0
-                              ? ""
-                              : " (compute capability " + highestCc + " runs its PTX, compiled at first use)")};
+        choice.why = Reason{"deploy.prebuilt", {{"build", build.id}, {"driver", facts.driverVersion}}};
+        if (!highestCc.empty() && compareVersions(highestCc, build.highestArchitecture) > 0) {
+            // The newest GPU is newer than the build's SASS: the driver compiles the build's PTX for it at first use.
+            choice.why.params["ptx_capability"] = highestCc;
+        }
         return choice;
     }
-    const std::string because = builds.empty() ? std::string("this GPU Planner has no bundled probe")
-                                               : "no bundled probe runs here (" + refusals + ")";
-    if (std::optional<DeployChoice> there = buildThere(facts, sourceAvailable, because)) {
+    cause["refusals"] = std::to_string(refusals);
+    if (!minimumDriver.empty()) {
+        cause["driver"] = facts.driverVersion;
+        cause["minimum_driver"] = minimumDriver;
+    }
+    if (!minimumCapability.empty()) {
+        cause["capability"] = lowestCc;
+        cause["minimum_capability"] = minimumCapability;
+    }
+    if (!minimumGlibc.empty()) {
+        cause["glibc"] = facts.glibcVersion;
+        cause["minimum_glibc"] = minimumGlibc;
+    }
+    if (std::optional<DeployChoice> there = buildThere(facts, sourceAvailable, cause)) {
         return *there;
     }
     choice.offerDriverScript = driverTooOld && !builds.empty();
     if (choice.offerDriverScript) {
-        choice.why = Reason{"deploy.driver_too_old",
-                            {{"driver", facts.driverVersion}},
-                            "driver " + facts.driverVersion + " is too old for the bundled probes (" + refusals
-                                + "), and the machine has neither nvcc " + kProbeMinimumCuda
-                                + " or newer nor Docker with the NVIDIA runtime: update the driver (GPU Planner "
-                                  "can run its driver set-up script) and verify again"};
+        // Every build needs a newer driver: minimum_driver is the lowest of their floors, the update's target.
+        choice.why =
+            Reason{"deploy.driver_too_old", {{"driver", facts.driverVersion}, {"minimum_driver", minimumDriver}}};
     } else {
-        choice.why = Reason{"deploy.cannot_run",
-                            {{"because", because}},
-                            because + ", and the machine has neither nvcc " + kProbeMinimumCuda
-                                + " or newer nor Docker with the NVIDIA runtime to build it there"};
+        choice.why = Reason{"deploy.cannot_run", std::move(cause)};
     }
     return choice;
 }

@@ -8,17 +8,6 @@
 
 namespace gpuplan::core {
 
-namespace {
-
-std::string gb(double value)
-{
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.1f GB", value);
-    return buffer;
-}
-
-} // namespace
-
 Range storageReadBytesPerSecond(bool localNvme)
 {
     constexpr double kMiB = 1024.0 * 1024.0;
@@ -83,17 +72,11 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Calibratio
     e.gpuFigures = gpu.confidence;
     std::optional<PeakChoice> peak = peakFor(gpu, setup.precision);
     if (!peak) {
-        e.unknown = Reason{"unknown.no_peak",
-                           {{"gpu", gpu.name}, {"precision", precisionName(setup.precision)}},
-                           "the datasheet of " + gpu.name + " gives no peak for " + precisionName(setup.precision)};
+        e.unknown = Reason{"unknown.no_peak", {{"gpu", gpu.name}, {"precision", precisionName(setup.precision)}}};
         return e;
     }
     if (!vendorCovered(calibration, gpu)) {
-        e.unknown =
-            Reason{"unknown.no_calibration_vendor",
-                   {{"gpu", gpu.name}, {"vendor", gpu.vendor}},
-                   "no calibration for this accelerator: the calibration set has no published training result for "
-                       + gpu.vendor + " accelerators, and NVIDIA's would be a guess"};
+        e.unknown = Reason{"unknown.no_calibration_vendor", {{"gpu", gpu.name}, {"vendor", gpu.vendor}}};
         return e;
     }
     e.peak = *peak;
@@ -101,7 +84,7 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Calibratio
         e.notes.push_back(peak->note);
     }
     if (gpu.confidence == Confidence::Low) {
-        e.notes.push_back(gpu.name + "'s figures are third-party or derived: its vendor publishes no datasheet");
+        e.notes.push_back(Reason{"note.third_party_figures", {{"gpu", gpu.name}}});
     }
     e.memory = fitMemory(w, setup.precision, gpu.memoryGb, setup.gpus);
     const double recompute = e.memory.activationCheckpointing ? 0.75 : 1.0;
@@ -111,15 +94,12 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Calibratio
         const MeasuredThroughput& m = *w.measured;
         const GpuSpec* seen = catalog.findGpu(m.gpuId);
         if (!seen) {
-            e.unknown = Reason{
-                "unknown.measured_gpu", {{"gpu", m.gpuId}}, "the measured GPU '" + m.gpuId + "' is not in the catalog"};
+            e.unknown = Reason{"unknown.measured_gpu", {{"gpu", m.gpuId}}};
             return e;
         }
         std::optional<PeakChoice> seenPeak = peakFor(*seen, m.precision);
         if (!seenPeak) {
-            e.unknown = Reason{"unknown.no_peak",
-                               {{"gpu", seen->name}, {"precision", precisionName(m.precision)}},
-                               "the datasheet of " + seen->name + " gives no peak for " + precisionName(m.precision)};
+            e.unknown = Reason{"unknown.no_peak", {{"gpu", seen->name}, {"precision", precisionName(m.precision)}}};
             return e;
         }
         // The measured rate is carried over by the ratio of the model's predictions for the two setups. A measured
@@ -137,11 +117,14 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Calibratio
         e.throughput = Range{m.value * ratio, m.value * ratio * low, m.value * ratio * high};
         e.prediction = a.prediction;
         e.nearness = a.nearness;
-        e.notes.push_back("scaled from the measured " + std::to_string(int(m.value)) + " " + w.throughputUnit() + " on "
-                          + std::to_string(m.count) + " x " + seen->name);
+        e.notes.push_back(Reason{"note.scaled_from_measurement",
+                                 {{"value", reasonNumber(m.value)},
+                                  {"unit", w.throughputUnit()},
+                                  {"count", std::to_string(m.count)},
+                                  {"gpu", seen->name}}});
     } else {
         if (shape.flopsPerUnit <= 0) {
-            e.unknown = Reason{"unknown.no_flops", {}, "the workload does not say how many FLOPs a sample takes"};
+            e.unknown = Reason{"unknown.no_flops", {}};
             return e;
         }
         const Calibration::Estimate a = calibration.estimate(shape, w.id);
@@ -155,7 +138,7 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Calibratio
         const double ceiling = bound * setup.gpus * peak->tflops * 1e12 / shape.flopsPerUnit;
         if (bound > 0 && e.throughput.high > ceiling) {
             e.throughput.high = std::max(ceiling, e.throughput.value);
-            e.notes.push_back("the high end is held at the best efficiency published for this kind of model");
+            e.notes.push_back(Reason{"note.high_end_capped", {}});
         }
     }
     e.limiter = e.prediction.limiter;
@@ -174,13 +157,12 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Calibratio
             e.throughput = Range{
                 ceiling.value, std::min(e.throughput.low, ceiling.value), std::min(e.throughput.high, ceiling.high)};
             e.limiter = Limiter::InputPipeline;
-            e.notes.push_back("the data set does not fit the instance's memory and is read from "
-                              + std::string(nvme ? "local NVMe" : "a network volume") + " every epoch");
+            e.notes.push_back(Reason{"note.dataset_streamed", {{"storage", nvme ? "local_nvme" : "network_volume"}}});
         }
     }
     e.throughput = e.throughput * recompute;
     if (recompute < 1) {
-        e.notes.push_back("activation checkpointing recomputes the forward pass: a third more compute");
+        e.notes.push_back(Reason{"note.checkpointing_recompute", {}});
     }
     const std::optional<double> flopsPerUnit = trainingFlopsPerUnit(w);
     if (flopsPerUnit && *flopsPerUnit > 0) {
@@ -193,12 +175,7 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Calibratio
                                {{"cases", std::to_string(cases)},
                                 {"level", std::to_string(int(e.nearness))},
                                 {"nearby", std::to_string(e.basedOn.size())},
-                                {"user", e.userData ? "1" : "0"}},
-                               "performance model fitted to " + std::to_string(cases) + " published results"
-                                   + (e.basedOn.empty() ? std::string()
-                                                        : ", corrected by " + std::to_string(e.basedOn.size())
-                                                              + " nearby case" + (e.basedOn.size() == 1 ? "" : "s"))
-                                   + (e.userData ? " (your own measurement among them)" : "")};
+                                {"user", e.userData ? "1" : "0"}}};
     const double units = w.totalUnits();
     e.computeHours =
         Range{units / e.throughput.value / 3600, units / e.throughput.high / 3600, units / e.throughput.low / 3600};
@@ -206,7 +183,7 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Calibratio
     e.known = true;
 
     if (!e.memory.known) {
-        e.notes.push_back("memory fit unknown: the workload gives no parameter count");
+        e.notes.push_back(Reason{"reason.memory_unknown", {}});
     } else if (!e.memory.fits) {
         Reason& fit = e.fit;
         fit.key = "fit.advice";
@@ -217,15 +194,10 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Calibratio
                       {"micro_batch", std::to_string(e.memory.microBatch)},
                       {"gpu", gpu.name},
                       {"gpus", std::to_string(setup.gpus)}};
-        std::string advice = "needs " + gb(e.memory.totalGb()) + " per GPU even with " + e.memory.describe() + ", "
-                             + gb(gpu.memoryGb) + " available";
-        std::vector<std::string> options;
         if (std::optional<int> needed = gpusNeededToFit(w, setup.precision, gpu.memoryGb, 512)) {
-            options.push_back(std::to_string(*needed) + " x " + gpu.name + " with FSDP");
             fit.params["fsdp_gpus"] = std::to_string(*needed);
         }
         if (w.method == TrainingMethod::Full && w.modelClass == ModelClass::Decoder) {
-            options.push_back("LoRA instead of a full fine-tune");
             fit.params["lora"] = "1";
         }
         double larger = 0;
@@ -236,20 +208,11 @@ estimateTraining(const Workload& w, const TrainingSetup& setup, const Calibratio
             }
         }
         if (larger > 0) {
-            options.push_back((setup.gpus == 1 ? std::string("a card of ") : std::to_string(setup.gpus) + " cards of ")
-                              + gb(larger) + " or more");
             fit.params["larger_gb"] = reasonNumber(larger);
         }
-        if (!options.empty()) {
-            advice += "; would fit: ";
-            for (std::size_t i = 0; i < options.size(); ++i) {
-                advice += (i ? ", or " : "") + options[i];
-            }
-        }
-        fit.text = advice;
         // A run that does not fit has no throughput to show: say so, and what would fit.
         e.known = false;
-        e.unknown = Reason{"unknown.does_not_fit", fit.params, "does not fit in memory: " + advice};
+        e.unknown = Reason{"unknown.does_not_fit", fit.params};
     }
     return e;
 }

@@ -28,17 +28,21 @@ const char* peakFamilyName(PeakFamily family)
 std::optional<PeakChoice> peakFor(const GpuSpec& gpu, Precision precision)
 {
     const PeakTflops& p = gpu.peak;
+    auto substituted = [&](const std::string& wanted, const std::string& used) {
+        return Reason{"note.precision_substituted", {{"gpu", gpu.name}, {"wanted", wanted}, {"used", used}}};
+    };
     auto half = [&](const char* wanted) -> std::optional<PeakChoice> {
         if (std::string(wanted) == "bf16" && p.bf16) {
             return PeakChoice{*p.bf16, PeakFamily::Half, "bf16", ""};
         }
         if (p.fp16) {
-            std::string note =
-                std::string(wanted) == "bf16" ? gpu.name + " has no BF16: runs as FP16 mixed precision" : "";
-            return PeakChoice{*p.fp16, PeakFamily::Half, "fp16", note};
+            return PeakChoice{*p.fp16,
+                              PeakFamily::Half,
+                              "fp16",
+                              std::string(wanted) == "bf16" ? substituted("bf16", "fp16") : Reason{}};
         }
         if (p.bf16) {
-            return PeakChoice{*p.bf16, PeakFamily::Half, "bf16", gpu.name + " has no FP16 figure: runs as BF16"};
+            return PeakChoice{*p.bf16, PeakFamily::Half, "bf16", substituted("fp16", "bf16")};
         }
         return std::nullopt;
     };
@@ -53,7 +57,7 @@ std::optional<PeakChoice> peakFor(const GpuSpec& gpu, Precision precision)
                 return PeakChoice{*p.tf32, PeakFamily::Tf32, "tf32", ""};
             }
             if (p.fp32) {
-                return PeakChoice{*p.fp32, PeakFamily::Fp32, "fp32", gpu.name + " has no TF32: runs in FP32"};
+                return PeakChoice{*p.fp32, PeakFamily::Fp32, "fp32", substituted("tf32", "fp32")};
             }
             return std::nullopt;
         case Precision::Amp:
@@ -65,7 +69,7 @@ std::optional<PeakChoice> peakFor(const GpuSpec& gpu, Precision precision)
                 return PeakChoice{*p.fp8, PeakFamily::Fp8, "fp8", ""};
             }
             if (std::optional<PeakChoice> fallback = half("bf16")) {
-                fallback->note = gpu.name + " has no FP8: runs as " + fallback->used;
+                fallback->note = substituted("fp8", fallback->used);
                 return fallback;
             }
             return std::nullopt;
@@ -182,12 +186,9 @@ EfficiencyTable::lookup(ModelClass modelClass, const GpuSpec& gpu, PeakFamily fa
     {
         int level;
         double widen; // extra relative width of the range for a looser match
-        const char* what;
     };
-    const Level levels[] = {{1, 0.0, "same GPU"},
-                            {2, 0.10, "same architecture"},
-                            {3, 0.20, "same model class, other GPUs"},
-                            {4, 0.30, "other model classes"}};
+    // 1: same GPU, 2: same architecture, 3: same model class on other GPUs, 4: other model classes.
+    const Level levels[] = {{1, 0.0}, {2, 0.10}, {3, 0.20}, {4, 0.30}};
     for (const Level& level : levels) {
         std::vector<double> values;
         Lookup found;
@@ -221,13 +222,10 @@ EfficiencyTable::lookup(ModelClass modelClass, const GpuSpec& gpu, PeakFamily fa
         const double high = std::max(*highest, mid * 1.15) * (1 + level.widen);
         found.efficiency = Range{mid, low, std::min(high, 1.0)};
         found.level = level.level;
-        found.basis =
-            Reason{"efficiency.basis",
-                   {{"cases", std::to_string(values.size())},
-                    {"level", std::to_string(level.level)},
-                    {"family", peakFamilyName(family)}},
-                   "median of " + std::to_string(values.size()) + " calibration case" + (values.size() == 1 ? "" : "s")
-                       + " (" + level.what + ", " + peakFamilyName(family) + ")"};
+        found.basis = Reason{"efficiency.basis",
+                             {{"cases", std::to_string(values.size())},
+                              {"level", std::to_string(level.level)},
+                              {"family", peakFamilyName(family)}}};
         return found;
     }
     return std::nullopt;

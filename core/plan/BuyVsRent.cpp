@@ -1,5 +1,7 @@
 #include "gpuplan/plan/BuyVsRent.h"
 
+#include "gpuplan/plan/PlanFile.h"
+
 #include <algorithm>
 
 namespace gpuplan::core {
@@ -52,7 +54,7 @@ BuyVsRent compareBuyVsRent(const Catalog& catalog,
     BuyVsRent out;
     out.currency = currency;
     if (facts.systems.empty()) {
-        out.unavailableReason = "ownership.json lists no server to buy";
+        out.unavailableReason = Reason{"buy.no_server", {}};
         return out;
     }
     const OwnedSystem* chosen = nullptr;
@@ -69,7 +71,7 @@ BuyVsRent compareBuyVsRent(const Catalog& catalog,
     std::optional<CostLine> onDemand =
         chosen ? cheapestLine(catalog, chosen->gpuId, PricingMode::OnDemand, currency, rate) : std::nullopt;
     if (!chosen || !onDemand) {
-        out.unavailableReason = "none of the servers in ownership.json has an on-demand offer to compare with";
+        out.unavailableReason = Reason{"buy.no_on_demand_offer", {}};
         return out;
     }
     out.available = true;
@@ -121,7 +123,7 @@ BuyVsRent compareBuyVsRent(const Catalog& catalog,
 json buyVsRentJson(const BuyVsRent& c)
 {
     if (!c.available) {
-        return {{"available", false}, {"reason", c.unavailableReason}};
+        return {{"available", false}, {"reason", reasonJson(c.unavailableReason)}};
     }
     auto lineJson = [](const CostLine& line) {
         json out = {{"key", line.key},

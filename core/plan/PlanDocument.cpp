@@ -127,10 +127,10 @@ PlanTraining makePlanTraining(const TrainingEstimate& e, const GpuSpec& gpu, int
     t.known = e.known;
     if (e.memory.known && !e.memory.fits) {
         t.fitsMemory = false;
-        t.fitReason = e.fit.text;
+        t.fitReason = e.fit;
     }
     if (!e.known) {
-        t.unknownReason = e.unknown.text;
+        t.unknownReason = e.unknown;
         return t;
     }
     t.throughput = e.throughput;
@@ -156,7 +156,9 @@ PlanTraining makePlanTraining(const TrainingEstimate& e, const GpuSpec& gpu, int
     if (e.memory.known) {
         t.fitsMemory = e.memory.fits;
     }
-    t.memory = PlanTraining::Memory{e.memory.describe(),
+    t.memory = PlanTraining::Memory{shardingName(e.memory.sharding),
+                                    e.memory.activationCheckpointing,
+                                    e.memory.microBatch,
                                     e.memory.totalGb(),
                                     e.memory.capacityGb,
                                     e.memory.weightsGb,

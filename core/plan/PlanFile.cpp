@@ -17,7 +17,16 @@ using Need = JsonChecker::Need;
 
 json reasonJson(const Reason& r)
 {
-    return {{"key", r.key}, {"params", r.params}, {"text", r.text}};
+    return {{"key", r.key}, {"params", r.params}};
+}
+
+json reasonsJson(const std::vector<Reason>& reasons)
+{
+    json out = json::array();
+    for (const Reason& reason : reasons) {
+        out.push_back(reasonJson(reason));
+    }
+    return out;
 }
 
 namespace {
@@ -37,10 +46,10 @@ json planTrainingJson(const PlanTraining& t)
 {
     json out = {{"gpu", t.gpu}, {"count", t.count}, {"precision", t.precision}, {"stack", t.stack}, {"known", t.known}};
     if (!t.known) {
-        out["unknown_reason"] = t.unknownReason;
+        out["unknown_reason"] = reasonJson(t.unknownReason);
         if (t.fitsMemory == false) {
             out["fits_memory"] = false;
-            out["fit_reason"] = t.fitReason;
+            out["fit_reason"] = reasonJson(t.fitReason);
         }
         return out;
     }
@@ -68,7 +77,9 @@ json planTrainingJson(const PlanTraining& t)
     out["fits_memory"] = orNull(t.fitsMemory);
     if (t.memory) {
         const PlanTraining::Memory& m = *t.memory;
-        out["memory"] = {{"strategy", m.strategy},
+        out["memory"] = {{"sharding", m.sharding},
+                         {"activation_checkpointing", m.activationCheckpointing},
+                         {"micro_batch", m.microBatch},
                          {"per_gpu_gb", m.perGpuGb},
                          {"capacity_gb", m.capacityGb},
                          {"weights_gb", m.weightsGb},
@@ -78,9 +89,9 @@ json planTrainingJson(const PlanTraining& t)
                          {"reserve_gb", m.reserveGb}};
     }
     if (t.fitsMemory == false) {
-        out["fit_reason"] = t.fitReason;
+        out["fit_reason"] = reasonJson(t.fitReason);
     }
-    out["notes"] = t.notes;
+    out["notes"] = reasonsJson(t.notes);
     return out;
 }
 
@@ -171,7 +182,7 @@ json optionJson(const PlanOption& o, Currency currency)
             {"kwh", orNull(o.kwh)},
             {"kg_co2e", orNull(o.kgCo2e)},
             {"reasons", reasons},
-            {"notes", o.notes}};
+            {"notes", reasonsJson(o.notes)}};
 }
 
 json resultsJson(const PlanResults& r, Currency currency)
@@ -194,7 +205,7 @@ json resultsJson(const PlanResults& r, Currency currency)
             {"eligible", r.eligible},
             {"options", options},
             {"excluded", excluded},
-            {"notes", r.notes}};
+            {"notes", reasonsJson(r.notes)}};
 }
 
 json workloadJson(const PlanWorkload& w)

@@ -113,15 +113,22 @@ private:
         return value && low && high ? Range{*value, *low, *high} : Range{};
     }
 
-    /// {"key", "params", "text"}; a parameter may be a number (written as a plain decimal).
+    /// {"key", "params"}; a parameter may be a number (written as a plain decimal). A plan written before
+    /// reasons were keys (plan files of wave 1 kept English sentences in fit_reason, unknown_reason, notes and
+    /// buy_vs_rent.reason) gives "saved.text" with the sentence as it was saved; the "text" beside a key, which
+    /// the same files wrote, is not read: the key says it in the reader's language.
     static Reason reason(const json& node)
     {
         Reason out;
+        if (node.is_string()) {
+            out.key = "saved.text";
+            out.params["text"] = node.get<std::string>();
+            return out;
+        }
         if (!node.is_object()) {
             return out;
         }
         out.key = text(node, "key");
-        out.text = text(node, "text");
         if (auto params = node.find("params"); params != node.end() && params->is_object()) {
             for (const auto& [name, value] : params->items()) {
                 out.params[name] = value.is_string() ? value.get<std::string>() : reasonNumber(value.get<double>());
@@ -134,6 +141,21 @@ private:
     {
         auto it = node.find(key);
         return it == node.end() ? Reason{} : reason(*it);
+    }
+
+    /// A list of reasons (or, in an older plan, of sentences).
+    static std::vector<Reason> reasons(const json& node, const char* key)
+    {
+        std::vector<Reason> out;
+        auto it = node.find(key);
+        if (it != node.end() && it->is_array()) {
+            for (const json& item : *it) {
+                if (Reason r = reason(item); !r.empty()) {
+                    out.push_back(std::move(r));
+                }
+            }
+        }
+        return out;
     }
 
     template <typename Enum>
@@ -273,7 +295,7 @@ private:
         t.precision = text(node, "precision");
         t.stack = text(node, "stack");
         t.known = m_check.boolean(node, "known", at, Need::Optional).value_or(false);
-        t.unknownReason = text(node, "unknown_reason");
+        t.unknownReason = member(node, "unknown_reason");
         if (const json* throughput = m_check.object(node, "throughput", at, Need::Optional)) {
             const std::string tAt = JsonChecker::child(at, "throughput");
             t.throughput = {optionalNumber(*throughput, "value", tAt).value_or(0),
@@ -309,11 +331,13 @@ private:
             t.userData = m_check.boolean(*calibration, "user_data", cAt, Need::Optional).value_or(false);
         }
         t.fitsMemory = m_check.boolean(node, "fits_memory", at, Need::Optional);
-        t.fitReason = text(node, "fit_reason");
+        t.fitReason = member(node, "fit_reason");
         if (const json* memory = m_check.object(node, "memory", at, Need::Optional)) {
             const std::string mAt = JsonChecker::child(at, "memory");
             auto gb = [&](const char* key) { return optionalNumber(*memory, key, mAt).value_or(0); };
-            t.memory = PlanTraining::Memory{text(*memory, "strategy"),
+            t.memory = PlanTraining::Memory{text(*memory, "sharding") == "fsdp" ? "fsdp" : "ddp",
+                                            memory->value("activation_checkpointing", false) == true,
+                                            int(gb("micro_batch")),
                                             gb("per_gpu_gb"),
                                             gb("capacity_gb"),
                                             gb("weights_gb"),
@@ -322,7 +346,7 @@ private:
                                             gb("activations_gb"),
                                             gb("reserve_gb")};
         }
-        t.notes = m_check.stringList(node, "notes", at);
+        t.notes = reasons(node, "notes");
         return t;
     }
 
@@ -366,7 +390,7 @@ private:
                 o.reasons.push_back(reason(r));
             }
         }
-        o.notes = m_check.stringList(node, "notes", at);
+        o.notes = reasons(node, "notes");
         return o;
     }
 
@@ -387,7 +411,7 @@ private:
                                   text(x, "rule"),
                                   member(x, "reason")});
         });
-        r.notes = m_check.stringList(node, "notes", at);
+        r.notes = reasons(node, "notes");
         return r;
     }
 
@@ -414,7 +438,7 @@ private:
         const std::string at = "$.buy_vs_rent";
         BuyVsRent b;
         b.available = m_check.boolean(node, "available", at, Need::Optional).value_or(false);
-        b.unavailableReason = text(node, "reason");
+        b.unavailableReason = member(node, "reason");
         if (!b.available) {
             return b;
         }

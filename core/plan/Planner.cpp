@@ -33,47 +33,23 @@ std::string fixed(double value, int decimals)
     return buffer;
 }
 
-std::string hoursText(double hours)
+Reason reason(std::string key, std::map<std::string, std::string> params)
 {
-    return fixed(hours, hours < 10 ? 1 : 0) + " h";
+    return Reason{std::move(key), std::move(params)};
 }
 
-Reason reason(std::string key, std::map<std::string, std::string> params, std::string text)
-{
-    return Reason{std::move(key), std::move(params), std::move(text)};
-}
-
-Reason
-nested(std::string key, std::map<std::string, std::string> params, const Reason& cause, const std::string& prefix)
+Reason nested(std::string key, std::map<std::string, std::string> params, const Reason& cause)
 {
     params["cause"] = cause.key;
     for (const auto& [name, value] : cause.params) {
         params["cause." + name] = value;
     }
-    return Reason{std::move(key), std::move(params), prefix + cause.text};
+    return Reason{std::move(key), std::move(params)};
 }
 
 } // namespace planner
 
-using planner::fixed;
-using planner::hoursText;
 using planner::reason;
-
-namespace {
-
-std::string isolationText(const Offer& offer)
-{
-    std::string text = offer.physicallyIsolated() ? "physically isolated (bare metal or dedicated host)" : "";
-    if (!offer.compliance.empty()) {
-        text += text.empty() ? "documented compliance: " : "; compliance: ";
-        for (std::size_t i = 0; i < offer.compliance.size(); ++i) {
-            text += (i ? ", " : "") + offer.compliance[i];
-        }
-    }
-    return text;
-}
-
-} // namespace
 
 const char* objectiveName(Objective objective)
 {
@@ -124,7 +100,6 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
                                                       : constraints.budget      ? Objective::Fastest
                                                                                 : Objective::Value);
     const std::string currency = currencyCode(constraints.currency);
-    auto money = [&](double amount) { return fixed(amount, 0) + " " + currency; };
 
     // An offer and region that meets every constraint, with the mode it would be paid in.
     struct Candidate
@@ -244,7 +219,7 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
         std::push_heap(kept.begin(), kept.end(), before);
     }
     if (result.eligibleCount == 0) {
-        result.notes.push_back("no offer meets every constraint; the excluded list says what each one missed");
+        result.notes.push_back(Reason{"note.nothing_eligible", {}});
         return result;
     }
     std::sort_heap(kept.begin(), kept.end(), before);
@@ -267,84 +242,59 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
                                                       {"high", reasonNumber(m.cost.high)},
                                                       {"currency", currency},
                                                       {"mode", modeName}};
-        std::string costText = "costs about " + money(m.cost.value) + " (" + money(m.cost.low) + " to "
-                               + money(m.cost.high) + ") paying " + modeName;
         if (m.commitment) {
             // The cost is this run's share of the term; the lab pays the whole term, so it is never said alone.
             costParams["commitment"] = reasonNumber(m.commitment->amount);
             costParams["commitment_months"] = reasonNumber(m.commitment->months);
-            costText += ", which commits the lab to " + money(m.commitment->amount) + " over "
-                        + fixed(m.commitment->months, 0) + " months";
         }
-        o.reasons.push_back(reason("reason.cost", std::move(costParams), costText));
+        o.reasons.push_back(reason("reason.cost", std::move(costParams)));
         o.reasons.push_back(reason("reason.time",
                                    {{"hours", reasonNumber(m.hours.value)},
                                     {"low", reasonNumber(m.hours.low)},
-                                    {"high", reasonNumber(m.hours.high)}},
-                                   "finishes in about " + hoursText(m.hours.value) + " (" + hoursText(m.hours.low)
-                                       + " to " + hoursText(m.hours.high) + "), setup and data upload included"));
+                                    {"high", reasonNumber(m.hours.high)}}));
         if (i == 0) {
-            const char* what = result.objective == Objective::Cheapest  ? "the cheapest"
-                               : result.objective == Objective::Fastest ? "the fastest"
-                                                                        : "the best cost x time";
-            std::string text = std::string(what) + " of " + std::to_string(n) + " offers that meet every constraint";
             std::map<std::string, std::string> params{{"objective", objectiveName(result.objective)},
                                                       {"count", std::to_string(n)}};
             if (n > 1) {
                 const RankedOption& next = ranked[1];
-                text += "; next: " + next.estimate.provider->name + " " + next.estimate.offer->instanceType + " at "
-                        + money(next.mode.cost.value);
                 if (next.mode.commitment) {
-                    text += " (committing " + money(next.mode.commitment->amount) + " over "
-                            + fixed(next.mode.commitment->months, 0) + " months)";
                     params["next_commitment"] = reasonNumber(next.mode.commitment->amount);
                     params["next_commitment_months"] = reasonNumber(next.mode.commitment->months);
                 }
-                text += ", " + hoursText(next.mode.hours.value);
                 params["next_provider"] = next.estimate.provider->name;
                 params["next_instance"] = next.estimate.offer->instanceType;
                 params["next_cost"] = reasonNumber(next.mode.cost.value);
                 params["next_hours"] = reasonNumber(next.mode.hours.value);
                 params["currency"] = currency;
             }
-            o.reasons.push_back(reason("reason.rank", std::move(params), text));
+            o.reasons.push_back(reason("reason.rank", std::move(params)));
         }
         if (constraints.deadlineHours) {
-            o.reasons.push_back(reason(
-                "reason.deadline",
-                {{"margin", reasonNumber(*constraints.deadlineHours - m.hours.value)},
-                 {"misses_at_high", m.hours.high > *constraints.deadlineHours ? "1" : "0"}},
-                hoursText(*constraints.deadlineHours - m.hours.value) + " to spare before the deadline"
-                    + (m.hours.high > *constraints.deadlineHours ? " (but the slow end of the range misses it)" : "")));
+            o.reasons.push_back(reason("reason.deadline",
+                                       {{"margin", reasonNumber(*constraints.deadlineHours - m.hours.value)},
+                                        {"misses_at_high", m.hours.high > *constraints.deadlineHours ? "1" : "0"}}));
         }
         if (m.spot) {
             const SpotDetail& s = *m.spot;
             const double interval = std::min(s.intervalHours, e.training->computeHours.value);
-            std::string text = "spot: " + fixed(s.rate.monthlyProbability.value * 100, 0)
-                               + " % chance of interruption per month, checkpoint every " + hoursText(interval);
             std::map<std::string, std::string> params{{"probability", reasonNumber(s.rate.monthlyProbability.value)},
                                                       {"interval", reasonNumber(interval)}};
             if (s.simulated) {
-                text += "; P50 " + hoursText(s.simulated->p50Hours) + ", P90 " + hoursText(s.simulated->p90Hours)
-                        + " of compute, " + fixed(s.simulated->meanInterruptions, 1) + " interruptions expected";
                 params["p50"] = reasonNumber(s.simulated->p50Hours);
                 params["p90"] = reasonNumber(s.simulated->p90Hours);
                 params["interruptions"] = reasonNumber(s.simulated->meanInterruptions);
             }
-            o.reasons.push_back(reason("reason.spot", std::move(params), text));
+            o.reasons.push_back(reason("reason.spot", std::move(params)));
         }
         // Where the provider's billing rule moves the figure (whole hours when it is not known), say so.
         if (m.mode == PricingMode::OnDemand || m.mode == PricingMode::Spot) {
             const double billed = billedHours(m.hours.value, e.offer->billing);
             if (billed > m.hours.value * 1.05 + 1e-9) {
                 const std::string provider = e.provider->name;
-                o.reasons.push_back(reason(
-                    e.offer->billing ? "reason.billing" : "reason.billing_unknown",
-                    {{"provider", provider}, {"hours", reasonNumber(m.hours.value)}, {"billed", reasonNumber(billed)}},
-                    e.offer->billing ? "billed as " + hoursText(billed) + " of " + hoursText(m.hours.value) + " by "
-                                           + provider + "'s minimum and rounding"
-                                     : provider + "'s billing rule is not published: " + hoursText(m.hours.value)
-                                           + " is counted as " + hoursText(billed) + ", whole hours"));
+                o.reasons.push_back(reason(e.offer->billing ? "reason.billing" : "reason.billing_unknown",
+                                           {{"provider", provider},
+                                            {"hours", reasonNumber(m.hours.value)},
+                                            {"billed", reasonNumber(billed)}}));
             }
         }
         const MemoryPlan& memory = e.training->memory;
@@ -353,12 +303,7 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
                                     {"capacity_gb", reasonNumber(e.gpu->memoryGb)},
                                     {"sharding", shardingName(memory.sharding)},
                                     {"checkpointing", memory.activationCheckpointing ? "1" : "0"},
-                                    {"micro_batch", std::to_string(memory.microBatch)}},
-                                   e.training->memory.known
-                                       ? "fits in memory: " + fixed(e.training->memory.totalGb(), 1) + " of "
-                                             + fixed(e.gpu->memoryGb, 0) + " GB per GPU with "
-                                             + e.training->memory.describe()
-                                       : "memory fit unknown: the workload gives no parameter count"));
+                                    {"micro_batch", std::to_string(memory.microBatch)}}));
         if (constraints.sensitive) {
             std::string compliance;
             for (std::size_t c = 0; c < e.offer->compliance.size(); ++c) {
@@ -366,22 +311,17 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
             }
             o.reasons.push_back(
                 reason("reason.isolated",
-                       {{"isolated", e.offer->physicallyIsolated() ? "1" : "0"}, {"compliance", compliance}},
-                       isolationText(*e.offer)));
+                       {{"isolated", e.offer->physicallyIsolated() ? "1" : "0"}, {"compliance", compliance}}));
         }
         if (e.kwh) {
-            std::string text = "uses about " + fixed(*e.kwh, *e.kwh < 10 ? 1 : 0) + " kWh";
-            text += e.kgCo2e ? ", " + fixed(*e.kgCo2e, *e.kgCo2e < 10 ? 1 : 0) + " kgCO2e on the " + e.region + " grid"
-                             : " (grid carbon intensity of " + e.region + " unknown)";
             std::map<std::string, std::string> params{{"kwh", reasonNumber(*e.kwh)}, {"region", e.region}};
             if (e.kgCo2e) {
                 params["kg_co2e"] = reasonNumber(*e.kgCo2e);
             }
-            o.reasons.push_back(reason("reason.energy", std::move(params), text));
+            o.reasons.push_back(reason("reason.energy", std::move(params)));
         }
         if (const int regions = regionsOf[std::size_t(i)]; regions > 1) {
-            o.estimate.notes.push_back("also meets the constraints in " + std::to_string(regions - 1)
-                                       + " other region(s)");
+            o.estimate.notes.push_back(Reason{"note.other_regions", {{"regions", std::to_string(regions - 1)}}});
         }
     }
     ranked.resize(std::min(ranked.size(), std::size_t(std::max(constraints.top, 0))));

@@ -133,7 +133,8 @@ void Planner::estimateOffer(std::vector<OfferEstimate>& all,
                                    * (datasetGb + 2 * checkpointGb) / kHoursPerMonth;
             e.storageCost = baseHours * perHour;
         } else if (datasetGb > 0) {
-            e.notes.push_back("storage price unknown for " + provider->name + ": not counted");
+            e.notes.push_back(Reason{"note.storage_price_unknown",
+                                     {{"provider", provider->name}, {"provider_zh", provider->nameZh}}});
         }
         if (facts && facts->egress) {
             e.egressCost = Range::exact(
@@ -159,10 +160,7 @@ void Planner::estimateOffer(std::vector<OfferEstimate>& all,
                 // Without a rate the price cannot be compared: converting with 0 would make it free (finding 11).
                 mode.eligible = false;
                 mode.why = reason("excluded.no_exchange_rate",
-                                  {{"from", currencyCode(price.currency)}, {"to", currencyCode(constraints.currency)}},
-                                  std::string("priced in ") + currencyCode(price.currency)
-                                      + ", and without a USD-CNY exchange rate it cannot be compared in "
-                                      + currencyCode(constraints.currency));
+                                  {{"from", currencyCode(price.currency)}, {"to", currencyCode(constraints.currency)}});
                 e.modes.push_back(std::move(mode));
                 continue;
             }
@@ -185,9 +183,7 @@ void Planner::estimateOffer(std::vector<OfferEstimate>& all,
                     if (!interruption) {
                         mode.eligible = false;
                         mode.why = reason("excluded.spot_rate_unknown",
-                                          {{"provider", provider->name}, {"provider_zh", provider->nameZh}},
-                                          "no published interruption rate for " + provider->name
-                                              + " spot: its time and cost would be a guess");
+                                          {{"provider", provider->name}, {"provider_zh", provider->nameZh}});
                         break;
                     }
                     SpotDetail spot;
@@ -241,11 +237,7 @@ void Planner::estimateOffer(std::vector<OfferEstimate>& all,
                                           {{"months", fixed(termMonths, 0)},
                                            {"project", reasonNumber(constraints.projectMonths)},
                                            {"commitment", reasonNumber(perHour * termMonths * kHoursPerMonth)},
-                                           {"currency", currencyCode(constraints.currency)}},
-                                          "needs a " + fixed(termMonths, 0) + "-month commitment ("
-                                              + fixed(perHour * termMonths * kHoursPerMonth, 0) + " "
-                                              + currencyCode(constraints.currency) + "); the project is "
-                                              + fixed(constraints.projectMonths, 0) + " months");
+                                           {"currency", currencyCode(constraints.currency)}});
                     }
                     break;
                 }
@@ -262,11 +254,9 @@ void Planner::estimateOffer(std::vector<OfferEstimate>& all,
                     mode.commitment = ModeCost::Commitment{minimumMonths, minimumMonths * perHour};
                     if (constraints.projectMonths < minimumMonths) {
                         mode.eligible = false;
-                        mode.why = reason(
-                            "excluded.subscription_term",
-                            {{"months", fixed(minimumMonths, 0)}, {"project", reasonNumber(constraints.projectMonths)}},
-                            "a subscription is paid for at least " + fixed(minimumMonths, 0)
-                                + " month(s); the project is " + fixed(constraints.projectMonths, 0) + " months");
+                        mode.why = reason("excluded.subscription_term",
+                                          {{"months", fixed(minimumMonths, 0)},
+                                           {"project", reasonNumber(constraints.projectMonths)}});
                     }
                     break;
                 }

@@ -10,7 +10,6 @@
 
 namespace gpuplan::core {
 
-using planner::hoursText;
 using planner::nested;
 using planner::reason;
 
@@ -20,18 +19,14 @@ bool frameworkRuns(const GpuSpec& gpu, const Offer& offer, const std::string& fr
 {
     if (offer.service == ServiceKind::Tpu || gpu.vendor == "Google") {
         if (framework != "jax" && framework != "tensorflow") {
-            why = reason("excluded.framework_tpu",
-                         {{"framework", framework}},
-                         "TPUs train JAX and TensorFlow; " + framework + " needs a GPU");
+            why = reason("excluded.framework_tpu", {{"framework", framework}});
             return false;
         }
         return true;
     }
     if (gpu.vendor == "AMD") {
         if (framework != "pytorch" && framework != "jax" && framework != "tensorflow") {
-            why = reason("excluded.framework_rocm",
-                         {{"framework", framework}, {"gpu", gpu.name}},
-                         "ROCm on " + gpu.name + " supports PyTorch, TensorFlow and JAX, not " + framework);
+            why = reason("excluded.framework_rocm", {{"framework", framework}, {"gpu", gpu.name}});
             return false;
         }
     }
@@ -40,29 +35,15 @@ bool frameworkRuns(const GpuSpec& gpu, const Offer& offer, const std::string& fr
 
 } // namespace
 
-Result<std::vector<std::string>> parseCountryCodes(std::string_view text)
+std::vector<std::string> countryEntries(std::string_view text)
 {
-    std::vector<std::string> codes;
+    std::vector<std::string> entries;
     std::string current;
-    auto flush = [&]() -> std::optional<Error> {
-        if (current.empty()) {
-            return std::nullopt;
+    auto flush = [&] {
+        if (!current.empty()) {
+            entries.push_back(std::move(current));
+            current.clear();
         }
-        const bool letters = current.size() == 2 && std::isalpha(static_cast<unsigned char>(current[0]))
-                             && std::isalpha(static_cast<unsigned char>(current[1]));
-        if (!letters) {
-            return Error{ErrorCode::InvalidArgument,
-                         "\"" + current + "\" is not a country code: write two letters, e.g. CN, HK, US",
-                         "countries"};
-        }
-        for (char& c : current) {
-            c = char(std::toupper(static_cast<unsigned char>(c)));
-        }
-        if (std::find(codes.begin(), codes.end(), current) == codes.end()) {
-            codes.push_back(current);
-        }
-        current.clear();
-        return std::nullopt;
     };
     // Separators: ASCII comma, semicolon and blanks, and the Chinese comma and enumeration comma.
     const std::string_view separators[] = {",", ";", " ", "\t", "\xEF\xBC\x8C" /* ， */, "\xE3\x80\x81" /* 、 */};
@@ -70,9 +51,7 @@ Result<std::vector<std::string>> parseCountryCodes(std::string_view text)
         bool separated = false;
         for (std::string_view s : separators) {
             if (text.substr(i, s.size()) == s) {
-                if (std::optional<Error> bad = flush()) {
-                    return *bad;
-                }
+                flush();
                 i += s.size();
                 separated = true;
                 break;
@@ -82,8 +61,31 @@ Result<std::vector<std::string>> parseCountryCodes(std::string_view text)
             current += text[i++];
         }
     }
-    if (std::optional<Error> bad = flush()) {
-        return *bad;
+    flush();
+    return entries;
+}
+
+bool isCountryCode(std::string_view entry)
+{
+    return entry.size() == 2 && std::isalpha(static_cast<unsigned char>(entry[0]))
+           && std::isalpha(static_cast<unsigned char>(entry[1]));
+}
+
+Result<std::vector<std::string>> parseCountryCodes(std::string_view text)
+{
+    std::vector<std::string> codes;
+    for (std::string entry : countryEntries(text)) {
+        if (!isCountryCode(entry)) {
+            return Error{ErrorCode::InvalidArgument,
+                         "\"" + entry + "\" is not a country code: write two letters, e.g. CN, HK, US",
+                         "countries"};
+        }
+        for (char& c : entry) {
+            c = char(std::toupper(static_cast<unsigned char>(c)));
+        }
+        if (std::find(codes.begin(), codes.end(), entry) == codes.end()) {
+            codes.push_back(std::move(entry));
+        }
     }
     return codes;
 }
@@ -119,7 +121,6 @@ namespace planner {
 std::optional<Excluded> ruledOut(OfferEstimate& e, const Constraints& constraints, const Assumptions& assumptions)
 {
     const std::string currency = currencyCode(constraints.currency);
-    auto money = [&](double amount) { return fixed(amount, 0) + " " + currency; };
     const Offer& offer = *e.offer;
     Reason why;
     if (!frameworkRuns(*e.gpu, offer, constraints.framework, why)) {
@@ -133,54 +134,34 @@ std::optional<Excluded> ruledOut(OfferEstimate& e, const Constraints& constraint
             allowed += (allowed.empty() ? "" : ", ") + code;
         }
         if (country.empty()) {
-            return Excluded{"region",
-                            reason("excluded.country_unknown",
-                                   {{"region", e.region}, {"allowed", allowed}},
-                                   "the catalog does not say which country " + e.region
-                                       + " is in, so it may be outside " + allowed)};
+            return Excluded{"region", reason("excluded.country_unknown", {{"region", e.region}, {"allowed", allowed}})};
         }
         if (std::find(constraints.countries.begin(), constraints.countries.end(), country)
             == constraints.countries.end()) {
             return Excluded{
                 "region",
-                reason("excluded.country",
-                       {{"region", e.region}, {"country", country}, {"allowed", allowed}},
-                       e.region + " is in " + country + ", outside the chosen countries (" + allowed + ")")};
+                reason("excluded.country", {{"region", e.region}, {"country", country}, {"allowed", allowed}})};
         }
     }
     if (constraints.sensitive && !offer.physicallyIsolated() && offer.compliance.empty()) {
-        return Excluded{"sensitive",
-                        reason("excluded.sensitive",
-                               {},
-                               "shared virtual machine: no bare-metal or dedicated-host option and no documented "
-                               "compliance programme, so sensitive data should not go there")};
+        return Excluded{"sensitive", reason("excluded.sensitive", {})};
     }
     if (e.training->memory.known && !e.training->memory.fits) {
-        return Excluded{"memory",
-                        nested("excluded.memory",
-                               {{"gpus", std::to_string(e.gpus)}, {"gpu", e.gpu->name}},
-                               e.training->fit,
-                               "does not fit in memory on " + std::to_string(e.gpus) + " x " + e.gpu->name + ": ")};
+        return Excluded{
+            "memory",
+            nested("excluded.memory", {{"gpus", std::to_string(e.gpus)}, {"gpu", e.gpu->name}}, e.training->fit)};
     }
     if (!e.training->known) {
-        return Excluded{"unknown", nested("excluded.unknown", {}, e.training->unknown, "cannot be estimated: ")};
+        return Excluded{"unknown", nested("excluded.unknown", {}, e.training->unknown)};
     }
     if (e.nodes > 1 && !constraints.multiNode) {
-        return Excluded{"scale",
-                        reason("excluded.single_node",
-                               {{"nodes", std::to_string(e.nodes)}},
-                               "needs " + std::to_string(e.nodes) + " servers; the plan allows one")};
+        return Excluded{"scale", reason("excluded.single_node", {{"nodes", std::to_string(e.nodes)}})};
     }
     if (e.nodes > 1 && constraints.requireRdma && !offer.rdma.value_or(false)) {
-        return Excluded{"rdma",
-                        reason("excluded.rdma",
-                               {{"nodes", std::to_string(e.nodes)}},
-                               "needs " + std::to_string(e.nodes)
-                                   + " servers but has no RDMA / InfiniBand / EFA between them: "
-                                     "NCCL over plain Ethernet would waste most of the GPU time")};
+        return Excluded{"rdma", reason("excluded.rdma", {{"nodes", std::to_string(e.nodes)}})};
     }
     if (e.modes.empty()) {
-        return Excluded{"no_price", reason("excluded.no_price", {}, "no published price in this region")};
+        return Excluded{"no_price", reason("excluded.no_price", {})};
     }
     // Deadline and budget per mode: a mode that misses them is not a way to buy this offer.
     for (ModeCost& mode : e.modes) {
@@ -190,26 +171,20 @@ std::optional<Excluded> ruledOut(OfferEstimate& e, const Constraints& constraint
         if (!constraints.modes.empty()
             && std::find(constraints.modes.begin(), constraints.modes.end(), mode.mode) == constraints.modes.end()) {
             mode.eligible = false;
-            mode.why = reason("excluded.mode_not_chosen",
-                              {{"mode", pricingModeName(mode.mode)}},
-                              std::string("the plan does not consider ") + pricingModeName(mode.mode) + " prices");
+            mode.why = reason("excluded.mode_not_chosen", {{"mode", pricingModeName(mode.mode)}});
             continue;
         }
         if (constraints.deadlineHours && mode.hours.value > *constraints.deadlineHours) {
             mode.eligible = false;
             mode.why = reason(
                 "excluded.deadline",
-                {{"hours", reasonNumber(mode.hours.value)}, {"deadline", reasonNumber(*constraints.deadlineHours)}},
-                "takes about " + hoursText(mode.hours.value) + ", past the deadline of "
-                    + hoursText(*constraints.deadlineHours));
+                {{"hours", reasonNumber(mode.hours.value)}, {"deadline", reasonNumber(*constraints.deadlineHours)}});
         } else if (constraints.budget && mode.cost.value > *constraints.budget) {
             mode.eligible = false;
-            mode.why =
-                reason("excluded.budget",
-                       {{"cost", reasonNumber(mode.cost.value)},
-                        {"budget", reasonNumber(*constraints.budget)},
-                        {"currency", currency}},
-                       "costs about " + money(mode.cost.value) + ", over the budget of " + money(*constraints.budget));
+            mode.why = reason("excluded.budget",
+                              {{"cost", reasonNumber(mode.cost.value)},
+                               {"budget", reasonNumber(*constraints.budget)},
+                               {"currency", currency}});
         }
     }
     if (!e.cheapestEligible()) {

@@ -16,13 +16,10 @@ constexpr double kHoursPerMonth = 730;
 
 /// As printf's "%.*f".
 std::string fixed(double value, int decimals);
-/// "3.5 h", "36 h".
-std::string hoursText(double hours);
-Reason reason(std::string key, std::map<std::string, std::string> params, std::string text);
+Reason reason(std::string key, std::map<std::string, std::string> params);
 /// A reason that wraps another ("cannot be estimated: <cause>"): the cause's key and parameters travel as
 /// `cause` and `cause.<name>`.
-Reason
-nested(std::string key, std::map<std::string, std::string> params, const Reason& cause, const std::string& prefix);
+Reason nested(std::string key, std::map<std::string, std::string> params, const Reason& cause);
 
 /// Why an offer in a region is left out: the rule's name (Exclusion::rule) and its reason.
 struct Excluded

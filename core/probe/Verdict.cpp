@@ -75,9 +75,9 @@ std::string joined(const std::vector<std::string>& items, const char* separator)
     return text;
 }
 
-Reason reason(std::string key, std::map<std::string, std::string> params, std::string text)
+Reason reason(std::string key, std::map<std::string, std::string> params)
 {
-    return Reason{std::move(key), std::move(params), std::move(text)};
+    return Reason{std::move(key), std::move(params)};
 }
 
 std::optional<double> nvlinkPerDirection(const GpuSpec& spec)
@@ -154,9 +154,7 @@ Verdict Judge::run()
             VerdictLevel::Warn,
             "ok: false",
             "ok: true",
-            reason("probe.incomplete",
-                   {},
-                   "The probe says not every GPU could be measured but gives no reason; run it again."));
+            reason("probe.incomplete", {}));
     }
     for (const VerdictLine& line : m_verdict.lines) {
         if (line.level != VerdictLevel::Unknown && line.level > m_verdict.level) {
@@ -203,16 +201,7 @@ void Judge::judgeGpu(const ProbeGpu& gpu)
     judgeThrottle(gpu);
     judgeBurn(gpu);
     if (gpu.migEnabled.value_or(false)) {
-        add(Check::Mig,
-            gpu.index,
-            VerdictLevel::Warn,
-            "on",
-            "off",
-            reason("probe.mig.on",
-                   {},
-                   "MIG is on for GPU " + std::to_string(gpu.index)
-                       + ": it is split into slices, each with a share of the GPU, so its speed cannot be "
-                         "compared with the whole GPU's datasheet."));
+        add(Check::Mig, gpu.index, VerdictLevel::Warn, "on", "off", reason("probe.mig.on", {}));
     }
 }
 

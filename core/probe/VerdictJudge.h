@@ -18,7 +18,8 @@ std::string fixed(double value, int decimals);
 std::string figure(double value);
 std::string ratioText(double ratio);
 std::string joined(const std::vector<std::string>& items, const char* separator = ", ");
-Reason reason(std::string key, std::map<std::string, std::string> params, std::string text);
+/// A reason by its key and raw parameters; ui/wording words it.
+Reason reason(std::string key, std::map<std::string, std::string> params);
 
 /// The bandwidth per direction of an "NVLinkN X GB/s" interconnect (the catalog's X is both directions together).
 std::optional<double> nvlinkPerDirection(const GpuSpec& spec);
@@ -75,7 +76,6 @@ private:
     void judgeMeasurement(const ProbeGpu& gpu, const GpuSpec* spec, const ProbeMeasurement& m);
     void judgeInformational(const ProbeGpu& gpu,
                             const ProbeMeasurement& m,
-                            const std::string& what,
                             const std::string& measured,
                             std::map<std::string, std::string> params);
 
@@ -83,7 +83,6 @@ private:
     void judgePeer(const ProbeGpu& gpu,
                    const GpuSpec* spec,
                    const ProbeMeasurement& m,
-                   const std::string& what,
                    const std::string& measured,
                    std::map<std::string, std::string> params);
     void judgeMultiGpu();

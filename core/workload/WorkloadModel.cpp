@@ -52,15 +52,6 @@ const char* shardingName(Sharding sharding)
     return sharding == Sharding::FullySharded ? "fsdp" : "ddp";
 }
 
-std::string MemoryPlan::describe() const
-{
-    std::string text = sharding == Sharding::FullySharded ? "FSDP (ZeRO-3)" : "data parallel (DDP)";
-    if (activationCheckpointing) {
-        text += " + activation checkpointing";
-    }
-    return text + ", micro-batch " + std::to_string(microBatch);
-}
-
 MemoryPlan memoryPlan(const Workload& w,
                       Precision precision,
                       double gpuMemoryGb,

@@ -629,6 +629,54 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <source>%1 over %2</source>
         <translation>%2共 %1</translation>
     </message>
+    <message>
+        <source>%1 has no %2 figure: runs as %3</source>
+        <translation>%1 没有 %2 性能数据：按 %3 运行</translation>
+    </message>
+    <message>
+        <source>%1&apos;s figures are third-party or derived: its vendor publishes no datasheet</source>
+        <translation>%1 的参数来自第三方或推算：厂商没有公开规格书</translation>
+    </message>
+    <message>
+        <source>scaled from the measured %1 %2 on %3 × %4</source>
+        <translation>由 %3 × %4 上实测的 %1 %2 换算而来</translation>
+    </message>
+    <message>
+        <source>the high end is held at the best efficiency published for this kind of model</source>
+        <translation>上限按同类模型已发表的最高效率封顶</translation>
+    </message>
+    <message>
+        <source>the data set does not fit the instance&apos;s memory and is read from local NVMe every epoch</source>
+        <translation>数据集放不进实例内存，每个 epoch 都要从本地 NVMe 重新读取</translation>
+    </message>
+    <message>
+        <source>the data set does not fit the instance&apos;s memory and is read from a network volume every epoch</source>
+        <translation>数据集放不进实例内存，每个 epoch 都要从网络云盘重新读取</translation>
+    </message>
+    <message>
+        <source>activation checkpointing recomputes the forward pass: a third more compute</source>
+        <translation>激活检查点会重算前向传播：计算量多出约三分之一</translation>
+    </message>
+    <message>
+        <source>also meets the constraints in %1 other region(s)</source>
+        <translation>另有 %1 个地域也满足全部约束</translation>
+    </message>
+    <message>
+        <source>no offer meets every constraint; the excluded list says what each one missed</source>
+        <translation>没有满足全部约束的报价；排除列表里写明了每个报价差在哪里</translation>
+    </message>
+    <message>
+        <source>storage price unknown for %1: not counted</source>
+        <translation>%1 的存储价格未知：未计入</translation>
+    </message>
+    <message>
+        <source>ownership.json lists no server to buy</source>
+        <translation>ownership.json 里没有可购买的服务器</translation>
+    </message>
+    <message>
+        <source>none of the servers in ownership.json has an on-demand offer to compare with</source>
+        <translation>ownership.json 里的服务器都没有可对比的按量付费报价</translation>
+    </message>
 </context>
 <context>
     <name>Report</name>
@@ -2256,6 +2304,10 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>NVIDIA driver</source>
         <translation>NVIDIA 驱动</translation>
+    </message>
+    <message>
+        <source>%1; the GPU of compute capability %2 runs its PTX</source>
+        <translation>%1；计算能力 %2 的 GPU 运行其 PTX（由驱动即时编译）</translation>
     </message>
 </context>
 <context>

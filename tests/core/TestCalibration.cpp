@@ -265,7 +265,8 @@ private slots:
                                                     m_catalog);
         QVERIFY(!e.known);
         QCOMPARE(e.unknown.key, std::string("unknown.does_not_fit"));
-        QVERIFY2(e.fit.text.find("x T4 with FSDP") != std::string::npos, e.fit.text.c_str());
+        QVERIFY(e.fit.params.count("fsdp_gpus") && std::stoi(e.fit.params.at("fsdp_gpus")) > 1);
+        QCOMPARE(e.fit.params.at("gpu"), std::string("T4"));
     }
 
     /// No NVIDIA-fitted efficiency for an AMD or Google accelerator: "no calibration for this accelerator".
@@ -291,15 +292,14 @@ private slots:
             QVERIFY(e.gpuFigures == Confidence::Low);
             QVERIFY2(std::any_of(e.notes.begin(),
                                  e.notes.end(),
-                                 [](const std::string& n) { return n.find("no datasheet") != std::string::npos; }),
+                                 [](const Reason& n) { return n.key == "note.third_party_figures"; }),
                      name);
         }
         const TrainingEstimate h100 = estimateTraining(
             w, {*m_catalog.resolveGpu("h100"), 1, 1, true, Precision::Bf16, {}}, m_calibration, m_catalog);
         QVERIFY(h100.gpuFigures != Confidence::Low);
-        QVERIFY(std::none_of(h100.notes.begin(), h100.notes.end(), [](const std::string& n) {
-            return n.find("no datasheet") != std::string::npos;
-        }));
+        QVERIFY(std::none_of(
+            h100.notes.begin(), h100.notes.end(), [](const Reason& n) { return n.key == "note.third_party_figures"; }));
     }
 
     /// The high end of a range never claims more than the best efficiency published for the class (wave 1 gave a
@@ -367,7 +367,7 @@ private slots:
         QCOMPARE(after.nearness, Nearness::SameWorkloadAndGpu);
         QVERIFY2(after.throughput.value > before.throughput.value * 1.3,
                  qPrintable(QString("%1 -> %2").arg(before.throughput.value).arg(after.throughput.value)));
-        QVERIFY(after.efficiencyBasis.text.find("your own measurement") != std::string::npos);
+        QCOMPARE(after.efficiencyBasis.params.at("user"), std::string("1")); // "your own measurement among them"
     }
 
     /// A broken user case file is named and left out; the bundled cases still load.

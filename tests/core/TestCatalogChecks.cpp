@@ -2,6 +2,9 @@
 #include "gpuplan/catalog/CatalogChecks.h"
 #include "gpuplan/catalog/CatalogLoader.h"
 
+#include "wording/CatalogText.h"
+
+#include <QLocale>
 #include <QTest>
 
 #include <algorithm>
@@ -9,6 +12,19 @@
 using namespace gpuplan::core;
 
 namespace {
+
+/// The finding as `gpuplan catalog validate` and the Catalog page say it in English (ui/wording/CatalogText).
+std::string said(const Finding& finding)
+{
+    QLocale::setDefault(QLocale::c());
+    return gpuplan::ui::findingDetailText(finding).toStdString();
+}
+
+/// Where and what, for a failure message.
+std::string message(const Finding& finding)
+{
+    return finding.where + ": " + said(finding);
+}
 
 Price price(const std::string& region,
             PricingMode mode,
@@ -98,7 +114,7 @@ private slots:
         const auto findings = of(checkCatalog(catalog, on("2026-12-02")), Finding::Kind::SpotAboveOnDemand);
         QCOMPARE(findings.size(), std::size_t{1});
         QVERIFY(findings[0].where.find("r1") != std::string::npos);
-        QCOMPARE(findings[0].detail, std::string("spot price 1.20 USD is above the on-demand price 1.00 USD in r1"));
+        QCOMPARE(said(findings[0]), std::string("spot price 1.2 USD is above the on-demand price 1 USD in r1"));
     }
 
     void priceFarFromOtherProvidersIsFlagged()
@@ -113,9 +129,9 @@ private slots:
         QCOMPARE(findings.size(), std::size_t{2});
         QVERIFY(findings[0].where.find("r4") != std::string::npos);
         QVERIFY(findings[1].where.find("r5") != std::string::npos);
-        QCOMPARE(findings[0].detail,
-                 std::string("3.5 USD per GPU-hour is more than 3x away from 0.95, the median of 4 other providers' "
-                             "on_demand prices for T4"));
+        QCOMPARE(said(findings[0]),
+                 std::string("3.5 USD per GPU-hour is more than 3× away from 0.95, the median of 4 other providers' "
+                             "on-demand prices for T4"));
     }
 
     void oneProvidersManyRegionsVoteOnce()
@@ -133,7 +149,7 @@ private slots:
         const auto findings = of(checkCatalog(catalog, on("2026-12-02")), Finding::Kind::PriceOutlier);
         QCOMPARE(findings.size(), std::size_t{10});
         for (const Finding& finding : findings) {
-            QVERIFY2(finding.where.find("dear") != std::string::npos, finding.message().c_str());
+            QVERIFY2(finding.where.find("dear") != std::string::npos, message(finding).c_str());
         }
     }
 
@@ -147,8 +163,8 @@ private slots:
                  "c", 1, {price("r3", PricingMode::OnDemand, 3.0), price("r3", PricingMode::Spot, 1.0)}, "t4", "pc")});
         const auto findings = of(checkCatalog(catalog, on("2026-12-02")), Finding::Kind::PriceOutlier);
         QCOMPARE(findings.size(), std::size_t{1});
-        QVERIFY2(findings[0].detail.find("other providers' spot prices") != std::string::npos,
-                 findings[0].detail.c_str());
+        QVERIFY2(said(findings[0]).find("other providers' spot prices") != std::string::npos,
+                 said(findings[0]).c_str());
     }
 
     void medianRuleNeedsEnoughOtherProviders()
@@ -174,7 +190,7 @@ private slots:
         const auto findings = of(checkCatalog(catalog, on("2026-12-02")), Finding::Kind::PriceOutlier);
         QCOMPARE(findings.size(), std::size_t{1}); // 70 CNY = 10 USD against a median of 1 USD; 7 CNY is normal
         QVERIFY(findings[0].where.find("cn2") != std::string::npos);
-        QVERIFY(findings[0].detail.find("converted at 7 CNY/USD") != std::string::npos);
+        QVERIFY(said(findings[0]).find("converted at 7 CNY/USD") != std::string::npos);
     }
 
     void oldAndFutureDatesAreFlagged()
@@ -187,7 +203,7 @@ private slots:
         const auto findings = checkCatalog(catalog, on("2026-12-02"));
         const auto stale = of(findings, Finding::Kind::StalePrice);
         QCOMPARE(stale.size(), std::size_t{1});
-        QCOMPARE(stale[0].detail,
+        QCOMPARE(said(stale[0]),
                  std::string("price as of 2024-11-30 is 732 days old (older than 365); check it against the source"));
         QCOMPARE(of(findings, Finding::Kind::FutureDate).size(), std::size_t{1});
 
@@ -210,7 +226,7 @@ private slots:
         const auto undated = of(findings, Finding::Kind::UndatedPrice);
         QCOMPARE(undated.size(), std::size_t{1});
         QVERIFY(undated[0].where.find("undated") != std::string::npos);
-        QCOMPARE(undated[0].detail,
+        QCOMPARE(said(undated[0]),
                  std::string("the source states no date (read 2026-12-02), so the price counts as old; check it "
                              "against the source"));
         QCOMPARE(std::string(findingKindName(Finding::Kind::UndatedPrice)), std::string("undated_price"));
@@ -252,7 +268,7 @@ private slots:
                     }
                 }
             }
-            QVERIFY2(offer && price, finding.message().c_str());
+            QVERIFY2(offer && price, message(finding).c_str());
             const bool documented =
                 finding.kind == Finding::Kind::PriceOutlier
                     ? std::find(documentedOutliers.begin(), documentedOutliers.end(), offer->instanceType)
@@ -260,7 +276,7 @@ private slots:
                 : finding.kind == Finding::Kind::StalePrice
                     ? daysBetween(price->source.asOf, "2026-12-02").value_or(0) > 365
                     : finding.kind == Finding::Kind::UndatedPrice && price->source.asOf.empty();
-            QVERIFY2(documented, finding.message().c_str());
+            QVERIFY2(documented, message(finding).c_str());
         }
     }
 };

@@ -27,6 +27,13 @@ RemoteFacts machine(const std::string& smi)
     return facts;
 }
 
+/// A reason's parameter, empty when it has none of that name.
+std::string param(const Reason& why, const std::string& name)
+{
+    const auto it = why.params.find(name);
+    return it == why.params.end() ? std::string() : it->second;
+}
+
 } // namespace
 
 class TestDeployStrategy : public QObject
@@ -202,18 +209,45 @@ private slots:
                                 : c.kind == DeployChoice::Kind::Container ? c.image
                                                                           : c.why.key;
         QCOMPARE(QString::fromStdString(got), detail);
-        QVERIFY(!c.why.text.empty());
+        // Every choice has its reason: the way it runs, or why it cannot.
+        const std::string expectedKey = c.kind == DeployChoice::Kind::Prebuilt      ? "deploy.prebuilt"
+                                        : c.kind == DeployChoice::Kind::BuildRemote ? "deploy.build_remote"
+                                        : c.kind == DeployChoice::Kind::Container   ? "deploy.container"
+                                                                                    : detail.toStdString();
+        QCOMPARE(c.why.key, expectedKey);
+        if (c.kind == DeployChoice::Kind::Prebuilt) {
+            QCOMPARE(param(c.why, "build"), c.build);
+            QCOMPARE(param(c.why, "driver"), facts.driverVersion);
+        }
+        if (c.why.key == "deploy.build_remote" || c.why.key == "deploy.container" || c.why.key == "deploy.cannot_run") {
+            // Why no bundled probe runs: the machine, none bundled, or one refusal per build.
+            const std::string cause = param(c.why, "cause");
+            QVERIFY2(cause == "architecture" || cause == "none_bundled" || cause == "refused", cause.c_str());
+            if (cause == "refused") {
+                QVERIFY(std::stoi(param(c.why, "refusals")) > 0);
+                QVERIFY(!param(c.why, "refusal.0.build").empty() && !param(c.why, "refusal.0.minimum").empty());
+            }
+        }
+        if (c.kind == DeployChoice::Kind::BuildRemote) {
+            QCOMPARE(param(c.why, "nvcc"), facts.nvccVersion);
+        }
+        if (c.kind == DeployChoice::Kind::Container) {
+            QCOMPARE(param(c.why, "image"), c.image);
+        }
+        if (c.why.key == "deploy.architecture") {
+            QCOMPARE(param(c.why, "machine"), facts.machine);
+        }
         if (c.why.key == "deploy.driver_too_old") {
             QVERIFY(c.offerDriverScript);
-            QVERIFY2(c.why.text.find("418.87.01") != std::string::npos
-                         && c.why.text.find("450.80.02") != std::string::npos,
-                     c.why.text.c_str());
+            // The driver there, and the lowest floor of the bundled builds (cuda11.8's): the update's target.
+            QCOMPARE(param(c.why, "driver"), std::string("418.87.01"));
+            QCOMPARE(param(c.why, "minimum_driver"), std::string("450.80.02"));
         } else {
             QVERIFY(!c.offerDriverScript);
         }
         if (glibc == "2.31") { // the reason names the C library, whichever way it goes
-            QVERIFY2(c.why.text.find("glibc 2.34") != std::string::npos && c.why.text.find("2.31") != std::string::npos,
-                     c.why.text.c_str());
+            QCOMPARE(param(c.why, "minimum_glibc"), std::string("2.34"));
+            QCOMPARE(param(c.why, "glibc"), std::string("2.31"));
         }
         // Without the probe's source nothing can be built there.
         if (kind == int(DeployChoice::Kind::BuildRemote) || kind == int(DeployChoice::Kind::Container)) {
@@ -233,19 +267,19 @@ private slots:
         };
         const DeployChoice b200 = choose("580.95.05, NVIDIA B200, 10.0, 183359");
         QCOMPARE(QString::fromStdString(b200.build), QString("cuda13"));
-        QVERIFY2(b200.why.text.find("PTX") == std::string::npos, b200.why.text.c_str()); // its own SASS
+        QCOMPARE(b200.why.key, std::string("deploy.prebuilt"));
+        QVERIFY(!b200.why.params.count("ptx_capability")); // its own SASS
         const DeployChoice rtx = choose("580.95.05, NVIDIA GeForce RTX 5090, 12.0, 32607");
         QCOMPARE(QString::fromStdString(rtx.build), QString("cuda13"));
-        QVERIFY2(rtx.why.text.find("PTX") == std::string::npos, rtx.why.text.c_str());
+        QVERIFY(!rtx.why.params.count("ptx_capability"));
         const DeployChoice future = choose("595.10.01, NVIDIA Future GPU, 13.0, 200000");
         QCOMPARE(QString::fromStdString(future.build), QString("cuda13"));
-        QVERIFY2(future.why.text.find("compute capability 13.0 runs its PTX") != std::string::npos,
-                 future.why.text.c_str());
+        QCOMPARE(future.why.key, std::string("deploy.prebuilt"));
+        QCOMPARE(param(future.why, "ptx_capability"), std::string("13.0")); // compute capability 13.0 runs its PTX
         // A driver older than R580 runs only the 11.8 build, whose newest SASS is Hopper's: Blackwell JITs its PTX.
         const DeployChoice oldDriver = choose("570.124.06, NVIDIA B200, 10.0, 183359");
         QCOMPARE(QString::fromStdString(oldDriver.build), QString("cuda11.8"));
-        QVERIFY2(oldDriver.why.text.find("compute capability 10.0 runs its PTX") != std::string::npos,
-                 oldDriver.why.text.c_str());
+        QCOMPARE(param(oldDriver.why, "ptx_capability"), std::string("10.0"));
     }
 
     /// The probe's arguments, and a wait that outlasts the probe's own watchdog (so a hung GPU still ends in its

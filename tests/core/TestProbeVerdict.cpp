@@ -285,7 +285,8 @@ private slots:
         QCOMPARE(::problems(verdict), sorted(problems));
         QCOMPARE(QString(verdictLevelName(verdict.level)), level);
         for (const VerdictLine& line : verdict.lines) {
-            QVERIFY2(!line.reason.key.empty() && !line.reason.text.empty(), line.check.c_str());
+            // Every line says why, as a key of the verdict's family that ui/wording words.
+            QVERIFY2(line.reason.key.rfind("probe.", 0) == 0 && line.reason.key.size() > 6, line.check.c_str());
         }
     }
 
@@ -322,9 +323,11 @@ private slots:
         QVERIFY(driver);
         QCOMPARE(QString::fromStdString(param(driver, "build_min_driver")), QString("580.65.06"));
         QCOMPARE(param(driver, "driver_cuda"), std::string("12.2"));
-        QVERIFY2(QString::fromStdString(driver->reason.text).contains("CUDA 11.8 build"), driver->reason.text.c_str());
-        QVERIFY(QString::fromStdString(driver->reason.text).contains("450.80.02"));
-        QVERIFY(QString::fromStdString(driver->reason.text).contains("deploy step picks that build"));
+        QCOMPARE(param(driver, "build_cuda"), std::string("13.0"));
+        // The CUDA 11.8 build runs there: deploying again picks it ("too_old", not "too_old_for_any_build").
+        QCOMPARE(driver->reason.key, std::string("probe.driver.too_old"));
+        QCOMPARE(param(driver, "cuda11_min_driver"), std::string("450.80.02"));
+        QCOMPARE(param(driver, "driver"), std::string("535.183.01"));
 
         Result<ProbeResult> wrong = parseProbeResult(readData("wrong-model-a100-40gb-for-h100.json"), "wrong");
         QVERIFY(wrong.ok());
@@ -342,7 +345,7 @@ private slots:
             const VerdictLine* line = unknown.find(copyTest, 0);
             QVERIFY2(line, copyTest);
             QCOMPARE(line->level, VerdictLevel::Unknown);
-            QVERIFY2(line->reason.key != "probe.measurement.unit", line->reason.text.c_str()); // no unit mix-up
+            QVERIFY2(line->reason.key != "probe.measurement.unit", line->reason.key.c_str()); // no unit mix-up
         }
     }
 
@@ -565,90 +568,97 @@ private slots:
         QTest::addColumn<int>("gpu"); // -1: instance-wide
         QTest::addColumn<QString>("checkLevel");
         QTest::addColumn<QString>("checkReason");
+        QTest::addColumn<QStringList>("params"); // "name=value" pairs the line's reason carries
 
         QTest::newRow("healthy") << "healthy"
                                  << "pass" << QStringList{} << "p2p" << 0 << "pass"
-                                 << "probe.p2p.ok";
-        QTest::newRow("own kernel: informational") << "healthy"
-                                                   << "pass" << QStringList{} << "gemm_own_fp16" << 0 << "unknown"
-                                                   << "probe.measurement.informational";
+                                 << "probe.p2p.ok" << QStringList{"peer=1", "link=nvlink", "peak=450"};
+        QTest::newRow("own kernel: informational")
+            << "healthy"
+            << "pass" << QStringList{} << "gemm_own_fp16" << 0 << "unknown"
+            << "probe.measurement.informational" << QStringList{"test=gemm_own_fp16", "reference=782"};
         QTest::newRow("NCCL against NVLink") << "healthy"
                                              << "pass" << QStringList{} << "nccl_allreduce" << -1 << "pass"
-                                             << "probe.nccl.ok";
+                                             << "probe.nccl.ok" << QStringList{"link=nvlink", "peak=450", "value=331"};
         QTest::newRow("burn-in steady") << "healthy"
                                         << "pass" << QStringList{} << "burn_speed" << 1 << "pass"
-                                        << "probe.burn.steady";
+                                        << "probe.burn.steady" << QStringList{"first=771", "last=752.4"};
         QTest::newRow("quick run: power not judged") << "quick"
                                                      << "pass" << QStringList{} << "power" << 0 << "unknown"
-                                                     << "probe.power.quick";
+                                                     << "probe.power.quick" << QStringList{};
         QTest::newRow("one hw_slowdown sample is a blip")
             << "hw-brief"
             << "warn" << QStringList{"0:throttle:warn:probe.throttle.hardware_brief"} << "throttle" << 0 << "warn"
-            << "probe.throttle.hardware_brief";
+            << "probe.throttle.hardware_brief" << QStringList{"reason=hw_slowdown", "phase=gemm", "samples=120"};
         QTest::newRow("hw_slowdown in a third of the samples")
             << "hw-sustained"
             << "fail" << QStringList{"0:throttle:fail:probe.throttle.hardware_sustained"} << "throttle" << 0 << "fail"
-            << "probe.throttle.hardware_sustained";
+            << "probe.throttle.hardware_sustained" << QStringList{"reason=hw_slowdown", "share=0.33", "phase=gemm"};
         QTest::newRow("gpu_idle and sw_thermal blips are no throttling")
             << "idle-blip"
             << "pass" << QStringList{} << "throttle" << 0 << "pass"
-            << "probe.throttle.ok_shares";
+            << "probe.throttle.ok_shares" << QStringList{"phase=gemm", "samples=120"};
         QTest::newRow("burn-in: wrong results")
             << "burn-wrong"
             << "fail" << QStringList{"1:burn_errors:fail:probe.burn.wrong_results"} << "burn_errors" << 1 << "fail"
-            << "probe.burn.wrong_results";
+            << "probe.burn.wrong_results"
+            << QStringList{"wrong=3", "nan=0", "gemms=52210", "uuid=GPU-1a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4e"};
         QTest::newRow("burn-in: Xid") << "burn-xid"
                                       << "fail" << QStringList{"1:burn_errors:fail:probe.burn.xid"} << "burn_errors"
                                       << 1 << "fail"
-                                      << "probe.burn.xid";
+                                      << "probe.burn.xid" << QStringList{"xid=1", "xids=79"};
         QTest::newRow("burn-in: sags") << "burn-sags"
                                        << "warn" << QStringList{"1:burn_speed:warn:probe.burn.sags"} << "burn_speed"
                                        << 1 << "warn"
-                                       << "probe.burn.sags";
+                                       << "probe.burn.sags" << QStringList{"first=771"};
         QTest::newRow("burn-in: slows down") << "burn-slow"
                                              << "fail"
                                              << QStringList{"1:burn_speed:fail:probe.burn.slowdown",
                                                             "1:burn_throttle:fail:probe.throttle.hardware_sustained"}
                                              << "burn_speed" << 1 << "fail"
-                                             << "probe.burn.slowdown";
+                                             << "probe.burn.slowdown" << QStringList{"first=771"};
         QTest::newRow("P2P through the host on an NVLink GPU")
             << "p2p-staged"
             << "warn" << QStringList{"0:p2p:warn:probe.p2p.no_nvlink"} << "p2p" << 0 << "warn"
-            << "probe.p2p.no_nvlink";
+            << "probe.p2p.no_nvlink" << QStringList{"peer=1", "link=staged", "value=19.5", "gpu=H100 SXM5 80GB"};
         QTest::newRow("P2P slow") << "p2p-slow"
                                   << "fail" << QStringList{"1:p2p:fail:probe.p2p.slow"} << "p2p" << 1 << "fail"
-                                  << "probe.p2p.slow";
+                                  << "probe.p2p.slow" << QStringList{"peer=0", "value=120", "link=nvlink", "peak=450"};
         QTest::newRow("NCCL missing") << "nccl-skipped"
                                       << "pass" << QStringList{} << "nccl_allreduce" << -1 << "unknown"
-                                      << "probe.nccl.skipped";
+                                      << "probe.nccl.skipped" << QStringList{"why=no libnccl.so.2 found"};
         QTest::newRow("NCCL slow") << "nccl-slow"
                                    << "fail" << QStringList{"-:nccl_allreduce:fail:probe.nccl.slow"} << "nccl_allreduce"
                                    << -1 << "fail"
-                                   << "probe.nccl.slow";
+                                   << "probe.nccl.slow" << QStringList{"value=60", "link=nvlink"};
         QTest::newRow("fabric manager not running")
             << "system-not-ready"
             << "fail" << QStringList{"-:probe_error:fail:probe.error.system_not_ready"} << "probe_error" << -1 << "fail"
-            << "probe.error.system_not_ready";
-        QTest::newRow("GPUs busy") << "devices-unavailable"
-                                   << "fail" << QStringList{"-:probe_error:fail:probe.error.devices_unavailable"}
-                                   << "probe_error" << -1 << "fail"
-                                   << "probe.error.devices_unavailable";
+            << "probe.error.system_not_ready"
+            << QStringList{"message=cudaErrorSystemNotReady: system not yet initialized"};
+        QTest::newRow("GPUs busy")
+            << "devices-unavailable"
+            << "fail" << QStringList{"-:probe_error:fail:probe.error.devices_unavailable"} << "probe_error" << -1
+            << "fail"
+            << "probe.error.devices_unavailable"
+            << QStringList{"message=cudaErrorDevicesUnavailable: CUDA-capable device(s) is/are busy or unavailable"};
         QTest::newRow("uncorrectable ECC during the tests")
             << "gpu-ecc"
             << "fail" << QStringList{"1:gpu_error:fail:probe.gpu_error.ecc_uncorrectable"} << "gpu_error" << 1 << "fail"
-            << "probe.gpu_error.ecc_uncorrectable";
+            << "probe.gpu_error.ecc_uncorrectable" << QStringList{"code=ecc_uncorrectable", "stage=gemm_fp16"};
         QTest::newRow("a fault in our own kernel is ours, not the GPU's")
             << "own-kernel-fault"
             << "warn" << QStringList{"1:gpu_error:warn:probe.gpu_error.own_kernel"} << "gpu_error" << 1 << "warn"
-            << "probe.gpu_error.own_kernel";
+            << "probe.gpu_error.own_kernel" << QStringList{"code=gpu_fault", "stage=gemm_own_bf16"};
         QTest::newRow("MIG slice: the parent is the model")
             << "mig-slice"
             << "warn" << QStringList{"0:mig:warn:probe.mig.on", "1:mig:warn:probe.mig.on"} << "model" << 0 << "pass"
-            << "probe.model.ok";
+            << "probe.model.ok"
+            << QStringList{"name=NVIDIA H100 80GB HBM3", "promised=h100-sxm5-80gb", "found=h100-sxm5-80gb"};
         QTest::newRow("MIG slice: its memory is a share")
             << "mig-slice"
             << "warn" << QStringList{"0:mig:warn:probe.mig.on", "1:mig:warn:probe.mig.on"} << "memory" << 0 << "unknown"
-            << "probe.memory.mig_slice";
+            << "probe.memory.mig_slice" << QStringList{"mib=40192"};
     }
 
     void judgesTheAdditions()
@@ -660,6 +670,7 @@ private slots:
         QFETCH(int, gpu);
         QFETCH(QString, checkLevel);
         QFETCH(QString, checkReason);
+        QFETCH(QStringList, params);
 
         Result<ProbeResult> parsed = parseProbeResult(readData("h100-sxm5-2gpu-burn.json"), "h100");
         QVERIFY(parsed.ok());
@@ -744,7 +755,11 @@ private slots:
         QVERIFY2(line, qPrintable(check));
         QCOMPARE(QString(verdictLevelName(line->level)), checkLevel);
         QCOMPARE(QString::fromStdString(line->reason.key), checkReason);
-        QVERIFY(!line->reason.text.empty());
+        for (const QString& pair : params) {
+            const qsizetype equals = pair.indexOf('=');
+            const std::string name = pair.left(equals).toStdString();
+            QCOMPARE(QString::fromStdString(param(line, name)), pair.mid(equals + 1));
+        }
     }
 
     /// The watchdog's document keeps what was measured: GPU 0 is judged in full, GPU 1 up to where it hung, and
@@ -760,7 +775,8 @@ private slots:
         const VerdictLine* timeout = verdict.find("probe_error");
         QVERIFY(timeout);
         QCOMPARE(QString::fromStdString(timeout->reason.key), QString("probe.error.timeout"));
-        QVERIFY(timeout->reason.text.find("on GPU 1 in gemm_bf16") != std::string::npos);
+        QCOMPARE(param(timeout, "gpu"), std::string("1"));
+        QCOMPARE(param(timeout, "stage"), std::string("gemm_bf16"));
         QCOMPARE(QString::fromStdString(verdict.find("gpu_error", 1)->reason.key), QString("probe.gpu_error.timeout"));
         QVERIFY(!verdict.find("gpu_error", 0));
         QCOMPARE(verdict.find("gemm_bf16", 0)->level, VerdictLevel::Pass); // measured before the hang

@@ -103,7 +103,7 @@ std::optional<double> numberOrNull(const json& node, const char* key)
 /// numeric one as core::reasonNumber writes it.
 bool sameReason(const Reason& got, const json& want)
 {
-    if (!want.is_object() || got.key != want.value("key", "") || got.text != want.value("text", "")) {
+    if (!want.is_object() || got.key != want.value("key", "")) {
         return false;
     }
     const json params = want.value("params", json::object());
@@ -646,7 +646,15 @@ private slots:
         QVERIFY2(report.ok(), report.ok() ? "" : report.error().message().c_str());
         QVERIFY2(report->buyVsRent.has_value(), "compared, though buying was not available");
         QVERIFY(!report->buyVsRent->available);
-        QCOMPARE(q(report->buyVsRent->unavailableReason), q(plan["buy_vs_rent"]["reason"].get<std::string>()));
+        // A plan of wave 1 saved the reason as an English sentence: it is shown as saved.
+        QCOMPARE(q(report->buyVsRent->unavailableReason.key), QString("saved.text"));
+        QCOMPARE(q(report->buyVsRent->unavailableReason.params.at("text")),
+                 q(plan["buy_vs_rent"]["reason"].get<std::string>()));
+        // A plan of today saves it as a key.
+        plan["buy_vs_rent"]["reason"] = {{"key", "buy.no_server"}, {"params", json::object()}};
+        Result<Report> keyed = build(plan);
+        QVERIFY2(keyed.ok(), keyed.ok() ? "" : keyed.error().message().c_str());
+        QCOMPARE(q(keyed->buyVsRent->unavailableReason.key), QString("buy.no_server"));
         QVERIFY(report->buyVsRent->rent.empty());
         // Not compared at all (absent, or null as planToJson writes it): no comparison in the report.
         plan.erase("buy_vs_rent");
@@ -975,7 +983,7 @@ private slots:
                 if (c.gpu) {
                     QCOMPARE(*c.gpu, line["gpu"].get<int>());
                 }
-                QVERIFY2(sameReason(c.reason, line["reason"]), (c.reason.key + ": " + c.reason.text).c_str());
+                QVERIFY2(sameReason(c.reason, line["reason"]), c.reason.key.c_str());
             }
         }
         QVERIFY2(!report->verifications.front().checks.empty(), "the first run has judged lines");

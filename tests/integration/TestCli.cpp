@@ -298,14 +298,14 @@ private slots:
         const Run run = gpuplan({"catalog", "validate", file});
         QCOMPARE(run.exitCode, 0); // well-formed: findings are flags, not errors
         QVERIFY2(run.err.contains(
-                     file + ": $.offers[0].prices[1]: spot price 0.90 USD is above the on-demand price 0.50 USD in r1"),
+                     file + ": $.offers[0].prices[1]: spot price 0.9 USD is above the on-demand price 0.5 USD in r1"),
                  qPrintable(run.err));
         QVERIFY2(run.err.contains(file + ": $.offers[1].prices[0]: price as of 2019-05-01 is"), qPrintable(run.err));
-        QVERIFY2(run.err.contains(file + ": $.offers[2].prices[0]: 25 USD per GPU-hour is more than 3x away from "),
+        QVERIFY2(run.err.contains(file + ": $.offers[2].prices[0]: 25 USD per GPU-hour is more than 3× away from "),
                  qPrintable(run.err)); // against the bundled providers' T4 prices, one vote each
-        QVERIFY2(run.err.contains("other providers' on_demand prices for T4"), qPrintable(run.err));
+        QVERIFY2(run.err.contains("other providers' on-demand prices for T4"), qPrintable(run.err));
         // Its spot price is also more than 3x above the other providers' spot prices for a T4.
-        QVERIFY2(run.err.contains(file + ": $.offers[0].prices[1]: 0.9 USD per GPU-hour is more than 3x away from "),
+        QVERIFY2(run.err.contains(file + ": $.offers[0].prices[1]: 0.9 USD per GPU-hour is more than 3× away from "),
                  qPrintable(run.err));
         QVERIFY(run.out.contains("valid, 4 finding(s) to check"));
     }
@@ -464,7 +464,13 @@ private slots:
         }
         const Run tooBig = gpuplan({"estimate", "--preset", "llama2-7b-full", "--gpu", "t4", "--json"});
         QCOMPARE(QJsonDocument::fromJson(tooBig.out.toUtf8())["fits_memory"].toBool(true), false);
-        QVERIFY(QJsonDocument::fromJson(tooBig.out.toUtf8())["fit_reason"].toString().contains("would fit"));
+        // Why, as a key with figures: what would fit.
+        const QJsonValue fit = QJsonDocument::fromJson(tooBig.out.toUtf8())["fit_reason"];
+        QCOMPARE(fit["key"].toString(), QStringLiteral("fit.advice"));
+        QVERIFY(fit["params"]["fsdp_gpus"].toString().toInt() > 1);
+        // And in words, as `gpuplan estimate` prints it.
+        const Run worded = gpuplan({"estimate", "--preset", "llama2-7b-full", "--gpu", "t4"});
+        QVERIFY2(worded.out.contains("would fit: ") && worded.out.contains("× T4 with FSDP"), qPrintable(worded.out));
     }
 
     void unknownGpuOrPresetExitsTwoWithSuggestions()
@@ -932,7 +938,7 @@ private slots:
         int bySensitivity = 0;
         for (const QJsonValue& x : results["excluded"].toArray()) {
             QVERIFY(!x["rule"].toString().isEmpty());
-            QVERIFY(!x["reason"]["text"].toString().isEmpty());
+            QVERIFY(!x["reason"]["key"].toString().isEmpty());
             bySensitivity += x["rule"] == "sensitive" ? 1 : 0;
         }
         QVERIFY(bySensitivity > 10);
@@ -1037,7 +1043,7 @@ private slots:
                 QStringLiteral("%1\\. .* %2 in .*").arg(rank, QRegularExpression::escape(instance)))));
             QVERIFY2(heading >= 0, qPrintable(instance));
             QVERIFY2(heading + 1 < lines.size() && lines[heading + 1].contains("costs about")
-                         && lines[heading + 1].contains(amount + " CNY"),
+                         && lines[heading + 1].contains("¥" + amount),
                      qPrintable(lines.mid(heading, 2).join('\n')));
         }
         QVERIFY2(committed > 0, "with a 12-month project a reservation is among the best (the catalog's AWS g6e)");
@@ -1153,7 +1159,7 @@ private slots:
         QTest::addColumn<QStringList>("notSaid");
         QTest::newRow("the plan's choice")
             << QStringList{} << 2
-            << QStringList{"gpuplan: the plan's choice, option 1: lambda gpu_2x_h100_sxm5 "
+            << QStringList{"gpuplan: the plan's choice, option 1: lambda gpu_4x_h100_sxm5 "
                            "in us-east-1 (on_demand), cannot be launched by GPU Planner "
                            "yet (GPU Planner launches on aws and tencent only, not yet "
                            "on lambda); offering option 10: aws p4d.24xlarge in "
@@ -1162,7 +1168,7 @@ private slots:
             << QStringList{};
         QTest::newRow("--option 1, on Lambda")
             << QStringList{"--option", "1"} << 2
-            << QStringList{"--option: option 1, lambda gpu_2x_h100_sxm5 in us-east-1 (on_demand), cannot be launched "
+            << QStringList{"--option: option 1, lambda gpu_4x_h100_sxm5 in us-east-1 (on_demand), cannot be launched "
                            "by "
                            "GPU Planner yet (GPU Planner launches on aws and tencent only, not yet on lambda); choose "
                            "another --option"}

@@ -305,9 +305,8 @@ private slots:
                          {QStringLiteral("measured"), QStringLiteral("201 TFLOPS")},
                          {QStringLiteral("expected"), QStringLiteral("312 TFLOPS")},
                          {QStringLiteral("reason"),
-                          QJsonObject{{QStringLiteral("key"), QStringLiteral("unknown.key")},
-                                      {QStringLiteral("params"), QJsonObject()},
-                                      {QStringLiteral("text"), QStringLiteral("64 % of the dense peak")}}}};
+                          QJsonObject{{QStringLiteral("key"), QStringLiteral("probe.ecc.ok")},
+                                      {QStringLiteral("params"), QJsonObject()}}}};
         plan[QStringLiteral("verifications")] =
             QJsonArray{QJsonObject{{QStringLiteral("when"), QStringLiteral("2026-12-03T09:15:00Z")},
                                    {QStringLiteral("host"), QStringLiteral("ubuntu@203.0.113.7")},
@@ -349,7 +348,7 @@ private slots:
         QVERIFY(text.contains(QStringLiteral("ubuntu@203.0.113.7: warning")));
         QVERIFY(text.contains(QStringLiteral("NVIDIA A100-SXM4-80GB with driver 570.86.15")));
         QVERIFY(text.contains(QStringLiteral("201 TFLOPS")));
-        QVERIFY(text.contains(QStringLiteral("64 % of the dense peak")));
+        QVERIFY(text.contains(QStringLiteral("No uncorrectable ECC errors."))); // the reason, worded from its key
         QVERIFY(text.contains(QStringLiteral("Spend")));
         QVERIFY(text.contains(QStringLiteral("i-0abc123")));
         QVERIFY(text.contains(QStringLiteral("running"))); // the second has not ended

@@ -780,7 +780,7 @@ void TestSsh::probeRunsThereAndTheVerdictSaysWhy()
     QVERIFY2(code == "no_driver" || code == "no_device" || code == "driver_too_old", code.c_str());
     bool explained = false;
     for (const nlohmann::json& line : result["verdict"]["lines"]) {
-        explained = explained || (line["level"] == "fail" && !line["reason"]["text"].get<std::string>().empty());
+        explained = explained || (line["level"] == "fail" && !line["reason"]["key"].get<std::string>().empty());
     }
     QVERIFY(explained);
     // The probe really went there, under the remote user's home, with its checksum checked.

@@ -487,7 +487,7 @@ private slots:
         QTest::newRow("provider without launch support") << ""
                                                          << ""
                                                          << "p4d.24xlarge"
-                                                         << QStringList{"The plan's choice, option 1: gpu_2x_h100_sxm5",
+                                                         << QStringList{"The plan's choice, option 1: gpu_4x_h100_sxm5",
                                                                         "cannot be launched by GPU Planner yet",
                                                                         "launches on",
                                                                         "offering option 10: p4d.24xlarge"};

@@ -599,7 +599,7 @@ private slots:
         QVERIFY(window.session()->plan());
         QVERIFY2(window.session()->plan()->buyVsRent.has_value(), "the plan compares buying with renting");
         const gpuplan::core::BuyVsRent& buy = *window.session()->plan()->buyVsRent;
-        QVERIFY2(buy.available, buy.unavailableReason.c_str());
+        QVERIFY2(buy.available, buy.unavailableReason.key.c_str());
         QVERIFY(buy.electricityPerKwh.has_value());
         QCOMPARE(*buy.electricityPerKwh, 0.8); // CNY plan, CNY tariff
         QCOMPARE(buy.pue, 1.3);

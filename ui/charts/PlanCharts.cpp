@@ -273,7 +273,7 @@ QChart* cumulativeCostChart(const core::PlanDocument& plan, const ChartStyle& st
 {
     const QString currency = currencyOf(plan);
     if (!plan.buyVsRent || !plan.buyVsRent->available) {
-        const QString reason = plan.buyVsRent ? QString::fromStdString(plan.buyVsRent->unavailableReason) : QString();
+        const QString reason = plan.buyVsRent ? reasonText(plan.buyVsRent->unavailableReason) : QString();
         return newChart(
             QCoreApplication::translate("PlanCharts", "Buying against renting: not available (%1)").arg(reason), style);
     }

@@ -75,9 +75,4 @@ private:
     std::vector<core::Finding> m_findingList;
 };
 
-/// Translated name of a finding's kind ("price far from the usual").
-QString findingKindText(core::Finding::Kind kind);
-/// What the finding found, in the interface's language (its figures from Finding::params).
-QString findingDetailText(const core::Finding& finding);
-
 } // namespace gpuplan::ui

@@ -129,9 +129,9 @@ void ReportSections::buyVsRent()
 {
     heading(Report::tr("Buy or rent"));
     if (!m_report.buyVsRent || !m_report.buyVsRent->available) {
-        const std::string reason = m_report.buyVsRent ? m_report.buyVsRent->unavailableReason : std::string();
-        paragraph(reason.empty() ? Report::tr("The plan does not compare buying with renting.")
-                                 : Report::tr("Not compared: %1").arg(q(reason)));
+        const QString reason = m_report.buyVsRent ? reasonText(m_report.buyVsRent->unavailableReason) : QString();
+        paragraph(reason.isEmpty() ? Report::tr("The plan does not compare buying with renting.")
+                                   : Report::tr("Not compared: %1").arg(reason));
         return;
     }
     const core::BuyVsRent& b = *m_report.buyVsRent;

@@ -320,7 +320,7 @@ void ReportSections::assumptions()
     }
     if (a.efficiency) {
         QString text = rangeText(*a.efficiency, [](double v) { return percent(v); });
-        if (!a.efficiencyBasis.key.empty() || !a.efficiencyBasis.text.empty()) {
+        if (!a.efficiencyBasis.empty()) {
             text += Report::tr(", %1").arg(reasonText(a.efficiencyBasis));
         }
         rows.push_back({Report::tr("Efficiency (share of peak)"), text});

@@ -103,8 +103,12 @@ void CountryPicker::edited()
     if (parsed) {
         m_error->hide();
     } else {
-        // core names the entry in quotes: "China" is not a country code...
-        const QString bad = QString::fromStdString(parsed.error().detail).section(QLatin1Char('"'), 1, 1);
+        QString bad;
+        for (const std::string& entry : core::countryEntries(text().toStdString())) {
+            if (bad.isEmpty() && !core::isCountryCode(entry)) {
+                bad = QString::fromStdString(entry);
+            }
+        }
         m_error->setText(tr("\"%1\" is not a country code: write two letters, e.g. CN, HK, SG.").arg(bad));
         m_error->show();
     }

@@ -265,10 +265,73 @@ QString projectText(double months)
                       : Reasons::tr("the plan covers this run only");
 }
 
+/// "V100 has no BF16 figure: runs as FP16"
+QString precisionSubstitutedText(const Params& p)
+{
+    return Reasons::tr("%1 has no %2 figure: runs as %3")
+        .arg(p.text("gpu"), p.text("wanted").toUpper(), p.text("used").toUpper());
+}
+
+QString noteText(const QString& key, const Params& p)
+{
+    if (key == QLatin1String("note.precision_substituted")) {
+        return precisionSubstitutedText(p);
+    }
+    if (key == QLatin1String("note.third_party_figures")) {
+        return Reasons::tr("%1's figures are third-party or derived: its vendor publishes no datasheet")
+            .arg(p.text("gpu"));
+    }
+    if (key == QLatin1String("note.scaled_from_measurement")) {
+        return Reasons::tr("scaled from the measured %1 %2 on %3 × %4")
+            .arg(
+                formatNumber(p.number("value"), 0), throughputUnitText(p.text("unit")), p.text("count"), p.text("gpu"));
+    }
+    if (key == QLatin1String("note.high_end_capped")) {
+        return Reasons::tr("the high end is held at the best efficiency published for this kind of model");
+    }
+    if (key == QLatin1String("note.dataset_streamed")) {
+        return p.text("storage") == QLatin1String("local_nvme")
+                   ? Reasons::tr("the data set does not fit the instance's memory and is read from local NVMe every "
+                                 "epoch")
+                   : Reasons::tr("the data set does not fit the instance's memory and is read from a network volume "
+                                 "every epoch");
+    }
+    if (key == QLatin1String("note.checkpointing_recompute")) {
+        return Reasons::tr("activation checkpointing recomputes the forward pass: a third more compute");
+    }
+    if (key == QLatin1String("note.other_regions")) {
+        return Reasons::tr("also meets the constraints in %1 other region(s)").arg(p.integer("regions"));
+    }
+    if (key == QLatin1String("note.nothing_eligible")) {
+        return Reasons::tr("no offer meets every constraint; the excluded list says what each one missed");
+    }
+    if (key == QLatin1String("note.storage_price_unknown")) {
+        const bool zh = currentLanguage() == QLatin1String("zh_CN") && p.has("provider_zh");
+        return Reasons::tr("storage price unknown for %1: not counted").arg(p.text(zh ? "provider_zh" : "provider"));
+    }
+    if (key == QLatin1String("buy.no_server")) {
+        return Reasons::tr("ownership.json lists no server to buy");
+    }
+    if (key == QLatin1String("buy.no_on_demand_offer")) {
+        return Reasons::tr("none of the servers in ownership.json has an on-demand offer to compare with");
+    }
+    return {};
+}
+
 QString wordedText(const QString& key, const Params& p)
 {
     if (key.startsWith(QLatin1String("probe.")) || key.startsWith(QLatin1String("deploy."))) {
         return verdictReasonText(key, p.values());
+    }
+    if (key.startsWith(QLatin1String("note.")) || key.startsWith(QLatin1String("buy."))) {
+        return noteText(key, p);
+    }
+    if (key.startsWith(QLatin1String("unknown.")) || key == QLatin1String("fit.advice")) {
+        return causeText(key, p);
+    }
+    if (key == QLatin1String("saved.text")) {
+        // A sentence an older plan file saved in English: shown as it was saved.
+        return p.text("text");
     }
     if (key == QLatin1String("efficiency.basis")) {
         return efficiencyBasisText(p);
@@ -396,10 +459,26 @@ QString wordedText(const QString& key, const Params& p)
 
 } // namespace
 
+QString memoryPlanText(const core::MemoryPlan& plan)
+{
+    return memoryPlanText(Params({{"sharding", core::shardingName(plan.sharding)},
+                                  {"checkpointing", plan.activationCheckpointing ? "1" : "0"},
+                                  {"micro_batch", std::to_string(plan.microBatch)}}));
+}
+
 QString reasonText(const core::Reason& reason)
 {
-    const QString worded = wordedText(QString::fromStdString(reason.key), Params(reason.params));
-    return worded.isEmpty() ? QString::fromStdString(reason.text) : worded;
+    const QString key = QString::fromStdString(reason.key);
+    const QString worded = wordedText(key, Params(reason.params));
+    if (!worded.isEmpty() || reason.empty()) {
+        return worded;
+    }
+    // A key this version does not word (a plan from a newer GPU Planner): its key and figures, never nothing.
+    QStringList params;
+    for (const auto& [name, value] : reason.params) {
+        params << QStringLiteral("%1=%2").arg(QString::fromStdString(name), QString::fromStdString(value));
+    }
+    return params.isEmpty() ? key : QStringLiteral("%1 (%2)").arg(key, params.join(QStringLiteral(", ")));
 }
 
 QString commitmentText(const core::PlanMode* mode, core::Currency currency)

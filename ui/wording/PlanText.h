@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gpuplan/plan/PlanDocument.h"
+#include "gpuplan/workload/WorkloadModel.h"
 
 #include <QString>
 
@@ -9,8 +10,11 @@ namespace gpuplan::ui {
 // The words of a plan (core::PlanDocument) in the UI's language: reasons, pricing modes, units.
 
 /// A reason (core/Reason.h) worded in the UI's language, with money, hours and numbers formatted by locale. A key
-/// this version does not know reads as its English text.
+/// this version does not word (from a newer plan file) reads as the key and its parameters.
 QString reasonText(const core::Reason& reason);
+
+/// "FSDP (ZeRO-3) + activation checkpointing, micro-batch 4"
+QString memoryPlanText(const core::MemoryPlan& plan);
 
 /// What a pricing mode of a plan binds the lab to pay in all: "¥72,071 over 12 months", in the plan's `currency`.
 /// Empty when the mode has no term (on-demand, spot) or no mode is given.

@@ -15,7 +15,7 @@ QString checkName(const QString& check);
 /// A reason of the GPU verdict ("probe.*", core/probe/Verdict.cpp) or of the probe's deployment ("deploy.*",
 /// core/deploy/DeployStrategy.cpp) worded in the UI's language from its key and parameters. Returns an empty
 /// string for a key it does not know, or when a parameter it needs is missing, so that the caller shows the
-/// reason's English text instead. Thread-safe, as QCoreApplication::translate is.
+/// reason's key and figures instead. Thread-safe, as QCoreApplication::translate is.
 QString verdictReasonText(const QString& key, const std::map<std::string, std::string>& params);
 
 } // namespace gpuplan::ui

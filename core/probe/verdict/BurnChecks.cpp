@@ -19,7 +19,6 @@ void Judge::judgeBurn(const ProbeGpu& gpu)
         return;
     }
     const ProbeBurn& b = *gpu.burn;
-    const std::string index = std::to_string(gpu.index);
     const std::map<std::string, std::string> counts = {{"seconds", reasonNumber(b.seconds)},
                                                        {"gemms", std::to_string(b.gemms)},
                                                        {"wrong", std::to_string(b.wrongResults)},
@@ -29,46 +28,29 @@ void Judge::judgeBurn(const ProbeGpu& gpu)
                                  + std::to_string(b.wrongResults) + " wrong, " + std::to_string(b.nanCount)
                                  + " NaN, Xid " + (b.xidErrors ? std::to_string(*b.xidErrors) : "n/a");
     if (b.wrongResults > 0 || b.nanCount > 0) {
+        std::map<std::string, std::string> params = counts;
+        params["uuid"] = gpu.uuid; // the GPU to report
         add(Check::BurnErrors,
             gpu.index,
             VerdictLevel::Fail,
             measured,
             "0 wrong, 0 NaN",
-            reason("probe.burn.wrong_results",
-                   counts,
-                   "Under sustained load GPU " + index + " computed " + std::to_string(b.wrongResults)
-                       + " wrong result(s) and " + std::to_string(b.nanCount) + " NaN(s) in " + std::to_string(b.gemms)
-                       + " GEMMs of the same inputs: it fails when it runs hot or long. Do not train on it; "
-                         "terminate the instance and report the GPU ("
-                       + gpu.uuid + ")."));
+            reason("probe.burn.wrong_results", params));
     } else if (b.xidErrors && *b.xidErrors > 0) {
+        std::map<std::string, std::string> params = counts;
         std::string xids;
         for (long long x : b.xids) {
             xids += (xids.empty() ? "" : ", ") + std::to_string(x);
         }
-        std::map<std::string, std::string> params = counts;
         params["xids"] = xids;
-        add(Check::BurnErrors,
-            gpu.index,
-            VerdictLevel::Fail,
-            measured,
-            "no Xid",
-            reason("probe.burn.xid",
-                   params,
-                   "The driver reported " + std::to_string(*b.xidErrors) + " critical Xid error(s) (" + xids
-                       + ") on GPU " + index
-                       + " during the burn-in: the GPU or its driver faulted. Terminate the instance and report "
-                         "the GPU."));
+        add(Check::BurnErrors, gpu.index, VerdictLevel::Fail, measured, "no Xid", reason("probe.burn.xid", params));
     } else {
         add(Check::BurnErrors,
             gpu.index,
             VerdictLevel::Pass,
             measured,
             "0 wrong, 0 NaN, no Xid",
-            reason("probe.burn.ok",
-                   counts,
-                   "GPU " + index + " ran " + std::to_string(b.gemms) + " GEMMs in " + fixed(b.seconds, 0)
-                       + " s of sustained load with identical results every time."));
+            reason("probe.burn.ok", counts));
     }
     if (b.tflopsFirst && b.tflopsLast && *b.tflopsFirst > 0) {
         const double ratio = *b.tflopsLast / *b.tflopsFirst;
@@ -78,29 +60,13 @@ void Judge::judgeBurn(const ProbeGpu& gpu)
         const std::string speed =
             figure(*b.tflopsFirst) + " -> " + figure(*b.tflopsLast) + " TFLOPS (" + ratioText(ratio) + ")";
         const std::string expected = ">= " + ratioText(kBurnWarnRatio) + " (fail < " + ratioText(kBurnFailRatio) + ")";
-        if (ratio >= kBurnWarnRatio) {
-            add(Check::BurnSpeed,
-                gpu.index,
-                VerdictLevel::Pass,
-                speed,
-                expected,
-                reason("probe.burn.steady",
-                       params,
-                       "GPU " + index + " held its speed under sustained load (" + speed + ")."));
-        } else {
-            const bool fail = ratio < kBurnFailRatio;
-            add(Check::BurnSpeed,
-                gpu.index,
-                fail ? VerdictLevel::Fail : VerdictLevel::Warn,
-                speed,
-                expected,
-                reason(fail ? "probe.burn.slowdown" : "probe.burn.sags",
-                       params,
-                       "GPU " + index + " slowed down under sustained load, from " + figure(*b.tflopsFirst) + " to "
-                           + figure(*b.tflopsLast) + " TFLOPS (" + ratioText(ratio)
-                           + "): it cannot hold its clocks (cooling or power)"
-                           + (fail ? "; a long training run on it will be much slower than planned." : ".")));
-        }
+        const VerdictLevel level = ratio >= kBurnWarnRatio  ? VerdictLevel::Pass
+                                   : ratio < kBurnFailRatio ? VerdictLevel::Fail
+                                                            : VerdictLevel::Warn;
+        const char* key = level == VerdictLevel::Pass   ? "probe.burn.steady"
+                          : level == VerdictLevel::Fail ? "probe.burn.slowdown"
+                                                        : "probe.burn.sags";
+        add(Check::BurnSpeed, gpu.index, level, speed, expected, reason(key, params));
     }
     if (b.throttle) {
         judgeThrottleShares(Check::BurnThrottle, gpu.index, *b.throttle, "burn");

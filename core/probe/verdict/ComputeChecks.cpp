@@ -35,44 +35,6 @@ Threshold halfGemmThreshold(const GpuSpec& spec)
     return {0.55, 0.40, "GDDR >= 150 W"};
 }
 
-/// The English name of a test in the reasons' text (ui/VerdictText words it for the GUI); nullptr for a check
-/// that is not a measurement.
-const char* label(Check test)
-{
-    switch (test) {
-        case Check::Fp32Fma:
-            return "FP32 FMA";
-        case Check::GemmFp16:
-            return "FP16 tensor GEMM";
-        case Check::GemmBf16:
-            return "BF16 tensor GEMM";
-        case Check::GemmTf32:
-            return "TF32 tensor GEMM";
-        case Check::GemmFp8:
-            return "FP8 tensor GEMM";
-        case Check::WmmaFp16:
-            return "FP16 WMMA kernel";
-        case Check::DramCopy:
-            return "memory copy";
-        case Check::DramTriad:
-            return "memory triad";
-        case Check::H2dPinned:
-            return "host-to-device copy";
-        case Check::D2hPinned:
-            return "device-to-host copy";
-        case Check::P2p:
-            return "peer-to-peer copy";
-        case Check::GemmOwnFp16:
-            return "own FP16 tensor GEMM";
-        case Check::GemmOwnBf16:
-            return "own BF16 tensor GEMM";
-        case Check::NcclAllreduce:
-            return "NCCL all-reduce";
-        default:
-            return nullptr;
-    }
-}
-
 bool isHostCopy(const ProbeMeasurement& m)
 {
     return m.test == Check::H2dPinned || m.test == Check::D2hPinned;
@@ -91,27 +53,16 @@ void Judge::judgeCorrectness(const ProbeGpu& gpu)
             VerdictLevel::Unknown,
             "not measured",
             "ok",
-            reason("probe.correctness.unknown", {}, "The probe did not report the GEMM check."));
+            reason("probe.correctness.unknown", {}));
         return;
     }
     const ProbeCorrectness& c = *gpu.correctness;
     const double tolerance = *c.tolerance;
-    std::vector<std::string> faults;
-    if (!c.repeatIdentical) {
-        faults.push_back("the same GEMM twice gave different bits");
-    }
-    if (c.nanCount > 0) {
-        faults.push_back(std::to_string(c.nanCount) + " NaN results");
-    }
-    if (!c.maxRelativeError) {
-        faults.push_back("the relative error against the FP32 reference is not a finite number");
-    } else if (*c.maxRelativeError > tolerance) {
-        faults.push_back("relative error " + figure(*c.maxRelativeError) + " against the FP32 reference, over the "
-                         + figure(tolerance) + " allowed");
-    }
-    if (!c.ok && faults.empty()) {
-        faults.push_back("the probe marked the check failed");
-    }
+    // Wrong: the same GEMM twice gave different bits, NaN results, a relative error against the FP32 reference
+    // that is not finite or over the tolerance, or the probe marked the check failed. ui/wording lists the faults
+    // from the parameters.
+    const bool wrong =
+        !c.repeatIdentical || c.nanCount > 0 || !c.maxRelativeError || *c.maxRelativeError > tolerance || !c.ok;
     const std::string error = c.maxRelativeError ? figure(*c.maxRelativeError) : "not finite";
     const std::string measured = std::string(c.repeatIdentical ? "repeat identical" : "repeat differs") + ", NaN "
                                  + std::to_string(c.nanCount) + ", max rel. error " + error;
@@ -122,75 +73,42 @@ void Judge::judgeCorrectness(const ProbeGpu& gpu)
         {"max_relative_error", c.maxRelativeError ? reasonNumber(*c.maxRelativeError) : "nan"},
         {"tolerance", reasonNumber(tolerance)},
         {"uuid", gpu.uuid}};
-    if (faults.empty()) {
-        add(Check::Correctness,
-            gpu.index,
-            VerdictLevel::Pass,
-            measured,
-            expected,
-            reason("probe.correctness.ok", params, "The GEMM results are right and repeat exactly."));
-        return;
-    }
     // cuda_probe.md section 5 (last table row) and cuda_probe/README.md: a hard fail whatever the speed.
     add(Check::Correctness,
         gpu.index,
-        VerdictLevel::Fail,
+        wrong ? VerdictLevel::Fail : VerdictLevel::Pass,
         measured,
         expected,
-        reason("probe.correctness.failed",
-               params,
-               "GPU " + std::to_string(gpu.index) + " computes wrong results: " + joined(faults, "; ")
-                   + ". A GPU that gives wrong results fails whatever its speed: do not train on it; terminate "
-                     "the instance and report the GPU ("
-                   + gpu.uuid + ") to the provider."));
+        reason(wrong ? "probe.correctness.failed" : "probe.correctness.ok", params));
 }
 
 void Judge::judgeMeasurement(const ProbeGpu& gpu, const GpuSpec* spec, const ProbeMeasurement& m)
 {
-    const char* known = m.test ? label(*m.test) : nullptr;
-    const std::string what = known ? known : m.name;
     std::map<std::string, std::string> params = {{"test", m.name}, {"method", m.method}};
     if (m.skipped) {
         params["why"] = *m.skipped;
-        add(m.name,
-            gpu.index,
-            VerdictLevel::Unknown,
-            "skipped",
-            "",
-            reason("probe.measurement.skipped", params, "The " + what + " test did not run: " + *m.skipped + "."));
+        add(m.name, gpu.index, VerdictLevel::Unknown, "skipped", "", reason("probe.measurement.skipped", params));
         return;
     }
     if (!m.value) {
-        add(m.name,
-            gpu.index,
-            VerdictLevel::Unknown,
-            "no figure",
-            "",
-            reason("probe.measurement.no_value", params, "The " + what + " test gave no finite figure; not judged."));
+        add(m.name, gpu.index, VerdictLevel::Unknown, "no figure", "", reason("probe.measurement.no_value", params));
         return;
     }
     const double value = *m.value;
     const std::string measured = figure(value) + " " + m.unit;
     params["value"] = reasonNumber(value);
     params["unit"] = m.unit;
-    if (!known) {
-        add(m.name,
-            gpu.index,
-            VerdictLevel::Unknown,
-            measured,
-            "",
-            reason("probe.measurement.unknown_test",
-                   params,
-                   "The probe reported a test this GPU Planner does not know (" + m.name + "); not judged."));
+    if (!m.test) { // a newer probe's test: shown by its name, never judged
+        add(m.name, gpu.index, VerdictLevel::Unknown, measured, "", reason("probe.measurement.unknown_test", params));
         return;
     }
 
     if (m.informational) {
-        judgeInformational(gpu, m, what, measured, params);
+        judgeInformational(gpu, m, measured, params);
         return;
     }
     if (m.test == Check::P2p) {
-        judgePeer(gpu, spec, m, what, measured, params);
+        judgePeer(gpu, spec, m, measured, params);
         return;
     }
 
@@ -242,33 +160,18 @@ void Judge::judgeMeasurement(const ProbeGpu& gpu, const GpuSpec* spec, const Pro
         }
     }
     if (m.unit != peakUnit) {
-        add(m.name,
-            gpu.index,
-            VerdictLevel::Unknown,
-            measured,
-            peakUnit,
-            reason("probe.measurement.unit",
-                   params,
-                   "The " + what + " test reported " + m.unit + " where " + peakUnit + " was expected; not judged."));
+        params["expected_unit"] = peakUnit;
+        add(m.name, gpu.index, VerdictLevel::Unknown, measured, peakUnit, reason("probe.measurement.unit", params));
         return;
     }
     if (!peak || *peak <= 0) {
-        const std::string gpuName = spec ? spec->name : gpu.name;
-        const bool link = isHostCopy(m);
-        params["gpu"] = gpuName;
+        params["gpu"] = spec ? spec->name : gpu.name;
         add(m.name,
             gpu.index,
             VerdictLevel::Unknown,
             measured,
             "unknown",
-            reason(link ? "probe.measurement.no_link" : "probe.measurement.no_peak",
-                   params,
-                   link ? "The " + what + " test reached " + measured
-                              + "; the PCIe link it ran on is not known, so it is not judged."
-                        : "The " + what + " test reached " + measured
-                              + "; the catalog has no datasheet peak "
-                                "for it on the "
-                              + gpuName + ", so its share is unknown and it is not judged."));
+            reason(isHostCopy(m) ? "probe.measurement.no_link" : "probe.measurement.no_peak", params));
         return;
     }
     const double ratio = value / *peak;
@@ -281,65 +184,30 @@ void Judge::judgeMeasurement(const ProbeGpu& gpu, const GpuSpec* spec, const Pro
             VerdictLevel::Unknown,
             measuredShare,
             "peak " + figure(*peak) + " " + peakUnit,
-            reason("probe.measurement.no_threshold",
-                   params,
-                   "The " + what + " test reached " + measured + ", " + ratioText(ratio) + " of the " + figure(*peak)
-                       + " " + peakUnit
-                       + " datasheet peak; no healthy range is published for it, so it is not judged."));
+            reason("probe.measurement.no_threshold", params));
         return;
     }
     if (gpu.migEnabled.value_or(false)) {
-        add(m.name,
-            gpu.index,
-            VerdictLevel::Unknown,
-            measuredShare,
-            "",
-            reason("probe.measurement.mig",
-                   params,
-                   "The " + what + " test ran on a MIG slice; its share of the whole GPU's peak is not judged."));
+        add(m.name, gpu.index, VerdictLevel::Unknown, measuredShare, "", reason("probe.measurement.mig", params));
         return;
     }
     params["pass"] = reasonNumber(threshold->pass);
     params["fail"] = reasonNumber(threshold->fail);
     params["rule"] = threshold->rule;
+    if (isHostCopy(m)) {
+        // The peak is that of the PCIe link the copy ran on (linkBandwidth() had both figures).
+        params["pcie_gen"] = std::to_string(gpu.pcie->genUnderLoad.value_or(0));
+        params["pcie_width"] = std::to_string(gpu.pcie->widthUnderLoad.value_or(0));
+    }
     const std::string expected = ">= " + ratioText(threshold->pass) + " of " + figure(*peak) + " " + peakUnit
                                  + " (fail < " + ratioText(threshold->fail) + ")";
-    const bool link = isHostCopy(m);
-    const std::string peakName = link ? "the " + figure(*peak) + " GB/s of its PCIe Gen"
-                                            + std::to_string(gpu.pcie->genUnderLoad.value_or(0)) + " x"
-                                            + std::to_string(gpu.pcie->widthUnderLoad.value_or(0)) + " link"
-                                      : "the " + figure(*peak) + " " + peakUnit + " datasheet peak";
-    const std::string head = "The " + what + " test reached " + measured + ", " + ratioText(ratio) + " of " + peakName;
-    if (ratio >= threshold->pass) {
-        add(m.name,
-            gpu.index,
-            VerdictLevel::Pass,
-            measuredShare,
-            expected,
-            reason("probe.measurement.ok",
-                   params,
-                   head + " (healthy from " + ratioText(threshold->pass) + " for " + threshold->rule + ")."));
-    } else if (ratio < threshold->fail) {
-        add(m.name,
-            gpu.index,
-            VerdictLevel::Fail,
-            measuredShare,
-            expected,
-            reason("probe.measurement.slow",
-                   params,
-                   head + ", under the failing " + ratioText(threshold->fail) + " for " + threshold->rule
-                       + ": it is much slower than it should be (throttled, shared or faulty)."));
-    } else {
-        add(m.name,
-            gpu.index,
-            VerdictLevel::Warn,
-            measuredShare,
-            expected,
-            reason("probe.measurement.low",
-                   params,
-                   head + ", below the healthy " + ratioText(threshold->pass) + " for " + threshold->rule
-                       + " but above the failing " + ratioText(threshold->fail) + "."));
-    }
+    const VerdictLevel level = ratio >= threshold->pass  ? VerdictLevel::Pass
+                               : ratio < threshold->fail ? VerdictLevel::Fail
+                                                         : VerdictLevel::Warn;
+    const char* key = level == VerdictLevel::Pass   ? "probe.measurement.ok"
+                      : level == VerdictLevel::Fail ? "probe.measurement.slow"
+                                                    : "probe.measurement.low";
+    add(m.name, gpu.index, level, measuredShare, expected, reason(key, params));
 }
 
 /// Our own GEMM kernel: shown as a share of cuBLASLt on the same GPU (itself a health signal: a GPU on which
@@ -347,7 +215,6 @@ void Judge::judgeMeasurement(const ProbeGpu& gpu, const GpuSpec* spec, const Pro
 /// check has validated the kernel.
 void Judge::judgeInformational(const ProbeGpu& gpu,
                                const ProbeMeasurement& m,
-                               const std::string& what,
                                const std::string& measured,
                                std::map<std::string, std::string> params)
 {
@@ -362,10 +229,7 @@ void Judge::judgeInformational(const ProbeGpu& gpu,
             VerdictLevel::Unknown,
             measured + " (" + ratioText(ratio) + " of cuBLASLt)",
             "informational",
-            reason("probe.measurement.informational",
-                   params,
-                   "The " + what + " test reached " + measured + ", " + ratioText(ratio) + " of cuBLASLt's "
-                       + figure(*reference->value) + " TFLOPS on this GPU; shown for information, not judged."));
+            reason("probe.measurement.informational", params));
         return;
     }
     add(m.name,
@@ -373,11 +237,7 @@ void Judge::judgeInformational(const ProbeGpu& gpu,
         VerdictLevel::Unknown,
         measured,
         "informational",
-        reason("probe.measurement.informational_alone",
-               params,
-               "The " + what + " test reached " + measured
-                   + "; there is no cuBLASLt figure on this GPU to compare it with, and it is shown for "
-                     "information, not judged."));
+        reason("probe.measurement.informational_alone", params));
 }
 
 } // namespace gpuplan::core::verdict

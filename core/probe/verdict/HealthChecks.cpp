@@ -2,6 +2,8 @@
 // power, the PCIe link and clock throttling.
 #include "probe/VerdictJudge.h"
 
+#include <algorithm>
+
 namespace gpuplan::core::verdict {
 
 namespace {
@@ -26,7 +28,7 @@ void Judge::judgeEcc(const ProbeGpu& gpu)
             VerdictLevel::Unknown,
             "not reported",
             "0 uncorrectable",
-            reason("probe.ecc.unknown", {}, "The GPU reports no ECC state (GeForce cards have no ECC)."));
+            reason("probe.ecc.unknown", {}));
         return;
     }
     const ProbeEcc& e = *gpu.ecc;
@@ -37,44 +39,24 @@ void Judge::judgeEcc(const ProbeGpu& gpu)
         {"volatile_uncorrected", std::to_string(e.volatileUncorrected)},
         {"aggregate_uncorrected", std::to_string(e.aggregateUncorrected)},
         {"volatile_corrected", std::to_string(e.volatileCorrected)}};
-    const std::string index = std::to_string(gpu.index);
     if (e.volatileUncorrected > 0) {
         add(Check::Ecc,
             gpu.index,
             VerdictLevel::Fail,
             measured,
             "0 volatile uncorrectable",
-            reason("probe.ecc.uncorrectable",
-                   params,
-                   "GPU " + index + " had " + std::to_string(e.volatileUncorrected)
-                       + " uncorrectable ECC error(s) since the driver loaded: its memory is faulty and programs "
-                         "on it can crash or compute garbage. Terminate the instance and report the GPU."));
+            reason("probe.ecc.uncorrectable", params));
     } else if (!e.enabled) {
-        add(Check::Ecc,
-            gpu.index,
-            VerdictLevel::Warn,
-            measured,
-            "ECC on",
-            reason("probe.ecc.off",
-                   params,
-                   "ECC is off on GPU " + index + ": memory errors go unnoticed and cannot be counted."));
+        add(Check::Ecc, gpu.index, VerdictLevel::Warn, measured, "ECC on", reason("probe.ecc.off", params));
     } else if (e.aggregateUncorrected > 0) {
         add(Check::Ecc,
             gpu.index,
             VerdictLevel::Warn,
             measured,
             "0 aggregate uncorrectable",
-            reason("probe.ecc.history",
-                   params,
-                   "GPU " + index + " has had " + std::to_string(e.aggregateUncorrected)
-                       + " uncorrectable ECC error(s) in its lifetime, none since the driver loaded."));
+            reason("probe.ecc.history", params));
     } else {
-        add(Check::Ecc,
-            gpu.index,
-            VerdictLevel::Pass,
-            measured,
-            "0 uncorrectable",
-            reason("probe.ecc.ok", params, "No uncorrectable ECC errors."));
+        add(Check::Ecc, gpu.index, VerdictLevel::Pass, measured, "0 uncorrectable", reason("probe.ecc.ok", params));
     }
 }
 
@@ -94,18 +76,14 @@ void Judge::judgeRetiredPages(const ProbeGpu& gpu)
             VerdictLevel::Fail,
             measured,
             "none pending",
-            reason("probe.retired_pages.pending",
-                   params,
-                   "GPU " + std::to_string(gpu.index)
-                       + " has memory pages waiting to be retired: it needs a reset before its memory can be "
-                         "trusted. Terminate the instance or ask the provider to reset the GPU."));
+            reason("probe.retired_pages.pending", params));
     } else {
         add(Check::RetiredPages,
             gpu.index,
             VerdictLevel::Pass,
             measured,
             "none pending",
-            reason("probe.retired_pages.ok", params, "No page retirement is pending."));
+            reason("probe.retired_pages.ok", params));
     }
 }
 
@@ -122,36 +100,27 @@ void Judge::judgeRemappedRows(const ProbeGpu& gpu)
                                                        {"uncorrectable", std::to_string(r.uncorrectable)},
                                                        {"pending", r.pending ? "true" : "false"},
                                                        {"failure", r.failure ? "true" : "false"}};
-    const std::string index = std::to_string(gpu.index);
     if (r.failure) {
         add(Check::RemappedRows,
             gpu.index,
             VerdictLevel::Fail,
             measured,
             "no failure, none pending",
-            reason("probe.remapped_rows.failure",
-                   params,
-                   "GPU " + index
-                       + " ran out of spare memory rows (row remapping failed): its memory is "
-                         "faulty. Terminate the instance and report the GPU."));
+            reason("probe.remapped_rows.failure", params));
     } else if (r.pending) {
         add(Check::RemappedRows,
             gpu.index,
             VerdictLevel::Fail,
             measured,
             "no failure, none pending",
-            reason("probe.remapped_rows.pending",
-                   params,
-                   "GPU " + index
-                       + " has a row remap pending: it needs a reset before its memory can be "
-                         "trusted. Terminate the instance or ask the provider to reset the GPU."));
+            reason("probe.remapped_rows.pending", params));
     } else {
         add(Check::RemappedRows,
             gpu.index,
             VerdictLevel::Pass,
             measured,
             "no failure, none pending",
-            reason("probe.remapped_rows.ok", params, "No row remap is pending or failed."));
+            reason("probe.remapped_rows.ok", params));
     }
 }
 
@@ -165,9 +134,7 @@ void Judge::judgeTemperature(const ProbeGpu& gpu)
             VerdictLevel::Unknown,
             hottest ? std::to_string(*hottest) + " C" : "not reported",
             t.slowdownC ? "< " + std::to_string(*t.slowdownC) + " C" : "unknown",
-            reason("probe.temperature.unknown",
-                   {},
-                   "The temperature under load or the slowdown threshold was not reported."));
+            reason("probe.temperature.unknown", {}));
         return;
     }
     const std::string measured = std::to_string(*hottest) + " C";
@@ -180,22 +147,14 @@ void Judge::judgeTemperature(const ProbeGpu& gpu)
             VerdictLevel::Fail,
             measured,
             expected,
-            reason("probe.temperature.slowdown",
-                   params,
-                   "GPU " + std::to_string(gpu.index) + " reached " + measured + " under load, at or above its "
-                       + std::to_string(*t.slowdownC)
-                       + " C slowdown threshold: it slows itself down. The cooling of this host is failing; "
-                         "terminate the instance or take it up with the provider."));
+            reason("probe.temperature.slowdown", params));
     } else {
         add(Check::Temperature,
             gpu.index,
             VerdictLevel::Pass,
             measured,
             expected,
-            reason("probe.temperature.ok",
-                   params,
-                   "The GPU stayed at " + measured + " under load, below its " + std::to_string(*t.slowdownC)
-                       + " C slowdown threshold."));
+            reason("probe.temperature.ok", params));
     }
 }
 
@@ -210,10 +169,7 @@ void Judge::judgePower(const ProbeGpu& gpu, const GpuSpec* spec)
             VerdictLevel::Unknown,
             p.underLoadW ? figure(*p.underLoadW) + " W" : "not reported",
             "full run",
-            reason("probe.power.quick",
-                   {},
-                   "Power is judged only in the full run: the quick run's GEMMs are too short for the GPU to "
-                   "reach its power limit."));
+            reason("probe.power.quick", {}));
         return;
     }
     if (!p.underLoadW || !p.limitW || *p.limitW <= 0) {
@@ -222,7 +178,7 @@ void Judge::judgePower(const ProbeGpu& gpu, const GpuSpec* spec)
             VerdictLevel::Unknown,
             p.underLoadW ? figure(*p.underLoadW) + " W" : "not reported",
             p.limitW ? ">= " + figure(0.75 * *p.limitW) + " W" : "unknown",
-            reason("probe.power.unknown", {}, "The power under load or the enforced limit was not reported."));
+            reason("probe.power.unknown", {}));
         return;
     }
     const double ratio = *p.underLoadW / *p.limitW;
@@ -232,15 +188,7 @@ void Judge::judgePower(const ProbeGpu& gpu, const GpuSpec* spec)
         {"watts", reasonNumber(*p.underLoadW)}, {"limit", reasonNumber(*p.limitW)}, {"ratio", reasonNumber(ratio)}};
     // DCGM targeted_power's 0.75 (cuda_probe.md section 1.2 and 5); only a warning on 70 W cards.
     if (ratio >= 0.75) {
-        add(Check::Power,
-            gpu.index,
-            VerdictLevel::Pass,
-            measured,
-            expected,
-            reason("probe.power.ok",
-                   params,
-                   "Under load the GPU drew " + figure(*p.underLoadW) + " W, " + ratioText(ratio) + " of its enforced "
-                       + figure(*p.limitW) + " W limit."));
+        add(Check::Power, gpu.index, VerdictLevel::Pass, measured, expected, reason("probe.power.ok", params));
         return;
     }
     const bool lowPower = (spec && spec->tdpWatts && *spec->tdpWatts <= 75) || *p.limitW <= 75;
@@ -249,23 +197,13 @@ void Judge::judgePower(const ProbeGpu& gpu, const GpuSpec* spec)
         lowPower ? VerdictLevel::Warn : VerdictLevel::Fail,
         measured,
         expected,
-        reason("probe.power.low",
-               params,
-               "Under load the GPU drew only " + figure(*p.underLoadW) + " W, " + ratioText(ratio) + " of its enforced "
-                   + figure(*p.limitW)
-                   + " W limit (a healthy GPU under a GEMM draws at least 0.75 of it): it is held back by power "
-                     "delivery, clocks or another tenant."));
+        reason("probe.power.low", params));
 }
 
 void Judge::judgePcie(const ProbeGpu& gpu)
 {
     if (!gpu.pcie || !gpu.pcie->genUnderLoad || !gpu.pcie->widthUnderLoad || !gpu.pcie->genMax || !gpu.pcie->widthMax) {
-        add(Check::Pcie,
-            gpu.index,
-            VerdictLevel::Unknown,
-            "not reported",
-            "unknown",
-            reason("probe.pcie.unknown", {}, "The PCIe link under load was not reported."));
+        add(Check::Pcie, gpu.index, VerdictLevel::Unknown, "not reported", "unknown", reason("probe.pcie.unknown", {}));
         return;
     }
     const ProbePcie& l = *gpu.pcie;
@@ -276,26 +214,16 @@ void Judge::judgePcie(const ProbeGpu& gpu)
                                                        {"gen_max", std::to_string(*l.genMax)},
                                                        {"width_max", std::to_string(*l.widthMax)}};
     if (*l.genUnderLoad >= *l.genMax && *l.widthUnderLoad >= *l.widthMax) {
-        add(Check::Pcie,
-            gpu.index,
-            VerdictLevel::Pass,
-            measured,
-            expected,
-            reason("probe.pcie.ok", params, "The PCIe link ran at its full " + expected + " under load."));
+        add(Check::Pcie, gpu.index, VerdictLevel::Pass, measured, expected, reason("probe.pcie.ok", params));
         return;
     }
-    std::string text = "The PCIe link of GPU " + std::to_string(gpu.index) + " ran at " + measured
-                       + " under load, below its " + expected + ": host-device copies are slower.";
-    text += m_promised.virtualMachine ? " Inside a VM the reported link often is not the physical one, so this is "
-                                        "only a warning."
-                                      : " On bare metal this is a badly seated card or riser; take it up with the "
-                                        "provider.";
+    // Inside a VM the reported link often is not the physical one: only a warning there.
     add(Check::Pcie,
         gpu.index,
         m_promised.virtualMachine ? VerdictLevel::Warn : VerdictLevel::Fail,
         measured,
         expected,
-        reason(m_promised.virtualMachine ? "probe.pcie.degraded_vm" : "probe.pcie.degraded", params, text));
+        reason(m_promised.virtualMachine ? "probe.pcie.degraded_vm" : "probe.pcie.degraded", params));
 }
 
 /// Throttling judged by the share of the busy samples that carried each reason: one 25 ms sample of
@@ -303,17 +231,13 @@ void Judge::judgePcie(const ProbeGpu& gpu)
 /// `phase` is "gemm" (the GEMM tests) or "burn" (the burn-in).
 void Judge::judgeThrottleShares(Check check, int gpu, const ProbeThrottle& t, const std::string& phase)
 {
-    const std::string index = std::to_string(gpu);
-    const std::string during = phase == "burn" ? "burn-in" : "GEMM tests";
     if (t.samples <= 0) {
         add(check,
             gpu,
             VerdictLevel::Unknown,
             "no busy samples",
             "",
-            reason("probe.throttle.no_samples",
-                   {{"phase", phase}},
-                   "NVML gave no clock readings while the GPU was busy during the " + during + "; not judged."));
+            reason("probe.throttle.no_samples", {{"phase", phase}}));
         return;
     }
     std::vector<std::string> listed;
@@ -337,49 +261,14 @@ void Judge::judgeThrottleShares(Check check, int gpu, const ProbeThrottle& t, co
                                                  {"reason", hardest},
                                                  {"share", reasonNumber(hardShare)}};
     if (hardShare >= kThrottleFailShare) {
-        add(check,
-            gpu,
-            VerdictLevel::Fail,
-            measured,
-            expected,
-            reason("probe.throttle.hardware_sustained",
-                   params,
-                   "GPU " + index + " was slowed down by hardware (" + hardest + ") in " + fixed(hardShare * 100, 0)
-                       + " % of the busy samples of the " + during
-                       + ": overheating, a power supply fault or a power brake. It will not run at its speed; "
-                         "terminate the instance or take it up with the provider."));
+        add(check, gpu, VerdictLevel::Fail, measured, expected, reason("probe.throttle.hardware_sustained", params));
     } else if (hardShare > 0) {
-        add(check,
-            gpu,
-            VerdictLevel::Warn,
-            measured,
-            expected,
-            reason("probe.throttle.hardware_brief",
-                   params,
-                   "GPU " + index + " was briefly slowed down by hardware (" + hardest + ", "
-                       + fixed(hardShare * 100, 0) + " % of the busy samples of the " + during
-                       + "); watch its speed during training."));
+        add(check, gpu, VerdictLevel::Warn, measured, expected, reason("probe.throttle.hardware_brief", params));
     } else if (thermalShare >= kThrottleFailShare) {
         params["share"] = reasonNumber(thermalShare);
-        add(check,
-            gpu,
-            VerdictLevel::Warn,
-            measured,
-            expected,
-            reason("probe.throttle.thermal_sustained",
-                   params,
-                   "The driver slowed GPU " + index + " down because it ran hot (sw_thermal) in "
-                       + fixed(thermalShare * 100, 0) + " % of the busy samples of the " + during + "."));
+        add(check, gpu, VerdictLevel::Warn, measured, expected, reason("probe.throttle.thermal_sustained", params));
     } else {
-        add(check,
-            gpu,
-            VerdictLevel::Pass,
-            measured,
-            expected,
-            reason("probe.throttle.ok_shares",
-                   params,
-                   "No harmful clock throttling in " + std::to_string(t.samples) + " busy samples of the " + during
-                       + "."));
+        add(check, gpu, VerdictLevel::Pass, measured, expected, reason("probe.throttle.ok_shares", params));
     }
 }
 
@@ -392,48 +281,28 @@ void Judge::judgeThrottle(const ProbeGpu& gpu)
     // cuda_probe.md section 5 fails HW slowdown, HW thermal and power brake under load; section 3 also flags
     // SW thermal slowdown, which is the driver's own (softer) reaction to heat: a warning. SW power cap is
     // normal under a GEMM.
-    std::vector<std::string> hard;
-    std::vector<std::string> soft;
-    for (const std::string& why : gpu.throttleReasons) {
-        if (why == "hw_slowdown" || why == "hw_thermal" || why == "hw_power_brake") {
-            hard.push_back(why);
-        } else if (why == "sw_thermal") {
-            soft.push_back(why);
-        }
-    }
+    const std::vector<std::string>& reasons = gpu.throttleReasons;
+    const bool hard = std::any_of(reasons.begin(), reasons.end(), isHardThrottle);
+    const bool soft = std::find(reasons.begin(), reasons.end(), "sw_thermal") != reasons.end();
     const std::string measured = gpu.throttleReasons.empty() ? "none" : joined(gpu.throttleReasons);
     const std::string expected = "no hw_slowdown, hw_thermal, hw_power_brake, sw_thermal";
     const std::map<std::string, std::string> params = {{"reasons", joined(gpu.throttleReasons, ",")}};
-    const std::string index = std::to_string(gpu.index);
-    if (!hard.empty()) {
+    if (hard) {
         add(Check::Throttle,
             gpu.index,
             VerdictLevel::Fail,
             measured,
             expected,
-            reason("probe.throttle.hardware",
-                   params,
-                   "GPU " + index + " was slowed down by hardware during the GEMM test (" + joined(hard)
-                       + "): overheating, a power supply fault or a power brake. It will not run at its speed; "
-                         "terminate the instance or take it up with the provider."));
-    } else if (!soft.empty()) {
+            reason("probe.throttle.hardware", params));
+    } else if (soft) {
         add(Check::Throttle,
             gpu.index,
             VerdictLevel::Warn,
             measured,
             expected,
-            reason("probe.throttle.thermal",
-                   params,
-                   "The driver slowed GPU " + index
-                       + " down because it ran hot (sw_thermal) during the GEMM "
-                         "test."));
+            reason("probe.throttle.thermal", params));
     } else {
-        add(Check::Throttle,
-            gpu.index,
-            VerdictLevel::Pass,
-            measured,
-            expected,
-            reason("probe.throttle.ok", params, "No harmful clock throttling during the GEMM test."));
+        add(Check::Throttle, gpu.index, VerdictLevel::Pass, measured, expected, reason("probe.throttle.ok", params));
     }
 }
 

@@ -135,7 +135,6 @@ void Judge::judgeDriver()
     const std::string driverName = driver.version.value_or("unknown");
     const char* needed = minimumDriver(build);
     const std::string neededText = needed ? needed : "a driver for CUDA " + cudaVersionText(build);
-    const std::string theDriver = driver.version ? "The driver " + *driver.version : "The driver";
     const std::string expected = "CUDA >= " + cudaVersionText(build) + " (driver >= " + neededText + ")";
     const std::string code = m_result.error ? m_result.error->code : "";
     if (code == "no_driver" || (driver.cudaVersion == 0 && code != "driver_too_old")) {
@@ -144,12 +143,7 @@ void Judge::judgeDriver()
             VerdictLevel::Fail,
             "no driver",
             expected,
-            reason("probe.driver.missing",
-                   {{"cuda11_min_driver", kCuda11Minimum}},
-                   std::string("No NVIDIA driver was found on the instance (libcuda.so.1 could not be "
-                               "loaded). Install the NVIDIA driver, or launch an image that has it (the "
-                               "provider's GPU image): 580 or newer runs either build of the probe, ")
-                       + kCuda11Minimum + " or newer runs its CUDA 11.8 build."));
+            reason("probe.driver.missing", {{"cuda11_min_driver", kCuda11Minimum}}));
         return;
     }
     const std::string measured = driverName + " (CUDA " + cudaVersionText(driver.cudaVersion) + ")";
@@ -157,31 +151,19 @@ void Judge::judgeDriver()
         std::map<std::string, std::string> params = {{"driver", driverName},
                                                      {"driver_cuda", cudaVersionText(driver.cudaVersion)},
                                                      {"build_cuda", cudaVersionText(build)},
-                                                     {"build_min_driver", neededText},
                                                      {"cuda11_min_driver", kCuda11Minimum}};
-        std::string text = theDriver + " supports CUDA up to " + cudaVersionText(driver.cudaVersion)
-                           + ", older than this probe build's CUDA " + cudaVersionText(build) + ", which needs "
-                           + (needed ? "driver " + neededText : neededText) + " or newer. ";
-        if (build / 1000 > 11) {
-            text += std::string("The CUDA 11.8 build of the probe runs on drivers from ") + kCuda11Minimum
-                    + " on (and on V100); the deploy step picks that build when the remote driver is older than "
-                      "R580, so deploy the probe again and let it choose, or update the driver to 580 or newer.";
-            add(Check::Driver,
-                std::nullopt,
-                VerdictLevel::Fail,
-                measured,
-                expected,
-                reason("probe.driver.too_old", std::move(params), std::move(text)));
-        } else {
-            text += std::string("No older build of the probe exists: update the driver to ") + kCuda11Minimum
-                    + " or newer (the provider's current GPU image has one).";
-            add(Check::Driver,
-                std::nullopt,
-                VerdictLevel::Fail,
-                measured,
-                expected,
-                reason("probe.driver.too_old_for_any_build", std::move(params), std::move(text)));
+        // The oldest driver this build runs on, where the table above knows it.
+        if (needed) {
+            params["build_min_driver"] = needed;
         }
+        // A build newer than CUDA 11 has the CUDA 11.8 build to fall back on; a CUDA 11 build has none.
+        add(Check::Driver,
+            std::nullopt,
+            VerdictLevel::Fail,
+            measured,
+            expected,
+            reason(build / 1000 > 11 ? "probe.driver.too_old" : "probe.driver.too_old_for_any_build",
+                   std::move(params)));
         return;
     }
     add(Check::Driver,
@@ -192,9 +174,7 @@ void Judge::judgeDriver()
         reason("probe.driver.ok",
                {{"driver", driverName},
                 {"driver_cuda", cudaVersionText(driver.cudaVersion)},
-                {"build_cuda", cudaVersionText(build)}},
-               theDriver + " (CUDA " + cudaVersionText(driver.cudaVersion)
-                   + ") is new enough for this probe build (CUDA " + cudaVersionText(build) + ")."));
+                {"build_cuda", cudaVersionText(build)}}));
 }
 
 void Judge::judgeCount()
@@ -203,34 +183,11 @@ void Judge::judgeCount()
     const int want = m_promised.count;
     const std::map<std::string, std::string> params = {{"count", std::to_string(got)},
                                                        {"promised", std::to_string(want)}};
-    if (got < want) {
-        add(Check::GpuCount,
-            std::nullopt,
-            VerdictLevel::Fail,
-            std::to_string(got),
-            std::to_string(want),
-            reason("probe.gpu_count.missing",
-                   params,
-                   "The probe found " + std::to_string(got) + " GPU(s); the offer promised " + std::to_string(want)
-                       + ". You pay for GPUs that are not there."));
-    } else if (got > want) {
-        add(Check::GpuCount,
-            std::nullopt,
-            VerdictLevel::Warn,
-            std::to_string(got),
-            std::to_string(want),
-            reason("probe.gpu_count.extra",
-                   params,
-                   "The probe found " + std::to_string(got) + " GPUs, more than the " + std::to_string(want)
-                       + " promised: check that this is the instance type you launched."));
-    } else {
-        add(Check::GpuCount,
-            std::nullopt,
-            VerdictLevel::Pass,
-            std::to_string(got),
-            std::to_string(want),
-            reason("probe.gpu_count.ok", params, "The probe found the " + std::to_string(want) + " promised GPU(s)."));
-    }
+    const VerdictLevel level = got < want ? VerdictLevel::Fail : got > want ? VerdictLevel::Warn : VerdictLevel::Pass;
+    const char* key = got < want   ? "probe.gpu_count.missing"
+                      : got > want ? "probe.gpu_count.extra"
+                                   : "probe.gpu_count.ok";
+    add(Check::GpuCount, std::nullopt, level, std::to_string(got), std::to_string(want), reason(key, params));
 }
 
 /// The spec the GPU's figures are judged against: what it is when the name says so, else what was promised.
@@ -247,21 +204,17 @@ const GpuSpec* Judge::judgeModel(const ProbeGpu& gpu)
             VerdictLevel::Fail,
             name,
             m_promised.gpuId,
-            reason("probe.model.unknown_promise",
-                   {{"name", name}, {"promised", m_promised.gpuId}},
-                   "The promised GPU '" + m_promised.gpuId
-                       + "' is not in the GPU catalog, so the probe's GPU cannot be checked against it."));
+            reason("probe.model.unknown_promise", {{"name", name}, {"promised", m_promised.gpuId}}));
         return found;
     }
-    const std::map<std::string, std::string> params = {
-        {"name", name}, {"promised", m_promisedSpec->id}, {"found", found ? found->id : ""}};
+    // Catalog ids ("promised", "found") and the catalog's names for them ("promised_name", "found_name").
+    const std::map<std::string, std::string> params = {{"name", name},
+                                                       {"promised", m_promisedSpec->id},
+                                                       {"promised_name", m_promisedSpec->name},
+                                                       {"found", found ? found->id : ""},
+                                                       {"found_name", found ? found->name : ""}};
     if (found == m_promisedSpec) {
-        add(Check::Model,
-            gpu.index,
-            VerdictLevel::Pass,
-            name,
-            m_promisedSpec->name,
-            reason("probe.model.ok", params, name + " is the promised " + m_promisedSpec->name + "."));
+        add(Check::Model, gpu.index, VerdictLevel::Pass, name, m_promisedSpec->name, reason("probe.model.ok", params));
         return found;
     }
     if (found) {
@@ -270,12 +223,7 @@ const GpuSpec* Judge::judgeModel(const ProbeGpu& gpu)
             VerdictLevel::Fail,
             name + " (" + found->name + ")",
             m_promisedSpec->name,
-            reason("probe.model.mismatch",
-                   params,
-                   "GPU " + std::to_string(gpu.index) + " reports itself as " + name + " (" + found->name
-                       + " in the catalog), not the promised " + m_promisedSpec->name
-                       + ": you are not getting what you pay for. Terminate the instance or take it up with "
-                         "the provider."));
+            reason("probe.model.mismatch", params));
         return found;
     }
     // Not in the catalog under that name: the same family is likely a variant we do not list.
@@ -288,14 +236,7 @@ const GpuSpec* Judge::judgeModel(const ProbeGpu& gpu)
         sameFamily ? VerdictLevel::Warn : VerdictLevel::Fail,
         name,
         m_promisedSpec->name,
-        reason(sameFamily ? "probe.model.unconfirmed" : "probe.model.unknown",
-               params,
-               sameFamily
-                   ? name
-                         + " is not a name the catalog knows; it looks like a variant of the "
-                           "promised "
-                         + m_promisedSpec->name + " but that cannot be confirmed."
-                   : name + " is not a GPU the catalog knows, and not the promised " + m_promisedSpec->name + "."));
+        reason(sameFamily ? "probe.model.unconfirmed" : "probe.model.unknown", params));
     return m_promisedSpec;
 }
 
@@ -314,9 +255,7 @@ void Judge::judgeMemory(const ProbeGpu& gpu)
             measured,
             "a share",
             reason("probe.memory.mig_slice",
-                   {{"mib", std::to_string(gpu.memoryTotalMib)}},
-                   "This is a MIG slice with a share of the GPU's memory (" + fixed(gib, 1)
-                       + " GiB); not compared with the whole GPU's."));
+                   {{"mib", std::to_string(gpu.memoryTotalMib)}, {"gib", reasonNumber(gib)}}));
         return;
     }
     if (!expectedGb || *expectedGb <= 0) {
@@ -325,11 +264,7 @@ void Judge::judgeMemory(const ProbeGpu& gpu)
             VerdictLevel::Unknown,
             measured,
             "unknown",
-            reason("probe.memory.unknown",
-                   {{"mib", std::to_string(gpu.memoryTotalMib)}},
-                   "No memory size was "
-                   "promised to compare "
-                   "with."));
+            reason("probe.memory.unknown", {{"mib", std::to_string(gpu.memoryTotalMib)}}));
         return;
     }
     const std::map<std::string, std::string> params = {{"mib", std::to_string(gpu.memoryTotalMib)},
@@ -337,27 +272,13 @@ void Judge::judgeMemory(const ProbeGpu& gpu)
                                                        {"promised_gb", reasonNumber(*expectedGb)}};
     // Drivers report GiB, datasheets round ("80GB" is 80 GiB on an A100, 79.6 GiB on an H100) and ECC on
     // GDDR reserves a few percent: 10 % below the promise is still the promised card.
-    if (gib >= *expectedGb * 0.9) {
-        add(Check::Memory,
-            gpu.index,
-            VerdictLevel::Pass,
-            measured,
-            figure(*expectedGb) + " GB",
-            reason("probe.memory.ok",
-                   params,
-                   "GPU " + std::to_string(gpu.index) + " has " + fixed(gib, 1) + " GiB, as promised ("
-                       + figure(*expectedGb) + " GB)."));
-    } else {
-        add(Check::Memory,
-            gpu.index,
-            VerdictLevel::Fail,
-            measured,
-            figure(*expectedGb) + " GB",
-            reason("probe.memory.short",
-                   params,
-                   "GPU " + std::to_string(gpu.index) + " has only " + fixed(gib, 1) + " GiB; the offer promised "
-                       + figure(*expectedGb) + " GB per GPU."));
-    }
+    const bool enough = gib >= *expectedGb * 0.9;
+    add(Check::Memory,
+        gpu.index,
+        enough ? VerdictLevel::Pass : VerdictLevel::Fail,
+        measured,
+        figure(*expectedGb) + " GB",
+        reason(enough ? "probe.memory.ok" : "probe.memory.short", params));
 }
 
 } // namespace gpuplan::core::verdict

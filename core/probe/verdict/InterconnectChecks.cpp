@@ -9,7 +9,6 @@ namespace gpuplan::core::verdict {
 void Judge::judgePeer(const ProbeGpu& gpu,
                       const GpuSpec* spec,
                       const ProbeMeasurement& m,
-                      const std::string& what,
                       const std::string& measured,
                       std::map<std::string, std::string> params)
 {
@@ -20,17 +19,8 @@ void Judge::judgePeer(const ProbeGpu& gpu,
     const double nvlink = spec ? nvlinkPerDirection(*spec).value_or(0) : 0;
     const std::string toPeer = measured + " to GPU " + peer + (m.link.empty() ? "" : " (" + m.link + ")");
     if (nvlink > 0 && m.link != "nvlink" && m_result.gpus.size() > 1) {
-        add(Check::P2p,
-            gpu.index,
-            VerdictLevel::Warn,
-            toPeer,
-            "NVLink",
-            reason("probe.p2p.no_nvlink",
-                   params,
-                   "GPU " + std::to_string(gpu.index) + " reaches GPU " + peer + " over "
-                       + (m.link == "staged" ? std::string("the host (no peer access)") : std::string("PCIe"))
-                       + ", not over the NVLink the " + spec->name
-                       + " has: multi-GPU training will be slower. Check `nvidia-smi topo -m`."));
+        params["gpu"] = spec->name; // the model whose datasheet has the NVLink
+        add(Check::P2p, gpu.index, VerdictLevel::Warn, toPeer, "NVLink", reason("probe.p2p.no_nvlink", params));
         return;
     }
     double peak = nvlink;
@@ -40,16 +30,7 @@ void Judge::judgePeer(const ProbeGpu& gpu,
         rule = "P2P over PCIe, against the negotiated link";
     }
     if (peak <= 0) {
-        add(Check::P2p,
-            gpu.index,
-            VerdictLevel::Unknown,
-            toPeer,
-            "unknown",
-            reason("probe.p2p.no_link",
-                   params,
-                   "The " + what + " test reached " + toPeer
-                       + "; the link it ran on is not known, so it is not "
-                         "judged."));
+        add(Check::P2p, gpu.index, VerdictLevel::Unknown, toPeer, "unknown", reason("probe.p2p.no_link", params));
         return;
     }
     const double ratio = *m.value / peak;
@@ -70,13 +51,7 @@ void Judge::judgePeer(const ProbeGpu& gpu,
         level,
         toPeer + " (" + ratioText(ratio) + " of " + figure(peak) + ")",
         expected,
-        reason(key,
-               params,
-               "Copies from GPU " + std::to_string(gpu.index) + " to GPU " + peer + " reached " + measured + ", "
-                   + ratioText(ratio) + " of " + figure(peak) + " GB/s (" + rule + ")"
-                   + (level == VerdictLevel::Pass   ? "."
-                      : level == VerdictLevel::Fail ? ": far slower than the link allows."
-                                                    : ": slower than a healthy link.")));
+        reason(key, params));
 }
 
 /// The machine-wide tests: NCCL's all-reduce bus bandwidth against the slowest link between the GPUs.
@@ -89,12 +64,7 @@ void Judge::judgeMultiGpu()
         std::map<std::string, std::string> params = {{"test", m.name}, {"method", m.method}};
         if (m.skipped || !m.value) {
             params["why"] = m.skipped.value_or("no figure");
-            add(m.name,
-                std::nullopt,
-                VerdictLevel::Unknown,
-                "skipped",
-                "",
-                reason("probe.nccl.skipped", params, "The NCCL all-reduce test did not run: " + params["why"] + "."));
+            add(m.name, std::nullopt, VerdictLevel::Unknown, "skipped", "", reason("probe.nccl.skipped", params));
             continue;
         }
         const std::string measured = figure(*m.value) + " GB/s";
@@ -105,15 +75,7 @@ void Judge::judgeMultiGpu()
             peak = linkBandwidth(m_result.gpus.front());
         }
         if (!peak) {
-            add(m.name,
-                std::nullopt,
-                VerdictLevel::Unknown,
-                measured,
-                "unknown",
-                reason("probe.nccl.no_link",
-                       params,
-                       "NCCL's all-reduce reached a bus bandwidth of " + measured
-                           + "; the link between the GPUs is not known, so it is not judged."));
+            add(m.name, std::nullopt, VerdictLevel::Unknown, measured, "unknown", reason("probe.nccl.no_link", params));
             continue;
         }
         const double ratio = *m.value / *peak;
@@ -133,12 +95,7 @@ void Judge::judgeMultiGpu()
             reason(level == VerdictLevel::Pass   ? "probe.nccl.ok"
                    : level == VerdictLevel::Fail ? "probe.nccl.slow"
                                                  : "probe.nccl.low",
-                   params,
-                   "NCCL's all-reduce reached a bus bandwidth of " + measured + ", " + ratioText(ratio) + " of the "
-                       + figure(*peak) + " GB/s per direction of " + (viaNvlink ? "NVLink" : "the PCIe link")
-                       + (level == VerdictLevel::Pass   ? "."
-                          : level == VerdictLevel::Fail ? ": multi-GPU training will be held back by communication."
-                                                        : ": slower than a healthy machine.")));
+                   params));
     }
 }
 

@@ -1,8 +1,6 @@
 // The probe deployment's reasons ("deploy.*", core/deploy/DeployStrategy.cpp) worded for the UI.
 #include "wording/verdict/VerdictTextParts.h"
 
-#include <QRegularExpression>
-
 #include "gpuplan/deploy/DeployStrategy.h"
 
 namespace gpuplan::ui::verdicttext {
@@ -11,46 +9,42 @@ namespace gpuplan::ui::verdicttext {
 
 namespace {
 
-/// One refusal of chooseDeployment() ("cuda13 needs driver 580.65.06"), or empty when it reads otherwise.
-QString refusalText(const QString& refusal)
+/// One refusal of chooseDeployment(): "cuda13 needs driver 580.65.06", from "refusal.<i>.build", ".needs" (driver,
+/// sm or glibc) and ".minimum".
+QString refusalText(const Args& p, int i)
 {
-    static const QRegularExpression driver(QStringLiteral("^(\\S+) needs driver (\\S+)$"));
-    static const QRegularExpression architecture(QStringLiteral("^(\\S+) starts at sm_(\\S+)$"));
-    static const QRegularExpression glibc(QStringLiteral("^(\\S+) needs glibc (\\S+) and this system has (\\S+)$"));
-    if (const QRegularExpressionMatch m = driver.match(refusal); m.hasMatch()) {
-        return VerdictText::tr("%1 needs driver %2").arg(m.captured(1), m.captured(2));
+    const std::string at = "refusal." + std::to_string(i) + ".";
+    const QString build = p.text((at + "build").c_str());
+    const QString needs = p.text((at + "needs").c_str());
+    const QString minimum = p.text((at + "minimum").c_str());
+    if (needs == QLatin1String("driver")) {
+        return VerdictText::tr("%1 needs driver %2").arg(build, minimum);
     }
-    if (const QRegularExpressionMatch m = architecture.match(refusal); m.hasMatch()) {
-        return VerdictText::tr("%1 starts at sm_%2").arg(m.captured(1), m.captured(2));
+    if (needs == QLatin1String("sm")) {
+        return VerdictText::tr("%1 starts at sm_%2").arg(build, minimum);
     }
-    if (const QRegularExpressionMatch m = glibc.match(refusal); m.hasMatch()) {
-        return VerdictText::tr("%1 needs glibc %2 and this system has %3")
-            .arg(m.captured(1), m.captured(2), m.captured(3));
+    if (needs == QLatin1String("glibc")) {
+        return VerdictText::tr("%1 needs glibc %2 and this system has %3").arg(build, minimum, p.text("glibc"));
     }
     return {};
 }
 
-/// chooseDeployment()'s "because": why no bundled probe runs. Core passes it as English words, so it is read back
-/// here by its three shapes; anything else is empty, and the caller shows the English text.
-QString becauseText(const QString& because)
+/// Why no bundled probe runs (chooseDeployment()'s "cause"); empty for a cause this version does not know.
+QString becauseText(const Args& p)
 {
-    static const QString architecture = QStringLiteral("the bundled probes are built for x86_64 and this machine is ");
-    static const QString noneBundled = QStringLiteral("this GPU Planner has no bundled probe");
-    static const QString noneRuns = QStringLiteral("no bundled probe runs here (");
-    if (because.startsWith(architecture) && because.size() > architecture.size()) {
-        return VerdictText::tr("the bundled probes are built for x86_64 and this machine is %1")
-            .arg(because.mid(architecture.size()));
+    const QString cause = p.text("cause");
+    if (cause == QLatin1String("architecture")) {
+        return VerdictText::tr("the bundled probes are built for x86_64 and this machine is %1").arg(p.text("machine"));
     }
-    if (because == noneBundled) {
+    if (cause == QLatin1String("none_bundled")) {
         return VerdictText::tr("this GPU Planner has no bundled probe");
     }
-    if (!because.startsWith(noneRuns) || !because.endsWith(QLatin1Char(')'))) {
+    if (cause != QLatin1String("refused")) {
         return {};
     }
     QStringList refusals;
-    const QString list = because.mid(noneRuns.size(), because.size() - noneRuns.size() - 1);
-    for (const QString& refusal : list.split(QStringLiteral("; "))) {
-        const QString text = refusalText(refusal);
+    for (int i = 0; i < p.text("refusals").toInt(); ++i) {
+        const QString text = refusalText(p, i);
         if (text.isEmpty()) {
             return {};
         }
@@ -83,13 +77,17 @@ QString deployText(const QString& key, const Args& p)
                    : QString();
     }
     if (key == QLatin1String("deploy.prebuilt")) {
-        // The English text adds when the newest GPU runs the build's PTX; which GPU is not a parameter.
-        return p.all({"build", "driver"})
-                   ? VerdictText::tr("the %1 probe runs on driver %2").arg(p.text("build"), p.text("driver"))
-                   : QString();
+        if (!p.all({"build", "driver"})) {
+            return {};
+        }
+        const QString runs = VerdictText::tr("the %1 probe runs on driver %2").arg(p.text("build"), p.text("driver"));
+        // The newest GPU is newer than the build's own machine code: the driver compiles the build's PTX for it.
+        return p.has("ptx_capability") ? VerdictText::tr("%1; the GPU of compute capability %2 runs its PTX")
+                                             .arg(runs, p.text("ptx_capability"))
+                                       : runs;
     }
     if (key == QLatin1String("deploy.driver_too_old")) {
-        // The English text lists each build's driver floor; those are not parameters.
+        // minimum_driver is the lowest floor of the bundled builds: the update's target.
         return p.has("driver") ? VerdictText::tr("driver %1 is too old for the bundled probes, and the machine has "
                                                  "neither nvcc %2 or newer nor Docker with the NVIDIA runtime: update "
                                                  "the driver (GPU Planner can run its driver set-up script) and verify "
@@ -97,7 +95,7 @@ QString deployText(const QString& key, const Args& p)
                                      .arg(p.text("driver"), minimumCuda)
                                : QString();
     }
-    const QString because = becauseText(p.text("because"));
+    const QString because = becauseText(p);
     if (because.isEmpty()) {
         return {};
     }

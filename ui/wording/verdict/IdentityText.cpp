@@ -45,8 +45,8 @@ QString driverText(const QString& key, const Args& p)
     if (!olderBuildRuns && key != QLatin1String("probe.driver.too_old_for_any_build")) {
         return {};
     }
-    // build_min_driver is a version where Verdict.cpp knows the floor, else English words ("a driver for CUDA
-    // 14.0"): leave that case to the English text.
+    // build_min_driver is set where core knows the build's driver floor (every build shipped today): without it
+    // the reason reads as its key and figures.
     const QString neededDriver = p.text("build_min_driver");
     if (!p.all({"driver_cuda", "build_cuda", "cuda11_min_driver"}) || neededDriver.isEmpty()
         || !neededDriver.front().isDigit()) {
@@ -164,43 +164,42 @@ QString errorText(const QString& key, const Args& p)
         return VerdictText::tr("The probe says not every GPU could be measured but gives no reason; run it again.");
     }
     if (key.startsWith(QLatin1String("probe.gpu_error."))) {
-        const QString code = key.section(QLatin1Char('.'), 2);
         const QString head =
             VerdictText::tr("This GPU could not be measured (%1): %2.").arg(p.text("code"), p.text("message"));
         QString advice;
-        if (code == QLatin1String("own_kernel")) {
+        if (key == QLatin1String("probe.gpu_error.own_kernel")) {
             advice = VerdictText::tr("It failed in the probe's own GEMM kernel, which is still experimental: more "
                                      "likely a GPU Planner bug than a faulty GPU. The tests before it are judged as "
                                      "usual; the ones after it did not run. Please report it with the probe's "
                                      "output.");
-        } else if (code == QLatin1String("ecc_uncorrectable")) {
+        } else if (key == QLatin1String("probe.gpu_error.ecc_uncorrectable")) {
             advice = VerdictText::tr("Its memory had an uncorrectable error during the tests: do not train on it; "
                                      "terminate the instance and report the GPU to the provider.");
-        } else if (code == QLatin1String("gpu_fault")) {
+        } else if (key == QLatin1String("probe.gpu_error.gpu_fault")) {
             advice = VerdictText::tr("The GPU faulted while running the probe's own kernels (an Xid error is likely in "
                                      "the kernel log, `dmesg`): do not train on it; terminate the instance and report "
                                      "the GPU.");
-        } else if (code == QLatin1String("out_of_memory")) {
+        } else if (key == QLatin1String("probe.gpu_error.out_of_memory")) {
             advice = VerdictText::tr("There was not enough free GPU memory: another process holds it (see "
                                      "`nvidia-smi`). Stop it and verify again.");
-        } else if (code == QLatin1String("no_kernel_image")) {
+        } else if (key == QLatin1String("probe.gpu_error.no_kernel_image")) {
             advice = VerdictText::tr("This probe build holds no code this GPU can run. Deploy the probe again and let "
                                      "GPU Planner build it there; report the GPU's name if that fails too.");
-        } else if (code == QLatin1String("system_not_ready")) {
+        } else if (key == QLatin1String("probe.gpu_error.system_not_ready")) {
             advice = VerdictText::tr("The GPU is not ready: on NVSwitch machines the fabric manager must run (`sudo "
                                      "systemctl start nvidia-fabricmanager`). Start it and verify again.");
-        } else if (code == QLatin1String("devices_unavailable")) {
+        } else if (key == QLatin1String("probe.gpu_error.devices_unavailable")) {
             advice = VerdictText::tr("The GPU is busy or closed to new programs (exclusive or prohibited compute mode, "
                                      "see `nvidia-smi`). Free it and verify again.");
-        } else if (code == QLatin1String("nvlink_error")) {
+        } else if (key == QLatin1String("probe.gpu_error.nvlink_error")) {
             advice = VerdictText::tr("An NVLink between the GPUs had an uncorrectable error: multi-GPU training would "
                                      "fail or corrupt data. Terminate the instance and report it to the provider.");
-        } else if (code == QLatin1String("timeout")) {
+        } else if (key == QLatin1String("probe.gpu_error.timeout")) {
             advice = VerdictText::tr("It hung: a GPU that hangs is not usable. Run the probe again; if it hangs again, "
                                      "terminate the instance.");
-        } else if (code == QLatin1String("interrupted")) {
+        } else if (key == QLatin1String("probe.gpu_error.interrupted")) {
             advice = VerdictText::tr("The probe was stopped before it finished with this GPU; run it again.");
-        } else if (code == QLatin1String("crashed")) {
+        } else if (key == QLatin1String("probe.gpu_error.crashed")) {
             advice = VerdictText::tr("The probe crashed while measuring it; run it again, and report it if it crashes "
                                      "again.");
         } else {
@@ -237,7 +236,7 @@ QString inventoryText(const QString& key, const Args& p)
         return p.has("promised") ? VerdictText::tr("The probe found the %1 promised GPU(s).").arg(p.text("promised"))
                                  : QString();
     }
-    // The model lines carry catalog ids ("h100-sxm5-80gb"), not the catalog names the English text uses.
+    // The model lines carry catalog ids ("h100-sxm5-80gb") and the catalog names (promised_name, found_name).
     if (key == QLatin1String("probe.model.unknown_promise")) {
         return p.has("promised") ? VerdictText::tr("The promised GPU '%1' is not in the GPU catalog, so the probe's "
                                                    "GPU cannot be checked against it.")

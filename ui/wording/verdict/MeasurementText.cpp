@@ -28,7 +28,7 @@ QString ruleText(const QString& rule)
     return it == rules.end() ? rule : VerdictText::tr(it->second);
 }
 
-/// The measurement's share of its peak, to two decimals as the English text has it. The "ratio" parameter is
+/// The measurement's share of its peak, to two decimals. The "ratio" parameter is
 /// already rounded to three, and rounding it again can differ (0.4548 -> 0.455 -> 0.46), so it is worked out anew.
 QString shareText(const Args& p)
 {
@@ -49,8 +49,8 @@ QString judgedMeasurementText(const QString& key, const Args& p, const QString& 
     if (!p.all({"value", "unit", "peak", "ratio", "pass", "fail", "rule"})) {
         return {};
     }
-    // A host copy is a share of the PCIe link it ran on; Verdict.cpp names that link's generation and width,
-    // which are not among the parameters (the "pcie" line shows them).
+    // A host copy is a share of the PCIe link it ran on (its generation and width, pcie_gen and pcie_width, are
+    // on the "pcie" line too).
     const QString peak = isLinkTest(p.text("test"))
                              ? VerdictText::tr("the %1 GB/s of its PCIe link").arg(p.figure("peak"))
                              : VerdictText::tr("the %1 %2 datasheet peak").arg(p.figure("peak"), p.text("unit"));
@@ -115,8 +115,7 @@ QString measurementText(const QString& key, const Args& p)
     }
     const QString unit = p.text("unit");
     if (key == QLatin1String("probe.measurement.unit")) {
-        // Verdict.cpp expects TFLOPS or GB/s and writes this line when the unit is the other one; the expected
-        // unit is not a parameter, but it follows from the reported one.
+        // Verdict.cpp expects TFLOPS or GB/s and writes this line when the unit is the other one (expected_unit).
         const QString tflops = QStringLiteral("TFLOPS");
         const QString gbs = QStringLiteral("GB/s");
         if (unit == tflops || unit == gbs) {

@@ -39,7 +39,7 @@ public:
         return it == m_params.end() ? QString() : QString::fromStdString(it->second);
     }
     bool has(const char* name) const { return !text(name).isEmpty(); }
-    /// Every one of `names` is set: the wording needs them all, else the English text says it better.
+    /// Every one of `names` is set: the wording needs them all, else the reason reads as its key and figures.
     bool all(std::initializer_list<const char*> names) const
     {
         for (const char* name : names) {
@@ -55,7 +55,7 @@ public:
         const double value = text(name).toDouble(&ok);
         return ok && std::isfinite(value) ? std::optional<double>(value) : std::nullopt;
     }
-    /// reasonNumber() keeps ten significant digits; the English text rounds as these do, so the UI does too.
+    /// reasonNumber() keeps ten significant digits; the wording rounds as a datasheet would.
     /// Anything that does not read as a number is shown as it is.
     QString fixed(const char* name, int decimals) const
     {

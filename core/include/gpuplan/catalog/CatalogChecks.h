@@ -21,15 +21,12 @@ struct Finding
         UndatedPrice,      // its source states no date: counted as old
     };
     Kind kind = Kind::PriceOutlier;
-    std::string where;  // "file: $.offers[1].prices[0]"
-    std::string detail; // what is odd, with the figures, in English (the CLI's words)
-    /// The figures by name, for a front end that words the finding itself (the GUI, in its language):
-    /// undated: retrieved; stale: as_of, age_days, max_days; future: as_of, today; spot above on-demand: spot,
-    /// on_demand, currency, region; outlier: value, currency, per ("hour" or "month"), factor, reference, others,
-    /// mode, gpu, and cny_per_usd when converted.
+    std::string where; // "file: $.offers[1].prices[0]"
+    /// The figures by name, from which the wording (ui/wording/CatalogText) says what is odd: undated: retrieved;
+    /// stale: as_of, age_days, max_days; future: as_of, today; spot above on-demand: spot, on_demand, currency,
+    /// region; outlier: value, currency, per ("hour" or "month"), factor, reference, others, mode, gpu, and
+    /// cny_per_usd when converted.
     std::map<std::string, std::string> params;
-
-    std::string message() const { return where + ": " + detail; }
 };
 
 /// "spot_above_on_demand", "price_outlier", "stale_price", "future_date", "undated_price".

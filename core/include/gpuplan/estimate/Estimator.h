@@ -61,8 +61,8 @@ struct TrainingEstimate
     Range gpuHours;
     std::optional<double> mfu; // model FLOPs / (GPUs × peak); nullopt when the FLOPs are unknown
     MemoryPlan memory;
-    Reason fit; // when it does not fit: fit.advice, with what would fit
-    std::vector<std::string> notes;
+    Reason fit;                // when it does not fit: fit.advice, with what would fit
+    std::vector<Reason> notes; // "note.*": what was assumed or substituted
 };
 
 /// The performance model's throughput for the workload on the setup, corrected by the nearest calibration cases,

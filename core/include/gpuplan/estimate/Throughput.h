@@ -34,7 +34,7 @@ struct PeakChoice
     double tflops = 0;
     PeakFamily family = PeakFamily::Half;
     std::string used; // "bf16", "fp16", ...
-    std::string note; // "V100 has no BF16: runs as FP16 mixed precision"; empty when nothing was substituted
+    Reason note;      // "note.precision_substituted" (gpu, wanted, used) when the card lacks the precision; else empty
 };
 
 /// BF16 falls back to FP16, TF32 to FP32, FP8 to BF16/FP16 (with a note); nullopt when the datasheet states

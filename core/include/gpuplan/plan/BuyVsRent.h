@@ -1,5 +1,7 @@
 #pragma once
 
+#include "gpuplan/core/Reason.h"
+
 #include "gpuplan/catalog/Catalog.h"
 #include "gpuplan/estimate/Ownership.h"
 
@@ -37,7 +39,7 @@ struct CostLine
 struct BuyVsRent
 {
     bool available = false;
-    std::string unavailableReason;
+    Reason unavailableReason; // "buy.no_server", "buy.no_on_demand_offer"
     OwnedSystem system;
     std::string gpuName;
     Currency currency = Currency::CNY;

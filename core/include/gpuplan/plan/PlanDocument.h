@@ -86,7 +86,7 @@ struct PlanTraining
     std::string precision; // bf16, fp16, ...
     std::string stack;
     bool known = false;
-    std::string unknownReason; // when not known
+    Reason unknownReason; // when not known
 
     Range throughput;
     std::string throughputUnit; // samples/s, tokens/s, ...
@@ -117,12 +117,14 @@ struct PlanTraining
     bool userData = false; // rests on a throughput the user measured
 
     std::optional<bool> fitsMemory; // nullopt: unknown
-    std::string fitReason;          // when it does not fit
+    Reason fitReason;               // when it does not fit: "fit.advice"
 
     /// What one GPU holds, in GB.
     struct Memory
     {
-        std::string strategy;
+        std::string sharding = "ddp"; // "ddp" or "fsdp"
+        bool activationCheckpointing = false;
+        int microBatch = 0;
         double perGpuGb = 0;
         double capacityGb = 0;
         double weightsGb = 0;
@@ -132,7 +134,7 @@ struct PlanTraining
         double reserveGb = 0;
     };
     std::optional<Memory> memory;
-    std::vector<std::string> notes;
+    std::vector<Reason> notes; // "note.*"
 };
 
 /// One ranked offer: an instance type in a region with `gpus` GPUs, recommended in `mode`.
@@ -165,7 +167,7 @@ struct PlanOption
     std::optional<double> kwh;
     std::optional<double> kgCo2e;
     std::vector<Reason> reasons; // why it ranks where it does
-    std::vector<std::string> notes;
+    std::vector<Reason> notes;   // "note.*"
 
     /// The mode it is ranked with, among `modes`; nullptr when none is.
     const PlanMode* rankedMode() const;
@@ -194,7 +196,7 @@ struct PlanResults
     int eligible = 0;                // options that passed every filter, before cutting to the top
     std::vector<PlanOption> options; // best first
     std::vector<PlanExclusion> excluded;
-    std::vector<std::string> notes;
+    std::vector<Reason> notes; // "note.*"
 };
 
 /// The workload as a plan keeps it: what the report and the pages show, and its definition for planning again.

@@ -52,6 +52,10 @@ struct Constraints
 /// "CN, HK", "cn hk", "CN、HK" -> {"CN", "HK"}; InvalidArgument naming the first entry that is not a
 /// two-letter country code. Empty text is anywhere (an empty list).
 Result<std::vector<std::string>> parseCountryCodes(std::string_view text);
+/// The entries of a country list as typed, split at commas (also Chinese ones), semicolons and blanks.
+std::vector<std::string> countryEntries(std::string_view text);
+/// Two letters: what parseCountryCodes accepts as one entry.
+bool isCountryCode(std::string_view entry);
 
 /// OK when some region in `assumptions` (regions.json) lies in each of `countries`; else NotFound naming the first
 /// that none does ("XX" is no country code, or none of the catalog's regions is there) and the countries the
@@ -122,7 +126,7 @@ struct OfferEstimate
     std::optional<double> kwh;
     std::optional<double> kgCo2e;
     std::vector<ModeCost> modes;
-    std::vector<std::string> notes;
+    std::vector<Reason> notes; // "note.*"
 
     const ModeCost* cheapestEligible() const;
 };
@@ -149,7 +153,7 @@ struct Recommendation
     std::vector<RankedOption> options; // best first, at most Constraints::top
     int eligibleCount = 0;             // before cutting to top
     std::vector<Exclusion> excluded;
-    std::vector<std::string> notes;
+    std::vector<Reason> notes; // "note.*"
 };
 
 /// Which points (cost, hours) are Pareto-optimal: no other point is at least as cheap and as fast and

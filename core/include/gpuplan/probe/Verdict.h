@@ -37,8 +37,8 @@ struct ExpectedHardware
 
 /// One judged check. `check` is a stable key ("model", "gemm_bf16", "ecc", ...); `gpu` the CUDA index it
 /// is about, nullopt for the whole instance. `measured` and `expected` are short figures for a table
-/// (numbers and units only); `reason` says it in words, with a stable key and raw parameters for
-/// translation.
+/// (numbers and units only); `reason` is the why, as a stable key ("probe.ecc.off") and raw parameters that
+/// ui/wording words.
 struct VerdictLine
 {
     std::string check;

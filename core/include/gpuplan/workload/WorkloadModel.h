@@ -42,8 +42,6 @@ struct MemoryPlan
     bool fits = false;
 
     double totalGb() const { return weightsGb + gradientsGb + optimizerGb + activationsGb + reserveGb; }
-    /// "FSDP + activation checkpointing, micro-batch 4"
-    std::string describe() const;
 };
 
 /// Memory per GPU for one configuration. Model state (Rajbhandari et al. 2020, ZeRO, section 3.1): mixed
