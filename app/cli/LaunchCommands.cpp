@@ -7,11 +7,13 @@
 
 #include "AppSettings.h"
 #include "CredsCommands.h"
+#include "TerminalPrompter.h"
 #include "secrets/CredentialStore.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/cloud/LaunchChoice.h"
 #include "gpuplan/cloud/LaunchSetup.h"
+#include "gpuplan/cloud/LaunchWorkflow.h"
 #include "gpuplan/cloud/Launcher.h"
 #include "gpuplan/cloud/LedgerActions.h"
 #include "gpuplan/cloud/ProviderRegistry.h"
@@ -349,73 +351,6 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
         return fail(made.error());
     }
     core::LaunchOrder order = std::move(made).value();
-    const core::LaunchPrice* price = &order.price;
-    // The provider's own price now, where it has a price API, beside the catalog's: kept in the ledger.
-    core::Result<std::optional<core::PriceQuote>> quoted = (*provider)->quotePrice(order.request, nullptr);
-    if (quoted && *quoted) {
-        order.quote = **quoted;
-    }
-
-    // The confirmation: the hourly price and the most it can cost before the dead-man fires.
-    const std::optional<double> mostBeforeDeadman = core::mostBeforeDeadman(order, nowSeconds());
-    std::ostringstream summary;
-    summary << (o.dryRun ? "Dry run: " : "Launch ") << o.instanceType << " on " << o.provider << " in "
-            << (o.zone.empty() ? o.region : o.zone) << ", " << order.pricingMode << ", at "
-            << money(price->amount, price->currency)
-            << (price->unit == core::PriceUnit::Month ? " a month" : " an hour") << ".\n";
-    if (order.quote) {
-        const core::PriceQuote& q = *order.quote;
-        summary << "  The provider's price now: " << money(q.amount, q.currency)
-                << (q.unit == core::PriceUnit::Month ? " a month" : " an hour") << " (" << q.source << ")";
-        if (q.currency == price->currency && q.unit == price->unit && price->amount > 0) {
-            const double change = (q.amount / price->amount - 1) * 100;
-            char text[64];
-            std::snprintf(text, sizeof text, "%.1f %% %s", std::abs(change), change >= 0 ? "above" : "below");
-            summary << ", " << (std::abs(change) < 0.05 ? std::string("the same as") : std::string(text))
-                    << " the catalog's";
-        }
-        summary << "; the launch is costed at the catalog's price, and both are kept in the ledger.\n";
-    } else if (!quoted) {
-        summary << "  The provider's current price could not be asked (" << quoted.error().message()
-                << "); the catalog's is used.\n";
-    }
-    if (price->unit == core::PriceUnit::Month) {
-        summary << "  Prepaid: " << price->prepaidMonths << " month(s), "
-                << money(price->amount * price->prepaidMonths, price->currency) << ", auto-renew "
-                << (o.autoRenew ? "on" : "off") << ".\n";
-    }
-    // What each rule does to the machine, in so many words: on EC2 a shutdown terminates, and the disk goes with it.
-    const core::WatchdogRules& rules = order.watchdog;
-    if (deadman > 0) {
-        summary << "  Dead-man: TERMINATED after " << deadman << " h, its disks deleted; the most it can cost before "
-                << "then: " << money(mostBeforeDeadman.value_or(0), price->currency) << ".\n";
-    } else {
-        summary << "  Dead-man: OFF. It bills until you terminate it.\n";
-    }
-    if (rules.idleMinutes > 0) {
-        summary << "  Idle rule: after " << rules.idleMinutes << " min with every GPU below " << rules.idlePercent
-                << " %, no SSH session and no CPU or network load (counted from minute " << rules.idleGraceMinutes
-                << "), the instance is "
-                << (rules.shutdownTerminates ? "TERMINATED and its disks deleted" : "stopped (its disks are kept)")
-                << ".\n";
-    } else {
-        summary << "  Idle rule: off.\n";
-    }
-    if (rules.shutdownTerminates && (deadman > 0 || rules.idleMinutes > 0)) {
-        summary << "  Copy results off the instance as you go: nothing on it survives a rule that fires.\n";
-    }
-    summary << "  SSH open to " << o.sshFrom << " only.";
-    (o.json ? std::cerr : std::cout) << summary.str() << '\n';
-    if (!o.yes && !o.dryRun) {
-        if (!isatty(STDIN_FILENO)) {
-            return badInput("add --yes to launch without being asked (stdin is not a terminal)");
-        }
-        if (!confirm("Launch it?")) {
-            std::cerr << "gpuplan: not launched\n";
-            return kExitFailure;
-        }
-    }
-
     core::Result<std::unique_ptr<core::Ledger>> ledger = core::openDefaultLedger();
     if (!ledger) {
         return fail(ledger.error());
@@ -428,19 +363,33 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
     if (const char* poll = std::getenv("GPUPLAN_POLL_SECONDS"); poll && std::atoi(poll) > 0) {
         wait.pollInterval = std::chrono::seconds(std::atoi(poll));
     }
-    core::Launcher launcher(**provider, **ledger);
     std::ostream& progress = o.json ? std::cerr : std::cout;
-    core::Result<core::LaunchOutcome> outcome =
-        launcher.launch(order, wait, nullptr, [&](const core::LaunchProgress& p) {
+    TerminalPrompter prompter(false, LaunchAnswers{o.yes, o.json});
+    core::Result<core::LaunchOutcome> outcome = core::confirmAndLaunch(
+        std::move(order),
+        **provider,
+        **ledger,
+        wait,
+        prompter,
+        nullptr,
+        [&](const core::LaunchProgress& p) {
             progress << "[" << core::launchStepName(p.step) << "] " << p.message << std::endl;
             killIfAsked(p.step);
-        });
+        },
+        nowSeconds());
+    if (!outcome && prompter.launchNeededATerminal()) {
+        return badInput("add --yes to launch without being asked (stdin is not a terminal)");
+    }
+    if (!outcome && outcome.error().code == core::ErrorCode::Cancelled) {
+        std::cerr << "gpuplan: not launched\n";
+        return kExitFailure;
+    }
     if (!outcome) {
         return fail(outcome.error());
     }
     if (outcome->budget && outcome->budget->level == core::BudgetLevel::Warn) {
         std::cerr << "gpuplan: warning: the plan has used 80 % or more of its budget of "
-                  << money(outcome->budget->budget, order.budgetCurrency) << '\n';
+                  << money(outcome->budget->budget, settings.budgetCurrency) << '\n';
     }
     for (const std::string& step : outcome->steps) {
         progress << "  " << step << '\n';

@@ -1,6 +1,13 @@
 #include "TerminalPrompter.h"
 
+#include "LaunchCommandParts.h"
+
+#include "gpuplan/cloud/LaunchWorkflow.h"
+
+#include <cmath>
+#include <cstdio>
 #include <iostream>
+#include <sstream>
 #include <string>
 
 #include <termios.h>
@@ -50,6 +57,72 @@ std::optional<std::string> TerminalPrompter::passphrase(const std::string& keyFi
     }
     std::cerr << '\n';
     return read ? std::optional<std::string>(given) : std::nullopt;
+}
+
+bool TerminalPrompter::confirmLaunch(const core::LaunchConfirmation& confirmation)
+{
+    using launching::money;
+    const core::LaunchOrder& order = confirmation.order;
+    const core::LaunchRequest& r = order.request;
+    const core::LaunchPrice& price = order.price;
+    // The price, the provider's price now, and the most it can cost before the dead-man fires.
+    std::ostringstream summary;
+    summary << (r.dryRun ? "Dry run: " : "Launch ") << r.instanceType << " on " << confirmation.provider << " in "
+            << (r.zone.empty() ? r.region : r.zone) << ", " << order.pricingMode << ", at "
+            << money(price.amount, price.currency) << (price.unit == core::PriceUnit::Month ? " a month" : " an hour")
+            << ".\n";
+    if (order.quote) {
+        const core::PriceQuote& q = *order.quote;
+        summary << "  The provider's price now: " << money(q.amount, q.currency)
+                << (q.unit == core::PriceUnit::Month ? " a month" : " an hour") << " (" << q.source << ")";
+        if (q.currency == price.currency && q.unit == price.unit && price.amount > 0) {
+            const double change = (q.amount / price.amount - 1) * 100;
+            char text[64];
+            std::snprintf(text, sizeof text, "%.1f %% %s", std::abs(change), change >= 0 ? "above" : "below");
+            summary << ", " << (std::abs(change) < 0.05 ? std::string("the same as") : std::string(text))
+                    << " the catalog's";
+        }
+        summary << "; the launch is costed at the catalog's price, and both are kept in the ledger.\n";
+    } else if (confirmation.quoteProblem) {
+        summary << "  The provider's current price could not be asked (" << confirmation.quoteProblem->message()
+                << "); the catalog's is used.\n";
+    }
+    if (price.unit == core::PriceUnit::Month) {
+        summary << "  Prepaid: " << price.prepaidMonths << " month(s), "
+                << money(price.amount * price.prepaidMonths, price.currency) << ", auto-renew "
+                << (r.autoRenew ? "on" : "off") << ".\n";
+    }
+    // What each rule does to the machine, in so many words: on EC2 a shutdown terminates, and the disk goes with it.
+    const core::WatchdogRules& rules = order.watchdog;
+    if (order.deadmanHours > 0) {
+        summary << "  Dead-man: TERMINATED after " << order.deadmanHours
+                << " h, its disks deleted; the most it can cost before then: "
+                << money(confirmation.mostBeforeDeadman.value_or(0), price.currency) << ".\n";
+    } else {
+        summary << "  Dead-man: OFF. It bills until you terminate it.\n";
+    }
+    if (rules.idleMinutes > 0) {
+        summary << "  Idle rule: after " << rules.idleMinutes << " min with every GPU below " << rules.idlePercent
+                << " %, no SSH session and no CPU or network load (counted from minute " << rules.idleGraceMinutes
+                << "), the instance is "
+                << (rules.shutdownTerminates ? "TERMINATED and its disks deleted" : "stopped (its disks are kept)")
+                << ".\n";
+    } else {
+        summary << "  Idle rule: off.\n";
+    }
+    if (rules.shutdownTerminates && (order.deadmanHours > 0 || rules.idleMinutes > 0)) {
+        summary << "  Copy results off the instance as you go: nothing on it survives a rule that fires.\n";
+    }
+    summary << "  SSH open to " << r.sshSourceCidr << " only.";
+    (m_launch.summaryToStderr ? std::cerr : std::cout) << summary.str() << '\n';
+    if (m_launch.yes || r.dryRun) {
+        return true;
+    }
+    if (!isatty(STDIN_FILENO)) {
+        m_launchNeededATerminal = true;
+        return false;
+    }
+    return launching::confirm("Launch it?");
 }
 
 } // namespace gpuplan::cli

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "gpuplan/cloud/CloudProvider.h"
+#include "gpuplan/cloud/LaunchWorkflow.h"
 #include "gpuplan/cloud/Launcher.h"
 #include "gpuplan/cloud/LedgerActions.h"
 #include "gpuplan/cloud/WatchdogScript.h"
@@ -54,6 +55,12 @@ public:
             hook();
         }
         return zones;
+    }
+
+    Result<std::optional<PriceQuote>> quotePrice(const LaunchRequest&, const CancelToken*) override
+    {
+        ++quotesAsked;
+        return quote;
     }
 
     Result<LaunchResult> launch(const LaunchRequest& request, const CancelToken*) override
@@ -156,6 +163,8 @@ public:
     int dropNext = 0;
     bool failListing = false;
     std::vector<LaunchRequest> launches;
+    Result<std::optional<PriceQuote>> quote = std::optional<PriceQuote>{}; // the provider's price API: none
+    int quotesAsked = 0;
     std::vector<std::vector<LedgerEntry>> ledgerDuringLaunch;
     std::vector<RemoteInstance> remote;
     std::vector<std::string> listedRegions;
@@ -213,6 +222,35 @@ LaunchWaitOptions noWait()
 }
 
 } // namespace
+
+/// Answers a launch's confirmation as told, and keeps what it was shown.
+class AnsweringPrompter final : public Prompter
+{
+public:
+    explicit AnsweringPrompter(bool answer)
+        : m_answer(answer)
+    { }
+
+    bool trustNewHostKey(const HostKey&) override { return false; }
+    std::optional<std::string> passphrase(const std::string&) override { return std::nullopt; }
+    bool confirmLaunch(const LaunchConfirmation& c) override
+    {
+        asked.push_back({c.provider, c.order.quote, c.quoteProblem, c.mostBeforeDeadman});
+        return m_answer;
+    }
+
+    struct Asked
+    {
+        std::string provider;
+        std::optional<PriceQuote> quote;
+        std::optional<Error> quoteProblem;
+        std::optional<double> mostBeforeDeadman;
+    };
+    std::vector<Asked> asked;
+
+private:
+    bool m_answer;
+};
 
 class TestLauncher : public QObject
 {
@@ -277,6 +315,57 @@ private slots:
         const std::vector<LaunchStep> expected{
             LaunchStep::Recorded, LaunchStep::Sending, LaunchStep::Replied, LaunchStep::Pending, LaunchStep::Running};
         QCOMPARE(steps, expected);
+    }
+
+    // Issue 23: the launch both front ends run (core::confirmAndLaunch). The user sees the price, the provider's
+    // price now (or why it could not be asked) and the worst case before anything is recorded or sent; a no, or a
+    // cancel before the answer, sends nothing.
+    void aLaunchIsConfirmedBeforeAnythingIsSent()
+    {
+        const LaunchWaitOptions wait{
+            LaunchWait::Running, std::chrono::seconds(60), std::chrono::seconds(60), std::chrono::seconds(1), 22};
+        {
+            auto ledger = freshLedger();
+            ScriptedProvider provider(ledger.get());
+            provider.quote =
+                std::optional<PriceQuote>(PriceQuote{3.2, Currency::USD, PriceUnit::Hour, "EC2 test", kT0});
+            AnsweringPrompter no(false);
+            Result<LaunchOutcome> out = confirmAndLaunch(order(), provider, *ledger, wait, no, nullptr, {}, kT0);
+            QVERIFY(!out);
+            QCOMPARE(out.error().code, ErrorCode::Cancelled);
+            QCOMPARE(no.asked.size(), std::size_t(1));
+            QCOMPARE(no.asked[0].provider, std::string("aws"));
+            QVERIFY(no.asked[0].quote && no.asked[0].quote->amount == 3.2);
+            QVERIFY(!no.asked[0].quoteProblem);
+            QVERIFY(no.asked[0].mostBeforeDeadman && *no.asked[0].mostBeforeDeadman > 0); // 10 h at 3.06 USD
+            QVERIFY(provider.launches.empty());
+            QVERIFY(ledger->entries()->empty()); // not even an intent
+        }
+        {
+            auto ledger = freshLedger();
+            ScriptedProvider provider(ledger.get());
+            provider.quote = Error{ErrorCode::Throttled, "slow down", "pricing"};
+            AnsweringPrompter yes(true);
+            Result<LaunchOutcome> out = confirmAndLaunch(order(), provider, *ledger, wait, yes, nullptr, {}, kT0);
+            QVERIFY2(out.ok(), out.ok() ? "" : out.error().message().c_str());
+            QCOMPARE(yes.asked.size(), std::size_t(1));
+            QVERIFY(yes.asked[0].quoteProblem && yes.asked[0].quoteProblem->code == ErrorCode::Throttled);
+            QCOMPARE(provider.launches.size(), std::size_t(1));
+            QVERIFY(!out->entry.intent.quote); // the catalog's price alone
+        }
+        {
+            auto ledger = freshLedger();
+            ScriptedProvider provider(ledger.get());
+            AnsweringPrompter yes(true);
+            CancelToken cancelled;
+            cancelled.cancel();
+            Result<LaunchOutcome> out = confirmAndLaunch(order(), provider, *ledger, wait, yes, &cancelled, {}, kT0);
+            QVERIFY(!out);
+            QCOMPARE(out.error().code, ErrorCode::Cancelled);
+            QVERIFY(yes.asked.empty());
+            QCOMPARE(provider.quotesAsked, 0);
+            QVERIFY(provider.launches.empty());
+        }
     }
 
     void aZoneWithoutCapacityGivesWayToTheNext()

@@ -68,12 +68,15 @@ private:
     void updatePricing();
     void updatePrice();
     void resetProgress();
-    /// After a Cancel while preparing or asking the price: ends the launch there (true), before the confirmation.
+    class UiThreadPrompter;
+
+    /// After a Cancel while preparing or loading the credential: ends the launch there (true), before the price.
     bool stoppedBeforeSending();
     void onPrepared(core::Result<core::LaunchOrder> order);
-    void onQuoted(const core::Result<std::optional<core::PriceQuote>>& quoted);
+    void launchWith(core::CloudAccess access);
     void onProgress(const core::LaunchProgress& progress);
     void onLaunched(const core::Result<core::LaunchOutcome>& outcome);
+    /// The confirmation, on the UI thread (core::confirmAndLaunch asks it through UiThreadPrompter).
     /// `quoteProblem`: why the provider's current price could not be asked (empty when it was, or has no API).
     bool confirm(const core::LaunchOrder& order, const QString& quoteProblem);
     LaunchPreparation preparation() const;
@@ -115,8 +118,9 @@ private:
     QPushButton* m_cancelButton = nullptr;
     QListWidget* m_progress = nullptr;
     StatusLabel* m_status = nullptr;
-    std::optional<core::CloudAccess> m_access; // the credential of the launch under way
-    std::optional<core::LaunchOrder> m_order;
+    std::optional<core::LaunchOrder> m_order; // of the launch under way, as prepared (before the provider's quote)
+    bool m_declined = false;                  // the user said no to its confirmation
+    bool m_sent = false;                      // its request went out (a cancel after that is a failed launch)
     PageJob m_job; // busy from Launch to the end: prepare, the credential, the price, the confirmation, the launch
 };
 

@@ -12,6 +12,7 @@
 #include "wording/ProviderText.h"
 
 #include "gpuplan/cloud/LaunchSetup.h"
+#include "gpuplan/cloud/LaunchWorkflow.h"
 #include "gpuplan/core/Paths.h"
 
 #include <QComboBox>
@@ -38,6 +39,44 @@ std::int64_t nowSeconds()
 }
 
 } // namespace
+
+/// The launch's questions from core::confirmAndLaunch, asked on the UI thread while the worker waits; a cancel
+/// (or the page going away) answers no. A launch asks nothing about SSH.
+class LaunchPage::UiThreadPrompter final : public core::Prompter
+{
+public:
+    UiThreadPrompter(LaunchPage* page, PageJob::Token cancel)
+        : m_page(page)
+        , m_cancel(std::move(cancel))
+    { }
+
+    bool trustNewHostKey(const core::HostKey&) override { return false; }
+    std::optional<std::string> passphrase(const std::string&) override { return std::nullopt; }
+
+    bool confirmLaunch(const core::LaunchConfirmation& confirmation) override
+    {
+        // Copies: the dialog may outlive this call when a cancel stops the wait.
+        return askOnUiThread<bool>(
+            m_page,
+            m_cancel,
+            false,
+            [page = m_page,
+             order = confirmation.order,
+             problem = confirmation.quoteProblem ? errorText(*confirmation.quoteProblem) : QString()] {
+                const bool yes = page->confirm(order, problem);
+                page->m_declined = !yes;
+                page->m_status->setStatus(!yes ? LaunchPage::tr("Not launched.")
+                                          : order.request.dryRun
+                                              ? LaunchPage::tr("Checking the launch with the provider…")
+                                              : LaunchPage::tr("Launching…"));
+                return yes;
+            });
+    }
+
+private:
+    LaunchPage* m_page;
+    PageJob::Token m_cancel;
+};
 
 void LaunchPage::launch()
 {
@@ -108,46 +147,41 @@ void LaunchPage::onPrepared(core::Result<core::LaunchOrder> order)
                                     true);
                 return;
             }
-            m_access = std::move(access.front());
-            m_status->setStatus(tr("Asking %1 for its current price…").arg(m_provider->currentText()));
-            m_job.run(
-                "ask the launch price",
-                [a = *m_access, network = AppSettings().httpOptions(), request = m_order->request] {
-                    return quoteLaunchPrice(a, network, request);
-                },
-                [this](const core::Result<std::optional<core::PriceQuote>>& quoted) { onQuoted(quoted); });
+            launchWith(std::move(access.front()));
         }));
 }
 
-void LaunchPage::onQuoted(const core::Result<std::optional<core::PriceQuote>>& quoted)
+void LaunchPage::launchWith(core::CloudAccess access)
 {
-    if (stoppedBeforeSending()) {
-        return;
-    }
-    if (quoted && *quoted) {
-        m_order->quote = **quoted;
-    }
-    if (!m_order || !m_access || !confirm(*m_order, quoted ? QString() : errorText(quoted.error()))) {
-        m_job.end();
-        m_status->setStatus(tr("Not launched."));
-        return;
-    }
     core::LaunchWaitOptions wait;
     wait.until = core::LaunchWait::Ssh;
     wait.sshPort = m_sshPort->value();
     if (const int poll = qEnvironmentVariableIntValue("GPUPLAN_POLL_SECONDS"); poll > 0) {
         wait.pollInterval = std::chrono::seconds(poll);
     }
-    m_status->setStatus(m_order->request.dryRun ? tr("Checking the launch with the provider…") : tr("Launching…"));
+    m_declined = false;
+    m_sent = false;
+    m_status->setStatus(tr("Asking %1 for its current price…").arg(m_provider->currentText()));
+    // One job from here: the price, the confirmation (a dialog on this thread, the worker waiting for it), the launch.
     m_job.run(
         "launch",
-        [a = *m_access,
+        [this,
+         access = std::move(access),
          network = AppSettings().httpOptions(),
          order = *m_order,
          wait,
          progress = m_job.onUiThread<core::LaunchProgress>([this](const core::LaunchProgress& p) { onProgress(p); })](
             PageJob::Token cancel) {
-            return runLaunch(a, network, order, wait, core::defaultLedgerFile(), std::move(cancel), progress);
+            UiThreadPrompter prompter(this, cancel);
+            return runLaunch(access,
+                             network,
+                             order,
+                             wait,
+                             core::defaultLedgerFile(),
+                             prompter,
+                             std::move(cancel),
+                             progress,
+                             nowSeconds());
         },
         [this](const core::Result<core::LaunchOutcome>& outcome) { onLaunched(outcome); });
 }
@@ -238,6 +272,7 @@ bool LaunchPage::confirm(const core::LaunchOrder& order, const QString& quotePro
 
 void LaunchPage::onProgress(const core::LaunchProgress& progress)
 {
+    m_sent = m_sent || progress.step != core::LaunchStep::Recorded;
     for (std::size_t i = 0; i < std::size(kProgressRows); ++i) {
         if (kProgressRows[i].step == progress.step) {
             for (std::size_t j = 0; j <= i; ++j) {
@@ -258,6 +293,10 @@ void LaunchPage::onLaunched(const core::Result<core::LaunchOutcome>& outcome)
 {
     const bool dryRun = m_order && m_order->request.dryRun;
     m_job.end();
+    if (!outcome && outcome.error().code == core::ErrorCode::Cancelled && (m_declined || !m_sent)) {
+        m_status->setStatus(m_declined ? tr("Not launched.") : tr("Not launched: cancelled before anything was sent."));
+        return;
+    }
     if (!outcome) {
         m_status->setStatus(tr("The launch failed. %1").arg(errorText(outcome.error())), true);
         return;

@@ -4,6 +4,7 @@
 
 #include "gpuplan/secrets/SignerCredentials.h"
 
+#include "gpuplan/cloud/LaunchWorkflow.h"
 #include "gpuplan/cloud/ProviderRegistry.h"
 #include "gpuplan/cloud/PublicAddress.h"
 #include "gpuplan/net/HttpClient.h"
@@ -45,25 +46,15 @@ core::Result<core::LaunchOrder> prepareLaunch(LaunchPreparation preparation,
     return core::makeLaunchOrder(settings, *catalog, watchdogScript, provider->unsupported, now);
 }
 
-core::Result<std::optional<core::PriceQuote>>
-quoteLaunchPrice(core::CloudAccess access, core::HttpOptions network, core::LaunchRequest request)
-{
-    core::initializeHttp();
-    core::HttpClient http(network);
-    core::Result<std::unique_ptr<core::CloudProvider>> provider = core::connectProvider(access, http);
-    if (!provider) {
-        return provider.error();
-    }
-    return (*provider)->quotePrice(request, nullptr);
-}
-
 core::Result<core::LaunchOutcome> runLaunch(core::CloudAccess access,
                                             core::HttpOptions network,
                                             core::LaunchOrder order,
                                             core::LaunchWaitOptions wait,
                                             std::filesystem::path ledgerFile,
+                                            core::Prompter& prompter,
                                             std::shared_ptr<core::CancelToken> cancel,
-                                            std::function<void(core::LaunchProgress)> onProgress)
+                                            std::function<void(core::LaunchProgress)> onProgress,
+                                            std::int64_t now)
 {
     core::initializeHttp();
     core::HttpClient http(network);
@@ -75,12 +66,19 @@ core::Result<core::LaunchOutcome> runLaunch(core::CloudAccess access,
     if (!ledger) {
         return ledger.error();
     }
-    core::Launcher launcher(**provider, **ledger);
-    return launcher.launch(order, wait, cancel.get(), [&](const core::LaunchProgress& p) {
-        if (onProgress) {
-            onProgress(p);
-        }
-    });
+    return core::confirmAndLaunch(
+        std::move(order),
+        **provider,
+        **ledger,
+        wait,
+        prompter,
+        cancel.get(),
+        [&](const core::LaunchProgress& p) {
+            if (onProgress) {
+                onProgress(p);
+            }
+        },
+        now);
 }
 
 core::Result<LedgerSnapshot> readLedger(std::filesystem::path ledgerFile, std::int64_t now)

@@ -4,6 +4,7 @@
 #include "gpuplan/cloud/LaunchSetup.h"
 #include "gpuplan/cloud/Launcher.h"
 #include "gpuplan/cloud/LedgerActions.h"
+#include "gpuplan/core/Prompter.h"
 #include "gpuplan/ledger/Ledger.h"
 #include "gpuplan/net/HttpClient.h"
 #include "gpuplan/net/signers/Signing.h"
@@ -38,20 +39,18 @@ core::Result<core::LaunchOrder> prepareLaunch(LaunchPreparation preparation,
                                               std::string watchdogScript,
                                               std::int64_t now);
 
-/// The provider's own current price of the order's configuration (CloudProvider::quotePrice): nullopt where it
-/// has no price API for it.
-core::Result<std::optional<core::PriceQuote>>
-quoteLaunchPrice(core::CloudAccess access, core::HttpOptions network, core::LaunchRequest request);
-
-/// Launches the order through the provider and records it in `ledgerFile` (core::Launcher). `onProgress` is called
-/// on the worker thread. Every job reaches the provider through `network` (Settings -> Network).
+/// core::confirmAndLaunch through the provider, recorded in `ledgerFile`: its current price, the confirmation
+/// (`prompter`, asked from this worker thread), the launch. `onProgress` is called on the worker thread. Every job
+/// reaches the provider through `network` (Settings -> Network).
 core::Result<core::LaunchOutcome> runLaunch(core::CloudAccess access,
                                             core::HttpOptions network,
                                             core::LaunchOrder order,
                                             core::LaunchWaitOptions wait,
                                             std::filesystem::path ledgerFile,
+                                            core::Prompter& prompter,
                                             std::shared_ptr<core::CancelToken> cancel,
-                                            std::function<void(core::LaunchProgress)> onProgress);
+                                            std::function<void(core::LaunchProgress)> onProgress,
+                                            std::int64_t now);
 
 /// What the ledger holds, with the plans' budgets; empty when there is no ledger file yet (none is made).
 struct LedgerSnapshot

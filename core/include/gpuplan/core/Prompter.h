@@ -5,6 +5,8 @@
 
 namespace gpuplan::core {
 
+struct LaunchConfirmation; // core/cloud/LaunchWorkflow.h
+
 /// A server's host key as shown to the user who decides whether to trust it.
 struct HostKey
 {
@@ -26,6 +28,9 @@ public:
     virtual bool trustNewHostKey(const HostKey& key) = 0;
     /// The passphrase of an encrypted identity file; nullopt: the user gives up.
     virtual std::optional<std::string> passphrase(const std::string& keyFile) = 0;
+    /// Launch this (what it costs, what its watchdog does)? A no sends nothing. A prompter that does not launch
+    /// answers no.
+    virtual bool confirmLaunch(const LaunchConfirmation& confirmation);
 };
 
 } // namespace gpuplan::core
