@@ -1,5 +1,7 @@
 #pragma once
 
+#include "wording/ErrorText.h"
+
 #include "PlanningData.h"
 
 #include <QMainWindow>
@@ -143,10 +145,5 @@ enum class SaveAnswer
     Discard,
     Cancel,
 };
-
-/// Translated name of an error code, for messages ("JSON syntax error").
-QString errorCodeText(core::ErrorCode code);
-/// An error for a message: its code's translated name, then what it says and where ("network error: ...").
-QString errorText(const core::Error& error);
 
 } // namespace gpuplan::ui

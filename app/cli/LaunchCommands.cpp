@@ -9,6 +9,7 @@
 #include "CredsCommands.h"
 #include "TerminalPrompter.h"
 #include "secrets/CredentialStore.h"
+#include "wording/LaunchText.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/cloud/LaunchChoice.h"
@@ -373,7 +374,8 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
         prompter,
         nullptr,
         [&](const core::LaunchProgress& p) {
-            progress << "[" << core::launchStepName(p.step) << "] " << p.message << std::endl;
+            progress << "[" << core::launchStepName(p.step) << "] " << ui::launchProgressText(p).toStdString()
+                     << std::endl;
             killIfAsked(p.step);
         },
         nowSeconds());

@@ -172,17 +172,19 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
                                        const CancelToken* cancel,
                                        const std::function<void(const LaunchProgress&)>& onProgress)
 {
-    const auto report =
-        [&](LaunchStep step, std::int64_t id, std::string zone, std::string instance, std::string what) {
-            logInfo(LogCategory::Cloud, [&] {
-                return m_provider.id() + " launch, entry " + std::to_string(id) + ": [" + launchStepName(step) + "] "
-                       + what;
-            });
-            if (onProgress) {
-                onProgress(LaunchProgress{step, id, std::move(zone), std::move(instance), std::move(what)});
-            }
-        };
     const LaunchRequest& asked = order.request;
+    // Each step to the caller as data, and to the log in English (`what`).
+    const auto report = [&](LaunchProgress step, const std::string& what) {
+        logInfo(LogCategory::Cloud, [&] {
+            return m_provider.id() + " launch, entry " + std::to_string(step.entryId) + ": ["
+                   + launchStepName(step.step) + "] " + what;
+        });
+        step.provider = m_provider.id();
+        step.instanceType = asked.instanceType;
+        if (onProgress) {
+            onProgress(step);
+        }
+    };
     LaunchOutcome outcome;
 
     logInfo(LogCategory::Cloud, [&] {
@@ -312,10 +314,11 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
         outcome.resumed = true;
         outcome.zonesTried.push_back(found.intent.zone);
         launched = LaunchResult{found.instanceId, found.state, found.intent.zone, false, {}};
-        report(LaunchStep::Recorded,
-               entryId,
-               found.intent.zone,
-               found.instanceId,
+        report({.step = LaunchStep::Recorded,
+                .entryId = entryId,
+                .zone = found.intent.zone,
+                .instanceId = found.instanceId,
+                .attempt = LaunchAttempt::FoundByReconcile},
                "The launch recorded at entry " + std::to_string(entryId) + " did start " + found.instanceId
                    + " (found by reconciling after its outcome was unknown): that is this launch, no second one");
         zones.clear();
@@ -336,10 +339,11 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
             request.clientToken = before.intent.clientToken;
             request.terminateAt = providerTerminateAt(asked, order, before.createdAt);
             outcome.resumed = true;
-            report(LaunchStep::Recorded,
-                   entryId,
-                   zone,
-                   "",
+            report({.step = LaunchStep::Recorded,
+                    .entryId = entryId,
+                    .zone = zone,
+                    .attempt = LaunchAttempt::Resumed,
+                    .clientToken = request.clientToken},
                    "Resuming the launch recorded at entry " + std::to_string(entryId) + " with its token "
                        + request.clientToken + ": it was interrupted before its answer was recorded");
         } else {
@@ -362,10 +366,11 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
                 return kept.error();
             }
             request.terminateAt = providerTerminateAt(asked, order, recordedAt);
-            report(LaunchStep::Recorded,
-                   entryId,
-                   zone,
-                   "",
+            report({.step = LaunchStep::Recorded,
+                    .entryId = entryId,
+                    .zone = zone,
+                    .attempt = LaunchAttempt::New,
+                    .clientToken = request.clientToken},
                    "Recorded the launch in the ledger (entry " + std::to_string(entryId) + ", token "
                        + request.clientToken + ")");
             // From here the provider may have an instance for the token. Refused when another process's reconcile
@@ -375,16 +380,14 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
             }
         }
         outcome.zonesTried.push_back(zone);
-        report(LaunchStep::Sending,
-               entryId,
-               zone,
-               "",
+        report({.step = LaunchStep::Sending, .entryId = entryId, .zone = zone},
                "Asking " + m_provider.id() + " for " + asked.instanceType + " in " + zone);
         launched = m_provider.launch(request, cancel);
-        report(LaunchStep::Replied,
-               entryId,
-               zone,
-               launched ? launched->instanceId : "",
+        report({.step = LaunchStep::Replied,
+                .entryId = entryId,
+                .zone = zone,
+                .instanceId = launched ? launched->instanceId : "",
+                .refusal = launched ? std::nullopt : std::optional<Error>(launched.error())},
                launched ? "Accepted: " + launched->instanceId : "Refused: " + launched.error().message());
         if (launched) {
             break;
@@ -394,7 +397,7 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
             (void)m_ledger.markFailed(entryId, error.message(), now());
             attempt.releaseForGood();
             refusals.push_back(zone);
-            report(LaunchStep::ZoneRefused, entryId, zone, "", "No capacity in " + zone);
+            report({.step = LaunchStep::ZoneRefused, .entryId = entryId, .zone = zone}, "No capacity in " + zone);
             continue;
         }
         if (outcomeUnknown(error)) {
@@ -450,10 +453,10 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
     outcome.instance.zone = launched->zone.empty() ? outcome.zonesTried.back() : launched->zone;
     outcome.instance.region = asked.region;
     outcome.instance.instanceType = asked.instanceType;
-    report(LaunchStep::Pending,
-           entryId,
-           outcome.instance.zone,
-           launched->instanceId,
+    report({.step = LaunchStep::Pending,
+            .entryId = entryId,
+            .zone = outcome.instance.zone,
+            .instanceId = launched->instanceId},
            launched->instanceId + " is starting in " + outcome.instance.zone);
 
     const auto finish = [&]() -> Result<LaunchOutcome> {
@@ -488,10 +491,11 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
         return running.error();
     }
     outcome.instance = *running;
-    report(LaunchStep::Running,
-           entryId,
-           running->zone,
-           running->instanceId,
+    report({.step = LaunchStep::Running,
+            .entryId = entryId,
+            .zone = running->zone,
+            .instanceId = running->instanceId,
+            .publicIp = running->publicIp},
            running->instanceId + " runs" + (running->publicIp.empty() ? "" : " at " + running->publicIp));
 
     if (wait.until == LaunchWait::Ssh) {
@@ -514,10 +518,12 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
             }
             sleep(std::chrono::seconds(1));
         }
-        report(LaunchStep::SshReachable,
-               entryId,
-               running->zone,
-               running->instanceId,
+        report({.step = LaunchStep::SshReachable,
+                .entryId = entryId,
+                .zone = running->zone,
+                .instanceId = running->instanceId,
+                .publicIp = running->publicIp,
+                .sshPort = wait.sshPort},
                "SSH answers at " + running->publicIp + ":" + std::to_string(wait.sshPort));
     }
     return finish();

@@ -3748,6 +3748,53 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
     </message>
 </context>
 <context>
+    <name>gpuplan::ui::LaunchText</name>
+    <message>
+        <source>Recorded the launch in the ledger (entry %1, token %2)</source>
+        <translation>已在账本中记下这次启动（条目 %1，令牌 %2）</translation>
+    </message>
+    <message>
+        <source>Resuming the launch recorded at entry %1 with its token %2: it was interrupted before its answer was recorded</source>
+        <translation>继续条目 %1 记下的启动，沿用其令牌 %2：上次在记下云厂商回复之前被中断</translation>
+    </message>
+    <message>
+        <source>The launch recorded at entry %1 did start %2 (found by reconciling after its outcome was unknown): that is this launch, no second one</source>
+        <translation>条目 %1 记下的启动确实启动了 %2（结果未知后经对账找到）：这就是本次启动的实例，不会再开第二台</translation>
+    </message>
+    <message>
+        <source>Asking %1 for %2 in %3</source>
+        <translation>正在向 %1 申请 %3 的 %2</translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation>被拒绝：%1</translation>
+    </message>
+    <message>
+        <source>Accepted: %1</source>
+        <translation>已受理：%1</translation>
+    </message>
+    <message>
+        <source>No capacity in %1</source>
+        <translation>%1 没有余量</translation>
+    </message>
+    <message>
+        <source>%1 is starting in %2</source>
+        <translation>%1 正在 %2 启动</translation>
+    </message>
+    <message>
+        <source>%1 runs</source>
+        <translation>%1 已运行</translation>
+    </message>
+    <message>
+        <source>%1 runs at %2</source>
+        <translation>%1 已运行，地址 %2</translation>
+    </message>
+    <message>
+        <source>SSH answers at %1:%2</source>
+        <translation>SSH 已可连接：%1:%2</translation>
+    </message>
+</context>
+<context>
     <name>gpuplan::ui::MainWindow</name>
     <message>
         <source>Plan</source>

@@ -2,6 +2,7 @@
 // money and hours formatted by locale.
 #include "wording/Format.h"
 #include "wording/Language.h"
+#include "wording/LaunchText.h"
 #include "wording/PlanText.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
@@ -202,6 +203,46 @@ private slots:
         const json again = gpuplan::core::planToJson(*plan);
         QVERIFY(!again["results"]["options"][0]["reasons"][0].contains("text"));
         QVERIFY(gpuplan::core::planFromJson(again, "again").ok());
+    }
+
+    // A launch's steps are data (core::LaunchProgress); the Launch page and `gpuplan launch` word them, in Chinese
+    // too (the status line showed core's English before).
+    void launchStepsAreWordedInBothLanguages()
+    {
+        using gpuplan::core::LaunchAttempt;
+        using gpuplan::core::LaunchProgress;
+        using gpuplan::core::LaunchStep;
+        std::vector<LaunchProgress> steps;
+        for (LaunchAttempt attempt : {LaunchAttempt::New, LaunchAttempt::Resumed, LaunchAttempt::FoundByReconcile}) {
+            steps.push_back({.step = LaunchStep::Recorded,
+                             .entryId = 7,
+                             .zone = "us-east-1a",
+                             .instanceId = "i-0abc",
+                             .attempt = attempt,
+                             .clientToken = "gpuplan-0123"});
+        }
+        steps.push_back(
+            {.step = LaunchStep::Sending, .zone = "us-east-1a", .provider = "aws", .instanceType = "p5.48xlarge"});
+        steps.push_back({.step = LaunchStep::Replied, .instanceId = "i-0abc"});
+        steps.push_back(
+            {.step = LaunchStep::Replied,
+             .refusal = gpuplan::core::Error{gpuplan::core::ErrorCode::QuotaExceeded, "vCPU limit", "ec2"}});
+        steps.push_back({.step = LaunchStep::ZoneRefused, .zone = "us-east-1a"});
+        steps.push_back({.step = LaunchStep::Pending, .zone = "us-east-1b", .instanceId = "i-0abc"});
+        steps.push_back({.step = LaunchStep::Running, .instanceId = "i-0abc", .publicIp = "203.0.113.7"});
+        steps.push_back({.step = LaunchStep::SshReachable, .publicIp = "203.0.113.7", .sshPort = 22});
+        QCOMPARE(gpuplan::ui::launchProgressText(steps[0]),
+                 QStringLiteral("Recorded the launch in the ledger (entry 7, token gpuplan-0123)"));
+        QCOMPARE(gpuplan::ui::launchProgressText(steps[3]), QStringLiteral("Asking aws for p5.48xlarge in us-east-1a"));
+        QCOMPARE(gpuplan::ui::launchProgressText(steps[9]), QStringLiteral("SSH answers at 203.0.113.7:22"));
+        QVERIFY(gpuplan::ui::installTranslations(*qApp, QStringLiteral("zh_CN")));
+        const QRegularExpression han(QStringLiteral("\\p{Han}"));
+        for (const LaunchProgress& step : steps) {
+            const QString worded = gpuplan::ui::launchProgressText(step);
+            QVERIFY2(worded.contains(han) && !worded.contains(QRegularExpression(QStringLiteral("%\\d"))),
+                     qPrintable(worded));
+        }
+        QVERIFY(gpuplan::ui::launchProgressText(steps[2]).contains(QStringLiteral("i-0abc")));
     }
 
     void everyReasonOfTheExamplesIsWordedInChinese_data()

@@ -9,6 +9,7 @@
 #include "MainWindow.h"
 #include "Questions.h"
 #include "widgets/StatusLabel.h"
+#include "wording/LaunchText.h"
 #include "wording/ProviderText.h"
 
 #include "gpuplan/cloud/LaunchSetup.h"
@@ -286,7 +287,7 @@ void LaunchPage::onProgress(const core::LaunchProgress& progress)
         m_status->setStatus(tr("%1 has no capacity; trying the next zone.").arg(QString::fromStdString(progress.zone)));
         return;
     }
-    m_status->setStatus(QString::fromStdString(progress.message));
+    m_status->setStatus(launchProgressText(progress));
 }
 
 void LaunchPage::onLaunched(const core::Result<core::LaunchOutcome>& outcome)

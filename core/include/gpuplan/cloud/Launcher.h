@@ -50,13 +50,28 @@ enum class LaunchStep
 /// "recorded", "sending", "replied", "zone_refused", "pending", "running", "ssh_reachable".
 const char* launchStepName(LaunchStep step);
 
+/// How an attempt began (LaunchStep::Recorded).
+enum class LaunchAttempt
+{
+    New,              // recorded in the ledger with a fresh token
+    Resumed,          // an interrupted attempt, resent with its own token
+    FoundByReconcile, // an attempt whose outcome was unknown did start an instance: that one is this launch's
+};
+
+/// A step of a launch, as data: the front ends word it (ui/wording/LaunchText.h), the log says it in English.
 struct LaunchProgress
 {
     LaunchStep step = LaunchStep::Recorded;
     std::int64_t entryId = 0; // the ledger entry of this attempt
     std::string zone;
     std::string instanceId;
-    std::string message; // plain English, for the log and the UI
+    std::string provider; // its id
+    std::string instanceType;
+    LaunchAttempt attempt = LaunchAttempt::New; // Recorded
+    std::string clientToken;                    // Recorded
+    std::optional<Error> refusal;               // Replied: why the provider refused (nullopt: it accepted)
+    std::string publicIp;                       // Running, SshReachable
+    int sshPort = 0;                            // SshReachable
 };
 
 struct LaunchOutcome
