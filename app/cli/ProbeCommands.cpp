@@ -9,6 +9,7 @@
 #include "gpuplan/deploy/ProbeDeployment.h"
 #include "gpuplan/deploy/SshConfig.h"
 #include "gpuplan/deploy/Verification.h"
+#include "gpuplan/deploy/VerifyWorkflow.h"
 #include "gpuplan/ledger/Ledger.h"
 #include "gpuplan/net/Clock.h"
 #include "gpuplan/plan/PlanFile.h"
@@ -81,15 +82,13 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
                     kExitFailure);
     }
     // --instance: the launch the verdict is kept with, and (unless --expect-gpu says otherwise) what it promised.
-    std::unique_ptr<core::Ledger> ledger;
     std::optional<core::LedgerEntry> launch;
     if (options.instance > 0) {
-        core::Result<std::unique_ptr<core::Ledger>> opened = core::openDefaultLedger();
-        if (!opened) {
-            return fail(opened.error(), kExitFailure);
+        core::Result<std::unique_ptr<core::Ledger>> ledger = core::openDefaultLedger();
+        if (!ledger) {
+            return fail(ledger.error(), kExitFailure);
         }
-        ledger = std::move(opened.value());
-        core::Result<std::optional<core::LedgerEntry>> found = ledger->find(options.instance);
+        core::Result<std::optional<core::LedgerEntry>> found = (*ledger)->find(options.instance);
         if (!found) {
             return fail(found.error(), kExitFailure);
         }
@@ -103,27 +102,35 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
         launch = **found;
     }
 
-    core::SshOptions ssh;
-    ssh.knownHostsFile = options.knownHosts;
+    core::VerifyRequest request;
+    request.target = *target;
+    request.knownHostsFile = options.knownHosts;
+    request.bundle = bundle;
+    request.mode = core::ProbeMode{options.quick, options.burnSeconds};
+    request.stated.gpuId = options.expectGpu;
+    request.stated.count = options.expectCount;
+    request.launch = launch;
+    request.ledgerFile = core::defaultLedgerFile();
     TerminalPrompter prompter(options.acceptNewHostKey);
-    ssh.prompter = &prompter;
-    if (!options.json) {
-        std::cerr << "connecting to " << target->display() << "...\n";
-    }
-    core::Result<std::unique_ptr<core::SshSession>> session = core::SshSession::connect(*target, ssh);
-    if (!session) {
-        return fail(session.error(), kExitFailure);
-    }
-    core::Result<core::ProbeRun> run = core::runProbeOver(
-        **session, bundle, core::ProbeMode{options.quick, options.burnSeconds}, [&options](core::VerifyStep s) {
+    const std::int64_t now =
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    core::Result<core::VerifyOutcome> outcome = core::verifyMachine(
+        request,
+        catalog->catalog,
+        prompter,
+        nullptr,
+        [&](core::VerifyStep s) {
             if (!options.json) {
-                std::cerr << stepName(s) << "...\n";
+                std::cerr << (s == core::VerifyStep::Connect ? "connecting to " + target->display() : stepName(s))
+                          << "...\n";
             }
-        });
-    if (!run) {
-        return fail(run.error(), kExitFailure);
+        },
+        now);
+    if (!outcome) {
+        return fail(outcome.error(), kExitFailure);
     }
-    if (!run->result) {
+    const core::ProbeRun* run = &outcome->run;
+    if (!outcome->judged) {
         // A remote build or a container would be needed, or nothing can run there: the reason says which.
         if (options.json) {
             std::cout << nlohmann::json{{"deployment",
@@ -141,17 +148,7 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
         }
         return kExitFailure;
     }
-    core::ExpectedHardware stated;
-    stated.gpuId = options.expectGpu;
-    stated.count = options.expectCount;
-    const std::int64_t now =
-        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-    const core::JudgedRun judged =
-        core::judgeRun(*run->result,
-                       catalog->catalog,
-                       core::promisedHardware(stated, catalog->catalog, launch ? &*launch : nullptr, run->facts),
-                       target->display(),
-                       now);
+    const core::JudgedRun& judged = *outcome->judged;
     const core::Verdict& verdict = judged.verdict;
     if (plan) {
         plan->verifications.push_back(judged.verification);
@@ -160,11 +157,9 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
         }
         std::cerr << "Added the verdict to " << options.plan << " (its report shows it).\n";
     }
-    if (ledger) {
-        core::Result<std::int64_t> kept = ledger->recordVerification(
-            core::verificationRecord(judged, run->output, launch->id, target->display(), now));
-        if (!kept) {
-            return fail(kept.error(), kExitFailure);
+    if (launch) {
+        if (outcome->notKept) {
+            return fail(*outcome->notKept, kExitFailure);
         }
         if (!options.json) {
             std::cerr << "Kept the verdict with launch " << launch->id << " in the ledger.\n";

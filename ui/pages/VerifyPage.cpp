@@ -30,6 +30,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <chrono>
+
 namespace gpuplan::ui {
 
 namespace {
@@ -374,7 +376,7 @@ void VerifyPage::verify()
         (jump ? m_jump : m_host)->setFocus();
         return;
     }
-    VerifyRequest request;
+    core::VerifyRequest request;
     request.target = *target;
     request.bundle = core::findProbeBundle(probeDir());
     if (request.bundle.binaries.empty() && request.bundle.sourceArchive.empty()) {
@@ -384,8 +386,7 @@ void VerifyPage::verify()
         return;
     }
     request.knownHostsFile = m_knownHostsFile.toStdString();
-    request.quick = m_quick->isChecked();
-    request.burnSeconds = m_burn->value();
+    request.mode = core::ProbeMode{m_quick->isChecked(), m_burn->value()};
     request.stated.gpuId = m_gpu->currentData().toString().toStdString();
     request.stated.count = request.stated.gpuId.empty() ? 1 : m_count->value();
     const qlonglong launchId = m_launch->currentData().toLongLong();
@@ -395,7 +396,6 @@ void VerifyPage::verify()
         }
     }
     request.ledgerFile = core::defaultLedgerFile();
-    request.catalog = std::shared_ptr<const core::Catalog>(m_data, &m_data->catalog->catalog);
 
     m_stage.reset();
     m_stagesDone.clear();
@@ -413,12 +413,16 @@ void VerifyPage::verify()
         "verify",
         [this,
          request = std::move(request),
+         catalog = std::shared_ptr<const core::Catalog>(m_data, &m_data->catalog->catalog),
          onStage = m_job.onUiThread<core::VerifyStep>([this](core::VerifyStep stage) { onStage(stage); })](
             PageJob::Token cancel) {
             UiThreadPrompter prompter(this, cancel);
-            return runVerification(request, cancel, onStage, prompter);
+            const std::int64_t now =
+                std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+                    .count();
+            return core::verifyMachine(request, *catalog, prompter, cancel.get(), onStage, now);
         },
-        [this](core::Result<VerifyOutcome> outcome) { onFinished(std::move(outcome)); });
+        [this](core::Result<core::VerifyOutcome> outcome) { onFinished(std::move(outcome)); });
 }
 
 void VerifyPage::cancel()
@@ -454,7 +458,7 @@ void VerifyPage::onStage(core::VerifyStep stage)
     fillStages();
 }
 
-void VerifyPage::onFinished(core::Result<VerifyOutcome> outcome)
+void VerifyPage::onFinished(core::Result<core::VerifyOutcome> outcome)
 {
     const bool cancelled = m_job.cancelled();
     if (!outcome) {

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "PlanningData.h"
+#include "gpuplan/deploy/VerifyWorkflow.h"
 #include "workers/PageJob.h"
-#include "workers/VerifyJob.h"
 
 #include <QThreadPool>
 #include <QWidget>
@@ -72,8 +72,8 @@ private:
     bool askAboutHostKey(const core::HostKey& key);
     std::optional<std::string> askForPassphrase(const std::string& keyFile);
     void onStage(core::VerifyStep stage);
-    void onFinished(core::Result<VerifyOutcome> outcome);
-    void showOutcome(const VerifyOutcome& outcome);
+    void onFinished(core::Result<core::VerifyOutcome> outcome);
+    void showOutcome(const core::VerifyOutcome& outcome);
     void fillStages();
     void updateButtons();
     void fillGpuChoices();
@@ -111,7 +111,7 @@ private:
     std::int64_t m_launchToChoose = 0; // chooseLaunch before the list had it
     QString m_knownHostsFile;
     std::optional<core::PlanVerification> m_lastVerification;
-    std::optional<VerifyOutcome> m_lastOutcome;
+    std::optional<core::VerifyOutcome> m_lastOutcome;
     PageJob m_launchReader; // refreshLaunches()
     PageJob m_job;          // the verification, in m_pool (declared before: the job waits, then the pool goes)
 };

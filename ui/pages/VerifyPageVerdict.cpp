@@ -112,7 +112,7 @@ void VerifyPage::fillStages()
     }
 }
 
-void VerifyPage::showOutcome(const VerifyOutcome& outcome)
+void VerifyPage::showOutcome(const core::VerifyOutcome& outcome)
 {
     const QString why = reasonText(outcome.run.choice.why);
     if (!outcome.judged) {
