@@ -1,3 +1,7 @@
+// The plan's words: every reason, note and exclusion key of core/plan and core/estimate ("reason.*", "excluded.*",
+// "unknown.*", "fit.advice", "note.*", "buy.*") with its sentence, and the names of pricing modes, tasks and stacks.
+// About 600 lines on purpose: one file per family of keys, so that a key found in core is found worded here by one
+// search; the verdict's keys are in VerdictText.cpp and verdict/, the launch's steps in LaunchText.cpp.
 #include "wording/PlanText.h"
 
 #include "wording/Format.h"
