@@ -8,6 +8,7 @@
 
 #include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/cloud/LedgerActions.h"
+#include "gpuplan/net/Clock.h"
 
 #include <QCoreApplication>
 
@@ -28,7 +29,6 @@ using launching::fail;
 using launching::httpOptions;
 using launching::json;
 using launching::money;
-using launching::nowSeconds;
 
 namespace {
 
@@ -67,7 +67,7 @@ bool reconcileAll(core::Ledger& ledger,
         access.push_back(std::move(a).value());
     }
     const std::optional<core::ExchangeRate> rate = catalog ? catalog->exchangeRate() : std::nullopt;
-    const core::ReconcileReport report = core::reconcileLedger(access, ledger, http, rate, nowSeconds(), catalog);
+    const core::ReconcileReport report = core::reconcileLedger(access, ledger, http, rate, core::unixNow(), catalog);
     for (const auto& [id, error] : report.failures) {
         std::cerr << "gpuplan: not reconciled with " << id << ": " << error.message() << '\n';
         complete = false;
@@ -104,7 +104,7 @@ int runInstances(int& argc, char** argv, const CatalogOptions& catalogOptions, c
     if (!entries) {
         return fail(entries.error());
     }
-    const std::int64_t now = nowSeconds();
+    const std::int64_t now = core::unixNow();
     if (options.json) {
         json list = json::array();
         for (const core::LedgerEntry& e : *entries) {

@@ -24,7 +24,6 @@ using json = nlohmann::ordered_json;
 int fail(const core::Error& error);
 /// Prints the message; kExitBadInput.
 int badInput(const std::string& message);
-std::int64_t nowSeconds();
 /// The HTTP options of this run: Settings -> Network of the GUI (read after makeApplication), then the flags. A CA
 /// file that cannot be read is refused here, before anything is sent.
 core::Result<core::HttpOptions> httpOptions(const NetworkOptions& flags);

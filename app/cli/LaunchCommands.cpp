@@ -33,7 +33,6 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
-#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -50,7 +49,6 @@ using launching::fail;
 using launching::httpOptions;
 using launching::json;
 using launching::money;
-using launching::nowSeconds;
 
 namespace launching {
 
@@ -75,11 +73,6 @@ int badInput(const std::string& message)
 {
     std::cerr << "gpuplan: " << message << '\n';
     return kExitBadInput;
-}
-
-std::int64_t nowSeconds()
-{
-    return static_cast<std::int64_t>(std::time(nullptr));
 }
 
 core::Result<core::HttpOptions> httpOptions(const NetworkOptions& flags)
@@ -347,7 +340,7 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
         return fail(provider.error());
     }
     core::Result<core::LaunchOrder> made =
-        core::makeLaunchOrder(settings, catalog->catalog, script, (*provider)->unsupportedFeatures(), nowSeconds());
+        core::makeLaunchOrder(settings, catalog->catalog, script, (*provider)->unsupportedFeatures(), core::unixNow());
     if (!made) {
         return fail(made.error());
     }
@@ -378,7 +371,7 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
                      << std::endl;
             killIfAsked(p.step);
         },
-        nowSeconds());
+        core::unixNow());
     if (!outcome && prompter.launchNeededATerminal()) {
         return badInput("add --yes to launch without being asked (stdin is not a terminal)");
     }
@@ -407,7 +400,7 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
         return kExitOk;
     }
     if (o.json) {
-        json out = entryJson(outcome->entry, nowSeconds());
+        json out = entryJson(outcome->entry, core::unixNow());
         out["public_ip"] = outcome->instance.publicIp;
         out["resumed"] = outcome->resumed;
         out["zones_tried"] = outcome->zonesTried;

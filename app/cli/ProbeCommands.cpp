@@ -17,7 +17,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -112,8 +111,6 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
     request.launch = launch;
     request.ledgerFile = core::defaultLedgerFile();
     TerminalPrompter prompter(options.acceptNewHostKey);
-    const std::int64_t now =
-        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
     core::Result<core::VerifyOutcome> outcome = core::verifyMachine(
         request,
         catalog->catalog,
@@ -125,22 +122,22 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
                           << "...\n";
             }
         },
-        now);
+        core::unixNow());
     if (!outcome) {
         return fail(outcome.error(), kExitFailure);
     }
-    const core::ProbeRun* run = &outcome->run;
+    const core::ProbeRun& run = outcome->run;
     if (!outcome->judged) {
         // A remote build or a container would be needed, or nothing can run there: the reason says which.
         if (options.json) {
             std::cout << nlohmann::json{{"deployment",
-                                         {{"reason", core::reasonJson(run->choice.why)},
-                                          {"offer_driver_script", run->choice.offerDriverScript}}}}
+                                         {{"reason", core::reasonJson(run.choice.why)},
+                                          {"offer_driver_script", run.choice.offerDriverScript}}}}
                              .dump(2)
                       << '\n';
         } else {
-            std::cout << "The probe did not run: " << said(run->choice.why) << '\n';
-            if (run->choice.offerDriverScript) {
+            std::cout << "The probe did not run: " << said(run.choice.why) << '\n';
+            if (run.choice.offerDriverScript) {
                 std::cout << "A driver set-up script for Ubuntu and Rocky/CentOS is in "
                              "resources/scripts/install-nvidia-driver.sh (run it with --dry-run first to see what it "
                              "does).\n";
@@ -167,17 +164,17 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
     }
     if (options.json) {
         const nlohmann::json lines = core::verificationJson(judged.verification)["lines"];
-        nlohmann::json probe = nlohmann::json::parse(run->output, nullptr, false);
+        nlohmann::json probe = nlohmann::json::parse(run.output, nullptr, false);
         std::cout << nlohmann::json{{"host", target->display()},
                                     {"deployment",
-                                     {{"build", run->buildUsed}, {"reason", core::reasonJson(run->choice.why)}}},
+                                     {{"build", run.buildUsed}, {"reason", core::reasonJson(run.choice.why)}}},
                                     {"verdict", {{"level", core::verdictLevelName(verdict.level)}, {"lines", lines}}},
                                     {"probe", probe.is_discarded() ? nlohmann::json(nullptr) : probe}}
                          .dump(2)
                   << '\n';
     } else {
         std::cout << "Verdict for " << target->display() << ": " << core::verdictLevelName(verdict.level) << " (probe "
-                  << run->buildUsed << ")\n\n";
+                  << run.buildUsed << ")\n\n";
         TextTable table({{"check"}, {"gpu"}, {"level"}, {"measured"}, {"expected"}, {"reason"}});
         for (const core::VerdictLine& line : verdict.lines) {
             table.addRow({line.check,

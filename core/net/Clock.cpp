@@ -118,4 +118,9 @@ long long unixSeconds(std::chrono::system_clock::time_point at)
     return std::chrono::duration_cast<std::chrono::seconds>(at.time_since_epoch()).count();
 }
 
+std::int64_t unixNow()
+{
+    return unixSeconds(std::chrono::system_clock::now());
+}
+
 } // namespace gpuplan::core

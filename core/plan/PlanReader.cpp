@@ -335,16 +335,17 @@ private:
         if (const json* memory = m_check.object(node, "memory", at, Need::Optional)) {
             const std::string mAt = JsonChecker::child(at, "memory");
             auto gb = [&](const char* key) { return optionalNumber(*memory, key, mAt).value_or(0); };
-            t.memory = PlanTraining::Memory{text(*memory, "sharding") == "fsdp" ? "fsdp" : "ddp",
-                                            memory->value("activation_checkpointing", false) == true,
-                                            int(gb("micro_batch")),
-                                            gb("per_gpu_gb"),
-                                            gb("capacity_gb"),
-                                            gb("weights_gb"),
-                                            gb("gradients_gb"),
-                                            gb("optimizer_gb"),
-                                            gb("activations_gb"),
-                                            gb("reserve_gb")};
+            t.memory = PlanTraining::Memory{
+                text(*memory, "sharding") == "fsdp" ? "fsdp" : "ddp",
+                m_check.boolean(*memory, "activation_checkpointing", mAt, Need::Optional).value_or(false),
+                whole(*memory, "micro_batch", mAt, 0),
+                gb("per_gpu_gb"),
+                gb("capacity_gb"),
+                gb("weights_gb"),
+                gb("gradients_gb"),
+                gb("optimizer_gb"),
+                gb("activations_gb"),
+                gb("reserve_gb")};
         }
         t.notes = reasons(node, "notes");
         return t;

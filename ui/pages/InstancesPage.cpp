@@ -10,6 +10,7 @@
 #include "wording/ProviderText.h"
 
 #include "gpuplan/core/Paths.h"
+#include "gpuplan/net/Clock.h"
 
 #include <QCheckBox>
 #include <QEvent>
@@ -24,19 +25,11 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <ctime>
 #include <map>
 
 namespace gpuplan::ui {
 
-namespace {
-
-std::int64_t nowSeconds()
-{
-    return static_cast<std::int64_t>(std::time(nullptr));
-}
-
-} // namespace
+namespace { } // namespace
 
 InstancesPage::InstancesPage(CredentialStore* store, QWidget* parent)
     : QWidget(parent)
@@ -140,7 +133,7 @@ void InstancesPage::refresh()
     }
     m_reader.run(
         "read ledger",
-        [] { return readLedger(core::defaultLedgerFile(), nowSeconds()); },
+        [] { return readLedger(core::defaultLedgerFile(), core::unixNow()); },
         [this](core::Result<LedgerSnapshot> read) { onRead(std::move(read)); });
 }
 
@@ -178,7 +171,7 @@ void InstancesPage::showSnapshot()
     if (!m_snapshot) {
         return;
     }
-    m_model->setEntries(m_snapshot->entries, nowSeconds(), m_showEnded->isChecked());
+    m_model->setEntries(m_snapshot->entries, core::unixNow(), m_showEnded->isChecked());
     m_table->resizeColumnsToContents();
     updateSummary();
     updateButtons();
@@ -195,7 +188,7 @@ void InstancesPage::updateSummary()
     for (const core::LedgerEntry& e : m_snapshot->entries) {
         if (!core::isFinal(e.state)) {
             ++live;
-            cost[e.intent.price.currency] += core::costSoFar(e, nowSeconds());
+            cost[e.intent.price.currency] += core::costSoFar(e, core::unixNow());
         }
     }
     QStringList sums;
@@ -232,7 +225,7 @@ void InstancesPage::reconcile()
     m_status->setStatus(tr("Asking the providers…"));
     m_job.run(
         "read ledger",
-        [] { return readLedger(core::defaultLedgerFile(), nowSeconds()); },
+        [] { return readLedger(core::defaultLedgerFile(), core::unixNow()); },
         [this](const core::Result<LedgerSnapshot>& snapshot) {
             if (!snapshot) {
                 m_job.end();
@@ -263,7 +256,7 @@ void InstancesPage::reconcileWith(std::vector<core::CloudAccess> access, std::ma
     m_job.run(
         "reconcile",
         [access = std::move(access), network = AppSettings().httpOptions(), catalog] {
-            return runReconcile(access, network, core::defaultLedgerFile(), catalog, nowSeconds());
+            return runReconcile(access, network, core::defaultLedgerFile(), catalog, core::unixNow());
         },
         [](core::Error e) {
             core::ReconcileReport report;

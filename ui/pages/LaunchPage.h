@@ -68,16 +68,16 @@ private:
     void updatePricing();
     void updatePrice();
     void resetProgress();
-    class UiThreadPrompter;
-
     /// After a Cancel while preparing or loading the credential: ends the launch there (true), before the price.
     bool stoppedBeforeSending();
     void onPrepared(core::Result<core::LaunchOrder> order);
     void launchWith(core::CloudAccess access);
     void onProgress(const core::LaunchProgress& progress);
     void onLaunched(const core::Result<core::LaunchOutcome>& outcome);
-    /// The confirmation, on the UI thread (core::confirmAndLaunch asks it through UiThreadPrompter).
-    /// `quoteProblem`: why the provider's current price could not be asked (empty when it was, or has no API).
+    /// core::confirmAndLaunch's question, on the UI thread: the dialog, then the status that follows the answer.
+    bool confirmLaunch(const core::LaunchOrder& order, const std::optional<core::Error>& quoteProblem);
+    /// The confirmation dialog. `quoteProblem`: why the provider's current price could not be asked (empty when it
+    /// was, or has no API).
     bool confirm(const core::LaunchOrder& order, const QString& quoteProblem);
     LaunchPreparation preparation() const;
     std::optional<core::LaunchPricing> pricing() const;

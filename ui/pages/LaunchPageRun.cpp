@@ -11,10 +11,12 @@
 #include "widgets/StatusLabel.h"
 #include "wording/LaunchText.h"
 #include "wording/ProviderText.h"
+#include "workers/UiThreadPrompter.h"
 
 #include "gpuplan/cloud/LaunchSetup.h"
 #include "gpuplan/cloud/LaunchWorkflow.h"
 #include "gpuplan/core/Paths.h"
+#include "gpuplan/net/Clock.h"
 
 #include <QComboBox>
 #include <QLineEdit>
@@ -25,59 +27,13 @@
 #include <QStyle>
 
 #include <cmath>
-#include <ctime>
 
 namespace gpuplan::ui {
 
 using launchpage::kProgressRows;
 using launchpage::money;
 
-namespace {
-
-std::int64_t nowSeconds()
-{
-    return static_cast<std::int64_t>(std::time(nullptr));
-}
-
-} // namespace
-
-/// The launch's questions from core::confirmAndLaunch, asked on the UI thread while the worker waits; a cancel
-/// (or the page going away) answers no. A launch asks nothing about SSH.
-class LaunchPage::UiThreadPrompter final : public core::Prompter
-{
-public:
-    UiThreadPrompter(LaunchPage* page, PageJob::Token cancel)
-        : m_page(page)
-        , m_cancel(std::move(cancel))
-    { }
-
-    bool trustNewHostKey(const core::HostKey&) override { return false; }
-    std::optional<std::string> passphrase(const std::string&) override { return std::nullopt; }
-
-    bool confirmLaunch(const core::LaunchConfirmation& confirmation) override
-    {
-        // Copies: the dialog may outlive this call when a cancel stops the wait.
-        return askOnUiThread<bool>(
-            m_page,
-            m_cancel,
-            false,
-            [page = m_page,
-             order = confirmation.order,
-             problem = confirmation.quoteProblem ? errorText(*confirmation.quoteProblem) : QString()] {
-                const bool yes = page->confirm(order, problem);
-                page->m_declined = !yes;
-                page->m_status->setStatus(!yes ? LaunchPage::tr("Not launched.")
-                                          : order.request.dryRun
-                                              ? LaunchPage::tr("Checking the launch with the provider…")
-                                              : LaunchPage::tr("Launching…"));
-                return yes;
-            });
-    }
-
-private:
-    LaunchPage* m_page;
-    PageJob::Token m_cancel;
-};
+namespace { } // namespace
 
 void LaunchPage::launch()
 {
@@ -104,7 +60,7 @@ void LaunchPage::launch()
     m_job.run(
         "prepare launch",
         [p = preparation(), catalog, script = m_data->watchdogScript] {
-            return prepareLaunch(p, catalog, script, nowSeconds());
+            return prepareLaunch(p, catalog, script, core::unixNow());
         },
         [this](core::Result<core::LaunchOrder> order) { onPrepared(std::move(order)); });
 }
@@ -173,7 +129,12 @@ void LaunchPage::launchWith(core::CloudAccess access)
          wait,
          progress = m_job.onUiThread<core::LaunchProgress>([this](const core::LaunchProgress& p) { onProgress(p); })](
             PageJob::Token cancel) {
-            UiThreadPrompter prompter(this, cancel);
+            UiThreadPrompter prompter(
+                this,
+                cancel,
+                {{}, {}, [this](const core::LaunchOrder& asked, const std::optional<core::Error>& problem) {
+                     return confirmLaunch(asked, problem);
+                 }});
             return runLaunch(access,
                              network,
                              order,
@@ -182,9 +143,19 @@ void LaunchPage::launchWith(core::CloudAccess access)
                              prompter,
                              std::move(cancel),
                              progress,
-                             nowSeconds());
+                             core::unixNow());
         },
         [this](const core::Result<core::LaunchOutcome>& outcome) { onLaunched(outcome); });
+}
+
+bool LaunchPage::confirmLaunch(const core::LaunchOrder& order, const std::optional<core::Error>& quoteProblem)
+{
+    const bool yes = confirm(order, quoteProblem ? errorText(*quoteProblem) : QString());
+    m_declined = !yes;
+    m_status->setStatus(!yes                   ? tr("Not launched.")
+                        : order.request.dryRun ? tr("Checking the launch with the provider…")
+                                               : tr("Launching…"));
+    return yes;
 }
 
 bool LaunchPage::confirm(const core::LaunchOrder& order, const QString& quoteProblem)
@@ -224,7 +195,7 @@ bool LaunchPage::confirm(const core::LaunchOrder& order, const QString& quotePro
                      .arg(money(order.price.amount * order.price.prepaidMonths, order.price.currency),
                           r.autoRenew ? tr("on") : tr("off"));
     }
-    const std::optional<double> most = core::mostBeforeDeadman(order, nowSeconds());
+    const std::optional<double> most = core::mostBeforeDeadman(order, core::unixNow());
     // What each rule does to the machine, in so many words: on EC2 a shutdown terminates, and the disk goes with it.
     const core::WatchdogRules& rules = order.watchdog;
     if (order.deadmanHours > 0 && most) {

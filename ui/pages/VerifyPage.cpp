@@ -7,10 +7,12 @@
 #include "Questions.h"
 #include "widgets/StatusLabel.h"
 #include "workers/CloudJobs.h"
+#include "workers/UiThreadPrompter.h"
 
 #include "gpuplan/core/Paths.h"
 #include "gpuplan/deploy/SshConfig.h"
 #include "gpuplan/ledger/Ledger.h"
+#include "gpuplan/net/Clock.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -30,8 +32,6 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include <chrono>
-
 namespace gpuplan::ui {
 
 namespace {
@@ -47,32 +47,6 @@ QString q(const std::string& text)
 }
 
 } // namespace
-
-/// Asks on the UI thread; the worker waits for the answer, or for a cancel (closing), which answers no.
-class VerifyPage::UiThreadPrompter final : public core::Prompter
-{
-public:
-    UiThreadPrompter(VerifyPage* page, PageJob::Token cancel)
-        : m_page(page)
-        , m_cancel(std::move(cancel))
-    { }
-
-    bool trustNewHostKey(const core::HostKey& key) override
-    {
-        return askOnUiThread<bool>(
-            m_page, m_cancel, false, [page = m_page, key] { return page->askAboutHostKey(key); });
-    }
-
-    std::optional<std::string> passphrase(const std::string& keyFile) override
-    {
-        return askOnUiThread<std::optional<std::string>>(
-            m_page, m_cancel, std::nullopt, [page = m_page, keyFile] { return page->askForPassphrase(keyFile); });
-    }
-
-private:
-    VerifyPage* m_page;
-    PageJob::Token m_cancel;
-};
 
 std::optional<std::string> VerifyPage::askForPassphrase(const std::string& keyFile)
 {
@@ -416,11 +390,12 @@ void VerifyPage::verify()
          catalog = std::shared_ptr<const core::Catalog>(m_data, &m_data->catalog->catalog),
          onStage = m_job.onUiThread<core::VerifyStep>([this](core::VerifyStep stage) { onStage(stage); })](
             PageJob::Token cancel) {
-            UiThreadPrompter prompter(this, cancel);
-            const std::int64_t now =
-                std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
-                    .count();
-            return core::verifyMachine(request, *catalog, prompter, cancel.get(), onStage, now);
+            UiThreadPrompter prompter(this,
+                                      cancel,
+                                      {[this](const core::HostKey& key) { return askAboutHostKey(key); },
+                                       [this](const std::string& keyFile) { return askForPassphrase(keyFile); },
+                                       {}});
+            return core::verifyMachine(request, *catalog, prompter, cancel.get(), onStage, core::unixNow());
         },
         [this](core::Result<core::VerifyOutcome> outcome) { onFinished(std::move(outcome)); });
 }

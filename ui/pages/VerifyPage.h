@@ -67,7 +67,6 @@ protected:
 
 private:
     /// The run's questions (core::Prompter), asked in dialogs on the UI thread while the worker waits.
-    class UiThreadPrompter;
 
     bool askAboutHostKey(const core::HostKey& key);
     std::optional<std::string> askForPassphrase(const std::string& keyFile);

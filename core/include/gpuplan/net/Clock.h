@@ -30,5 +30,7 @@ std::string basicIsoDate(std::chrono::system_clock::time_point at);
 std::string extendedIsoDate(std::chrono::system_clock::time_point at);
 /// Seconds since the epoch.
 long long unixSeconds(std::chrono::system_clock::time_point at);
+/// Unix seconds now, from the system clock.
+std::int64_t unixNow();
 
 } // namespace gpuplan::core
