@@ -320,7 +320,7 @@ void MainWindow::onCatalogLoaded()
             showCatalogProblems(problems);
         }
     } else if (m_data->failure) {
-        m_catalogPage->setLoadFailure(QString::fromStdString(m_data->failure->message()));
+        m_catalogPage->setLoadFailure(errorMessage(*m_data->failure));
         showCatalogProblems({*m_data->failure});
     }
     m_session->setData(m_data);
@@ -358,9 +358,7 @@ void MainWindow::showCatalogProblems(const std::vector<core::Error>& problems)
     QStringList lines;
     for (const core::Error& problem : problems) {
         lines << QStringLiteral("%1 — %2: %3")
-                     .arg(QString::fromStdString(problem.where),
-                          errorCodeText(problem.code),
-                          QString::fromStdString(problem.detail));
+                     .arg(QString::fromStdString(problem.where), errorCodeText(problem.code), errorDetailText(problem));
     }
     if (!m_problemsBox) {
         m_problemsBox = new QMessageBox(QMessageBox::Warning, tr("Catalog problems"), {}, QMessageBox::Ok, this);

@@ -191,7 +191,7 @@ bool MainWindow::openPlan(const QString& path)
                              tr("%1\n\n%2: %3")
                                  .arg(QString::fromStdString(opened.error().where),
                                       errorCodeText(opened.error().code),
-                                      QString::fromStdString(opened.error().detail)));
+                                      errorDetailText(opened.error())));
         return false;
     }
     AppSettings().addRecentFile(path);
@@ -219,10 +219,10 @@ bool MainWindow::savePlanAs(const QString& given)
         path += QStringLiteral(".gpuplan");
     }
     if (core::Status saved = m_session->save(path); !saved) {
-        QMessageBox::warning(this,
-                             tr("Cannot save the plan"),
-                             tr("%1: %2").arg(QString::fromStdString(saved.error().where),
-                                              QString::fromStdString(saved.error().detail)));
+        QMessageBox::warning(
+            this,
+            tr("Cannot save the plan"),
+            tr("%1: %2").arg(QString::fromStdString(saved.error().where), errorDetailText(saved.error())));
         return false;
     }
     AppSettings().addRecentFile(path);
@@ -274,8 +274,7 @@ bool MainWindow::exportReport(const QString& given)
     progress.reset();
     if (!written) {
         if (written.error().code != core::ErrorCode::Cancelled) {
-            QMessageBox::warning(
-                this, tr("Cannot write the report"), QString::fromStdString(written.error().message()));
+            QMessageBox::warning(this, tr("Cannot write the report"), errorMessage(written.error()));
         }
         return false;
     }

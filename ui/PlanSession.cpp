@@ -1,5 +1,6 @@
 #include "PlanSession.h"
 
+#include "wording/ErrorText.h"
 #include "workers/JobBoundary.h"
 
 #include "gpuplan/plan/PlanFile.h"
@@ -124,7 +125,7 @@ void PlanSession::start(PlanInputs inputs)
                     if (updated) {
                         job.data = *updated;
                     } else {
-                        job.unsavedMeasurement = updated.error().message();
+                        job.unsavedMeasurement = errorMessage(updated.error());
                     }
                 }
                 job.plan = computePlan(job.data ? *job.data : *data, inputs);
@@ -148,8 +149,8 @@ void PlanSession::onFinished()
         }
     }
     done.measurement.reset();
-    if (!job.unsavedMeasurement.empty()) {
-        emit measurementNotSaved(QString::fromStdString(job.unsavedMeasurement));
+    if (!job.unsavedMeasurement.isEmpty()) {
+        emit measurementNotSaved(job.unsavedMeasurement);
     }
     if (!plan && !m_pending) {
         emit busyChanged(false);
@@ -185,7 +186,7 @@ void PlanSession::waitForIdle()
 core::Status PlanSession::save(const QString& path)
 {
     if (!m_plan) {
-        return core::Error{core::ErrorCode::InvalidArgument, "there is no plan to save", path.toStdString()};
+        return frontEndError(core::ErrorCode::InvalidArgument, tr("there is no plan to save"), path.toStdString());
     }
     core::Status saved = core::savePlan(path.toStdString(), *m_plan);
     if (saved) {

@@ -38,7 +38,7 @@ struct PlanJob
 {
     std::optional<core::PlanDocument> plan; // nullopt: planning failed
     std::shared_ptr<const PlanningData> data;
-    std::string unsavedMeasurement; // why the user's measurement could not be saved, empty when it was
+    QString unsavedMeasurement; // why the user's measurement could not be saved, empty when it was
 };
 
 /// Saves `measurement` as a user calibration case in `userDir` and returns `data` with the calibration rebuilt

@@ -1,6 +1,9 @@
 #include "PlanningData.h"
 
 #include "gpuplan/prices/PriceRefresh.h"
+#include "wording/ErrorText.h"
+
+#include <QCoreApplication>
 
 #include <fstream>
 #include <sstream>
@@ -28,7 +31,9 @@ PlanningData loadPlanningData(const std::filesystem::path& catalogDir,
     data.watchdogScript = in ? text.str() : std::string();
     if (data.watchdogScript.empty()) {
         data.scriptProblem =
-            core::Error{core::ErrorCode::FileNotFound, "cannot read the watchdog script", script.string()};
+            frontEndError(core::ErrorCode::FileNotFound,
+                          QCoreApplication::translate("gpuplan::ui::MainWindow", "cannot read the watchdog script"),
+                          script.string());
     }
     core::CheckOptions checks;
     checks.today = core::todayUtc();

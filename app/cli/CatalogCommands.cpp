@@ -2,6 +2,7 @@
 
 #include "TerminalOutput.h"
 #include "wording/CatalogText.h"
+#include "wording/ErrorText.h"
 
 #include "CredsCommands.h"
 #include "TextTable.h"
@@ -53,7 +54,7 @@ std::string dump(const json& document)
 void printProblems(const std::vector<Error>& problems)
 {
     for (const Error& problem : problems) {
-        std::cerr << "gpuplan: " << problem.message() << '\n';
+        std::cerr << "gpuplan: " << said(problem) << '\n';
     }
 }
 
@@ -95,8 +96,10 @@ json problemsJson(const std::vector<Error>& problems)
 {
     json list = json::array();
     for (const Error& problem : problems) {
-        list.push_back(
-            {{"code", core::errorCodeName(problem.code)}, {"where", problem.where}, {"detail", problem.detail}});
+        list.push_back({{"code", core::errorCodeName(problem.code)},
+                        {"where", problem.where},
+                        {"detail", ui::errorDetailText(problem).toStdString()},
+                        {"key", problem.reason.key}});
     }
     return list;
 }
@@ -119,7 +122,7 @@ std::optional<LoadedCatalog> load(const CatalogOptions& options, int& exitCode)
     core::Result<LoadedCatalog> loaded =
         core::loadCatalog(options.catalogDir, options.userCatalogDir, options.pricesDir);
     if (!loaded) {
-        std::cerr << "gpuplan: cannot load the catalog: " << loaded.error().message() << '\n';
+        std::cerr << "gpuplan: cannot load the catalog: " << said(loaded.error()) << '\n';
         // A folder the user named is bad input; a broken installation is another failure.
         exitCode = options.catalogDirGiven ? kExitBadInput : kExitFailure;
         return std::nullopt;
@@ -251,7 +254,7 @@ int runCatalog(const CatalogOptions& options)
     const Catalog& catalog = loaded->catalog;
     core::Result<std::vector<core::Offer>> offers = catalog.select(options.filter);
     if (!offers) {
-        std::cerr << "gpuplan: " << offers.error().message() << '\n';
+        std::cerr << "gpuplan: " << said(offers.error()) << '\n';
         return kExitBadInput;
     }
     const std::vector<Finding> findings = core::checkCatalog(catalog, checkOptions(options));
@@ -365,8 +368,8 @@ int runCatalogValidate(const CatalogOptions& options, const std::filesystem::pat
     // Offers are checked against the GPU ids of the catalog in use, and compared with its prices.
     core::Result<LoadedCatalog> reference = core::loadCatalog(options.catalogDir);
     if (!reference) {
-        std::cerr << "gpuplan: warning: GPU ids are not checked, the catalog does not load: "
-                  << reference.error().message() << '\n';
+        std::cerr << "gpuplan: warning: GPU ids are not checked, the catalog does not load: " << said(reference.error())
+                  << '\n';
     }
     const std::vector<Error> problems = core::validateCatalogFile(file, reference ? &reference->catalog : nullptr);
 
@@ -420,20 +423,20 @@ int runPricesRefresh(
             access = std::move(made).value();
         } else {
             std::cerr << "gpuplan: prices refresh: " << provider
-                      << "'s price API needs your credential: " << made.error().message()
+                      << "'s price API needs your credential: " << said(made.error())
                       << "; store one with `gpuplan creds set " << provider << "`\n";
             return kExitFailure;
         }
     }
     core::initializeHttp();
     core::HttpClient http;
-    std::string shown;
+    core::Reason shown;
     int lastTenth = -1;
     const core::RefreshProgress progress =
-        [&](const std::string& what, std::uint64_t done, std::uint64_t total, bool bytes) {
+        [&](const core::Reason& what, std::uint64_t done, std::uint64_t total, bool bytes) {
             const int tenth = total > 0 ? int(done * 10 / total) : int(done >> 26); // each 10 %, or each 64 MB
             if (what != shown || tenth != lastTenth) {
-                std::cerr << "  " << what;
+                std::cerr << "  " << ui::errorReasonText(what).toStdString();
                 if (bytes) {
                     std::cerr << ": " << (done >> 20) << (total > 0 ? " of " + std::to_string(total >> 20) : "")
                               << " MB";
@@ -449,7 +452,7 @@ int runPricesRefresh(
     core::Result<core::PriceRefresh> refreshed =
         core::refreshProviderPrices(http, provider, loaded->catalog, region, options.pricesDir, access, progress);
     if (!refreshed) {
-        std::cerr << "gpuplan: prices refresh: " << refreshed.error().message() << '\n';
+        std::cerr << "gpuplan: prices refresh: " << said(refreshed.error()) << '\n';
         return refreshed.error().code == core::ErrorCode::InvalidArgument ? kExitBadInput : kExitFailure;
     }
     const core::PriceRefresh& r = *refreshed;
@@ -488,8 +491,10 @@ int runPricesRefresh(
         std::cout << '\n';
         table.print(std::cout);
     }
-    for (const std::string& note : r.notes) {
-        std::cout << "note: " << note << '\n';
+    for (const core::RefreshNote& note : r.notes) {
+        // A note, then the error of the request it is about, when one failed ("x in r, Month: answered HTTP 400").
+        std::cout << "note: " << ui::errorReasonText(note.reason).toStdString()
+                  << (note.cause ? ": " + ui::errorDetailText(*note.cause).toStdString() : std::string()) << '\n';
     }
     std::cout << "\nKept in " << (options.pricesDir / (provider + ".json")).string()
               << "; plans and the catalog use these prices from now on (delete the file to go back to the bundled "

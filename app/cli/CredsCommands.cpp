@@ -1,8 +1,11 @@
 #include "CredsCommands.h"
 
 #include "CatalogCommands.h"
+#include "TerminalOutput.h"
 #include "TextTable.h"
 #include "secrets/CredentialStore.h"
+#include "wording/Format.h"
+#include "wording/ProviderText.h"
 
 #include "gpuplan/core/Names.h"
 #include "gpuplan/secrets/Credential.h"
@@ -133,7 +136,7 @@ int badInput(const std::string& message)
 
 int failure(const core::Error& error)
 {
-    std::cerr << "gpuplan: " << error.message() << '\n';
+    std::cerr << "gpuplan: " << said(error) << '\n';
     const bool bad = error.code == core::ErrorCode::InvalidArgument || error.code == core::ErrorCode::UnknownProvider
                      || error.code == core::ErrorCode::SchemaViolation || error.code == core::ErrorCode::JsonSyntax;
     return bad ? kExitBadInput : kExitFailure;
@@ -151,7 +154,7 @@ core::Result<std::string> readFile(const std::string& path, const std::string& w
 {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        return core::Error{core::ErrorCode::FileNotFound, "cannot open the " + what, path};
+        return ui::frontEndError(core::ErrorCode::FileNotFound, "cannot open the " + what, path);
     }
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
@@ -174,10 +177,10 @@ core::Result<core::Credential> readCredential(const core::CredentialSpec& spec, 
     const std::string provider(spec.provider);
     if (!options.keyFile.empty()) {
         if (provider != "gcp") {
-            return core::Error{core::ErrorCode::InvalidArgument,
-                               "--key-file is for gcp's service-account key; " + provider
-                                   + " takes its fields on the terminal or with --stdin",
-                               "--key-file"};
+            return ui::frontEndError(core::ErrorCode::InvalidArgument,
+                                     "--key-file is for gcp's service-account key; " + provider
+                                         + " takes its fields on the terminal or with --stdin",
+                                     "--key-file");
         }
         core::Result<std::string> key = readFile(options.keyFile, "service-account key file");
         if (!key) {
@@ -193,15 +196,15 @@ core::Result<core::Credential> readCredential(const core::CredentialSpec& spec, 
         return credential;
     }
     if (terminal() < 0) {
-        return core::Error{core::ErrorCode::InvalidArgument,
-                           "no terminal to ask on: give the fields as JSON with --stdin"
-                               + std::string(provider == "gcp" ? ", or the key file with --key-file" : ""),
-                           "creds set"};
+        return ui::frontEndError(core::ErrorCode::InvalidArgument,
+                                 "no terminal to ask on: give the fields as JSON with --stdin"
+                                     + std::string(provider == "gcp" ? ", or the key file with --key-file" : ""),
+                                 "creds set");
     }
     if (provider == "gcp") {
         std::optional<SecretString> path = prompt("Service-account key file (.json): ", false);
         if (!path || path->empty()) {
-            return core::Error{core::ErrorCode::InvalidArgument, "no key file given", "--key-file"};
+            return ui::frontEndError(core::ErrorCode::InvalidArgument, "no key file given", "--key-file");
         }
         const std::string file(path->data(), path->size());
         core::Result<std::string> key = readFile(file, "service-account key file");
@@ -213,12 +216,13 @@ core::Result<core::Credential> readCredential(const core::CredentialSpec& spec, 
     core::Credential credential(provider);
     for (const core::CredentialFieldSpec& field : spec.fields) {
         const bool secret = field.kind == core::CredentialFieldKind::Secret;
-        std::string question = std::string(spec.displayName) + " " + std::string(field.label);
+        std::string question =
+            std::string(spec.displayName) + " " + ui::credentialFieldLabel(spec.provider, field.name).toStdString();
         question += field.required ? "" : " (optional, Enter to skip)";
         question += secret ? " (not shown): " : ": ";
         std::optional<SecretString> value = prompt(question, secret);
         if (!value) {
-            return core::Error{core::ErrorCode::Cancelled, "input ended", std::string(field.name)};
+            return ui::frontEndError(core::ErrorCode::Cancelled, "input ended", std::string(field.name));
         }
         credential.set(field.name, std::move(*value));
     }
@@ -348,7 +352,9 @@ int runCreds(int& argc, char** argv, CredsCommand command, const CredsOptions& o
             std::string message = "unknown provider \"" + options.provider + "\"; known: " + providerList();
             const std::vector<std::string> close = core::closestNames(options.provider, core::credentialProviderIds());
             if (!close.empty()) {
-                message += " (did you mean " + core::joinedAlternatives(close) + "?)";
+                message += " (did you mean "
+                           + ui::alternativesText(QString::fromStdString(core::joinedNames(close))).toStdString()
+                           + "?)";
             }
             return badInput(message);
         }

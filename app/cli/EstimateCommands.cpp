@@ -75,9 +75,10 @@ int runEstimate(const CatalogOptions& catalogOptions,
     if (!options.precision.empty()) {
         std::optional<core::Precision> parsed = core::parsePrecision(options.precision);
         if (!parsed) {
-            return fail(core::Error{core::ErrorCode::InvalidArgument,
-                                    "unknown precision '" + options.precision + "' (known: fp32, tf32, amp, bf16, fp8)",
-                                    "--precision"});
+            return fail(
+                ui::frontEndError(core::ErrorCode::InvalidArgument,
+                                  "unknown precision '" + options.precision + "' (known: fp32, tf32, amp, bf16, fp8)",
+                                  "--precision"));
         }
         precision = *parsed;
     }
@@ -192,7 +193,7 @@ int runCalibrate(const CatalogOptions& catalogOptions, const WorkloadOptions& wo
         return fail(loaded.error(), kExitFailure);
     }
     for (const core::Error& problem : problems) {
-        std::cerr << "gpuplan: warning: " << problem.message() << '\n';
+        std::cerr << "gpuplan: warning: " << said(problem) << '\n';
     }
     const core::Calibration& calibration = *loaded;
     std::vector<core::CalibrationCase> cases;
@@ -207,7 +208,7 @@ int runCalibrate(const CatalogOptions& catalogOptions, const WorkloadOptions& wo
     if (core::Result<core::LoadedCalibration> validation =
             core::loadCalibration(workloadOptions.workloadDir, "validation.json")) {
         for (const core::Error& problem : validation->problems) {
-            std::cerr << "gpuplan: warning: " << problem.message() << '\n';
+            std::cerr << "gpuplan: warning: " << said(problem) << '\n';
         }
         std::vector<core::Error> ignored;
         unseen = calibration.validate(validation->cases, catalog->catalog, *presets, ignored);

@@ -4,6 +4,7 @@
 
 #include "CredsCommands.h"
 #include "LaunchCommandParts.h"
+#include "TerminalOutput.h"
 #include "TextTable.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
@@ -60,7 +61,7 @@ bool reconcileAll(core::Ledger& ledger,
     for (const std::string& id : providers) {
         core::Result<core::CloudAccess> a = cloudAccess(id, store);
         if (!a) {
-            std::cerr << "gpuplan: not reconciled with " << id << ": " << a.error().message() << '\n';
+            std::cerr << "gpuplan: not reconciled with " << id << ": " << said(a.error()) << '\n';
             complete = false;
             continue;
         }
@@ -69,11 +70,11 @@ bool reconcileAll(core::Ledger& ledger,
     const std::optional<core::ExchangeRate> rate = catalog ? catalog->exchangeRate() : std::nullopt;
     const core::ReconcileReport report = core::reconcileLedger(access, ledger, http, rate, core::unixNow(), catalog);
     for (const auto& [id, error] : report.failures) {
-        std::cerr << "gpuplan: not reconciled with " << id << ": " << error.message() << '\n';
+        std::cerr << "gpuplan: not reconciled with " << id << ": " << said(error) << '\n';
         complete = false;
     }
-    for (const std::string& note : report.notes) {
-        std::cerr << "gpuplan: " << note << '\n';
+    for (const core::Reason& note : report.notes) {
+        std::cerr << "gpuplan: " << ui::errorReasonText(note).toStdString() << '\n';
     }
     return complete;
 }
@@ -217,7 +218,7 @@ int runTerminate(int& argc, char** argv, const TerminateOptions& options)
         if (failed != failures.end()) {
             const auto why = noAccess.find(e.intent.provider);
             std::cerr << "gpuplan: entry " << e.id << " (" << e.instanceId
-                      << "): " << (why != noAccess.end() ? why->second : failed->second).message() << '\n';
+                      << "): " << said(why != noAccess.end() ? why->second : failed->second) << '\n';
             exit = kExitFailure;
             continue;
         }

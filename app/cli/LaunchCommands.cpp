@@ -7,8 +7,10 @@
 
 #include "AppSettings.h"
 #include "CredsCommands.h"
+#include "TerminalOutput.h"
 #include "TerminalPrompter.h"
 #include "secrets/CredentialStore.h"
+#include "wording/ErrorText.h"
 #include "wording/LaunchText.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
@@ -52,9 +54,11 @@ using launching::money;
 
 namespace launching {
 
-int fail(const core::Error& error)
+namespace {
+
+/// The exit code of an error: kExitBadInput for what the user can correct, else kExitFailure.
+int exitCodeOf(const core::Error& error)
 {
-    std::cerr << "gpuplan: " << error.message() << '\n';
     switch (error.code) {
         case core::ErrorCode::InvalidArgument:
         case core::ErrorCode::UnknownProvider:
@@ -67,6 +71,21 @@ int fail(const core::Error& error)
         default:
             return kExitFailure;
     }
+}
+
+/// The error, then what to do about it on this command line (" with --key"), in English as the CLI speaks.
+int failWith(const core::Error& error, const std::string& hint)
+{
+    std::cerr << "gpuplan: " << said(error) << hint << '\n';
+    return exitCodeOf(error);
+}
+
+} // namespace
+
+int fail(const core::Error& error)
+{
+    std::cerr << "gpuplan: " << said(error) << '\n';
+    return exitCodeOf(error);
 }
 
 int badInput(const std::string& message)
@@ -88,8 +107,7 @@ core::Result<core::HttpOptions> httpOptions(const NetworkOptions& flags)
         std::error_code ec;
         if (!std::filesystem::is_regular_file(options.extraCaFile, ec)) {
             return core::Error{core::ErrorCode::FileUnreadable,
-                               "the extra CA file " + options.extraCaFile
-                                   + " does not exist or is not a file (--ca-file, or Settings -> Network)",
+                               core::Reason{"error.cloud.ca_file_missing", {{"path", options.extraCaFile}}},
                                flags.caFile ? "--ca-file" : "Settings -> Network"};
         }
     }
@@ -103,8 +121,11 @@ core::Result<core::CloudAccess> cloudAccess(const std::string& provider, ui::Cre
     }
     core::Result<core::Credential> credential = store.loadNow(QString::fromStdString(provider));
     if (!credential) {
+        // What went wrong, then how to store one; `instances` and `terminate` print it too.
         core::Error e = credential.error();
-        e.detail += "; store one with `gpuplan creds set " + provider + "`";
+        e.reason = core::Reason{"error.cloud.no_stored_credential",
+                                {{"said", ui::errorDetailText(e).toStdString()}, {"provider", provider}}};
+        e.context.clear();
         return e;
     }
     core::Result<core::AccessKey> key = core::accessKeyFrom(*credential);
@@ -151,7 +172,8 @@ json entryJson(const core::LedgerEntry& e, std::int64_t now)
                 {"cost_until_deadman", core::costUntilDeadman(e, now)},
                 {"deadman_hours", i.deadmanHours},
                 {"adopted", e.adopted},
-                {"detail", e.detail}};
+                {"detail", ui::errorReasonText(e.detail).toStdString()},
+                {"detail_key", e.detail.key}};
     out["quote"] = i.quote ? json{{"amount", i.quote->amount},
                                   {"currency", core::currencyCode(i.quote->currency)},
                                   {"unit", core::priceUnitName(i.quote->unit)},
@@ -225,9 +247,10 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
             std::cerr << "gpuplan: the plan's choice, option " << choice.rank << ": " << choice.provider << ' '
                       << choice.instanceType << " in " << choice.region << " (" << core::pricingModeName(choice.mode)
                       << "), cannot be launched by GPU Planner yet ("
-                      << core::notLaunchableText(why, choice.provider, choice.mode) << "); offering option "
-                      << chosen->rank << ": " << chosen->provider << ' ' << chosen->instanceType << " in "
-                      << chosen->region << " (" << core::pricingModeName(chosen->mode) << ")\n";
+                      << ui::errorReasonText(core::notLaunchableReason(why, choice.provider, choice.mode)).toStdString()
+                      << "); offering option " << chosen->rank << ": " << chosen->provider << ' '
+                      << chosen->instanceType << " in " << chosen->region << " (" << core::pricingModeName(chosen->mode)
+                      << ")\n";
         }
         o.provider = o.provider.empty() ? chosen->provider : o.provider;
         o.instanceType = o.instanceType.empty() ? chosen->instanceType : o.instanceType;
@@ -287,16 +310,15 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
     const std::filesystem::path scriptFile = o.scriptsDir / "gpuplan-watchdog.sh";
     const std::string script = readFile(scriptFile, scriptOk);
     if (!scriptOk || script.empty()) {
-        return fail(core::Error{core::ErrorCode::FileNotFound,
-                                "the watchdog script is missing from this installation",
-                                scriptFile.string()});
+        return fail(core::Error{
+            core::ErrorCode::FileNotFound, core::Reason{"error.cloud.script_missing", {}}, scriptFile.string()});
     }
     core::Result<std::string> key = core::readPublicKeyFile(o.key);
     if (!key) {
         core::Error e = key.error();
         if (o.key.empty()) {
-            e.detail += " with --key";
             e.where = "--key";
+            return launching::failWith(e, " with --key");
         }
         return fail(e);
     }
@@ -316,13 +338,11 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
         if (!mine && o.dryRun) {
             // A dry run opens nothing: it need not know this computer's address (nor reach the service that tells).
             o.sshFrom = "192.0.2.1/32";
-            std::cerr << "Could not look up this computer's public address (" << mine.error().message()
+            std::cerr << "Could not look up this computer's public address (" << said(mine.error())
                       << "); the dry run checks the launch with 192.0.2.1/32 (a documentation address, RFC 5737) "
                          "in its place.\n";
         } else if (!mine) {
-            core::Error e = mine.error();
-            e.detail += "; give the address to open SSH to with --ssh-from";
-            return fail(e);
+            return launching::failWith(mine.error(), "; give the address to open SSH to with --ssh-from");
         } else {
             o.sshFrom = *mine;
         }
@@ -386,13 +406,14 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
         std::cerr << "gpuplan: warning: the plan has used 80 % or more of its budget of "
                   << money(outcome->budget->budget, settings.budgetCurrency) << '\n';
     }
-    for (const std::string& step : outcome->steps) {
-        progress << "  " << step << '\n';
+    std::vector<std::string> steps;
+    for (const core::Reason& step : outcome->steps) {
+        steps.push_back(ui::launchStepText(step).toStdString());
+        progress << "  " << steps.back() << '\n';
     }
     if (o.dryRun) {
         if (o.json) {
-            std::cout << json{{"dry_run", true}, {"passed", outcome->dryRunPassed}, {"steps", outcome->steps}}.dump(2)
-                      << '\n';
+            std::cout << json{{"dry_run", true}, {"passed", outcome->dryRunPassed}, {"steps", steps}}.dump(2) << '\n';
         } else {
             std::cout << (outcome->dryRunPassed ? "The provider says the launch would succeed; nothing was started.\n"
                                                 : "Dry run done; nothing was started.\n");

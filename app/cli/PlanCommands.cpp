@@ -52,7 +52,7 @@ std::string rangeText(const core::Range& r)
 
 int fail(const core::Error& error, int code)
 {
-    std::cerr << "gpuplan: " << error.message() << '\n';
+    std::cerr << "gpuplan: " << said(error) << '\n';
     return code;
 }
 
@@ -60,7 +60,8 @@ std::optional<Data> loadData(const CatalogOptions& catalogOptions, const Workloa
 {
     exitCode = kExitBadInput;
     if (options.preset.empty() == options.workloadFile.empty()) {
-        fail(core::Error{core::ErrorCode::InvalidArgument, "give either --preset NAME or --workload FILE", "workload"});
+        fail(ui::frontEndError(
+            core::ErrorCode::InvalidArgument, "give either --preset NAME or --workload FILE", "workload"));
         return std::nullopt;
     }
     core::Result<core::LoadedCatalog> catalog =
@@ -77,7 +78,7 @@ std::optional<Data> loadData(const CatalogOptions& catalogOptions, const Workloa
         return std::nullopt;
     }
     for (const core::Error& problem : presets->problems) {
-        std::cerr << "gpuplan: warning: " << problem.message() << '\n';
+        std::cerr << "gpuplan: warning: " << said(problem) << '\n';
     }
     core::Result<core::Workload> workload =
         options.preset.empty() ? core::loadWorkloadFile(options.workloadFile) : presets->find(options.preset);
@@ -92,9 +93,9 @@ std::optional<Data> loadData(const CatalogOptions& catalogOptions, const Workloa
     }
     if (!std::isfinite(adjusted->totalUnits())) {
         // Finite epochs times finite samples can still overflow: the estimate would rank offers at "inf h".
-        fail(core::Error{core::ErrorCode::InvalidArgument,
-                         "the total work (epochs times the samples or tokens per epoch) is too large to estimate",
-                         "workload"});
+        fail(ui::frontEndError(core::ErrorCode::InvalidArgument,
+                               "the total work (epochs times the samples or tokens per epoch) is too large to estimate",
+                               "workload"));
         return std::nullopt;
     }
     Data data{std::move(catalog).value(), std::move(presets).value(), std::move(adjusted).value(), {}, {}};
@@ -111,7 +112,7 @@ std::optional<Data> loadData(const CatalogOptions& catalogOptions, const Workloa
     core::LoadedAssumptions assumptions = core::loadAssumptions(catalogOptions.catalogDir);
     problems.insert(problems.end(), assumptions.problems.begin(), assumptions.problems.end());
     for (const core::Error& problem : problems) {
-        std::cerr << "gpuplan: warning: " << problem.message() << '\n';
+        std::cerr << "gpuplan: warning: " << said(problem) << '\n';
     }
     data.assumptions = std::move(assumptions.assumptions);
     exitCode = kExitOk;
@@ -228,18 +229,18 @@ void printExcluded(const std::vector<core::Exclusion>& excluded, bool all)
 int runPlan(const CatalogOptions& catalogOptions, const WorkloadOptions& workloadOptions, PlanOptions options)
 {
     if (const core::Constraints& c = options.constraints; c.minGpus > c.maxGpus) {
-        return fail(core::Error{core::ErrorCode::InvalidArgument,
-                                "at least " + std::to_string(c.minGpus) + " GPUs is more than the most, "
-                                    + std::to_string(c.maxGpus)
-                                    + " (--max-gpus, 64 when not given): raise --max-gpus or lower --min-gpus",
-                                "--min-gpus"});
+        return fail(ui::frontEndError(core::ErrorCode::InvalidArgument,
+                                      "at least " + std::to_string(c.minGpus) + " GPUs is more than the most, "
+                                          + std::to_string(c.maxGpus)
+                                          + " (--max-gpus, 64 when not given): raise --max-gpus or lower --min-gpus",
+                                      "--min-gpus"));
     }
     if (!options.deadline.empty()) {
         options.constraints.deadlineHours = parseDurationHours(options.deadline);
         if (!options.constraints.deadlineHours) {
-            return fail(core::Error{core::ErrorCode::InvalidArgument,
-                                    "'" + options.deadline + "' is not a duration: write e.g. 14d, 36h or 90m",
-                                    "--deadline"});
+            return fail(ui::frontEndError(core::ErrorCode::InvalidArgument,
+                                          "'" + options.deadline + "' is not a duration: write e.g. 14d, 36h or 90m",
+                                          "--deadline"));
         }
     }
     if (!options.countries.empty()) {
@@ -260,9 +261,10 @@ int runPlan(const CatalogOptions& catalogOptions, const WorkloadOptions& workloa
         // Without a rate no USD price can be compared with a CNY one (nor a budget in either): refuse, naming the
         // file and what is wrong in it. A broken file is bad input; a missing one only in a catalog the user gave.
         core::Error e = data->catalog.exchangeRateProblem.value_or(
-            core::Error{core::ErrorCode::FileNotFound, "no exchange_rate.json", "catalog"});
+            ui::frontEndError(core::ErrorCode::FileNotFound, "no exchange_rate.json", "catalog"));
         const bool missing = e.code == core::ErrorCode::FileNotFound;
-        e.detail = "cannot compare prices in USD and CNY without an exchange rate: " + e.detail;
+        e = e.within(core::Reason{"error.front_end.text",
+                                  {{"text", "cannot compare prices in USD and CNY without an exchange rate"}}});
         return fail(e, !missing || catalogOptions.catalogDirGiven ? kExitBadInput : kExitFailure);
     }
     core::Constraints& c = options.constraints;
@@ -278,7 +280,7 @@ int runPlan(const CatalogOptions& catalogOptions, const WorkloadOptions& workloa
     // Buy-vs-rent with ownership.json's defaults; the electricity price is the user's (the GUI's Settings).
     core::LoadedOwnership ownership = core::loadOwnership(catalogOptions.catalogDir);
     for (const core::Error& problem : ownership.problems) {
-        std::cerr << "gpuplan: warning: " << problem.message() << '\n';
+        std::cerr << "gpuplan: warning: " << said(problem) << '\n';
     }
     const core::BuyVsRent buyVsRent =
         core::compareBuyVsRent(data->catalog.catalog,

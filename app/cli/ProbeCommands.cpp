@@ -14,6 +14,7 @@
 #include "gpuplan/net/Clock.h"
 #include "gpuplan/plan/PlanFile.h"
 #include "gpuplan/probe/Verdict.h"
+#include "wording/VerdictText.h"
 
 #include <nlohmann/json.hpp>
 
@@ -27,7 +28,7 @@ namespace {
 
 int fail(const core::Error& error, int code)
 {
-    std::cerr << "gpuplan: " << error.message() << '\n';
+    std::cerr << "gpuplan: " << said(error) << '\n';
     return code;
 }
 
@@ -55,7 +56,7 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
     core::Result<core::SshTarget> target = core::resolveSshTarget({options.host, options.identity, options.jump, {}});
     if (!target) {
         core::Error error = target.error();
-        error.where = (error.where.starts_with("jump host") ? "--jump " : "--host ") + error.where;
+        error.where = (core::takeJumpHostFrame(error) ? "--jump " : "--host ") + error.where;
         return fail(error, kExitBadInput);
     }
     std::optional<core::PlanDocument> plan;
@@ -74,9 +75,7 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
     const core::ProbeBundle bundle = core::findProbeBundle(options.probeDir);
     if (bundle.binaries.empty() && bundle.sourceArchive.empty()) {
         return fail(core::Error{core::ErrorCode::FileNotFound,
-                                "neither a bundled probe nor the probe's source beside " + options.probeDir.string()
-                                    + " (gpuplan-probe is built where a CUDA compiler is found; the source is in "
-                                      "share/gpuplanner/probe-source.tar.gz)",
+                                core::Reason{"error.probe.no_bundle", {{"dir", options.probeDir.string()}}},
                                 "probe"},
                     kExitFailure);
     }
@@ -93,8 +92,7 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
         }
         if (!*found) {
             return fail(core::Error{core::ErrorCode::NotFound,
-                                    "no launch " + std::to_string(options.instance)
-                                        + " in the ledger (gpuplan instances lists them)",
+                                    core::Reason{"error.probe.no_launch", {{"id", std::to_string(options.instance)}}},
                                     "--instance"},
                         kExitBadInput);
         }
@@ -163,7 +161,12 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
         }
     }
     if (options.json) {
-        const nlohmann::json lines = core::verificationJson(judged.verification)["lines"];
+        nlohmann::json lines = core::verificationJson(judged.verification)["lines"];
+        // Scripts read a line's measured and expected figures as the English text the table shows.
+        for (std::size_t i = 0; i < verdict.lines.size() && i < lines.size(); ++i) {
+            lines[i]["measured"] = ui::figureText(verdict.lines[i].measured).toStdString();
+            lines[i]["expected"] = ui::figureText(verdict.lines[i].expected).toStdString();
+        }
         nlohmann::json probe = nlohmann::json::parse(run.output, nullptr, false);
         std::cout << nlohmann::json{{"host", target->display()},
                                     {"deployment",
@@ -180,8 +183,8 @@ int runProbe(const CatalogOptions& catalogOptions, const ProbeOptions& options)
             table.addRow({line.check,
                           line.gpu ? std::to_string(*line.gpu) : "-",
                           core::verdictLevelName(line.level),
-                          line.measured,
-                          line.expected,
+                          ui::figureText(line.measured).toStdString(),
+                          ui::figureText(line.expected).toStdString(),
                           said(line.reason)});
         }
         table.print(std::cout);

@@ -1,6 +1,7 @@
 #include "ReportCommands.h"
 
 #include "CatalogCommands.h"
+#include "TerminalOutput.h"
 #include "gpuplan/plan/PlanFile.h"
 #include "report/ReportPdf.h"
 #include "wording/Language.h"
@@ -23,7 +24,7 @@ int runReport(int& argc, char** argv, const ReportOptions& options)
     }
     core::Result<core::PlanDocument> plan = core::loadPlan(options.plan);
     if (!plan) {
-        std::cerr << "gpuplan report: " << plan.error().message() << '\n';
+        std::cerr << "gpuplan report: " << said(plan.error()) << '\n';
         return kExitBadInput;
     }
 
@@ -61,7 +62,7 @@ int runReport(int& argc, char** argv, const ReportOptions& options)
                                                   return true;
                                               });
     if (!written) {
-        std::cerr << "gpuplan report: " << written.error().message() << '\n';
+        std::cerr << "gpuplan report: " << said(written.error()) << '\n';
         return written.error().code == core::ErrorCode::InvalidArgument
                        || written.error().code == core::ErrorCode::SchemaViolation
                    ? kExitBadInput

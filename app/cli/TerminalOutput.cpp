@@ -1,6 +1,7 @@
 #include "TerminalOutput.h"
 
 #include "wording/CatalogText.h"
+#include "wording/ErrorText.h"
 #include "wording/PlanText.h"
 
 #include <QLocale>
@@ -93,6 +94,11 @@ void makeTerminalOutputSafe()
 std::string said(const core::Reason& reason)
 {
     return ui::reasonText(reason).toStdString();
+}
+
+std::string said(const core::Error& error)
+{
+    return ui::errorMessage(error).toStdString();
 }
 
 std::string said(const core::Finding& finding)

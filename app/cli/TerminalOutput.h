@@ -2,6 +2,8 @@
 
 #include "gpuplan/catalog/CatalogChecks.h"
 #include "gpuplan/core/Reason.h"
+#include "gpuplan/core/Result.h"
+#include "wording/ErrorText.h"
 
 #include <streambuf>
 #include <string>
@@ -38,6 +40,9 @@ void makeTerminalOutputSafe();
 /// What core says (a reason, a note, a verdict line's reason) in the CLI's words: the GUI's wording (ui/wording),
 /// in English.
 std::string said(const core::Reason& reason);
+
+/// "catalog/offers/aws.json: $.offers[3].gpu: unknown GPU ...": an error, where and what (no code name).
+std::string said(const core::Error& error);
 
 /// "file: $.offers[1].prices[0]: spot price 1.2 USD is above ...": a catalog finding, where and what.
 std::string said(const core::Finding& finding);

@@ -1,6 +1,7 @@
 #include "TerminalPrompter.h"
 
 #include "LaunchCommandParts.h"
+#include "TerminalOutput.h"
 
 #include "gpuplan/cloud/LaunchWorkflow.h"
 
@@ -84,7 +85,7 @@ bool TerminalPrompter::confirmLaunch(const core::LaunchConfirmation& confirmatio
         }
         summary << "; the launch is costed at the catalog's price, and both are kept in the ledger.\n";
     } else if (confirmation.quoteProblem) {
-        summary << "  The provider's current price could not be asked (" << confirmation.quoteProblem->message()
+        summary << "  The provider's current price could not be asked (" << said(*confirmation.quoteProblem)
                 << "); the catalog's is used.\n";
     }
     if (price.unit == core::PriceUnit::Month) {

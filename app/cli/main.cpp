@@ -485,7 +485,7 @@ int main(int argc, char** argv)
     // UTF-8, std::bad_alloc): say what happened and exit, instead of std::terminate's "terminate called" and abort.
     gpuplan::cli::makeTerminalOutputSafe();
     if (gpuplan::core::Status kept = gpuplan::core::keepSecretsOutOfCoreDumps(); !kept) {
-        std::cerr << "gpuplan: warning: " << kept.error().message() << '\n';
+        std::cerr << "gpuplan: warning: " << gpuplan::cli::said(kept.error()) << '\n';
     }
     try {
         return runCommand(argc, argv);

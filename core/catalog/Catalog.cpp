@@ -93,10 +93,11 @@ Result<const GpuSpec*> Catalog::resolveGpu(std::string_view name) const
         }
     }
     std::vector<std::string> close = closestNames(name, names);
-    std::string detail = "unknown GPU '" + std::string(name) + "'";
-    detail +=
-        close.empty() ? "; `gpuplan gpus` lists the known ones" : "; did you mean " + joinedAlternatives(close) + "?";
-    return Error{ErrorCode::UnknownGpu, detail, "--gpu"};
+    Reason reason{"error.catalog.unknown_gpu", {{"gpu", std::string(name)}}};
+    if (!close.empty()) {
+        reason.params["alternatives"] = joinedNames(close);
+    }
+    return Error{ErrorCode::UnknownGpu, std::move(reason), "--gpu"};
 }
 
 const Provider* Catalog::findProvider(std::string_view id) const
@@ -123,7 +124,7 @@ Result<std::vector<Offer>> Catalog::select(const OfferFilter& filter) const
         }
         std::sort(ids.begin(), ids.end());
         return Error{ErrorCode::UnknownProvider,
-                     "unknown provider '" + filter.provider + "'; known providers: " + joined(ids),
+                     Reason{"error.catalog.unknown_provider", {{"provider", filter.provider}, {"known", joined(ids)}}},
                      "--provider"};
     }
 
@@ -140,8 +141,9 @@ Result<std::vector<Offer>> Catalog::select(const OfferFilter& filter) const
             offered.insert(offer.gpuId);
         }
         return Error{ErrorCode::UnknownGpu,
-                     "no GPU matches '" + filter.gpu
-                         + "'; GPUs with offers: " + joined(std::vector<std::string>(offered.begin(), offered.end())),
+                     Reason{"error.catalog.no_gpu_match",
+                            {{"gpu", filter.gpu},
+                             {"offered", joined(std::vector<std::string>(offered.begin(), offered.end()))}}},
                      "--gpu"};
     }
 
@@ -177,8 +179,9 @@ Result<std::vector<Offer>> Catalog::select(const OfferFilter& filter) const
             return containsIgnoringCase(region, filter.region);
         })) {
         return Error{ErrorCode::InvalidArgument,
-                     "no offer is sold in a region matching '" + filter.region + "'; known regions: "
-                         + joined(std::vector<std::string>(allRegions.begin(), allRegions.end())),
+                     Reason{"error.catalog.no_region_match",
+                            {{"region", filter.region},
+                             {"known", joined(std::vector<std::string>(allRegions.begin(), allRegions.end()))}}},
                      "--region"};
     }
     return selected;

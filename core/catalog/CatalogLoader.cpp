@@ -19,9 +19,12 @@ using Need = JsonChecker::Need;
 namespace fs = std::filesystem;
 
 namespace {
+// wire: the schema tag a data file carries
 
 constexpr const char* kGpusSchema = "gpuplan-gpus/1";
+// wire: the schema tag a data file carries
 constexpr const char* kOffersSchema = "gpuplan-offers/1";
+// wire: the schema tag a data file carries
 constexpr const char* kExchangeRateSchema = "gpuplan-exchange-rate/1";
 constexpr const char* kExchangeRateFile = "exchange_rate.json";
 
@@ -53,7 +56,7 @@ std::optional<GpuSpec> readGpu(JsonChecker& check, const json& node, const std::
     if (!gpu.id.empty() && !std::all_of(gpu.id.begin(), gpu.id.end(), [](char c) {
             return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
         })) {
-        check.problem(JsonChecker::child(at, "id"), "must use only a-z, 0-9 and '-', found \"" + gpu.id + "\"");
+        check.problem(JsonChecker::child(at, "id"), Reason{"error.catalog.gpu_id_chars", {{"found", gpu.id}}});
     }
     gpu.name = check.string(node, "name", at, Need::Required).value_or("");
     gpu.aliases = check.stringList(node, "aliases", at);
@@ -74,6 +77,7 @@ std::optional<GpuSpec> readGpu(JsonChecker& check, const json& node, const std::
     }
     gpu.interconnect = check.string(node, "interconnect", at, Need::Optional).value_or("");
     gpu.tdpWatts = check.positiveNumber(node, "tdp_w", at, Need::Optional);
+    // wire: the values the file may hold, as it writes them (a reason parameter)
     gpu.confidence = check.choice(node, "confidence", at, Need::Required, parseConfidence, "high, medium, low")
                          .value_or(Confidence::High);
     gpu.notes = check.string(node, "notes", at, Need::Optional).value_or("");
@@ -107,7 +111,7 @@ void readGpus(JsonChecker& check, const json& root, Catalog& out)
             continue;
         }
         if (!seen.insert(gpu->id).second) {
-            check.problem(JsonChecker::child(at, "id"), "duplicate GPU id \"" + gpu->id + "\"");
+            check.problem(JsonChecker::child(at, "id"), Reason{"error.catalog.duplicate_gpu", {{"gpu", gpu->id}}});
             continue;
         }
         out.addGpu(std::move(*gpu));
@@ -127,18 +131,22 @@ std::optional<Price> readPrice(JsonChecker& check, const json& node, const std::
     price.mode = check.choice(node, "mode", at, Need::Required, parsePricingMode, kPricingModeNames)
                      .value_or(PricingMode::OnDemand);
     price.amount = check.positiveNumber(node, "amount", at, Need::Required).value_or(0);
+    // wire: the values the file may hold, as it writes them (a reason parameter)
     price.currency =
         check.choice(node, "currency", at, Need::Required, parseCurrency, "USD, CNY").value_or(Currency::USD);
+    // wire: the values the file may hold, as it writes them (a reason parameter)
     std::optional<PriceUnit> unit = check.choice(node, "unit", at, Need::Required, parsePriceUnit, "hour, month");
     if (unit && check.problemCount() == before && *unit != expectedUnit(price.mode)) {
         check.problem(JsonChecker::child(at, "unit"),
-                      std::string(pricingModeName(price.mode)) + " prices are quoted per "
-                          + priceUnitName(expectedUnit(price.mode)) + ", found \"" + priceUnitName(*unit) + "\"");
+                      Reason{"error.catalog.price_unit",
+                             {{"mode", pricingModeName(price.mode)},
+                              {"expected", priceUnitName(expectedUnit(price.mode))},
+                              {"found", priceUnitName(*unit)}}});
     }
     price.unit = unit.value_or(PriceUnit::Hour);
     price.interruption = check.string(node, "interruption", at, Need::Optional).value_or("");
     if (!price.interruption.empty() && price.mode != PricingMode::Spot) {
-        check.problem(JsonChecker::child(at, "interruption"), "only spot prices have an interruption band");
+        check.problem(JsonChecker::child(at, "interruption"), Reason{"error.catalog.interruption_not_spot", {}});
     }
     std::optional<Source> source = readSource(check, node, "source", at);
     if (!source || check.problemCount() != before) {
@@ -156,6 +164,7 @@ std::optional<Billing> readBilling(JsonChecker& check, const json& node, const s
     }
     const std::string billingAt = JsonChecker::child(at, "billing");
     check.onlyKnownKeys(*billing, billingAt, {"granularity", "minimum_seconds"});
+    // wire: the values the file may hold, as it writes them (a reason parameter)
     std::optional<Billing::Granularity> granularity =
         check.choice(*billing, "granularity", billingAt, Need::Required, parseGranularity, "second, minute, hour");
     std::optional<int> minimum = check.count(*billing, "minimum_seconds", billingAt, Need::Optional);
@@ -196,12 +205,13 @@ readOffer(JsonChecker& check, const json& node, const std::string& at, const Pro
     offer.providerId = provider.id;
     offer.location = check.where(at);
     offer.instanceType = check.string(node, "instance_type", at, Need::Required).value_or("");
+    // wire: the values the file may hold, as it writes them (a reason parameter)
     offer.service = check.choice(node, "service", at, Need::Optional, parseServiceKind, "vm, bare_metal, managed, tpu")
                         .value_or(ServiceKind::Vm);
     offer.gpuId = check.string(node, "gpu", at, Need::Required).value_or("");
     if (gpus && !offer.gpuId.empty() && !gpus->findGpu(offer.gpuId)) {
         check.problem(JsonChecker::child(at, "gpu"),
-                      "unknown GPU id \"" + offer.gpuId + "\"; it must be one of the ids in gpus.json",
+                      Reason{"error.catalog.unknown_gpu_id", {{"gpu", offer.gpuId}}},
                       ErrorCode::UnknownReference);
     }
     offer.gpuCount = check.count(node, "gpu_count", at, Need::Required).value_or(0);
@@ -231,8 +241,8 @@ readOffer(JsonChecker& check, const json& node, const std::string& at, const Pro
             }
             if (offer.findPrice(price->region, price->mode)) {
                 check.problem(priceAt,
-                              std::string("a second ") + pricingModeName(price->mode) + " price for region "
-                                  + price->region);
+                              Reason{"error.catalog.duplicate_price",
+                                     {{"mode", pricingModeName(price->mode)}, {"region", price->region}}});
                 continue;
             }
             offer.prices.push_back(std::move(*price));
@@ -265,10 +275,11 @@ readOffers(JsonChecker& check, const json& root, const Catalog* gpus, std::vecto
         if (!provider.id.empty() && !std::all_of(provider.id.begin(), provider.id.end(), [](char c) {
                 return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
             })) {
-            check.problem("$.provider.id", "must use only a-z and 0-9, found \"" + provider.id + "\"");
+            check.problem("$.provider.id", Reason{"error.catalog.provider_id_chars", {{"found", provider.id}}});
         }
         provider.name = check.string(*node, "name", "$.provider", Need::Required).value_or("");
         provider.nameZh = check.string(*node, "name_zh", "$.provider", Need::Optional).value_or("");
+        // wire: the values the file may hold, as it writes them (a reason parameter)
         provider.currency = check.choice(*node, "currency", "$.provider", Need::Required, parseCurrency, "USD, CNY")
                                 .value_or(Currency::USD);
         provider.homepage = check.string(*node, "homepage", "$.provider", Need::Optional).value_or("");
@@ -288,7 +299,7 @@ readOffers(JsonChecker& check, const json& root, const Catalog* gpus, std::vecto
         }
         if (!seen.insert(offer->instanceType).second) {
             check.problem(JsonChecker::child(at, "instance_type"),
-                          "instance type \"" + offer->instanceType + "\" is listed twice");
+                          Reason{"error.catalog.duplicate_instance_type", {{"instance_type", offer->instanceType}}});
             continue;
         }
         offers.push_back(std::move(*offer));
@@ -312,7 +323,9 @@ std::vector<fs::path> jsonFilesIn(const fs::path& dir, std::vector<Error>& probl
         }
     }
     if (ec) {
-        problems.push_back(Error{ErrorCode::FileNotFound, "cannot list the folder: " + ec.message(), dir.string()});
+        problems.push_back(Error{ErrorCode::FileNotFound,
+                                 Reason{"error.catalog.cannot_list_folder", {{"said", ec.message()}}},
+                                 dir.string()});
     }
     std::sort(files.begin(), files.end());
     return files;
@@ -376,7 +389,8 @@ Result<LoadedCatalog> loadCatalog(const fs::path& dir, const fs::path& userDir, 
     Result<std::string> gpusText = readJsonFile(gpusFile);
     if (!gpusText) {
         Error error = gpusText.error();
-        error.detail += " (a catalog folder holds gpus.json and offers/*.json)";
+        // Worded after the reason: " (a catalog folder holds gpus.json and offers/*.json)".
+        error.reason.params["catalog_folder"] = dir.string();
         return error;
     }
     Result<json> gpusJson = parseJson(*gpusText, gpusFile.string());
@@ -388,9 +402,10 @@ Result<LoadedCatalog> loadCatalog(const fs::path& dir, const fs::path& userDir, 
     readGpus(gpuCheck, *gpusJson, loaded.catalog);
     loaded.problems = gpuCheck.takeProblems();
     if (loaded.catalog.gpus().empty()) {
-        return loaded.problems.empty()
-                   ? Error{ErrorCode::SchemaViolation, "no GPU specs in the file", gpusFile.string() + ": $.gpus"}
-                   : loaded.problems.front();
+        return loaded.problems.empty() ? Error{ErrorCode::SchemaViolation,
+                                               Reason{"error.catalog.no_gpus", {}},
+                                               gpusFile.string() + ": $.gpus"}
+                                       : loaded.problems.front();
     }
 
     const fs::path rateFile = dir / kExchangeRateFile;
@@ -399,16 +414,16 @@ Result<LoadedCatalog> loadCatalog(const fs::path& dir, const fs::path& userDir, 
         if (std::optional<ExchangeRate> rate = readExchangeRate(rateFile, loaded.problems)) {
             loaded.catalog.setExchangeRate(*rate);
         } else {
-            loaded.exchangeRateProblem =
-                loaded.problems.size() > before
-                    ? loaded.problems[before]
-                    : Error{ErrorCode::SchemaViolation, "no exchange rate in the file", rateFile.string()};
+            loaded.exchangeRateProblem = loaded.problems.size() > before
+                                             ? loaded.problems[before]
+                                             : Error{ErrorCode::SchemaViolation,
+                                                     Reason{"error.catalog.no_exchange_rate", {}},
+                                                     rateFile.string()};
         }
     } else {
         loaded.exchangeRateProblem =
             Error{ErrorCode::FileNotFound,
-                  "no such file: the USD-CNY exchange rate (schema " + std::string(kExchangeRateSchema)
-                      + ") that prices in USD and CNY are compared with",
+                  Reason{"error.catalog.exchange_rate_missing", {{"schema", kExchangeRateSchema}}},
                   rateFile.string()};
     }
 
@@ -420,7 +435,7 @@ Result<LoadedCatalog> loadCatalog(const fs::path& dir, const fs::path& userDir, 
         auto& [provider, offers] = *read;
         if (loaded.catalog.findProvider(provider.id)) {
             loaded.problems.push_back(Error{ErrorCode::SchemaViolation,
-                                            "provider \"" + provider.id + "\" is already defined by another file",
+                                            Reason{"error.catalog.duplicate_provider", {{"provider", provider.id}}},
                                             file.string() + ": $.provider.id"});
             continue;
         }
@@ -453,6 +468,7 @@ void applyRefreshedPrices(LoadedCatalog& loaded, const fs::path& dir)
             continue;
         }
         JsonChecker check(file.string());
+        // wire: the schema tag a data file carries
         if (!check.isObject(*document, "$") || !checkSchemaTag(check, *document, "gpuplan-refreshed-prices/1")) {
             std::vector<Error> problems = check.takeProblems();
             loaded.problems.insert(loaded.problems.end(), problems.begin(), problems.end());
@@ -481,7 +497,8 @@ void applyRefreshedPrices(LoadedCatalog& loaded, const fs::path& dir)
                     const Offer* offer = loaded.catalog.findOffer(provider, *type);
                     if (!offer) {
                         check.problem(JsonChecker::child(at, "instance_type"),
-                                      "\"" + *type + "\" is not a " + provider + " offer of the catalog; left out");
+                                      Reason{"error.catalog.refreshed_unknown_offer",
+                                             {{"instance_type", *type}, {"provider", provider}}});
                         continue;
                     }
                     it = changed.emplace(*type, *offer).first;
@@ -557,10 +574,12 @@ std::vector<Error> validateCatalogFile(const fs::path& file, const Catalog* gpus
         std::vector<Offer> offers;
         readOffers(check, root, gpus, offers);
     } else {
-        check.problem("$.schema",
-                      std::string("must be \"") + kGpusSchema + "\" (GPU specs) or \"" + kOffersSchema
-                          + "\" (a provider's offers), found "
-                          + (schema == root.end() ? std::string("nothing") : describeJson(*schema)));
+        // No "found" parameter: the file has no schema member.
+        Reason reason{"error.catalog.unknown_schema", {{"gpus_schema", kGpusSchema}, {"offers_schema", kOffersSchema}}};
+        if (schema != root.end()) {
+            putFound(reason, *schema);
+        }
+        check.problem("$.schema", std::move(reason));
     }
     return check.takeProblems();
 }

@@ -64,7 +64,7 @@ Status checkEndpoint(const std::string& endpoint)
 {
     Result<Url> url = parseUrl(endpoint);
     if (!url) {
-        return Error{ErrorCode::InvalidArgument, "not an http(s) URL", endpoint};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.cloud.endpoint_not_url", {}}, endpoint};
     }
     if (url->scheme == "https") {
         return Ok{};
@@ -74,9 +74,7 @@ Status checkEndpoint(const std::string& endpoint)
     if (url->scheme == "http" && loopback) {
         return Ok{};
     }
-    return Error{ErrorCode::InvalidArgument,
-                 "an API endpoint must be https (plain http is only allowed on this computer's loopback address)",
-                 endpoint};
+    return Error{ErrorCode::InvalidArgument, Reason{"error.cloud.endpoint_not_https", {}}, endpoint};
 }
 
 CloudProvider::CloudProvider(const ProviderDescriptor& descriptor, ProviderContext context)
@@ -93,9 +91,9 @@ std::string CloudProvider::id() const
     return m_descriptor ? m_descriptor->id : std::string();
 }
 
-std::map<CloudFeature, std::string> CloudProvider::unsupportedFeatures() const
+std::map<CloudFeature, Reason> CloudProvider::unsupportedFeatures() const
 {
-    return m_descriptor ? m_descriptor->unsupported : std::map<CloudFeature, std::string>{};
+    return m_descriptor ? m_descriptor->unsupported : std::map<CloudFeature, Reason>{};
 }
 
 std::vector<LaunchPricing> ProviderDescriptor::launchPricings() const
@@ -139,7 +137,7 @@ Result<RemoteInstance> CloudProvider::waitUntilRunning(const std::string& region
     bool seen = false;
     for (;;) {
         if (cancel && cancel->cancelled()) {
-            return Error{ErrorCode::Cancelled, "stopped waiting for the instance to run", instanceId};
+            return Error{ErrorCode::Cancelled, Reason{"error.cloud.wait_cancelled", {}}, instanceId};
         }
         Result<RemoteInstance> now = describe(region, instanceId, cancel);
         if (!now && now.error().code == ErrorCode::NotFound && !seen) {
@@ -148,9 +146,7 @@ Result<RemoteInstance> CloudProvider::waitUntilRunning(const std::string& region
             // is pending until it shows up; giving up here would leave it billing while the user launches another.
             if (waited >= timeout) {
                 return Error{ErrorCode::Timeout,
-                             "the provider accepted the launch but does not show the instance after "
-                                 + std::to_string(timeout.count())
-                                 + " s; it may still start and bill: see `gpuplan instances`",
+                             Reason{"error.cloud.instance_not_shown", {{"seconds", std::to_string(timeout.count())}}},
                              instanceId};
             }
             sleep(interval);
@@ -168,17 +164,18 @@ Result<RemoteInstance> CloudProvider::waitUntilRunning(const std::string& region
             return now;
         }
         if (isFinal(now->state) || now->state == InstanceState::Stopped) {
-            return Error{ErrorCode::ProviderRefused,
-                         "the instance ended up " + std::string(instanceStateName(now->state))
-                             + (now->providerState.empty() ? "" : " (" + now->providerState + ")")
-                             + " instead of running",
-                         instanceId};
+            Reason ended{"error.cloud.instance_ended", {{"state", instanceStateName(now->state)}}};
+            if (!now->providerState.empty()) {
+                ended.params["provider_state"] = now->providerState;
+            }
+            return Error{ErrorCode::ProviderRefused, std::move(ended), instanceId};
         }
         if (waited >= timeout) {
-            return Error{ErrorCode::Timeout,
-                         "still " + std::string(instanceStateName(now->state)) + " after "
-                             + std::to_string(timeout.count()) + " s; it may still start: see `gpuplan instances`",
-                         instanceId};
+            return Error{
+                ErrorCode::Timeout,
+                Reason{"error.cloud.still_not_running",
+                       {{"state", instanceStateName(now->state)}, {"seconds", std::to_string(timeout.count())}}},
+                instanceId};
         }
         sleep(interval);
         waited += interval;

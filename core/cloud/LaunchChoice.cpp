@@ -23,7 +23,7 @@ Result<PlanLaunch> readOption(const PlanDocument& plan, std::size_t index)
                                 std::pair{"instance_type", &option.instanceType},
                                 std::pair{"region", &option.region}}) {
         if (value->empty()) {
-            return Error{ErrorCode::SchemaViolation, "is empty", at + "." + field};
+            return Error{ErrorCode::SchemaViolation, Reason{"error.cloud.field_empty", {}}, at + "." + field};
         }
     }
     out.provider = option.provider;
@@ -34,6 +34,30 @@ Result<PlanLaunch> readOption(const PlanDocument& plan, std::size_t index)
     const PlanBudget budget = planBudgetOf(plan);
     out.budget = budget.amount;
     out.currency = budget.currency;
+    return out;
+}
+
+/// The option's rank, provider, instance type, region and mode, as parameters ("option 1, lambda gpu_8x_a100 in
+/// us-east-1 (on_demand)").
+std::map<std::string, std::string> optionParams(const PlanLaunch& o)
+{
+    return {{"rank", std::to_string(o.rank)},
+            {"provider", o.provider},
+            {"instance_type", o.instanceType},
+            {"region", o.region},
+            {"mode", pricingModeName(o.mode)}};
+}
+
+/// `key` about option `o`, with why it cannot be launched: the why's key in "why", its parameters beside the
+/// option's (they name the same provider and mode).
+Reason notLaunchableOption(const char* key, const PlanLaunch& o, const NotLaunchable& why)
+{
+    Reason out{key, optionParams(o)};
+    const Reason because = notLaunchableReason(why, o.provider, o.mode);
+    out.params["why"] = because.key;
+    for (const auto& [name, value] : because.params) {
+        out.params.emplace(name, value);
+    }
     return out;
 }
 
@@ -66,32 +90,37 @@ std::optional<NotLaunchable> launchBlock(std::string_view provider, PricingMode 
             return NotLaunchable{LaunchBlock::Reservation, {}};
     }
     if (needs) {
-        const std::map<CloudFeature, std::string>& lacks = descriptor->unsupported;
+        const std::map<CloudFeature, Reason>& lacks = descriptor->unsupported;
         if (auto lack = lacks.find(*needs); lack != lacks.end()) {
-            return NotLaunchable{LaunchBlock::Mode, lack->second};
+            return NotLaunchable{LaunchBlock::Mode,
+                                 Reason{"error.cloud.feature_unsupported",
+                                        {{"provider", std::string(provider)},
+                                         {"feature", cloudFeatureName(*needs)},
+                                         {"why_key", lack->second.key}}}};
         }
     }
     return std::nullopt;
 }
 
-std::string notLaunchableText(const NotLaunchable& why, std::string_view provider, PricingMode mode)
+Reason notLaunchableReason(const NotLaunchable& why, std::string_view provider, PricingMode mode)
 {
     switch (why.block) {
-        case LaunchBlock::Mode:
-            return std::string(provider) + " cannot launch " + pricingModeName(mode) + ": " + why.detail;
+        case LaunchBlock::Mode: {
+            Reason out{"error.cloud.mode_not_launchable", why.detail.params};
+            out.params["provider"] = std::string(provider);
+            out.params["mode"] = pricingModeName(mode);
+            return out;
+        }
         case LaunchBlock::Reservation:
-            return std::string("a ") + pricingModeName(mode)
-                   + " price is a reservation bought from the provider for a term; GPU Planner launches on demand, "
-                     "spot or monthly";
+            return Reason{"error.cloud.reservation_not_launchable", {{"mode", pricingModeName(mode)}}};
         case LaunchBlock::Provider:
             break;
     }
     std::string list;
-    const std::vector<std::string> ids = ProviderRegistry::builtIn().ids();
-    for (std::size_t i = 0; i < ids.size(); ++i) {
-        list += (i == 0 ? "" : i + 1 == ids.size() ? " and " : ", ") + ids[i];
+    for (const std::string& id : ProviderRegistry::builtIn().ids()) {
+        list += (list.empty() ? "" : ",") + id;
     }
-    return "GPU Planner launches on " + list + " only, not yet on " + std::string(provider);
+    return Reason{"error.cloud.provider_not_launchable", {{"provider", std::string(provider)}, {"launchable", list}}};
 }
 
 PlanBudget planBudgetOf(const PlanDocument& plan)
@@ -107,17 +136,13 @@ Result<PlanLaunch> planLaunch(const PlanDocument& plan, int rank)
 {
     const std::vector<PlanOption>& options = plan.results.options;
     if (options.empty()) {
-        return Error{ErrorCode::SchemaViolation, "the plan has no ranked options to launch", "$.results.options"};
+        return Error{ErrorCode::SchemaViolation, Reason{"error.cloud.no_options", {}}, "$.results.options"};
     }
-    const auto named = [](const PlanLaunch& o) {
-        return "option " + std::to_string(o.rank) + ", " + o.provider + " " + o.instanceType + " in " + o.region + " ("
-               + pricingModeName(o.mode) + ")";
-    };
     if (rank > 0) {
         if (std::size_t(rank) > options.size()) {
             return Error{ErrorCode::InvalidArgument,
-                         "the plan ranks " + std::to_string(options.size()) + " options; there is no option "
-                             + std::to_string(rank),
+                         Reason{"error.cloud.no_such_option",
+                                {{"options", std::to_string(options.size())}, {"rank", std::to_string(rank)}}},
                          "--option"};
         }
         Result<PlanLaunch> asked = readOption(plan, std::size_t(rank) - 1);
@@ -126,9 +151,7 @@ Result<PlanLaunch> planLaunch(const PlanDocument& plan, int rank)
         }
         if (std::optional<NotLaunchable> why = launchBlock(asked->provider, asked->mode)) {
             return Error{ErrorCode::InvalidArgument,
-                         named(*asked) + ", cannot be launched by GPU Planner yet ("
-                             + notLaunchableText(*why, asked->provider, asked->mode)
-                             + "); choose another --option, or leave it out to be offered the best one that can",
+                         notLaunchableOption("error.cloud.option_not_launchable", *asked, *why),
                          "--option"};
         }
         return asked;
@@ -161,11 +184,9 @@ Result<PlanLaunch> planLaunch(const PlanDocument& plan, int rank)
             return offered;
         }
     }
-    return Error{ErrorCode::InvalidArgument,
-                 "the plan's choice, " + named(*chosen) + ", cannot be launched by GPU Planner yet ("
-                     + notLaunchableText(*why, chosen->provider, chosen->mode) + "), and none of its "
-                     + std::to_string(options.size()) + " options can",
-                 "$.results.options"};
+    Reason none = notLaunchableOption("error.cloud.nothing_launchable", *chosen, *why);
+    none.params["options"] = std::to_string(options.size());
+    return Error{ErrorCode::InvalidArgument, std::move(none), "$.results.options"};
 }
 
 Result<LaunchPrice> catalogLaunchPrice(const Catalog& catalog,
@@ -182,8 +203,7 @@ Result<LaunchPrice> catalogLaunchPrice(const Catalog& catalog,
         const Price* price = offer.findPrice(region, mode);
         if (!price) {
             return Error{ErrorCode::NotFound,
-                         "the catalog has no " + std::string(pricingModeName(mode)) + " price for it in " + region
-                             + " (add one in your own catalog, or give it with --price)",
+                         Reason{"error.cloud.no_catalog_price", {{"mode", pricingModeName(mode)}, {"region", region}}},
                          provider + " " + instanceType};
         }
         LaunchPrice out;
@@ -197,7 +217,7 @@ Result<LaunchPrice> catalogLaunchPrice(const Catalog& catalog,
         }
         return out;
     }
-    return Error{ErrorCode::NotFound, "the catalog has no such instance type", provider + " " + instanceType};
+    return Error{ErrorCode::NotFound, Reason{"error.cloud.no_such_instance_type", {}}, provider + " " + instanceType};
 }
 
 } // namespace gpuplan::core

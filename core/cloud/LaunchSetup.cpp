@@ -36,39 +36,42 @@ PricingMode pricingModeOf(LaunchPricing pricing, int subscriptionMonths)
 Result<LaunchOrder> makeLaunchOrder(const LaunchSettings& s,
                                     const Catalog& catalog,
                                     std::string_view watchdogScript,
-                                    const std::map<CloudFeature, std::string>& unsupported,
+                                    const std::map<CloudFeature, Reason>& unsupported,
                                     std::int64_t now)
 {
     if (s.provider.empty() || s.instanceType.empty() || s.region.empty()) {
-        return Error{ErrorCode::InvalidArgument, "a launch needs a provider, an instance type and a region", "launch"};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.cloud.launch_incomplete", {}}, "launch"};
     }
     if (Status rules = checkWatchdogRules(s.watchdog); !rules) {
         return rules.error(); // before anything else: the dead-man must be installable as given, or nothing goes
     }
     const bool subscription = s.pricing == LaunchPricing::Subscription;
     if (subscription && s.subscriptionMonths < 1) {
-        return Error{ErrorCode::InvalidArgument, "a subscription needs its period in months (1 or more)", "months"};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.cloud.months_missing", {}}, "months"};
     }
     if (s.pricing == LaunchPricing::Spot && unsupported.count(CloudFeature::Spot)) {
         return Error{ErrorCode::InvalidArgument,
-                     s.provider + " cannot launch spot instances: " + unsupported.at(CloudFeature::Spot),
+                     Reason{"error.cloud.no_spot",
+                            {{"provider", s.provider}, {"why_key", unsupported.at(CloudFeature::Spot).key}}},
                      "pricing"};
     }
     if (subscription && unsupported.count(CloudFeature::Subscription)) {
         return Error{ErrorCode::InvalidArgument,
-                     s.provider + " has no monthly subscription: " + unsupported.at(CloudFeature::Subscription),
+                     Reason{"error.cloud.no_subscription",
+                            {{"provider", s.provider}, {"why_key", unsupported.at(CloudFeature::Subscription).key}}},
                      "pricing"};
     }
     if (s.dryRun && unsupported.count(CloudFeature::DryRun)) {
         return Error{ErrorCode::InvalidArgument,
-                     s.provider + " cannot check a launch without starting it: " + unsupported.at(CloudFeature::DryRun),
-                     "dry run"};
+                     Reason{"error.cloud.no_dry_run",
+                            {{"provider", s.provider}, {"why_key", unsupported.at(CloudFeature::DryRun).key}}},
+                     "dry_run"};
     }
     if (s.terminateAtBudget && s.budget <= 0) {
-        return Error{ErrorCode::InvalidArgument, "terminating at the budget needs a budget", "budget"};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.cloud.budget_missing", {}}, "budget"};
     }
     if (s.sshPublicKey.empty()) {
-        return Error{ErrorCode::InvalidArgument, "no SSH public key to log in with", "key"};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.cloud.no_ssh_key", {}}, "key"};
     }
     if (Status cidr = checkSshSourceCidr(s.sshSourceCidr); !cidr) {
         return cidr.error();
@@ -80,7 +83,7 @@ Result<LaunchOrder> makeLaunchOrder(const LaunchSettings& s,
         catalog, s.provider, s.instanceType, s.region, mode, subscription ? s.subscriptionMonths : 0);
     if (s.price) {
         if (!(*s.price > 0)) {
-            return Error{ErrorCode::InvalidArgument, "a price is more than 0", "price"};
+            return Error{ErrorCode::InvalidArgument, Reason{"error.cloud.price_not_positive", {}}, "price"};
         }
         const Provider* provider = catalog.findProvider(s.provider);
         LaunchPrice given;
@@ -105,10 +108,11 @@ Result<LaunchOrder> makeLaunchOrder(const LaunchSettings& s,
     } else if (order.budget > 0 && order.budgetCurrency != price->currency) {
         // Counting the budget in the price's currency instead would change its meaning by the rate (about 7x).
         return Error{ErrorCode::InvalidArgument,
-                     std::string("the budget is in ") + currencyCode(order.budgetCurrency) + " but " + s.provider
-                         + " prices in " + currencyCode(price->currency)
-                         + ", and the catalog has no USD-CNY exchange rate to compare them: the rate comes from "
-                           "exchange_rate.json in the catalog folder; restore that file",
+                     Reason{"error.cloud.no_exchange_rate",
+                            {{"budget_currency", currencyCode(order.budgetCurrency)},
+                             {"provider", s.provider},
+                             {"price_currency", currencyCode(price->currency)},
+                             {"file", "exchange_rate.json"}}},
                      "budget"};
     }
     order.deadmanHours = s.watchdog.deadmanHours;
@@ -168,10 +172,7 @@ Result<std::string> publicKeyId(const std::string& sshPublicKey)
     std::string blob;
     fields >> type >> blob;
     if (blob.rfind("AAAA", 0) != 0) {
-        return Error{ErrorCode::InvalidArgument,
-                     "not an OpenSSH public key line (\"ssh-ed25519 AAAA... comment\"); give the contents of your .pub "
-                     "file",
-                     "ssh public key"};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.cloud.not_public_key_line", {}}, "public_key"};
     }
     return sha256Hex(blob).substr(0, 12);
 }
@@ -208,14 +209,11 @@ Result<std::string> readPublicKeyFile(const std::filesystem::path& given)
             text.pop_back();
         }
         if (text.find("PRIVATE KEY") != std::string::npos) {
-            return Error{
-                ErrorCode::InvalidArgument, "this is a private key; give the public one (.pub)", file.string()};
+            return Error{ErrorCode::InvalidArgument, Reason{"error.cloud.private_key", {}}, file.string()};
         }
         if (!ok || text.size() > kMaxPublicKeyBytes || (text.rfind("ssh-", 0) != 0 && text.rfind("ecdsa-", 0) != 0)
             || text.find('\n') != std::string::npos) {
-            return Error{ErrorCode::InvalidArgument,
-                         "not one OpenSSH public key line (ssh-ed25519 AAAA... or ssh-rsa AAAA...)",
-                         file.string()};
+            return Error{ErrorCode::InvalidArgument, Reason{"error.cloud.not_one_key_line", {}}, file.string()};
         }
         // The key travels to the provider in JSON or a query string and into the instance's authorized_keys:
         // its comment must be text. Checked here, before anything is recorded or sent.
@@ -223,19 +221,19 @@ Result<std::string> readPublicKeyFile(const std::filesystem::path& given)
             char hex[8];
             std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(text[*bad]));
             return Error{ErrorCode::InvalidArgument,
-                         "the key's comment is not UTF-8 text (byte " + std::string(hex) + " at column "
-                             + std::to_string(*bad + 1) + "); change it with `ssh-keygen -c -f <private key>`",
+                         Reason{"error.cloud.key_comment_not_utf8",
+                                {{"byte", std::string(hex)}, {"column", std::to_string(*bad + 1)}}},
                          file.string()};
         }
         if (terminalSafe(text) != text) {
-            return Error{ErrorCode::InvalidArgument, "the key line has control characters in it", file.string()};
+            return Error{ErrorCode::InvalidArgument, Reason{"error.cloud.key_control_characters", {}}, file.string()};
         }
         return text;
     }
     if (!given.empty()) {
-        return Error{ErrorCode::FileNotFound, "no such file", given.string()};
+        return Error{ErrorCode::FileNotFound, Reason{"error.cloud.no_such_file", {}}, given.string()};
     }
-    return Error{ErrorCode::FileNotFound, "no ~/.ssh/id_ed25519.pub or ~/.ssh/id_rsa.pub; give your public key", "key"};
+    return Error{ErrorCode::FileNotFound, Reason{"error.cloud.no_default_key", {}}, "key"};
 }
 
 } // namespace gpuplan::core

@@ -8,7 +8,7 @@ namespace {
 
 Error cancelledBeforeSending()
 {
-    return Error{ErrorCode::Cancelled, "cancelled before anything was sent", "launch"};
+    return Error{ErrorCode::Cancelled, Reason{"error.cloud.cancelled_before_sending", {}}, "launch"};
 }
 
 } // namespace
@@ -43,7 +43,7 @@ Result<LaunchOutcome> confirmAndLaunch(LaunchOrder order,
     }
     const LaunchConfirmation confirmation{provider.id(), order, quoteProblem, mostBeforeDeadman(order, now)};
     if (!prompter.confirmLaunch(confirmation)) {
-        return Error{ErrorCode::Cancelled, "the launch was not confirmed: nothing was sent", "launch"};
+        return Error{ErrorCode::Cancelled, Reason{"error.cloud.not_confirmed", {}}, "launch"};
     }
     if (cancel && cancel->cancelled()) {
         return cancelledBeforeSending();

@@ -29,10 +29,10 @@ namespace gpuplan::core {
 
 namespace {
 
-/// The detail an entry keeps while its attempt's outcome is unknown (an error after the request went out). A
-/// reconcile that then finds its instance keeps it, so that the user's retry of the same launch takes that
+/// The key of the detail an entry keeps while its attempt's outcome is unknown (an error after the request went
+/// out). A reconcile that then finds its instance keeps it, so that the user's retry of the same launch takes that
 /// instance instead of starting a second one.
-constexpr std::string_view kOutcomeUnknown = "outcome unknown";
+constexpr std::string_view kOutcomeUnknown = "ledger.outcome_unknown";
 
 /// The provider-side terminate time of an attempt recorded at `recordedAt`: the dead-man's hours after it. Anchored
 /// to the ledger's record, not to the moment of sending, so that a resumed attempt resends exactly the request it
@@ -76,6 +76,13 @@ bool outcomeUnknown(const Error& error)
            || code == "InternalServerError";
 }
 
+/// What a refused attempt's entry keeps: the provider's error, its reason and where.
+Reason refusedNote(const Error& error)
+{
+    return Reason{"ledger.refused", {{"error", detailJson(error.reason)}, {"where", error.where}}};
+}
+
+/// The zones, comma-separated (a list of ids, as a reason parameter).
 std::string joined(const std::vector<std::string>& items)
 {
     std::string out;
@@ -83,6 +90,11 @@ std::string joined(const std::vector<std::string>& items)
         out += (out.empty() ? "" : ", ") + item;
     }
     return out;
+}
+
+std::string currencyParam(Currency currency)
+{
+    return currencyCode(currency);
 }
 
 } // namespace
@@ -156,8 +168,7 @@ Result<std::optional<LedgerEntry>> Launcher::interruptedAttempt(const LaunchOrde
         const bool unfinished =
             (e.state == InstanceState::Intent || e.state == InstanceState::Requested) && e.instanceId.empty();
         // Its launch ended with an unknown outcome, and a reconcile has since found the instance it started.
-        const bool foundSinceUnknown =
-            !isFinal(e.state) && !e.instanceId.empty() && std::string_view(e.detail).starts_with(kOutcomeUnknown);
+        const bool foundSinceUnknown = !isFinal(e.state) && !e.instanceId.empty() && e.detail.key == kOutcomeUnknown;
         if ((unfinished || foundSinceUnknown) && i.provider == m_provider.id() && i.region == order.request.region
             && i.instanceType == order.request.instanceType && i.pricingMode == order.pricingMode
             && i.planId == order.planId && (!latest || e.id > latest->id)) {
@@ -173,11 +184,16 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
                                        const std::function<void(const LaunchProgress&)>& onProgress)
 {
     const LaunchRequest& asked = order.request;
-    // Each step to the caller as data, and to the log in English (`what`).
-    const auto report = [&](LaunchProgress step, const std::string& what) {
+    // Each step to the caller as data, and to the log (in English, from the same data).
+    const auto report = [&](LaunchProgress step) {
         logInfo(LogCategory::Cloud, [&] {
             return m_provider.id() + " launch, entry " + std::to_string(step.entryId) + ": ["
-                   + launchStepName(step.step) + "] " + what;
+                   + launchStepName(step.step) + "] zone " + step.zone
+                   + (step.instanceId.empty() ? "" : ", instance " + step.instanceId)
+                   + (step.clientToken.empty() ? "" : ", token " + step.clientToken)
+                   + (step.publicIp.empty() ? "" : ", address " + step.publicIp)
+                   + (step.sshPort > 0 ? ", port " + std::to_string(step.sshPort) : "")
+                   + (step.refusal ? ", refused: " + describe(*step.refusal) : "");
         });
         step.provider = m_provider.id();
         step.instanceType = asked.instanceType;
@@ -234,14 +250,13 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
         outcome.budget = check;
         if (check.level == BudgetLevel::Refuse) {
             return Error{ErrorCode::BudgetExceeded,
-                         "this launch could take the plan to "
-                             + formatMoney(std::max(check.spent, check.committed) + additional, order.budgetCurrency, 2)
-                             + " of its budget of " + formatMoney(order.budget, order.budgetCurrency, 2) + " (spent "
-                             + formatMoney(check.spent, order.budgetCurrency, 2)
-                             + ", the running instances until their dead-man "
-                             + formatMoney(check.committed, order.budgetCurrency, 2) + ", this one until its dead-man "
-                             + formatMoney(additional, order.budgetCurrency, 2)
-                             + "); terminate something, shorten the dead-man or raise the budget",
+                         Reason{"error.launch.over_budget",
+                                {{"outlook", reasonNumber(std::max(check.spent, check.committed) + additional)},
+                                 {"budget", reasonNumber(order.budget)},
+                                 {"spent", reasonNumber(check.spent)},
+                                 {"committed", reasonNumber(check.committed)},
+                                 {"additional", reasonNumber(additional)},
+                                 {"currency", currencyParam(order.budgetCurrency)}}},
                          order.planId.empty() ? "budget" : "plan " + order.planId};
         }
         return Ok{};
@@ -287,8 +302,8 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
         }
         if (offering->empty() && zones.empty()) {
             return Error{ErrorCode::InsufficientCapacity,
-                         "no zone of " + asked.region + " offers " + asked.instanceType
-                             + "; choose another region (GPU Planner does not switch regions without asking)",
+                         Reason{"error.launch.no_zone_offers",
+                                {{"region", asked.region}, {"instance_type", asked.instanceType}}},
                          m_provider.id() + " " + asked.region};
         }
         zones.insert(zones.end(), offering->begin(), offering->end());
@@ -304,7 +319,7 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
 
     std::int64_t entryId = 0;
     AttemptLock attempt; // held while this process sends the attempt and until its answer is recorded
-    Result<LaunchResult> launched = Error{ErrorCode::InsufficientCapacity, "", ""};
+    Result<LaunchResult> launched = Error{ErrorCode::InsufficientCapacity, Reason{}, ""};
     std::vector<std::string> refusals;
     if (interrupted->has_value() && !(*interrupted)->instanceId.empty()) {
         // The attempt whose outcome was unknown did start an instance (a reconcile found it by its token): that is
@@ -318,9 +333,7 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
                 .entryId = entryId,
                 .zone = found.intent.zone,
                 .instanceId = found.instanceId,
-                .attempt = LaunchAttempt::FoundByReconcile},
-               "The launch recorded at entry " + std::to_string(entryId) + " did start " + found.instanceId
-                   + " (found by reconciling after its outcome was unknown): that is this launch, no second one");
+                .attempt = LaunchAttempt::FoundByReconcile});
         zones.clear();
     }
     for (std::size_t i = 0; i < zones.size(); ++i) {
@@ -343,9 +356,7 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
                     .entryId = entryId,
                     .zone = zone,
                     .attempt = LaunchAttempt::Resumed,
-                    .clientToken = request.clientToken},
-                   "Resuming the launch recorded at entry " + std::to_string(entryId) + " with its token "
-                       + request.clientToken + ": it was interrupted before its answer was recorded");
+                    .clientToken = request.clientToken});
         } else {
             intent.zone = zone;
             intent.clientToken = newClientToken();
@@ -370,9 +381,7 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
                     .entryId = entryId,
                     .zone = zone,
                     .attempt = LaunchAttempt::New,
-                    .clientToken = request.clientToken},
-                   "Recorded the launch in the ledger (entry " + std::to_string(entryId) + ", token "
-                       + request.clientToken + ")");
+                    .clientToken = request.clientToken});
             // From here the provider may have an instance for the token. Refused when another process's reconcile
             // closed the intent meanwhile ("never sent"): then nothing goes out.
             if (Status marked = m_ledger.markRequested(entryId, now()); !marked) {
@@ -380,24 +389,22 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
             }
         }
         outcome.zonesTried.push_back(zone);
-        report({.step = LaunchStep::Sending, .entryId = entryId, .zone = zone},
-               "Asking " + m_provider.id() + " for " + asked.instanceType + " in " + zone);
+        report({.step = LaunchStep::Sending, .entryId = entryId, .zone = zone});
         launched = m_provider.launch(request, cancel);
         report({.step = LaunchStep::Replied,
                 .entryId = entryId,
                 .zone = zone,
                 .instanceId = launched ? launched->instanceId : "",
-                .refusal = launched ? std::nullopt : std::optional<Error>(launched.error())},
-               launched ? "Accepted: " + launched->instanceId : "Refused: " + launched.error().message());
+                .refusal = launched ? std::nullopt : std::optional<Error>(launched.error())});
         if (launched) {
             break;
         }
         const Error& error = launched.error();
         if (error.code == ErrorCode::InsufficientCapacity) {
-            (void)m_ledger.markFailed(entryId, error.message(), now());
+            (void)m_ledger.markFailed(entryId, refusedNote(error), now());
             attempt.releaseForGood();
             refusals.push_back(zone);
-            report({.step = LaunchStep::ZoneRefused, .entryId = entryId, .zone = zone}, "No capacity in " + zone);
+            report({.step = LaunchStep::ZoneRefused, .entryId = entryId, .zone = zone});
             continue;
         }
         if (outcomeUnknown(error)) {
@@ -416,27 +423,25 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
             }
             // Never a new token for it: the ledger keeps it requested, and the next launch of the same resends it
             // (or, once a reconcile has found its instance, takes that one).
-            (void)m_ledger.setDetail(entryId,
-                                     std::string(kOutcomeUnknown) + ": " + error.message()
-                                         + "; launching the same again resends it with its token");
+            (void)m_ledger.setDetail(
+                entryId,
+                Reason{std::string(kOutcomeUnknown), {{"error", detailJson(error.reason)}, {"where", error.where}}});
+            // The provider's error stays whole (its code, where, status, frames); its reason is said first.
             Error unknown = error;
-            unknown.detail += "; the request may have reached " + m_provider.id()
-                              + " and started an instance: the ledger keeps it as requested, and launching the same"
-                                " again resends it with the same token (no second instance), or `gpuplan instances "
-                                "--reconcile` finds out";
+            unknown.reason = Reason{"error.launch.outcome_unknown",
+                                    {{"error", detailJson(error.reason)}, {"provider", m_provider.id()}}};
             return unknown;
         }
-        (void)m_ledger.markFailed(entryId, error.message(), now());
+        (void)m_ledger.markFailed(entryId, refusedNote(error), now());
         attempt.releaseForGood();
         return error;
     }
     if (!launched) {
-        return Error{ErrorCode::InsufficientCapacity,
-                     "no capacity for " + asked.instanceType + " in any zone of " + asked.region + " (tried "
-                         + joined(refusals)
-                         + "); try another region or later (GPU Planner does not switch regions "
-                           "without asking)",
-                     m_provider.id() + " " + asked.region};
+        return Error{
+            ErrorCode::InsufficientCapacity,
+            Reason{"error.launch.no_capacity_anywhere",
+                   {{"instance_type", asked.instanceType}, {"region", asked.region}, {"zones", joined(refusals)}}},
+            m_provider.id() + " " + asked.region};
     }
 
     if (Status updated = m_ledger.update(entryId, launched->instanceId, launched->state, now()); !updated) {
@@ -444,7 +449,7 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
     }
     if (outcome.resumed) {
         // No longer unknown: a later launch of the same is a new one.
-        (void)m_ledger.setDetail(entryId, "resumed after its outcome was unknown: this is its instance");
+        (void)m_ledger.setDetail(entryId, Reason{"ledger.resumed", {}});
     }
     attempt.releaseForGood();
     outcome.steps = launched->steps;
@@ -456,8 +461,7 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
     report({.step = LaunchStep::Pending,
             .entryId = entryId,
             .zone = outcome.instance.zone,
-            .instanceId = launched->instanceId},
-           launched->instanceId + " is starting in " + outcome.instance.zone);
+            .instanceId = launched->instanceId});
 
     const auto finish = [&]() -> Result<LaunchOutcome> {
         Result<std::optional<LedgerEntry>> entry = m_ledger.find(entryId);
@@ -495,25 +499,23 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
             .entryId = entryId,
             .zone = running->zone,
             .instanceId = running->instanceId,
-            .publicIp = running->publicIp},
-           running->instanceId + " runs" + (running->publicIp.empty() ? "" : " at " + running->publicIp));
+            .publicIp = running->publicIp});
 
     if (wait.until == LaunchWait::Ssh) {
         if (running->publicIp.empty()) {
-            return Error{
-                ErrorCode::ProviderRefused, "it runs but has no public address to reach SSH on", running->instanceId};
+            return Error{ErrorCode::ProviderRefused, Reason{"error.launch.no_public_address", {}}, running->instanceId};
         }
         const auto sleep = [](std::chrono::milliseconds d) { std::this_thread::sleep_for(d); };
         const auto deadline = std::chrono::steady_clock::now() + wait.sshTimeout;
         while (!tcpReachable(running->publicIp, wait.sshPort, std::chrono::seconds(5))) {
             if (cancel && cancel->cancelled()) {
-                return Error{ErrorCode::Cancelled, "stopped waiting for SSH", running->publicIp};
+                return Error{ErrorCode::Cancelled, Reason{"error.launch.ssh_wait_cancelled", {}}, running->publicIp};
             }
             if (std::chrono::steady_clock::now() >= deadline) {
                 return Error{ErrorCode::Timeout,
-                             "SSH (port " + std::to_string(wait.sshPort) + ") does not answer after "
-                                 + std::to_string(wait.sshTimeout.count())
-                                 + " s; the instance runs and bills: check it, or terminate it",
+                             Reason{"error.launch.ssh_timeout",
+                                    {{"port", std::to_string(wait.sshPort)},
+                                     {"seconds", std::to_string(wait.sshTimeout.count())}}},
                              running->publicIp};
             }
             sleep(std::chrono::seconds(1));
@@ -523,8 +525,7 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
                 .zone = running->zone,
                 .instanceId = running->instanceId,
                 .publicIp = running->publicIp,
-                .sshPort = wait.sshPort},
-               "SSH answers at " + running->publicIp + ":" + std::to_string(wait.sshPort));
+                .sshPort = wait.sshPort});
     }
     return finish();
 }
@@ -551,7 +552,7 @@ Result<Reconciliation> Launcher::reconcile(const std::vector<std::string>& extra
         Result<std::vector<RemoteInstance>> ours = m_provider.listOurs(region, cancel);
         if (!ours) {
             logInfo(LogCategory::Cloud, [&] {
-                return "reconciling with " + m_provider.id() + " in " + region + " failed: " + ours.error().message();
+                return "reconciling with " + m_provider.id() + " in " + region + " failed: " + describe(ours.error());
             });
             // Reconciling with part of the picture would close entries that only were not looked at.
             return ours.error();
@@ -573,12 +574,12 @@ Status Launcher::terminate(std::int64_t entryId, const CancelToken* cancel)
         return found.error();
     }
     if (!found->has_value()) {
-        return Error{ErrorCode::NotFound, "no such entry in the ledger", "entry " + std::to_string(entryId)};
+        return Error{ErrorCode::NotFound, Reason{"error.launch.no_entry", {}}, "entry " + std::to_string(entryId)};
     }
     const LedgerEntry& e = **found;
     if (e.intent.provider != m_provider.id()) {
         return Error{ErrorCode::InvalidArgument,
-                     "this entry belongs to " + e.intent.provider,
+                     Reason{"error.launch.other_provider", {{"provider", e.intent.provider}}},
                      "entry " + std::to_string(entryId)};
     }
     if (isFinal(e.state)) {
@@ -586,12 +587,9 @@ Status Launcher::terminate(std::int64_t entryId, const CancelToken* cancel)
     }
     if (e.instanceId.empty()) {
         if (e.state == InstanceState::Intent) {
-            return m_ledger.markFailed(entryId, "never sent", now());
+            return m_ledger.markFailed(entryId, Reason{"ledger.closed_unsent", {}}, now());
         }
-        return Error{ErrorCode::NotFound,
-                     "the provider has not named this launch's instance yet; reconcile first (`gpuplan instances "
-                     "--reconcile`)",
-                     "entry " + std::to_string(entryId)};
+        return Error{ErrorCode::NotFound, Reason{"error.launch.not_named_yet", {}}, "entry " + std::to_string(entryId)};
     }
     // The providers take NotFound from TerminateInstances as "already gone"; moments after a launch it only means
     // "not visible yet" and nothing was terminated. What describe shows afterwards is the confirmation.
@@ -601,7 +599,7 @@ Status Launcher::terminate(std::int64_t entryId, const CancelToken* cancel)
     });
     if (Status asked = m_provider.terminate(e.intent.region, e.instanceId, cancel); !asked) {
         logInfo(LogCategory::Cloud,
-                [&] { return "terminating " + e.instanceId + " failed: " + asked.error().message(); });
+                [&] { return "terminating " + e.instanceId + " failed: " + describe(asked.error()); });
         return asked;
     }
     const std::string entry = "entry " + std::to_string(entryId) + " (" + e.instanceId + ")";
@@ -609,19 +607,15 @@ Status Launcher::terminate(std::int64_t entryId, const CancelToken* cancel)
     if (Result<RemoteInstance> after = m_provider.describe(e.intent.region, e.instanceId, cancel); after) {
         if (after->state == InstanceState::Pending || after->state == InstanceState::Running) {
             return Error{ErrorCode::ProviderRefused,
-                         m_provider.id() + " still reports it " + instanceStateName(after->state)
-                             + " after the request to terminate it; the ledger keeps it live: terminate it again",
+                         Reason{"error.launch.still_live",
+                                {{"provider", m_provider.id()}, {"state", instanceStateName(after->state)}}},
                          entry};
         }
         state = isFinal(after->state) ? after->state : InstanceState::Stopping;
     } else if (after.error().code == ErrorCode::NotFound) {
         if (mayBeInvisible(e, now())) {
-            return Error{ErrorCode::NotFound,
-                         m_provider.id()
-                             + " does not show this instance yet (it was launched moments ago), so it may "
-                               "not have been terminated; the ledger keeps it live: terminate it again in "
-                               "a minute",
-                         entry};
+            return Error{
+                ErrorCode::NotFound, Reason{"error.launch.not_visible_yet", {{"provider", m_provider.id()}}}, entry};
         }
         state = InstanceState::Terminated; // seen before, gone now (CVM no longer lists terminated instances)
     }

@@ -34,18 +34,20 @@ Result<std::unique_ptr<CloudProvider>> connectProvider(const CloudAccess& access
 
 namespace {
 
-/// "45 min", "3 h 05 min".
-std::string durationWords(std::int64_t seconds)
+/// The entry a note is about: "entry" (its id) and "instance" (its instance id, empty until named).
+Reason about(const char* key, const LedgerEntry& e)
 {
-    const std::int64_t minutes = std::max<std::int64_t>(0, seconds) / 60;
-    if (minutes < 120) {
-        return std::to_string(minutes) + " min";
-    }
-    const std::int64_t rest = minutes % 60;
-    return std::to_string(minutes / 60) + " h " + (rest < 10 ? "0" : "") + std::to_string(rest) + " min";
+    return Reason{key, {{"entry", std::to_string(e.id)}, {"instance", e.instanceId}}};
 }
 
-std::string entryName(const LedgerEntry& e)
+/// `error` inside a note: its reason (detailJson) and where.
+void addError(Reason& note, const Error& error)
+{
+    note.params["error"] = detailJson(error.reason);
+    note.params["where"] = error.where;
+}
+
+std::string entryWhere(const LedgerEntry& e)
 {
     return "entry " + std::to_string(e.id) + (e.instanceId.empty() ? "" : " (" + e.instanceId + ")");
 }
@@ -54,20 +56,20 @@ std::string entryName(const LedgerEntry& e)
 Result<LaunchPrice> adoptedPrice(const LedgerEntry& e, const Catalog* catalog)
 {
     if (!catalog) {
-        return Error{ErrorCode::NotFound, "no catalog was loaded", entryName(e)};
+        return Error{ErrorCode::NotFound, Reason{"error.reconcile.no_catalog", {}}, entryWhere(e)};
     }
     const std::optional<PricingMode> mode = parsePricingMode(e.intent.pricingMode);
     if (!mode) {
         return Error{ErrorCode::NotFound,
-                     e.intent.provider + " does not say how it is paid for (a prepaid instance's period is not listed)",
-                     entryName(e)};
+                     Reason{"error.reconcile.payment_unknown", {{"provider", e.intent.provider}}},
+                     entryWhere(e)};
     }
     return catalogLaunchPrice(*catalog, e.intent.provider, e.intent.instanceType, e.intent.region, *mode);
 }
 
 } // namespace
 
-Result<std::vector<std::string>>
+Result<std::vector<Reason>>
 reconcileWithProvider(CloudProvider& provider, Ledger& ledger, const Catalog* catalog, std::int64_t now)
 {
     Launcher launcher(provider, ledger, [now] { return now; });
@@ -75,23 +77,24 @@ reconcileWithProvider(CloudProvider& provider, Ledger& ledger, const Catalog* ca
     if (!r) {
         return r.error();
     }
-    std::vector<std::string> notes;
+    std::vector<Reason> notes;
     for (std::int64_t id : r->adopted) {
-        notes.push_back(provider.id() + " runs an instance of ours the ledger did not have; recorded as entry "
-                        + std::to_string(id));
+        notes.push_back(Reason{"reconcile.adopted", {{"provider", provider.id()}, {"entry", std::to_string(id)}}});
     }
     for (std::int64_t id : r->closed) {
         Result<std::optional<LedgerEntry>> closed = ledger.find(id);
         const bool failed = closed && *closed && (*closed)->state == InstanceState::Failed;
-        notes.push_back("entry " + std::to_string(id)
-                        + (failed ? " closed as failed: " + (*closed)->detail
-                                  : " ended at " + provider.id() + " (outside this program); closed"));
+        notes.push_back(
+            failed ? Reason{"reconcile.closed_failed",
+                            {{"entry", std::to_string(id)}, {"detail", detailJson((*closed)->detail)}}}
+                   : Reason{"reconcile.ended_outside", {{"entry", std::to_string(id)}, {"provider", provider.id()}}});
     }
     for (std::int64_t id : r->updated) {
         Result<std::optional<LedgerEntry>> seen = ledger.find(id);
-        if (seen && *seen && (*seen)->detail.starts_with("reopened")) {
-            notes.push_back("entry " + std::to_string(id) + " (" + (*seen)->instanceId + ") is live at " + provider.id()
-                            + " after the ledger had closed it; reopened");
+        if (seen && *seen && (*seen)->detail.key == "ledger.reopened") {
+            notes.push_back(Reason{
+                "reconcile.reopened",
+                {{"entry", std::to_string(id)}, {"instance", (*seen)->instanceId}, {"provider", provider.id()}}});
         }
     }
 
@@ -107,21 +110,27 @@ reconcileWithProvider(CloudProvider& provider, Ledger& ledger, const Catalog* ca
         if (e.adopted && e.intent.price.amount <= 0) {
             const bool justAdopted = std::find(r->adopted.begin(), r->adopted.end(), e.id) != r->adopted.end();
             Result<LaunchPrice> price = adoptedPrice(e, catalog);
-            const std::string what =
-                e.intent.pricingMode + " price of " + e.intent.instanceType + " in " + e.intent.region;
             if (price) {
-                const std::string amount =
-                    formatMoney(price->amount, price->currency) + (price->unit == PriceUnit::Month ? "/month" : "/h");
-                Status set = ledger.setAdoptedPrice(e.id,
-                                                    *price,
-                                                    "found at the provider by reconciliation; costed at the catalog's "
-                                                        + what + ", " + amount + " (its price at launch is unknown)");
-                notes.push_back(entryName(e) + ", adopted, "
-                                + (set ? "is costed at the catalog's " + what + ": " + amount
-                                       : "could not be given the catalog's price: " + set.error().message()));
+                // The catalog's price: its pricing mode, type, region, amount, currency and unit.
+                const std::map<std::string, std::string> what{
+                    {"pricing_mode", e.intent.pricingMode},
+                    {"instance_type", e.intent.instanceType},
+                    {"region", e.intent.region},
+                    {"amount", reasonNumber(price->amount)},
+                    {"currency", currencyCode(price->currency)},
+                    {"unit", price->unit == PriceUnit::Month ? "month" : "hour"}};
+                Status set = ledger.setAdoptedPrice(e.id, *price, Reason{"ledger.adopted_priced", what});
+                Reason note = about(set ? "reconcile.adopted_priced" : "reconcile.adopted_price_failed", e);
+                if (set) {
+                    note.params.insert(what.begin(), what.end());
+                } else {
+                    addError(note, set.error());
+                }
+                notes.push_back(std::move(note));
             } else if (justAdopted) {
-                notes.push_back(entryName(e) + ", adopted: no price is known for it (" + price.error().message()
-                                + "), so its cost and the budgets leave it out");
+                Reason note = about("reconcile.adopted_no_price", e);
+                addError(note, price.error());
+                notes.push_back(std::move(note));
             }
         }
         // The backstop of the dead-man: the watchdog inside should have ended it long ago.
@@ -135,10 +144,13 @@ reconcileWithProvider(CloudProvider& provider, Ledger& ledger, const Catalog* ca
             continue;
         }
         Status ended = launcher.terminate(e.id, nullptr);
-        notes.push_back(
-            "the dead-man of " + entryName(e) + " passed " + durationWords(now - deadman) + " ago and the "
-            + (e.state == InstanceState::Stopped ? "instance is still there (stopped)" : "instance still runs")
-            + (ended ? ": terminated it" : ": could NOT terminate it: " + ended.error().message()));
+        Reason note = about(ended ? "reconcile.deadman_terminated" : "reconcile.deadman_not_terminated", e);
+        note.params["seconds"] = std::to_string(now - deadman);
+        note.params["stopped"] = e.state == InstanceState::Stopped ? "true" : "false";
+        if (!ended) {
+            addError(note, ended.error());
+        }
+        notes.push_back(std::move(note));
     }
     return notes;
 }
@@ -158,10 +170,10 @@ ReconcileReport reconcileLedger(const std::vector<CloudAccess>& access,
             report.failures.emplace(a.provider, provider.error());
             continue;
         }
-        Result<std::vector<std::string>> notes = reconcileWithProvider(**provider, ledger, catalog, now);
+        Result<std::vector<Reason>> notes = reconcileWithProvider(**provider, ledger, catalog, now);
         if (!notes) {
             logInfo(LogCategory::Cloud, [&] {
-                return "reconciling the ledger with " + a.provider + " failed: " + notes.error().message();
+                return "reconciling the ledger with " + a.provider + " failed: " + describe(notes.error());
             });
             report.failures.emplace(a.provider, notes.error());
             continue;
@@ -175,8 +187,7 @@ ReconcileReport reconcileLedger(const std::vector<CloudAccess>& access,
         budgets && std::any_of(budgets->begin(), budgets->end(), [](const PlanBudget& b) { return b.autoTerminate; });
     if (budgetsToGuard && !(rate && rate->cnyPerUsd > 0)) {
         // Said, never skipped in silence: the guard cannot compare spending in two currencies without a rate.
-        report.notes.push_back("the plans' budgets were NOT checked: the catalog has no USD-CNY exchange rate "
-                               "(exchange_rate.json in the catalog folder)");
+        report.notes.push_back(Reason{"reconcile.budgets_unchecked", {}});
     } else if (rate && budgets && all) {
         for (const LedgerEntry& e : overBudget(*all, *budgets, *rate, now)) {
             auto provider = providers.find(e.intent.provider);
@@ -187,9 +198,12 @@ ReconcileReport reconcileLedger(const std::vector<CloudAccess>& access,
                 return "plan " + e.intent.planId + " has spent its budget: terminating entry " + std::to_string(e.id);
             });
             Status ended = Launcher(*provider->second, ledger).terminate(e.id, nullptr);
-            report.notes.push_back("plan " + e.intent.planId + " has spent its budget: entry " + std::to_string(e.id)
-                                   + " (" + e.instanceId + ") "
-                                   + (ended ? "terminated" : "could NOT be terminated: " + ended.error().message()));
+            Reason note = about(ended ? "reconcile.budget_terminated" : "reconcile.budget_not_terminated", e);
+            note.params["plan"] = e.intent.planId;
+            if (!ended) {
+                addError(note, ended.error());
+            }
+            report.notes.push_back(std::move(note));
         }
     }
     return report;
@@ -206,7 +220,9 @@ std::map<std::int64_t, Error> terminateEntries(const std::vector<std::int64_t>& 
         Result<std::optional<LedgerEntry>> entry = ledger.find(id);
         if (!entry || !*entry) {
             failures.emplace(
-                id, entry ? Error{ErrorCode::NotFound, "no such ledger entry", std::to_string(id)} : entry.error());
+                id,
+                entry ? Error{ErrorCode::NotFound, Reason{"error.reconcile.no_entry", {}}, std::to_string(id)}
+                      : entry.error());
             continue;
         }
         const std::string& providerId = (*entry)->intent.provider;
@@ -215,9 +231,9 @@ std::map<std::int64_t, Error> terminateEntries(const std::vector<std::int64_t>& 
             auto a = std::find_if(
                 access.begin(), access.end(), [&](const CloudAccess& c) { return c.provider == providerId; });
             Result<std::unique_ptr<CloudProvider>> made =
-                a == access.end()
-                    ? Result<std::unique_ptr<CloudProvider>>(Error{ErrorCode::Credentials, "no credential", providerId})
-                    : connectProvider(*a, http);
+                a == access.end() ? Result<std::unique_ptr<CloudProvider>>(
+                    Error{ErrorCode::Credentials, Reason{"error.reconcile.no_credential", {}}, providerId})
+                                  : connectProvider(*a, http);
             if (!made) {
                 failures.emplace(id, made.error());
                 continue;

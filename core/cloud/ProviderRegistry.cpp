@@ -42,11 +42,10 @@ Result<std::unique_ptr<CloudProvider>> ProviderRegistry::create(std::string_view
     }
     std::string list;
     for (const std::string& known : ids()) {
-        list += (list.empty() ? "" : ", ") + known;
+        list += (list.empty() ? "" : ",") + known;
     }
-    return Error{ErrorCode::UnknownProvider,
-                 "launching is not available for this provider (it is for: " + list + ")",
-                 std::string(id)};
+    return Error{
+        ErrorCode::UnknownProvider, Reason{"error.cloud.launch_unavailable", {{"launchable", list}}}, std::string(id)};
 }
 
 std::vector<std::string> ProviderRegistry::ids() const

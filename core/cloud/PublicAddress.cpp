@@ -45,7 +45,7 @@ Result<std::string> publicAddressCidr(HttpTransport& http, const std::string& ur
     }
     if (response->status != 200) {
         return Error{ErrorCode::HttpStatus,
-                     "answered HTTP " + std::to_string(response->status) + " when asked for this computer's address",
+                     Reason{"error.cloud.address_http_status", {{"status", std::to_string(response->status)}}},
                      url,
                      response->status};
     }
@@ -59,8 +59,7 @@ Result<std::string> publicAddressCidr(HttpTransport& http, const std::string& ur
         return address + "/128";
     }
     return Error{ErrorCode::ProviderRefused,
-                 "did not answer one IP address (got " + std::to_string(response->body.size())
-                     + " bytes); give the address to open SSH to with --ssh-from",
+                 Reason{"error.cloud.address_not_ip", {{"bytes", std::to_string(response->body.size())}}},
                  url};
 }
 
@@ -93,17 +92,13 @@ Status checkSshSourceCidr(const std::string& cidr, bool ipv4Only)
     const bool bitsOk = !bits.empty() && bits.size() <= 3 && std::all_of(bits.begin(), bits.end(), ::isdigit)
                         && std::stoi(bits) <= maxBits;
     if ((!isV4 && !isV6) || !bitsOk) {
-        return Error{ErrorCode::InvalidArgument, "not an address with a prefix length, like 203.0.113.7/32", cidr};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.cloud.cidr_invalid", {}}, cidr};
     }
     if (ipv4Only && !isV4) {
-        return Error{ErrorCode::InvalidArgument,
-                     "SSH can be opened to an IPv4 address range only here (like 203.0.113.7/32)",
-                     cidr};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.cloud.cidr_not_ipv4", {}}, cidr};
     }
     if (std::stoi(bits) == 0) {
-        return Error{ErrorCode::InvalidArgument,
-                     "this would open SSH to the whole internet; give your own address (like 203.0.113.7/32)",
-                     cidr};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.cloud.cidr_whole_internet", {}}, cidr};
     }
     return Ok{};
 }

@@ -13,16 +13,18 @@ Status VmProvider::checkRequest(const LaunchRequest&)
 Result<LaunchResult> VmProvider::launch(const LaunchRequest& request, const CancelToken* cancel)
 {
     if (request.region.empty() || request.instanceType.empty()) {
-        return Error{ErrorCode::InvalidArgument, "a launch needs a region and an instance type", id()};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.cloud.request_incomplete", {}}, id()};
     }
-    const std::map<CloudFeature, std::string> lacks = unsupportedFeatures();
+    const std::map<CloudFeature, Reason> lacks = unsupportedFeatures();
     for (const auto& [pricing, feature] : {std::pair{LaunchPricing::Spot, CloudFeature::Spot},
                                            std::pair{LaunchPricing::Subscription, CloudFeature::Subscription}}) {
         if (request.pricing == pricing && lacks.contains(feature)) {
-            return Error{ErrorCode::ProviderRefused,
-                         (m_descriptor ? m_descriptor->name : id()) + " does not support the "
-                             + cloudFeatureName(feature) + " feature: " + lacks.at(feature),
-                         "pricing"};
+            return Error{
+                ErrorCode::ProviderRefused,
+                Reason{
+                    "error.cloud.feature_refused",
+                    {{"provider", id()}, {"feature", cloudFeatureName(feature)}, {"why_key", lacks.at(feature).key}}},
+                "pricing"};
         }
     }
     if (Status ok = checkSshSourceCidr(request.sshSourceCidr, true); !ok) {
@@ -32,7 +34,7 @@ Result<LaunchResult> VmProvider::launch(const LaunchRequest& request, const Canc
         return ok.error();
     }
     if (cancel && cancel->cancelled()) {
-        return Error{ErrorCode::Cancelled, "stopped before the launch began", id()};
+        return Error{ErrorCode::Cancelled, Reason{"error.cloud.launch_cancelled", {}}, id()};
     }
 
     LaunchResult result;

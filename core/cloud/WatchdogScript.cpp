@@ -11,32 +11,41 @@ namespace gpuplan::core {
 
 Status checkWatchdogRules(const WatchdogRules& rules)
 {
-    // Each rule: its field, what it is, its value and bounds; the lower bound of the two rules that 0 turns
-    // off is 0.
+    // Each rule: its field, the key that names it with its bounds, its value and bounds; the lower bound of the
+    // rules that 0 turns off is 0.
     struct Bound
     {
         const char* field;
-        const char* what;
+        const char* key;
         int value;
         int min;
         int max;
-        const char* unit;
     };
     const std::array<Bound, 5> bounds{{
-        {kDeadmanField, "the dead-man switch", rules.deadmanHours, 0, kMaxDeadmanHours, "hours"},
-        {kIdleMinutesField, "the idle shutdown", rules.idleMinutes, 0, kMaxIdleMinutes, "minutes"},
-        {kIdlePercentField, "the idle threshold", rules.idlePercent, kMinIdlePercent, kMaxIdlePercent, "%"},
-        {kCheckSecondsField, "the check interval", rules.checkSeconds, kMinCheckSeconds, kMaxCheckSeconds, "s"},
-        {kIdleGraceField, "the idle grace period", rules.idleGraceMinutes, 0, kMaxIdleGraceMinutes, "minutes"},
+        {kDeadmanField, "error.cloud.deadman_out_of_range", rules.deadmanHours, 0, kMaxDeadmanHours},
+        {kIdleMinutesField, "error.cloud.idle_minutes_out_of_range", rules.idleMinutes, 0, kMaxIdleMinutes},
+        {kIdlePercentField,
+         "error.cloud.idle_percent_out_of_range",
+         rules.idlePercent,
+         kMinIdlePercent,
+         kMaxIdlePercent},
+        {kCheckSecondsField,
+         "error.cloud.check_seconds_out_of_range",
+         rules.checkSeconds,
+         kMinCheckSeconds,
+         kMaxCheckSeconds},
+        {kIdleGraceField, "error.cloud.idle_grace_out_of_range", rules.idleGraceMinutes, 0, kMaxIdleGraceMinutes},
     }};
     for (const Bound& b : bounds) {
         if (b.value >= b.min && b.value <= b.max) {
             continue;
         }
-        return Error{ErrorCode::InvalidArgument,
-                     std::string(b.what) + " takes " + std::to_string(b.min) + (b.min == 0 ? " (off)" : "") + " to "
-                         + std::to_string(b.max) + " " + b.unit + ", not " + std::to_string(b.value),
-                     b.field};
+        return Error{
+            ErrorCode::InvalidArgument,
+            Reason{
+                b.key,
+                {{"min", std::to_string(b.min)}, {"max", std::to_string(b.max)}, {"value", std::to_string(b.value)}}},
+            b.field};
     }
     return Ok{};
 }
@@ -62,7 +71,7 @@ Result<std::string> watchdogUserData(std::string_view script, const WatchdogRule
         const std::size_t end = at == std::string::npos ? at : text.find("}\"", at + 1 + prefix.size());
         if (at == std::string::npos || end == std::string::npos || text.find('\n', at + 1) < end) {
             return Error{ErrorCode::InvalidArgument,
-                         "the watchdog script has no default line for " + name,
+                         Reason{"error.cloud.script_default_missing", {{"name", name}}},
                          "gpuplan-watchdog.sh"};
         }
         const std::size_t from = at + 1 + prefix.size();

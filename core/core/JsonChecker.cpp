@@ -15,19 +15,19 @@ const char* jsonKindName(const json& value)
         case json::value_t::null:
             return "null";
         case json::value_t::object:
-            return "an object";
+            return "object";
         case json::value_t::array:
-            return "an array";
+            return "array";
         case json::value_t::string:
-            return "a string";
+            return "string";
         case json::value_t::boolean:
-            return "a boolean";
+            return "boolean";
         case json::value_t::number_integer:
         case json::value_t::number_unsigned:
         case json::value_t::number_float:
-            return "a number";
+            return "number";
         default:
-            return "an unsupported value";
+            return "unsupported";
     }
 }
 
@@ -43,13 +43,37 @@ std::string describeJson(const json& value)
     return text;
 }
 
+Reason& putFound(Reason& reason, const json& value)
+{
+    if (value.is_structured()) {
+        reason.params["found_kind"] = jsonKindName(value);
+    } else {
+        reason.params["found"] = describeJson(value);
+    }
+    return reason;
+}
+
+namespace {
+
+/// "must be <expected>, found <kind of value>".
+Reason wrongType(std::string_view key, const char* expected, const json& value)
+{
+    Reason reason{"error.json.wrong_type", {{"expected", expected}, {"found_kind", jsonKindName(value)}}};
+    if (!key.empty()) {
+        reason.params["field"] = std::string(key);
+    }
+    return reason;
+}
+
+} // namespace
+
 JsonChecker::JsonChecker(std::string file)
     : m_file(std::move(file))
 { }
 
-void JsonChecker::problem(const std::string& path, std::string detail, ErrorCode code)
+void JsonChecker::problem(const std::string& path, Reason reason, ErrorCode code)
 {
-    m_problems.push_back(Error{code, std::move(detail), m_file + ": " + path});
+    m_problems.push_back(Error{code, std::move(reason), m_file + ": " + path});
 }
 
 void JsonChecker::onlyKnownKeys(const json& object,
@@ -65,7 +89,7 @@ void JsonChecker::onlyKnownKeys(const json& object,
             for (std::string_view name : known) {
                 list += (list.empty() ? "" : ", ") + std::string(name);
             }
-            problem(child(path, key), "unknown field '" + key + "' (known fields: " + list + ")");
+            problem(child(path, key), Reason{"error.json.unknown_field", {{"field", key}, {"known", list}}});
         }
     }
 }
@@ -76,7 +100,9 @@ const json* JsonChecker::member(const json& parent, std::string_view key, const 
     auto it = parent.find(key);
     if (it == parent.end() || it->is_null()) {
         if (need == Need::Required) {
-            problem(at, it == parent.end() ? "required field is missing" : "required field is null");
+            problem(at,
+                    it == parent.end() ? Reason{"error.json.required_missing", {{"field", std::string(key)}}}
+                                       : Reason{"error.json.required_null", {{"field", std::string(key)}}});
         }
         return nullptr;
     }
@@ -86,7 +112,7 @@ const json* JsonChecker::member(const json& parent, std::string_view key, const 
 bool JsonChecker::isObject(const json& value, const std::string& path)
 {
     if (!value.is_object()) {
-        problem(path, std::string("must be an object, found ") + jsonKindName(value));
+        problem(path, wrongType({}, "object", value));
         return false;
     }
     return true;
@@ -96,7 +122,7 @@ const json* JsonChecker::object(const json& parent, std::string_view key, const 
 {
     const json* value = member(parent, key, path, need);
     if (value && !value->is_object()) {
-        problem(child(path, key), std::string("must be an object, found ") + jsonKindName(*value));
+        problem(child(path, key), wrongType(key, "object", *value));
         return nullptr;
     }
     return value;
@@ -106,7 +132,7 @@ const json* JsonChecker::array(const json& parent, std::string_view key, const s
 {
     const json* value = member(parent, key, path, need);
     if (value && !value->is_array()) {
-        problem(child(path, key), std::string("must be an array, found ") + jsonKindName(*value));
+        problem(child(path, key), wrongType(key, "array", *value));
         return nullptr;
     }
     return value;
@@ -120,12 +146,12 @@ JsonChecker::string(const json& parent, std::string_view key, const std::string&
         return std::nullopt;
     }
     if (!value->is_string()) {
-        problem(child(path, key), std::string("must be a string, found ") + jsonKindName(*value));
+        problem(child(path, key), wrongType(key, "string", *value));
         return std::nullopt;
     }
     std::string text = value->get<std::string>();
     if (text.empty() && need == Need::Required) {
-        problem(child(path, key), "must not be empty");
+        problem(child(path, key), Reason{"error.json.empty_string", {{"field", std::string(key)}}});
         return std::nullopt;
     }
     return text;
@@ -139,12 +165,13 @@ JsonChecker::finiteNumber(const json& parent, std::string_view key, const std::s
         return std::nullopt;
     }
     if (!value->is_number()) {
-        problem(child(path, key), std::string("must be a number, found ") + jsonKindName(*value));
+        problem(child(path, key), wrongType(key, "number", *value));
         return std::nullopt;
     }
     const double number = value->get<double>();
     if (!std::isfinite(number)) {
-        problem(child(path, key), "must be a finite number, found " + describeJson(*value));
+        problem(child(path, key),
+                Reason{"error.json.not_finite", {{"field", std::string(key)}, {"found", describeJson(*value)}}});
         return std::nullopt;
     }
     return number;
@@ -155,7 +182,9 @@ JsonChecker::positiveNumber(const json& parent, std::string_view key, const std:
 {
     std::optional<double> number = finiteNumber(parent, key, path, need);
     if (number && *number <= 0) {
-        problem(child(path, key), "must be greater than 0, found " + describeJson(json(*number)));
+        problem(
+            child(path, key),
+            Reason{"error.json.not_positive", {{"field", std::string(key)}, {"found", describeJson(json(*number))}}});
         return std::nullopt;
     }
     return number;
@@ -167,7 +196,11 @@ JsonChecker::nonNegativeNumber(const json& parent, std::string_view key, const s
     std::optional<double> number = finiteNumber(parent, key, path, need);
     if (number && (*number < 0 || *number > max)) {
         problem(child(path, key),
-                "must be between 0 and " + describeJson(json(max)) + ", found " + describeJson(json(*number)));
+                Reason{"error.json.out_of_range",
+                       {{"field", std::string(key)},
+                        {"min", "0"},
+                        {"max", describeJson(json(max))},
+                        {"found", describeJson(json(*number))}}});
         return std::nullopt;
     }
     return number;
@@ -180,7 +213,7 @@ std::optional<bool> JsonChecker::boolean(const json& parent, std::string_view ke
         return std::nullopt;
     }
     if (!value->is_boolean()) {
-        problem(child(path, key), std::string("must be true or false, found ") + jsonKindName(*value));
+        problem(child(path, key), wrongType(key, "boolean", *value));
         return std::nullopt;
     }
     return value->get<bool>();
@@ -196,7 +229,8 @@ std::vector<std::string> JsonChecker::stringList(const json& parent, std::string
     for (std::size_t i = 0; i < list->size(); ++i) {
         const json& item = (*list)[i];
         if (!item.is_string() || item.get<std::string>().empty()) {
-            problem(index(child(path, key), i), "must be a non-empty string, found " + describeJson(item));
+            Reason reason{"error.json.not_text_item", {{"field", std::string(key)}}};
+            problem(index(child(path, key), i), putFound(reason, item));
             continue;
         }
         result.push_back(item.get<std::string>());
@@ -211,7 +245,8 @@ std::optional<int> JsonChecker::count(const json& parent, std::string_view key, 
         return std::nullopt;
     }
     if (!value->is_number_integer() || value->get<long long>() < 1 || value->get<long long>() > 1'000'000) {
-        problem(child(path, key), "must be a whole number from 1 to 1000000, found " + describeJson(*value));
+        Reason reason{"error.json.not_count", {{"field", std::string(key)}, {"min", "1"}, {"max", "1000000"}}};
+        problem(child(path, key), putFound(reason, *value));
         return std::nullopt;
     }
     return static_cast<int>(value->get<long long>());
@@ -239,7 +274,7 @@ std::optional<std::string> JsonChecker::date(const json& parent, std::string_vie
         valid = year >= 1990 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth[month - 1];
     }
     if (!valid) {
-        problem(child(path, key), "must be a calendar date written YYYY-MM-DD, found \"" + *text + "\"");
+        problem(child(path, key), Reason{"error.json.not_date", {{"field", std::string(key)}, {"found", *text}}});
         return std::nullopt;
     }
     return text;
@@ -253,21 +288,22 @@ Result<std::string> readJsonFile(const fs::path& file)
     std::error_code ec;
     const fs::file_status status = fs::status(file, ec);
     if (!fs::exists(status)) {
-        return Error{ErrorCode::FileNotFound, "file not found", file.string()};
+        return Error{ErrorCode::FileNotFound, Reason{"error.json.file_not_found", {}}, file.string()};
     }
     if (!fs::is_regular_file(status)) {
         return Error{ErrorCode::FileUnreadable,
-                     fs::is_directory(status) ? "is a folder, not a file" : "is not a regular file",
+                     fs::is_directory(status) ? Reason{"error.json.is_folder", {}}
+                                              : Reason{"error.json.not_regular_file", {}},
                      file.string()};
     }
     std::ifstream in(file, std::ios::binary);
     if (!in) {
-        return Error{ErrorCode::FileUnreadable, "cannot open the file for reading (permissions?)", file.string()};
+        return Error{ErrorCode::FileUnreadable, Reason{"error.json.cannot_open", {}}, file.string()};
     }
     std::ostringstream text;
     text << in.rdbuf();
     if (in.bad()) {
-        return Error{ErrorCode::FileUnreadable, "read error", file.string()};
+        return Error{ErrorCode::FileUnreadable, Reason{"error.json.read_error", {}}, file.string()};
     }
     return text.str();
 }
@@ -296,9 +332,8 @@ Result<json> parseJson(const std::string& text, const std::string& file)
     try {
         return json::parse(text, limitDepth);
     } catch (const TooDeep&) {
-        return Error{ErrorCode::JsonSyntax,
-                     "nested more than " + std::to_string(kMaxJsonDepth) + " levels deep; not one of our files",
-                     file};
+        return Error{
+            ErrorCode::JsonSyntax, Reason{"error.json.too_deep", {{"levels", std::to_string(kMaxJsonDepth)}}}, file};
     } catch (const json::parse_error& e) {
         // nlohmann reports the byte offset just past the fault; people count lines and columns.
         const std::size_t offset = std::min<std::size_t>(e.byte == 0 ? 0 : e.byte - 1, text.size());
@@ -309,16 +344,18 @@ Result<json> parseJson(const std::string& text, const std::string& file)
         // what(): "[json.exception.parse_error.101] parse error at line 1, column 2: syntax error while ..."
         const std::string what = e.what();
         const std::size_t reason = what.find(": ", what.find(']'));
-        return Error{ErrorCode::JsonSyntax,
-                     "invalid JSON: " + (reason == std::string::npos ? what : what.substr(reason + 2)),
-                     file + ":" + std::to_string(line) + ":" + std::to_string(column)};
+        return Error{
+            ErrorCode::JsonSyntax,
+            Reason{"error.json.invalid", {{"said", reason == std::string::npos ? what : what.substr(reason + 2)}}},
+            file + ":" + std::to_string(line) + ":" + std::to_string(column)};
     } catch (const json::exception& e) {
         // e.g. out_of_range.406 for 1e400
         const std::string what = e.what();
         const std::size_t reason = what.find("] ");
-        return Error{ErrorCode::JsonSyntax,
-                     "invalid JSON: " + (reason == std::string::npos ? what : what.substr(reason + 2)),
-                     file};
+        return Error{
+            ErrorCode::JsonSyntax,
+            Reason{"error.json.invalid", {{"said", reason == std::string::npos ? what : what.substr(reason + 2)}}},
+            file};
     }
 }
 
@@ -334,15 +371,14 @@ std::optional<Source> readSource(JsonChecker& check, const json& parent, std::st
     Source source;
     std::optional<std::string> url = check.string(*node, "url", at, Need::Required);
     if (url && url->rfind("https://", 0) != 0 && url->rfind("http://", 0) != 0) {
-        check.problem(JsonChecker::child(at, "url"),
-                      "must be a web address starting with https://, found \"" + *url + "\"");
+        check.problem(JsonChecker::child(at, "url"), Reason{"error.json.source_url", {{"found", *url}}});
         url.reset();
     }
     source.note = check.string(*node, "note", at, Need::Optional).value_or("");
     if (node->contains("date")) {
         // The first schema's one date: the day a figure was read or is valid for; it serves as both.
         if (node->contains("as_of") || node->contains("retrieved")) {
-            check.problem(JsonChecker::child(at, "date"), "write as_of and retrieved, not date as well");
+            check.problem(JsonChecker::child(at, "date"), Reason{"error.json.source_date_twice", {}});
         } else if (std::optional<std::string> date = check.date(*node, "date", at)) {
             source.asOf = *date;
             source.retrieved = *date;
@@ -353,19 +389,18 @@ std::optional<Source> readSource(JsonChecker& check, const json& parent, std::st
         }
         const auto asOf = node->find("as_of");
         if (asOf == node->end()) {
-            check.problem(JsonChecker::child(at, "as_of"),
-                          "is missing: the date the source states (or its commit date), or null when it states none");
+            check.problem(JsonChecker::child(at, "as_of"), Reason{"error.json.source_as_of_missing", {}});
         } else if (asOf->is_null()) {
             if (source.note.empty()) {
-                check.problem(JsonChecker::child(at, "as_of"),
-                              "is null (the source states no date): say in the note what was looked for");
+                check.problem(JsonChecker::child(at, "as_of"), Reason{"error.json.source_as_of_null", {}});
             }
         } else if (std::optional<std::string> date = check.date(*node, "as_of", at)) {
             source.asOf = *date;
         }
         if (!source.asOf.empty() && !source.retrieved.empty() && source.asOf > source.retrieved) {
-            check.problem(JsonChecker::child(at, "as_of"),
-                          "is " + source.asOf + ", after the day it was retrieved (" + source.retrieved + ")");
+            check.problem(
+                JsonChecker::child(at, "as_of"),
+                Reason{"error.json.source_as_of_late", {{"as_of", source.asOf}, {"retrieved", source.retrieved}}});
         }
     }
     if (!url || check.problemCount() != before) {
@@ -379,7 +414,7 @@ bool checkSchemaTag(JsonChecker& check, const json& root, const char* expected)
 {
     std::optional<std::string> schema = check.string(root, "schema", "$", Need::Required);
     if (schema && *schema != expected) {
-        check.problem("$.schema", "must be \"" + std::string(expected) + "\", found \"" + *schema + "\"");
+        check.problem("$.schema", Reason{"error.json.wrong_schema", {{"expected", expected}, {"found", *schema}}});
         return false;
     }
     return schema.has_value();

@@ -73,7 +73,9 @@ public:
         }
         std::optional<Enum> value = parse(*text);
         if (!value) {
-            problem(child(path, key), "unknown value \"" + *text + "\" (known: " + std::string(known) + ")");
+            problem(child(path, key),
+                    Reason{"error.json.unknown_value",
+                           {{"field", std::string(key)}, {"found", *text}, {"known", std::string(known)}}});
         }
         return value;
     }
@@ -84,7 +86,8 @@ public:
     /// "file: path", as problems and findings name a place.
     std::string where(const std::string& path) const { return m_file + ": " + path; }
 
-    void problem(const std::string& path, std::string detail, ErrorCode code = ErrorCode::SchemaViolation);
+    /// Records `reason` at `path` (the error's where is "file: path").
+    void problem(const std::string& path, Reason reason, ErrorCode code = ErrorCode::SchemaViolation);
 
     std::size_t problemCount() const { return m_problems.size(); }
     std::vector<Error> takeProblems() { return std::move(m_problems); }
@@ -101,10 +104,14 @@ private:
     std::vector<Error> m_problems;
 };
 
-/// "a string", "an array", ... for messages.
+/// The kind of a JSON value as a reason parameter names it: "null", "object", "array", "string", "boolean",
+/// "number" or "unsupported" (ui/wording says "an object", "a string", ...).
 const char* jsonKindName(const nlohmann::json& value);
-/// A value as a message quotes it: scalars as JSON (cut at 60 characters), containers by their kind.
+/// A value as a reason quotes it: scalars as JSON (cut at 60 characters), containers by their kind (jsonKindName).
 std::string describeJson(const nlohmann::json& value);
+/// Puts `value` into `reason` as what was found: a scalar's JSON text (describeJson) as parameter "found", a
+/// container's kind (jsonKindName) as "found_kind"; the wording quotes the one or names the other.
+Reason& putFound(Reason& reason, const nlohmann::json& value);
 
 /// The text of a data file. Errors: FileNotFound, FileUnreadable (a folder, permissions, read error).
 Result<std::string> readJsonFile(const std::filesystem::path& file);

@@ -71,14 +71,11 @@ closestNames(std::string_view query, const std::vector<std::string>& candidates,
     return names;
 }
 
-std::string joinedAlternatives(const std::vector<std::string>& names)
+std::string joinedNames(const std::vector<std::string>& names)
 {
     std::string out;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-        if (i > 0) {
-            out += i + 1 == names.size() ? " or " : ", ";
-        }
-        out += names[i];
+    for (const std::string& name : names) {
+        out += (out.empty() ? "" : ", ") + name;
     }
     return out;
 }

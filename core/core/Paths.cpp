@@ -25,9 +25,10 @@ std::filesystem::path userDataDir()
 
 namespace {
 
-Error fileError(const fs::path& file, const std::string& what, int error)
+/// `key`: one of error.paths.*; "said" is the system's words for errno `error`.
+Error fileError(const fs::path& file, const char* key, int error)
 {
-    return Error{ErrorCode::FileUnreadable, what + ": " + std::strerror(error), file.string()};
+    return Error{ErrorCode::FileUnreadable, Reason{key, {{"said", std::strerror(error)}}}, file.string()};
 }
 
 } // namespace
@@ -41,19 +42,19 @@ Status ensurePrivateDir(const fs::path& dir)
             fs::create_directories(dir.parent_path(), ec);
         }
         if (::mkdir(dir.c_str(), S_IRWXU) != 0 && errno != EEXIST) {
-            return fileError(dir, "cannot create the folder", errno);
+            return fileError(dir, "error.paths.cannot_create_folder", errno);
         }
     }
     struct stat info
     { };
     if (::stat(dir.c_str(), &info) != 0) {
-        return fileError(dir, "cannot read the folder", errno);
+        return fileError(dir, "error.paths.cannot_read_folder", errno);
     }
     if (!S_ISDIR(info.st_mode)) {
-        return Error{ErrorCode::FileUnreadable, "is not a folder", dir.string()};
+        return Error{ErrorCode::FileUnreadable, Reason{"error.paths.not_a_folder", {}}, dir.string()};
     }
     if ((info.st_mode & (S_IRWXG | S_IRWXO)) != 0 && info.st_uid == ::geteuid() && ::chmod(dir.c_str(), S_IRWXU) != 0) {
-        return fileError(dir, "cannot restrict the folder to its owner", errno);
+        return fileError(dir, "error.paths.cannot_restrict_folder", errno);
     }
     return Ok{};
 }
@@ -68,16 +69,16 @@ Status writeFileAtomically(const fs::path& file, const std::string& bytes, FileA
     std::string temporary = file.string() + ".XXXXXX";
     const int fd = ::mkstemp(temporary.data()); // 0600 (POSIX.1-2008), O_EXCL: never someone else's file
     if (fd < 0) {
-        return fileError(file, "cannot create a file beside it", errno);
+        return fileError(file, "error.paths.cannot_create_temporary", errno);
     }
-    auto fail = [&](const std::string& what) {
+    auto fail = [&](const char* key) {
         const int error = errno;
         ::close(fd);
         ::unlink(temporary.c_str());
-        return fileError(file, what, error);
+        return fileError(file, key, error);
     };
     if (::fchmod(fd, mode) != 0) {
-        return fail("cannot set the file's permissions");
+        return fail("error.paths.cannot_set_permissions");
     }
     std::size_t written = 0;
     while (written < bytes.size()) {
@@ -86,22 +87,22 @@ Status writeFileAtomically(const fs::path& file, const std::string& bytes, FileA
             continue;
         }
         if (n <= 0) {
-            return fail("cannot write");
+            return fail("error.paths.cannot_write");
         }
         written += static_cast<std::size_t>(n);
     }
     if (::fsync(fd) != 0) {
-        return fail("cannot flush to disk");
+        return fail("error.paths.cannot_flush");
     }
     if (::close(fd) != 0) {
         const int error = errno;
         ::unlink(temporary.c_str());
-        return fileError(file, "cannot write", error);
+        return fileError(file, "error.paths.cannot_write", error);
     }
     if (::rename(temporary.c_str(), file.c_str()) != 0) {
         const int error = errno;
         ::unlink(temporary.c_str());
-        return fileError(file, "cannot replace it", error);
+        return fileError(file, "error.paths.cannot_replace", error);
     }
     // The rename is durable only once the folder is flushed too.
     if (const int dirFd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dirFd >= 0) {

@@ -62,3 +62,31 @@ const char* errorCodeName(ErrorCode code)
 }
 
 } // namespace gpuplan::core
+
+namespace gpuplan::core {
+
+std::string describe(const Error& error)
+{
+    std::string text = errorCodeName(error.code);
+    if (!error.where.empty()) {
+        text += " at " + error.where;
+    }
+    const auto add = [&text](const Reason& reason) {
+        text += ": " + reason.key;
+        const char* separator = " (";
+        for (const auto& [name, value] : reason.params) {
+            text += separator + name + "=" + value;
+            separator = ", ";
+        }
+        if (!reason.params.empty()) {
+            text += ")";
+        }
+    };
+    for (auto frame = error.context.rbegin(); frame != error.context.rend(); ++frame) {
+        add(*frame);
+    }
+    add(error.reason);
+    return text;
+}
+
+} // namespace gpuplan::core

@@ -13,6 +13,7 @@ namespace {
 
 // One command, tagged lines; each probe of the machine tolerates the tool being absent, and a tool that hangs
 // (nvidia-smi on a GPU that fell off the bus, a wedged Docker daemon) is given up on, where `timeout` exists.
+// wire: a shell command run on the remote machine
 constexpr const char* kDetectCommand =
     "t() { if command -v timeout >/dev/null 2>&1; then timeout \"$@\"; else shift; \"$@\"; fi; }; "
     "echo \"os=$( (. /etc/os-release 2>/dev/null; echo \"$ID $VERSION_ID\") )\"; "
@@ -32,6 +33,7 @@ constexpr const char* kDetectCommand =
 /// The login shell may be fish or csh: every command runs in sh, the shell it is written for.
 std::string inPosixShell(const std::string& command)
 {
+    // wire: a shell command run on the remote machine
     return "exec sh -c " + shellQuote(command);
 }
 
@@ -99,10 +101,10 @@ Result<RemoteFacts> detectRemote(SshSession& session, const CancelToken* cancel)
     }
     // The last line says the whole command ran: without it the facts would be blanks read as "no GPU".
     if (out.find("\ndocker=") == std::string::npos) {
+        // "said": the start of what it printed, empty when it printed nothing.
         return Error{ErrorCode::RemoteCommandFailed,
-                     "the machine's facts (OS, driver, GPUs) could not be read: the detection command printed "
-                         + (out.empty() ? std::string("nothing") : "\"" + out.substr(0, 300) + "\"")
-                         + " and exited with status " + std::to_string(*status),
+                     Reason{"error.deploy.facts_unreadable",
+                            {{"exit_status", std::to_string(*status)}, {"said", out.substr(0, 300)}}},
                      session.target().display()};
     }
     return readRemoteFacts(out);
@@ -127,9 +129,11 @@ struct OutputTail
     }
 };
 
+/// Runs `command`; when it fails, RemoteCommandFailed with `what` (the step's reason) and the parameters
+/// "exit_status" and "said" (the output's last lines, empty when it printed nothing).
 Status runChecked(SshSession& session,
                   const std::string& command,
-                  const std::string& what,
+                  Reason what,
                   std::chrono::milliseconds timeout,
                   const CancelToken* cancel)
 {
@@ -143,10 +147,9 @@ Status runChecked(SshSession& session,
         return status.error();
     }
     if (*status != 0) {
-        return Error{ErrorCode::RemoteCommandFailed,
-                     what + " failed with exit status " + std::to_string(*status)
-                         + (tail.text.empty() ? std::string() : ":\n" + tail.text),
-                     session.target().display()};
+        what.params["exit_status"] = std::to_string(*status);
+        what.params["said"] = tail.text;
+        return Error{ErrorCode::RemoteCommandFailed, std::move(what), session.target().display()};
     }
     return Ok{};
 }
@@ -159,10 +162,11 @@ Status uploadSource(SshSession& session, const std::filesystem::path& archive, c
     if (Status sent = session.upload(archive.string(), remoteArchive, 0644, cancel); !sent) {
         return sent;
     }
+    // wire: a shell command run on the remote machine
     return runChecked(session,
                       "rm -rf " + shellQuote(kRemoteSource) + " && mkdir -p " + shellQuote(kRemoteSource)
                           + " && tar xzf " + shellQuote(remoteArchive) + " -C " + shellQuote(kRemoteSource),
-                      "unpacking the probe's source",
+                      Reason{"error.deploy.unpack_failed", {}},
                       std::chrono::seconds(60),
                       cancel);
 }
@@ -309,6 +313,7 @@ std::string probeContainerCommand(const std::string& image, const RemoteFacts& f
         colon == std::string::npos ? std::string() : image.substr(colon + 1, image.find('-', colon) - colon - 1);
     const std::string inside = "cd /probe-source && " + probeBuildCommand("nvcc", cuda, facts, "/tmp/gpuplan-probe")
                                + " 1>&2 && /tmp/gpuplan-probe" + mode.arguments();
+    // wire: a shell command run on the remote machine
     // Read-only, and relabelled for SELinux hosts (RHEL, Rocky), where an unlabelled mount cannot be read.
     return "docker run --rm --gpus all -v \"$HOME\"/" + std::string(kRemoteSource) + ":/probe-source:ro,z "
            + shellQuote(image) + " sh -c " + shellQuote(inside);
@@ -354,7 +359,7 @@ Result<ProbeRun> runProbeOver(SshSession& session,
     step(VerifyStep::Upload);
     if (Status made = runChecked(session,
                                  "mkdir -p " + shellQuote(kRemoteDir),
-                                 "making " + std::string(kRemoteDir),
+                                 Reason{"error.deploy.mkdir_failed", {{"dir", kRemoteDir}}},
                                  std::chrono::seconds(30),
                                  cancel);
         !made) {
@@ -371,7 +376,7 @@ Result<ProbeRun> runProbeOver(SshSession& session,
         }
         if (Status moved = runChecked(session,
                                       "mv -f " + shellQuote(remote + ".upload") + " " + shellQuote(remote),
-                                      "putting the probe in place",
+                                      Reason{"error.deploy.install_failed", {}},
                                       std::chrono::seconds(30),
                                       cancel);
             !moved) {
@@ -390,7 +395,7 @@ Result<ProbeRun> runProbeOver(SshSession& session,
                     runChecked(session,
                                "cd " + shellQuote(kRemoteSource) + " && "
                                    + probeBuildCommand(run.facts.nvccPath, run.facts.nvccVersion, run.facts, built),
-                               "building the probe with " + run.facts.nvccPath,
+                               Reason{"error.deploy.build_failed", {{"nvcc", run.facts.nvccPath}}},
                                std::chrono::minutes(20),
                                cancel);
                 !compiled) {
@@ -429,10 +434,11 @@ Result<ProbeRun> runProbeOver(SshSession& session,
         return status.error();
     }
     if (run.output.find_first_not_of(" \t\r\n") == std::string::npos && *status != 0) {
-        return Error{ErrorCode::RemoteCommandFailed,
-                     "the probe printed nothing and exited with status " + std::to_string(*status)
-                         + (errors.text.empty() ? std::string() : ":\n" + errors.text),
-                     session.target().display()};
+        // "said": the last lines of its standard error, empty when it wrote none.
+        return Error{
+            ErrorCode::RemoteCommandFailed,
+            Reason{"error.deploy.probe_silent", {{"exit_status", std::to_string(*status)}, {"said", errors.text}}},
+            session.target().display()};
     }
     Result<ProbeResult> parsed = parseProbeResult(run.output, session.target().display() + ": gpuplan-probe");
     if (!parsed) {

@@ -102,7 +102,7 @@ struct Reader
         }
         std::ifstream in(file);
         if (!in) {
-            return Error{ErrorCode::FileUnreadable, "cannot read the SSH configuration", file.string()};
+            return Error{ErrorCode::FileUnreadable, Reason{"error.ssh.config_unreadable", {}}, file.string()};
         }
         bool applies = true; // lines before the first Host or Match apply to every host
         std::string line;
@@ -138,9 +138,8 @@ struct Reader
                 const std::string& text = args.front();
                 auto [end, err] = std::from_chars(text.data(), text.data() + text.size(), port);
                 if (err != std::errc() || end != text.data() + text.size() || port < 1 || port > 65535) {
-                    return Error{ErrorCode::InvalidArgument,
-                                 "Port '" + text + "' in the SSH configuration is not a number from 1 to 65535",
-                                 where};
+                    return Error{
+                        ErrorCode::InvalidArgument, Reason{"error.ssh.config_bad_port", {{"port", text}}}, where};
                 }
                 config.port = port;
             } else if (keyword == "identityfile") {
@@ -154,8 +153,11 @@ struct Reader
 
     Status include(const std::vector<std::string>& patterns)
     {
-        if (++depth > 16) {
-            return Error{ErrorCode::InvalidArgument, "the SSH configuration's Include goes more than 16 deep", host};
+        constexpr int kMaxDepth = 16;
+        if (++depth > kMaxDepth) {
+            return Error{ErrorCode::InvalidArgument,
+                         Reason{"error.ssh.config_include_too_deep", {{"limit", std::to_string(kMaxDepth)}}},
+                         host};
         }
         for (std::string pattern : patterns) {
             if (pattern.starts_with("~/")) {
@@ -209,12 +211,13 @@ Result<SshTarget> resolveOne(const std::string& typed,
                              SshHostConfig* configOut)
 {
     const bool hasUser = typed.find('@') != std::string::npos;
-    Result<SshTarget> parsed = parseSshTarget(hasUser ? typed : "user-from-config@" + typed);
+    Result<SshTarget> parsed =
+        parseSshTarget(hasUser ? typed : "user-from-config@" + typed); // wire: a stand-in user, replaced below
     if (!parsed) {
         Error error = parsed.error();
         error.where = typed;
         if (!hasUser) {
-            error.detail += " (or an alias of the SSH configuration)";
+            error.reason.params["or_alias"] = "1"; // worded: "... (or an alias of the SSH configuration)"
         }
         return error;
     }
@@ -234,9 +237,7 @@ Result<SshTarget> resolveOne(const std::string& typed,
         target.user = !config->user.empty() ? config->user : localUser();
     }
     if (target.user.empty()) {
-        return Error{ErrorCode::InvalidArgument,
-                     "no user name: write USER@HOST, or set User for this host in the SSH configuration",
-                     typed};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.ssh.no_user_name", {}}, typed};
     }
     if (!portTyped && config->port) {
         target.port = *config->port;
@@ -272,6 +273,17 @@ Result<SshHostConfig> readSshConfig(const std::filesystem::path& file, std::stri
     return reader.config;
 }
 
+bool takeJumpHostFrame(Error& error)
+{
+    const auto frame = std::find_if(
+        error.context.begin(), error.context.end(), [](const Reason& r) { return r.key == "error.ssh.via_jump_host"; });
+    if (frame == error.context.end()) {
+        return false;
+    }
+    error.context.erase(frame);
+    return true;
+}
+
 Result<SshTarget> resolveSshTarget(const SshLogin& login)
 {
     const std::filesystem::path configFile =
@@ -298,9 +310,8 @@ Result<SshTarget> resolveSshTarget(const SshLogin& login)
         }
         Result<SshTarget> jump = resolveOne(hop, login.identityFile, configFile, nullptr);
         if (!jump) {
-            Error error = jump.error();
-            error.where = "jump host " + error.where;
-            return error;
+            // `where` stays the hop as typed; the frame says it is a jump host ("jump host HOP: ...").
+            return jump.error().within(Reason{"error.ssh.via_jump_host", {{"host", hop}}});
         }
         target.value().jumps.push_back(std::move(jump).value());
     }

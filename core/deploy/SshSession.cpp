@@ -77,7 +77,7 @@ constexpr int kPollMs = 50;
 
 Error cancelledError(const std::string& where)
 {
-    return Error{ErrorCode::Cancelled, "cancelled", where};
+    return Error{ErrorCode::Cancelled, Reason{"error.ssh.cancelled", {}}, where};
 }
 
 bool isCancelled(const CancelToken* cancel)
@@ -125,9 +125,9 @@ std::string authMethodNames(int methods)
     };
     add(SSH_AUTH_METHOD_PUBLICKEY, "publickey");
     add(SSH_AUTH_METHOD_PASSWORD, "password");
-    add(SSH_AUTH_METHOD_INTERACTIVE, "keyboard-interactive");
+    add(SSH_AUTH_METHOD_INTERACTIVE, "keyboard-interactive"); // wire: the method names of RFC 4252 and 4256
     add(SSH_AUTH_METHOD_HOSTBASED, "hostbased");
-    add(SSH_AUTH_METHOD_GSSAPI_MIC, "gssapi-with-mic");
+    add(SSH_AUTH_METHOD_GSSAPI_MIC, "gssapi-with-mic"); // wire: RFC 4462
     return names.empty() ? "none" : names;
 }
 
@@ -178,7 +178,7 @@ bool writeAll(int fd, const char* data, size_t size)
 }
 
 /// "type fingerprint" of each key that the known_hosts file has for `host` ("host" or "[host]:port"), hashed
-/// names included; empty when it has none.
+/// names included, one a line; empty when it has none.
 std::string knownKeysOf(const std::string& host, const std::string& knownHostsFile)
 {
     std::ifstream in(knownHostsFile);
@@ -193,7 +193,7 @@ std::string knownKeysOf(const std::string& host, const std::string& knownHostsFi
         }
         KnownHostsEntryPtr entry(rawEntry);
         if (entry && entry->publickey != nullptr) {
-            keys += keys.empty() ? "" : " and ";
+            keys += keys.empty() ? "" : "\n";
             keys += std::string(ssh_key_type_to_char(ssh_key_type(entry->publickey))) + " "
                     + fingerprintOf(entry->publickey);
         }
@@ -218,14 +218,11 @@ std::string SshTarget::display() const
 
 Result<SshTarget> parseSshTarget(std::string_view text)
 {
-    auto invalid = [&](const std::string& why) {
-        return Error{ErrorCode::InvalidArgument,
-                     why + "; expected USER@HOST or USER@HOST:PORT, e.g. ubuntu@203.0.113.7:22",
-                     std::string(text)};
-    };
+    // Each reason is worded with what is expected: USER@HOST or USER@HOST:PORT.
+    auto invalid = [&](Reason why) { return Error{ErrorCode::InvalidArgument, std::move(why), std::string(text)}; };
     size_t at = text.rfind('@');
     if (at == std::string_view::npos || at == 0) {
-        return invalid("no user name before '@'");
+        return invalid(Reason{"error.ssh.target_no_user", {}});
     }
     SshTarget target;
     target.user = std::string(text.substr(0, at));
@@ -234,17 +231,17 @@ Result<SshTarget> parseSshTarget(std::string_view text)
     if (!rest.empty() && rest.front() == '[') {
         size_t close = rest.find(']');
         if (close == std::string_view::npos) {
-            return invalid("'[' without ']'");
+            return invalid(Reason{"error.ssh.target_unclosed_bracket", {}});
         }
         target.host = std::string(rest.substr(1, close - 1));
         rest = rest.substr(close + 1);
         if (!rest.empty()) {
             if (rest.front() != ':') {
-                return invalid("unexpected text after ']'");
+                return invalid(Reason{"error.ssh.target_text_after_bracket", {}});
             }
             portText = rest.substr(1);
             if (portText.empty()) {
-                return invalid("empty port");
+                return invalid(Reason{"error.ssh.target_empty_port", {}});
             }
         }
     } else {
@@ -253,23 +250,23 @@ Result<SshTarget> parseSshTarget(std::string_view text)
         if (colon != std::string_view::npos) {
             portText = rest.substr(colon + 1);
             if (portText.empty()) {
-                return invalid("empty port");
+                return invalid(Reason{"error.ssh.target_empty_port", {}});
             }
         }
     }
     if (target.host.empty()) {
-        return invalid("no host name after '@'");
+        return invalid(Reason{"error.ssh.target_no_host", {}});
     }
     for (char c : target.host) {
         if (c == ' ' || c == '/' || c == '@' || static_cast<unsigned char>(c) < 0x20) {
-            return invalid("the host name contains '" + std::string(1, c) + "'");
+            return invalid(Reason{"error.ssh.target_bad_host_character", {{"character", std::string(1, c)}}});
         }
     }
     if (!portText.empty()) {
         int port = 0;
         auto [end, ec] = std::from_chars(portText.data(), portText.data() + portText.size(), port);
         if (ec != std::errc() || end != portText.data() + portText.size() || port < 1 || port > 65535) {
-            return invalid("the port '" + std::string(portText) + "' is not a number from 1 to 65535");
+            return invalid(Reason{"error.ssh.target_bad_port", {{"port", std::string(portText)}}});
         }
         target.port = port;
     }
@@ -314,24 +311,23 @@ SshSession::~SshSession()
     m_jump.reset();
 }
 
-Error SshSession::sessionError(ErrorCode code, const std::string& what) const
+Error SshSession::sessionError(ErrorCode code, Reason reason) const
 {
     const char* libsshText = m_handles->session ? ssh_get_error(m_handles->session.get()) : "";
-    std::string detail = what;
     if (libsshText != nullptr && *libsshText != '\0') {
-        detail += " (" + std::string(libsshText) + ")";
+        reason.params["said"] = libsshText;
     }
-    return Error{code, detail, m_target.display()};
+    return Error{code, std::move(reason), m_target.display()};
 }
 
 Result<std::unique_ptr<SshSession>>
 SshSession::connect(const SshTarget& target, const SshOptions& options, const CancelToken* cancel)
 {
     if (target.user.empty() || target.host.empty()) {
-        return Error{ErrorCode::InvalidArgument, "an SSH target needs a user and a host", target.display()};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.ssh.target_incomplete", {}}, target.display()};
     }
     if (target.port < 1 || target.port > 65535) {
-        return Error{ErrorCode::InvalidArgument, "the port is not from 1 to 65535", target.display()};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.ssh.port_out_of_range", {}}, target.display()};
     }
     std::unique_ptr<SshSession> session(new SshSession(target, options));
     Status opened = session->open(cancel);
@@ -347,8 +343,7 @@ Status SshSession::openTunnel(const CancelToken* cancel, int& innerFd)
     hop.jumps.assign(m_target.jumps.begin(), m_target.jumps.end() - 1);
     auto jump = connect(hop, m_options, cancel);
     if (!jump) {
-        Error error = jump.error();
-        error.detail = "jump host " + hop.display() + ": " + error.detail;
+        Error error = jump.error().within(Reason{"error.ssh.via_jump_host", {{"host", hop.display()}}});
         error.where = m_target.display();
         return error;
     }
@@ -359,14 +354,18 @@ Status SshSession::openTunnel(const CancelToken* cancel, int& innerFd)
         || ssh_channel_open_forward(m_handles->tunnel.get(), m_target.host.c_str(), m_target.port, "127.0.0.1", 22)
                != SSH_OK) {
         return Error{ErrorCode::Network,
-                     "the jump host " + m_jump->m_target.display() + " could not open a connection to " + m_target.host
-                         + " port " + std::to_string(m_target.port) + " (" + ssh_get_error(jumpSession)
-                         + "); does it allow TCP forwarding?",
+                     Reason{"error.ssh.jump_forward_refused",
+                            {{"jump", m_jump->m_target.display()},
+                             {"host", m_target.host},
+                             {"port", std::to_string(m_target.port)},
+                             {"said", ssh_get_error(jumpSession)}}},
                      m_target.display()};
     }
     int fds[2] = {-1, -1};
     if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, fds) != 0) {
-        return Error{ErrorCode::Network, std::string("socketpair failed: ") + std::strerror(errno), "jump host"};
+        return Error{ErrorCode::Network,
+                     Reason{"error.ssh.socketpair_failed", {{"said", std::strerror(errno)}}},
+                     m_target.display()};
     }
     m_handles->pumpFd = fds[0];
     innerFd = fds[1];
@@ -431,7 +430,7 @@ Status SshSession::open(const CancelToken* cancel)
         if (innerFd >= 0) {
             ::close(innerFd);
         }
-        return Error{ErrorCode::Network, "libssh could not create a session (out of memory?)", m_target.display()};
+        return Error{ErrorCode::Network, Reason{"error.ssh.no_session", {}}, m_target.display()};
     }
     std::string knownHosts = m_options.knownHostsFile.empty() ? defaultKnownHostsFile() : m_options.knownHostsFile;
     logInfo(LogCategory::Ssh, [&] {
@@ -455,7 +454,7 @@ Status SshSession::open(const CancelToken* cancel)
         if (innerFd >= 0) {
             ::close(innerFd);
         }
-        return sessionError(ErrorCode::InvalidArgument, "libssh refused an option");
+        return sessionError(ErrorCode::InvalidArgument, Reason{"error.ssh.option_refused", {}});
     }
     if (innerFd >= 0) {
         // libssh owns the fd from here and closes it with the session.
@@ -464,10 +463,12 @@ Status SshSession::open(const CancelToken* cancel)
     }
     if (ssh_connect(session) != SSH_OK) {
         std::string text = ssh_get_error(session);
-        bool timedOut = text.find("imeout") != std::string::npos || text.find("timed out") != std::string::npos;
+        bool timedOut = text.find("imeout") != std::string::npos
+                        || text.find("timed out") != std::string::npos; // wire: libssh's own words
         logInfo(LogCategory::Ssh, [&] { return "could not connect to " + m_target.display() + ": " + text; });
-        return sessionError(timedOut ? ErrorCode::Timeout : ErrorCode::Network,
-                            "could not connect to " + m_target.host + " port " + std::to_string(m_target.port));
+        return sessionError(
+            timedOut ? ErrorCode::Timeout : ErrorCode::Network,
+            Reason{"error.ssh.connect_failed", {{"host", m_target.host}, {"port", std::to_string(m_target.port)}}});
     }
     if (isCancelled(cancel)) {
         return cancelledError(m_target.display());
@@ -487,21 +488,18 @@ Status SshSession::verifyHostKey()
     ssh_session session = m_handles->session.get();
     ssh_key rawKey = nullptr;
     if (ssh_get_server_publickey(session, &rawKey) != SSH_OK) {
-        return sessionError(ErrorCode::Network, "the server sent no host key");
+        return sessionError(ErrorCode::Network, Reason{"error.ssh.no_host_key", {}});
     }
     KeyPtr key(rawKey);
     HostKey hostKey{knownHostsName(m_target), ssh_key_type_to_char(ssh_key_type(key.get())), fingerprintOf(key.get())};
     std::string host = m_target.host;
     std::string knownHosts = m_options.knownHostsFile.empty() ? defaultKnownHostsFile() : m_options.knownHostsFile;
 
-    const auto decided = [&](const std::string& decision) {
-        logInfo(LogCategory::Ssh, [&] {
-            return "host key of " + hostKey.host + " (" + hostKey.type + " " + hostKey.fingerprint + "): " + decision;
-        });
-    };
+    // For the log: "[127.0.0.1]:2222 (ssh-ed25519 SHA256:...)".
+    const std::string seen = hostKey.host + " (" + hostKey.type + " " + hostKey.fingerprint + ")";
     switch (ssh_session_is_known_server(session)) {
         case SSH_KNOWN_HOSTS_OK:
-            decided("known in " + knownHosts);
+            logInfo(LogCategory::Ssh, [&] { return "host key of " + seen + ": known in " + knownHosts; });
             return Ok{};
         case SSH_KNOWN_HOSTS_CHANGED:
         case SSH_KNOWN_HOSTS_OTHER: {
@@ -509,44 +507,54 @@ Status SshSession::verifyHostKey()
             // refuse, since a server that still has its old key would have offered it (libssh prefers the
             // known types).
             std::string old = knownKeysOf(hostKey.host, knownHosts);
-            decided("CHANGED (" + knownHosts + " has " + (old.empty() ? std::string("another key") : old)
-                    + "): refused");
+            logInfo(LogCategory::Ssh, [&] {
+                return "host key of " + seen + ": CHANGED (" + knownHosts + " has "
+                       + (old.empty() ? std::string("another key") : old) + "): refused";
+            });
+            // "old_keys": what known_hosts has, one "type fingerprint" a line; empty when it names none.
             return Error{ErrorCode::HostKeyChanged,
-                         "WARNING: the host key of " + hostKey.host + " has changed: " + knownHosts + " has "
-                             + (old.empty() ? std::string("another key") : old) + ", the server now shows "
-                             + hostKey.type + " " + hostKey.fingerprint
-                             + ". This is a possible man-in-the-middle attack, or the server was reinstalled. "
-                               "Connection refused. If you know why the key changed, remove the old key with "
-                               "ssh-keygen -R '"
-                             + hostKey.host + "' -f " + knownHosts + " and connect again.",
+                         Reason{"error.ssh.host_key_changed",
+                                {{"host", hostKey.host},
+                                 {"known_hosts", knownHosts},
+                                 {"old_keys", old},
+                                 {"type", hostKey.type},
+                                 {"fingerprint", hostKey.fingerprint}}},
                          m_target.display()};
         }
         case SSH_KNOWN_HOSTS_UNKNOWN:
         case SSH_KNOWN_HOSTS_NOT_FOUND: {
             if (!m_options.prompter) {
-                decided("new, and nobody was asked to trust it: refused");
+                logInfo(LogCategory::Ssh,
+                        [&] { return "host key of " + seen + ": new, and nobody was asked to trust it: refused"; });
                 return Error{ErrorCode::Credentials,
-                             "the host key of " + hostKey.host + " (" + hostKey.type + " " + hostKey.fingerprint
-                                 + ") is not in " + knownHosts + " and nobody was asked to trust it",
+                             Reason{"error.ssh.host_key_unknown",
+                                    {{"host", hostKey.host},
+                                     {"type", hostKey.type},
+                                     {"fingerprint", hostKey.fingerprint},
+                                     {"known_hosts", knownHosts}}},
                              m_target.display()};
             }
             if (!m_options.prompter->trustNewHostKey(hostKey)) {
-                decided("new, not trusted: refused");
-                return Error{ErrorCode::Cancelled,
-                             "the host key of " + hostKey.host + " (" + hostKey.type + " " + hostKey.fingerprint
-                                 + ") was not trusted",
-                             m_target.display()};
+                logInfo(LogCategory::Ssh, [&] { return "host key of " + seen + ": new, not trusted: refused"; });
+                return Error{
+                    ErrorCode::Cancelled,
+                    Reason{"error.ssh.host_key_not_trusted",
+                           {{"host", hostKey.host}, {"type", hostKey.type}, {"fingerprint", hostKey.fingerprint}}},
+                    m_target.display()};
             }
             if (ssh_session_update_known_hosts(session) != SSH_OK) {
-                return sessionError(ErrorCode::FileUnreadable, "could not add the host key to " + knownHosts);
+                return sessionError(ErrorCode::FileUnreadable,
+                                    Reason{"error.ssh.known_hosts_not_updated", {{"known_hosts", knownHosts}}});
             }
-            decided("new, trusted and added to " + knownHosts);
+            logInfo(LogCategory::Ssh,
+                    [&] { return "host key of " + seen + ": new, trusted and added to " + knownHosts; });
             return Ok{};
         }
         case SSH_KNOWN_HOSTS_ERROR:
             break;
     }
-    return sessionError(ErrorCode::FileUnreadable, "could not check the host key against " + knownHosts);
+    return sessionError(ErrorCode::FileUnreadable,
+                        Reason{"error.ssh.known_hosts_not_checked", {{"known_hosts", knownHosts}}});
 }
 
 Status SshSession::authenticate()
@@ -557,18 +565,19 @@ Status SshSession::authenticate()
         return Ok{};
     }
     if (none == SSH_AUTH_ERROR) {
-        return sessionError(ErrorCode::Network, "the connection failed during login");
+        return sessionError(ErrorCode::Network, Reason{"error.ssh.login_connection_failed", {}});
     }
     int methods = ssh_userauth_list(session, nullptr);
-    std::string offered = "the server offers: " + authMethodNames(methods);
+    // "methods": what the server offers, its own names ("publickey, password").
+    const std::string offered = authMethodNames(methods);
     if ((methods & SSH_AUTH_METHOD_PUBLICKEY) == 0) {
         return Error{ErrorCode::Credentials,
-                     "the server does not accept public keys for " + m_target.user + "; " + offered,
+                     Reason{"error.ssh.no_publickey_method", {{"user", m_target.user}, {"methods", offered}}},
                      m_target.display()};
     }
 
     int result = SSH_AUTH_DENIED;
-    std::string tried;
+    bool agent = false;
     if (!m_target.identityFile.empty()) {
         PassphraseRequest request{&m_options, &m_target.identityFile};
         ssh_key rawKey = nullptr;
@@ -577,22 +586,33 @@ Status SshSession::authenticate()
         KeyPtr key(rawKey);
         if (imported == SSH_EOF) {
             return Error{
-                ErrorCode::Credentials, "the identity file does not exist or cannot be read", m_target.identityFile};
+                ErrorCode::Credentials, Reason{"error.ssh.identity_file_unreadable", {}}, m_target.identityFile};
         }
         if (imported != SSH_OK) {
             return Error{ErrorCode::Credentials,
-                         request.asked ? "wrong or no passphrase for the identity file"
-                                       : "the identity file is not a private key libssh can read",
+                         request.asked ? Reason{"error.ssh.identity_file_passphrase", {}}
+                                       : Reason{"error.ssh.identity_file_not_a_key", {}},
                          m_target.identityFile};
         }
         result = ssh_userauth_publickey(session, nullptr, key.get());
-        tried = "the key " + m_target.identityFile;
     } else {
         result = ssh_userauth_publickey_auto(session, nullptr, nullptr);
-        tried = std::getenv("SSH_AUTH_SOCK") != nullptr ? "the keys of ssh-agent and ~/.ssh"
-                                                        : "the keys in ~/.ssh (no ssh-agent: SSH_AUTH_SOCK is not set)";
+        agent = std::getenv("SSH_AUTH_SOCK") != nullptr;
     }
+    // What was tried, as parameters: "identity_file" (the key file), else "agent" ("1": ssh-agent's keys and
+    // those in ~/.ssh, "0": those in ~/.ssh, SSH_AUTH_SOCK being unset).
+    auto withTried = [&](Reason reason) {
+        if (!m_target.identityFile.empty()) {
+            reason.params["identity_file"] = m_target.identityFile;
+        } else {
+            reason.params["agent"] = agent ? "1" : "0";
+        }
+        return reason;
+    };
     logInfo(LogCategory::Ssh, [&] {
+        const std::string tried = !m_target.identityFile.empty() ? "the key " + m_target.identityFile
+                                  : agent                        ? "the keys of ssh-agent and ~/.ssh"
+                                          : "the keys in ~/.ssh (no ssh-agent: SSH_AUTH_SOCK is not set)";
         return "login to " + m_target.display() + " with " + tried + ": "
                + (result == SSH_AUTH_SUCCESS  ? "accepted"
                   : result == SSH_AUTH_DENIED ? "refused"
@@ -603,16 +623,14 @@ Status SshSession::authenticate()
             return Ok{};
         case SSH_AUTH_PARTIAL:
             return Error{ErrorCode::Credentials,
-                         "the server wants a second authentication step after " + tried + ", which is not supported; "
-                             + offered,
+                         withTried(Reason{"error.ssh.second_factor_unsupported", {{"methods", offered}}}),
                          m_target.display()};
         case SSH_AUTH_DENIED:
             return Error{ErrorCode::Credentials,
-                         "the server refused " + tried + " for user " + m_target.user + "; " + offered
-                             + ". Is the public key in ~" + m_target.user + "/.ssh/authorized_keys?",
+                         withTried(Reason{"error.ssh.key_refused", {{"user", m_target.user}, {"methods", offered}}}),
                          m_target.display()};
         default:
-            return sessionError(ErrorCode::Network, "the connection failed during login with " + tried);
+            return sessionError(ErrorCode::Network, withTried(Reason{"error.ssh.login_failed", {}}));
     }
 }
 
@@ -623,45 +641,46 @@ Result<int> SshSession::run(const std::string& command, const SshOutput& onOutpu
     if (isCancelled(options.cancel)) {
         return cancelledError(where);
     }
-    auto lost = [&](const std::string& when) {
-        return sessionError(ErrorCode::Network, "the connection to " + m_target.host + " was lost " + when);
+    auto lost = [&](Reason when) {
+        when.params["host"] = m_target.host;
+        return sessionError(ErrorCode::Network, std::move(when));
     };
     if (session == nullptr || !ssh_is_connected(session)) {
-        return lost("before the command started");
+        return lost(Reason{"error.ssh.lost_before_command", {}});
     }
     ChannelPtr channel(ssh_channel_new(session));
     if (!channel || ssh_channel_open_session(channel.get()) != SSH_OK) {
-        return sessionError(ErrorCode::Network, "could not open a channel");
+        return sessionError(ErrorCode::Network, Reason{"error.ssh.no_channel", {}});
     }
     if (ssh_channel_request_exec(channel.get(), command.c_str()) != SSH_OK) {
-        return sessionError(ErrorCode::Network, "the server refused to run the command");
+        return sessionError(ErrorCode::Network, Reason{"error.ssh.exec_refused", {}});
     }
     const auto deadline = std::chrono::steady_clock::now() + options.timeout;
     char buffer[16384];
-    auto stop = [&](ErrorCode code, const std::string& detail) {
+    auto stop = [&](ErrorCode code, Reason reason) {
         // Ask the server to end the command (OpenSSH >= 7.9 honours "signal"); closing the channel hangs
         // up its pipes either way.
         ssh_channel_request_send_signal(channel.get(), code == ErrorCode::Timeout ? "TERM" : "INT");
         channel.reset();
-        return Error{code, detail, where};
+        return Error{code, std::move(reason), where};
     };
     std::size_t received = 0;
     for (;;) {
         if (isCancelled(options.cancel)) {
-            return stop(ErrorCode::Cancelled, "cancelled while running the command");
+            return stop(ErrorCode::Cancelled, Reason{"error.ssh.cancelled_during_command", {}});
         }
         if (received > options.maxOutputBytes) {
-            return stop(ErrorCode::Network,
-                        "the command sent more than " + std::to_string(options.maxOutputBytes >> 20)
-                            + " MiB of output; it was stopped and its output dropped");
+            return stop(
+                ErrorCode::Network,
+                Reason{"error.ssh.output_too_large", {{"limit_mib", std::to_string(options.maxOutputBytes >> 20)}}});
         }
         if (options.timeout.count() > 0 && std::chrono::steady_clock::now() >= deadline) {
             return stop(ErrorCode::Timeout,
-                        "the command did not finish within " + std::to_string(options.timeout.count()) + " ms");
+                        Reason{"error.ssh.command_timeout", {{"timeout_ms", std::to_string(options.timeout.count())}}});
         }
         int got = ssh_channel_read_timeout(channel.get(), buffer, sizeof buffer, 0, kPollMs);
         if (got == SSH_ERROR) {
-            return lost("while running the command");
+            return lost(Reason{"error.ssh.lost_during_command", {}});
         }
         received += got > 0 ? static_cast<std::size_t>(got) : 0;
         if (got > 0 && onOutput && received <= options.maxOutputBytes) {
@@ -669,7 +688,7 @@ Result<int> SshSession::run(const std::string& command, const SshOutput& onOutpu
         }
         int gotErr = ssh_channel_read_nonblocking(channel.get(), buffer, sizeof buffer, 1);
         if (gotErr == SSH_ERROR) {
-            return lost("while running the command");
+            return lost(Reason{"error.ssh.lost_during_command", {}});
         }
         received += gotErr > 0 ? static_cast<std::size_t>(gotErr) : 0;
         if (gotErr > 0 && onOutput && received <= options.maxOutputBytes) {
@@ -682,15 +701,15 @@ Result<int> SshSession::run(const std::string& command, const SshOutput& onOutpu
             break;
         }
         if (!ssh_is_connected(session)) {
-            return lost("while running the command");
+            return lost(Reason{"error.ssh.lost_during_command", {}});
         }
     }
     int status = ssh_channel_get_exit_status(channel.get());
     if (status < 0) {
         if (!ssh_is_connected(session)) {
-            return lost("before the command's exit status came");
+            return lost(Reason{"error.ssh.lost_before_exit_status", {}});
         }
-        return Error{ErrorCode::Network, "the command ended without an exit status (killed by a signal?)", where};
+        return Error{ErrorCode::Network, Reason{"error.ssh.no_exit_status", {}}, where};
     }
     return status;
 }
@@ -704,12 +723,13 @@ SshSession::upload(const std::string& localPath, const std::string& remotePath, 
         std::error_code ec;
         bool exists = std::filesystem::exists(localPath, ec);
         return Error{exists ? ErrorCode::FileUnreadable : ErrorCode::FileNotFound,
-                     exists ? "cannot read the file" : "no such file",
+                     exists ? Reason{"error.ssh.local_file_unreadable", {}}
+                            : Reason{"error.ssh.local_file_missing", {}},
                      localPath};
     }
     std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     if (in.bad()) {
-        return Error{ErrorCode::FileUnreadable, "reading the file failed", localPath};
+        return Error{ErrorCode::FileUnreadable, Reason{"error.ssh.local_file_read_failed", {}}, localPath};
     }
     if (isCancelled(cancel)) {
         return cancelledError(where);
@@ -717,31 +737,31 @@ SshSession::upload(const std::string& localPath, const std::string& remotePath, 
     ssh_session session = m_handles->session.get();
     SftpPtr sftp(sftp_new(session));
     if (!sftp || sftp_init(sftp.get()) != SSH_OK) {
-        return sessionError(ErrorCode::Network, "the server has no SFTP subsystem or refused it");
+        return sessionError(ErrorCode::Network, Reason{"error.ssh.no_sftp", {}});
     }
-    auto sftpError = [&](const std::string& what) {
-        int code = sftp_get_error(sftp.get());
-        std::string reason;
-        switch (code) {
+    // Why, as a parameter: "sftp_status" for the statuses worded ("no_such_path", "permission_denied",
+    // "failure"), else libssh's own text as "said".
+    auto sftpError = [&](Reason what) {
+        switch (sftp_get_error(sftp.get())) {
             case SSH_FX_NO_SUCH_FILE:
             case SSH_FX_NO_SUCH_PATH:
-                reason = "no such directory";
+                what.params["sftp_status"] = "no_such_path";
                 break;
             case SSH_FX_PERMISSION_DENIED:
-                reason = "permission denied";
+                what.params["sftp_status"] = "permission_denied";
                 break;
             case SSH_FX_FAILURE:
-                reason = "failure (disk full? a directory?)";
+                what.params["sftp_status"] = "failure";
                 break;
             default:
-                reason = ssh_get_error(session);
+                what.params["said"] = ssh_get_error(session);
         }
-        return Error{ErrorCode::Network, what + ": " + reason, where};
+        return Error{ErrorCode::Network, std::move(what), where};
     };
     SftpFilePtr file(
         sftp_open(sftp.get(), remotePath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, static_cast<mode_t>(mode)));
     if (!file) {
-        return sftpError("cannot create the remote file");
+        return sftpError(Reason{"error.ssh.remote_create_failed", {}});
     }
     constexpr size_t kChunk = 32768; // below the 34000-byte packets every SFTP server must accept
     for (size_t offset = 0; offset < content.size(); offset += kChunk) {
@@ -750,15 +770,15 @@ SshSession::upload(const std::string& localPath, const std::string& remotePath, 
         }
         size_t size = std::min(kChunk, content.size() - offset);
         if (sftp_write(file.get(), content.data() + offset, size) != static_cast<ssize_t>(size)) {
-            return sftpError("writing the remote file failed");
+            return sftpError(Reason{"error.ssh.remote_write_failed", {}});
         }
     }
     if (sftp_close(file.release()) != SSH_OK) {
-        return sftpError("closing the remote file failed");
+        return sftpError(Reason{"error.ssh.remote_close_failed", {}});
     }
     // The mode given to open is reduced by the server's umask; set it as asked.
     if (sftp_chmod(sftp.get(), remotePath.c_str(), static_cast<mode_t>(mode)) != SSH_OK) {
-        return sftpError("setting the file mode failed");
+        return sftpError(Reason{"error.ssh.remote_chmod_failed", {}});
     }
     sftp.reset();
 
@@ -776,8 +796,8 @@ SshSession::upload(const std::string& localPath, const std::string& remotePath, 
     }
     if (*status != 0) {
         return Error{ErrorCode::Network,
-                     "could not check the uploaded file: sha256sum exited with " + std::to_string(*status) + ": "
-                         + err.substr(0, 300),
+                     Reason{"error.ssh.checksum_failed",
+                            {{"exit_status", std::to_string(*status)}, {"said", err.substr(0, 300)}}},
                      where};
     }
     // GNU sha256sum starts the line with '\' when the name has a backslash or newline in it.
@@ -788,10 +808,11 @@ SshSession::upload(const std::string& localPath, const std::string& remotePath, 
     std::string remoteHash(line.substr(0, std::min<size_t>(64, line.size())));
     std::string localHash = sha256Hex(content);
     if (remoteHash != localHash) {
-        return Error{ErrorCode::Network,
-                     "the uploaded file differs from the local one: SHA-256 " + localHash + " here, "
-                         + (remoteHash.empty() ? std::string("none") : remoteHash) + " on the server",
-                     where};
+        // "remote_sha256" is empty when sha256sum printed none.
+        return Error{
+            ErrorCode::Network,
+            Reason{"error.ssh.checksum_mismatch", {{"local_sha256", localHash}, {"remote_sha256", remoteHash}}},
+            where};
     }
     return Ok{};
 }

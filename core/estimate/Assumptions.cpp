@@ -25,7 +25,7 @@ std::optional<InterruptionRate> readRate(JsonChecker& check, const json& node, c
         return std::nullopt;
     }
     if (!(*low <= *value && *value <= *high)) {
-        check.problem(pAt, "must have low <= value <= high");
+        check.problem(pAt, Reason{"error.estimate.range_order", {}});
         return std::nullopt;
     }
     return InterruptionRate{Range{*value, *low, *high}, *source};
@@ -35,6 +35,7 @@ std::optional<UnitPrice> readUnitPrice(JsonChecker& check, const json& node, con
 {
     UnitPrice price;
     std::optional<double> amount = check.nonNegativeNumber(node, key, at, Need::Required);
+    // wire: the values the file may hold, as it writes them (a reason parameter)
     std::optional<Currency> currency = check.choice(node, "currency", at, Need::Required, parseCurrency, "USD, CNY");
     price.what = check.string(node, "what", at, Need::Optional).value_or("");
     std::optional<Source> source = readSource(check, node, "source", at);
@@ -113,6 +114,7 @@ LoadedAssumptions loadAssumptions(const std::filesystem::path& catalogDir)
     }
     JsonChecker check(file.string());
     Assumptions& a = loaded.assumptions;
+    // wire: the schema tag a data file carries
     if (check.isObject(*document, "$") && checkSchemaTag(check, *document, "gpuplan-regions/1")) {
         check.onlyKnownKeys(*document, "$", {"schema", "grids", "spot_bands", "providers"});
         if (const json* grids = check.array(*document, "grids", "$", Need::Required)) {

@@ -20,6 +20,7 @@ using nlohmann::json;
 using Need = JsonChecker::Need;
 
 namespace {
+// wire: the schema tag a data file carries
 
 constexpr const char* kSchema = "gpuplan-calibration/2";
 constexpr double kShrink = 1.0;    // pulls the local correction towards the model: one group's worth
@@ -66,6 +67,7 @@ std::optional<CalibrationCase> readCase(JsonChecker& check, const json& node, co
     c.id = check.string(node, "id", at, Need::Required).value_or("");
     c.workloadId = check.string(node, "workload", at, Need::Optional).value_or("");
     c.model = check.string(node, "model", at, Need::Optional).value_or(c.workloadId);
+    // wire: the values the file may hold, as it writes them (a reason parameter)
     c.modelClass = check.choice(node, "class", at, Need::Required, parseModelClass, "cnn, detector, encoder, decoder")
                        .value_or(ModelClass::Cnn);
     c.flopsPerUnit =
@@ -76,8 +78,10 @@ std::optional<CalibrationCase> readCase(JsonChecker& check, const json& node, co
     c.gpuId = check.string(node, "gpu", at, Need::Required).value_or("");
     c.count = check.count(node, "count", at, Need::Required).value_or(1);
     c.gpusPerNode = check.count(node, "gpus_per_node", at, Need::Optional).value_or(std::min(c.count, 8));
+    // wire: the values the file may hold, as it writes them (a reason parameter)
     c.precision = check.choice(node, "precision", at, Need::Required, parsePrecision, "fp32, tf32, amp, bf16, fp8")
                       .value_or(Precision::Amp);
+    // wire: the values the file may hold, as it writes them (a reason parameter)
     c.stack = check.choice(node, "stack", at, Need::Required, parseStack, "tuned, typical, plain")
                   .value_or(SoftwareStack::Typical);
     if (const json* config = check.object(node, "config", at, Need::Optional)) {
@@ -101,13 +105,13 @@ std::optional<CalibrationCase> readCase(JsonChecker& check, const json& node, co
         c.measured = check.positiveNumber(*measured, "value", mAt, Need::Required);
         const std::string unit = check.string(*measured, "unit", mAt, Need::Required).value_or("");
         if (unit != "samples/s" && unit != "tokens/s") {
-            check.problem(JsonChecker::child(mAt, "unit"), "must be samples/s or tokens/s, found \"" + unit + "\"");
+            check.problem(JsonChecker::child(mAt, "unit"), Reason{"error.estimate.unknown_unit", {{"found", unit}}});
         }
         c.tokens = unit == "tokens/s";
     }
     c.mfu = check.nonNegativeNumber(node, "mfu", at, Need::Optional, 1.0);
     if (c.measured.has_value() == c.mfu.has_value()) {
-        check.problem(at, "give either \"measured\" or \"mfu\"");
+        check.problem(at, Reason{"error.estimate.measured_or_mfu", {}});
     }
     c.group = check.string(node, "group", at, Need::Required).value_or("");
     std::optional<Source> source = readSource(check, node, "source", at);
@@ -167,7 +171,7 @@ Result<LoadedCalibration> loadCalibration(const std::filesystem::path& dir, cons
                 const std::string at = JsonChecker::index("$.cases", i);
                 if (std::optional<CalibrationCase> c = readCase(check, (*list)[i], at, false)) {
                     if (!ids.insert(c->id).second) {
-                        check.problem(at, "the id \"" + c->id + "\" is used twice");
+                        check.problem(at, Reason{"error.estimate.duplicate_case", {{"id", c->id}}});
                         continue;
                     }
                     loaded.cases.push_back(std::move(*c));
@@ -304,8 +308,9 @@ Result<Calibration> Calibration::load(const std::filesystem::path& workloadDir,
             for (const std::string& k : known) {
                 list += (list.empty() ? "" : ", ") + k;
             }
+            // wire: the command-line option, by its name
             return Error{ErrorCode::InvalidArgument,
-                         "no calibration source is called \"" + group + "\" (known: " + list + ")",
+                         Reason{"error.estimate.unknown_group", {{"group", group}, {"known", list}}},
                          "--hold-out"};
         }
     }
@@ -319,12 +324,12 @@ std::optional<Calibration::Resolved> Calibration::resolve(const CalibrationCase&
                                                           const LoadedWorkloads& presets,
                                                           std::vector<Error>& problems)
 {
-    auto fail = [&](const std::string& detail) {
-        problems.push_back(Error{ErrorCode::UnknownReference, detail, c.location});
+    auto fail = [&](Reason reason) {
+        problems.push_back(Error{ErrorCode::UnknownReference, std::move(reason), c.location});
     };
     const GpuSpec* gpu = catalog.findGpu(c.gpuId);
     if (!gpu) {
-        fail("unknown GPU \"" + c.gpuId + "\"");
+        fail(Reason{"error.estimate.unknown_gpu", {{"gpu", c.gpuId}}});
         return std::nullopt;
     }
     Resolved r;
@@ -340,7 +345,7 @@ std::optional<Calibration::Resolved> Calibration::resolve(const CalibrationCase&
     if (!c.workloadId.empty()) {
         Result<Workload> preset = presets.find(c.workloadId);
         if (!preset) {
-            fail("unknown workload \"" + c.workloadId + "\"");
+            fail(Reason{"error.estimate.unknown_workload", {{"workload", c.workloadId}}});
             return std::nullopt;
         }
         s.flopsPerUnit = trainingFlopsPerUnit(*preset).value_or(0);
@@ -356,7 +361,7 @@ std::optional<Calibration::Resolved> Calibration::resolve(const CalibrationCase&
     }
     std::optional<PeakChoice> peak = peakFor(*gpu, c.precision);
     if (!peak || s.flopsPerUnit <= 0) {
-        fail("no datasheet peak or no FLOPs per unit to compare against");
+        fail(Reason{"error.estimate.no_peak", {}});
         return std::nullopt;
     }
     s.gpu = gpu;

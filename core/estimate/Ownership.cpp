@@ -105,6 +105,7 @@ LoadedOwnership loadOwnership(const std::filesystem::path& catalogDir)
     JsonChecker check(file.string());
     OwnershipFacts& facts = loaded.facts;
     const json& root = *document;
+    // wire: the schema tag a data file carries
     if (check.isObject(root, "$") && checkSchemaTag(check, root, "gpuplan-ownership/1")) {
         check.onlyKnownKeys(root, "$", {"schema", "defaults", "electricity", "systems"});
         if (const json* defaults = check.object(root, "defaults", "$", Need::Required)) {
@@ -128,6 +129,7 @@ LoadedOwnership loadOwnership(const std::filesystem::path& catalogDir)
                 if (node.contains("price_per_kwh") && !node["price_per_kwh"].is_null()) {
                     t.pricePerKwh = check.positiveNumber(node, "price_per_kwh", at, Need::Required);
                 }
+                // wire: the values the file may hold, as it writes them (a reason parameter)
                 t.currency = check.choice(node, "currency", at, Need::Required, parseCurrency, "USD, CNY")
                                  .value_or(Currency::CNY);
                 // An unknown price has no page to cite; only a known one must say where it is from.
@@ -156,6 +158,7 @@ LoadedOwnership loadOwnership(const std::filesystem::path& catalogDir)
                 if (price) {
                     const std::string pAt = JsonChecker::child(at, "price");
                     amount = check.positiveNumber(*price, "amount", pAt, Need::Required);
+                    // wire: the values the file may hold, as it writes them (a reason parameter)
                     currency = check.choice(*price, "currency", pAt, Need::Required, parseCurrency, "USD, CNY");
                 }
                 if (gpu && gpus && power && source && amount && currency) {

@@ -64,6 +64,7 @@ double archFactor(const P& m, const std::string& architecture)
     if (architecture == "Turing") {
         return m.value(P::ArchTuring);
     }
+    // wire: an architecture as gpus.json names it
     if (architecture == "Ada Lovelace") {
         return m.value(P::ArchAda);
     }

@@ -91,6 +91,7 @@ Precision defaultPrecision(const GpuSpec& gpu)
 Topology topologyFor(const GpuSpec& gpu, int gpus, int gpusPerNode, bool rdma)
 {
     const std::string& link = gpu.interconnect;
+    // wire: interconnects as gpus.json names them
     const bool fast = link.rfind("NVLink", 0) == 0 || link.rfind("Infinity Fabric", 0) == 0 || link.rfind("ICI", 0) == 0
                       || link.find("NVSwitch") == 0;
     return Topology{std::max(1, gpus), std::max(1, gpusPerNode), fast, rdma};
@@ -142,26 +143,26 @@ EfficiencyTable EfficiencyTable::fit(const std::vector<CalibrationCase>& cases,
 {
     EfficiencyTable table;
     for (const CalibrationCase& c : cases) {
-        auto fail = [&](const std::string& detail) {
-            problems.push_back(Error{ErrorCode::UnknownReference, detail, c.location});
+        auto fail = [&](Reason reason) {
+            problems.push_back(Error{ErrorCode::UnknownReference, std::move(reason), c.location});
         };
         const GpuSpec* gpu = catalog.findGpu(c.gpuId);
         if (!gpu) {
-            fail("unknown GPU \"" + c.gpuId + "\"");
+            fail(Reason{"error.estimate.unknown_gpu", {{"gpu", c.gpuId}}});
             continue;
         }
         double flops = c.flopsPerUnit;
         if (!c.workloadId.empty()) {
             Result<Workload> preset = presets.find(c.workloadId);
             if (!preset) {
-                fail("unknown workload \"" + c.workloadId + "\"");
+                fail(Reason{"error.estimate.unknown_workload", {{"workload", c.workloadId}}});
                 continue;
             }
             flops = trainingFlopsPerUnit(*preset).value_or(0);
         }
         std::optional<PeakChoice> peak = peakFor(*gpu, c.precision);
         if (!peak || (c.measured && flops <= 0)) {
-            fail("no datasheet peak or no FLOPs per unit to compare against");
+            fail(Reason{"error.estimate.no_peak", {}});
             continue;
         }
         const bool rdma = true; // published multi-node results run on InfiniBand-class networks

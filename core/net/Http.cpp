@@ -34,33 +34,33 @@ std::string Url::authority() const
 
 Result<Url> parseUrl(std::string_view text)
 {
-    auto bad = [&](const std::string& why) {
-        return Error{ErrorCode::InvalidArgument, "\"" + std::string(text) + "\" is not a URL: " + why, "url"};
+    auto bad = [&](const char* key) {
+        return Error{ErrorCode::InvalidArgument, Reason{key, {{"url", std::string(text)}}}, "url"};
     };
     Url url;
     const std::size_t schemeEnd = text.find("://");
     if (schemeEnd == std::string_view::npos) {
-        return bad("no scheme");
+        return bad("error.net.url_no_scheme");
     }
     url.scheme = std::string(text.substr(0, schemeEnd));
     std::transform(url.scheme.begin(), url.scheme.end(), url.scheme.begin(), [](unsigned char c) {
         return char(std::tolower(c));
     });
     if (url.scheme != "http" && url.scheme != "https") {
-        return bad("only http and https");
+        return bad("error.net.url_scheme_not_http");
     }
     std::string_view rest = text.substr(schemeEnd + 3);
     const std::size_t authorityEnd = rest.find_first_of("/?#");
     std::string_view authority = rest.substr(0, authorityEnd);
     rest = authorityEnd == std::string_view::npos ? std::string_view() : rest.substr(authorityEnd);
     if (authority.empty() || authority.find('@') != std::string_view::npos) {
-        return bad(authority.empty() ? "no host" : "user information in the URL is not allowed");
+        return bad(authority.empty() ? "error.net.url_no_host" : "error.net.url_user_info");
     }
     const std::size_t colon = authority.rfind(':');
     if (colon != std::string_view::npos && authority.find(']') == std::string_view::npos) {
         const std::string_view port = authority.substr(colon + 1);
         if (port.empty() || port.size() > 5 || !std::all_of(port.begin(), port.end(), ::isdigit)) {
-            return bad("bad port");
+            return bad("error.net.url_bad_port");
         }
         url.port = std::stoi(std::string(port));
         authority = authority.substr(0, colon);

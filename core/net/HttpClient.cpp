@@ -128,35 +128,33 @@ bool transient(CURLcode code)
     }
 }
 
-Error transportError(CURLcode code, const std::string& detail, const Url& url)
+/// `said`: libcurl's own words for the failure.
+Error transportError(CURLcode code, const std::string& said, const Url& url)
 {
     const std::string host = url.authority();
     switch (code) {
         case CURLE_OPERATION_TIMEDOUT:
-            return Error{ErrorCode::Timeout, "no answer in time from " + host + " (" + detail + ")", host};
+            return Error{ErrorCode::Timeout, Reason{"error.net.timeout", {{"host", host}, {"said", said}}}, host};
         case CURLE_ABORTED_BY_CALLBACK:
-            return Error{ErrorCode::Cancelled, "cancelled", host};
+            return Error{ErrorCode::Cancelled, Reason{"error.net.cancelled", {}}, host};
         case CURLE_PEER_FAILED_VERIFICATION:
         case CURLE_SSL_CACERT_BADFILE:
         case CURLE_SSL_CERTPROBLEM:
-            return Error{ErrorCode::TlsVerification,
-                         "the certificate of " + host + " is not trusted (" + detail
-                             + "). Verification is always on: if your network inspects TLS with its own CA, add that "
-                               "CA's certificate file (Settings -> Network, or gpuplan's --ca-file)",
-                         host};
+            return Error{
+                ErrorCode::TlsVerification, Reason{"error.net.tls_untrusted", {{"host", host}, {"said", said}}}, host};
         case CURLE_PARTIAL_FILE:
-            return Error{ErrorCode::Network,
-                         host + " closed the connection before the whole answer came (" + detail + ")",
-                         host};
+            return Error{
+                ErrorCode::Network, Reason{"error.net.partial_answer", {{"host", host}, {"said", said}}}, host};
         default:
-            return Error{ErrorCode::Network, "cannot reach " + host + ": " + detail, host};
+            return Error{ErrorCode::Network, Reason{"error.net.unreachable", {{"host", host}, {"said", said}}}, host};
     }
 }
 
-bool check(CURLcode code, std::string& failure, const char* option)
+/// The first option libcurl refused, as error.net.curl_option {option, said}; later refusals are not recorded.
+bool check(CURLcode code, std::optional<Reason>& failure, const char* option)
 {
-    if (code != CURLE_OK && failure.empty()) {
-        failure = std::string("cannot set ") + option + ": " + curl_easy_strerror(code);
+    if (code != CURLE_OK && !failure) {
+        failure = Reason{"error.net.curl_option", {{"option", option}, {"said", curl_easy_strerror(code)}}};
     }
     return code == CURLE_OK;
 }
@@ -190,11 +188,14 @@ Result<HttpResponse> HttpClient::send(const HttpRequest& request, const CancelTo
         }
         if (i >= attempts) {
             if (!result) {
+                // Worded after the transport's reason (ui/wording/errors/NetErrors.cpp): "attempts", or
+                // "not_retried" for a request that is not safe to repeat.
                 Error error = result.error();
-                error.detail +=
-                    request.safeToRetry
-                        ? " (after " + std::to_string(i) + " attempts)"
-                        : " (not retried: the request is not safe to repeat, it carries no idempotency token)";
+                if (request.safeToRetry) {
+                    error.reason.params["attempts"] = std::to_string(i);
+                } else {
+                    error.reason.params["not_retried"] = "unsafe_to_repeat";
+                }
                 return error;
             }
             if (throttled(*result) || result->status == 429) {
@@ -207,11 +208,11 @@ Result<HttpResponse> HttpClient::send(const HttpRequest& request, const CancelTo
         const std::chrono::milliseconds wait = backoff(i, response);
         logInfo(LogCategory::Net, [&] {
             return "! attempt " + std::to_string(i) + " failed ("
-                   + (result ? "HTTP " + std::to_string(result->status) : result.error().detail) + "); retrying in "
+                   + (result ? "HTTP " + std::to_string(result->status) : describe(result.error())) + "); retrying in "
                    + std::to_string(wait.count()) + " ms";
         });
         if (cancel && cancel->cancelled()) {
-            return Error{ErrorCode::Cancelled, "cancelled", request.url};
+            return Error{ErrorCode::Cancelled, Reason{"error.net.cancelled", {}}, request.url};
         }
         m_sleep(wait);
     }
@@ -269,7 +270,7 @@ Result<HttpResponse> HttpClient::attempt(const HttpRequest& request, const Cance
     }
     EasyHandle handle;
     if (!handle.curl) {
-        return Error{ErrorCode::Network, "cannot start a transfer (curl_easy_init)", url->authority()};
+        return Error{ErrorCode::Network, Reason{"error.net.curl_init", {}}, url->authority()};
     }
     CURL* curl = handle.curl;
     Transfer transfer;
@@ -285,12 +286,12 @@ Result<HttpResponse> HttpClient::attempt(const HttpRequest& request, const Cance
         file.reset(std::fopen(request.saveBodyTo.c_str(), "wb"));
         if (!file) {
             return Error{
-                ErrorCode::FileUnreadable, "cannot be written (to save the download)", request.saveBodyTo.string()};
+                ErrorCode::FileUnreadable, Reason{"error.net.download_unwritable", {}}, request.saveBodyTo.string()};
         }
         transfer.file = file.get();
     }
     char errorBuffer[CURL_ERROR_SIZE] = {0};
-    std::string failure;
+    std::optional<Reason> failure;
     check(curl_easy_setopt(curl, CURLOPT_URL, request.url.c_str()), failure, "URL");
     check(curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L), failure, "NOSIGNAL");
     check(curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, errorBuffer), failure, "ERRORBUFFER");
@@ -345,8 +346,8 @@ Result<HttpResponse> HttpClient::attempt(const HttpRequest& request, const Cance
         handle.headers = curl_slist_append(handle.headers, line.c_str());
     }
     check(curl_easy_setopt(curl, CURLOPT_HTTPHEADER, handle.headers), failure, "HTTPHEADER");
-    if (!failure.empty()) {
-        return Error{ErrorCode::InvalidArgument, failure, url->authority()};
+    if (failure) {
+        return Error{ErrorCode::InvalidArgument, std::move(*failure), url->authority()};
     }
 
     // The request line at debug, its headers and body at trace; the log redacts every line again as a whole.
@@ -365,24 +366,22 @@ Result<HttpResponse> HttpClient::attempt(const HttpRequest& request, const Cance
     }
     if (transfer.writeFailed) {
         return Error{
-            ErrorCode::FileUnreadable, "the download could not be written (disk full?)", request.saveBodyTo.string()};
+            ErrorCode::FileUnreadable, Reason{"error.net.download_write_failed", {}}, request.saveBodyTo.string()};
     }
     if (transfer.progressRefused) {
-        return Error{ErrorCode::Cancelled, "cancelled", url->authority()};
+        return Error{ErrorCode::Cancelled, Reason{"error.net.cancelled", {}}, url->authority()};
     }
     if (transfer.tooLarge) {
         return Error{ErrorCode::Network,
-                     url->authority() + " sent an answer larger than "
-                         + std::to_string(m_options.maxResponseBytes >> 20)
-                         + " MiB; it was not read further (a cloud API answers in kilobytes: a proxy or a wrong "
-                           "endpoint?)",
+                     Reason{"error.net.answer_too_large",
+                            {{"host", url->authority()}, {"mib", std::to_string(m_options.maxResponseBytes >> 20)}}},
                      url->authority()};
     }
     if (code != CURLE_OK) {
-        const std::string detail = errorBuffer[0] ? std::string(errorBuffer) : curl_easy_strerror(code);
-        logDebug(LogCategory::Net, [&] { return "! " + url->authority() + ": " + detail; });
+        const std::string said = errorBuffer[0] ? std::string(errorBuffer) : curl_easy_strerror(code);
+        logDebug(LogCategory::Net, [&] { return "! " + url->authority() + ": " + said; });
         transientFailure = transient(code);
-        return transportError(code, detail, *url);
+        return transportError(code, said, *url);
     }
     long status = 0;
     curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
@@ -442,8 +441,8 @@ std::optional<std::chrono::system_clock::time_point> parseHttpDate(const std::st
     return std::chrono::system_clock::from_time_t(timegm(&t));
 }
 
-std::optional<std::string>
-clockSkewMessage(std::chrono::seconds serverMinusLocal, std::chrono::minutes allowed, const std::string& provider)
+std::optional<Reason>
+clockSkewReason(std::chrono::seconds serverMinusLocal, std::chrono::minutes allowed, const std::string& provider)
 {
     const long long seconds = serverMinusLocal.count();
     if (std::llabs(seconds) <= std::chrono::duration_cast<std::chrono::seconds>(allowed).count()) {
@@ -451,9 +450,10 @@ clockSkewMessage(std::chrono::seconds serverMinusLocal, std::chrono::minutes all
     }
     const long long minutes = (std::llabs(seconds) + 30) / 60;
     // Our clock behind the server's (server - local > 0) means ours is slow.
-    return "your clock is " + std::to_string(minutes) + (minutes == 1 ? " minute " : " minutes ")
-           + (seconds > 0 ? "slow" : "fast") + "; " + provider + " allows " + std::to_string(allowed.count())
-           + ": set the time automatically (NTP) and try again";
+    return Reason{seconds > 0 ? "error.net.clock_slow" : "error.net.clock_fast",
+                  {{"minutes", std::to_string(minutes)},
+                   {"provider", provider},
+                   {"allowed_minutes", std::to_string(allowed.count())}}};
 }
 
 } // namespace gpuplan::core

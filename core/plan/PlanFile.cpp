@@ -264,8 +264,8 @@ json verificationJson(const PlanVerification& v)
         lines.push_back({{"check", c.check},
                          {"gpu", orNull(c.gpu)},
                          {"level", verdictLevelName(c.level)},
-                         {"measured", c.measured},
-                         {"expected", c.expected},
+                         {"measured", c.measured.empty() ? json("") : reasonJson(c.measured)},
+                         {"expected", c.expected.empty() ? json("") : reasonJson(c.expected)},
                          {"reason", reasonJson(c.reason)}});
     }
     return {{"when", v.when},
@@ -359,6 +359,7 @@ Result<Constraints> constraintsFromJson(const json& node, const std::string& whe
     c.budget = nullable("budget");
     c.deadlineHours = nullable("deadline_hours");
     c.spotShare = nullable("spot_share");
+    // wire: the values the file may hold, as it writes them (a reason parameter)
     c.currency = check.choice(node, "currency", at, Need::Required, parseCurrency, "USD, CNY").value_or(Currency::CNY);
     c.sensitive = check.boolean(node, "sensitive", at, Need::Optional).value_or(false);
     c.framework = check.string(node, "framework", at, Need::Optional).value_or("pytorch");
@@ -368,7 +369,8 @@ Result<Constraints> constraintsFromJson(const json& node, const std::string& whe
     if (precision != "auto") {
         c.precision = parsePrecision(precision);
         if (!c.precision) {
-            check.problem(JsonChecker::child(at, "precision"), "unknown precision \"" + precision + "\"");
+            check.problem(JsonChecker::child(at, "precision"),
+                          Reason{"error.plan.unknown_precision", {{"found", precision}}});
         }
     }
     c.projectMonths = check.nonNegativeNumber(node, "project_months", at, Need::Optional).value_or(0);
@@ -379,14 +381,15 @@ Result<Constraints> constraintsFromJson(const json& node, const std::string& whe
         if (Result<std::vector<std::string>> code = parseCountryCodes(country); code && code->size() == 1) {
             c.countries.push_back(code->front());
         } else {
-            check.problem(JsonChecker::child(at, "countries"), "\"" + country + "\" is not a two-letter country code");
+            check.problem(JsonChecker::child(at, "countries"),
+                          Reason{"error.plan.not_country_code", {{"found", country}}});
         }
     }
     for (const std::string& mode : check.stringList(node, "modes", at)) {
         if (std::optional<PricingMode> parsed = parsePricingMode(mode)) {
             c.modes.push_back(*parsed);
         } else {
-            check.problem(JsonChecker::child(at, "modes"), "unknown pricing mode \"" + mode + "\"");
+            check.problem(JsonChecker::child(at, "modes"), Reason{"error.plan.unknown_mode", {{"found", mode}}});
         }
     }
     std::vector<Error> problems = check.takeProblems();
@@ -428,8 +431,8 @@ Result<json> loadPlanJson(const std::filesystem::path& file)
     std::error_code ec;
     if (const std::uintmax_t size = std::filesystem::file_size(file, ec); !ec && size > kMaxPlanBytes) {
         return Error{ErrorCode::SchemaViolation,
-                     "is " + std::to_string(size >> 20U) + " MB; a plan is at most "
-                         + std::to_string(kMaxPlanBytes >> 20U) + " MB",
+                     Reason{"error.plan.too_large",
+                            {{"mb", std::to_string(size >> 20U)}, {"max_mb", std::to_string(kMaxPlanBytes >> 20U)}}},
                      file.string()};
     }
     Result<json> document = readJsonDocument(file);

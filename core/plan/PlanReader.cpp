@@ -143,6 +143,14 @@ private:
         return it == node.end() ? Reason{} : reason(*it);
     }
 
+    /// A verification line's figure: a reason, or in an older plan its text; "" (or absent) is no figure.
+    static Reason figure(const json& node, const char* key)
+    {
+        auto it = node.find(key);
+        return it == node.end() || (it->is_string() && it->get_ref<const std::string&>().empty()) ? Reason{}
+                                                                                                  : reason(*it);
+    }
+
     /// A list of reasons (or, in an older plan, of sentences).
     static std::vector<Reason> reasons(const json& node, const char* key)
     {
@@ -221,8 +229,10 @@ private:
     {
         PlanPrice p;
         p.amount = m_check.nonNegativeNumber(node, "amount", at, Need::Required).value_or(0);
+        // wire: the values the file may hold, as it writes them (a reason parameter)
         p.currency =
             m_check.choice(node, "currency", at, Need::Required, parseCurrency, "USD, CNY").value_or(Currency::USD);
+        // wire: the values the file may hold, as it writes them (a reason parameter)
         p.unit = choice(node, "unit", at, parsePriceUnit, "hour, month", PriceUnit::Hour);
         p.source = text(node, "source");
         // "date" is what plans written before prices had two dates call it.
@@ -376,6 +386,7 @@ private:
         o.transferHours = range(node, "transfer_hours", at, Need::Required);
         o.checkpointHours = range(node, "checkpoint_hours", at, Need::Optional);
         o.pricePerHour = optionalNumber(node, "price_per_hour", at);
+        // wire: the values the file may hold, as it writes them (a reason parameter)
         o.priceCurrency = choice(node, "price_currency", at, parseCurrency, "USD, CNY", Currency::USD);
         o.hours = range(node, "hours", at, Need::Required);
         o.cost = range(node, "cost", at, Need::Required);
@@ -399,6 +410,7 @@ private:
     {
         const std::string at = "$.results";
         PlanResults r;
+        // wire: the values the file may hold, as it writes them (a reason parameter)
         r.objective = choice(node, "objective", at, parseObjective, "cheapest, fastest, value", Objective::Value);
         forEachObject(
             node, "options", at, [&](const json& o, const std::string& oAt) { r.options.push_back(option(o, oAt)); });
@@ -448,6 +460,7 @@ private:
         b.gpuName = text(node, "gpu_name");
         b.system.gpus = m_check.count(node, "gpus", at, Need::Optional).value_or(0);
         b.system.powerWatts = optionalNumber(node, "power_w", at).value_or(0);
+        // wire: the values the file may hold, as it writes them (a reason parameter)
         b.currency = choice(node, "currency", at, parseCurrency, "USD, CNY", Currency::CNY);
         b.utilisation = optionalNumber(node, "utilisation", at).value_or(0);
         b.pue = optionalNumber(node, "pue", at).value_or(0);
@@ -469,6 +482,7 @@ private:
         PlanVerification v;
         v.when = m_check.string(node, "when", at, Need::Required).value_or("");
         v.host = m_check.string(node, "host", at, Need::Required).value_or("");
+        // wire: the values the file may hold, as it writes them (a reason parameter)
         v.verdict = m_check.choice(node, "verdict", at, Need::Required, parseVerdictLevel, "pass, unknown, warn, fail")
                         .value_or(VerdictLevel::Unknown);
         v.expectedGpu = text(node, "expected_gpu");
@@ -480,6 +494,7 @@ private:
             forEachObject(node, "lines", at, [&](const json& line, const std::string& lineAt) {
                 PlanCheck c;
                 c.check = m_check.string(line, "check", lineAt, Need::Required).value_or("");
+                // wire: the values the file may hold, as it writes them (a reason parameter)
                 c.level =
                     m_check
                         .choice(line, "level", lineAt, Need::Required, parseVerdictLevel, "pass, unknown, warn, fail")
@@ -488,8 +503,8 @@ private:
                     gpu != line.end() && gpu->is_number_integer() && gpu->get<int>() >= 0) {
                     c.gpu = gpu->get<int>();
                 }
-                c.measured = text(line, "measured");
-                c.expected = text(line, "expected");
+                c.measured = figure(line, "measured");
+                c.expected = figure(line, "expected");
                 c.reason = member(line, "reason");
                 v.checks.push_back(std::move(c));
             });

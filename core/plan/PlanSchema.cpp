@@ -253,8 +253,8 @@ constexpr Rule kRules[] = {
     {"$.verifications[].lines[].check", Text | Required},
     {"$.verifications[].lines[].gpu", Null | Whole | Required},
     {"$.verifications[].lines[].level", Text | Required},
-    {"$.verifications[].lines[].measured", Text},
-    {"$.verifications[].lines[].expected", Text},
+    {"$.verifications[].lines[].measured", Text | Object, "@reason"}, // text: a plan before figures were keys
+    {"$.verifications[].lines[].expected", Text | Object, "@reason"},
     {"$.verifications[].lines[].reason", Object | Required, "@reason"},
     {"$.ledger", List},
     {"$.ledger[]", Object},
@@ -286,18 +286,20 @@ constexpr Rule kRules[] = {
     {"@line.date", Text},
 };
 
+/// The kinds a rule accepts as a reason parameter: their names separated by spaces ("object null"); the wording
+/// says "an object or null".
 std::string kindsText(unsigned kinds)
 {
     std::string out;
-    for (auto [kind, name] : {std::pair{Object, "an object"},
-                              std::pair{List, "an array"},
-                              std::pair{Text, "a string"},
-                              std::pair{Whole, "a whole number"},
-                              std::pair{Number, "a number"},
-                              std::pair{Bool, "true or false"},
+    for (auto [kind, name] : {std::pair{Object, "object"},
+                              std::pair{List, "array"},
+                              std::pair{Text, "string"},
+                              std::pair{Whole, "whole_number"},
+                              std::pair{Number, "number"},
+                              std::pair{Bool, "boolean"},
                               std::pair{Null, "null"}}) {
         if (kinds & kind) {
-            out += (out.empty() ? "" : " or ") + std::string(name);
+            out += (out.empty() ? "" : " ") + std::string(name);
         }
     }
     return out;
@@ -366,15 +368,15 @@ private:
             }
         }
         if (rule && !hasKind(node, rule->kinds)) {
-            return Error{ErrorCode::SchemaViolation,
-                         "must be " + kindsText(rule->kinds) + ", found " + describeJson(node),
-                         file + ": " + path};
+            Reason reason{"error.json.wrong_type", {{"expected", kindsText(rule->kinds)}}};
+            return Error{ErrorCode::SchemaViolation, std::move(putFound(reason, node)), file + ": " + path};
         }
         const std::size_t maxText = rule ? rule->maxText : kMaxShortText;
         if (node.is_string() && node.get_ref<const std::string&>().size() > maxText) {
             return Error{ErrorCode::SchemaViolation,
-                         "text of " + std::to_string(node.get_ref<const std::string&>().size())
-                             + " characters; a plan's text is at most " + std::to_string(maxText),
+                         Reason{"error.plan.text_too_long",
+                                {{"length", std::to_string(node.get_ref<const std::string&>().size())},
+                                 {"max", std::to_string(maxText)}}},
                          file + ": " + path};
         }
         const std::string shape = rule && !rule->as.empty() ? std::string(rule->as) : pattern;
@@ -383,14 +385,15 @@ private:
                 for (std::string_view key : it->second) {
                     if (!node.contains(key)) {
                         return Error{ErrorCode::SchemaViolation,
-                                     "required field is missing",
+                                     Reason{"error.json.required_missing", {{"field", std::string(key)}}},
                                      file + ": " + path + "." + std::string(key)};
                     }
                 }
             }
             for (const auto& [key, value] : node.items()) {
                 if (key.size() > kMaxShortText) {
-                    return Error{ErrorCode::SchemaViolation, "a member name is too long", file + ": " + path};
+                    return Error{
+                        ErrorCode::SchemaViolation, Reason{"error.plan.member_name_too_long", {}}, file + ": " + path};
                 }
                 if (Status s = visit(value, path + "." + key, shape + "." + key, file); !s) {
                     return s;
@@ -415,19 +418,18 @@ private:
 Status checkPlan(const json& plan, const std::string& where)
 {
     if (!plan.is_object() || plan.value("format", json()) != "gpuplan") {
-        return Error{
-            ErrorCode::SchemaViolation, "not a GPU Planner plan (no \"format\": \"gpuplan\")", where + ": $.format"};
+        return Error{ErrorCode::SchemaViolation, Reason{"error.plan.not_a_plan", {}}, where + ": $.format"};
     }
     const json version = plan.value("version", json());
     if (!version.is_number_integer() || version.get<long long>() < 1) {
-        return Error{ErrorCode::SchemaViolation,
-                     "the plan has no valid version number (found " + describeJson(version) + ")",
-                     where + ": $.version"};
+        Reason reason{"error.plan.no_version", {}};
+        return Error{ErrorCode::SchemaViolation, std::move(putFound(reason, version)), where + ": $.version"};
     }
     if (version.get<long long>() > kPlanFormatVersion) {
         return Error{ErrorCode::SchemaViolation,
-                     "written by a newer GPU Planner (plan version " + std::to_string(version.get<long long>())
-                         + "); this one reads up to version " + std::to_string(kPlanFormatVersion) + ": update it",
+                     Reason{"error.plan.newer_version",
+                            {{"version", std::to_string(version.get<long long>())},
+                             {"max", std::to_string(kPlanFormatVersion)}}},
                      where + ": $.version"};
     }
     static const PlanShape shape;

@@ -13,6 +13,7 @@
 #include <type_traits>
 
 namespace gpuplan::core {
+// wire: a compile-time message for developers
 
 static_assert(std::is_nothrow_move_constructible_v<RankedOption>, "ranking moves options, never copies them");
 static_assert(std::is_nothrow_move_constructible_v<OfferEstimate>);

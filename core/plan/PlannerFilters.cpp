@@ -76,9 +76,8 @@ Result<std::vector<std::string>> parseCountryCodes(std::string_view text)
     std::vector<std::string> codes;
     for (std::string entry : countryEntries(text)) {
         if (!isCountryCode(entry)) {
-            return Error{ErrorCode::InvalidArgument,
-                         "\"" + entry + "\" is not a country code: write two letters, e.g. CN, HK, US",
-                         "countries"};
+            return Error{
+                ErrorCode::InvalidArgument, Reason{"error.plan.bad_country_entry", {{"found", entry}}}, "countries"};
         }
         for (char& c : entry) {
             c = char(std::toupper(static_cast<unsigned char>(c)));
@@ -108,10 +107,12 @@ Status checkCountries(const std::vector<std::string>& countries, const Assumptio
         for (const std::string& k : known) {
             list += (list.empty() ? "" : ", ") + k;
         }
-        return Error{ErrorCode::NotFound,
-                     "unknown country \"" + code + "\": no region in the catalog is there (its regions are in "
-                         + (list.empty() ? std::string("no known country") : list) + ")",
-                     "countries"};
+        // No "known" parameter: no region of the catalog names its country.
+        Reason reason{"error.plan.unknown_country", {{"country", code}}};
+        if (!list.empty()) {
+            reason.params["known"] = list;
+        }
+        return Error{ErrorCode::NotFound, std::move(reason), "countries"};
     }
     return Ok{};
 }

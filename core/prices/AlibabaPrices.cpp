@@ -55,12 +55,17 @@ Result<json> ecsCall(HttpTransport& http,
     Result<json> body = parseJson(response->body, where);
     if (response->status != 200) {
         // {"RequestId": ..., "HostId": ..., "Code": "InvalidInstanceType.NotFound", "Message": ..., "Recommend": ...}
-        Error error{
-            ErrorCode::HttpStatus, "answered HTTP " + std::to_string(response->status), where, response->status};
+        Error error{ErrorCode::HttpStatus,
+                    Reason{"error.prices.answered_http", {{"status", std::to_string(response->status)}}},
+                    where,
+                    response->status};
         if (body) {
             error.providerCode = pricing::text(*body, "Code");
-            error.detail += ": " + error.providerCode + ": " + pricing::text(*body, "Message") + " (RequestId "
-                            + pricing::text(*body, "RequestId") + ")";
+            error.reason = Reason{"error.prices.answered_http_request",
+                                  {{"status", std::to_string(response->status)},
+                                   {"code", error.providerCode},
+                                   {"said", pricing::text(*body, "Message")},
+                                   {"request_id", pricing::text(*body, "RequestId")}}};
             if (keyRefused(error.providerCode)) {
                 error.code = ErrorCode::Credentials;
             } else if (error.providerCode == "Throttling" || error.providerCode.starts_with("Throttling.")) {
@@ -145,8 +150,8 @@ Result<PriceRefresh> refreshAlibabaPrices(HttpTransport& http,
                                           const RefreshProgress& progress,
                                           const CancelToken* cancel)
 {
-    Result<pricing::Reading> reading =
-        pricing::startReading(catalog, "alibaba", "Alibaba Cloud", region, access.key.has_value(), "your AccessKey");
+    Result<pricing::Reading> reading = pricing::startReading(
+        catalog, "alibaba", "Alibaba Cloud", region, access.key.has_value(), "error.prices.needs_alibaba_key");
     if (!reading) {
         return reading.error();
     }
@@ -161,8 +166,12 @@ Result<PriceRefresh> refreshAlibabaPrices(HttpTransport& http,
     for (const auto& [type, regions] : wanted) {
         for (const std::string& r : regions) {
             const std::string base = overridden.empty() ? "https://ecs." + r + ".aliyuncs.com" : overridden;
-            if (Status go = pricing::keepGoing(
-                    progress, cancel, "Alibaba Cloud prices of " + type + " in " + r, done++, total, base);
+            if (Status go = pricing::keepGoing(progress,
+                                               cancel,
+                                               Reason{"refresh.progress_alibaba", {{"type", type}, {"region", r}}},
+                                               done++,
+                                               total,
+                                               base);
                 !go) {
                 return go.error();
             }
@@ -192,15 +201,19 @@ Result<PriceRefresh> refreshAlibabaPrices(HttpTransport& http,
                         return answer.error();
                     }
                     // The type not sold there, or not by subscription: a note, and the bundled price stays.
-                    refresh.notes.push_back(type + " in " + r + ", " + q.unit + ": " + answer.error().detail);
+                    refresh.notes.push_back(
+                        {Reason{"refresh.quote_failed", {{"type", type}, {"region", r}, {"unit", q.unit}}},
+                         answer.error()});
                     continue;
                 }
                 const std::optional<std::pair<double, Currency>> price = alibabaInstancePrice(*answer);
                 if (!price) {
                     return Error{ErrorCode::SchemaViolation,
-                                 "DescribePrice answer without an instanceType price (PriceInfo.Price.DetailInfos)",
+                                 Reason{"error.prices.alibaba_price_without_type"},
                                  base + " DescribePrice " + type};
                 }
+                // source: the price's provenance as its API names it, saved with the price (English data, as
+                // resources/catalog's sources)
                 refresh.prices.push_back(
                     {type,
                      pricing::livePrice(r,
@@ -226,11 +239,14 @@ Result<PriceRefresh> refreshAlibabaPrices(HttpTransport& http,
                 if (spot.error().code != ErrorCode::HttpStatus || spot.error().httpStatus >= 500) {
                     return spot.error();
                 }
-                refresh.notes.push_back(type + " in " + r + ", spot: " + spot.error().detail);
+                refresh.notes.push_back(
+                    {Reason{"refresh.quote_failed", {{"type", type}, {"region", r}, {"unit", "spot"}}}, spot.error()});
                 continue;
             }
             if (const auto cheapest = alibabaCheapestSpot(*spot, type)) {
                 const std::string code = pricing::text(*spot, "Currency");
+                // source: the price's provenance as its API names it, saved with the price (English data, as
+                // resources/catalog's sources)
                 refresh.prices.push_back(
                     {type,
                      pricing::livePrice(r,
@@ -244,7 +260,7 @@ Result<PriceRefresh> refreshAlibabaPrices(HttpTransport& http,
             }
         }
     }
-    pricing::noteUnpriced(refresh, wanted, PricingMode::Spot, "no spot price history for it");
+    pricing::noteUnpriced(refresh, wanted, PricingMode::Spot, "refresh.unpriced_no_spot_history");
     pricing::compareWithCatalog(catalog, refresh);
     return std::move(refresh);
 }

@@ -34,6 +34,7 @@ struct Product
 
     bool isLinuxSharedGpu() const
     {
+        // wire: values of the provider's price API, matched as it writes them
         return productFamily.starts_with("Compute Instance") && !gpu.empty() && gpu != "0" && !instanceType.empty()
                && !regionCode.empty() && operatingSystem == "Linux" && tenancy == "Shared" && preInstalledSw == "NA"
                && (capacityStatus.empty() || capacityStatus == "Used")
@@ -72,7 +73,8 @@ public:
         , m_tick(tick)
     { }
 
-    std::string problem; // set when the handler stops the parse (not a syntax error)
+    std::string problem;    // the reason's key, set when the handler stops the parse (not a syntax error)
+    bool cancelled = false; // set when the progress callback asked to stop
 
     bool StartObject() { return open(); }
     bool StartArray() { return open(); }
@@ -105,8 +107,7 @@ public:
                 m_termsSeen = true;
             }
             if (m_section == Section::Products && m_termsSeen) {
-                problem = "its terms come before its products; this reader needs the products first (as AWS "
-                          "publishes them)";
+                problem = "error.prices.terms_before_products";
                 return false;
             }
         } else if (m_section == Section::Products) {
@@ -266,7 +267,7 @@ private:
         ++m_depth;
         m_field = Field::None;
         if ((++m_events & 0xFFFF) == 0 && m_tick && !m_tick()) {
-            problem = "cancelled";
+            cancelled = true;
             return false;
         }
         return true;
@@ -358,15 +359,15 @@ Result<AwsOfferFile> readAwsOfferFile(const std::filesystem::path& file, const R
     const std::string where = file.string();
     std::error_code ec;
     if (!std::filesystem::exists(file, ec)) {
-        return Error{ErrorCode::FileNotFound, "no such file", where};
+        return Error{ErrorCode::FileNotFound, Reason{"error.prices.no_such_file"}, where};
     }
     if (std::filesystem::is_directory(file, ec)) {
-        return Error{ErrorCode::FileUnreadable, "is a folder, not an offer file", where};
+        return Error{ErrorCode::FileUnreadable, Reason{"error.prices.offer_file_is_folder"}, where};
     }
     const std::uint64_t total = std::filesystem::file_size(file, ec);
     std::unique_ptr<std::FILE, FileCloser> in(std::fopen(file.c_str(), "rb"));
     if (!in) {
-        return Error{ErrorCode::FileUnreadable, "cannot be opened for reading", where};
+        return Error{ErrorCode::FileUnreadable, Reason{"error.prices.cannot_open"}, where};
     }
 
     AwsOfferFile out;
@@ -378,24 +379,28 @@ Result<AwsOfferFile> readAwsOfferFile(const std::filesystem::path& file, const R
     const rapidjson::ParseResult parsed = reader.Parse<rapidjson::kParseNumbersAsStringsFlag>(stream, handler);
     out.bytes = stream.Tell();
     if (std::ferror(in.get())) {
-        return Error{ErrorCode::FileUnreadable, "read error after " + std::to_string(out.bytes) + " bytes", where};
+        return Error{ErrorCode::FileUnreadable,
+                     Reason{"error.prices.read_error_after", {{"bytes", std::to_string(out.bytes)}}},
+                     where};
     }
     if (parsed.IsError()) {
-        if (handler.problem == "cancelled") {
-            return Error{ErrorCode::Cancelled, "cancelled after " + std::to_string(out.bytes) + " bytes", where};
+        if (handler.cancelled) {
+            return Error{ErrorCode::Cancelled,
+                         Reason{"error.prices.cancelled_after", {{"bytes", std::to_string(out.bytes)}}},
+                         where};
         }
         if (!handler.problem.empty()) {
-            return Error{ErrorCode::SchemaViolation, handler.problem, where};
+            return Error{ErrorCode::SchemaViolation, Reason{handler.problem}, where};
         }
-        return Error{ErrorCode::JsonSyntax,
-                     std::string("invalid JSON at byte ") + std::to_string(parsed.Offset()) + ": "
-                         + rapidjson::GetParseError_En(parsed.Code()),
-                     where};
+        return Error{
+            ErrorCode::JsonSyntax,
+            Reason{"error.prices.invalid_json_at",
+                   {{"byte", std::to_string(parsed.Offset())}, {"said", rapidjson::GetParseError_En(parsed.Code())}}},
+            where};
     }
     if (out.products == 0 || out.publicationDate.size() != 10) {
         return Error{ErrorCode::SchemaViolation,
-                     "not an EC2 offer file: it needs \"publicationDate\" and \"products\" at the top (found "
-                         + std::to_string(out.products) + " products)",
+                     Reason{"error.prices.not_an_offer_file", {{"products", std::to_string(out.products)}}},
                      where};
     }
     if (progress) {

@@ -13,13 +13,12 @@ Result<AwsSpotPage> parseSpotPriceHistory(std::string_view body)
 {
     pugi::xml_document document;
     if (!document.load_buffer(body.data(), body.size())) {
-        return Error{ErrorCode::ProviderRefused, "DescribeSpotPriceHistory answer is not XML", "aws"};
+        return Error{ErrorCode::ProviderRefused, Reason{"error.prices.spot_answer_not_xml"}, "aws"};
     }
     const pugi::xml_node root = document.child("DescribeSpotPriceHistoryResponse");
     if (!root) {
         return Error{ErrorCode::ProviderRefused,
-                     "DescribeSpotPriceHistory answer has another root element: "
-                         + std::string(document.first_child().name()),
+                     Reason{"error.prices.spot_answer_other_root", {{"element", document.first_child().name()}}},
                      "aws"};
     }
     AwsSpotPage page;
@@ -68,7 +67,7 @@ Result<PriceRefresh> refreshAwsSpotPrices(HttpTransport& http,
                                           const CancelToken* cancel)
 {
     Result<pricing::Reading> reading =
-        pricing::startReading(catalog, "aws", "AWS", region, access.key.has_value(), "your access key (spot prices)");
+        pricing::startReading(catalog, "aws", "AWS", region, access.key.has_value(), "error.prices.needs_aws_spot_key");
     if (!reading) {
         return reading.error();
     }
@@ -79,7 +78,8 @@ Result<PriceRefresh> refreshAwsSpotPrices(HttpTransport& http,
     std::uint64_t done = 0;
     for (const auto& [r, types] : wanted) {
         const std::string base = overridden.empty() ? ec2::endpointFor(r) : overridden;
-        if (Status go = pricing::keepGoing(progress, cancel, "AWS spot prices in " + r, done++, wanted.size(), base);
+        if (Status go = pricing::keepGoing(
+                progress, cancel, Reason{"refresh.progress_aws_spot", {{"region", r}}}, done++, wanted.size(), base);
             !go) {
             return go.error();
         }
@@ -89,7 +89,7 @@ Result<PriceRefresh> refreshAwsSpotPrices(HttpTransport& http,
         std::string token;
         for (int page = 0; page == 0 || !token.empty(); ++page) {
             if (page >= 100) {
-                return Error{ErrorCode::SchemaViolation, "more than 100 pages of spot prices: stopped", base};
+                return Error{ErrorCode::SchemaViolation, Reason{"error.prices.too_many_spot_pages"}, base};
             }
             const ec2::Call call =
                 ec2::spotPriceHistoryCall(std::vector<std::string>(types.begin(), types.end()), "", now, token);
@@ -118,6 +118,8 @@ Result<PriceRefresh> refreshAwsSpotPrices(HttpTransport& http,
             if (!types.contains(type)) {
                 continue;
             }
+            // source: the price's provenance as its API names it, saved with the price (English data, as
+            // resources/catalog's sources)
             refresh.prices.push_back(
                 {type,
                  pricing::livePrice(r,
@@ -130,7 +132,7 @@ Result<PriceRefresh> refreshAwsSpotPrices(HttpTransport& http,
                                         + cheapest.zone)});
         }
     }
-    pricing::noteUnpriced(refresh, offered, PricingMode::Spot, "no spot price there now");
+    pricing::noteUnpriced(refresh, offered, PricingMode::Spot, "refresh.unpriced_no_spot_now");
     pricing::compareWithCatalog(catalog, refresh);
     return std::move(refresh);
 }

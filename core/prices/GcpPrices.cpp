@@ -24,6 +24,7 @@ struct MachineParts
 
 std::optional<MachineParts> partsOf(const Offer& offer)
 {
+    // wire: values of the provider's price API, matched as it writes them
     static const std::map<std::string, std::string> gpuSkus{{"t4", "Nvidia Tesla T4 GPU"},
                                                             {"v100-sxm2-16gb", "Nvidia Tesla V100 GPU"},
                                                             {"a100-sxm4-40gb", "Nvidia Tesla A100 GPU"},
@@ -122,6 +123,7 @@ std::optional<double> gcpMachinePrice(const std::vector<GcpSku>& skus,
                     preemptible = true;
                 }
             }
+            // wire: values of the provider's price API, matched as it writes them
             if (preemptible != spot || sku.usageType.find("Commit") != std::string::npos
                 || !d.starts_with(what + " running in ")) {
                 continue;
@@ -160,7 +162,7 @@ Result<PriceRefresh> refreshGcpPrices(HttpTransport& http,
                                                              "Google Cloud",
                                                              region,
                                                              access.googleAccount || !access.apiKey.empty(),
-                                                             "your service account (or an API key)");
+                                                             "error.prices.needs_gcp_account");
     if (!reading) {
         return reading.error();
     }
@@ -182,13 +184,17 @@ Result<PriceRefresh> refreshGcpPrices(HttpTransport& http,
     const std::string first = base + "/v1/services/" + kComputeService + "/skus?currencyCode=USD&pageSize=5000";
     for (int page = 0; page == 0 || !token.empty(); ++page) {
         if (page >= 200) {
-            return Error{ErrorCode::SchemaViolation, "more than 200 pages of SKUs: stopped", first};
+            return Error{ErrorCode::SchemaViolation, Reason{"error.prices.too_many_sku_pages"}, first};
         }
         const std::string url = first + (token.empty() ? "" : "&pageToken=" + uriEncode(token))
                                 + (access.apiKey.empty() ? "" : "&key=" + uriEncode(access.apiKey));
         const std::string shown = first + (token.empty() ? "" : "&pageToken=" + token); // no key in messages
-        if (Status go = pricing::keepGoing(
-                progress, cancel, "Google Cloud SKUs, page " + std::to_string(page + 1), std::uint64_t(page), 0, shown);
+        if (Status go = pricing::keepGoing(progress,
+                                           cancel,
+                                           Reason{"refresh.progress_gcp_skus", {{"page", std::to_string(page + 1)}}},
+                                           std::uint64_t(page),
+                                           0,
+                                           shown);
             !go) {
             return go.error();
         }
@@ -209,14 +215,16 @@ Result<PriceRefresh> refreshGcpPrices(HttpTransport& http,
         Result<json> body = parseJson(response->body, shown);
         if (response->status != 200) {
             // {"error": {"code": 403, "message": "...", "status": "PERMISSION_DENIED"}}
-            std::string detail = "answered HTTP " + std::to_string(response->status);
+            Reason reason{"error.prices.answered_http", {{"status", std::to_string(response->status)}}};
             if (body && body->contains("error")) {
-                detail += ": " + pricing::text(body->at("error"), "status") + ": "
-                          + pricing::text(body->at("error"), "message");
+                reason = Reason{"error.prices.answered_http_code",
+                                {{"status", std::to_string(response->status)},
+                                 {"code", pricing::text(body->at("error"), "status")},
+                                 {"said", pricing::text(body->at("error"), "message")}}};
             }
             return Error{response->status == 401 || response->status == 403 ? ErrorCode::Credentials
                                                                             : ErrorCode::HttpStatus,
-                         detail,
+                         std::move(reason),
                          shown,
                          response->status};
         }
@@ -224,7 +232,7 @@ Result<PriceRefresh> refreshGcpPrices(HttpTransport& http,
             return body.error();
         }
         if (!body->is_object() || !body->contains("skus")) {
-            return Error{ErrorCode::SchemaViolation, "not a SKU list: it has no \"skus\"", shown};
+            return Error{ErrorCode::SchemaViolation, Reason{"error.prices.not_a_sku_list"}, shown};
         }
         std::vector<GcpSku> read = parseGcpSkus(*body);
         skus.insert(skus.end(), std::make_move_iterator(read.begin()), std::make_move_iterator(read.end()));
@@ -235,9 +243,7 @@ Result<PriceRefresh> refreshGcpPrices(HttpTransport& http,
         const Offer* offer = catalog.findOffer("gcp", type);
         const std::optional<MachineParts> parts = offer ? partsOf(*offer) : std::nullopt;
         if (!parts) {
-            refresh.notes.push_back(type
-                                    + ": not read from the SKUs (TPUs and this machine series are not joined "
-                                      "yet); the bundled prices stay");
+            refresh.notes.push_back({Reason{"refresh.gcp_not_joined", {{"type", type}}}});
             continue;
         }
         for (const std::string& r : regions) {
@@ -255,6 +261,8 @@ Result<PriceRefresh> refreshGcpPrices(HttpTransport& http,
                 if (!price) {
                     continue;
                 }
+                // source: the price's provenance as its API names it, saved with the price (English data, as
+                // resources/catalog's sources)
                 refresh.prices.push_back(
                     {type,
                      pricing::livePrice(r,
@@ -273,7 +281,7 @@ Result<PriceRefresh> refreshGcpPrices(HttpTransport& http,
             }
         }
     }
-    pricing::noteUnpriced(refresh, offered, PricingMode::OnDemand, "no matching SKUs there; the bundled price stays");
+    pricing::noteUnpriced(refresh, offered, PricingMode::OnDemand, "refresh.unpriced_no_skus");
     pricing::compareWithCatalog(catalog, refresh);
     return std::move(refresh);
 }

@@ -40,14 +40,16 @@ Result<json> huaweiCall(HttpTransport& http,
     if (response->status / 100 != 2) {
         // {"error_code": "CBC.0150", "error_msg": "..."}; IAM: {"error": {"code": ..., "message": ...}}
         Error error{response->status == 401 || response->status == 403 ? ErrorCode::Credentials : ErrorCode::HttpStatus,
-                    "answered HTTP " + std::to_string(response->status),
+                    Reason{"error.prices.answered_http", {{"status", std::to_string(response->status)}}},
                     url,
                     response->status};
         if (parsed) {
             const json& e = parsed->contains("error") ? parsed->at("error") : *parsed;
             error.providerCode = pricing::text(e, parsed->contains("error") ? "code" : "error_code");
-            error.detail += ": " + error.providerCode + ": "
-                            + pricing::text(e, parsed->contains("error") ? "message" : "error_msg");
+            error.reason = Reason{"error.prices.answered_http_code",
+                                  {{"status", std::to_string(response->status)},
+                                   {"code", error.providerCode},
+                                   {"said", pricing::text(e, parsed->contains("error") ? "message" : "error_msg")}}};
         }
         if (response->status == 429) {
             error.code = ErrorCode::Throttled;
@@ -101,8 +103,8 @@ Result<PriceRefresh> refreshHuaweiPrices(HttpTransport& http,
                                          const RefreshProgress& progress,
                                          const CancelToken* cancel)
 {
-    Result<pricing::Reading> reading =
-        pricing::startReading(catalog, "huawei", "Huawei Cloud", region, access.key.has_value(), "your AK/SK");
+    Result<pricing::Reading> reading = pricing::startReading(
+        catalog, "huawei", "Huawei Cloud", region, access.key.has_value(), "error.prices.needs_huawei_key");
     if (!reading) {
         return reading.error();
     }
@@ -113,7 +115,8 @@ Result<PriceRefresh> refreshHuaweiPrices(HttpTransport& http,
     const std::map<std::string, std::set<std::string>> wanted = pricing::byRegion(offered);
     std::uint64_t done = 0;
     for (const auto& [r, flavorSet] : wanted) {
-        if (Status go = pricing::keepGoing(progress, cancel, "Huawei Cloud prices in " + r, done++, wanted.size(), bss);
+        if (Status go = pricing::keepGoing(
+                progress, cancel, Reason{"refresh.progress_huawei", {{"region", r}}}, done++, wanted.size(), bss);
             !go) {
             return go.error();
         }
@@ -125,9 +128,7 @@ Result<PriceRefresh> refreshHuaweiPrices(HttpTransport& http,
         const json list = projects->value("projects", json::array());
         const std::string projectId = list.empty() ? std::string() : pricing::text(list.front(), "id");
         if (projectId.empty()) {
-            refresh.notes.push_back(r
-                                    + ": the account has no project there (IAM KeystoneListProjects); its bundled "
-                                      "prices stay");
+            refresh.notes.push_back({Reason{"refresh.huawei_no_project", {{"region", r}}}});
             continue;
         }
         const std::vector<std::string> flavors(flavorSet.begin(), flavorSet.end());
@@ -147,11 +148,13 @@ Result<PriceRefresh> refreshHuaweiPrices(HttpTransport& http,
         }
         if (!rated) {
             // A flavor BSS does not rate there (CBC.0150 and the like): said, and the period inquiries still run.
-            refresh.notes.push_back(r + ", on_demand: " + rated.error().detail);
+            refresh.notes.push_back({Reason{"refresh.region_rating_failed", {{"region", r}}}, rated.error()});
         }
         for (const auto& [id, yuan] : rated ? parseHuaweiRatings(*rated) : std::map<std::string, double>()) {
             const std::size_t index = std::size_t(std::stoul("0" + id));
             if (index >= 1 && index <= flavors.size()) {
+                // source: the price's provenance as its API names it, saved with the price (English data, as
+                // resources/catalog's sources)
                 refresh.prices.push_back(
                     {flavors[index - 1],
                      pricing::livePrice(r,
@@ -176,8 +179,10 @@ Result<PriceRefresh> refreshHuaweiPrices(HttpTransport& http,
                 Result<json> quote = huaweiCall(http, "POST", periodUrl, body, access, cancel);
                 if (!quote) {
                     if (quote.error().code == ErrorCode::HttpStatus && quote.error().httpStatus == 400) {
-                        refresh.notes.push_back(flavor + " in " + r + ", " + pricingModeName(mode) + ": "
-                                                + quote.error().detail);
+                        refresh.notes.push_back(
+                            {Reason{"refresh.quote_failed",
+                                    {{"type", flavor}, {"region", r}, {"unit", pricingModeName(mode)}}},
+                             quote.error()});
                         continue;
                     }
                     return quote.error();
@@ -185,12 +190,12 @@ Result<PriceRefresh> refreshHuaweiPrices(HttpTransport& http,
                 const std::optional<double> total =
                     huaweiYuan(quote->value("official_website_rating_result", json::object()));
                 if (!total) {
-                    return Error{ErrorCode::SchemaViolation,
-                                 "ListRateOnPeriodDetail answer without official_website_rating_result."
-                                 "official_website_amount",
-                                 periodUrl};
+                    return Error{
+                        ErrorCode::SchemaViolation, Reason{"error.prices.huawei_period_without_amount"}, periodUrl};
                 }
                 const double months = periodType == 3 ? 12.0 : 1.0;
+                // source: the price's provenance as its API names it, saved with the price (English data, as
+                // resources/catalog's sources)
                 refresh.prices.push_back(
                     {flavor,
                      pricing::livePrice(r,
@@ -204,8 +209,8 @@ Result<PriceRefresh> refreshHuaweiPrices(HttpTransport& http,
             }
         }
     }
-    pricing::noteUnpriced(refresh, offered, PricingMode::OnDemand, "BSS did not rate it; the bundled price stays");
-    refresh.notes.push_back("Huawei Cloud publishes no spot price: spot stays unknown");
+    pricing::noteUnpriced(refresh, offered, PricingMode::OnDemand, "refresh.unpriced_not_rated");
+    refresh.notes.push_back({Reason{"refresh.huawei_no_spot"}});
     pricing::compareWithCatalog(catalog, refresh);
     return std::move(refresh);
 }

@@ -20,15 +20,15 @@ Result<PriceRefresh> refreshLambdaPrices(HttpTransport& http,
                                          const RefreshProgress& progress,
                                          const CancelToken* cancel)
 {
-    Result<pricing::Reading> reading =
-        pricing::startReading(catalog, "lambda", "Lambda", region, !access.apiKey.empty(), "your API key");
+    Result<pricing::Reading> reading = pricing::startReading(
+        catalog, "lambda", "Lambda", region, !access.apiKey.empty(), "error.prices.needs_lambda_key");
     if (!reading) {
         return reading.error();
     }
     PriceRefresh& refresh = reading.value().refresh;
     const std::map<std::string, std::set<std::string>>& wanted = reading.value().offered;
     const std::string url = pricing::endpoint("lambda", "https://cloud.lambda.ai") + "/api/v1/instance-types";
-    if (Status go = pricing::keepGoing(progress, cancel, "Lambda instance types", 0, 1, url); !go) {
+    if (Status go = pricing::keepGoing(progress, cancel, Reason{"refresh.progress_lambda"}, 0, 1, url); !go) {
         return go.error();
     }
     HttpRequest request;
@@ -41,17 +41,21 @@ Result<PriceRefresh> refreshLambdaPrices(HttpTransport& http,
     }
     if (response->status != 200) {
         // {"error": {"code": "global/invalid-api-key", "message": ..., "suggestion": ...}}
-        std::string message = "answered HTTP " + std::to_string(response->status);
+        Reason reason{"error.prices.answered_http", {{"status", std::to_string(response->status)}}};
         if (Result<json> body = parseJson(response->body, url); body && body->contains("error")) {
             const json& e = body->at("error");
-            message += ": " + pricing::text(e, "code") + ": " + pricing::text(e, "message");
+            reason = Reason{"error.prices.answered_http_code",
+                            {{"status", std::to_string(response->status)},
+                             {"code", pricing::text(e, "code")},
+                             {"said", pricing::text(e, "message")}}};
             if (const std::string s = pricing::text(e, "suggestion"); !s.empty()) {
-                message += " (" + s + ")";
+                reason.key = "error.prices.answered_http_code_suggestion";
+                reason.params["suggestion"] = s;
             }
         }
         return Error{response->status == 401 || response->status == 403 ? ErrorCode::Credentials
                                                                         : ErrorCode::HttpStatus,
-                     message,
+                     std::move(reason),
                      url,
                      response->status};
     }
@@ -61,7 +65,7 @@ Result<PriceRefresh> refreshLambdaPrices(HttpTransport& http,
     }
     const json* data = body->is_object() && body->contains("data") ? &body->at("data") : nullptr;
     if (!data || !data->is_object()) {
-        return Error{ErrorCode::SchemaViolation, "not an instance-types answer: it has no \"data\" object", url};
+        return Error{ErrorCode::SchemaViolation, Reason{"error.prices.not_lambda_instance_types"}, url};
     }
     for (const auto& [type, regions] : wanted) {
         const auto entry = data->find(type);
@@ -71,7 +75,7 @@ Result<PriceRefresh> refreshLambdaPrices(HttpTransport& http,
         const json& instanceType = entry->contains("instance_type") ? entry->at("instance_type") : json();
         const std::optional<double> cents = pricing::number(instanceType, "price_cents_per_hour");
         if (!cents || *cents <= 0) {
-            refresh.notes.push_back(type + ": the answer has no price_cents_per_hour; the bundled price stays");
+            refresh.notes.push_back({Reason{"refresh.lambda_no_price", {{"type", type}}}});
             continue;
         }
         std::set<std::string> withCapacity;
@@ -82,7 +86,9 @@ Result<PriceRefresh> refreshLambdaPrices(HttpTransport& http,
             }
         }
         for (const std::string& r : regions) {
-            // One price for every region; whether a region has capacity now is not a price, only a note.
+            // source: the price's provenance as its API names it, saved with the price (English data, as
+            // resources/catalog's sources) One price for every region; whether a region has capacity now is not a
+            // price, only a note.
             refresh.prices.push_back(
                 {type,
                  pricing::livePrice(r,
@@ -97,8 +103,7 @@ Result<PriceRefresh> refreshLambdaPrices(HttpTransport& http,
                                         + ")")});
         }
     }
-    pricing::noteUnpriced(
-        refresh, wanted, PricingMode::OnDemand, "Lambda no longer lists the type; the bundled price stays");
+    pricing::noteUnpriced(refresh, wanted, PricingMode::OnDemand, "refresh.unpriced_not_listed");
     pricing::compareWithCatalog(catalog, refresh);
     return std::move(refresh);
 }

@@ -39,8 +39,8 @@ offeredRegions(const Catalog& catalog, const std::string& provider, const std::s
     }
     if (regions.empty()) {
         return Error{ErrorCode::InvalidArgument,
-                     region.empty() ? "the catalog has no " + name + " offers to refresh"
-                                    : "the catalog has no " + name + " offer in " + region,
+                     region.empty() ? Reason{"error.prices.no_offers", {{"name", name}}}
+                                    : Reason{"error.prices.no_offer_in_region", {{"name", name}, {"region", region}}},
                      "--region"};
     }
     return regions;
@@ -51,16 +51,15 @@ Result<Reading> startReading(const Catalog& catalog,
                              const std::string& name,
                              const std::string& region,
                              bool hasCredential,
-                             const std::string& credential)
+                             const char* needsKey)
 {
     Result<std::map<std::string, std::set<std::string>>> offered = offeredRegions(catalog, provider, name, region);
     if (!offered) {
         return offered.error();
     }
     if (!hasCredential) {
-        return Error{ErrorCode::Credentials,
-                     "reading " + name + "'s prices needs " + credential,
-                     "gpuplan creds set " + provider};
+        // wire: where names the command that stores the credential
+        return Error{ErrorCode::Credentials, Reason{needsKey, {{"name", name}}}, "gpuplan creds set " + provider};
     }
     Reading reading;
     reading.refresh.provider = provider;
@@ -113,7 +112,8 @@ Result<HttpResponse> sendForOk(HttpTransport& http, const HttpRequest& request, 
     }
     if (response->status != 200) {
         return Error{ErrorCode::HttpStatus,
-                     "answered HTTP " + std::to_string(response->status) + ": " + response->body.substr(0, 200),
+                     Reason{"error.prices.http_status",
+                            {{"status", std::to_string(response->status)}, {"said", response->body.substr(0, 200)}}},
                      request.url,
                      response->status};
     }
@@ -134,13 +134,13 @@ Result<json> getJson(HttpTransport& http, const std::string& url, const CancelTo
 
 Status keepGoing(const RefreshProgress& progress,
                  const CancelToken* cancel,
-                 const std::string& what,
+                 const Reason& what,
                  std::uint64_t done,
                  std::uint64_t total,
                  const std::string& where)
 {
     if ((cancel && cancel->cancelled()) || (progress && !progress(what, done, total, false))) {
-        return Error{ErrorCode::Cancelled, "cancelled", where};
+        return Error{ErrorCode::Cancelled, Reason{"error.prices.cancelled"}, where};
     }
     return Ok{};
 }
@@ -175,7 +175,7 @@ std::string joined(const std::set<std::string>& items)
 void noteUnpriced(PriceRefresh& refresh,
                   const std::map<std::string, std::set<std::string>>& wanted,
                   PricingMode mode,
-                  const std::string& why)
+                  const char* noteKey)
 {
     for (const auto& [type, regions] : wanted) {
         std::set<std::string> missing = regions;
@@ -185,8 +185,8 @@ void noteUnpriced(PriceRefresh& refresh,
             }
         }
         if (!missing.empty()) {
-            refresh.notes.push_back(type + ": no " + pricingModeName(mode) + " price in " + joined(missing) + " (" + why
-                                    + ")");
+            refresh.notes.push_back(
+                {Reason{noteKey, {{"type", type}, {"mode", pricingModeName(mode)}, {"regions", joined(missing)}}}});
         }
     }
 }

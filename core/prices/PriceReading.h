@@ -31,13 +31,14 @@ struct Reading
 };
 
 /// The start of every reader. InvalidArgument when the catalog has no offer of `provider` (in `region`);
-/// Credentials when `credential` is empty: the price API needs it ("your AccessKey").
+/// Credentials, with reason `needsKey` ("error.prices.needs_alibaba_key" {name}), when the caller has no
+/// credential: the price API needs it.
 Result<Reading> startReading(const Catalog& catalog,
                              const std::string& provider,
                              const std::string& name,
                              const std::string& region,
                              bool hasCredential,
-                             const std::string& credential);
+                             const char* needsKey);
 
 /// The same, turned round: region -> instance types.
 std::map<std::string, std::set<std::string>> byRegion(const std::map<std::string, std::set<std::string>>& offered);
@@ -54,7 +55,7 @@ Result<nlohmann::json> getJson(HttpTransport& http, const std::string& url, cons
 /// Asks `progress` to go on; Cancelled (naming `where`) when it or `cancel` says stop.
 Status keepGoing(const RefreshProgress& progress,
                  const CancelToken* cancel,
-                 const std::string& what,
+                 const Reason& what,
                  std::uint64_t done,
                  std::uint64_t total,
                  const std::string& where);
@@ -70,11 +71,12 @@ Price livePrice(const std::string& region,
 /// "a, b, c".
 std::string joined(const std::set<std::string>& items);
 
-/// Adds a note for each (type, region) of `wanted` without a price of `mode` in refresh.prices.
+/// Adds a note `noteKey` {type, mode, regions} for each instance type of `wanted` without a price of `mode` in
+/// refresh.prices in some of its regions; the key says why ("refresh.unpriced_not_sold").
 void noteUnpriced(PriceRefresh& refresh,
                   const std::map<std::string, std::set<std::string>>& wanted,
                   PricingMode mode,
-                  const std::string& why);
+                  const char* noteKey);
 
 /// A member of a JSON object as text ("" when missing or not text) and as a number (nullopt when missing, not a
 /// number, or text that is not a number: several price APIs write numbers as text).

@@ -62,7 +62,7 @@ Result<PriceRefresh> refreshAwsPrices(HttpTransport& http,
     }
     const json* regions = index->is_object() && index->contains("regions") ? &index->at("regions") : nullptr;
     if (!regions || !regions->is_object()) {
-        return Error{ErrorCode::SchemaViolation, "not a region index: it has no \"regions\" object", indexUrl};
+        return Error{ErrorCode::SchemaViolation, Reason{"error.prices.not_a_region_index"}, indexUrl};
     }
 
     const std::string retrieved = todayUtc();
@@ -70,12 +70,13 @@ Result<PriceRefresh> refreshAwsPrices(HttpTransport& http,
         const auto entry = regions->find(code);
         if (entry == regions->end() || !entry->is_object() || !entry->contains("currentVersionUrl")
             || !entry->at("currentVersionUrl").is_string()) {
-            refresh.notes.push_back(code + ": the region index has no price file for it");
+            refresh.notes.push_back({Reason{"refresh.no_region_file", {{"region", code}}}});
             continue;
         }
         const std::string url = base + entry->at("currentVersionUrl").get<std::string>();
         const fs::path file = workDir / ("aws-" + code + ".json");
-        const std::string what = code + " price file";
+        const Reason what{"refresh.progress_aws_file", {{"region", code}}};
+        const Reason reading{"refresh.progress_aws_reading", {{"region", code}}};
         HttpRequest request;
         request.url = url;
         request.safeToRetry = true;
@@ -93,13 +94,15 @@ Result<PriceRefresh> refreshAwsPrices(HttpTransport& http,
         if (response->status != 200) {
             std::error_code ec;
             fs::remove(file, ec);
-            return Error{ErrorCode::HttpStatus,
-                         "answered HTTP " + std::to_string(response->status) + ": " + response->body.substr(0, 200),
-                         url,
-                         response->status};
+            return Error{
+                ErrorCode::HttpStatus,
+                Reason{"error.prices.http_status",
+                       {{"status", std::to_string(response->status)}, {"said", response->body.substr(0, 200)}}},
+                url,
+                response->status};
         }
         Result<AwsOfferFile> read = readAwsOfferFile(file, [&](std::uint64_t done, std::uint64_t total) {
-            return (!cancel || !cancel->cancelled()) && (!progress || progress("reading " + what, done, total, true));
+            return (!cancel || !cancel->cancelled()) && (!progress || progress(reading, done, total, true));
         });
         std::error_code ec;
         fs::remove(file, ec);
@@ -120,6 +123,8 @@ Result<PriceRefresh> refreshAwsPrices(HttpTransport& http,
             price.amount = listed.usdPerHour;
             price.currency = Currency::USD;
             price.unit = PriceUnit::Hour;
+            // source: the price's provenance as its API names it, saved with the price (English data, as
+            // resources/catalog's sources)
             price.source = {.url = url,
                             .asOf = read->publicationDate,
                             .retrieved = retrieved,
@@ -140,9 +145,11 @@ Result<PriceRefresh> refreshAwsPrices(HttpTransport& http,
             }
         }
         if (count > 0) {
-            refresh.notes.push_back(code + ": no Linux price in the file for " + std::to_string(count)
-                                    + " of the catalog's " + std::to_string(types.size())
-                                    + " instance types there (they keep their bundled prices): " + unpriced);
+            refresh.notes.push_back({Reason{"refresh.aws_unpriced",
+                                            {{"region", code},
+                                             {"count", std::to_string(count)},
+                                             {"total", std::to_string(types.size())},
+                                             {"types", unpriced}}}});
         }
     }
     compareWithCatalog(catalog, refresh);
@@ -167,19 +174,23 @@ Result<PriceRefresh> refreshAzurePrices(HttpTransport& http,
     const std::string retrieved = refresh.asOf;
     int done = 0;
     for (const auto& [size, regions] : *wanted) {
-        if (progress && !progress("Azure retail prices of " + size, std::uint64_t(done), wanted->size(), false)) {
-            return Error{ErrorCode::Cancelled, "cancelled", base};
+        if (progress
+            && !progress(
+                Reason{"refresh.progress_azure", {{"size", size}}}, std::uint64_t(done), wanted->size(), false)) {
+            return Error{ErrorCode::Cancelled, Reason{"error.prices.cancelled"}, base};
         }
         ++done;
+        // wire: the Retail Prices API's filter
         std::string filter = "serviceName eq 'Virtual Machines' and armSkuName eq '" + size + "'";
         if (!region.empty()) {
+            // wire: the Retail Prices API's filter
             filter += " and armRegionName eq '" + region + "'";
         }
         std::string url = base + "/api/retail/prices?%24filter=" + uriEncode(filter);
         std::set<std::string> priced;
         for (int page = 0; !url.empty(); ++page) {
             if (page >= 200) {
-                return Error{ErrorCode::SchemaViolation, "more than 200 pages for one VM size: stopped", url};
+                return Error{ErrorCode::SchemaViolation, Reason{"error.prices.too_many_pages_vm_size"}, url};
             }
             Result<json> answer = getJson(http, url, cancel);
             if (!answer) {
@@ -187,7 +198,7 @@ Result<PriceRefresh> refreshAzurePrices(HttpTransport& http,
             }
             const json* items = answer->is_object() && answer->contains("Items") ? &answer->at("Items") : nullptr;
             if (!items || !items->is_array()) {
-                return Error{ErrorCode::SchemaViolation, "not a Retail Prices page: it has no \"Items\" list", url};
+                return Error{ErrorCode::SchemaViolation, Reason{"error.prices.not_a_retail_page"}, url};
             }
             for (const json& item : *items) {
                 auto text = [&](const char* key) {
@@ -211,6 +222,8 @@ Result<PriceRefresh> refreshAzurePrices(HttpTransport& http,
                 p.amount = price->get<double>();
                 p.currency = Currency::USD;
                 p.unit = PriceUnit::Hour;
+                // source: the price's provenance as its API names it, saved with the price (English data, as
+                // resources/catalog's sources)
                 p.source = {.url = url,
                             .asOf = retrieved,
                             .retrieved = retrieved,
@@ -230,7 +243,7 @@ Result<PriceRefresh> refreshAzurePrices(HttpTransport& http,
             }
         }
         if (!missing.empty()) {
-            refresh.notes.push_back(size + ": no Linux price in " + missing + " (the bundled prices stay there)");
+            refresh.notes.push_back({Reason{"refresh.azure_unpriced", {{"size", size}, {"regions", missing}}}});
         }
     }
     compareWithCatalog(catalog, refresh);
@@ -287,9 +300,7 @@ Result<PriceRefresh> refreshProviderPrices(HttpTransport& http,
                                            const CancelToken* cancel)
 {
     if (provider == "paperspace") {
-        return Error{ErrorCode::InvalidArgument,
-                     "Paperspace publishes no price API; its prices stay the bundled ones",
-                     "--provider"};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.prices.paperspace_no_api"}, "--provider"};
     }
     using Reader = Result<PriceRefresh> (*)(HttpTransport&,
                                             const Catalog&,
@@ -305,21 +316,21 @@ Result<PriceRefresh> refreshProviderPrices(HttpTransport& http,
     const auto reader = signedReaders.find(provider);
     if (provider != "aws" && provider != "azure" && reader == signedReaders.end()) {
         return Error{ErrorCode::InvalidArgument,
-                     "unknown provider '" + provider
-                         + "'; prices are read for aws, azure, gcp, lambda, alibaba, tencent and huawei",
+                     Reason{"error.prices.unknown_provider", {{"provider", provider}}},
                      "--provider"};
     }
     const fs::path work = pricesDir / ".download";
     std::error_code ec;
     fs::create_directories(work, ec);
     if (ec) {
-        return Error{ErrorCode::FileUnreadable, "cannot be created: " + ec.message(), work.string()};
+        return Error{
+            ErrorCode::FileUnreadable, Reason{"error.prices.cannot_create", {{"said", ec.message()}}}, work.string()};
     }
     logInfo(LogCategory::Prices, [&] {
         return "refreshing the prices of " + provider + " in " + (region.empty() ? "every region" : region)
                + (access.key || !access.apiKey.empty() || access.googleAccount ? ", signed" : ", unsigned");
     });
-    Result<PriceRefresh> refreshed = Error{ErrorCode::InvalidArgument, "not read", provider};
+    Result<PriceRefresh> refreshed = Error{ErrorCode::InvalidArgument, Reason{"error.prices.not_read"}, provider};
     if (provider == "aws") {
         refreshed = refreshAwsPrices(http, catalog, region, work, progress, cancel);
         if (refreshed && access.key) {
@@ -336,9 +347,7 @@ Result<PriceRefresh> refreshProviderPrices(HttpTransport& http,
                 compareWithCatalog(catalog, whole);
             }
         } else if (refreshed) {
-            refreshed.value().notes.push_back(
-                "spot prices not read: they come from EC2's spot price history, which needs "
-                "your AWS key (gpuplan creds set aws)");
+            refreshed.value().notes.push_back({Reason{"refresh.aws_spot_needs_key"}});
         }
     } else if (provider == "azure") {
         refreshed = refreshAzurePrices(http, catalog, region, progress, cancel);
@@ -355,7 +364,7 @@ Result<PriceRefresh> refreshProviderPrices(HttpTransport& http,
         return refreshed ? "read " + std::to_string(refreshed->prices.size()) + " prices of " + provider + " ("
                                + std::to_string(refreshed->changes.size()) + " changed, "
                                + std::to_string(refreshed->unchanged) + " unchanged), saved in " + pricesDir.string()
-                         : "refreshing the prices of " + provider + " failed: " + refreshed.error().message();
+                         : "refreshing the prices of " + provider + " failed: " + describe(refreshed.error());
     });
     return refreshed;
 }
@@ -384,12 +393,13 @@ Status saveRefreshedPrices(const PriceRefresh& refresh, const fs::path& dir)
         std::ofstream out(partial, std::ios::binary | std::ios::trunc);
         out << document.dump(1) << '\n';
         if (!out) {
-            return Error{ErrorCode::FileUnreadable, "cannot be written", partial.string()};
+            return Error{ErrorCode::FileUnreadable, Reason{"error.prices.cannot_write"}, partial.string()};
         }
     }
     fs::rename(partial, file, ec);
     if (ec) {
-        return Error{ErrorCode::FileUnreadable, "cannot be replaced: " + ec.message(), file.string()};
+        return Error{
+            ErrorCode::FileUnreadable, Reason{"error.prices.cannot_replace", {{"said", ec.message()}}}, file.string()};
     }
     return Ok{};
 }

@@ -99,7 +99,7 @@ Result<PriceRefresh> refreshTencentPrices(HttpTransport& http,
                                           const CancelToken* cancel)
 {
     Result<pricing::Reading> reading = pricing::startReading(
-        catalog, "tencent", "Tencent Cloud", region, access.key.has_value(), "your SecretId and SecretKey");
+        catalog, "tencent", "Tencent Cloud", region, access.key.has_value(), "error.prices.needs_tencent_key");
     if (!reading) {
         return reading.error();
     }
@@ -110,8 +110,8 @@ Result<PriceRefresh> refreshTencentPrices(HttpTransport& http,
     const std::map<std::string, std::set<std::string>> wanted = pricing::byRegion(offered);
     std::uint64_t done = 0;
     for (const auto& [r, types] : wanted) {
-        if (Status go =
-                pricing::keepGoing(progress, cancel, "Tencent Cloud prices in " + r, done++, wanted.size(), url);
+        if (Status go = pricing::keepGoing(
+                progress, cancel, Reason{"refresh.progress_tencent", {{"region", r}}}, done++, wanted.size(), url);
             !go) {
             return go.error();
         }
@@ -145,6 +145,8 @@ Result<PriceRefresh> refreshTencentPrices(HttpTransport& http,
                 if (mode == PricingMode::OnDemand) {
                     zoneOf[type] = zonePrice.first;
                 }
+                // source: the price's provenance as its API names it, saved with the price (English data, as
+                // resources/catalog's sources)
                 refresh.prices.push_back(
                     {type,
                      pricing::livePrice(r,
@@ -169,7 +171,7 @@ Result<PriceRefresh> refreshTencentPrices(HttpTransport& http,
             }
             Result<std::vector<cvm::Image>> parsed = cvm::parseDescribeImages(*images);
             if (!parsed || parsed->empty()) {
-                refresh.notes.push_back(type + " in " + r + ": no public image to quote a prepaid price with");
+                refresh.notes.push_back({Reason{"refresh.tencent_no_image", {{"type", type}, {"region", r}}}});
                 continue;
             }
             for (const auto& [months, mode] :
@@ -180,8 +182,10 @@ Result<PriceRefresh> refreshTencentPrices(HttpTransport& http,
                     responseOf(cvmCall(http, endpoint, call, r, access, cancel), url + " " + call.action);
                 if (!quote) {
                     if (quote.error().code == ErrorCode::ProviderRefused) {
-                        refresh.notes.push_back(type + " in " + r + ", " + std::to_string(months)
-                                                + " month(s) prepaid: " + quote.error().detail);
+                        refresh.notes.push_back(
+                            {Reason{"refresh.prepaid_quote_failed",
+                                    {{"type", type}, {"region", r}, {"months", std::to_string(months)}}},
+                             quote.error()});
                         continue;
                     }
                     return quote.error();
@@ -189,9 +193,11 @@ Result<PriceRefresh> refreshTencentPrices(HttpTransport& http,
                 const std::optional<double> total = parseTencentPrepaidPrice(*quote);
                 if (!total) {
                     return Error{ErrorCode::SchemaViolation,
-                                 "InquiryPriceRunInstances answer without Price.InstancePrice.OriginalPrice",
+                                 Reason{"error.prices.tencent_quote_without_price"},
                                  url + " " + type};
                 }
+                // source: the price's provenance as its API names it, saved with the price (English data, as
+                // resources/catalog's sources)
                 refresh.prices.push_back(
                     {type,
                      pricing::livePrice(r,
@@ -205,7 +211,7 @@ Result<PriceRefresh> refreshTencentPrices(HttpTransport& http,
             }
         }
     }
-    pricing::noteUnpriced(refresh, offered, PricingMode::OnDemand, "not sold there now; the bundled price stays");
+    pricing::noteUnpriced(refresh, offered, PricingMode::OnDemand, "refresh.unpriced_not_sold");
     pricing::compareWithCatalog(catalog, refresh);
     return std::move(refresh);
 }

@@ -47,8 +47,7 @@ public:
             return std::nullopt;
         }
         if (!value->is_number_integer()) {
-            m_check.problem(JsonChecker::child(path, key),
-                            std::string("must be a whole number, found ") + describe(*value));
+            m_check.problem(JsonChecker::child(path, key), notWholeNumber(key, *value));
             return std::nullopt;
         }
         const long long number =
@@ -56,8 +55,10 @@ public:
                 value->get<std::uint64_t>(), static_cast<std::uint64_t>(std::numeric_limits<long long>::max())))
                                         : value->get<long long>();
         if (number < min) {
-            m_check.problem(JsonChecker::child(path, key),
-                            "must be at least " + std::to_string(min) + ", found " + std::to_string(number));
+            m_check.problem(
+                JsonChecker::child(path, key),
+                Reason{"error.probe.too_small",
+                       {{"field", std::string(key)}, {"min", std::to_string(min)}, {"found", std::to_string(number)}}});
             return std::nullopt;
         }
         return number;
@@ -68,7 +69,9 @@ public:
     {
         std::optional<long long> number = integer(parent, key, path, need, min);
         if (number && *number > std::numeric_limits<int>::max()) {
-            m_check.problem(JsonChecker::child(path, key), "is too large: " + std::to_string(*number));
+            m_check.problem(
+                JsonChecker::child(path, key),
+                Reason{"error.probe.too_large", {{"field", std::string(key)}, {"found", std::to_string(*number)}}});
             return std::nullopt;
         }
         return number ? std::optional<int>(static_cast<int>(*number)) : std::nullopt;
@@ -105,7 +108,7 @@ public:
     {
         for (const char* key : keys) {
             if (!parent.contains(key)) {
-                m_check.problem(JsonChecker::child(path, key), "required field is missing");
+                m_check.problem(JsonChecker::child(path, key), Reason{"error.json.required_missing", {{"field", key}}});
             }
         }
     }
@@ -115,8 +118,10 @@ public:
     {
         const json* value = member(parent, key, path, Need::Required);
         if (value && !value->is_string()) {
-            m_check.problem(JsonChecker::child(path, key),
-                            std::string("must be a string, found ") + jsonKindName(*value));
+            m_check.problem(
+                JsonChecker::child(path, key),
+                Reason{"error.json.wrong_type",
+                       {{"field", std::string(key)}, {"expected", "string"}, {"found_kind", jsonKindName(*value)}}});
             return {};
         }
         return value ? value->get<std::string>() : std::string();
@@ -142,19 +147,30 @@ public:
 
     JsonChecker& check() { return m_check; }
 
-private:
-    static std::string describe(const json& value)
+    /// "error.probe.not_whole_number": a number as it was written ("found"); any other value also by its kind
+    /// ("found_kind"), a container by its kind alone.
+    static Reason notWholeNumber(std::string_view key, const json& value)
     {
-        return value.is_number() ? describeJson(value) : std::string(jsonKindName(value)) + " " + describeJson(value);
+        Reason reason{"error.probe.not_whole_number", {{"field", std::string(key)}}};
+        if (!value.is_structured()) {
+            reason.params["found"] = describeJson(value);
+        }
+        if (!value.is_number()) {
+            reason.params["found_kind"] = jsonKindName(value);
+        }
+        return reason;
     }
 
+private:
     const json* member(const json& parent, std::string_view key, const std::string& path, Need need)
     {
         auto it = parent.find(key);
         if (it == parent.end() || it->is_null()) {
             if (need == Need::Required) {
                 m_check.problem(JsonChecker::child(path, key),
-                                it == parent.end() ? "required field is missing" : "required field is null");
+                                it == parent.end()
+                                    ? Reason{"error.json.required_missing", {{"field", std::string(key)}}}
+                                    : Reason{"error.json.required_null", {{"field", std::string(key)}}});
             }
             return nullptr;
         }
@@ -175,7 +191,7 @@ void readBuild(ProbeReader& in, const json& root, ProbeBuild& build)
     build.version = check.string(*node, "version", at, Need::Required).value_or("");
     build.mode = check.string(*node, "mode", at, Need::Required).value_or("");
     if (!build.mode.empty() && build.mode != "quick" && build.mode != "full") {
-        check.problem(at + ".mode", "must be \"quick\" or \"full\", found \"" + build.mode + "\"");
+        check.problem(at + ".mode", Reason{"error.probe.bad_mode", {{"found", build.mode}}});
     }
     build.cudaRuntime = in.smallInteger(*node, "cuda_runtime", at, Need::Required, 1).value_or(0);
     build.architectures = check.stringList(*node, "architectures", at);
@@ -200,7 +216,7 @@ ProbeMeasurement readMeasurement(ProbeReader& in, const json& node, const std::s
     m.test = measurementByKey(m.name); // a test this build does not know stays by its name, never judged
     m.unit = check.string(node, "unit", at, Need::Required).value_or("");
     if (!m.unit.empty() && m.unit != "TFLOPS" && m.unit != "GB/s") {
-        check.problem(at + ".unit", "must be \"TFLOPS\" or \"GB/s\", found \"" + m.unit + "\"");
+        check.problem(at + ".unit", Reason{"error.probe.bad_unit", {{"found", m.unit}}});
     }
     m.method = check.string(node, "method", at, Need::Required).value_or("");
     static const char* const kMethods[] = {
@@ -208,9 +224,11 @@ ProbeMeasurement readMeasurement(ProbeReader& in, const json& node, const std::s
     if (!m.method.empty() && std::none_of(std::begin(kMethods), std::end(kMethods), [&](const char* known) {
             return m.method == known;
         })) {
-        check.problem(at + ".method",
-                      "unknown method \"" + m.method
-                          + "\" (known: cublaslt, wmma, mma_sync, wgmma, fma, copy, triad, pinned, peer, nccl)");
+        std::string known;
+        for (const char* name : kMethods) {
+            known += (known.empty() ? "" : ", ") + std::string(name);
+        }
+        check.problem(at + ".method", Reason{"error.probe.unknown_method", {{"found", m.method}, {"known", known}}});
     }
     m.skipped = check.string(node, "skipped", at, Need::Optional);
     // A skipped test has a reason instead of figures; a measured one must carry all of them.
@@ -262,7 +280,8 @@ std::optional<ProbeThrottle> readThrottle(ProbeReader& in, const json& parent, c
         for (auto it = shares->begin(); it != shares->end(); ++it) {
             std::optional<double> share = in.number(*shares, it.key(), p + ".shares", Need::Required);
             if (share && *share > 1.0) {
-                check.problem(JsonChecker::child(p + ".shares", it.key()), "must be a fraction from 0 to 1");
+                check.problem(JsonChecker::child(p + ".shares", it.key()),
+                              Reason{"error.probe.not_fraction", {{"found", reasonNumber(*share)}}});
             } else if (share) {
                 t.shares[it.key()] = *share;
             }
@@ -290,7 +309,7 @@ std::optional<ProbeBurn> readBurn(ProbeReader& in, const json& parent, const std
             if ((*xids)[i].is_number_integer()) {
                 b.xids.push_back((*xids)[i].get<long long>());
             } else {
-                check.problem(JsonChecker::index(p + ".xids", i), "must be a whole number");
+                check.problem(JsonChecker::index(p + ".xids", i), ProbeReader::notWholeNumber("", (*xids)[i]));
             }
         }
     }
@@ -466,6 +485,22 @@ std::string blankOutside(std::string_view text, std::size_t begin, std::size_t e
     return copy;
 }
 
+/// Whether JSON `text` ends inside its document: nlohmann's parse error 101 (an unexpected token, or a string
+/// left open) at the end of the input, as when the probe was killed or the connection dropped mid-document.
+bool endsInsideDocument(const std::string& text)
+{
+    try {
+        const json parsed = json::parse(text);
+        (void)parsed; // parsed after all: too deep for parseJson, not cut short
+    } catch (const json::parse_error& e) {
+        // The lexer counts the end of input as one character read past the text.
+        return e.id == 101 && e.byte > text.size();
+    } catch (const json::exception&) {
+        return false;
+    }
+    return false;
+}
+
 /// The document: from the first line beginning with '{' (after blanks) that parses, to the end or to the last
 /// '}'; a later candidate must carry "schema". Else the error of the first candidate.
 Result<json> locateDocument(std::string_view output, const std::string& where)
@@ -475,14 +510,13 @@ Result<json> locateDocument(std::string_view output, const std::string& where)
         std::string firstLine(output.substr(0, std::min<std::size_t>(output.find('\n'), 80)));
         return Error{ErrorCode::JsonSyntax,
                      output.find_first_not_of(" \t\r\n") == std::string_view::npos
-                         ? "the probe printed nothing; it may have crashed before writing its JSON document, or "
-                           "could not start (check that the binary suits the remote system)"
-                         : "the probe's output holds no JSON document (no line starts with '{'); it begins \""
-                               + firstLine + "\"",
+                         ? Reason{"error.probe.no_output", {}}
+                         : Reason{"error.probe.no_document", {{"begins", firstLine}}},
                      where};
     }
     const std::size_t lastBrace = output.rfind('}');
     std::optional<Error> firstError;
+    bool truncated = false;
     for (std::size_t start : starts) {
         // Whole rest first; then without trailing text after the last '}' (a shell's "logout").
         std::vector<std::size_t> ends = {output.size()};
@@ -490,7 +524,8 @@ Result<json> locateDocument(std::string_view output, const std::string& where)
             ends.push_back(lastBrace + 1);
         }
         for (std::size_t end : ends) {
-            Result<json> parsed = parseJson(blankOutside(output, start, end), where);
+            const std::string candidate = blankOutside(output, start, end);
+            Result<json> parsed = parseJson(candidate, where);
             if (parsed) {
                 // A later '{' line of a truncated document is one of its nested objects, not the document.
                 if (start == starts.front() || parsed->contains("schema")) {
@@ -500,13 +535,16 @@ Result<json> locateDocument(std::string_view output, const std::string& where)
             }
             if (!firstError) {
                 firstError = parsed.error();
+                truncated = endsInsideDocument(candidate);
             }
         }
     }
     Error error = *firstError;
-    if (error.detail.find("unexpected end of input") != std::string::npos) {
-        error.detail += " (the output ends inside the JSON document: truncated, e.g. the probe was killed or the "
-                        "connection dropped; run the probe again)";
+    if (truncated) {
+        // The parser's own words stay as it said them; the reason says what they mean here.
+        const auto said = error.reason.params.find("said");
+        error.reason =
+            Reason{"error.probe.truncated", {{"said", said == error.reason.params.end() ? "" : said->second}}};
     }
     return error;
 }
@@ -517,9 +555,7 @@ Result<ProbeResult> parseProbeResult(std::string_view output, const std::string&
 {
     if (output.size() > kMaxOutputBytes) {
         return Error{ErrorCode::JsonSyntax,
-                     "the output is " + std::to_string(output.size())
-                         + " bytes, far more than a probe document; "
-                           "not the probe's output",
+                     Reason{"error.probe.output_too_large", {{"bytes", std::to_string(output.size())}}},
                      where};
     }
     Result<json> document = locateDocument(output, where);
@@ -531,11 +567,21 @@ Result<ProbeResult> parseProbeResult(std::string_view output, const std::string&
     JsonChecker check(where);
     ProbeReader in(check);
     ProbeResult result;
-    if (!checkSchemaTag(check, root, kProbeSchema)) {
-        // Another schema's fields mean something else: stop at the tag.
-        Error error = check.takeProblems().front();
-        error.detail += "; this GPU Planner reads the probe it ships, deploy that probe again";
-        return error;
+    // Another schema's fields mean something else: stop at the tag, and say which probe this GPU Planner reads.
+    const auto tag = root.find("schema");
+    Reason otherSchema;
+    if (tag == root.end()) {
+        otherSchema = Reason{"error.probe.schema_missing", {}};
+    } else if (tag->is_null()) {
+        otherSchema = Reason{"error.probe.schema_null", {}};
+    } else if (!tag->is_string()) {
+        otherSchema = Reason{"error.probe.schema_not_text", {{"found_kind", jsonKindName(*tag)}}};
+    } else if (tag->get<std::string>() != kProbeSchema) {
+        otherSchema =
+            Reason{"error.probe.other_schema", {{"expected", kProbeSchema}, {"found", tag->get<std::string>()}}};
+    }
+    if (!otherSchema.empty()) {
+        return Error{ErrorCode::SchemaViolation, std::move(otherSchema), check.where("$.schema")};
     }
     readBuild(in, root, result.probe);
     readDriver(in, root, result.driver);
@@ -562,8 +608,7 @@ Result<ProbeResult> parseProbeResult(std::string_view output, const std::string&
         std::vector<Error> problems = check.takeProblems();
         Error error = problems.front();
         if (problems.size() > 1) {
-            error.detail += " (and " + std::to_string(problems.size() - 1) + " more problem"
-                            + (problems.size() > 2 ? "s" : "") + ")";
+            error.reason.params["more_problems"] = std::to_string(problems.size() - 1);
         }
         return error;
     }

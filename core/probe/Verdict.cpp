@@ -5,7 +5,6 @@
 #include "probe/VerdictJudge.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
 
 namespace gpuplan::core {
@@ -46,26 +45,6 @@ namespace verdict {
 
 // ---- formatting -----------------------------------------------------------------------------------------
 
-std::string fixed(double value, int decimals)
-{
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
-    return buffer;
-}
-
-/// 312 -> "312", 989.5 -> "989.5", 0.8125 -> "0.81" (2 significant decimals for ratios).
-std::string figure(double value)
-{
-    char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.4g", value);
-    return buffer;
-}
-
-std::string ratioText(double ratio)
-{
-    return fixed(ratio, 2);
-}
-
 std::string joined(const std::vector<std::string>& items, const char* separator)
 {
     std::string text;
@@ -78,6 +57,28 @@ std::string joined(const std::vector<std::string>& items, const char* separator)
 Reason reason(std::string key, std::map<std::string, std::string> params)
 {
     return Reason{std::move(key), std::move(params)};
+}
+
+Reason figure(std::string key)
+{
+    return Reason{std::move(key), {}};
+}
+
+Reason valueFigure(double value, std::string unit)
+{
+    return Reason{"figure.value", {{"value", reasonNumber(value)}, {"unit", std::move(unit)}}};
+}
+
+Reason textFigure(std::string text)
+{
+    return Reason{"figure.text", {{"text", std::move(text)}}};
+}
+
+Reason thresholdFigure(double pass, double peak, const std::string& unit, double fail)
+{
+    return Reason{
+        "figure.share_threshold",
+        {{"pass", reasonNumber(pass)}, {"peak", reasonNumber(peak)}, {"unit", unit}, {"fail", reasonNumber(fail)}}};
 }
 
 std::optional<double> nvlinkPerDirection(const GpuSpec& spec)
@@ -152,8 +153,8 @@ Verdict Judge::run()
         add(Check::ProbeIncomplete,
             std::nullopt,
             VerdictLevel::Warn,
-            "ok: false",
-            "ok: true",
+            reason("figure.probe_ok", {{"ok", "false"}}),
+            reason("figure.probe_ok", {{"ok", "true"}}),
             reason("probe.incomplete", {}));
     }
     for (const VerdictLine& line : m_verdict.lines) {
@@ -164,18 +165,13 @@ Verdict Judge::run()
     return std::move(m_verdict);
 }
 
-void Judge::add(
-    Check check, std::optional<int> gpu, VerdictLevel level, std::string measured, std::string expected, Reason why)
+void Judge::add(Check check, std::optional<int> gpu, VerdictLevel level, Reason measured, Reason expected, Reason why)
 {
     add(std::string(checkKey(check)), gpu, level, std::move(measured), std::move(expected), std::move(why));
 }
 
-void Judge::add(std::string check,
-                std::optional<int> gpu,
-                VerdictLevel level,
-                std::string measured,
-                std::string expected,
-                Reason why)
+void Judge::add(
+    std::string check, std::optional<int> gpu, VerdictLevel level, Reason measured, Reason expected, Reason why)
 {
     m_verdict.lines.push_back(
         VerdictLine{std::move(check), gpu, level, std::move(measured), std::move(expected), std::move(why)});
@@ -201,7 +197,12 @@ void Judge::judgeGpu(const ProbeGpu& gpu)
     judgeThrottle(gpu);
     judgeBurn(gpu);
     if (gpu.migEnabled.value_or(false)) {
-        add(Check::Mig, gpu.index, VerdictLevel::Warn, "on", "off", reason("probe.mig.on", {}));
+        add(Check::Mig,
+            gpu.index,
+            VerdictLevel::Warn,
+            figure("figure.on"),
+            figure("figure.off"),
+            reason("probe.mig.on", {}));
     }
 }
 

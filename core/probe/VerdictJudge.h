@@ -13,13 +13,17 @@
 
 namespace gpuplan::core::verdict {
 
-std::string fixed(double value, int decimals);
-/// 312 -> "312", 989.5 -> "989.5", 0.8125 -> "0.81" (2 significant decimals for ratios).
-std::string figure(double value);
-std::string ratioText(double ratio);
 std::string joined(const std::vector<std::string>& items, const char* separator = ", ");
 /// A reason by its key and raw parameters; ui/wording words it.
 Reason reason(std::string key, std::map<std::string, std::string> params);
+/// A figure of a verdict line ("figure.*", worded by ui/wording's figureText()) without parameters.
+Reason figure(std::string key);
+/// "figure.value": a number with its unit ("312 TFLOPS", "87 C"); an empty unit for a bare number.
+Reason valueFigure(double value, std::string unit);
+/// "figure.text": text shown as it is (a GPU's name, an error code, a unit).
+Reason textFigure(std::string text);
+/// "figure.share_threshold": ">= pass of peak unit (fail < fail)".
+Reason thresholdFigure(double pass, double peak, const std::string& unit, double fail);
 
 /// The bandwidth per direction of an "NVLinkN X GB/s" interconnect (the catalog's X is both directions together).
 std::optional<double> nvlinkPerDirection(const GpuSpec& spec);
@@ -45,18 +49,9 @@ public:
     Verdict run();
 
 private:
-    void add(Check check,
-             std::optional<int> gpu,
-             VerdictLevel level,
-             std::string measured,
-             std::string expected,
-             Reason why);
-    void add(std::string check,
-             std::optional<int> gpu,
-             VerdictLevel level,
-             std::string measured,
-             std::string expected,
-             Reason why);
+    void add(Check check, std::optional<int> gpu, VerdictLevel level, Reason measured, Reason expected, Reason why);
+    void
+    add(std::string check, std::optional<int> gpu, VerdictLevel level, Reason measured, Reason expected, Reason why);
     std::string promisedName() const { return m_promisedSpec ? m_promisedSpec->name : m_promised.gpuId; }
 
     void judgeGpu(const ProbeGpu& gpu);
@@ -74,16 +69,12 @@ private:
     // ComputeChecks.cpp: GEMM correctness, and the speeds measured against the datasheet (compute, memory, host)
     void judgeCorrectness(const ProbeGpu& gpu);
     void judgeMeasurement(const ProbeGpu& gpu, const GpuSpec* spec, const ProbeMeasurement& m);
-    void judgeInformational(const ProbeGpu& gpu,
-                            const ProbeMeasurement& m,
-                            const std::string& measured,
-                            std::map<std::string, std::string> params);
+    void judgeInformational(const ProbeGpu& gpu, const ProbeMeasurement& m, std::map<std::string, std::string> params);
 
     // InterconnectChecks.cpp: peer copies and NCCL
     void judgePeer(const ProbeGpu& gpu,
                    const GpuSpec* spec,
                    const ProbeMeasurement& m,
-                   const std::string& measured,
                    std::map<std::string, std::string> params);
     void judgeMultiGpu();
 

@@ -158,9 +158,7 @@ Result<Report> buildReport(const PlanDocument& plan, const std::string& where)
 {
     const std::vector<PlanOption>& all = plan.results.options;
     if (all.empty()) {
-        return Error{ErrorCode::InvalidArgument,
-                     "the plan has no ranked option, so there is nothing to recommend (every offer was excluded)",
-                     where + ": $.results.options"};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.report.no_options", {}}, where + ": $.results.options"};
     }
 
     Report report;

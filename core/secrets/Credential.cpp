@@ -79,11 +79,12 @@ Status readFields(const SecretJson& object, Credential& credential, const std::s
                 list += (list.empty() ? "" : ", ") + k;
             }
             return Error{ErrorCode::InvalidArgument,
-                         "unknown field \"" + field + "\" for " + credential.provider() + " (its fields: " + list + ")",
+                         Reason{"error.secrets.unknown_field",
+                                {{"field", field}, {"provider", credential.provider()}, {"fields", list}}},
                          where};
         }
         if (!value.is_string()) {
-            return Error{ErrorCode::InvalidArgument, "must be a string", where + "." + field};
+            return Error{ErrorCode::InvalidArgument, Reason{"error.secrets.must_be_string"}, where + "." + field};
         }
         credential.set(field, SecretString(value.get_ref<const SecretJson::string_t&>()));
     }
@@ -103,12 +104,13 @@ Status keepSecretsOutOfCoreDumps()
 {
     const rlimit none{0, 0};
     if (::setrlimit(RLIMIT_CORE, &none) != 0) {
-        return Error{
-            ErrorCode::Internal, std::string("cannot turn core dumps off: ") + std::strerror(errno), "RLIMIT_CORE"};
+        return Error{ErrorCode::Internal,
+                     Reason{"error.secrets.core_dumps_on", {{"said", std::strerror(errno)}}},
+                     "RLIMIT_CORE"};
     }
     if (::prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0) {
         return Error{ErrorCode::Internal,
-                     std::string("cannot mark the process as not dumpable: ") + std::strerror(errno),
+                     Reason{"error.secrets.still_dumpable", {{"said", std::strerror(errno)}}},
                      "PR_SET_DUMPABLE"};
     }
     return Ok{};
@@ -313,19 +315,23 @@ Status Credential::validate() const
         for (const std::string& id : credentialProviderIds()) {
             known += (known.empty() ? "" : ", ") + id;
         }
-        return Error{
-            ErrorCode::UnknownProvider, "unknown provider \"" + m_provider + "\"; known: " + known, "provider"};
+        return Error{ErrorCode::UnknownProvider,
+                     Reason{"error.secrets.unknown_provider", {{"provider", m_provider}, {"known", known}}},
+                     "provider"};
     }
     for (const auto& entry : m_fields) {
         if (!s->field(entry.first)) {
-            return Error{ErrorCode::InvalidArgument, "is not a field of " + m_provider + " credentials", entry.first};
+            return Error{ErrorCode::InvalidArgument,
+                         Reason{"error.secrets.not_a_field", {{"provider", m_provider}}},
+                         entry.first};
         }
     }
     for (const CredentialFieldSpec& f : s->fields) {
         if (f.required && !has(f.name)) {
-            return Error{ErrorCode::InvalidArgument,
-                         "missing: " + m_provider + " credentials need " + std::string(f.label),
-                         std::string(f.name)};
+            return Error{
+                ErrorCode::InvalidArgument,
+                Reason{"error.secrets.missing_field", {{"provider", m_provider}, {"field", std::string(f.name)}}},
+                std::string(f.name)};
         }
     }
     return Ok{};
@@ -355,10 +361,10 @@ SecretString credentialToJson(const Credential& credential)
 Result<Credential> credentialFromSecretJson(const SecretJson& document, const std::string& where)
 {
     if (!document.is_object() || !document.contains("provider") || !document["provider"].is_string()) {
-        return Error{ErrorCode::SchemaViolation, "missing the provider", where + ".provider"};
+        return Error{ErrorCode::SchemaViolation, Reason{"error.secrets.missing_provider"}, where + ".provider"};
     }
     if (!document.contains("fields") || !document["fields"].is_object()) {
-        return Error{ErrorCode::SchemaViolation, "missing the fields object", where + ".fields"};
+        return Error{ErrorCode::SchemaViolation, Reason{"error.secrets.missing_fields"}, where + ".fields"};
     }
     Credential credential(toStd(document["provider"].get_ref<const SecretJson::string_t&>()));
     if (Status read = readFields(document["fields"], credential, where + ".fields"); !read) {
@@ -373,7 +379,7 @@ Result<Credential> credentialFromJson(std::string_view json)
 {
     const SecretJson document = SecretJson::parse(json.begin(), json.end(), nullptr, false);
     if (document.is_discarded()) {
-        return Error{ErrorCode::JsonSyntax, "not a JSON document", "$"};
+        return Error{ErrorCode::JsonSyntax, Reason{"error.secrets.not_json"}, "$"};
     }
     return credentialFromSecretJson(document, "$");
 }
@@ -382,10 +388,10 @@ Result<Credential> credentialFromFieldsJson(std::string_view provider, std::stri
 {
     const SecretJson document = SecretJson::parse(json.begin(), json.end(), nullptr, false);
     if (document.is_discarded()) {
-        return Error{ErrorCode::JsonSyntax, "not a JSON document", "stdin"};
+        return Error{ErrorCode::JsonSyntax, Reason{"error.secrets.not_json"}, "stdin"};
     }
     if (!document.is_object()) {
-        return Error{ErrorCode::InvalidArgument, "must be a JSON object of field names to strings", "stdin"};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.secrets.fields_not_object"}, "stdin"};
     }
     Credential credential{std::string(provider)};
     if (Status read = readFields(document, credential, "stdin"); !read) {
@@ -398,25 +404,23 @@ Result<Credential> credentialFromServiceAccountKey(std::string_view keyFileJson)
 {
     const SecretJson document = SecretJson::parse(keyFileJson.begin(), keyFileJson.end(), nullptr, false);
     if (document.is_discarded() || !document.is_object()) {
-        return Error{ErrorCode::JsonSyntax, "not a JSON key file", "$"};
+        return Error{ErrorCode::JsonSyntax, Reason{"error.secrets.not_json_key_file"}, "$"};
     }
     if (!document.contains("type") || document["type"] != "service_account") {
-        return Error{ErrorCode::SchemaViolation,
-                     "not a service-account key (its \"type\" must be \"service_account\"; create one under IAM > "
-                     "Service accounts > Keys)",
-                     "$.type"};
+        return Error{ErrorCode::SchemaViolation, Reason{"error.secrets.not_service_account"}, "$.type"};
     }
     Credential credential("gcp");
     for (const char* member : {"client_email", "private_key", "private_key_id", "project_id"}) {
         if (!document.contains(member)) {
             if (credentialSpec("gcp")->field(member)->required) {
-                return Error{ErrorCode::SchemaViolation, "missing", std::string("$.") + member};
+                return Error{ErrorCode::SchemaViolation, Reason{"error.secrets.missing"}, std::string("$.") + member};
             }
             continue;
         }
         const SecretJson& value = document[member];
         if (!value.is_string()) {
-            return Error{ErrorCode::SchemaViolation, "must be a string", std::string("$.") + member};
+            return Error{
+                ErrorCode::SchemaViolation, Reason{"error.secrets.must_be_string"}, std::string("$.") + member};
         }
         credential.set(member, SecretString(value.get_ref<const SecretJson::string_t&>()));
     }

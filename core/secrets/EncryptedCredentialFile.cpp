@@ -92,9 +92,9 @@ bool withinBounds(ScryptCost cost)
     return std::uint64_t{128} * cost.r * n <= kMaxScryptMemory && n * cost.r * cost.p <= kMaxScryptWork;
 }
 
-Error fileError(ErrorCode code, const fs::path& path, std::string detail)
+Error fileError(ErrorCode code, const fs::path& path, Reason reason)
 {
-    return Error{code, std::move(detail), path.string()};
+    return Error{code, std::move(reason), path.string()};
 }
 
 std::string systemReason(int error)
@@ -118,7 +118,7 @@ Status derive(std::string_view passphrase, const unsigned char* salt, ScryptCost
                        out.bytes.data(),
                        out.bytes.size())
         != 1) {
-        return Error{ErrorCode::Crypto, "scrypt key derivation failed (out of memory?)", "scrypt"};
+        return Error{ErrorCode::Crypto, Reason{"error.secrets.scrypt_failed"}, "scrypt"};
     }
     return Ok{};
 }
@@ -144,7 +144,7 @@ Result<std::vector<Credential>> deserialize(const SecretString& plaintext, const
     const SecretJson document = SecretJson::parse(plaintext.begin(), plaintext.end(), nullptr, false);
     if (document.is_discarded() || !document.is_object() || !document.contains("credentials")
         || !document["credentials"].is_array()) {
-        return fileError(ErrorCode::SchemaViolation, path, "decrypted, but the content is not a credentials list");
+        return fileError(ErrorCode::SchemaViolation, path, Reason{"error.secrets.not_a_credentials_list"});
     }
     std::vector<Credential> credentials;
     const SecretJson& list = document["credentials"];
@@ -164,15 +164,17 @@ Result<std::string> readWhole(const fs::path& path)
 {
     std::error_code ec;
     if (!fs::exists(path, ec)) {
-        return fileError(ErrorCode::FileNotFound, path, "no encrypted credentials file here yet");
+        return fileError(ErrorCode::FileNotFound, path, Reason{"error.secrets.no_file_yet"});
     }
     std::ifstream in(path, std::ios::binary);
     if (!in) {
-        return fileError(ErrorCode::FileUnreadable, path, "cannot open it: " + systemReason(errno));
+        return fileError(
+            ErrorCode::FileUnreadable, path, Reason{"error.secrets.cannot_open", {{"said", systemReason(errno)}}});
     }
     std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     if (in.bad()) {
-        return fileError(ErrorCode::FileUnreadable, path, "cannot read it: " + systemReason(errno));
+        return fileError(
+            ErrorCode::FileUnreadable, path, Reason{"error.secrets.cannot_read", {{"said", systemReason(errno)}}});
     }
     return bytes;
 }
@@ -248,32 +250,30 @@ Result<std::vector<Credential>> EncryptedCredentialFile::load(std::string_view p
     }
     const std::string& file = *read;
     if (file.size() >= kMagic.size() && std::memcmp(file.data(), kMagic.data(), kMagic.size()) != 0) {
-        return fileError(ErrorCode::FileUnreadable, m_path, "not a GPU Planner credentials file");
+        return fileError(ErrorCode::FileUnreadable, m_path, Reason{"error.secrets.not_a_credentials_file"});
     }
     if (file.size() < kSmallestFile) {
         return fileError(ErrorCode::FileUnreadable,
                          m_path,
-                         "truncated: " + std::to_string(file.size()) + " bytes, fewer than the "
-                             + std::to_string(kSmallestFile) + " of an empty store");
+                         Reason{"error.secrets.truncated",
+                                {{"bytes", std::to_string(file.size())}, {"smallest", std::to_string(kSmallestFile)}}});
     }
     const auto byteAt = [&](std::size_t at) { return static_cast<std::uint8_t>(file[at]); };
     if (byteAt(kFormatAt) != kFormat) {
         return fileError(ErrorCode::SchemaViolation,
                          m_path,
-                         "format " + std::to_string(byteAt(kFormatAt)) + " was written by another version of GPU "
-                             + "Planner; this one reads format 1");
+                         Reason{"error.secrets.other_format", {{"format", std::to_string(byteAt(kFormatAt))}}});
     }
     if (byteAt(kKdfAt) != kKdfScrypt || byteAt(kCipherAt) != kCipherAes256Gcm) {
-        return fileError(ErrorCode::SchemaViolation, m_path, "unknown key derivation or cipher in the header");
+        return fileError(ErrorCode::SchemaViolation, m_path, Reason{"error.secrets.unknown_cipher"});
     }
     const ScryptCost cost{byteAt(kLog2NAt), byteAt(kRAt), byteAt(kPAt)};
     // Bounds keep a changed header from asking for gigabytes; the passphrase check then fails anyway.
     if (!withinBounds(cost)) {
-        return fileError(
-            ErrorCode::Credentials, m_path, "the header's scrypt cost is out of bounds: the file was changed");
+        return fileError(ErrorCode::Credentials, m_path, Reason{"error.secrets.cost_out_of_bounds"});
     }
     if (passphrase.empty()) {
-        return fileError(ErrorCode::Credentials, m_path, "no passphrase given");
+        return fileError(ErrorCode::Credentials, m_path, Reason{"error.secrets.no_passphrase"});
     }
 
     const auto* bytes = reinterpret_cast<const unsigned char*>(file.data());
@@ -282,9 +282,7 @@ Result<std::vector<Credential>> EncryptedCredentialFile::load(std::string_view p
         return ok.error();
     }
     if (CRYPTO_memcmp(derived.check(), bytes + kCheckAt, kCheckSize) != 0) {
-        return fileError(ErrorCode::Credentials,
-                         m_path,
-                         "wrong passphrase for the encrypted credentials file (or its header was changed)");
+        return fileError(ErrorCode::Credentials, m_path, Reason{"error.secrets.wrong_passphrase"});
     }
 
     const std::size_t cipherSize = file.size() - kHeaderSize - kTagSize;
@@ -312,10 +310,7 @@ Result<std::vector<Credential>> EncryptedCredentialFile::load(std::string_view p
                == 1;
     if (!authentic) {
         wipe(plaintext); // what a failed tag leaves is not to be trusted or kept
-        return fileError(ErrorCode::Credentials,
-                         m_path,
-                         "the file was changed, damaged or truncated after it was written (it does not authenticate); "
-                         "restore it from a backup, or delete it and set the credentials again");
+        return fileError(ErrorCode::Credentials, m_path, Reason{"error.secrets.not_authentic"});
     }
     Result<std::vector<Credential>> credentials = deserialize(plaintext, m_path);
     wipe(plaintext);
@@ -336,7 +331,7 @@ Result<std::vector<Credential>> EncryptedCredentialFile::load(std::string_view p
 Status EncryptedCredentialFile::save(const std::vector<Credential>& credentials, std::string_view passphrase) const
 {
     if (passphrase.empty()) {
-        return Error{ErrorCode::InvalidArgument, "the passphrase must not be empty", "passphrase"};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.secrets.empty_passphrase"}, "passphrase"};
     }
     registerSecret(passphrase);
     for (const Credential& credential : credentials) {
@@ -352,7 +347,7 @@ Status EncryptedCredentialFile::save(const std::vector<Credential>& credentials,
     file[kCipherAt] = char(kCipherAes256Gcm);
     auto* header = reinterpret_cast<unsigned char*>(file.data());
     if (RAND_bytes(header + kSaltAt, int(kSaltSize)) != 1 || RAND_bytes(header + kNonceAt, int(kNonceSize)) != 1) {
-        return Error{ErrorCode::Crypto, "no random bytes from the system", "RAND_bytes"};
+        return Error{ErrorCode::Crypto, Reason{"error.secrets.no_random_bytes"}, "RAND_bytes"};
     }
     DerivedKey derived;
     if (Status ok = derive(passphrase, header + kSaltAt, ScryptCost{}, derived); !ok) {
@@ -383,7 +378,7 @@ Status EncryptedCredentialFile::save(const std::vector<Credential>& credentials,
                == 1;
     wipe(plaintext);
     if (!encrypted) {
-        return Error{ErrorCode::Crypto, "AES-256-GCM encryption failed", m_path.string()};
+        return Error{ErrorCode::Crypto, Reason{"error.secrets.encryption_failed"}, m_path.string()};
     }
     Status written = writeAtomically(m_path, file);
     logInfo(LogCategory::Secrets, [&] {

@@ -20,14 +20,14 @@ Status require(const Credential& credential, std::initializer_list<std::string_v
                         });
     if (!shaped) {
         return Error{ErrorCode::Credentials,
-                     "a " + credential.provider() + " credential cannot sign for this provider",
+                     Reason{"error.secrets.cannot_sign", {{"provider", credential.provider()}}},
                      credential.provider()};
     }
     for (std::string_view field : fields) {
         if (!credential.has(field)) {
             return Error{ErrorCode::Credentials,
-                         "the " + credential.provider() + " credential has no " + std::string(field)
-                             + ": set it again with gpuplan creds set " + credential.provider(),
+                         Reason{"error.secrets.credential_lacks_field",
+                                {{"provider", credential.provider()}, {"field", std::string(field)}}},
                          credential.provider()};
         }
     }

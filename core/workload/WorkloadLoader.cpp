@@ -14,8 +14,10 @@ using Need = JsonChecker::Need;
 namespace fs = std::filesystem;
 
 namespace {
+// wire: the schema tag a data file carries
 
 constexpr const char* kPresetsSchema = "gpuplan-workloads/1";
+// wire: the schema tag a data file carries
 constexpr const char* kWorkloadSchema = "gpuplan-workload/1";
 constexpr const char* kPresetsFile = "presets.json";
 
@@ -37,7 +39,8 @@ void readModel(JsonChecker& check, const json& node, const std::string& at, Work
     w.model.heads = check.count(*model, "heads", modelAt, Need::Optional);
     w.model.vocab = check.count(*model, "vocab", modelAt, Need::Optional);
     if (w.model.trainableParameters && w.model.parameters > 0 && *w.model.trainableParameters > w.model.parameters) {
-        check.problem(JsonChecker::child(modelAt, "trainable_parameters"), "must not exceed \"parameters\"");
+        check.problem(JsonChecker::child(modelAt, "trainable_parameters"),
+                      Reason{"error.workload.trainable_exceeds_parameters", {}});
     }
 }
 
@@ -68,11 +71,10 @@ void readWork(JsonChecker& check, const json& node, const std::string& at, Workl
                                                     w.kind == WorkKind::PerSample ? Need::Required : Need::Optional)
                                     .value_or(0);
     if (w.kind == WorkKind::PerSample && work->contains("tokens")) {
-        check.problem(JsonChecker::child(workAt, "tokens"), "per_sample work counts samples, not tokens");
+        check.problem(JsonChecker::child(workAt, "tokens"), Reason{"error.workload.tokens_in_per_sample", {}});
     }
     if (w.kind == WorkKind::Transformer && work->contains("samples")) {
-        check.problem(JsonChecker::child(workAt, "samples"),
-                      "transformer work counts tokens: give \"tokens\" (per epoch) instead");
+        check.problem(JsonChecker::child(workAt, "samples"), Reason{"error.workload.samples_in_transformer", {}});
     }
 }
 
@@ -90,10 +92,12 @@ void readMeasured(JsonChecker& check, const json& node, const std::string& at, W
     if (unit == "tokens/s" || unit == "samples/s") {
         m.tokens = unit == "tokens/s";
     } else if (!unit.empty()) {
-        check.problem(JsonChecker::child(mAt, "unit"), "unknown unit \"" + unit + "\" (known: samples/s, tokens/s)");
+        check.problem(JsonChecker::child(mAt, "unit"),
+                      Reason{"error.workload.unknown_unit", {{"found", unit}, {"known", "samples/s, tokens/s"}}});
     }
     m.gpuId = check.string(*measured, "gpu", mAt, Need::Required).value_or("");
     m.count = check.count(*measured, "count", mAt, Need::Optional).value_or(1);
+    // wire: the values the file may hold, as it writes them (a reason parameter)
     m.precision =
         check.choice(*measured, "precision", mAt, Need::Required, parsePrecision, "fp32, tf32, amp, bf16, fp8")
             .value_or(Precision::Amp);
@@ -127,7 +131,7 @@ std::optional<Workload> readWorkload(JsonChecker& check, const json& node, const
                                                     "schema"};
     check.onlyKnownKeys(node, at, keys);
     if (!withSchema && node.contains("schema")) {
-        check.problem(JsonChecker::child(at, "schema"), "belongs at the top of the file only");
+        check.problem(JsonChecker::child(at, "schema"), Reason{"error.workload.schema_not_at_top", {}});
     }
     Workload w;
     w.id = check.string(node, "id", at, withSchema ? Need::Optional : Need::Required).value_or("custom");
@@ -135,22 +139,27 @@ std::optional<Workload> readWorkload(JsonChecker& check, const json& node, const
     w.nameZh = check.string(node, "name_zh", at, Need::Optional).value_or("");
     w.description = check.string(node, "description", at, Need::Optional).value_or("");
     w.descriptionZh = check.string(node, "description_zh", at, Need::Optional).value_or("");
+    // wire: the values the file may hold, as it writes them (a reason parameter)
     w.task = check.choice(node, "task", at, Need::Required, parseTaskType, "vision, detection, detection3d, nlp, llm")
                  .value_or(TaskType::Vision);
+    // wire: the values the file may hold, as it writes them (a reason parameter)
     w.modelClass = check.choice(node, "class", at, Need::Required, parseModelClass, "cnn, detector, encoder, decoder")
                        .value_or(ModelClass::Cnn);
+    // wire: the values the file may hold, as it writes them (a reason parameter)
     w.method = check.choice(node, "method", at, Need::Optional, parseTrainingMethod, "full, lora")
                    .value_or(TrainingMethod::Full);
+    // wire: the values the file may hold, as it writes them (a reason parameter)
     w.kind = check.choice(node, "kind", at, Need::Required, parseWorkKind, "per_sample, transformer, measured")
                  .value_or(WorkKind::PerSample);
     if (w.kind == WorkKind::Measured) {
         readMeasured(check, node, at, w);
     } else if (node.contains("measured")) {
-        check.problem(JsonChecker::child(at, "measured"), "only a workload of kind \"measured\" has it");
+        check.problem(JsonChecker::child(at, "measured"), Reason{"error.workload.measured_not_measured_kind", {}});
     }
     readModel(check, node, at, w);
     readWork(check, node, at, w);
     w.microBatch = check.count(node, "micro_batch", at, Need::Optional).value_or(1);
+    // wire: the values the file may hold, as it writes them (a reason parameter)
     w.stack = check.choice(node, "stack", at, Need::Optional, parseStack, "tuned, typical, plain")
                   .value_or(SoftwareStack::Typical);
     w.activationGbPerSample = check.positiveNumber(node, "activation_gb_per_sample", at, Need::Optional);
@@ -164,7 +173,7 @@ std::optional<Workload> readWorkload(JsonChecker& check, const json& node, const
             }
         }
         if (sources->empty() && !withSchema) {
-            check.problem(JsonChecker::child(at, "sources"), "a preset cites at least one source");
+            check.problem(JsonChecker::child(at, "sources"), Reason{"error.workload.no_sources", {}});
         }
     }
     w.location = check.where(at);
@@ -187,10 +196,13 @@ Result<Workload> LoadedWorkloads::find(std::string_view id) const
         ids.push_back(preset.id);
     }
     std::vector<std::string> close = closestNames(id, ids);
-    std::string detail = "unknown preset '" + std::string(id) + "'";
-    detail += close.empty() ? "; known presets: " + joinedAlternatives(ids)
-                            : "; did you mean " + joinedAlternatives(close) + "?";
-    return Error{ErrorCode::UnknownReference, detail, "--preset"};
+    Reason reason{"error.workload.unknown_preset", {{"preset", std::string(id)}}};
+    if (close.empty()) {
+        reason.params["known"] = joinedNames(ids);
+    } else {
+        reason.params["alternatives"] = joinedNames(close);
+    }
+    return Error{ErrorCode::UnknownReference, std::move(reason), "--preset"};
 }
 
 Result<LoadedWorkloads> loadPresets(const fs::path& dir)
@@ -213,7 +225,8 @@ Result<LoadedWorkloads> loadPresets(const fs::path& dir)
                         duplicate = duplicate || other.id == w->id;
                     }
                     if (duplicate) {
-                        check.problem(JsonChecker::child(at, "id"), "preset \"" + w->id + "\" is defined twice");
+                        check.problem(JsonChecker::child(at, "id"),
+                                      Reason{"error.workload.duplicate_preset", {{"preset", w->id}}});
                     } else {
                         loaded.presets.push_back(std::move(*w));
                     }
@@ -242,9 +255,11 @@ Result<Workload> loadWorkloadFile(const fs::path& file)
     std::vector<Error> problems = check.takeProblems();
     if (!w) {
         Error first =
-            problems.empty() ? Error{ErrorCode::SchemaViolation, "not a workload", file.string()} : problems.front();
+            problems.empty()
+                ? Error{ErrorCode::SchemaViolation, Reason{"error.workload.not_a_workload", {}}, file.string()}
+                : problems.front();
         if (problems.size() > 1) {
-            first.detail += " (and " + std::to_string(problems.size() - 1) + " more problem(s))";
+            first.reason.params["more_problems"] = std::to_string(problems.size() - 1);
         }
         return first;
     }
@@ -260,7 +275,8 @@ Result<Workload> parseWorkload(const json& definition, const std::string& where)
     }
     std::vector<Error> problems = check.takeProblems();
     if (!w) {
-        return problems.empty() ? Error{ErrorCode::SchemaViolation, "not a workload", where} : problems.front();
+        return problems.empty() ? Error{ErrorCode::SchemaViolation, Reason{"error.workload.not_a_workload", {}}, where}
+                                : problems.front();
     }
     return *w;
 }
@@ -344,29 +360,27 @@ Result<Workload> withOverrides(Workload w, const WorkOverrides& overrides)
 {
     if (overrides.epochs) {
         if (!(*overrides.epochs > 0) || !std::isfinite(*overrides.epochs)) {
-            return Error{ErrorCode::InvalidArgument, "must be greater than 0", "--epochs"};
+            return Error{ErrorCode::InvalidArgument, Reason{"error.workload.option_not_positive", {}}, "--epochs"};
         }
         w.epochs = *overrides.epochs;
     }
     if (overrides.samples) {
         if (w.countsTokens()) {
-            return Error{ErrorCode::InvalidArgument,
-                         "'" + w.id + "' counts its work in tokens; use --tokens (per epoch)",
-                         "--samples"};
+            return Error{
+                ErrorCode::InvalidArgument, Reason{"error.workload.counts_tokens", {{"workload", w.id}}}, "--samples"};
         }
         if (!(*overrides.samples > 0)) {
-            return Error{ErrorCode::InvalidArgument, "must be greater than 0", "--samples"};
+            return Error{ErrorCode::InvalidArgument, Reason{"error.workload.option_not_positive", {}}, "--samples"};
         }
         w.samplesPerEpoch = *overrides.samples;
     }
     if (overrides.tokens) {
         if (!w.countsTokens()) {
-            return Error{ErrorCode::InvalidArgument,
-                         "'" + w.id + "' counts its work in samples; use --samples (per epoch)",
-                         "--tokens"};
+            return Error{
+                ErrorCode::InvalidArgument, Reason{"error.workload.counts_samples", {{"workload", w.id}}}, "--tokens"};
         }
         if (!(*overrides.tokens > 0)) {
-            return Error{ErrorCode::InvalidArgument, "must be greater than 0", "--tokens"};
+            return Error{ErrorCode::InvalidArgument, Reason{"error.workload.option_not_positive", {}}, "--tokens"};
         }
         w.tokensPerEpoch = *overrides.tokens;
     }

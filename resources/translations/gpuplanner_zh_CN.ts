@@ -2,6 +2,620 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>CloudErrors</name>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1 和 %2</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1、%2</translation>
+    </message>
+    <message>
+        <source>GPU Planner launches on %1 only, not yet on %2</source>
+        <translation>GPU Planner 目前只能在 %1 上启动实例，尚不支持 %2</translation>
+    </message>
+    <message>
+        <source>%1 cannot launch %2: %3</source>
+        <translation>%1 无法以 %2 方式启动：%3</translation>
+    </message>
+    <message>
+        <source>a %1 price is a reservation bought from the provider for a term; GPU Planner launches on demand, spot or monthly</source>
+        <translation>%1 价格是向云厂商按期限购买的预留，GPU Planner 只能以按需、竞价或包月方式启动</translation>
+    </message>
+    <message>
+        <source>option %1, %2 %3 in %4 (%5)</source>
+        <translation>选项 %1：%2 %3，位于 %4（%5）</translation>
+    </message>
+    <message>
+        <source>%1 (off)</source>
+        <translation>%1（关闭）</translation>
+    </message>
+    <message>
+        <source>not an http(s) URL</source>
+        <translation>不是 http(s) URL</translation>
+    </message>
+    <message>
+        <source>an API endpoint must be https (plain http is only allowed on this computer&apos;s loopback address)</source>
+        <translation>API 端点必须使用 https（仅本机回环地址允许使用明文 http）</translation>
+    </message>
+    <message>
+        <source>stopped waiting for the instance to run</source>
+        <translation>已停止等待实例运行</translation>
+    </message>
+    <message>
+        <source>the provider accepted the launch but does not show the instance after %1 s; it may still start and bill: see `gpuplan instances`</source>
+        <translation>云厂商已接受启动请求，但 %1 秒后仍查不到该实例；它可能仍会启动并计费：请查看 `gpuplan instances`</translation>
+    </message>
+    <message>
+        <source>the instance ended up %1 (%2) instead of running</source>
+        <translation>实例最终处于 %1（%2）状态，而不是运行中</translation>
+    </message>
+    <message>
+        <source>the instance ended up %1 instead of running</source>
+        <translation>实例最终处于 %1 状态，而不是运行中</translation>
+    </message>
+    <message>
+        <source>still %1 after %2 s; it may still start: see `gpuplan instances`</source>
+        <translation>%2 秒后仍处于 %1 状态；它可能仍会启动：请查看 `gpuplan instances`</translation>
+    </message>
+    <message>
+        <source>is empty</source>
+        <translation>为空</translation>
+    </message>
+    <message>
+        <source>the plan has no ranked options to launch</source>
+        <translation>方案中没有可启动的排名选项</translation>
+    </message>
+    <message>
+        <source>the plan ranks %1 options; there is no option %2</source>
+        <translation>方案共排出 %1 个选项；没有选项 %2</translation>
+    </message>
+    <message>
+        <source>%1, cannot be launched by GPU Planner yet (%2); choose another --option, or leave it out to be offered the best one that can</source>
+        <translation>%1，GPU Planner 暂时无法启动（%2）；请选择其他 --option，或不指定以获得可启动的最佳选项</translation>
+    </message>
+    <message>
+        <source>the plan&apos;s choice, %1, cannot be launched by GPU Planner yet (%2), and none of its %3 options can</source>
+        <translation>方案选定的%1，GPU Planner 暂时无法启动（%2），且其 %3 个选项都无法启动</translation>
+    </message>
+    <message>
+        <source>the catalog has no %1 price for it in %2 (add one in your own catalog, or give it with --price)</source>
+        <translation>机型与价格目录中没有它在 %2 的 %1 价格（请在自己的目录中添加，或用 --price 指定）</translation>
+    </message>
+    <message>
+        <source>the catalog has no such instance type</source>
+        <translation>机型与价格目录中没有该实例类型</translation>
+    </message>
+    <message>
+        <source>a launch needs a provider, an instance type and a region</source>
+        <translation>启动需要云厂商、实例类型和地域</translation>
+    </message>
+    <message>
+        <source>a subscription needs its period in months (1 or more)</source>
+        <translation>包月需要以月为单位的时长（1 个月或以上）</translation>
+    </message>
+    <message>
+        <source>%1 cannot launch spot instances: %2</source>
+        <translation>%1 无法启动竞价实例：%2</translation>
+    </message>
+    <message>
+        <source>%1 has no monthly subscription: %2</source>
+        <translation>%1 不提供包月：%2</translation>
+    </message>
+    <message>
+        <source>%1 cannot check a launch without starting it: %2</source>
+        <translation>%1 无法在不启动实例的情况下检查启动请求：%2</translation>
+    </message>
+    <message>
+        <source>terminating at the budget needs a budget</source>
+        <translation>达到预算时终止实例需要设置预算</translation>
+    </message>
+    <message>
+        <source>no SSH public key to log in with</source>
+        <translation>没有用于登录的 SSH 公钥</translation>
+    </message>
+    <message>
+        <source>a price is more than 0</source>
+        <translation>价格必须大于 0</translation>
+    </message>
+    <message>
+        <source>the budget is in %1 but %2 prices in %3, and the catalog has no USD-CNY exchange rate to compare them: the rate comes from %4 in the catalog folder; restore that file</source>
+        <translation>预算以 %1 计，而 %2 以 %3 定价，且机型与价格目录中没有用于比较两者的美元兑人民币汇率：汇率来自目录文件夹中的 %4，请恢复该文件</translation>
+    </message>
+    <message>
+        <source>not an OpenSSH public key line (&quot;ssh-ed25519 AAAA... comment&quot;); give the contents of your .pub file</source>
+        <translation>不是 OpenSSH 公钥行（&quot;ssh-ed25519 AAAA... comment&quot;）；请提供 .pub 文件的内容</translation>
+    </message>
+    <message>
+        <source>this is a private key; give the public one (.pub)</source>
+        <translation>这是私钥；请提供公钥（.pub）</translation>
+    </message>
+    <message>
+        <source>not one OpenSSH public key line (ssh-ed25519 AAAA... or ssh-rsa AAAA...)</source>
+        <translation>不是一行 OpenSSH 公钥（ssh-ed25519 AAAA... 或 ssh-rsa AAAA...）</translation>
+    </message>
+    <message>
+        <source>the key&apos;s comment is not UTF-8 text (byte %1 at column %2); change it with `ssh-keygen -c -f &lt;private key&gt;`</source>
+        <translation>密钥的注释不是 UTF-8 文本（第 %2 列的字节 %1）；请用 `ssh-keygen -c -f &lt;私钥&gt;` 修改</translation>
+    </message>
+    <message>
+        <source>the key line has control characters in it</source>
+        <translation>密钥行中含有控制字符</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>no ~/.ssh/id_ed25519.pub or ~/.ssh/id_rsa.pub; give your public key</source>
+        <translation>没有 ~/.ssh/id_ed25519.pub 或 ~/.ssh/id_rsa.pub；请提供你的公钥</translation>
+    </message>
+    <message>
+        <source>cancelled before anything was sent</source>
+        <translation>在发送任何请求之前已取消</translation>
+    </message>
+    <message>
+        <source>the launch was not confirmed: nothing was sent</source>
+        <translation>启动未获确认：未发送任何请求</translation>
+    </message>
+    <message>
+        <source>launching is not available for this provider (it is for: %1)</source>
+        <translation>该云厂商暂不支持启动实例（支持的有：%1）</translation>
+    </message>
+    <message>
+        <source>a launch needs a region and an instance type</source>
+        <translation>启动需要地域和实例类型</translation>
+    </message>
+    <message>
+        <source>%1 does not support the %2 feature: %3</source>
+        <translation>%1 不支持 %2 功能：%3</translation>
+    </message>
+    <message>
+        <source>stopped before the launch began</source>
+        <translation>在启动开始前已停止</translation>
+    </message>
+    <message>
+        <source>answered HTTP %1 when asked for this computer&apos;s address</source>
+        <translation>查询本机地址时返回 HTTP %1</translation>
+    </message>
+    <message>
+        <source>did not answer one IP address (got %1 bytes); give the address to open SSH to with --ssh-from</source>
+        <translation>没有返回单个 IP 地址（收到 %1 字节）；请用 --ssh-from 指定允许 SSH 访问的地址</translation>
+    </message>
+    <message>
+        <source>not an address with a prefix length, like 203.0.113.7/32</source>
+        <translation>不是带前缀长度的地址，例如 203.0.113.7/32</translation>
+    </message>
+    <message>
+        <source>SSH can be opened to an IPv4 address range only here (like 203.0.113.7/32)</source>
+        <translation>这里只能向 IPv4 地址段开放 SSH（例如 203.0.113.7/32）</translation>
+    </message>
+    <message>
+        <source>this would open SSH to the whole internet; give your own address (like 203.0.113.7/32)</source>
+        <translation>这会向整个互联网开放 SSH；请提供你自己的地址（例如 203.0.113.7/32）</translation>
+    </message>
+    <message>
+        <source>the dead-man switch takes %1 to %2 hours, not %3</source>
+        <translation>定时关机（dead-man）的取值范围是 %1 到 %2 小时，而不是 %3</translation>
+    </message>
+    <message>
+        <source>the idle shutdown takes %1 to %2 minutes, not %3</source>
+        <translation>空闲关机的取值范围是 %1 到 %2 分钟，而不是 %3</translation>
+    </message>
+    <message>
+        <source>the idle threshold takes %1 to %2 %, not %3</source>
+        <translation>空闲阈值的取值范围是 %1 到 %2 %，而不是 %3</translation>
+    </message>
+    <message>
+        <source>the check interval takes %1 to %2 s, not %3</source>
+        <translation>检查间隔的取值范围是 %1 到 %2 秒，而不是 %3</translation>
+    </message>
+    <message>
+        <source>the idle grace period takes %1 to %2 minutes, not %3</source>
+        <translation>空闲宽限期的取值范围是 %1 到 %2 分钟，而不是 %3</translation>
+    </message>
+    <message>
+        <source>the watchdog script has no default line for %1</source>
+        <translation>看门狗脚本中没有 %1 的默认值行</translation>
+    </message>
+    <message>
+        <source>the catalog is not loaded</source>
+        <translation>机型与价格目录尚未加载</translation>
+    </message>
+    <message>
+        <source>no plan is open</source>
+        <translation>没有打开的方案</translation>
+    </message>
+    <message>
+        <source>%1; type the address to open SSH to</source>
+        <translation>%1；请输入允许 SSH 访问的地址</translation>
+    </message>
+    <message>
+        <source>%1; store one with `gpuplan creds set %2`</source>
+        <translation>%1；请用 `gpuplan creds set %2` 保存凭据</translation>
+    </message>
+    <message>
+        <source>the watchdog script is missing from this installation</source>
+        <translation>本安装中缺少看门狗脚本</translation>
+    </message>
+    <message>
+        <source>the extra CA file %1 does not exist or is not a file (--ca-file, or Settings -&gt; Network)</source>
+        <translation>额外的 CA 文件 %1 不存在或不是文件（--ca-file，或 设置 -&gt; 网络）</translation>
+    </message>
+</context>
+<context>
+    <name>DataErrors</name>
+    <message>
+        <source>an object</source>
+        <translation>一个对象</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>一个数组</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>一个字符串</translation>
+    </message>
+    <message>
+        <source>a whole number</source>
+        <translation>一个整数</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>一个数字</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <translation>%1或%2</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>一个布尔值</translation>
+    </message>
+    <message>
+        <source>an unsupported value</source>
+        <translation>一个不支持的值</translation>
+    </message>
+    <message>
+        <source>unknown field &apos;%1&apos; (known fields: %2)</source>
+        <translation>未知字段“%1”（已知字段：%2）</translation>
+    </message>
+    <message>
+        <source>required field is missing</source>
+        <translation>缺少必填字段</translation>
+    </message>
+    <message>
+        <source>required field is null</source>
+        <translation>必填字段为 null</translation>
+    </message>
+    <message>
+        <source>must be %1, found %2</source>
+        <translation>应为%1，实际为%2</translation>
+    </message>
+    <message>
+        <source>must not be empty</source>
+        <translation>不能为空</translation>
+    </message>
+    <message>
+        <source>must be a finite number, found %1</source>
+        <translation>应为有限数值，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be greater than 0, found %1</source>
+        <translation>应大于 0，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be between %1 and %2, found %3</source>
+        <translation>应在 %1 到 %2 之间，实际为 %3</translation>
+    </message>
+    <message>
+        <source>must be a non-empty string, found %1</source>
+        <translation>应为非空字符串，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be a whole number from %1 to %2, found %3</source>
+        <translation>应为 %1 到 %2 之间的整数，实际为 %3</translation>
+    </message>
+    <message>
+        <source>must be a calendar date written YYYY-MM-DD, found &quot;%1&quot;</source>
+        <translation>应为 YYYY-MM-DD 格式的有效日期，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>unknown value &quot;%1&quot; (known: %2)</source>
+        <translation>未知取值“%1”（可选：%2）</translation>
+    </message>
+    <message>
+        <source>file not found</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>is a folder, not a file</source>
+        <translation>是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>is not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>cannot open the file for reading (permissions?)</source>
+        <translation>无法打开文件读取（权限问题？）</translation>
+    </message>
+    <message>
+        <source>read error</source>
+        <translation>读取出错</translation>
+    </message>
+    <message>
+        <source>nested more than %1 levels deep; not one of our files</source>
+        <translation>嵌套超过 %1 层；不是本工具的文件</translation>
+    </message>
+    <message>
+        <source>invalid JSON: %1</source>
+        <translation>JSON 无效：%1</translation>
+    </message>
+    <message>
+        <source>must be a web address starting with https://, found &quot;%1&quot;</source>
+        <translation>应为以 https:// 开头的网址，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>write as_of and retrieved, not date as well</source>
+        <translation>请写 as_of 和 retrieved，不要同时写 date</translation>
+    </message>
+    <message>
+        <source>is missing: the date the source states (or its commit date), or null when it states none</source>
+        <translation>缺失：应填写来源标明的日期（或其提交日期），来源未标明日期时填 null</translation>
+    </message>
+    <message>
+        <source>is null (the source states no date): say in the note what was looked for</source>
+        <translation>为 null（来源未标明日期）：请在 note 中说明查找过什么</translation>
+    </message>
+    <message>
+        <source>is %1, after the day it was retrieved (%2)</source>
+        <translation>为 %1，晚于获取日期（%2）</translation>
+    </message>
+    <message>
+        <source>must be &quot;%1&quot;, found &quot;%2&quot;</source>
+        <translation>应为“%1”，实际为“%2”</translation>
+    </message>
+    <message>
+        <source>must use only a-z, 0-9 and &apos;-&apos;, found &quot;%1&quot;</source>
+        <translation>只能使用 a-z、0-9 和“-”，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>duplicate GPU id &quot;%1&quot;</source>
+        <translation>GPU id“%1”重复</translation>
+    </message>
+    <message>
+        <source>%1 prices are quoted per %2, found &quot;%3&quot;</source>
+        <translation>%1 价格应按 %2 计价，实际为“%3”</translation>
+    </message>
+    <message>
+        <source>only spot prices have an interruption band</source>
+        <translation>只有竞价价格才有中断率区间</translation>
+    </message>
+    <message>
+        <source>unknown GPU id &quot;%1&quot;; it must be one of the ids in gpus.json</source>
+        <translation>未知 GPU id“%1”；必须是 gpus.json 中的 id 之一</translation>
+    </message>
+    <message>
+        <source>a second %1 price for region %2</source>
+        <translation>地域 %2 出现了第二个 %1 价格</translation>
+    </message>
+    <message>
+        <source>must use only a-z and 0-9, found &quot;%1&quot;</source>
+        <translation>只能使用 a-z 和 0-9，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>instance type &quot;%1&quot; is listed twice</source>
+        <translation>实例规格“%1”重复列出</translation>
+    </message>
+    <message>
+        <source>cannot list the folder: %1</source>
+        <translation>无法列出文件夹内容：%1</translation>
+    </message>
+    <message>
+        <source>no GPU specs in the file</source>
+        <translation>文件中没有 GPU 规格</translation>
+    </message>
+    <message>
+        <source>no exchange rate in the file</source>
+        <translation>文件中没有汇率</translation>
+    </message>
+    <message>
+        <source>no such file: the USD-CNY exchange rate (schema %1) that prices in USD and CNY are compared with</source>
+        <translation>文件不存在：用于比较美元与人民币价格的美元兑人民币汇率（schema %1）</translation>
+    </message>
+    <message>
+        <source>provider &quot;%1&quot; is already defined by another file</source>
+        <translation>云厂商“%1”已由另一个文件定义</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a %2 offer of the catalog; left out</source>
+        <translation>“%1”不是机型与价格目录中的 %2 机型；已忽略</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>must be &quot;%1&quot; (GPU specs) or &quot;%2&quot; (a provider&apos;s offers), found %3</source>
+        <translation>应为“%1”（GPU 规格）或“%2”（云厂商机型），实际为 %3</translation>
+    </message>
+    <message>
+        <source>unknown GPU &apos;%1&apos;; did you mean %2?</source>
+        <translation>未知 GPU“%1”；您是否想输入 %2？</translation>
+    </message>
+    <message>
+        <source>unknown GPU &apos;%1&apos;; `gpuplan gpus` lists the known ones</source>
+        <translation>未知 GPU“%1”；`gpuplan gpus` 可列出已知 GPU</translation>
+    </message>
+    <message>
+        <source>unknown provider &apos;%1&apos;; known providers: %2</source>
+        <translation>未知云厂商“%1”；已知云厂商：%2</translation>
+    </message>
+    <message>
+        <source>no GPU matches &apos;%1&apos;; GPUs with offers: %2</source>
+        <translation>没有与“%1”匹配的 GPU；有在售机型的 GPU：%2</translation>
+    </message>
+    <message>
+        <source>no offer is sold in a region matching &apos;%1&apos;; known regions: %2</source>
+        <translation>没有机型在与“%1”匹配的地域销售；已知地域：%2</translation>
+    </message>
+    <message>
+        <source>must not exceed &quot;parameters&quot;</source>
+        <translation>不能超过“parameters”</translation>
+    </message>
+    <message>
+        <source>per_sample work counts samples, not tokens</source>
+        <translation>per_sample 类型的工作量按样本计数，不按 token 计数</translation>
+    </message>
+    <message>
+        <source>transformer work counts tokens: give &quot;tokens&quot; (per epoch) instead</source>
+        <translation>transformer 类型的工作量按 token 计数：请改为填写“tokens”（每个 epoch）</translation>
+    </message>
+    <message>
+        <source>unknown unit &quot;%1&quot; (known: %2)</source>
+        <translation>未知单位“%1”（可选：%2）</translation>
+    </message>
+    <message>
+        <source>belongs at the top of the file only</source>
+        <translation>只能出现在文件顶层</translation>
+    </message>
+    <message>
+        <source>only a workload of kind &quot;measured&quot; has it</source>
+        <translation>只有 kind 为“measured”的工作负载才有此字段</translation>
+    </message>
+    <message>
+        <source>a preset cites at least one source</source>
+        <translation>预设至少要引用一个来源</translation>
+    </message>
+    <message>
+        <source>unknown preset &apos;%1&apos;; did you mean %2?</source>
+        <translation>未知预设“%1”；您是否想输入 %2？</translation>
+    </message>
+    <message>
+        <source>unknown preset &apos;%1&apos;; known presets: %2</source>
+        <translation>未知预设“%1”；已知预设：%2</translation>
+    </message>
+    <message>
+        <source>preset &quot;%1&quot; is defined twice</source>
+        <translation>预设“%1”重复定义</translation>
+    </message>
+    <message>
+        <source>not a workload</source>
+        <translation>不是工作负载</translation>
+    </message>
+    <message>
+        <source>must be greater than 0</source>
+        <translation>应大于 0</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; counts its work in tokens; use --tokens (per epoch)</source>
+        <translation>“%1”按 token 计算工作量；请使用 --tokens（每个 epoch）</translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; counts its work in samples; use --samples (per epoch)</source>
+        <translation>“%1”按样本计算工作量；请使用 --samples（每个 epoch）</translation>
+    </message>
+    <message>
+        <source>text of %1 characters; a plan&apos;s text is at most %2</source>
+        <translation>文本长 %1 个字符；方案中的文本最多 %2 个字符</translation>
+    </message>
+    <message>
+        <source>a member name is too long</source>
+        <translation>成员名过长</translation>
+    </message>
+    <message>
+        <source>not a GPU Planner plan (no &quot;format&quot;: &quot;gpuplan&quot;)</source>
+        <translation>不是 GPU Planner 方案（缺少 &quot;format&quot;: &quot;gpuplan&quot;）</translation>
+    </message>
+    <message>
+        <source>the plan has no valid version number (found %1)</source>
+        <translation>方案没有有效的版本号（实际为 %1）</translation>
+    </message>
+    <message>
+        <source>written by a newer GPU Planner (plan version %1); this one reads up to version %2: update it</source>
+        <translation>由更新版本的 GPU Planner 写入（方案版本 %1）；当前版本最多只能读取版本 %2：请升级</translation>
+    </message>
+    <message>
+        <source>unknown precision &quot;%1&quot;</source>
+        <translation>未知精度“%1”</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a two-letter country code</source>
+        <translation>“%1”不是两位字母的国家代码</translation>
+    </message>
+    <message>
+        <source>unknown pricing mode &quot;%1&quot;</source>
+        <translation>未知计费方式“%1”</translation>
+    </message>
+    <message>
+        <source>is %1 MB; a plan is at most %2 MB</source>
+        <translation>大小为 %1 MB；方案最大为 %2 MB</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a country code: write two letters, e.g. CN, HK, US</source>
+        <translation>“%1”不是国家代码：请写两位字母，例如 CN、HK、US</translation>
+    </message>
+    <message>
+        <source>no known country</source>
+        <translation>没有已知国家</translation>
+    </message>
+    <message>
+        <source>unknown country &quot;%1&quot;: no region in the catalog is there (its regions are in %2)</source>
+        <translation>未知国家“%1”：机型与价格目录中没有位于该国的地域（目录中的地域位于 %2）</translation>
+    </message>
+    <message>
+        <source>must have low &lt;= value &lt;= high</source>
+        <translation>必须满足 low &lt;= value &lt;= high</translation>
+    </message>
+    <message>
+        <source>unknown GPU &quot;%1&quot;</source>
+        <translation>未知 GPU“%1”</translation>
+    </message>
+    <message>
+        <source>unknown workload &quot;%1&quot;</source>
+        <translation>未知工作负载“%1”</translation>
+    </message>
+    <message>
+        <source>no datasheet peak or no FLOPs per unit to compare against</source>
+        <translation>没有可供比较的规格书峰值算力或单位 FLOPs</translation>
+    </message>
+    <message>
+        <source>must be samples/s or tokens/s, found &quot;%1&quot;</source>
+        <translation>应为 samples/s 或 tokens/s，实际为“%1”</translation>
+    </message>
+    <message>
+        <source>give either &quot;measured&quot; or &quot;mfu&quot;</source>
+        <translation>请给出“measured”或“mfu”之一</translation>
+    </message>
+    <message>
+        <source>the id &quot;%1&quot; is used twice</source>
+        <translation>id“%1”被重复使用</translation>
+    </message>
+    <message>
+        <source>no calibration source is called &quot;%1&quot; (known: %2)</source>
+        <translation>没有名为“%1”的校准来源（已知：%2）</translation>
+    </message>
+    <message>
+        <source>the plan has no ranked option, so there is nothing to recommend (every offer was excluded)</source>
+        <translation>方案中没有排序后的候选项，因此无可推荐（所有机型都被排除了）</translation>
+    </message>
+    <message>
+        <source>%1 (a catalog folder holds gpus.json and offers/*.json)</source>
+        <translation>%1（机型与价格目录文件夹中应包含 gpus.json 和 offers/*.json）</translation>
+    </message>
+</context>
+<context>
     <name>Format</name>
     <message>
         <source>unknown</source>
@@ -59,6 +673,16 @@
         <source>%1 years</source>
         <translation>%1 年</translation>
     </message>
+    <message>
+        <source>, </source>
+        <comment>between alternatives but the last two</comment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>%1 or %2</source>
+        <comment>the last two of several alternatives</comment>
+        <translation>%1 或 %2</translation>
+    </message>
 </context>
 <context>
     <name>GuiApplication</name>
@@ -85,6 +709,532 @@
     <message>
         <source>Log what is done to the terminal; repeat for more (-vv, -vvv). Secrets are never shown. GPUPLAN_LOG chooses per category, e.g. net=trace.</source>
         <translation>在终端记录所做的操作；重复可输出更多（-vv、-vvv）。密钥等机密从不显示。GPUPLAN_LOG 可按类别选择，例如 net=trace。</translation>
+    </message>
+</context>
+<context>
+    <name>LedgerErrors</name>
+    <message>
+        <source>entry %1</source>
+        <translation>条目 %1</translation>
+    </message>
+    <message>
+        <source>entry %1 (%2)</source>
+        <translation>条目 %1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1/month</source>
+        <translation>%1/月</translation>
+    </message>
+    <message>
+        <source>%1/h</source>
+        <translation>%1/小时</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分钟</translation>
+    </message>
+    <message>
+        <source>ledger: %1</source>
+        <translation>账本：%1</translation>
+    </message>
+    <message>
+        <source>ledger: reading its version: %1</source>
+        <translation>账本：读取其版本时出错：%1</translation>
+    </message>
+    <message>
+        <source>ledger: recording a launch: %1</source>
+        <translation>账本：记录启动时出错：%1</translation>
+    </message>
+    <message>
+        <source>ledger: marking a launch requested: %1</source>
+        <translation>账本：将启动标记为已请求时出错：%1</translation>
+    </message>
+    <message>
+        <source>ledger: recording a note on a launch: %1</source>
+        <translation>账本：记录启动备注时出错：%1</translation>
+    </message>
+    <message>
+        <source>ledger: updating a launch: %1</source>
+        <translation>账本：更新启动记录时出错：%1</translation>
+    </message>
+    <message>
+        <source>ledger: recording the price of an adopted instance: %1</source>
+        <translation>账本：记录对账补录实例的价格时出错：%1</translation>
+    </message>
+    <message>
+        <source>ledger: reading: %1</source>
+        <translation>账本：读取时出错：%1</translation>
+    </message>
+    <message>
+        <source>ledger: recording a budget: %1</source>
+        <translation>账本：记录预算时出错：%1</translation>
+    </message>
+    <message>
+        <source>ledger: recording a verification: %1</source>
+        <translation>账本：记录验证结果时出错：%1</translation>
+    </message>
+    <message>
+        <source>ledger: reading the verifications: %1</source>
+        <translation>账本：读取验证结果时出错：%1</translation>
+    </message>
+    <message>
+        <source>ledger: reading the budgets: %1</source>
+        <translation>账本：读取预算时出错：%1</translation>
+    </message>
+    <message>
+        <source>cannot open the ledger: %1</source>
+        <translation>无法打开账本：%1</translation>
+    </message>
+    <message>
+        <source>not a GPU Planner ledger (ledger: %1)</source>
+        <translation>不是 GPU Planner 的账本（账本：%1）</translation>
+    </message>
+    <message>
+        <source>written by a newer GPU Planner (ledger version %1); this one reads up to version %2: update it</source>
+        <translation>由更新版本的 GPU Planner 写入（账本版本 %1）；当前版本最高只能读取版本 %2：请升级</translation>
+    </message>
+    <message>
+        <source>cannot add the budgets to the ledger (ledger: %1)</source>
+        <translation>无法在账本中添加预算（账本：%1）</translation>
+    </message>
+    <message>
+        <source>cannot add the verifications to the ledger (ledger: %1)</source>
+        <translation>无法在账本中添加验证记录（账本：%1）</translation>
+    </message>
+    <message>
+        <source>cannot add the request times to the ledger (ledger: %1)</source>
+        <translation>无法在账本中添加请求时间（账本：%1）</translation>
+    </message>
+    <message>
+        <source>cannot add the launch price quotes to the ledger (ledger: %1)</source>
+        <translation>无法在账本中添加启动时的报价（账本：%1）</translation>
+    </message>
+    <message>
+        <source>a launch needs a client token (idempotency)</source>
+        <translation>启动需要客户端令牌（用于幂等）</translation>
+    </message>
+    <message>
+        <source>another GPU Planner process closed or finished this launch before its request went out; nothing was sent (see `gpuplan instances`)</source>
+        <translation>另一个 GPU Planner 进程在请求发出前已关闭或完成了这次启动；未发送任何请求（参见 `gpuplan instances`）</translation>
+    </message>
+    <message>
+        <source>cannot create the launch&apos;s lock file</source>
+        <translation>无法创建这次启动的锁文件</translation>
+    </message>
+    <message>
+        <source>another GPU Planner process is sending this launch (token %1) right now; wait for it to finish, then see `gpuplan instances`</source>
+        <translation>另一个 GPU Planner 进程正在发送这次启动（令牌 %1）；请等它完成，然后查看 `gpuplan instances`</translation>
+    </message>
+    <message>
+        <source>cannot lock the launch&apos;s lock file</source>
+        <translation>无法锁定这次启动的锁文件</translation>
+    </message>
+    <message>
+        <source>no launch %1 in the ledger</source>
+        <translation>账本中没有启动 %1</translation>
+    </message>
+    <message>
+        <source>entry %1 is not an adopted instance: a launch keeps the price it was launched at</source>
+        <translation>条目 %1 不是对账补录的实例：启动的实例保持其启动时的价格</translation>
+    </message>
+    <message>
+        <source>no launch %1 in the ledger (gpuplan instances lists them)</source>
+        <translation>账本中没有启动 %1（gpuplan instances 会列出所有启动）</translation>
+    </message>
+    <message>
+        <source>there is no user data folder for the ledger (set HOME)</source>
+        <translation>没有可存放账本的用户数据目录（请设置 HOME）</translation>
+    </message>
+    <message>
+        <source>this launch could take the plan to %1 of its budget of %2 (spent %3, the running instances until their dead-man %4, this one until its dead-man %5); terminate something, shorten the dead-man or raise the budget</source>
+        <translation>这次启动可能使方案花费达到 %1，而预算为 %2（已花费 %3，运行中的实例到自动关机为止 %4，本实例到自动关机为止 %5）；请终止一些实例、缩短自动关机时间或提高预算</translation>
+    </message>
+    <message>
+        <source>no zone of %1 offers %2; choose another region (GPU Planner does not switch regions without asking)</source>
+        <translation>%1 没有任何可用区提供 %2；请选择其他地域（GPU Planner 不会未经询问就切换地域）</translation>
+    </message>
+    <message>
+        <source>%1; the request may have reached %2 and started an instance: the ledger keeps it as requested, and launching the same again resends it with the same token (no second instance), or `gpuplan instances --reconcile` finds out</source>
+        <translation>%1；请求可能已到达 %2 并启动了实例：账本将其保留为已请求状态，再次进行相同的启动会用同一令牌重新发送（不会产生第二个实例），或者用 `gpuplan instances --reconcile` 查明情况</translation>
+    </message>
+    <message>
+        <source>no capacity for %1 in any zone of %2 (tried %3); try another region or later (GPU Planner does not switch regions without asking)</source>
+        <translation>%2 的所有可用区都没有 %1 的容量（已尝试 %3）；请换一个地域或稍后再试（GPU Planner 不会未经询问就切换地域）</translation>
+    </message>
+    <message>
+        <source>it runs but has no public address to reach SSH on</source>
+        <translation>实例已运行，但没有可用于连接 SSH 的公网地址</translation>
+    </message>
+    <message>
+        <source>stopped waiting for SSH</source>
+        <translation>已停止等待 SSH</translation>
+    </message>
+    <message>
+        <source>SSH (port %1) does not answer after %2 s; the instance runs and bills: check it, or terminate it</source>
+        <translation>SSH（端口 %1）在 %2 秒后仍无响应；实例正在运行并计费：请检查它，或将其终止</translation>
+    </message>
+    <message>
+        <source>no such entry in the ledger</source>
+        <translation>账本中没有这个条目</translation>
+    </message>
+    <message>
+        <source>this entry belongs to %1</source>
+        <translation>这个条目属于 %1</translation>
+    </message>
+    <message>
+        <source>the provider has not named this launch&apos;s instance yet; reconcile first (`gpuplan instances --reconcile`)</source>
+        <translation>云厂商尚未给出这次启动的实例 ID；请先对账（`gpuplan instances --reconcile`）</translation>
+    </message>
+    <message>
+        <source>%1 still reports it %2 after the request to terminate it; the ledger keeps it live: terminate it again</source>
+        <translation>请求终止后 %1 仍报告其状态为 %2；账本将其保留为活动状态：请再次终止</translation>
+    </message>
+    <message>
+        <source>%1 does not show this instance yet (it was launched moments ago), so it may not have been terminated; the ledger keeps it live: terminate it again in a minute</source>
+        <translation>%1 尚未显示这个实例（它刚刚启动），因此可能没有被终止；账本将其保留为活动状态：请一分钟后再次终止</translation>
+    </message>
+    <message>
+        <source>no catalog was loaded</source>
+        <translation>未加载机型与价格目录</translation>
+    </message>
+    <message>
+        <source>%1 does not say how it is paid for (a prepaid instance&apos;s period is not listed)</source>
+        <translation>%1 没有说明它的计费方式（预付费实例的周期未列出）</translation>
+    </message>
+    <message>
+        <source>no such ledger entry</source>
+        <translation>没有这个账本条目</translation>
+    </message>
+    <message>
+        <source>no credential</source>
+        <translation>没有凭据</translation>
+    </message>
+    <message>
+        <source>reopened: %1 shows it %2 after the ledger had closed it (%3)</source>
+        <translation>已重新打开：账本关闭它之后 %1 显示其状态为 %2（%3）</translation>
+    </message>
+    <message>
+        <source>never sent (the program stopped before the request)</source>
+        <translation>从未发送（程序在发出请求前已停止）</translation>
+    </message>
+    <message>
+        <source>never sent</source>
+        <translation>从未发送</translation>
+    </message>
+    <message>
+        <source>outcome unknown: the provider never showed an instance for its token in the %1 minutes after the request (never seen); reconciliation reopens it if one shows up</source>
+        <translation>结果未知：请求后 %1 分钟内云厂商一直没有显示与其令牌对应的实例（从未出现）；如果之后出现，对账会重新打开它</translation>
+    </message>
+    <message>
+        <source>found at the provider by reconciliation; its price at launch is unknown</source>
+        <translation>对账时在云厂商处发现；其启动时的价格未知</translation>
+    </message>
+    <message>
+        <source>found at the provider by reconciliation; costed at the catalog&apos;s %1 price of %2 in %3, %4 (its price at launch is unknown)</source>
+        <translation>对账时在云厂商处发现；按目录中 %2 在 %3 的 %1 价格计费，%4（其启动时的价格未知）</translation>
+    </message>
+    <message>
+        <source>outcome unknown: %1; launching the same again resends it with its token</source>
+        <translation>结果未知：%1；再次进行相同的启动会用其令牌重新发送</translation>
+    </message>
+    <message>
+        <source>resumed after its outcome was unknown: this is its instance</source>
+        <translation>在结果未知后恢复：这就是它的实例</translation>
+    </message>
+    <message>
+        <source>%1 runs an instance of ours the ledger did not have; recorded as entry %2</source>
+        <translation>%1 上运行着一个账本中没有的、属于我们的实例；已记录为条目 %2</translation>
+    </message>
+    <message>
+        <source>entry %1 closed as failed: %2</source>
+        <translation>条目 %1 已作为失败关闭：%2</translation>
+    </message>
+    <message>
+        <source>entry %1 ended at %2 (outside this program); closed</source>
+        <translation>条目 %1 已在 %2 上结束（在本程序之外）；已关闭</translation>
+    </message>
+    <message>
+        <source>entry %1 (%2) is live at %3 after the ledger had closed it; reopened</source>
+        <translation>账本关闭条目 %1（%2）之后它在 %3 上仍处于活动状态；已重新打开</translation>
+    </message>
+    <message>
+        <source>%1, adopted, is costed at the catalog&apos;s %2 price of %3 in %4: %5</source>
+        <translation>%1（对账补录的实例）按目录中 %3 在 %4 的 %2 价格计费：%5</translation>
+    </message>
+    <message>
+        <source>%1, adopted, could not be given the catalog&apos;s price: %2</source>
+        <translation>%1（对账补录的实例）无法设置目录中的价格：%2</translation>
+    </message>
+    <message>
+        <source>%1, adopted: no price is known for it (%2), so its cost and the budgets leave it out</source>
+        <translation>%1（对账补录的实例）：没有已知价格（%2），因此费用和预算都不计入它</translation>
+    </message>
+    <message>
+        <source>the dead-man of %1 passed %2 ago and the instance is still there (stopped): terminated it</source>
+        <translation>%1 的自动关机时间已过去 %2，但实例仍然存在（已停止）：已将其终止</translation>
+    </message>
+    <message>
+        <source>the dead-man of %1 passed %2 ago and the instance still runs: terminated it</source>
+        <translation>%1 的自动关机时间已过去 %2，但实例仍在运行：已将其终止</translation>
+    </message>
+    <message>
+        <source>the dead-man of %1 passed %2 ago and the instance is still there (stopped): could NOT terminate it: %3</source>
+        <translation>%1 的自动关机时间已过去 %2，但实例仍然存在（已停止）：无法终止它：%3</translation>
+    </message>
+    <message>
+        <source>the dead-man of %1 passed %2 ago and the instance still runs: could NOT terminate it: %3</source>
+        <translation>%1 的自动关机时间已过去 %2，但实例仍在运行：无法终止它：%3</translation>
+    </message>
+    <message>
+        <source>the plans&apos; budgets were NOT checked: the catalog has no USD-CNY exchange rate (exchange_rate.json in the catalog folder)</source>
+        <translation>未检查方案的预算：目录中没有美元兑人民币汇率（目录文件夹中的 exchange_rate.json）</translation>
+    </message>
+    <message>
+        <source>plan %1 has spent its budget: entry %2 (%3) terminated</source>
+        <translation>方案 %1 已用完预算：条目 %2（%3）已终止</translation>
+    </message>
+    <message>
+        <source>plan %1 has spent its budget: entry %2 (%3) could NOT be terminated: %4</source>
+        <translation>方案 %1 已用完预算：条目 %2（%3）无法终止：%4</translation>
+    </message>
+</context>
+<context>
+    <name>NetErrors</name>
+    <message>
+        <source>unknown error</source>
+        <translation>未知错误</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a URL: no scheme</source>
+        <translation>“%1”不是 URL：缺少协议</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a URL: only http and https</source>
+        <translation>“%1”不是 URL：只支持 http 和 https</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a URL: no host</source>
+        <translation>“%1”不是 URL：缺少主机</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a URL: user information in the URL is not allowed</source>
+        <translation>“%1”不是 URL：URL 中不允许包含用户信息</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a URL: bad port</source>
+        <translation>“%1”不是 URL：端口无效</translation>
+    </message>
+    <message>
+        <source>no answer in time from %1 (%2)</source>
+        <translation>%1 未在规定时间内应答（%2）</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>the certificate of %1 is not trusted (%2). Verification is always on: if your network inspects TLS with its own CA, add that CA&apos;s certificate file (Settings -&gt; Network, or gpuplan&apos;s --ca-file)</source>
+        <translation>%1 的证书不受信任（%2）。证书校验始终开启：如果你的网络用自己的 CA 检查 TLS 流量，请添加该 CA 的证书文件（设置 -&gt; 网络，或 gpuplan 的 --ca-file）</translation>
+    </message>
+    <message>
+        <source>%1 closed the connection before the whole answer came (%2)</source>
+        <translation>%1 在应答完整传回之前关闭了连接（%2）</translation>
+    </message>
+    <message>
+        <source>cannot reach %1: %2</source>
+        <translation>无法连接 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot set %1: %2</source>
+        <translation>无法设置 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot start a transfer (curl_easy_init)</source>
+        <translation>无法启动传输（curl_easy_init）</translation>
+    </message>
+    <message>
+        <source>cannot be written (to save the download)</source>
+        <translation>无法写入（用于保存下载内容）</translation>
+    </message>
+    <message>
+        <source>the download could not be written (disk full?)</source>
+        <translation>下载内容无法写入（磁盘已满？）</translation>
+    </message>
+    <message>
+        <source>%1 sent an answer larger than %2 MiB; it was not read further (a cloud API answers in kilobytes: a proxy or a wrong endpoint?)</source>
+        <translation>%1 返回的应答超过 %2 MiB，已停止读取（云 API 的应答通常只有几 KB：是代理问题还是端点写错了？）</translation>
+    </message>
+    <message>
+        <source>your clock is %1 minute slow; %2 allows %3: set the time automatically (NTP) and try again</source>
+        <translation>本机时钟慢了 %1 分钟；%2 允许的偏差为 %3 分钟：请开启自动校时（NTP）后重试</translation>
+    </message>
+    <message>
+        <source>your clock is %1 minutes slow; %2 allows %3: set the time automatically (NTP) and try again</source>
+        <translation>本机时钟慢了 %1 分钟；%2 允许的偏差为 %3 分钟：请开启自动校时（NTP）后重试</translation>
+    </message>
+    <message>
+        <source>your clock is %1 minute fast; %2 allows %3: set the time automatically (NTP) and try again</source>
+        <translation>本机时钟快了 %1 分钟；%2 允许的偏差为 %3 分钟：请开启自动校时（NTP）后重试</translation>
+    </message>
+    <message>
+        <source>your clock is %1 minutes fast; %2 allows %3: set the time automatically (NTP) and try again</source>
+        <translation>本机时钟快了 %1 分钟；%2 允许的偏差为 %3 分钟：请开启自动校时（NTP）后重试</translation>
+    </message>
+    <message>
+        <source>no random bytes for %1</source>
+        <translation>无法为 %1 获取随机字节</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 计算失败</translation>
+    </message>
+    <message>
+        <source>no HTTP method to sign</source>
+        <translation>没有可签名的 HTTP 方法</translation>
+    </message>
+    <message>
+        <source>TC3-HMAC-SHA256 signs Content-Type, and the request has none: set it to the body&apos;s type</source>
+        <translation>TC3-HMAC-SHA256 需要对 Content-Type 签名，但请求中没有该头：请将其设为请求体的类型</translation>
+    </message>
+    <message>
+        <source>the Azure app registration has no tenant ID; enter it in the provider&apos;s settings</source>
+        <translation>Azure 应用注册缺少租户 ID；请在该云厂商的设置中填写</translation>
+    </message>
+    <message>
+        <source>the Azure app registration has no client ID; enter it in the provider&apos;s settings</source>
+        <translation>Azure 应用注册缺少客户端 ID；请在该云厂商的设置中填写</translation>
+    </message>
+    <message>
+        <source>the Azure app registration has no client secret; enter it in the provider&apos;s settings</source>
+        <translation>Azure 应用注册缺少客户端密码；请在该云厂商的设置中填写</translation>
+    </message>
+    <message>
+        <source>the service account key is not a JSON object: download the key again (Google Cloud console, IAM, Service accounts, Keys, Add key, JSON)</source>
+        <translation>服务账号密钥不是 JSON 对象：请重新下载密钥（Google Cloud 控制台 → IAM → 服务账号 → 密钥 → 添加密钥 → JSON）</translation>
+    </message>
+    <message>
+        <source>must be &quot;service_account&quot;: this is another kind of Google credential (a user login or a workload identity file); create a service account key instead</source>
+        <translation>必须为“service_account”：这是另一种 Google 凭据（用户登录凭据或工作负载身份文件）；请改为创建服务账号密钥</translation>
+    </message>
+    <message>
+        <source>the service account key has no &quot;%1&quot;; download the key again</source>
+        <translation>服务账号密钥缺少“%1”；请重新下载密钥</translation>
+    </message>
+    <message>
+        <source>the service account key has a &quot;%1&quot; that is not a non-empty string; download the key again</source>
+        <translation>服务账号密钥中的“%1”不是非空字符串；请重新下载密钥</translation>
+    </message>
+    <message>
+        <source>the service account key has a &quot;%1&quot; that is not a string</source>
+        <translation>服务账号密钥中的“%1”不是字符串</translation>
+    </message>
+    <message>
+        <source>the private key is too large to be a PEM key</source>
+        <translation>私钥过大，不可能是 PEM 密钥</translation>
+    </message>
+    <message>
+        <source>could not read the private key (OpenSSL: %1)</source>
+        <translation>无法读取私钥（OpenSSL：%1）</translation>
+    </message>
+    <message>
+        <source>the private key is not an unencrypted PEM private key; download the key again (OpenSSL: %1)</source>
+        <translation>私钥不是未加密的 PEM 私钥；请重新下载密钥（OpenSSL：%1）</translation>
+    </message>
+    <message>
+        <source>the private key is not an RSA key; RS256 needs one</source>
+        <translation>私钥不是 RSA 密钥；RS256 需要 RSA 密钥</translation>
+    </message>
+    <message>
+        <source>could not start an RS256 signature (OpenSSL: %1)</source>
+        <translation>无法开始 RS256 签名（OpenSSL：%1）</translation>
+    </message>
+    <message>
+        <source>could not size the RS256 signature (OpenSSL: %1)</source>
+        <translation>无法确定 RS256 签名的长度（OpenSSL：%1）</translation>
+    </message>
+    <message>
+        <source>could not compute the RS256 signature (OpenSSL: %1)</source>
+        <translation>无法计算 RS256 签名（OpenSSL：%1）</translation>
+    </message>
+    <message>
+        <source>%1 token endpoint answered HTTP %2 without an OAuth2 error; try again later</source>
+        <translation>%1 令牌端点返回 HTTP %2，但没有 OAuth2 错误信息；请稍后重试</translation>
+    </message>
+    <message>
+        <source>%1 token endpoint is throttling requests (%2); try again later</source>
+        <translation>%1 令牌端点正在限流（%2）；请稍后重试</translation>
+    </message>
+    <message>
+        <source>%1 token endpoint failed (%2); try again later</source>
+        <translation>%1 令牌端点出错（%2）；请稍后重试</translation>
+    </message>
+    <message>
+        <source>%1 refused the credentials (%2); check that they are current and that this computer&apos;s clock is right</source>
+        <translation>%1 拒绝了凭据（%2）；请检查凭据是否仍然有效，以及本机时钟是否准确</translation>
+    </message>
+    <message>
+        <source>%1 token endpoint answered HTTP %2 with a body that is not a JSON object</source>
+        <translation>%1 令牌端点返回 HTTP %2，但应答体不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>%1 token reply has no &quot;access_token&quot; string</source>
+        <translation>%1 令牌应答中没有“access_token”字符串</translation>
+    </message>
+    <message>
+        <source>%1 token reply&apos;s &quot;token_type&quot; is not Bearer, the only type this client sends</source>
+        <translation>%1 令牌应答中的“token_type”不是 Bearer，而本客户端只支持 Bearer</translation>
+    </message>
+    <message>
+        <source>cannot create the folder: %1</source>
+        <translation>无法创建文件夹：%1</translation>
+    </message>
+    <message>
+        <source>cannot read the folder: %1</source>
+        <translation>无法读取文件夹：%1</translation>
+    </message>
+    <message>
+        <source>is not a folder</source>
+        <translation>不是文件夹</translation>
+    </message>
+    <message>
+        <source>cannot restrict the folder to its owner: %1</source>
+        <translation>无法将文件夹权限限制为仅所有者可访问：%1</translation>
+    </message>
+    <message>
+        <source>cannot create a file beside it: %1</source>
+        <translation>无法在其旁边创建文件：%1</translation>
+    </message>
+    <message>
+        <source>cannot set the file&apos;s permissions: %1</source>
+        <translation>无法设置文件权限：%1</translation>
+    </message>
+    <message>
+        <source>cannot write: %1</source>
+        <translation>无法写入：%1</translation>
+    </message>
+    <message>
+        <source>cannot flush to disk: %1</source>
+        <translation>无法刷写到磁盘：%1</translation>
+    </message>
+    <message>
+        <source>cannot replace it: %1</source>
+        <translation>无法替换该文件：%1</translation>
+    </message>
+    <message>
+        <source>%1 (after %2 attempts)</source>
+        <translation>%1（已尝试 %2 次）</translation>
+    </message>
+    <message>
+        <source>%1 (not retried: the request is not safe to repeat, it carries no idempotency token)</source>
+        <translation>%1（未重试：该请求不带幂等令牌，重复发送不安全）</translation>
     </message>
 </context>
 <context>
@@ -301,6 +1451,687 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>communication between GPUs</source>
         <translation>GPU 间通信</translation>
+    </message>
+</context>
+<context>
+    <name>PriceErrors</name>
+    <message>
+        <source>%1: the region index has no price file for it</source>
+        <translation>%1：地域索引中没有它的价格文件</translation>
+    </message>
+    <message>
+        <source>%1: no Linux price in the file for %2 of the catalog&apos;s %3 instance types there (they keep their bundled prices): %4</source>
+        <translation>%1：价格文件中没有机型与价格目录在该地域的 %3 个实例类型中 %2 个的 Linux 价格（它们保留内置价格）：%4</translation>
+    </message>
+    <message>
+        <source>%1: no Linux price in %2 (the bundled prices stay there)</source>
+        <translation>%1：%2 中没有 Linux 价格（那里保留内置价格）</translation>
+    </message>
+    <message>
+        <source>spot prices not read: they come from EC2&apos;s spot price history, which needs your AWS key (gpuplan creds set aws)</source>
+        <translation>未读取竞价价格：它们来自 EC2 的竞价价格历史，需要你的 AWS 密钥（gpuplan creds set aws）</translation>
+    </message>
+    <message>
+        <source>%1 in %2, %3</source>
+        <translation>%1（%2），%3</translation>
+    </message>
+    <message>
+        <source>%1 in %2, %3 month(s) prepaid</source>
+        <translation>%1（%2），预付 %3 个月</translation>
+    </message>
+    <message>
+        <source>%1, on_demand</source>
+        <translation>%1，on_demand</translation>
+    </message>
+    <message>
+        <source>%1: the account has no project there (IAM KeystoneListProjects); its bundled prices stay</source>
+        <translation>%1：该账号在此地域没有项目（IAM KeystoneListProjects）；保留其内置价格</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud publishes no spot price: spot stays unknown</source>
+        <translation>华为云不公布竞价价格：竞价价格保持未知</translation>
+    </message>
+    <message>
+        <source>%1: the answer has no price_cents_per_hour; the bundled price stays</source>
+        <translation>%1：应答中没有 price_cents_per_hour；保留内置价格</translation>
+    </message>
+    <message>
+        <source>%1: not read from the SKUs (TPUs and this machine series are not joined yet); the bundled prices stay</source>
+        <translation>%1：未从 SKU 读取（TPU 和该机器系列尚未组合）；保留内置价格</translation>
+    </message>
+    <message>
+        <source>%1 in %2: no public image to quote a prepaid price with</source>
+        <translation>%1（%2）：没有可用于询预付价格的公共镜像</translation>
+    </message>
+    <message>
+        <source>%1 price file</source>
+        <translation>%1 价格文件</translation>
+    </message>
+    <message>
+        <source>reading %1 price file</source>
+        <translation>正在读取 %1 价格文件</translation>
+    </message>
+    <message>
+        <source>AWS spot prices in %1</source>
+        <translation>%1 的 AWS 竞价价格</translation>
+    </message>
+    <message>
+        <source>Azure retail prices of %1</source>
+        <translation>%1 的 Azure 零售价格</translation>
+    </message>
+    <message>
+        <source>Google Cloud SKUs, page %1</source>
+        <translation>Google Cloud SKU，第 %1 页</translation>
+    </message>
+    <message>
+        <source>Lambda instance types</source>
+        <translation>Lambda 实例类型</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud prices of %1 in %2</source>
+        <translation>阿里云 %1 在 %2 的价格</translation>
+    </message>
+    <message>
+        <source>Tencent Cloud prices in %1</source>
+        <translation>腾讯云 %1 的价格</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud prices in %1</source>
+        <translation>华为云 %1 的价格</translation>
+    </message>
+    <message>
+        <source>%1: no %2 price in %3 (no spot price history for it)</source>
+        <translation>%1：%3 中没有 %2 价格（它没有竞价价格历史）</translation>
+    </message>
+    <message>
+        <source>%1: no %2 price in %3 (no spot price there now)</source>
+        <translation>%1：%3 中没有 %2 价格（那里目前没有竞价价格）</translation>
+    </message>
+    <message>
+        <source>%1: no %2 price in %3 (no matching SKUs there; the bundled price stays)</source>
+        <translation>%1：%3 中没有 %2 价格（那里没有匹配的 SKU；保留内置价格）</translation>
+    </message>
+    <message>
+        <source>%1: no %2 price in %3 (BSS did not rate it; the bundled price stays)</source>
+        <translation>%1：%3 中没有 %2 价格（BSS 未给出询价；保留内置价格）</translation>
+    </message>
+    <message>
+        <source>%1: no %2 price in %3 (Lambda no longer lists the type; the bundled price stays)</source>
+        <translation>%1：%3 中没有 %2 价格（Lambda 已不再列出该类型；保留内置价格）</translation>
+    </message>
+    <message>
+        <source>%1: no %2 price in %3 (not sold there now; the bundled price stays)</source>
+        <translation>%1：%3 中没有 %2 价格（那里目前不售卖；保留内置价格）</translation>
+    </message>
+    <message>
+        <source>the catalog has no %1 offers to refresh</source>
+        <translation>机型与价格目录中没有可刷新的 %1 报价</translation>
+    </message>
+    <message>
+        <source>the catalog has no %1 offer in %2</source>
+        <translation>机型与价格目录中没有 %1 在 %2 的报价</translation>
+    </message>
+    <message>
+        <source>reading %1&apos;s prices needs your AccessKey</source>
+        <translation>读取 %1 的价格需要你的 AccessKey</translation>
+    </message>
+    <message>
+        <source>reading %1&apos;s prices needs your access key (spot prices)</source>
+        <translation>读取 %1 的价格需要你的访问密钥（竞价价格）</translation>
+    </message>
+    <message>
+        <source>reading %1&apos;s prices needs your service account (or an API key)</source>
+        <translation>读取 %1 的价格需要你的服务账号（或 API 密钥）</translation>
+    </message>
+    <message>
+        <source>reading %1&apos;s prices needs your AK/SK</source>
+        <translation>读取 %1 的价格需要你的 AK/SK</translation>
+    </message>
+    <message>
+        <source>reading %1&apos;s prices needs your API key</source>
+        <translation>读取 %1 的价格需要你的 API 密钥</translation>
+    </message>
+    <message>
+        <source>reading %1&apos;s prices needs your SecretId and SecretKey</source>
+        <translation>读取 %1 的价格需要你的 SecretId 和 SecretKey</translation>
+    </message>
+    <message>
+        <source>Paperspace publishes no price API; its prices stay the bundled ones</source>
+        <translation>Paperspace 不提供价格 API；其价格保持内置价格</translation>
+    </message>
+    <message>
+        <source>unknown provider &apos;%1&apos;; prices are read for aws, azure, gcp, lambda, alibaba, tencent and huawei</source>
+        <translation>未知的云厂商“%1”；可读取价格的有 aws、azure、gcp、lambda、alibaba、tencent 和 huawei</translation>
+    </message>
+    <message>
+        <source>not read</source>
+        <translation>未读取</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>answered HTTP %1: %2</source>
+        <translation>返回 HTTP %1：%2</translation>
+    </message>
+    <message>
+        <source>answered HTTP %1</source>
+        <translation>返回 HTTP %1</translation>
+    </message>
+    <message>
+        <source>answered HTTP %1: %2: %3</source>
+        <translation>返回 HTTP %1：%2：%3</translation>
+    </message>
+    <message>
+        <source>answered HTTP %1: %2: %3 (%4)</source>
+        <translation>返回 HTTP %1：%2：%3（%4）</translation>
+    </message>
+    <message>
+        <source>answered HTTP %1: %2: %3 (RequestId %4)</source>
+        <translation>返回 HTTP %1：%2：%3（RequestId %4）</translation>
+    </message>
+    <message>
+        <source>not a region index: it has no &quot;regions&quot; object</source>
+        <translation>不是地域索引：没有 &quot;regions&quot; 对象</translation>
+    </message>
+    <message>
+        <source>more than 200 pages for one VM size: stopped</source>
+        <translation>单个 VM 规格超过 200 页：已停止</translation>
+    </message>
+    <message>
+        <source>not a Retail Prices page: it has no &quot;Items&quot; list</source>
+        <translation>不是 Retail Prices 页面：没有 &quot;Items&quot; 列表</translation>
+    </message>
+    <message>
+        <source>more than 200 pages of SKUs: stopped</source>
+        <translation>SKU 超过 200 页：已停止</translation>
+    </message>
+    <message>
+        <source>not a SKU list: it has no &quot;skus&quot;</source>
+        <translation>不是 SKU 列表：没有 &quot;skus&quot;</translation>
+    </message>
+    <message>
+        <source>not an instance-types answer: it has no &quot;data&quot; object</source>
+        <translation>不是 instance-types 应答：没有 &quot;data&quot; 对象</translation>
+    </message>
+    <message>
+        <source>DescribeSpotPriceHistory answer is not XML</source>
+        <translation>DescribeSpotPriceHistory 应答不是 XML</translation>
+    </message>
+    <message>
+        <source>DescribeSpotPriceHistory answer has another root element: %1</source>
+        <translation>DescribeSpotPriceHistory 应答的根元素不对：%1</translation>
+    </message>
+    <message>
+        <source>more than 100 pages of spot prices: stopped</source>
+        <translation>竞价价格超过 100 页：已停止</translation>
+    </message>
+    <message>
+        <source>DescribePrice answer without an instanceType price (PriceInfo.Price.DetailInfos)</source>
+        <translation>DescribePrice 应答中没有 instanceType 价格（PriceInfo.Price.DetailInfos）</translation>
+    </message>
+    <message>
+        <source>ListRateOnPeriodDetail answer without official_website_rating_result.official_website_amount</source>
+        <translation>ListRateOnPeriodDetail 应答中没有 official_website_rating_result.official_website_amount</translation>
+    </message>
+    <message>
+        <source>InquiryPriceRunInstances answer without Price.InstancePrice.OriginalPrice</source>
+        <translation>InquiryPriceRunInstances 应答中没有 Price.InstancePrice.OriginalPrice</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>is a folder, not an offer file</source>
+        <translation>是文件夹，不是报价文件</translation>
+    </message>
+    <message>
+        <source>cannot be opened for reading</source>
+        <translation>无法打开读取</translation>
+    </message>
+    <message>
+        <source>read error after %1 bytes</source>
+        <translation>读取 %1 字节后出错</translation>
+    </message>
+    <message>
+        <source>cancelled after %1 bytes</source>
+        <translation>读取 %1 字节后已取消</translation>
+    </message>
+    <message>
+        <source>invalid JSON at byte %1: %2</source>
+        <translation>第 %1 字节处 JSON 无效：%2</translation>
+    </message>
+    <message>
+        <source>its terms come before its products; this reader needs the products first (as AWS publishes them)</source>
+        <translation>其 terms 位于 products 之前；本读取器要求 products 在前（与 AWS 发布的顺序一致）</translation>
+    </message>
+    <message>
+        <source>not an EC2 offer file: it needs &quot;publicationDate&quot; and &quot;products&quot; at the top (found %1 products)</source>
+        <translation>不是 EC2 报价文件：顶层需要 &quot;publicationDate&quot; 和 &quot;products&quot;（找到 %1 个 products）</translation>
+    </message>
+    <message>
+        <source>cannot be created: %1</source>
+        <translation>无法创建：%1</translation>
+    </message>
+    <message>
+        <source>cannot be written</source>
+        <translation>无法写入</translation>
+    </message>
+    <message>
+        <source>cannot be replaced: %1</source>
+        <translation>无法替换：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ProbeErrors</name>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>一个对象</translation>
+    </message>
+    <message>
+        <source>an array</source>
+        <translation>一个数组</translation>
+    </message>
+    <message>
+        <source>a string</source>
+        <translation>一个字符串</translation>
+    </message>
+    <message>
+        <source>a boolean</source>
+        <translation>一个布尔值</translation>
+    </message>
+    <message>
+        <source>a number</source>
+        <translation>一个数字</translation>
+    </message>
+    <message>
+        <source>an unsupported value</source>
+        <translation>一个不支持的值</translation>
+    </message>
+    <message>
+        <source>must be &quot;%1&quot;, found &quot;%2&quot;; this GPU Planner reads the probe it ships, deploy that probe again</source>
+        <translation>应为 &quot;%1&quot;，实际为 &quot;%2&quot;；本 GPU Planner 只读取随它发布的探针，请重新部署该探针</translation>
+    </message>
+    <message>
+        <source>required field is missing; this GPU Planner reads the probe it ships, deploy that probe again</source>
+        <translation>缺少必填字段；本 GPU Planner 只读取随它发布的探针，请重新部署该探针</translation>
+    </message>
+    <message>
+        <source>required field is null; this GPU Planner reads the probe it ships, deploy that probe again</source>
+        <translation>必填字段为 null；本 GPU Planner 只读取随它发布的探针，请重新部署该探针</translation>
+    </message>
+    <message>
+        <source>must be a string, found %1; this GPU Planner reads the probe it ships, deploy that probe again</source>
+        <translation>应为字符串，实际为%1；本 GPU Planner 只读取随它发布的探针，请重新部署该探针</translation>
+    </message>
+    <message>
+        <source>must be a whole number, found %1 %2</source>
+        <translation>应为整数，实际为%1 %2</translation>
+    </message>
+    <message>
+        <source>must be a whole number, found %1</source>
+        <translation>应为整数，实际为 %1</translation>
+    </message>
+    <message>
+        <source>must be a whole number</source>
+        <translation>应为整数</translation>
+    </message>
+    <message>
+        <source>must be at least %1, found %2</source>
+        <translation>应不小于 %1，实际为 %2</translation>
+    </message>
+    <message>
+        <source>is too large: %1</source>
+        <translation>过大：%1</translation>
+    </message>
+    <message>
+        <source>must be &quot;quick&quot; or &quot;full&quot;, found &quot;%1&quot;</source>
+        <translation>应为 &quot;quick&quot; 或 &quot;full&quot;，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>must be &quot;TFLOPS&quot; or &quot;GB/s&quot;, found &quot;%1&quot;</source>
+        <translation>应为 &quot;TFLOPS&quot; 或 &quot;GB/s&quot;，实际为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>unknown method &quot;%1&quot; (known: %2)</source>
+        <translation>未知的方法 &quot;%1&quot;（已知：%2）</translation>
+    </message>
+    <message>
+        <source>must be a fraction from 0 to 1</source>
+        <translation>应为 0 到 1 之间的比例</translation>
+    </message>
+    <message>
+        <source>the probe printed nothing; it may have crashed before writing its JSON document, or could not start (check that the binary suits the remote system)</source>
+        <translation>探针没有任何输出；它可能在写出 JSON 文档之前崩溃，或者无法启动（请检查该二进制文件是否适用于远程系统）</translation>
+    </message>
+    <message>
+        <source>the probe&apos;s output holds no JSON document (no line starts with &apos;{&apos;); it begins &quot;%1&quot;</source>
+        <translation>探针的输出中没有 JSON 文档（没有以 &apos;{&apos; 开头的行）；输出开头为 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>invalid JSON: %1 (the output ends inside the JSON document: truncated, e.g. the probe was killed or the connection dropped; run the probe again)</source>
+        <translation>无效的 JSON：%1（输出在 JSON 文档中途结束：已被截断，例如探针被终止或连接中断；请重新运行探针）</translation>
+    </message>
+    <message>
+        <source>the output is %1 bytes, far more than a probe document; not the probe&apos;s output</source>
+        <translation>输出有 %1 字节，远大于探针文档；这不是探针的输出</translation>
+    </message>
+    <message>
+        <source>neither a bundled probe nor the probe&apos;s source beside %1 (gpuplan-probe is built where a CUDA compiler is found; the source is in share/gpuplanner/probe-source.tar.gz)</source>
+        <translation>%1 旁既没有随附的探针，也没有探针源码（gpuplan-probe 在找到 CUDA 编译器的环境中构建；源码位于 share/gpuplanner/probe-source.tar.gz）</translation>
+    </message>
+    <message>
+        <source>no launch %1 in the ledger (gpuplan instances lists them)</source>
+        <translation>账本中没有启动记录 %1（gpuplan instances 会列出它们）</translation>
+    </message>
+</context>
+<context>
+    <name>ProviderErrors</name>
+    <message>
+        <source>this instance type</source>
+        <translation>该实例类型</translation>
+    </message>
+    <message>
+        <source>this region</source>
+        <translation>该地域</translation>
+    </message>
+    <message>
+        <source>no %1 free in %2 now; GPU Planner tries the next zone</source>
+        <translation>%2 现在没有空闲的 %1；GPU Planner 会尝试下一个可用区</translation>
+    </message>
+    <message>
+        <source>the chosen zone</source>
+        <translation>所选可用区</translation>
+    </message>
+    <message>
+        <source>the account&apos;s on-demand vCPU quota for %1 is used up in %2: request more in the Service Quotas console -&gt; AWS services -&gt; Amazon Elastic Compute Cloud (Amazon EC2) -&gt; &quot;%3&quot; (the quota counts vCPUs; ask for at least the vCPUs of %1)</source>
+        <translation>账号在 %2 针对 %1 的按需实例 vCPU 配额已用完：请在 Service Quotas 控制台 -&gt; AWS services -&gt; Amazon Elastic Compute Cloud (Amazon EC2) -&gt; &quot;%3&quot; 申请提高（配额按 vCPU 计；至少申请 %1 的 vCPU 数）</translation>
+    </message>
+    <message>
+        <source>the account&apos;s spot vCPU quota for %1 is used up in %2: request more in the Service Quotas console -&gt; AWS services -&gt; Amazon Elastic Compute Cloud (Amazon EC2) -&gt; &quot;%3&quot; (the quota counts vCPUs; ask for at least the vCPUs of %1)</source>
+        <translation>账号在 %2 针对 %1 的竞价实例 vCPU 配额已用完：请在 Service Quotas 控制台 -&gt; AWS services -&gt; Amazon Elastic Compute Cloud (Amazon EC2) -&gt; &quot;%3&quot; 申请提高（配额按 vCPU 计；至少申请 %1 的 vCPU 数）</translation>
+    </message>
+    <message>
+        <source>the credentials lack the IAM permission ec2:%1; add it to the user&apos;s or role&apos;s policy. The encoded message can be decoded with `aws sts decode-authorization-message --encoded-message ...`</source>
+        <translation>凭据缺少 IAM 权限 ec2:%1；请将其加入该用户或角色的策略。编码的错误消息可以用 `aws sts decode-authorization-message --encoded-message ...` 解码</translation>
+    </message>
+    <message>
+        <source>AWS refused the access key: check the access key ID and secret in the keychain (and that the key is active in IAM)</source>
+        <translation>AWS 拒绝了该访问密钥：请检查钥匙串中的访问密钥 ID 和密钥（并确认该密钥在 IAM 中处于启用状态）</translation>
+    </message>
+    <message>
+        <source>the account is not enabled for this region or service: enable the region under Account -&gt; AWS Regions (opt-in regions), or finish the account&apos;s sign-up</source>
+        <translation>账号未开通此地域或服务：请在 Account -&gt; AWS Regions（需选择加入的地域）中启用该地域，或完成账号注册</translation>
+    </message>
+    <message>
+        <source>AWS refused the request&apos;s time: this computer&apos;s clock is off by more than 5 minutes; turn on network time (NTP)</source>
+        <translation>AWS 拒绝了请求时间：本机时钟偏差超过 5 分钟；请开启网络时间同步（NTP）</translation>
+    </message>
+    <message>
+        <source>EC2 throttled the account&apos;s API requests; GPU Planner backed off and retried, wait a minute and try again</source>
+        <translation>EC2 对账号的 API 请求进行了限流；GPU Planner 已退避并重试，请等一分钟再试</translation>
+    </message>
+    <message>
+        <source>EC2 does not know it (%1)</source>
+        <translation>EC2 不认识该资源（%1）</translation>
+    </message>
+    <message>
+        <source>this launch&apos;s client token was already used for a launch with other parameters; EC2 keeps the first one: see `gpuplan instances`, or start a new launch (a new token)</source>
+        <translation>本次启动的客户端令牌已被一次参数不同的启动使用过；EC2 以第一次为准：请查看 `gpuplan instances`，或重新发起启动（使用新令牌）</translation>
+    </message>
+    <message>
+        <source>EC2 refused %1 (%2)</source>
+        <translation>EC2 拒绝了 %1（%2）</translation>
+    </message>
+    <message>
+        <source>EC2 %1 answered a body that is not XML (%2 at byte %3)</source>
+        <translation>EC2 %1 返回的内容不是 XML（%2，位于第 %3 字节）</translation>
+    </message>
+    <message>
+        <source>EC2 %1 answered &lt;%2&gt; where &lt;%3&gt; was expected</source>
+        <translation>EC2 %1 返回了 &lt;%2&gt;，而预期是 &lt;%3&gt;</translation>
+    </message>
+    <message>
+        <source>EC2 %1 answered no &lt;%2&gt;</source>
+        <translation>EC2 %1 的应答中没有 &lt;%2&gt;</translation>
+    </message>
+    <message>
+        <source>EC2 %1 answered an image without &lt;imageId&gt;</source>
+        <translation>EC2 %1 返回了一个没有 &lt;imageId&gt; 的镜像</translation>
+    </message>
+    <message>
+        <source>EC2 %1 answered a key pair without &lt;keyName&gt;</source>
+        <translation>EC2 %1 返回了一个没有 &lt;keyName&gt; 的密钥对</translation>
+    </message>
+    <message>
+        <source>EC2 %1 answered a security group without &lt;groupId&gt;</source>
+        <translation>EC2 %1 返回了一个没有 &lt;groupId&gt; 的安全组</translation>
+    </message>
+    <message>
+        <source>EC2 %1 answered an instance without &lt;instanceId&gt;</source>
+        <translation>EC2 %1 返回了一个没有 &lt;instanceId&gt; 的实例</translation>
+    </message>
+    <message>
+        <source>EC2 %1 answered an offering without &lt;location&gt;</source>
+        <translation>EC2 %1 返回了一个没有 &lt;location&gt; 的机型供应</translation>
+    </message>
+    <message>
+        <source>EC2 %1 answered no instance in &lt;instancesSet&gt;</source>
+        <translation>EC2 %1 的 &lt;instancesSet&gt; 中没有实例</translation>
+    </message>
+    <message>
+        <source>EC2 %1 answered &lt;return&gt; other than true: the SSH rule was not added</source>
+        <translation>EC2 %1 返回的 &lt;return&gt; 不是 true：SSH 规则未添加</translation>
+    </message>
+    <message>
+        <source>EC2 %1 answered HTTP %2 without an EC2 error document</source>
+        <translation>EC2 %1 返回了 HTTP %2，但没有 EC2 错误文档</translation>
+    </message>
+    <message>
+        <source>EC2 does not support the subscription feature: it has no monthly rental of an instance; Reserved Instances and Savings Plans are bought separately, for a term, in the console</source>
+        <translation>EC2 不支持包月功能：它没有按月租用实例的方式；预留实例和 Savings Plans 需在控制台另行按期限购买</translation>
+    </message>
+    <message>
+        <source>EC2 needs a client token of 1 to 64 printable ASCII characters so that a retried launch never starts a second instance</source>
+        <translation>EC2 需要由 1 到 64 个可打印 ASCII 字符组成的客户端令牌，以确保重试启动时不会启动第二台实例</translation>
+    </message>
+    <message>
+        <source>the cloud-init script is %1 bytes once base64-encoded; EC2 takes at most 16384 (16 KB): shorten it or have it download the rest</source>
+        <translation>cloud-init 脚本经 base64 编码后为 %1 字节；EC2 最多接受 16384 字节（16 KB）：请缩短脚本，或让它下载其余部分</translation>
+    </message>
+    <message>
+        <source>no HTTP transport given to the AWS provider</source>
+        <translation>没有为 AWS 提供方提供 HTTP 传输</translation>
+    </message>
+    <message>
+        <source>no AWS region</source>
+        <translation>未指定 AWS 地域</translation>
+    </message>
+    <message>
+        <source>no available AWS image named &quot;%1&quot; in %2; give an image ID instead</source>
+        <translation>%2 中没有名为“%1”的可用 AWS 镜像；请改为指定镜像 ID</translation>
+    </message>
+    <message>
+        <source>EC2 answered a dry-run RunInstances as if it had launched; check the instances in the console</source>
+        <translation>EC2 对试运行的 RunInstances 的应答像是已经启动了实例；请在控制台检查实例</translation>
+    </message>
+    <message>
+        <source>EC2 does not report this instance</source>
+        <translation>EC2 没有报告该实例</translation>
+    </message>
+    <message>
+        <source>%1 (EC2 said: %2)</source>
+        <translation>%1（EC2 原话：%2）</translation>
+    </message>
+    <message>
+        <source>%1; request ID %2 (quote it to AWS Support)</source>
+        <translation>%1；请求 ID %2（联系 AWS 支持时请提供）</translation>
+    </message>
+    <message>
+        <source>this zone</source>
+        <translation>该可用区</translation>
+    </message>
+    <message>
+        <source>Tencent Cloud has no %1 free in %2 right now: try the next zone, or later</source>
+        <translation>腾讯云在 %2 暂时没有空闲的 %1：请尝试下一个可用区，或稍后再试</translation>
+    </message>
+    <message>
+        <source>the launch would exceed the account&apos;s quota for %1: see the quotas in the CVM console (https://console.cloud.tencent.com/cvm) and request more by a ticket (https://console.cloud.tencent.com/workorder/category)</source>
+        <translation>此次启动将超出账号对 %1 的配额：请在云服务器控制台（https://console.cloud.tencent.com/cvm）查看配额，并提交工单（https://console.cloud.tencent.com/workorder/category）申请提高</translation>
+    </message>
+    <message>
+        <source>the launch would exceed the instance quota of %1 for %2: see the quotas in the CVM console (https://console.cloud.tencent.com/cvm) and request more by a ticket (https://console.cloud.tencent.com/workorder/category)</source>
+        <translation>此次启动将超出 %1 针对 %2 的实例配额：请在云服务器控制台（https://console.cloud.tencent.com/cvm）查看配额，并提交工单（https://console.cloud.tencent.com/workorder/category）申请提高</translation>
+    </message>
+    <message>
+        <source>the launch would exceed the spot instance quota for %1: see the quotas in the CVM console (https://console.cloud.tencent.com/cvm) and request more by a ticket (https://console.cloud.tencent.com/workorder/category)</source>
+        <translation>此次启动将超出针对 %1 的竞价实例配额：请在云服务器控制台（https://console.cloud.tencent.com/cvm）查看配额，并提交工单（https://console.cloud.tencent.com/workorder/category）申请提高</translation>
+    </message>
+    <message>
+        <source>the launch would exceed the monthly (prepaid) instance quota for %1: see the quotas in the CVM console (https://console.cloud.tencent.com/cvm) and request more by a ticket (https://console.cloud.tencent.com/workorder/category)</source>
+        <translation>此次启动将超出针对 %1 的包月（预付费）实例配额：请在云服务器控制台（https://console.cloud.tencent.com/cvm）查看配额，并提交工单（https://console.cloud.tencent.com/workorder/category）申请提高</translation>
+    </message>
+    <message>
+        <source>the key works but may not call %1: grant that action to its CAM user or role (CAM console, https://console.cloud.tencent.com/cam)</source>
+        <translation>该密钥有效，但无权调用 %1：请在访问管理控制台（CAM，https://console.cloud.tencent.com/cam）为其 CAM 用户或角色授予该操作</translation>
+    </message>
+    <message>
+        <source>Tencent Cloud refused the request&apos;s time: this computer&apos;s clock is more than 5 minutes off; set it right (NTP) and try again</source>
+        <translation>腾讯云拒绝了请求时间：本机时钟偏差超过 5 分钟；请校准时钟（NTP）后重试</translation>
+    </message>
+    <message>
+        <source>Tencent Cloud did not accept the SecretId / SecretKey: check that the key exists, is enabled and was pasted without spaces (API keys: https://console.cloud.tencent.com/cam/capi)</source>
+        <translation>腾讯云不接受该 SecretId / SecretKey：请检查密钥是否存在、已启用，且粘贴时没有带空格（API 密钥：https://console.cloud.tencent.com/cam/capi）</translation>
+    </message>
+    <message>
+        <source>Tencent Cloud is limiting the request rate of %1: wait a little and try again</source>
+        <translation>腾讯云正在限制 %1 的请求频率：请稍等后重试</translation>
+    </message>
+    <message>
+        <source>Tencent Cloud does not know the resource %1 names</source>
+        <translation>腾讯云不认识 %1 所指的资源</translation>
+    </message>
+    <message>
+        <source>Tencent Cloud refused %1</source>
+        <translation>腾讯云拒绝了 %1</translation>
+    </message>
+    <message>
+        <source>Tencent Cloud&apos;s answer to %1 is not JSON</source>
+        <translation>腾讯云对 %1 的应答不是 JSON</translation>
+    </message>
+    <message>
+        <source>Tencent Cloud&apos;s answer to %1 has no Response object</source>
+        <translation>腾讯云对 %1 的应答中没有 Response 对象</translation>
+    </message>
+    <message>
+        <source>Tencent Cloud&apos;s answer to %1 has no %2</source>
+        <translation>腾讯云对 %1 的应答中没有 %2</translation>
+    </message>
+    <message>
+        <source>Tencent Cloud&apos;s answer to %1 has a %2 that is not a list</source>
+        <translation>腾讯云对 %1 的应答中 %2 不是列表</translation>
+    </message>
+    <message>
+        <source>Tencent Cloud&apos;s answer to %1 lists an instance without InstanceId</source>
+        <translation>腾讯云对 %1 的应答列出了一个没有 InstanceId 的实例</translation>
+    </message>
+    <message>
+        <source>Tencent Cloud&apos;s answer to %1 has no instance id</source>
+        <translation>腾讯云对 %1 的应答中没有实例 ID</translation>
+    </message>
+    <message>
+        <source>%1 answered without a price for the instance</source>
+        <translation>%1 的应答中没有该实例的价格</translation>
+    </message>
+    <message>
+        <source>a launch needs a client token (idempotency)</source>
+        <translation>启动需要客户端令牌（幂等）</translation>
+    </message>
+    <message>
+        <source>the client token is longer than CVM&apos;s 64 characters</source>
+        <translation>客户端令牌超过了 CVM 的 64 个字符上限</translation>
+    </message>
+    <message>
+        <source>a monthly (PREPAID) launch needs the number of months</source>
+        <translation>包月（PREPAID）启动需要指定月数</translation>
+    </message>
+    <message>
+        <source>the cloud-init script is %1 bytes once base64-encoded; CVM accepts at most 16384 (16 KB): shorten it</source>
+        <translation>cloud-init 脚本经 base64 编码后为 %1 字节；CVM 最多接受 16384 字节（16 KB）：请缩短脚本</translation>
+    </message>
+    <message>
+        <source>the scheduled terminate time must be more than 5 minutes ahead (CVM&apos;s ActionTimer rule)</source>
+        <translation>定时销毁时间必须在 5 分钟以后（CVM 的 ActionTimer 规则）</translation>
+    </message>
+    <message>
+        <source>Tencent Cloud answered HTTP %1 to %2</source>
+        <translation>腾讯云对 %2 返回了 HTTP %1</translation>
+    </message>
+    <message>
+        <source>no HTTP transport configured</source>
+        <translation>未配置 HTTP 传输</translation>
+    </message>
+    <message>
+        <source>stopped before %1</source>
+        <translation>在 %1 之前已停止</translation>
+    </message>
+    <message>
+        <source>Tencent Cloud lists no public Ubuntu image with a GPU driver for %1 in %2: give an image id (a custom or marketplace image with the NVIDIA driver installed)</source>
+        <translation>腾讯云在 %2 没有适用于 %1 且带 GPU 驱动的 Ubuntu 公共镜像：请指定镜像 ID（装有 NVIDIA 驱动的自定义镜像或镜像市场镜像）</translation>
+    </message>
+    <message>
+        <source>no zone of %1 sells %2 now (%3): try another region or later</source>
+        <translation>%1 现在没有可用区售卖 %2（%3）：请换一个地域或稍后再试</translation>
+    </message>
+    <message>
+        <source>Tencent Cloud does not list this instance (terminated, or never launched)</source>
+        <translation>腾讯云没有列出该实例（已销毁，或从未启动）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1; RequestId %2</source>
+        <translation>%1；RequestId %2</translation>
+    </message>
+    <message>
+        <source>%1 (Tencent Cloud: %2)</source>
+        <translation>%1（腾讯云：%2）</translation>
+    </message>
+    <message>
+        <source>no instance type</source>
+        <translation>未指定实例类型</translation>
+    </message>
+    <message>
+        <source>no HTTP transport</source>
+        <translation>没有 HTTP 传输</translation>
+    </message>
+    <message>
+        <source>%1 has no public endpoint; give one</source>
+        <translation>%1 没有公共端点；请指定一个</translation>
+    </message>
+    <message>
+        <source>%1 answered without a JSON object</source>
+        <translation>%1 的应答不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>%1 lists no image with the GPU driver</source>
+        <translation>%1 没有列出带 GPU 驱动的镜像</translation>
+    </message>
+    <message>
+        <source>%1 refused %2 (%3)</source>
+        <translation>%1 拒绝了 %2（%3）</translation>
+    </message>
+    <message>
+        <source>%1 refused the API key</source>
+        <translation>%1 拒绝了该 API 密钥</translation>
     </message>
 </context>
 <context>
@@ -1534,6 +3365,504 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <source>Buying %1 (%2 × %3) against renting the same GPUs for %4 at %5 utilisation. Owning adds maintenance of %6 a year and energy at PUE %7; the server is written off over %8.</source>
         <translation>对比自购 %1（%2 × %3）与租用同样的 GPU，周期 %4，利用率 %5。自购另计每年 %6 的维保费用，以及按 PUE %7 计算的电费；服务器按 %8 折旧。</translation>
     </message>
+    <message>
+        <source>cannot write the PDF</source>
+        <translation>无法写入 PDF</translation>
+    </message>
+    <message>
+        <source>the export was cancelled</source>
+        <translation>导出已取消</translation>
+    </message>
+    <message>
+        <source>cannot finish the PDF</source>
+        <translation>无法完成 PDF</translation>
+    </message>
+</context>
+<context>
+    <name>SecretErrors</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>unknown field &quot;%1&quot; for %2 (its fields: %3)</source>
+        <translation>%2 没有字段“%1”（其字段：%3）</translation>
+    </message>
+    <message>
+        <source>must be a string</source>
+        <translation>必须是字符串</translation>
+    </message>
+    <message>
+        <source>cannot turn core dumps off: %1</source>
+        <translation>无法关闭核心转储：%1</translation>
+    </message>
+    <message>
+        <source>cannot mark the process as not dumpable: %1</source>
+        <translation>无法将进程标记为不可转储：%1</translation>
+    </message>
+    <message>
+        <source>unknown provider &quot;%1&quot;; known: %2</source>
+        <translation>未知的云厂商“%1”；已知：%2</translation>
+    </message>
+    <message>
+        <source>is not a field of %1 credentials</source>
+        <translation>不是 %1 凭据的字段</translation>
+    </message>
+    <message>
+        <source>missing: %1 credentials need %2</source>
+        <translation>缺少：%1 凭据需要 %2</translation>
+    </message>
+    <message>
+        <source>missing the provider</source>
+        <translation>缺少云厂商</translation>
+    </message>
+    <message>
+        <source>missing the fields object</source>
+        <translation>缺少 fields 对象</translation>
+    </message>
+    <message>
+        <source>not a JSON document</source>
+        <translation>不是 JSON 文档</translation>
+    </message>
+    <message>
+        <source>must be a JSON object of field names to strings</source>
+        <translation>必须是字段名到字符串的 JSON 对象</translation>
+    </message>
+    <message>
+        <source>not a JSON key file</source>
+        <translation>不是 JSON 密钥文件</translation>
+    </message>
+    <message>
+        <source>not a service-account key (its &quot;type&quot; must be &quot;service_account&quot;; create one under IAM &gt; Service accounts &gt; Keys)</source>
+        <translation>不是服务账号密钥（其 &quot;type&quot; 必须为 &quot;service_account&quot;；请在 IAM &gt; 服务账号 &gt; 密钥 下创建）</translation>
+    </message>
+    <message>
+        <source>missing</source>
+        <translation>缺少</translation>
+    </message>
+    <message>
+        <source>a %1 credential cannot sign for this provider</source>
+        <translation>%1 凭据不能为该云厂商签名</translation>
+    </message>
+    <message>
+        <source>the %1 credential has no %2: set it again with gpuplan creds set %1</source>
+        <translation>%1 凭据没有 %2：请用 gpuplan creds set %1 重新设置</translation>
+    </message>
+    <message>
+        <source>scrypt key derivation failed (out of memory?)</source>
+        <translation>scrypt 密钥派生失败（内存不足？）</translation>
+    </message>
+    <message>
+        <source>decrypted, but the content is not a credentials list</source>
+        <translation>已解密，但内容不是凭据列表</translation>
+    </message>
+    <message>
+        <source>no encrypted credentials file here yet</source>
+        <translation>这里还没有加密凭据文件</translation>
+    </message>
+    <message>
+        <source>cannot open it: %1</source>
+        <translation>无法打开：%1</translation>
+    </message>
+    <message>
+        <source>cannot read it: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>not a GPU Planner credentials file</source>
+        <translation>不是 GPU Planner 凭据文件</translation>
+    </message>
+    <message>
+        <source>truncated: %1 bytes, fewer than the %2 of an empty store</source>
+        <translation>已截断：%1 字节，少于空存储的 %2 字节</translation>
+    </message>
+    <message>
+        <source>format %1 was written by another version of GPU Planner; this one reads format 1</source>
+        <translation>格式 %1 由其他版本的 GPU Planner 写入；本版本读取格式 1</translation>
+    </message>
+    <message>
+        <source>unknown key derivation or cipher in the header</source>
+        <translation>文件头中的密钥派生算法或加密算法未知</translation>
+    </message>
+    <message>
+        <source>the header&apos;s scrypt cost is out of bounds: the file was changed</source>
+        <translation>文件头中的 scrypt 开销超出范围：文件已被改动</translation>
+    </message>
+    <message>
+        <source>no passphrase given</source>
+        <translation>未提供口令</translation>
+    </message>
+    <message>
+        <source>wrong passphrase for the encrypted credentials file (or its header was changed)</source>
+        <translation>加密凭据文件的口令错误（或其文件头已被改动）</translation>
+    </message>
+    <message>
+        <source>the file was changed, damaged or truncated after it was written (it does not authenticate); restore it from a backup, or delete it and set the credentials again</source>
+        <translation>文件在写入后被改动、损坏或截断（认证失败）；请从备份恢复，或删除它并重新设置凭据</translation>
+    </message>
+    <message>
+        <source>the passphrase must not be empty</source>
+        <translation>口令不能为空</translation>
+    </message>
+    <message>
+        <source>no random bytes from the system</source>
+        <translation>无法从系统获取随机字节</translation>
+    </message>
+    <message>
+        <source>AES-256-GCM encryption failed</source>
+        <translation>AES-256-GCM 加密失败</translation>
+    </message>
+    <message>
+        <source>no place for the encrypted credentials file (neither XDG_DATA_HOME nor HOME is set)</source>
+        <translation>没有存放加密凭据文件的位置（XDG_DATA_HOME 和 HOME 均未设置）</translation>
+    </message>
+    <message>
+        <source>no passphrase given for the encrypted credentials file</source>
+        <translation>未提供加密凭据文件的口令</translation>
+    </message>
+    <message>
+        <source>no credential is stored</source>
+        <translation>没有存储凭据</translation>
+    </message>
+    <message>
+        <source>no credential is stored in %1</source>
+        <translation>%1 中没有存储凭据</translation>
+    </message>
+    <message>
+        <source>no credential is stored in the keychain</source>
+        <translation>钥匙串中没有存储凭据</translation>
+    </message>
+    <message>
+        <source>unknown provider</source>
+        <translation>未知的云厂商</translation>
+    </message>
+    <message>
+        <source>stored in the keychain, but the older copy in the encrypted file could not be removed</source>
+        <translation>已存入钥匙串，但无法删除加密文件中的旧副本</translation>
+    </message>
+    <message>
+        <source>the keychain is not available: %1</source>
+        <translation>钥匙串不可用：%1</translation>
+    </message>
+    <message>
+        <source>the keychain refused to store it: %1</source>
+        <translation>钥匙串拒绝存储：%1</translation>
+    </message>
+    <message>
+        <source>the keychain refused to give it: %1</source>
+        <translation>钥匙串拒绝提供：%1</translation>
+    </message>
+    <message>
+        <source>the keychain refused to look it up: %1</source>
+        <translation>钥匙串拒绝查找：%1</translation>
+    </message>
+    <message>
+        <source>the keychain refused to remove it: %1</source>
+        <translation>钥匙串拒绝删除：%1</translation>
+    </message>
+    <message>
+        <source>the keychain&apos;s entry is not a GPU Planner credential (%1)</source>
+        <translation>钥匙串中的条目不是 GPU Planner 凭据（%1）</translation>
+    </message>
+    <message>
+        <source>the keychain&apos;s entry belongs to %1</source>
+        <translation>钥匙串中的条目属于 %1</translation>
+    </message>
+</context>
+<context>
+    <name>SshErrors</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1; expected USER@HOST or USER@HOST:PORT, e.g. ubuntu@203.0.113.7:22</source>
+        <translation>%1；应为 USER@HOST 或 USER@HOST:PORT，例如 ubuntu@203.0.113.7:22</translation>
+    </message>
+    <message>
+        <source>%1 (or an alias of the SSH configuration)</source>
+        <translation>%1（或 SSH 配置中的别名）</translation>
+    </message>
+    <message>
+        <source>the key %1</source>
+        <translation>密钥 %1</translation>
+    </message>
+    <message>
+        <source>the keys of ssh-agent and ~/.ssh</source>
+        <translation>ssh-agent 和 ~/.ssh 中的密钥</translation>
+    </message>
+    <message>
+        <source>the keys in ~/.ssh (no ssh-agent: SSH_AUTH_SOCK is not set)</source>
+        <translation>~/.ssh 中的密钥（没有 ssh-agent：未设置 SSH_AUTH_SOCK）</translation>
+    </message>
+    <message>
+        <source>the server offers: %1</source>
+        <translation>服务器支持的认证方式：%1</translation>
+    </message>
+    <message>
+        <source>no such directory</source>
+        <translation>目录不存在</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>权限不足</translation>
+    </message>
+    <message>
+        <source>failure (disk full? a directory?)</source>
+        <translation>失败（磁盘已满？或目标是目录？）</translation>
+    </message>
+    <message>
+        <source>another key</source>
+        <translation>另一个密钥</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1 和 %2</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>空内容</translation>
+    </message>
+    <message>
+        <source>the machine&apos;s facts (OS, driver, GPUs) could not be read: the detection command printed %1 and exited with status %2</source>
+        <translation>无法读取机器信息（操作系统、驱动、GPU）：检测命令输出了 %1，退出状态为 %2</translation>
+    </message>
+    <message>
+        <source>making %1 failed with exit status %2</source>
+        <translation>创建 %1 失败，退出状态为 %2</translation>
+    </message>
+    <message>
+        <source>putting the probe in place failed with exit status %1</source>
+        <translation>放置探针程序失败，退出状态为 %1</translation>
+    </message>
+    <message>
+        <source>unpacking the probe&apos;s source failed with exit status %1</source>
+        <translation>解压探针源码失败，退出状态为 %1</translation>
+    </message>
+    <message>
+        <source>building the probe with %1 failed with exit status %2</source>
+        <translation>用 %1 编译探针失败，退出状态为 %2</translation>
+    </message>
+    <message>
+        <source>the probe printed nothing and exited with status %1</source>
+        <translation>探针没有任何输出，退出状态为 %1</translation>
+    </message>
+    <message>
+        <source>jump host %1</source>
+        <translation>跳板机 %1</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>no user name before &apos;@&apos;</source>
+        <translation>&apos;@&apos; 前没有用户名</translation>
+    </message>
+    <message>
+        <source>&apos;[&apos; without &apos;]&apos;</source>
+        <translation>&apos;[&apos; 缺少对应的 &apos;]&apos;</translation>
+    </message>
+    <message>
+        <source>unexpected text after &apos;]&apos;</source>
+        <translation>&apos;]&apos; 后有多余的内容</translation>
+    </message>
+    <message>
+        <source>empty port</source>
+        <translation>端口为空</translation>
+    </message>
+    <message>
+        <source>no host name after &apos;@&apos;</source>
+        <translation>&apos;@&apos; 后没有主机名</translation>
+    </message>
+    <message>
+        <source>the host name contains &apos;%1&apos;</source>
+        <translation>主机名中含有 &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>the port &apos;%1&apos; is not a number from 1 to 65535</source>
+        <translation>端口 &apos;%1&apos; 不是 1 到 65535 之间的数字</translation>
+    </message>
+    <message>
+        <source>an SSH target needs a user and a host</source>
+        <translation>SSH 目标需要用户名和主机</translation>
+    </message>
+    <message>
+        <source>the port is not from 1 to 65535</source>
+        <translation>端口不在 1 到 65535 之间</translation>
+    </message>
+    <message>
+        <source>no user name: write USER@HOST, or set User for this host in the SSH configuration</source>
+        <translation>没有用户名：请写成 USER@HOST，或在 SSH 配置中为该主机设置 User</translation>
+    </message>
+    <message>
+        <source>cannot read the SSH configuration</source>
+        <translation>无法读取 SSH 配置</translation>
+    </message>
+    <message>
+        <source>Port &apos;%1&apos; in the SSH configuration is not a number from 1 to 65535</source>
+        <translation>SSH 配置中的 Port &apos;%1&apos; 不是 1 到 65535 之间的数字</translation>
+    </message>
+    <message>
+        <source>the SSH configuration&apos;s Include goes more than %1 deep</source>
+        <translation>SSH 配置的 Include 嵌套超过 %1 层</translation>
+    </message>
+    <message>
+        <source>the jump host %1 could not open a connection to %2 port %3 (%4); does it allow TCP forwarding?</source>
+        <translation>跳板机 %1 无法连接到 %2 的端口 %3（%4）；它是否允许 TCP 转发？</translation>
+    </message>
+    <message>
+        <source>socketpair failed: %1</source>
+        <translation>socketpair 失败：%1</translation>
+    </message>
+    <message>
+        <source>libssh could not create a session (out of memory?)</source>
+        <translation>libssh 无法创建会话（内存不足？）</translation>
+    </message>
+    <message>
+        <source>libssh refused an option</source>
+        <translation>libssh 拒绝了一个选项</translation>
+    </message>
+    <message>
+        <source>could not connect to %1 port %2</source>
+        <translation>无法连接到 %1 的端口 %2</translation>
+    </message>
+    <message>
+        <source>the server sent no host key</source>
+        <translation>服务器没有发送主机密钥</translation>
+    </message>
+    <message>
+        <source>WARNING: the host key of %1 has changed: %2 has %3, the server now shows %4 %5. This is a possible man-in-the-middle attack, or the server was reinstalled. Connection refused. If you know why the key changed, remove the old key with ssh-keygen -R &apos;%1&apos; -f %2 and connect again.</source>
+        <translation>警告：%1 的主机密钥已变更：%2 中记录的是 %3，而服务器现在出示的是 %4 %5。这可能是中间人攻击，也可能是服务器重装了系统。已拒绝连接。如果你清楚密钥变更的原因，请用 ssh-keygen -R &apos;%1&apos; -f %2 删除旧密钥后重新连接。</translation>
+    </message>
+    <message>
+        <source>the host key of %1 (%2 %3) is not in %4 and nobody was asked to trust it</source>
+        <translation>%1 的主机密钥（%2 %3）不在 %4 中，且没有询问任何人是否信任它</translation>
+    </message>
+    <message>
+        <source>the host key of %1 (%2 %3) was not trusted</source>
+        <translation>%1 的主机密钥（%2 %3）未被信任</translation>
+    </message>
+    <message>
+        <source>could not add the host key to %1</source>
+        <translation>无法将主机密钥添加到 %1</translation>
+    </message>
+    <message>
+        <source>could not check the host key against %1</source>
+        <translation>无法对照 %1 检查主机密钥</translation>
+    </message>
+    <message>
+        <source>the connection failed during login</source>
+        <translation>登录过程中连接失败</translation>
+    </message>
+    <message>
+        <source>the server does not accept public keys for %1; %2</source>
+        <translation>服务器不接受 %1 的公钥认证；%2</translation>
+    </message>
+    <message>
+        <source>the identity file does not exist or cannot be read</source>
+        <translation>身份密钥文件不存在或无法读取</translation>
+    </message>
+    <message>
+        <source>wrong or no passphrase for the identity file</source>
+        <translation>身份密钥文件的口令错误或未提供</translation>
+    </message>
+    <message>
+        <source>the identity file is not a private key libssh can read</source>
+        <translation>身份密钥文件不是 libssh 能读取的私钥</translation>
+    </message>
+    <message>
+        <source>the server wants a second authentication step after %1, which is not supported; %2</source>
+        <translation>服务器要求在 %1 之后进行第二步认证，目前不支持；%2</translation>
+    </message>
+    <message>
+        <source>the server refused %1 for user %2; %3. Is the public key in ~%2/.ssh/authorized_keys?</source>
+        <translation>服务器拒绝了用户 %2 的%1；%3。公钥是否已加入 ~%2/.ssh/authorized_keys？</translation>
+    </message>
+    <message>
+        <source>the connection failed during login with %1</source>
+        <translation>使用 %1 登录时连接失败</translation>
+    </message>
+    <message>
+        <source>the connection to %1 was lost before the command started</source>
+        <translation>命令开始前与 %1 的连接已断开</translation>
+    </message>
+    <message>
+        <source>the connection to %1 was lost while running the command</source>
+        <translation>运行命令时与 %1 的连接已断开</translation>
+    </message>
+    <message>
+        <source>the connection to %1 was lost before the command&apos;s exit status came</source>
+        <translation>收到命令的退出状态前与 %1 的连接已断开</translation>
+    </message>
+    <message>
+        <source>could not open a channel</source>
+        <translation>无法打开通道</translation>
+    </message>
+    <message>
+        <source>the server refused to run the command</source>
+        <translation>服务器拒绝运行该命令</translation>
+    </message>
+    <message>
+        <source>cancelled while running the command</source>
+        <translation>运行命令时已取消</translation>
+    </message>
+    <message>
+        <source>the command sent more than %1 MiB of output; it was stopped and its output dropped</source>
+        <translation>命令输出超过 %1 MiB；已终止该命令并丢弃其输出</translation>
+    </message>
+    <message>
+        <source>the command did not finish within %1 ms</source>
+        <translation>命令未在 %1 毫秒内完成</translation>
+    </message>
+    <message>
+        <source>the command ended without an exit status (killed by a signal?)</source>
+        <translation>命令结束时没有退出状态（被信号终止？）</translation>
+    </message>
+    <message>
+        <source>cannot read the file</source>
+        <translation>无法读取该文件</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>reading the file failed</source>
+        <translation>读取文件失败</translation>
+    </message>
+    <message>
+        <source>the server has no SFTP subsystem or refused it</source>
+        <translation>服务器没有 SFTP 子系统或拒绝了它</translation>
+    </message>
+    <message>
+        <source>cannot create the remote file: %1</source>
+        <translation>无法创建远程文件：%1</translation>
+    </message>
+    <message>
+        <source>writing the remote file failed: %1</source>
+        <translation>写入远程文件失败：%1</translation>
+    </message>
+    <message>
+        <source>closing the remote file failed: %1</source>
+        <translation>关闭远程文件失败：%1</translation>
+    </message>
+    <message>
+        <source>setting the file mode failed: %1</source>
+        <translation>设置文件权限失败：%1</translation>
+    </message>
+    <message>
+        <source>could not check the uploaded file: sha256sum exited with %1: %2</source>
+        <translation>无法校验已上传的文件：sha256sum 退出状态为 %1：%2</translation>
+    </message>
+    <message>
+        <source>the uploaded file differs from the local one: SHA-256 %1 here, %2 on the server</source>
+        <translation>已上传的文件与本地文件不一致：本地 SHA-256 为 %1，服务器上为 %2</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
 </context>
 <context>
     <name>VerdictText</name>
@@ -2309,6 +4638,326 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <source>%1; the GPU of compute capability %2 runs its PTX</source>
         <translation>%1；计算能力 %2 的 GPU 运行其 PTX（由驱动即时编译）</translation>
     </message>
+    <message>
+        <source>The driver supports CUDA up to %1, older than this probe build&apos;s CUDA %2. The CUDA 11.8 build of the probe runs on drivers from %3 on (and on V100); the deploy step picks that build when the remote driver is older than R580, so deploy the probe again and let it choose, or update the driver to 580 or newer.</source>
+        <translation>该驱动最高支持 CUDA %1，低于此探针构建所用的 CUDA %2。探针的 CUDA 11.8 构建可在 %3 及更新的驱动上运行（也支持 V100）；远程驱动早于 R580 时部署步骤会选用该构建，请重新部署探针并让它自动选择，或将驱动升级到 580 或更新版本。</translation>
+    </message>
+    <message>
+        <source>The driver %1 supports CUDA up to %2, older than this probe build&apos;s CUDA %3. The CUDA 11.8 build of the probe runs on drivers from %4 on (and on V100); the deploy step picks that build when the remote driver is older than R580, so deploy the probe again and let it choose, or update the driver to 580 or newer.</source>
+        <translation>驱动 %1 最高支持 CUDA %2，低于此探针构建所用的 CUDA %3。探针的 CUDA 11.8 构建可在 %4 及更新的驱动上运行（也支持 V100）；远程驱动早于 R580 时部署步骤会选用该构建，请重新部署探针并让它自动选择，或将驱动升级到 580 或更新版本。</translation>
+    </message>
+    <message>
+        <source>The driver supports CUDA up to %1, older than this probe build&apos;s CUDA %2. No older build of the probe exists: update the driver to one for CUDA %2 or newer (the provider&apos;s current GPU image has one).</source>
+        <translation>该驱动最高支持 CUDA %1，低于此探针构建所用的 CUDA %2。探针没有更旧的构建：请将驱动升级到支持 CUDA %2 或更新版本的驱动（云厂商当前的 GPU 镜像中已包含）。</translation>
+    </message>
+    <message>
+        <source>The driver %1 supports CUDA up to %2, older than this probe build&apos;s CUDA %3. No older build of the probe exists: update the driver to one for CUDA %3 or newer (the provider&apos;s current GPU image has one).</source>
+        <translation>驱动 %1 最高支持 CUDA %2，低于此探针构建所用的 CUDA %3。探针没有更旧的构建：请将驱动升级到支持 CUDA %3 或更新版本的驱动（云厂商当前的 GPU 镜像中已包含）。</translation>
+    </message>
+    <message>
+        <source>V100</source>
+        <translation>V100</translation>
+    </message>
+    <message>
+        <source>PCIe HBM</source>
+        <translation>PCIe 版 HBM</translation>
+    </message>
+    <message>
+        <source>SXM HBM</source>
+        <translation>SXM 版 HBM</translation>
+    </message>
+    <message>
+        <source>TF32 GEMM, sm_80+</source>
+        <translation>TF32 GEMM，sm_80 及以上</translation>
+    </message>
+    <message>
+        <source>FP8 GEMM, sm_89/sm_90/sm_100</source>
+        <translation>FP8 GEMM，sm_89/sm_90/sm_100</translation>
+    </message>
+    <message>
+        <source>P2P over NVLink, per direction</source>
+        <translation>经 NVLink 的 P2P，单向</translation>
+    </message>
+    <message>
+        <source>P2P over PCIe, against the negotiated link</source>
+        <translation>经 PCIe 的 P2P，以协商后的链路带宽为基准</translation>
+    </message>
+    <message>
+        <source>no figure</source>
+        <translation>无数值</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>no driver</source>
+        <translation>无驱动</translation>
+    </message>
+    <message>
+        <source>a share</source>
+        <translation>部分份额</translation>
+    </message>
+    <message>
+        <source>NVML unavailable</source>
+        <translation>NVML 不可用</translation>
+    </message>
+    <message>
+        <source>NVML (libnvidia-ml.so.1)</source>
+        <translation>NVML（libnvidia-ml.so.1）</translation>
+    </message>
+    <message>
+        <source>0 GPUs</source>
+        <translation>0 个 GPU</translation>
+    </message>
+    <message>
+        <source>a CUDA GPU</source>
+        <translation>一个 CUDA GPU</translation>
+    </message>
+    <message>
+        <source>no error</source>
+        <translation>无错误</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>已测量</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>未测量</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <source>informational</source>
+        <translation>仅供参考</translation>
+    </message>
+    <message>
+        <source>0 wrong, 0 NaN</source>
+        <translation>0 个错误结果，0 个 NaN</translation>
+    </message>
+    <message>
+        <source>no Xid</source>
+        <translation>无 Xid</translation>
+    </message>
+    <message>
+        <source>0 wrong, 0 NaN, no Xid</source>
+        <translation>0 个错误结果，0 个 NaN，无 Xid</translation>
+    </message>
+    <message>
+        <source>not reported</source>
+        <translation>未报告</translation>
+    </message>
+    <message>
+        <source>0 uncorrectable</source>
+        <translation>0 个不可纠正错误</translation>
+    </message>
+    <message>
+        <source>0 volatile uncorrectable</source>
+        <translation>0 个易失性不可纠正错误</translation>
+    </message>
+    <message>
+        <source>0 aggregate uncorrectable</source>
+        <translation>0 个累计不可纠正错误</translation>
+    </message>
+    <message>
+        <source>ECC on</source>
+        <translation>ECC 开启</translation>
+    </message>
+    <message>
+        <source>none pending</source>
+        <translation>无待处理</translation>
+    </message>
+    <message>
+        <source>no failure, none pending</source>
+        <translation>无失败，无待处理</translation>
+    </message>
+    <message>
+        <source>full run</source>
+        <translation>完整运行</translation>
+    </message>
+    <message>
+        <source>no busy samples</source>
+        <translation>无繁忙采样</translation>
+    </message>
+    <message>
+        <source>no hw_slowdown, hw_thermal, hw_power_brake, sw_thermal</source>
+        <translation>无 hw_slowdown、hw_thermal、hw_power_brake、sw_thermal</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1、%2</translation>
+    </message>
+    <message>
+        <source>ok: %1</source>
+        <translation>ok: %1</translation>
+    </message>
+    <message>
+        <source>CUDA &gt;= %1 (driver &gt;= %2)</source>
+        <translation>CUDA &gt;= %1（驱动 &gt;= %2）</translation>
+    </message>
+    <message>
+        <source>CUDA &gt;= %1 (driver &gt;= a driver for CUDA %1)</source>
+        <translation>CUDA &gt;= %1（驱动 &gt;= 支持 CUDA %1 的驱动）</translation>
+    </message>
+    <message>
+        <source>%1 (CUDA %2)</source>
+        <translation>%1（CUDA %2）</translation>
+    </message>
+    <message>
+        <source>unknown (CUDA %1)</source>
+        <translation>未知（CUDA %1）</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message>
+        <source>%1 GiB (%2 MiB)</source>
+        <translation>%1 GiB（%2 MiB）</translation>
+    </message>
+    <message>
+        <source>%1 x %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>repeat identical</source>
+        <translation>重复结果一致</translation>
+    </message>
+    <message>
+        <source>repeat differs</source>
+        <translation>重复结果不一致</translation>
+    </message>
+    <message>
+        <source>%1, NaN %2, max rel. error %3</source>
+        <translation>%1，NaN %2，最大相对误差 %3</translation>
+    </message>
+    <message>
+        <source>not finite</source>
+        <translation>非有限值</translation>
+    </message>
+    <message>
+        <source>repeat identical, NaN 0, max rel. error &lt;= %1</source>
+        <translation>重复结果一致，NaN 0，最大相对误差 &lt;= %1</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3 of %4)</source>
+        <translation>%1 %2（%4 的 %3）</translation>
+    </message>
+    <message>
+        <source>peak %1 %2</source>
+        <translation>峰值 %1 %2</translation>
+    </message>
+    <message>
+        <source>&gt;= %1 of %2 %3 (fail &lt; %4)</source>
+        <translation>&gt;= %2 %3 的 %1（低于 %4 为失败）</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3 of cuBLASLt)</source>
+        <translation>%1 %2（cuBLASLt 的 %3）</translation>
+    </message>
+    <message>
+        <source>%1 %2 to GPU %3 (%4)</source>
+        <translation>%1 %2 至 GPU %3（%4）</translation>
+    </message>
+    <message>
+        <source>%1 %2 to GPU %3</source>
+        <translation>%1 %2 至 GPU %3</translation>
+    </message>
+    <message>
+        <source>%1 (%2 of %3)</source>
+        <translation>%1（%3 的 %2）</translation>
+    </message>
+    <message>
+        <source>%1 GEMMs in %2 s, %3 wrong, %4 NaN, Xid %5</source>
+        <translation>%2 秒内 %1 次 GEMM，%3 个错误结果，%4 个 NaN，Xid %5</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <source>%1 -&gt; %2 TFLOPS (%3)</source>
+        <translation>%1 -&gt; %2 TFLOPS（%3）</translation>
+    </message>
+    <message>
+        <source>&gt;= %1 (fail &lt; %2)</source>
+        <translation>&gt;= %1（低于 %2 为失败）</translation>
+    </message>
+    <message>
+        <source>%1, volatile uncorrectable %2, aggregate uncorrectable %3</source>
+        <translation>%1，易失性不可纠正 %2，累计不可纠正 %3</translation>
+    </message>
+    <message>
+        <source>%1 retired, retirement pending</source>
+        <translation>已退役 %1 页，有退役待处理</translation>
+    </message>
+    <message>
+        <source>%1 retired, none pending</source>
+        <translation>已退役 %1 页，无待处理</translation>
+    </message>
+    <message>
+        <source>%1 correctable, %2 uncorrectable</source>
+        <translation>可纠正 %1，不可纠正 %2</translation>
+    </message>
+    <message>
+        <source>%1, remap pending</source>
+        <translation>%1，重映射待处理</translation>
+    </message>
+    <message>
+        <source>%1, remap failed</source>
+        <translation>%1，重映射失败</translation>
+    </message>
+    <message>
+        <source>&lt; %1 %2</source>
+        <translation>&lt; %1 %2</translation>
+    </message>
+    <message>
+        <source>&lt; %1 C (slowdown)</source>
+        <translation>&lt; %1 C（降频阈值）</translation>
+    </message>
+    <message>
+        <source>&gt;= %1 %2</source>
+        <translation>&gt;= %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 W (%2 of %3 W)</source>
+        <translation>%1 W（%3 W 的 %2）</translation>
+    </message>
+    <message>
+        <source>&gt;= %1 x %2 W</source>
+        <translation>&gt;= %1 × %2 W</translation>
+    </message>
+    <message>
+        <source>Gen%1 x%2</source>
+        <translation>Gen%1 x%2</translation>
+    </message>
+    <message>
+        <source>%1 %2 %</source>
+        <translation>%1 %2 %</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>hw_slowdown, hw_thermal, hw_power_brake &lt; %1 % of %2 busy samples</source>
+        <translation>hw_slowdown、hw_thermal、hw_power_brake 低于 %2 个繁忙采样的 %1 %</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::CatalogPage</name>
@@ -2965,12 +5614,12 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <translation>无法读取密钥文件 %1。</translation>
     </message>
     <message>
-        <source>%1 is not a service-account key file (%2: %3).</source>
-        <translation>%1 不是服务账号密钥文件（%2：%3）。</translation>
-    </message>
-    <message>
         <source>%1 is missing.</source>
         <translation>缺少%1。</translation>
+    </message>
+    <message>
+        <source>%1 is not a service-account key file (%2).</source>
+        <translation>%1 不是服务账号密钥文件（%2）。</translation>
     </message>
 </context>
 <context>
@@ -3793,6 +6442,138 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
         <source>SSH answers at %1:%2</source>
         <translation>SSH 已可连接：%1:%2</translation>
     </message>
+    <message>
+        <source>Image %1 (as given)</source>
+        <translation>镜像 %1（按指定使用）</translation>
+    </message>
+    <message>
+        <source>Image %1 (%2, %3), the newest AWS Deep Learning Base GPU AMI</source>
+        <translation>镜像 %1（%2，%3），最新的 AWS Deep Learning Base GPU AMI</translation>
+    </message>
+    <message>
+        <source>Image %1 (%2), the newest AWS Deep Learning Base GPU AMI</source>
+        <translation>镜像 %1（%2），最新的 AWS Deep Learning Base GPU AMI</translation>
+    </message>
+    <message>
+        <source>Key pair %1 already imported</source>
+        <translation>密钥对 %1 已导入过</translation>
+    </message>
+    <message>
+        <source>Would import key pair %1 (dry run: not imported)</source>
+        <translation>将导入密钥对 %1（试运行：未导入）</translation>
+    </message>
+    <message>
+        <source>Imported key pair %1</source>
+        <translation>已导入密钥对 %1</translation>
+    </message>
+    <message>
+        <source>Security group %1 (%2) opens SSH to %3 only</source>
+        <translation>安全组 %1（%2）只对 %3 开放 SSH</translation>
+    </message>
+    <message>
+        <source>Security group %1 (%2) lacks its SSH rule for %3: would add it (dry run: not added)</source>
+        <translation>安全组 %1（%2）缺少对 %3 的 SSH 规则：将添加（试运行：未添加）</translation>
+    </message>
+    <message>
+        <source>Security group %1 (%2) had lost its SSH rule: added it again, it opens SSH to %3 only</source>
+        <translation>安全组 %1（%2）的 SSH 规则已丢失：已重新添加，只对 %3 开放 SSH</translation>
+    </message>
+    <message>
+        <source>Would create security group %1 opening SSH to %2 only (dry run: not created; the launch is checked without it)</source>
+        <translation>将创建只对 %2 开放 SSH 的安全组 %1（试运行：未创建；启动检查不含该安全组）</translation>
+    </message>
+    <message>
+        <source>Security group %1 opens SSH to %2 only</source>
+        <translation>安全组 %1 只对 %2 开放 SSH</translation>
+    </message>
+    <message>
+        <source>Dry run: EC2 says the launch of %1 would succeed</source>
+        <translation>试运行：EC2 表示启动 %1 会成功</translation>
+    </message>
+    <message>
+        <source>Launched %1 (%2, %3) in %4, %5</source>
+        <translation>已在 %4 启动 %1（%2，%3），状态 %5</translation>
+    </message>
+    <message>
+        <source>security group %1 lacks its rule for all outbound: would add it</source>
+        <translation>安全组 %1 缺少允许全部出站的规则：将添加</translation>
+    </message>
+    <message>
+        <source>security group %1 had lost its rule for all outbound: added it again</source>
+        <translation>安全组 %1 允许全部出站的规则已丢失：已重新添加</translation>
+    </message>
+    <message>
+        <source>created security group %1 (%2): SSH from %3, all outbound</source>
+        <translation>已创建安全组 %1（%2）：允许来自 %3 的 SSH，允许全部出站</translation>
+    </message>
+    <message>
+        <source>no scheduled terminate: CVM&apos;s ActionTimer is not used for monthly instances</source>
+        <translation>未设置定时销毁：包年包月实例不使用 CVM 的 ActionTimer</translation>
+    </message>
+    <message>
+        <source>using image %1</source>
+        <translation>使用镜像 %1</translation>
+    </message>
+    <message>
+        <source>found GPU image %1 (%2)</source>
+        <translation>找到 GPU 镜像 %1（%2）</translation>
+    </message>
+    <message>
+        <source>found GPU image %1</source>
+        <translation>找到 GPU 镜像 %1</translation>
+    </message>
+    <message>
+        <source>found key pair %1 (%2)</source>
+        <translation>找到密钥对 %1（%2）</translation>
+    </message>
+    <message>
+        <source>found key pair %1</source>
+        <translation>找到密钥对 %1</translation>
+    </message>
+    <message>
+        <source>would import key pair %1</source>
+        <translation>将导入密钥对 %1</translation>
+    </message>
+    <message>
+        <source>imported key pair %1 (%2)</source>
+        <translation>已导入密钥对 %1（%2）</translation>
+    </message>
+    <message>
+        <source>imported key pair %1</source>
+        <translation>已导入密钥对 %1</translation>
+    </message>
+    <message>
+        <source>found security group %1 (%2)</source>
+        <translation>找到安全组 %1（%2）</translation>
+    </message>
+    <message>
+        <source>security group %1 lacks its rule for SSH from %2: would add it</source>
+        <translation>安全组 %1 缺少允许来自 %2 的 SSH 的规则：将添加</translation>
+    </message>
+    <message>
+        <source>security group %1 had lost its rule for SSH from %2: added it again</source>
+        <translation>安全组 %1 允许来自 %2 的 SSH 的规则已丢失：已重新添加</translation>
+    </message>
+    <message>
+        <source>would create security group %1 (SSH from %2)</source>
+        <translation>将创建安全组 %1（允许来自 %2 的 SSH）</translation>
+    </message>
+    <message>
+        <source>created security group %1 (%2): SSH from %3</source>
+        <translation>已创建安全组 %1（%2）：允许来自 %3 的 SSH</translation>
+    </message>
+    <message>
+        <source>chose zone %1</source>
+        <translation>选择可用区 %1</translation>
+    </message>
+    <message>
+        <source>dry run passed</source>
+        <translation>试运行通过</translation>
+    </message>
+    <message>
+        <source>launched %1 in %2</source>
+        <translation>已在 %2 启动 %1</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::MainWindow</name>
@@ -4164,6 +6945,22 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
         <source>About &amp;Qt</source>
         <translation>关于 Qt(&amp;Q)</translation>
     </message>
+    <message>
+        <source>cannot read the watchdog script</source>
+        <translation>无法读取看门狗脚本</translation>
+    </message>
+    <message>
+        <source>%1 (and %2 more problem(s))</source>
+        <translation>%1（另有 %2 处问题）</translation>
+    </message>
+    <message>
+        <source>internal error, nothing more was done: %1</source>
+        <translation>内部错误，未做任何后续操作：%1</translation>
+    </message>
+    <message>
+        <source>internal error, nothing more was done: the job did not run</source>
+        <translation>内部错误，未做任何后续操作：任务没有运行</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::OfferTableModel</name>
@@ -4407,6 +7204,13 @@ As of: %3 (read %4)</source>
     <message>
         <source>commitment: %1</source>
         <translation>需承诺：%1</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::ui::PlanSession</name>
+    <message>
+        <source>there is no plan to save</source>
+        <translation>没有可保存的方案</translation>
     </message>
 </context>
 <context>
@@ -4825,6 +7629,21 @@ As of: %3 (read %4)</source>
     </message>
 </context>
 <context>
+    <name>gpuplan::ui::ProviderText</name>
+    <message>
+        <source>EC2 has no monthly rental of an instance; Reserved Instances and Savings Plans are bought separately, for a term, in the console</source>
+        <translation>EC2 没有按月租用实例的方式；预留实例和 Savings Plans 需在控制台按期限另行购买</translation>
+    </message>
+    <message>
+        <source>EC2 has no provider-side timer; the dead-man runs inside the instance and InstanceInitiatedShutdownBehavior=terminate makes its shutdown end the billing</source>
+        <translation>EC2 没有云端定时器；失联保护在实例内运行，InstanceInitiatedShutdownBehavior=terminate 使实例关机即终止计费</translation>
+    </message>
+    <message>
+        <source>On Tencent Cloud a shutdown inside the instance only stops it, and a pay-as-you-go instance keeps billing; GPU Planner sets Tencent&apos;s scheduled terminate (ActionTimer) instead (not available for monthly instances).</source>
+        <translation>在腾讯云上，从实例内部关机只会使实例停止，按量计费的实例仍会继续计费；因此 GPU Planner 改用腾讯云的定时销毁（ActionTimer）（包年包月实例不可用）。</translation>
+    </message>
+</context>
+<context>
     <name>gpuplan::ui::RefreshPricesDialog</name>
     <message>
         <source>Refresh prices</source>
@@ -4933,6 +7752,10 @@ As of: %3 (read %4)</source>
     <message>
         <source>%1 (%2 of %3)</source>
         <translation>%1（%2 / %3）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>

@@ -19,7 +19,7 @@ int main(int argc, char** argv)
     const gpuplan::core::Result<gpuplan::core::AwsOfferFile> read = gpuplan::core::readAwsOfferFile(argv[1]);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (!read) {
-        std::fprintf(stderr, "%s\n", read.error().message().c_str());
+        std::fprintf(stderr, "%s\n", gpuplan::core::describe(read.error()).c_str());
         return 1;
     }
     rusage usage{};

@@ -111,7 +111,7 @@ public:
         actions.push_back(action);
         auto& answers = m_answers[action];
         if (answers.empty()) {
-            return Error{ErrorCode::Network, "no canned answer for " + action, request.url};
+            return Error{ErrorCode::Network, Reason{"error.test.no_canned_answer", {{"action", action}}}, request.url};
         }
         HttpResponse response = answers.front();
         answers.pop_front();
@@ -148,7 +148,8 @@ ProviderContext contextFor(HttpTransport& transport)
 
 void checkNoSecret(const Error& error)
 {
-    QVERIFY2(error.message().find(kSecret) == std::string::npos, error.message().c_str());
+    // describe() holds the reason's key, every parameter and where: the secret is in none of them.
+    QVERIFY2(describe(error).find(kSecret) == std::string::npos, describe(error).c_str());
     QVERIFY(error.providerCode.find(kSecret) == std::string::npos);
 }
 
@@ -172,7 +173,8 @@ private slots:
         QVERIFY(provider->supports(CloudFeature::TerminateOnShutdown));
         QVERIFY(provider->supports(CloudFeature::KeyImport));
         QVERIFY(provider->supports(CloudFeature::SshSourceRestriction));
-        QVERIFY(provider->unsupportedFeatures()[CloudFeature::Subscription].find("Savings Plans") != std::string::npos);
+        QCOMPARE(provider->unsupportedFeatures()[CloudFeature::Subscription].key,
+                 std::string("unsupported.aws.subscription"));
     }
 
     void endpoints()
@@ -212,7 +214,7 @@ private slots:
     void parseRunInstances()
     {
         auto parsed = ec2::parseRunInstances(fixture("run-instances.xml"), "eu-west-1");
-        QVERIFY2(parsed.ok(), parsed.ok() ? "" : parsed.error().message().c_str());
+        QVERIFY2(parsed.ok(), parsed.ok() ? "" : describe(parsed.error()).c_str());
         QCOMPARE(parsed->size(), std::size_t(1));
         const RemoteInstance& instance = parsed->front();
         QCOMPARE(instance.instanceId, std::string("i-1234567890abcdef0"));
@@ -368,40 +370,60 @@ private slots:
     {
         QTest::addColumn<QString>("operation");
         QTest::addColumn<QString>("body");
-        QTest::addColumn<QString>("words");
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("param");
+        QTest::addColumn<QString>("value");
         QTest::newRow("not xml") << "DescribeInstances"
                                  << "<html><body>Bad gateway"
-                                 << "not XML";
+                                 << "error.ec2.answer_not_xml"
+                                 << "byte"
+                                 << "";
         QTest::newRow("empty") << "RunInstances"
                                << ""
-                               << "not XML";
+                               << "error.ec2.answer_not_xml"
+                               << "byte"
+                               << "";
         QTest::newRow("wrong root") << "RunInstances" << QString::fromStdString(fixture("terminate-instances.xml"))
-                                    << "<TerminateInstancesResponse> where <RunInstancesResponse>";
+                                    << "error.ec2.answer_wrong_root"
+                                    << "root"
+                                    << "TerminateInstancesResponse";
         QTest::newRow("no instance") << "RunInstances"
                                      << QString::fromStdString(emptied(fixture("run-instances.xml"), "instancesSet"))
-                                     << "no instance";
+                                     << "error.ec2.answer_without_instance"
+                                     << ""
+                                     << "";
         QTest::newRow("no reservationSet")
             << "DescribeInstances"
             << "<DescribeInstancesResponse xmlns=\"http://ec2.amazonaws.com/doc/2016-11-15/\"/>"
-            << "no <reservationSet>";
+            << "error.ec2.answer_missing"
+            << "element"
+            << "reservationSet";
         QTest::newRow("no groupId")
             << "CreateSecurityGroup"
             << "<CreateSecurityGroupResponse><return>true</return></CreateSecurityGroupResponse>"
-            << "no <groupId>";
+            << "error.ec2.answer_missing"
+            << "element"
+            << "groupId";
         QTest::newRow("authorize false") << "AuthorizeSecurityGroupIngress"
                                          << "<AuthorizeSecurityGroupIngressResponse><return>false</return>"
                                             "</AuthorizeSecurityGroupIngressResponse>"
-                                         << "not added";
+                                         << "error.ec2.ssh_rule_not_added"
+                                         << ""
+                                         << "";
         QTest::newRow("image without id")
             << "DescribeImages"
             << "<DescribeImagesResponse><imagesSet><item><name>x</name></item></imagesSet></DescribeImagesResponse>"
-            << "without <imageId>";
+            << "error.ec2.answer_image_without_id"
+            << ""
+            << "";
     }
     void malformedAnswers()
     {
         QFETCH(QString, operation);
         QFETCH(QString, body);
-        QFETCH(QString, words);
+        QFETCH(QString, key);
+        QFETCH(QString, param);
+        QFETCH(QString, value);
         const std::string text = body.toStdString();
         std::optional<Error> error;
         const std::string op = operation.toStdString();
@@ -428,8 +450,16 @@ private slots:
         }
         QVERIFY(error.has_value());
         QCOMPARE(error->code, ErrorCode::ProviderRefused);
-        QVERIFY2(error->message().find(op) != std::string::npos, error->message().c_str());
-        QVERIFY2(error->message().find(words.toStdString()) != std::string::npos, error->message().c_str());
+        QCOMPARE(error->reason.key, key.toStdString());
+        QCOMPARE(error->reason.params.at("action"), op);
+        QCOMPARE(error->where, "ec2 " + op);
+        if (!param.isEmpty()) {
+            // A parameter that must be there (and, when given, its value).
+            QVERIFY2(error->reason.params.count(param.toStdString()) == 1, describe(*error).c_str());
+            if (!value.isEmpty()) {
+                QCOMPARE(error->reason.params.at(param.toStdString()), value.toStdString());
+            }
+        }
     }
 
     // ---- Error mapping.
@@ -441,48 +471,89 @@ private slots:
         QTest::addColumn<QString>("action");
         QTest::addColumn<bool>("spot");
         QTest::addColumn<int>("expected");
-        QTest::addColumn<QString>("words");
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("param");
+        QTest::addColumn<QString>("value");
         QTest::newRow("capacity") << "InsufficientInstanceCapacity" << 500 << "RunInstances" << false
-                                  << int(ErrorCode::InsufficientCapacity) << "no g5.xlarge free in us-east-1a now";
+                                  << int(ErrorCode::InsufficientCapacity) << "error.ec2.no_capacity"
+                                  << "zone"
+                                  << "us-east-1a";
         QTest::newRow("capacity2") << "InsufficientCapacity" << 500 << "RunInstances" << false
-                                   << int(ErrorCode::InsufficientCapacity) << "tries the next zone";
-        QTest::newRow("unsupported zone")
-            << "Unsupported" << 400 << "RunInstances" << false << int(ErrorCode::InsufficientCapacity) << "us-east-1a";
+                                   << int(ErrorCode::InsufficientCapacity) << "error.ec2.no_capacity"
+                                   << "instance_type"
+                                   << "g5.xlarge";
+        QTest::newRow("unsupported zone") << "Unsupported" << 400 << "RunInstances" << false
+                                          << int(ErrorCode::InsufficientCapacity) << "error.ec2.no_capacity"
+                                          << "zone"
+                                          << "us-east-1a";
         QTest::newRow("vcpu on-demand") << "VcpuLimitExceeded" << 400 << "RunInstances" << false
-                                        << int(ErrorCode::QuotaExceeded) << "Running On-Demand G and VT instances";
+                                        << int(ErrorCode::QuotaExceeded) << "error.ec2.on_demand_quota"
+                                        << "quota"
+                                        << "Running On-Demand G and VT instances";
         QTest::newRow("vcpu spot") << "VcpuLimitExceeded" << 400 << "RunInstances" << true
-                                   << int(ErrorCode::QuotaExceeded) << "All G and VT Spot Instance Requests";
+                                   << int(ErrorCode::QuotaExceeded) << "error.ec2.spot_quota"
+                                   << "quota"
+                                   << "All G and VT Spot Instance Requests";
         QTest::newRow("instance limit") << "InstanceLimitExceeded" << 400 << "RunInstances" << false
-                                        << int(ErrorCode::QuotaExceeded) << "Service Quotas console";
+                                        << int(ErrorCode::QuotaExceeded) << "error.ec2.on_demand_quota"
+                                        << "region"
+                                        << "us-east-1";
         QTest::newRow("max spot") << "MaxSpotInstanceCountExceeded" << 400 << "RunInstances" << false
-                                  << int(ErrorCode::QuotaExceeded) << "All G and VT Spot Instance Requests";
+                                  << int(ErrorCode::QuotaExceeded) << "error.ec2.spot_quota"
+                                  << "quota"
+                                  << "All G and VT Spot Instance Requests";
         QTest::newRow("unauthorized") << "UnauthorizedOperation" << 403 << "RunInstances" << false
-                                      << int(ErrorCode::PermissionDenied) << "ec2:RunInstances";
-        QTest::newRow("unauthorized decode")
-            << "UnauthorizedOperation" << 403 << "ImportKeyPair" << false << int(ErrorCode::PermissionDenied)
-            << "aws sts decode-authorization-message";
+                                      << int(ErrorCode::PermissionDenied) << "error.ec2.permission_missing"
+                                      << "action"
+                                      << "RunInstances";
+        QTest::newRow("unauthorized decode") << "UnauthorizedOperation" << 403 << "ImportKeyPair" << false
+                                             << int(ErrorCode::PermissionDenied) << "error.ec2.permission_missing"
+                                             << "action"
+                                             << "ImportKeyPair";
         QTest::newRow("auth failure") << "AuthFailure" << 401 << "DescribeInstances" << false
-                                      << int(ErrorCode::Credentials) << "access key";
+                                      << int(ErrorCode::Credentials) << "error.ec2.key_refused"
+                                      << ""
+                                      << "";
         QTest::newRow("client token id") << "InvalidClientTokenId" << 401 << "DescribeInstances" << false
-                                         << int(ErrorCode::Credentials) << "access key";
+                                         << int(ErrorCode::Credentials) << "error.ec2.key_refused"
+                                         << ""
+                                         << "";
         QTest::newRow("signature") << "SignatureDoesNotMatch" << 403 << "DescribeInstances" << false
-                                   << int(ErrorCode::Credentials) << "secret";
+                                   << int(ErrorCode::Credentials) << "error.ec2.key_refused"
+                                   << ""
+                                   << "";
         QTest::newRow("opt in") << "OptInRequired" << 401 << "DescribeInstances" << false << int(ErrorCode::Credentials)
-                                << "not enabled for this region";
+                                << "error.ec2.opt_in_required"
+                                << ""
+                                << "";
         QTest::newRow("expired") << "RequestExpired" << 400 << "DescribeInstances" << false << int(ErrorCode::ClockSkew)
-                                 << "clock";
+                                 << "error.ec2.clock_skew"
+                                 << ""
+                                 << "";
         QTest::newRow("skewed") << "RequestTimeTooSkewed" << 403 << "DescribeInstances" << false
-                                << int(ErrorCode::ClockSkew) << "NTP";
+                                << int(ErrorCode::ClockSkew) << "error.ec2.clock_skew"
+                                << ""
+                                << "";
         QTest::newRow("throttled") << "RequestLimitExceeded" << 503 << "DescribeInstances" << false
-                                   << int(ErrorCode::Throttled) << "throttled";
+                                   << int(ErrorCode::Throttled) << "error.ec2.throttled"
+                                   << ""
+                                   << "";
         QTest::newRow("instance not found") << "InvalidInstanceID.NotFound" << 400 << "DescribeInstances" << false
-                                            << int(ErrorCode::NotFound) << "InvalidInstanceID.NotFound";
+                                            << int(ErrorCode::NotFound) << "error.ec2.not_found"
+                                            << "code"
+                                            << "InvalidInstanceID.NotFound";
         QTest::newRow("ami not found") << "InvalidAMIID.NotFound" << 400 << "RunInstances" << false
-                                       << int(ErrorCode::NotFound) << "does not know";
+                                       << int(ErrorCode::NotFound) << "error.ec2.not_found"
+                                       << "code"
+                                       << "InvalidAMIID.NotFound";
         QTest::newRow("idempotency") << "IdempotentParameterMismatch" << 400 << "RunInstances" << false
-                                     << int(ErrorCode::ProviderRefused) << "client token was already used";
+                                     << int(ErrorCode::ProviderRefused) << "error.ec2.client_token_reused"
+                                     << ""
+                                     << "";
         QTest::newRow("other") << "InvalidParameterValue" << 400 << "RunInstances" << false
-                               << int(ErrorCode::ProviderRefused) << "InvalidParameterValue";
+                               << int(ErrorCode::ProviderRefused) << "error.ec2.refused"
+                               << "code"
+                               << "InvalidParameterValue";
     }
     void errorMapping()
     {
@@ -491,16 +562,28 @@ private slots:
         QFETCH(QString, action);
         QFETCH(bool, spot);
         QFETCH(int, expected);
-        QFETCH(QString, words);
+        QFETCH(QString, key);
+        QFETCH(QString, param);
+        QFETCH(QString, value);
         HttpResponse response{status, {}, errorDoc(code.toStdString(), "Message from EC2.")};
         const Error error = ec2::mapError(
             response, ec2::ErrorContext{action.toStdString(), "us-east-1", "g5.xlarge", "us-east-1a", spot});
         QCOMPARE(int(error.code), expected);
         QCOMPARE(error.providerCode, code.toStdString());
         QCOMPARE(error.httpStatus, status);
-        QVERIFY2(error.detail.find(words.toStdString()) != std::string::npos, error.detail.c_str());
-        QVERIFY2(error.detail.find("ea966190-f9aa-478e-9ede-example") != std::string::npos, error.detail.c_str());
-        QVERIFY2(error.detail.find("Message from EC2.") != std::string::npos, error.detail.c_str());
+        QCOMPARE(error.reason.key, key.toStdString());
+        if (!param.isEmpty()) {
+            QVERIFY2(error.reason.params.count(param.toStdString()) == 1, describe(error).c_str());
+            QCOMPARE(error.reason.params.at(param.toStdString()), value.toStdString());
+        }
+        if (error.code == ErrorCode::InsufficientCapacity || error.code == ErrorCode::QuotaExceeded) {
+            // The advice names the type and where: "no g5.xlarge free in us-east-1a now", "... used up in us-east-1".
+            QCOMPARE(error.reason.params.at("instance_type"), std::string("g5.xlarge"));
+            QCOMPARE(error.reason.params.at(error.code == ErrorCode::QuotaExceeded ? "region" : "zone"),
+                     std::string(error.code == ErrorCode::QuotaExceeded ? "us-east-1" : "us-east-1a"));
+        }
+        QCOMPARE(error.reason.params.at("request_id"), std::string("ea966190-f9aa-478e-9ede-example"));
+        QCOMPARE(error.reason.params.at("said"), std::string("Message from EC2."));
         checkNoSecret(error);
     }
 
@@ -510,7 +593,9 @@ private slots:
                                           ec2::ErrorContext{"DescribeInstances", "us-east-1", {}, {}, false});
         QCOMPARE(error.code, ErrorCode::HttpStatus);
         QCOMPARE(error.httpStatus, 502);
-        QVERIFY(error.detail.find("DescribeInstances") != std::string::npos);
+        QCOMPARE(error.reason.key, std::string("error.ec2.http_status_without_document"));
+        QCOMPARE(error.reason.params.at("action"), std::string("DescribeInstances"));
+        QCOMPARE(error.reason.params.at("status"), std::string("502"));
     }
 
     void quotaNames_data()
@@ -652,7 +737,8 @@ private slots:
         auto tooBig = ec2::runInstancesCall(big, "ami-1", "k", "sg");
         QVERIFY(!tooBig.ok());
         QCOMPARE(tooBig.error().code, ErrorCode::InvalidArgument);
-        QVERIFY(tooBig.error().detail.find("16384") != std::string::npos);
+        QCOMPARE(tooBig.error().reason.key, std::string("error.ec2.user_data_too_big"));
+        QCOMPARE(tooBig.error().reason.params.at("bytes"), std::string("16388"));
         big.userData = std::string(12288, 'x'); // exactly 16384
         QVERIFY(ec2::runInstancesCall(big, "ami-1", "k", "sg").ok());
 
@@ -666,7 +752,7 @@ private slots:
         monthly.pricing = LaunchPricing::Subscription;
         auto refused = ec2::runInstancesCall(monthly, "a", "k", "s");
         QCOMPARE(refused.error().code, ErrorCode::ProviderRefused);
-        QVERIFY(refused.error().detail.find("subscription") != std::string::npos);
+        QCOMPARE(refused.error().reason.key, std::string("error.ec2.no_subscription"));
     }
 
     // ---- Whole operations through the provider.
@@ -702,7 +788,7 @@ private slots:
         transport.queue("RunInstances", 200, fixture("run-instances.xml"));
         auto provider = makeAwsEc2Provider(contextFor(transport));
         auto result = provider->launch(baseRequest(), nullptr);
-        QVERIFY2(result.ok(), result.ok() ? "" : result.error().message().c_str());
+        QVERIFY2(result.ok(), result.ok() ? "" : describe(result.error()).c_str());
         QCOMPARE(transport.actions,
                  (std::vector<std::string>{"DescribeImages",
                                            "DescribeKeyPairs",
@@ -716,13 +802,20 @@ private slots:
         QCOMPARE(result->zone, std::string("eu-west-1c"));
         QVERIFY(!result->dryRunPassed);
         QCOMPARE(result->steps.size(), std::size_t(4));
-        QVERIFY2(
-            result->steps[0].find(
-                "Image ami-0new (Deep Learning Base OSS Nvidia Driver GPU AMI (Ubuntu 22.04) 20261120, 2026-11-20)")
-                == 0,
-            result->steps[0].c_str());
-        QVERIFY2(result->steps[1].find("Imported key pair my-key-pair") == 0, result->steps[1].c_str());
-        QCOMPARE(result->steps[2], std::string("Security group sg-0a42d66a opens SSH to 203.0.113.7/32 only"));
+        // The steps are keys with their ids (ui/wording/LaunchText words them; TestPlanText checks the words).
+        QCOMPARE(result->steps[0].key, std::string("step.ec2.image_found"));
+        QCOMPARE(result->steps[0].params,
+                 (std::map<std::string, std::string>{
+                     {"image", "ami-0new"},
+                     {"name", "Deep Learning Base OSS Nvidia Driver GPU AMI (Ubuntu 22.04) 20261120"},
+                     {"created", "2026-11-20"}}));
+        QCOMPARE(result->steps[1].key, std::string("step.ec2.key_pair_imported"));
+        QCOMPARE(result->steps[1].params.at("key_pair"), std::string("my-key-pair"));
+        QCOMPARE(result->steps[2].key, std::string("step.ec2.group_created"));
+        QCOMPARE(result->steps[2].params,
+                 (std::map<std::string, std::string>{{"group_id", "sg-0a42d66a"}, {"cidr", "203.0.113.7/32"}}));
+        QCOMPARE(result->steps[3].key, std::string("step.ec2.launched"));
+        QCOMPARE(result->steps[3].params.at("instance_id"), std::string("i-1234567890abcdef0"));
 
         const auto run = formParams(transport.requests.back().body);
         QCOMPARE(run.at("ImageId"), std::string("ami-0new"));
@@ -773,7 +866,7 @@ private slots:
         LaunchRequest request = baseRequest();
         request.imageId = "ami-given";
         auto result = makeAwsEc2Provider(contextFor(transport))->launch(request, nullptr);
-        QVERIFY2(result.ok(), result.ok() ? "" : result.error().message().c_str());
+        QVERIFY2(result.ok(), result.ok() ? "" : describe(result.error()).c_str());
         QCOMPARE(transport.actions,
                  (std::vector<std::string>{
                      "DescribeKeyPairs", "DescribeSecurityGroups", "AuthorizeSecurityGroupIngress", "RunInstances"}));
@@ -782,7 +875,8 @@ private slots:
         QCOMPARE(authorize.at("IpPermissions.1.IpRanges.1.CidrIp"), std::string("203.0.113.7/32"));
         QCOMPARE(authorize.at("IpPermissions.1.FromPort"), std::string("22"));
         QVERIFY(authorize.find("DryRun") == authorize.end());
-        QVERIFY2(result->steps[2].find("had lost its SSH rule") != std::string::npos, result->steps[2].c_str());
+        QCOMPARE(result->steps[2].key, std::string("step.ec2.group_rule_added_again"));
+        QCOMPARE(result->steps[2].params.at("group_id"), std::string("sg-1a2b3c4d"));
 
         // Added meanwhile by another launch: InvalidPermission.Duplicate is fine.
         RecordingTransport raced;
@@ -800,7 +894,7 @@ private slots:
         dry.queue("RunInstances", 412, wouldSucceed);
         request.dryRun = true;
         auto checked = makeAwsEc2Provider(contextFor(dry))->launch(request, nullptr);
-        QVERIFY2(checked.ok(), checked.ok() ? "" : checked.error().message().c_str());
+        QVERIFY2(checked.ok(), checked.ok() ? "" : describe(checked.error()).c_str());
         QVERIFY(checked->dryRunPassed);
         QCOMPARE(formParams(dry.requests[2].body).at("DryRun"), std::string("true"));
     }
@@ -819,7 +913,7 @@ private slots:
         LaunchRequest request = baseRequest();
         request.dryRun = true;
         auto result = makeAwsEc2Provider(contextFor(transport))->launch(request, nullptr);
-        QVERIFY2(result.ok(), result.ok() ? "" : result.error().message().c_str());
+        QVERIFY2(result.ok(), result.ok() ? "" : describe(result.error()).c_str());
         QVERIFY(result->dryRunPassed);
         QVERIFY(result->instanceId.empty());
         QCOMPARE(transport.actions,
@@ -846,7 +940,8 @@ private slots:
         monthly.pricing = LaunchPricing::Subscription;
         auto refused = provider->launch(monthly, nullptr);
         QCOMPARE(refused.error().code, ErrorCode::ProviderRefused);
-        QVERIFY(refused.error().detail.find("subscription") != std::string::npos);
+        QCOMPARE(refused.error().reason.key, std::string("error.cloud.feature_refused"));
+        QCOMPARE(refused.error().reason.params.at("why_key"), std::string("unsupported.aws.subscription"));
         QVERIFY(transport.requests.empty());
 
         transport.queue("DescribeImages", 200, fixture("describe-images.xml"));
@@ -862,7 +957,9 @@ private slots:
         auto capacity = provider->launch(zoned, nullptr);
         QCOMPARE(capacity.error().code, ErrorCode::InsufficientCapacity);
         QCOMPARE(capacity.error().providerCode, std::string("InsufficientInstanceCapacity"));
-        QVERIFY(capacity.error().detail.find("no g5.xlarge free in us-east-1a now") != std::string::npos);
+        QCOMPARE(capacity.error().reason.key, std::string("error.ec2.no_capacity"));
+        QCOMPARE(capacity.error().reason.params.at("instance_type"), std::string("g5.xlarge"));
+        QCOMPARE(capacity.error().reason.params.at("zone"), std::string("us-east-1a"));
         checkNoSecret(capacity.error());
     }
 
@@ -889,7 +986,8 @@ private slots:
         QVERIFY(provider->terminate("eu-west-1", "i-1a2b3c4d", nullptr).ok()); // already gone
         Status denied = provider->terminate("eu-west-1", "i-1", nullptr);
         QCOMPARE(denied.error().code, ErrorCode::PermissionDenied);
-        QVERIFY(denied.error().detail.find("ec2:TerminateInstances") != std::string::npos);
+        QCOMPARE(denied.error().reason.key, std::string("error.ec2.permission_missing"));
+        QCOMPARE(denied.error().reason.params.at("action"), std::string("TerminateInstances"));
         checkNoSecret(denied.error());
     }
 
@@ -951,25 +1049,26 @@ private slots:
         auto provider = makeAwsEc2Provider(context);
 
         auto zones = provider->zonesOffering("us-east-1", "g5.xlarge", nullptr);
-        QVERIFY2(zones.ok(), zones.ok() ? "" : zones.error().message().c_str());
+        QVERIFY2(zones.ok(), zones.ok() ? "" : describe(zones.error()).c_str());
         QCOMPARE(*zones, (std::vector<std::string>{"us-east-1a", "us-east-1b", "us-east-1c"}));
 
         LaunchRequest request = baseRequest();
         request.zone = "us-east-1b";
         auto launched = provider->launch(request, nullptr);
-        QVERIFY2(launched.ok(), launched.ok() ? "" : launched.error().message().c_str());
-        QVERIFY(launched->steps[0].find("Image ami-0fake0dlami20261120") == 0);
+        QVERIFY2(launched.ok(), launched.ok() ? "" : describe(launched.error()).c_str());
+        QCOMPARE(launched->steps[0].key, std::string("step.ec2.image_found"));
+        QCOMPARE(launched->steps[0].params.at("image"), std::string("ami-0fake0dlami20261120"));
         QCOMPARE(launched->zone, std::string("us-east-1b"));
         auto running = provider->waitUntilRunning(
             "us-east-1", launched->instanceId, std::chrono::seconds(30), std::chrono::seconds(1), nullptr);
-        QVERIFY2(running.ok(), running.ok() ? "" : running.error().message().c_str());
+        QVERIFY2(running.ok(), running.ok() ? "" : describe(running.error()).c_str());
         QCOMPARE(running->publicIp, std::string("127.0.0.1"));
         QCOMPARE(running->clientToken, request.clientToken);
 
         auto again = provider->launch(request, nullptr); // same token: the same instance, no second one
         QVERIFY(again.ok());
         QCOMPARE(again->instanceId, launched->instanceId);
-        QVERIFY2(again->steps[1].find("already imported") != std::string::npos, again->steps[1].c_str());
+        QCOMPARE(again->steps[1].key, std::string("step.ec2.key_pair_found"));
 
         auto ours = provider->listOurs("us-east-1", nullptr);
         QVERIFY(ours.ok());
@@ -986,7 +1085,7 @@ private slots:
         wrong.key.secret = "not-the-secret";
         auto refused = makeAwsEc2Provider(wrong)->listOurs("us-east-1", nullptr);
         QCOMPARE(refused.error().code, ErrorCode::Credentials);
-        QVERIFY(refused.error().message().find("not-the-secret") == std::string::npos);
+        QVERIFY(describe(refused.error()).find("not-the-secret") == std::string::npos);
 
         fake.kill();
         fake.waitForFinished();

@@ -59,7 +59,7 @@ private slots:
     void keepsTheLinuxSharedGpuPricesOfTheDocumentedShape()
     {
         Result<AwsOfferFile> read = readAwsOfferFile(kSample);
-        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message().c_str());
+        QVERIFY2(read.ok(), read.ok() ? "" : describe(read.error()).c_str());
         QCOMPARE(read->publicationDate, std::string("2026-11-30"));
         QCOMPARE(read->version, std::string("20261130150000"));
         QCOMPARE(read->products, std::uint64_t{6});
@@ -94,7 +94,7 @@ private slots:
             reports.push_back(done);
             return total == size;
         });
-        QVERIFY2(read.ok(), read.ok() ? "" : read.error().message().c_str());
+        QVERIFY2(read.ok(), read.ok() ? "" : describe(read.error()).c_str());
         QCOMPARE(read->products, std::uint64_t{40001});
         QCOMPARE(read->prices.size(), std::size_t{1});
         QCOMPARE(read->prices.front().usdPerHour, 0.8048);
@@ -107,30 +107,43 @@ private slots:
             readAwsOfferFile(file, [&](std::uint64_t, std::uint64_t) { return ++calls < 2; });
         QVERIFY(!cancelled.ok());
         QCOMPARE(cancelled.error().code, ErrorCode::Cancelled);
-        QVERIFY(cancelled.error().detail.starts_with("cancelled after "));
+        QCOMPARE(cancelled.error().reason.key, std::string("error.prices.cancelled_after"));
+        QVERIFY(std::stoull(cancelled.error().reason.params.at("bytes")) > 0);
     }
 
     void aBrokenFileIsNamedWithWhatAndWhere_data()
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<int>("code");
-        QTest::addColumn<QString>("detail");
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("param");      // a parameter the reason must have, empty: none checked
+        QTest::addColumn<QString>("paramValue"); // its value
         const std::string sample = readFile(kSample);
         QTest::newRow("truncated") << QString::fromStdString(sample.substr(0, 5000)) << int(ErrorCode::JsonSyntax)
-                                   << "invalid JSON at byte 5000: ";
+                                   << "error.prices.invalid_json_at"
+                                   << "byte"
+                                   << "5000";
         QTest::newRow("not JSON") << "<html>503 Service Unavailable</html>" << int(ErrorCode::JsonSyntax)
-                                  << "invalid JSON at byte 0: ";
-        QTest::newRow("another JSON file") << R"({"offers": []})" << int(ErrorCode::SchemaViolation)
-                                           << "not an EC2 offer file: it needs \"publicationDate\" and \"products\"";
+                                  << "error.prices.invalid_json_at"
+                                  << "byte"
+                                  << "0";
+        QTest::newRow("another JSON file")
+            << R"({"offers": []})" << int(ErrorCode::SchemaViolation) << "error.prices.not_an_offer_file"
+            << "products"
+            << "0";
         QTest::newRow("terms first") << R"({"publicationDate": "2026-11-30", "terms": {}, "products": {}})"
-                                     << int(ErrorCode::SchemaViolation) << "its terms come before its products";
+                                     << int(ErrorCode::SchemaViolation) << "error.prices.terms_before_products"
+                                     << ""
+                                     << "";
     }
 
     void aBrokenFileIsNamedWithWhatAndWhere()
     {
         QFETCH(QString, text);
         QFETCH(int, code);
-        QFETCH(QString, detail);
+        QFETCH(QString, key);
+        QFETCH(QString, param);
+        QFETCH(QString, paramValue);
         QTemporaryDir dir;
         const fs::path file = fs::path(dir.path().toStdString()) / "index.json";
         writeFile(file, text.toStdString());
@@ -138,7 +151,15 @@ private slots:
         QVERIFY(!read.ok());
         QCOMPARE(int(read.error().code), code);
         QCOMPARE(read.error().where, file.string());
-        QVERIFY2(read.error().detail.starts_with(detail.toStdString()), read.error().detail.c_str());
+        QVERIFY2(read.error().reason.key == key.toStdString(), describe(read.error()).c_str());
+        if (!param.isEmpty()) {
+            const auto& params = read.error().reason.params;
+            QVERIFY2(params.count(param.toStdString()) == 1, describe(read.error()).c_str());
+            QCOMPARE(QString::fromStdString(params.at(param.toStdString())), paramValue);
+        }
+        if (key == QStringLiteral("error.prices.invalid_json_at")) {
+            QVERIFY2(!read.error().reason.params.at("said").empty(), describe(read.error()).c_str()); // rapidjson's why
+        }
     }
 
     void aMissingFileOrAFolderIsSaid()
@@ -147,6 +168,8 @@ private slots:
         const fs::path root(dir.path().toStdString());
         QCOMPARE(readAwsOfferFile(root / "absent.json").error().code, ErrorCode::FileNotFound);
         QCOMPARE(readAwsOfferFile(root).error().code, ErrorCode::FileUnreadable);
+        QCOMPARE(readAwsOfferFile(root / "absent.json").error().reason.key, std::string("error.prices.no_such_file"));
+        QCOMPARE(readAwsOfferFile(root).error().reason.key, std::string("error.prices.offer_file_is_folder"));
     }
 };
 

@@ -37,11 +37,11 @@ private slots:
         m_presets = *presets;
         Result<LoadedCalibration> loaded = loadCalibration(root / "resources" / "workloads");
         QVERIFY(loaded.ok());
-        QVERIFY2(loaded->problems.empty(), loaded->problems.empty() ? "" : loaded->problems.front().message().c_str());
+        QVERIFY2(loaded->problems.empty(), loaded->problems.empty() ? "" : describe(loaded->problems.front()).c_str());
         m_cases = loaded->cases;
         std::vector<Error> problems;
         m_calibration = Calibration::build(m_cases, m_catalog, m_presets, problems);
-        QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().message().c_str());
+        QVERIFY2(problems.empty(), problems.empty() ? "" : describe(problems.front()).c_str());
     }
 
     /// At least 150 cases from 8 independent source families on 14 GPU types, each with its source and date.
@@ -349,7 +349,7 @@ private slots:
                        .retrieved = "2026-12-05",
                        .note = "measured on our L4"};
         Result<std::filesystem::path> saved = saveUserCalibration(mine, dir.path().toStdString());
-        QVERIFY2(saved.ok(), saved.ok() ? "" : saved.error().message().c_str());
+        QVERIFY2(saved.ok(), saved.ok() ? "" : describe(saved.error()).c_str());
         QCOMPARE(std::filesystem::status(*saved).permissions() & std::filesystem::perms::all,
                  std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
 
@@ -379,8 +379,8 @@ private slots:
         LoadedCalibration user = loadUserCalibration(dir.path().toStdString());
         QVERIFY(user.cases.empty());
         QVERIFY(!user.problems.empty());
-        QVERIFY2(user.problems.front().message().find("broken.json") != std::string::npos,
-                 user.problems.front().message().c_str());
+        QVERIFY2(user.problems.front().where.find("broken.json") != std::string::npos,
+                 describe(user.problems.front()).c_str());
     }
 
 private:

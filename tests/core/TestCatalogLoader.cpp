@@ -69,16 +69,16 @@ private slots:
     void initTestCase()
     {
         Result<LoadedCatalog> loaded = loadCatalog(kBundled);
-        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().message().c_str());
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : describe(loaded.error()).c_str());
         m_bundled = loaded->catalog;
     }
 
     void bundledCatalogLoadsWithoutProblems()
     {
         Result<LoadedCatalog> loaded = loadCatalog(kBundled);
-        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().message().c_str());
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : describe(loaded.error()).c_str());
         for (const Error& problem : loaded->problems) {
-            qWarning("%s", problem.message().c_str());
+            qWarning("%s", describe(problem).c_str());
         }
         QCOMPARE(loaded->problems.size(), std::size_t{0});
         const Catalog& catalog = loaded->catalog;
@@ -139,97 +139,122 @@ private slots:
     {
         // Each document has exactly one fault; the message must name the file, the JSON path and the problem.
         QTest::addColumn<QString>("document");
-        QTest::addColumn<QString>("expectedWhere");  // what follows "file: " (or ":" for a line/column)
-        QTest::addColumn<QString>("expectedDetail"); // the start of the detail (the whole detail but for syntax)
+        QTest::addColumn<QString>("expectedWhere"); // what follows "file: " (or ":" for a line/column)
+        QTest::addColumn<QString>("expectedKey");   // the reason's key
+        // Parameters the reason must hold, "name=value;name=value"; a value ending in '*' is the start of one.
+        QTest::addColumn<QString>("expectedParams");
         QTest::addColumn<int>("expectedCode");
 
         using nlohmann::json;
         const json removed = json::value_t::discarded;
         const int schema = int(ErrorCode::SchemaViolation);
         QTest::newRow("negative price") << offersWith(kPrice + "/amount", -3.06) << ": $.offers[0].prices[0].amount"
-                                        << "must be greater than 0, found -3.06" << schema;
+                                        << "error.json.not_positive"
+                                        << "field=amount;found=-3.06" << schema;
         QTest::newRow("zero price") << offersWith(kPrice + "/amount", 0) << ": $.offers[0].prices[0].amount"
-                                    << "must be greater than 0, found 0" << schema;
+                                    << "error.json.not_positive"
+                                    << "field=amount;found=0*" << schema;
         QTest::newRow("price as text") << offersWith(kPrice + "/amount", "3.06") << ": $.offers[0].prices[0].amount"
-                                       << "must be a number, found a string" << schema;
+                                       << "error.json.wrong_type"
+                                       << "field=amount;expected=number;found_kind=string" << schema;
         QTest::newRow("unknown currency")
             << offersWith(kPrice + "/currency", "EUR") << ": $.offers[0].prices[0].currency"
-            << "unknown value \"EUR\" (known: USD, CNY)" << schema;
+            << "error.json.unknown_value"
+            << "field=currency;found=EUR;known=USD, CNY" << schema;
         QTest::newRow("wrong unit") << offersWith(kPrice + "/unit", "month") << ": $.offers[0].prices[0].unit"
-                                    << "on_demand prices are quoted per hour, found \"month\"" << schema;
+                                    << "error.catalog.price_unit"
+                                    << "mode=on_demand;expected=hour;found=month" << schema;
         QTest::newRow("unknown unit") << offersWith(kPrice + "/unit", "day") << ": $.offers[0].prices[0].unit"
-                                      << "unknown value \"day\" (known: hour, month)" << schema;
+                                      << "error.json.unknown_value"
+                                      << "field=unit;found=day;known=hour, month" << schema;
         QTest::newRow("impossible date") << offersWith(kPrice + "/source/as_of", "2026-02-30")
                                          << ": $.offers[0].prices[0].source.as_of"
-                                         << "must be a calendar date written YYYY-MM-DD, found \"2026-02-30\""
-                                         << schema;
+                                         << "error.json.not_date"
+                                         << "found=2026-02-30" << schema;
         QTest::newRow("impossible first-schema date")
             << offersWith(kPrice + "/source", json{{"url", "https://example.com/p"}, {"date", "2026-02-30"}})
             << ": $.offers[0].prices[0].source.date"
-            << "must be a calendar date written YYYY-MM-DD, found \"2026-02-30\"" << schema;
+            << "error.json.not_date"
+            << "found=2026-02-30" << schema;
         QTest::newRow("as_of missing") << offersWith(kPrice + "/source/as_of", removed)
                                        << ": $.offers[0].prices[0].source.as_of"
-                                       << "is missing: the date the source states (or its commit date), or null when "
-                                          "it states none"
-                                       << schema;
+                                       << "error.json.source_as_of_missing"
+                                       << "" << schema;
         QTest::newRow("undated without a note")
             << offersWith(kPrice + "/source/as_of", nullptr) << ": $.offers[0].prices[0].source.as_of"
-            << "is null (the source states no date): say in the note what was looked for" << schema;
+            << "error.json.source_as_of_null"
+            << "" << schema;
         QTest::newRow("as_of after retrieved")
             << offersWith(kPrice + "/source/as_of", "2026-03-01") << ": $.offers[0].prices[0].source.as_of"
-            << "is 2026-03-01, after the day it was retrieved (2026-02-01)" << schema;
+            << "error.json.source_as_of_late"
+            << "as_of=2026-03-01;retrieved=2026-02-01" << schema;
         QTest::newRow("date beside as_of")
             << offersWith(kPrice + "/source/date", "2026-02-01") << ": $.offers[0].prices[0].source.date"
-            << "write as_of and retrieved, not date as well" << schema;
+            << "error.json.source_date_twice"
+            << "" << schema;
         QTest::newRow("retrieved missing")
             << offersWith(kPrice + "/source/retrieved", removed) << ": $.offers[0].prices[0].source.retrieved"
-            << "required field is missing" << schema;
+            << "error.json.required_missing"
+            << "field=retrieved" << schema;
         QTest::newRow("missing source") << offersWith(kPrice + "/source", removed) << ": $.offers[0].prices[0].source"
-                                        << "required field is missing" << schema;
+                                        << "error.json.required_missing"
+                                        << "field=source" << schema;
         QTest::newRow("missing field") << offersWith("/offers/0/vcpus", removed) << ": $.offers[0].vcpus"
-                                       << "required field is missing" << schema;
+                                       << "error.json.required_missing"
+                                       << "field=vcpus" << schema;
         QTest::newRow("source without https")
             << offersWith(kPrice + "/source/url", "example.com") << ": $.offers[0].prices[0].source.url"
-            << "must be a web address starting with https://, found \"example.com\"" << schema;
+            << "error.json.source_url"
+            << "found=example.com" << schema;
         QTest::newRow("unknown GPU id") << offersWith("/offers/0/gpu", "a1000") << ": $.offers[0].gpu"
-                                        << "unknown GPU id \"a1000\"; it must be one of the ids in gpus.json"
-                                        << int(ErrorCode::UnknownReference);
+                                        << "error.catalog.unknown_gpu_id"
+                                        << "gpu=a1000" << int(ErrorCode::UnknownReference);
         QTest::newRow("no GPUs") << offersWith("/offers/0/gpu_count", 0) << ": $.offers[0].gpu_count"
-                                 << "must be a whole number from 1 to 1000000, found 0" << schema;
+                                 << "error.json.not_count"
+                                 << "field=gpu_count;min=1;max=1000000;found=0" << schema;
         QTest::newRow("rdma as text") << offersWith("/offers/0/rdma", "yes") << ": $.offers[0].rdma"
-                                      << "must be true or false, found a string" << schema;
+                                      << "error.json.wrong_type"
+                                      << "field=rdma;expected=boolean;found_kind=string" << schema;
         QTest::newRow("bad billing") << offersWith("/offers/0/billing", json{{"granularity", "day"}})
                                      << ": $.offers[0].billing.granularity"
-                                     << "unknown value \"day\" (known: second, minute, hour)" << schema;
+                                     << "error.json.unknown_value"
+                                     << "field=granularity;found=day;known=second, minute, hour" << schema;
         QTest::newRow("band on a non-spot price")
             << offersWith(kPrice + "/interruption", "<5%") << ": $.offers[0].prices[0].interruption"
-            << "only spot prices have an interruption band" << schema;
+            << "error.catalog.interruption_not_spot"
+            << "" << schema;
         QTest::newRow("misspelt field")
             << offersWith(kPrice + "/ammount", 2) << ": $.offers[0].prices[0].ammount"
-            << "unknown field 'ammount' (known fields: region, mode, amount, currency, unit, interruption, source)"
-            << schema;
+            << "error.json.unknown_field"
+            << "field=ammount;known=region, mode, amount, currency, unit, interruption, source" << schema;
         QTest::newRow("root not an object") << QString("[1, 2]") << ": $"
-                                            << "must be an object, found an array" << schema;
-        QTest::newRow("wrong schema") << QString("{\"schema\": \"something/2\"}") << ": $.schema"
-                                      << "must be \"gpuplan-gpus/1\" (GPU specs) or \"gpuplan-offers/1\" (a "
-                                         "provider's offers), found \"something/2\""
-                                      << schema;
+                                            << "error.json.wrong_type"
+                                            << "expected=object;found_kind=array" << schema;
+        QTest::newRow("wrong schema")
+            << QString("{\"schema\": \"something/2\"}") << ": $.schema"
+            << "error.catalog.unknown_schema"
+            << "gpus_schema=gpuplan-gpus/1;offers_schema=gpuplan-offers/1;found=\"something/2\"" << schema;
         QTest::newRow("syntax error") << QString("{\"schema\": \"gpuplan-offers/1\",\n  \"offers\": [,]}") << ":2:"
-                                      << "invalid JSON: syntax error while parsing value" << int(ErrorCode::JsonSyntax);
+                                      << "error.json.invalid"
+                                      << "said=syntax error while parsing value*" << int(ErrorCode::JsonSyntax);
         QTest::newRow("number out of range")
             << QString::fromStdString(goodOffers().dump()).replace("1.5", "1e400") << ""
-            << "invalid JSON: number overflow" << int(ErrorCode::JsonSyntax);
+            << "error.json.invalid"
+            << "said=number overflow*" << int(ErrorCode::JsonSyntax);
         QTest::newRow("absurd nesting") << QString(100000, '[') + QString(100000, ']') << ""
-                                        << "nested more than 32 levels deep" << int(ErrorCode::JsonSyntax);
+                                        << "error.json.too_deep"
+                                        << "levels=32" << int(ErrorCode::JsonSyntax);
         QTest::newRow("empty file") << QString() << ":1:"
-                                    << "invalid JSON: syntax error" << int(ErrorCode::JsonSyntax);
+                                    << "error.json.invalid"
+                                    << "said=syntax error*" << int(ErrorCode::JsonSyntax);
     }
 
     void faultIsNamedByFileAndJsonPath()
     {
         QFETCH(QString, document);
         QFETCH(QString, expectedWhere);
-        QFETCH(QString, expectedDetail);
+        QFETCH(QString, expectedKey);
+        QFETCH(QString, expectedParams);
         QFETCH(int, expectedCode);
 
         QTemporaryDir dir;
@@ -237,15 +262,29 @@ private slots:
         writeFile(file, document.toStdString());
         const std::vector<Error> problems = validateCatalogFile(file, &m_bundled);
         for (const Error& problem : problems) {
-            qInfo("%s", problem.message().c_str());
+            qInfo("%s", describe(problem).c_str());
         }
         QCOMPARE(problems.size(), std::size_t{1});
         const Error& only = problems.front();
         QCOMPARE(QString::fromStdString(only.where).left(int(file.string().size())),
                  QString::fromStdString(file.string()));
         QVERIFY2(only.where.substr(file.string().size()).starts_with(expectedWhere.toStdString()),
-                 only.message().c_str());
-        QVERIFY2(only.detail.starts_with(expectedDetail.toStdString()), only.message().c_str());
+                 describe(only).c_str());
+        QCOMPARE(QString::fromStdString(only.reason.key), expectedKey);
+        for (const QString& param : expectedParams.split(';', Qt::SkipEmptyParts)) {
+            const QString name = param.section('=', 0, 0);
+            QString value = param.section('=', 1);
+            const auto it = only.reason.params.find(name.toStdString());
+            QVERIFY2(it != only.reason.params.end(),
+                     qPrintable(name + " in " + QString::fromStdString(describe(only))));
+            const QString got = QString::fromStdString(it->second);
+            if (value.endsWith('*')) {
+                value.chop(1);
+                QVERIFY2(got.startsWith(value), qPrintable(name + ": " + got));
+            } else {
+                QCOMPARE(got, value);
+            }
+        }
         QCOMPARE(int(only.code), expectedCode);
     }
 
@@ -297,7 +336,8 @@ private slots:
         QVERIFY(loaded.ok());
         QCOMPARE(loaded->problems.size(), std::size_t{1});
         QVERIFY(loaded->problems[0].where.ends_with("x.json"));
-        QCOMPARE(loaded->problems[0].detail, std::string("is a folder, not a file"));
+        QCOMPARE(loaded->problems[0].reason.key, std::string("error.json.is_folder"));
+        QCOMPARE(loaded->problems[0].code, ErrorCode::FileUnreadable);
     }
 
     void brokenOffersFileIsReportedAndTheRestLoads()
@@ -317,8 +357,11 @@ private slots:
         Result<LoadedCatalog> loaded = loadCatalog(root);
         QVERIFY(loaded.ok());
         QCOMPARE(loaded->problems.size(), std::size_t{2});
-        QVERIFY(loaded->problems[0].message().find("testcloud.json: $.offers[1].gpu_count") != std::string::npos);
-        QVERIFY(loaded->problems[1].message().find("zzz-garbage.json:1:") != std::string::npos);
+        QVERIFY(loaded->problems[0].where.ends_with("testcloud.json: $.offers[1].gpu_count"));
+        QCOMPARE(loaded->problems[0].reason.key, std::string("error.json.not_count"));
+        QVERIFY2(loaded->problems[1].where.find("zzz-garbage.json:1:") != std::string::npos,
+                 describe(loaded->problems[1]).c_str());
+        QCOMPARE(loaded->problems[1].reason.key, std::string("error.json.invalid"));
         QCOMPARE(loaded->problems[1].code, ErrorCode::JsonSyntax);
         // The good offer of the broken file and every bundled provider are still there.
         QVERIFY(loaded->catalog.findProvider("testcloud"));
@@ -347,20 +390,21 @@ private slots:
         QVERIFY(!broken->catalog.exchangeRate());
         QVERIFY(broken->exchangeRateProblem);
         QVERIFY2(broken->exchangeRateProblem->where == (root / "exchange_rate.json").string() + ": $.cny_per_usd",
-                 broken->exchangeRateProblem->message().c_str());
+                 describe(*broken->exchangeRateProblem).c_str());
 
         writeFile(root / "exchange_rate.json", "{\"schema\": ");
         Result<LoadedCatalog> syntax = loadCatalog(root);
         QVERIFY(syntax.ok() && syntax->exchangeRateProblem);
         QCOMPARE(syntax->exchangeRateProblem->code, ErrorCode::JsonSyntax);
-        QVERIFY2(syntax->exchangeRateProblem->message().find("exchange_rate.json") != std::string::npos,
-                 syntax->exchangeRateProblem->message().c_str());
+        QVERIFY2(syntax->exchangeRateProblem->where.find("exchange_rate.json") != std::string::npos,
+                 describe(*syntax->exchangeRateProblem).c_str());
 
         fs::remove(root / "exchange_rate.json");
         Result<LoadedCatalog> missing = loadCatalog(root);
         QVERIFY(missing.ok() && missing->exchangeRateProblem);
         QCOMPARE(missing->exchangeRateProblem->code, ErrorCode::FileNotFound);
         QCOMPARE(missing->exchangeRateProblem->where, (root / "exchange_rate.json").string());
+        QCOMPARE(missing->exchangeRateProblem->reason.key, std::string("error.catalog.exchange_rate_missing"));
     }
 
     void duplicateProviderIsRefused()
@@ -372,7 +416,9 @@ private slots:
         Result<LoadedCatalog> loaded = loadCatalog(root);
         QVERIFY(loaded.ok());
         QCOMPARE(loaded->problems.size(), std::size_t{1});
-        QVERIFY(loaded->problems[0].message().find("aws.json: $.provider.id") != std::string::npos);
+        QVERIFY2(loaded->problems[0].where.ends_with("aws.json: $.provider.id"), describe(loaded->problems[0]).c_str());
+        QCOMPARE(loaded->problems[0].reason.key, std::string("error.catalog.duplicate_provider"));
+        QCOMPARE(loaded->problems[0].reason.params.at("provider"), std::string("aws"));
     }
 
     void userOffersAddAndOverrideAndSaySo()

@@ -39,11 +39,13 @@ private slots:
         Result<std::vector<Offer>> result = m_catalog.select({.provider = "nosuch"});
         QVERIFY(!result.ok());
         QCOMPARE(result.error().code, ErrorCode::UnknownProvider);
-        QVERIFY(result.error().detail.find("'nosuch'") != std::string::npos);
+        QCOMPARE(result.error().reason.key, std::string("error.catalog.unknown_provider"));
+        QCOMPARE(result.error().reason.params.at("provider"), std::string("nosuch"));
+        const std::string known = result.error().reason.params.at("known");
         for (const Provider& provider : m_catalog.providers()) {
-            QVERIFY2(result.error().detail.find(provider.id) != std::string::npos, provider.id.c_str());
+            QVERIFY2(known.find(provider.id) != std::string::npos, provider.id.c_str());
         }
-        QVERIFY(result.error().detail.find("known providers: alibaba, aws, ") != std::string::npos); // sorted
+        QVERIFY2(known.starts_with("alibaba, aws, "), known.c_str()); // sorted
     }
 
     void gpuFilterMatchesEveryVariant()
@@ -71,7 +73,9 @@ private slots:
         }
         Result<std::vector<Offer>> mars = m_catalog.select({.region = "mars-north-1"});
         QVERIFY(!mars.ok());
-        QVERIFY(mars.error().detail.find("known regions:") != std::string::npos);
+        QCOMPARE(mars.error().reason.key, std::string("error.catalog.no_region_match"));
+        QCOMPARE(mars.error().reason.params.at("region"), std::string("mars-north-1"));
+        QVERIFY(mars.error().reason.params.at("known").find("us-east-1") != std::string::npos);
     }
 
     void rowsPerRegionAndUnknownPricesStayVisible()

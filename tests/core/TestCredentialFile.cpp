@@ -128,10 +128,15 @@ private slots:
         const Status missing = huawei.validate();
         QVERIFY(!missing);
         QCOMPARE(QString::fromStdString(missing.error().where), QStringLiteral("project_id"));
+        QCOMPARE(missing.error().reason.key, std::string("error.secrets.missing_field"));
+        QCOMPARE(missing.error().reason.params.at("field"), std::string("project_id"));
 
         const Status unknown = Credential("digitalocean").validate();
         QCOMPARE(unknown.error().code, ErrorCode::UnknownProvider);
-        QVERIFY(QString::fromStdString(unknown.error().detail).contains(QStringLiteral("aws, tencent, alibaba")));
+        QCOMPARE(unknown.error().reason.key, std::string("error.secrets.unknown_provider"));
+        QCOMPARE(unknown.error().reason.params.at("provider"), std::string("digitalocean"));
+        QVERIFY(QString::fromStdString(unknown.error().reason.params.at("known"))
+                    .contains(QStringLiteral("aws, tencent, alibaba")));
 
         // An empty value is no value: it does not satisfy a required field.
         Credential emptied = awsCredential();
@@ -146,7 +151,7 @@ private slots:
         SecretString json = credentialToJson(gcp);
         const Result<Credential> back = credentialFromJson(std::string_view(json.data(), json.size()));
         wipe(json);
-        QVERIFY2(back.ok(), back.ok() ? "" : back.error().message().c_str());
+        QVERIFY2(back.ok(), back.ok() ? "" : describe(back.error()).c_str());
         QCOMPARE(back->provider(), std::string("gcp"));
         QCOMPARE(back->fields().size(), gcp.fields().size());
         for (const auto& [name, value] : gcp.fields()) {
@@ -163,15 +168,17 @@ private slots:
 
         const Result<Credential> typo = credentialFromFieldsJson("aws", "{\"secret_key\":\"s3cr3t\"}");
         QVERIFY(!typo.ok());
-        QVERIFY(QString::fromStdString(typo.error().detail).contains(QStringLiteral("secret_key")));
-        QVERIFY(QString::fromStdString(typo.error().detail).contains(QStringLiteral("secret_access_key")));
-        QVERIFY(!QString::fromStdString(typo.error().message()).contains(QStringLiteral("s3cr3t")));
+        QCOMPARE(typo.error().reason.key, std::string("error.secrets.unknown_field"));
+        QCOMPARE(typo.error().reason.params.at("field"), std::string("secret_key"));
+        QVERIFY(QString::fromStdString(typo.error().reason.params.at("fields"))
+                    .contains(QStringLiteral("secret_access_key")));
+        QVERIFY(!QString::fromStdString(describe(typo.error())).contains(QStringLiteral("s3cr3t")));
 
         const Result<Credential> key = credentialFromServiceAccountKey(
             "{\"type\":\"service_account\",\"project_id\":\"gpu-lab\",\"private_key_id\":\"abc123\","
             "\"private_key\":\"-----BEGIN PRIVATE KEY-----\\nMIIE\\n-----END PRIVATE KEY-----\\n\","
             "\"client_email\":\"planner@gpu-lab.iam.gserviceaccount.com\",\"client_id\":\"1234\"}");
-        QVERIFY2(key.ok(), key.ok() ? "" : key.error().message().c_str());
+        QVERIFY2(key.ok(), key.ok() ? "" : describe(key.error()).c_str());
         QVERIFY(key->validate().ok());
         QCOMPARE(text(key->value("project_id")), QStringLiteral("gpu-lab"));
         QVERIFY(text(key->value("private_key")).contains(QLatin1Char('\n')));
@@ -189,7 +196,7 @@ private slots:
 
         QVERIFY(store.save({awsCredential(), gcpCredential()}, kPassphrase).ok());
         const Result<std::vector<Credential>> loaded = store.load(kPassphrase);
-        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().message().c_str());
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : describe(loaded.error()).c_str());
         QCOMPARE(loaded->size(), std::size_t(2));
         QCOMPARE((*loaded)[0].provider(), std::string("aws"));
         QCOMPARE(text((*loaded)[0].value("secret_access_key")), QString::fromLatin1(kSecret));
@@ -236,8 +243,7 @@ private slots:
         const Result<std::vector<Credential>> loaded = store.load("Correct horse battery staple");
         QVERIFY(!loaded.ok());
         QCOMPARE(loaded.error().code, ErrorCode::Credentials);
-        QVERIFY2(QString::fromStdString(loaded.error().detail).contains(QStringLiteral("wrong passphrase")),
-                 loaded.error().detail.c_str());
+        QVERIFY2(loaded.error().reason.key == "error.secrets.wrong_passphrase", describe(loaded.error()).c_str());
         QCOMPARE(loaded.error().where, file("wrong.enc").string());
         QCOMPARE(store.load("").error().code, ErrorCode::Credentials);
         QCOMPARE(store.save({awsCredential()}, "").error().code, ErrorCode::InvalidArgument);
@@ -274,12 +280,10 @@ private slots:
         const Result<std::vector<Credential>> loaded = store.load(kPassphrase);
         QVERIFY(!loaded.ok()); // the cost is part of what the passphrase check covers: another cost never opens
         if (opens) {
-            QVERIFY2(loaded.error().detail.find("wrong passphrase") != std::string::npos,
-                     loaded.error().detail.c_str());
+            QVERIFY2(loaded.error().reason.key == "error.secrets.wrong_passphrase", describe(loaded.error()).c_str());
             return;
         }
-        QVERIFY2(loaded.error().detail.find("scrypt cost is out of bounds") != std::string::npos,
-                 loaded.error().detail.c_str());
+        QVERIFY2(loaded.error().reason.key == "error.secrets.cost_out_of_bounds", describe(loaded.error()).c_str());
         QCOMPARE(loaded.error().where, store.path().string());
     }
 
@@ -288,10 +292,11 @@ private slots:
         QTest::addColumn<int>("offset"); // negative: from the end
         QTest::addColumn<ErrorCode>("code");
         QTest::addColumn<QString>("says");
-        const QString changed = QStringLiteral("does not authenticate");
-        const QString wrong = QStringLiteral("wrong passphrase");
-        QTest::newRow("magic") << 0 << ErrorCode::FileUnreadable << QStringLiteral("not a GPU Planner");
-        QTest::newRow("format") << 8 << ErrorCode::SchemaViolation << QStringLiteral("format");
+        const QString changed = QStringLiteral("error.secrets.not_authentic");
+        const QString wrong = QStringLiteral("error.secrets.wrong_passphrase");
+        QTest::newRow("magic") << 0 << ErrorCode::FileUnreadable
+                               << QStringLiteral("error.secrets.not_a_credentials_file");
+        QTest::newRow("format") << 8 << ErrorCode::SchemaViolation << QStringLiteral("error.secrets.other_format");
         QTest::newRow("scrypt r") << 11 << ErrorCode::Credentials << wrong;
         QTest::newRow("salt") << 14 << ErrorCode::Credentials << wrong;
         QTest::newRow("passphrase check") << 30 << ErrorCode::Credentials << wrong;
@@ -316,7 +321,7 @@ private slots:
         const Result<std::vector<Credential>> loaded = store.load(kPassphrase);
         QVERIFY2(!loaded.ok(), "a changed file must never load");
         QCOMPARE(loaded.error().code, code);
-        QVERIFY2(QString::fromStdString(loaded.error().detail).contains(says), loaded.error().detail.c_str());
+        QVERIFY2(QString::fromStdString(loaded.error().reason.key) == says, describe(loaded.error()).c_str());
     }
 
     void truncatedFileIsCaught_data()
@@ -340,11 +345,10 @@ private slots:
         const Result<std::vector<Credential>> loaded = store.load(kPassphrase);
         QVERIFY(!loaded.ok());
         QVERIFY2(loaded.error().code == ErrorCode::FileUnreadable || loaded.error().code == ErrorCode::Credentials,
-                 loaded.error().message().c_str());
-        const QString detail = QString::fromStdString(loaded.error().detail);
-        QVERIFY2(detail.contains(QStringLiteral("truncated"))
-                     || detail.contains(QStringLiteral("does not authenticate")),
-                 qPrintable(detail));
+                 describe(loaded.error()).c_str());
+        const std::string& key = loaded.error().reason.key;
+        QVERIFY2(key == "error.secrets.truncated" || key == "error.secrets.not_authentic",
+                 describe(loaded.error()).c_str());
     }
 
     /// Found by tests/fuzz/fuzz_credentials: each header byte was bounded on its own, so a changed header could pass
@@ -386,8 +390,7 @@ private slots:
         const Result<std::vector<Credential>> loaded = store.load(kPassphrase);
         QVERIFY(!loaded.ok());
         QCOMPARE(loaded.error().code, ErrorCode::Credentials);
-        QVERIFY2(QString::fromStdString(loaded.error().detail).contains(QStringLiteral("out of bounds")),
-                 loaded.error().detail.c_str());
+        QVERIFY2(loaded.error().reason.key == "error.secrets.cost_out_of_bounds", describe(loaded.error()).c_str());
     }
 
     void fileIsTheOwnersAloneAndReplacedAtomically()
@@ -453,8 +456,12 @@ private slots:
         Credential half("tencent");
         half.set("access_key_id", SecretString("AKIDz8krbsJ5yKBZQpn74WFkmLPx3EXAMPLE"));
         const Error missing = accessKeyFrom(half).error();
-        QVERIFY(missing.detail.find("secret_access_key") != std::string::npos);
-        QVERIFY(missing.detail.find("AKIDz8") == std::string::npos);
+        QCOMPARE(missing.reason.key, std::string("error.secrets.credential_lacks_field"));
+        QCOMPARE(missing.reason.params.at("field"), std::string("secret_access_key"));
+        QVERIFY(describe(missing).find("AKIDz8") == std::string::npos);
+        for (const auto& [name, value] : missing.reason.params) {
+            QVERIFY2(value.find("AKIDz8") == std::string::npos, name.c_str()); // no secret in a parameter
+        }
 
         Credential azure("azure");
         azure.set("tenant_id", SecretString("tenant"));

@@ -35,8 +35,8 @@ private slots:
     {
         Result<LoadedWorkloads> loaded =
             loadPresets(std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "workloads");
-        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().message().c_str());
-        QVERIFY2(loaded->problems.empty(), loaded->problems.empty() ? "" : loaded->problems.front().message().c_str());
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : describe(loaded.error()).c_str());
+        QVERIFY2(loaded->problems.empty(), loaded->problems.empty() ? "" : describe(loaded->problems.front()).c_str());
         m_presets = *loaded;
     }
 
@@ -60,7 +60,9 @@ private slots:
         QCOMPARE(m_presets.find("gpt2-124m")->totalUnits(), 10e9);
         Result<Workload> typo = m_presets.find("resnet50-imagent");
         QVERIFY(!typo.ok());
-        QVERIFY(typo.error().detail.find("did you mean resnet50-imagenet?") != std::string::npos);
+        QCOMPARE(typo.error().reason.key, std::string("error.workload.unknown_preset"));
+        QCOMPARE(typo.error().reason.params.at("preset"), std::string("resnet50-imagent"));
+        QCOMPARE(typo.error().reason.params.at("alternatives"), std::string("resnet50-imagenet"));
     }
 
     void transformerFlopsPerToken()
@@ -181,7 +183,8 @@ private slots:
         }
         Result<Workload> w = loadWorkloadFile(file);
         QVERIFY(!w.ok());
-        QVERIFY2(w.error().message().find("$.model.parameters") != std::string::npos, w.error().message().c_str());
+        QVERIFY2(w.error().where.ends_with("$.model.parameters"), describe(w.error()).c_str());
+        QCOMPARE(w.error().reason.key, std::string("error.json.not_positive"));
     }
 
 private:

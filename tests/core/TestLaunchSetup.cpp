@@ -23,6 +23,24 @@ using namespace gpuplan::core;
 
 namespace {
 
+/// Whether `reason` has each "name=part" of `expected`: the parameter `name`, holding `part`; the failure says which.
+QString missingParam(const Reason& reason, const QStringList& expected)
+{
+    for (const QString& pair : expected) {
+        const QString name = pair.section(QLatin1Char('='), 0, 0);
+        const QString part = pair.section(QLatin1Char('='), 1);
+        const auto it = reason.params.find(name.toStdString());
+        if (it == reason.params.end() || !QString::fromStdString(it->second).contains(part)) {
+            return QStringLiteral("%1 lacks %2 (%3)")
+                .arg(QString::fromStdString(reason.key),
+                     pair,
+                     it == reason.params.end() ? QStringLiteral("no such parameter")
+                                               : QString::fromStdString(it->second));
+        }
+    }
+    return {};
+}
+
 std::string watchdogScript()
 {
     std::ifstream in(GPUPLAN_SOURCE_DIR "/resources/scripts/gpuplan-watchdog.sh", std::ios::binary);
@@ -162,15 +180,28 @@ private slots:
         QTest::addColumn<int>("deadman");
         QTest::addColumn<int>("idleMinutes");
         QTest::addColumn<int>("idlePercent");
-        QTest::addColumn<QString>("refused"); // empty: accepted
-        QTest::newRow("the bounds") << kMaxDeadmanHours << kMaxIdleMinutes << kMaxIdlePercent << "";
-        QTest::newRow("both off") << 0 << 0 << kMinIdlePercent << "";
-        QTest::newRow("dead-man a year and an hour") << kMaxDeadmanHours + 1 << 60 << 5 << "0 (off) to 8760 hours";
-        QTest::newRow("dead-man the script used to refuse") << 1000000 << 60 << 5 << "0 (off) to 8760 hours";
-        QTest::newRow("dead-man int max") << std::numeric_limits<int>::max() << 60 << 5 << "0 (off) to 8760 hours";
-        QTest::newRow("dead-man negative") << -1 << 60 << 5 << "not -1";
-        QTest::newRow("idle over a week") << 12 << kMaxIdleMinutes + 1 << 5 << "0 (off) to 10080 minutes";
-        QTest::newRow("idle percent 0") << 12 << 60 << 0 << "1 to 100 %";
+        QTest::addColumn<QString>("refused");    // the key; empty: accepted
+        QTest::addColumn<QString>("field");      // Error::where: the rule refused
+        QTest::addColumn<QStringList>("bounds"); // its parameters: "min=0", "max=8760", "value=9000"
+        QTest::newRow("the bounds") << kMaxDeadmanHours << kMaxIdleMinutes << kMaxIdlePercent << ""
+                                    << "" << QStringList{};
+        QTest::newRow("both off") << 0 << 0 << kMinIdlePercent << ""
+                                  << "" << QStringList{};
+        QTest::newRow("dead-man a year and an hour")
+            << kMaxDeadmanHours + 1 << 60 << 5 << "error.cloud.deadman_out_of_range" << kDeadmanField
+            << QStringList{"min=0", "max=8760", "value=8761"};
+        QTest::newRow("dead-man the script used to refuse")
+            << 1000000 << 60 << 5 << "error.cloud.deadman_out_of_range" << kDeadmanField
+            << QStringList{"min=0", "max=8760", "value=1000000"};
+        QTest::newRow("dead-man int max")
+            << std::numeric_limits<int>::max() << 60 << 5 << "error.cloud.deadman_out_of_range" << kDeadmanField
+            << QStringList{"min=0", "max=8760", "value=" + QString::number(std::numeric_limits<int>::max())};
+        QTest::newRow("dead-man negative")
+            << -1 << 60 << 5 << "error.cloud.deadman_out_of_range" << kDeadmanField << QStringList{"value=-1"};
+        QTest::newRow("idle over a week") << 12 << kMaxIdleMinutes + 1 << 5 << "error.cloud.idle_minutes_out_of_range"
+                                          << kIdleMinutesField << QStringList{"min=0", "max=10080", "value=10081"};
+        QTest::newRow("idle percent 0") << 12 << 60 << 0 << "error.cloud.idle_percent_out_of_range" << kIdlePercentField
+                                        << QStringList{"min=1", "max=100", "value=0"};
     }
     void rulesOutOfBoundsAreRefusedWhereTheUserDataIsMade()
     {
@@ -178,17 +209,22 @@ private slots:
         QFETCH(int, idleMinutes);
         QFETCH(int, idlePercent);
         QFETCH(QString, refused);
+        QFETCH(QString, field);
+        QFETCH(QStringList, bounds);
         LaunchSettings s = awsSettings();
         s.watchdog = WatchdogRules{deadman, idleMinutes, idlePercent, 60};
         Result<LaunchOrder> order = makeLaunchOrder(s, m_catalog, m_script, {}, 1'700'000'000);
         if (refused.isEmpty()) {
-            QVERIFY2(order.ok(), order.ok() ? "" : order.error().message().c_str());
+            QVERIFY2(order.ok(), order.ok() ? "" : describe(order.error()).c_str());
             QCOMPARE(order->deadmanHours, deadman);
             return;
         }
         QVERIFY2(!order.ok(), "a rule out of bounds went into the user-data");
         QCOMPARE(order.error().code, ErrorCode::InvalidArgument);
-        QVERIFY2(QString::fromStdString(order.error().detail).contains(refused), order.error().detail.c_str());
+        QCOMPARE(QString::fromStdString(order.error().reason.key), refused);
+        QCOMPARE(QString::fromStdString(order.error().where), field);
+        const QString missing = missingParam(order.error().reason, bounds);
+        QVERIFY2(missing.isEmpty(), qPrintable(missing));
         QVERIFY(!watchdogUserData(m_script, s.watchdog).ok());
     }
 
@@ -213,18 +249,19 @@ private slots:
                                              .arg(order->budget)
                                              .arg(QString::fromLatin1(currencyCode(order->budgetCurrency))))
                             : "");
-        const QString detail = QString::fromStdString(order.error().message());
-        QVERIFY2(detail.contains("CNY") && detail.contains("USD") && detail.contains("exchange_rate.json"),
-                 qPrintable(detail));
+        QCOMPARE(order.error().reason.key, std::string("error.cloud.no_exchange_rate"));
+        const QString missing = missingParam(order.error().reason,
+                                             {"budget_currency=CNY", "price_currency=USD", "file=exchange_rate.json"});
+        QVERIFY2(missing.isEmpty(), qPrintable(missing));
 
         s.budgetCurrency = Currency::USD; // the price's own currency: nothing to convert
         Result<LaunchOrder> sameCurrency = makeLaunchOrder(s, loaded->catalog, m_script, {}, 1'700'000'000);
-        QVERIFY2(sameCurrency.ok(), sameCurrency.ok() ? "" : sameCurrency.error().message().c_str());
+        QVERIFY2(sameCurrency.ok(), sameCurrency.ok() ? "" : describe(sameCurrency.error()).c_str());
         QCOMPARE(sameCurrency->budgetCurrency, Currency::USD);
 
         s.budgetCurrency = Currency::CNY;
         Result<LaunchOrder> withRate = makeLaunchOrder(s, m_catalog, m_script, {}, 1'700'000'000);
-        QVERIFY2(withRate.ok(), withRate.ok() ? "" : withRate.error().message().c_str());
+        QVERIFY2(withRate.ok(), withRate.ok() ? "" : describe(withRate.error()).c_str());
         QCOMPARE(withRate->budgetCurrency, Currency::CNY);
         QCOMPARE(withRate->budget, 1000.0);
     }
@@ -235,23 +272,25 @@ private slots:
     {
         QTest::addColumn<int>("choice"); // -1: none (the first option)
         QTest::addColumn<int>("choiceRank");
-        QTest::addColumn<int>("block"); // -1: the choice can be launched
-        QTest::addColumn<QString>("why");
+        QTest::addColumn<int>("block");         // -1: the choice can be launched
+        QTest::addColumn<QString>("why");       // the key of notLaunchableReason
+        QTest::addColumn<QStringList>("names"); // its parameters: "provider=lambda"
         QTest::addColumn<int>("offeredRank");
         QTest::newRow("no choice, first on Lambda")
-            << -1 << 1 << int(LaunchBlock::Provider)
-            << "GPU Planner launches on aws and tencent only, not yet on lambda" << 5;
-        QTest::newRow("chosen Lambda") << 0 << 1 << int(LaunchBlock::Provider) << "not yet on lambda" << 5;
+            << -1 << 1 << int(LaunchBlock::Provider) << "error.cloud.provider_not_launchable"
+            << QStringList{"provider=lambda", "launchable=aws,tencent"} << 5;
+        QTest::newRow("chosen Lambda") << 0 << 1 << int(LaunchBlock::Provider) << "error.cloud.provider_not_launchable"
+                                       << QStringList{"provider=lambda"} << 5;
         QTest::newRow("a reservation") << 1 << 2 << int(LaunchBlock::Reservation)
-                                       << "a reserved_1y price is a "
-                                          "reservation"
+                                       << "error.cloud.reservation_not_launchable" << QStringList{"mode=reserved_1y"}
                                        << 5;
         QTest::newRow("a mode the provider lacks")
-            << 2 << 3 << int(LaunchBlock::Mode) << "aws cannot launch subscription_monthly: EC2 has no monthly rental"
-            << 5;
-        QTest::newRow("GCP") << 3 << 4 << int(LaunchBlock::Provider) << "not yet on gcp" << 5;
-        QTest::newRow("Tencent spot can be launched") << 4 << 5 << -1 << "" << 5;
-        QTest::newRow("AWS on demand can be launched") << 5 << 6 << -1 << "" << 6;
+            << 2 << 3 << int(LaunchBlock::Mode) << "error.cloud.mode_not_launchable"
+            << QStringList{"provider=aws", "mode=subscription_monthly", "why_key=unsupported.aws.subscription"} << 5;
+        QTest::newRow("GCP") << 3 << 4 << int(LaunchBlock::Provider) << "error.cloud.provider_not_launchable"
+                             << QStringList{"provider=gcp"} << 5;
+        QTest::newRow("Tencent spot can be launched") << 4 << 5 << -1 << "" << QStringList{} << 5;
+        QTest::newRow("AWS on demand can be launched") << 5 << 6 << -1 << "" << QStringList{} << 6;
     }
     void aChoiceThatCannotBeLaunchedGivesTheBestThatCan()
     {
@@ -259,10 +298,11 @@ private slots:
         QFETCH(int, choiceRank);
         QFETCH(int, block);
         QFETCH(QString, why);
+        QFETCH(QStringList, names);
         QFETCH(int, offeredRank);
         const PlanDocument plan = sixOptions(choice < 0 ? std::nullopt : std::optional<int>(choice));
         Result<PlanLaunch> offered = planLaunch(plan);
-        QVERIFY2(offered.ok(), offered.ok() ? "" : offered.error().message().c_str());
+        QVERIFY2(offered.ok(), offered.ok() ? "" : describe(offered.error()).c_str());
         const PlanOption& option = plan.results.options[std::size_t(offeredRank - 1)];
         QCOMPARE(offered->rank, offeredRank);
         QCOMPARE(offered->provider, option.provider);
@@ -281,8 +321,15 @@ private slots:
         QCOMPARE(passed.rank, choiceRank);
         QCOMPARE(passed.provider, plan.results.options[std::size_t(choiceRank - 1)].provider);
         QCOMPARE(int(reason.block), block);
-        const QString text = QString::fromStdString(notLaunchableText(reason, passed.provider, passed.mode));
-        QVERIFY2(text.contains(why), qPrintable(text));
+        if (reason.block == LaunchBlock::Mode) {
+            // The provider's own reason, as its descriptor gives it.
+            QCOMPARE(reason.detail.key, std::string("error.cloud.feature_unsupported"));
+            QCOMPARE(reason.detail.params.at("feature"), std::string("subscription"));
+        }
+        const Reason text = notLaunchableReason(reason, passed.provider, passed.mode);
+        QCOMPARE(QString::fromStdString(text.key), why);
+        const QString missing = missingParam(text, names);
+        QVERIFY2(missing.isEmpty(), qPrintable(missing));
     }
 
     // An option asked for by rank (--option N) is never swapped for another: one that cannot be launched is refused,
@@ -290,24 +337,38 @@ private slots:
     void anExplicitOptionThatCannotBeLaunchedIsRefused_data()
     {
         QTest::addColumn<int>("rank");
-        QTest::addColumn<QString>("refused"); // empty: given as asked
+        QTest::addColumn<QStringList>("refused"); // the parameters of the refusal: "provider=lambda"; empty: given
         QTest::newRow("1, Lambda") << 1
-                                   << "option 1, lambda gpu_8x_a100 in us-east-1 (on_demand), cannot be launched "
-                                      "by GPU Planner yet (GPU Planner launches on aws and tencent only";
+                                   << QStringList{"rank=1",
+                                                  "provider=lambda",
+                                                  "instance_type=gpu_8x_a100",
+                                                  "region=us-east-1",
+                                                  "mode=on_demand",
+                                                  "why=error.cloud.provider_not_launchable",
+                                                  "launchable=aws,tencent"};
         QTest::newRow("2, reserved") << 2
-                                     << "option 2, aws p4d.24xlarge in us-east-1 (reserved_1y), cannot be launched";
-        QTest::newRow("3, monthly on AWS") << 3 << "(aws cannot launch subscription_monthly: EC2 has no monthly rental";
-        QTest::newRow("4, GCP") << 4 << "option 4, gcp a2-highgpu-8g";
-        QTest::newRow("5, Tencent spot") << 5 << "";
-        QTest::newRow("6, AWS on demand") << 6 << "";
+                                     << QStringList{"rank=2",
+                                                    "provider=aws",
+                                                    "instance_type=p4d.24xlarge",
+                                                    "region=us-east-1",
+                                                    "mode=reserved_1y",
+                                                    "why=error.cloud.reservation_not_launchable"};
+        QTest::newRow("3, monthly on AWS") << 3
+                                           << QStringList{"provider=aws",
+                                                          "mode=subscription_monthly",
+                                                          "why=error.cloud.mode_not_launchable",
+                                                          "why_key=unsupported.aws.subscription"};
+        QTest::newRow("4, GCP") << 4 << QStringList{"rank=4", "provider=gcp", "instance_type=a2-highgpu-8g"};
+        QTest::newRow("5, Tencent spot") << 5 << QStringList{};
+        QTest::newRow("6, AWS on demand") << 6 << QStringList{};
     }
     void anExplicitOptionThatCannotBeLaunchedIsRefused()
     {
         QFETCH(int, rank);
-        QFETCH(QString, refused);
+        QFETCH(QStringList, refused);
         Result<PlanLaunch> asked = planLaunch(sixOptions(std::nullopt), rank);
         if (refused.isEmpty()) {
-            QVERIFY2(asked.ok(), asked.ok() ? "" : asked.error().message().c_str());
+            QVERIFY2(asked.ok(), asked.ok() ? "" : describe(asked.error()).c_str());
             QCOMPARE(asked->rank, rank);
             QVERIFY(!asked->passedOver);
             return;
@@ -316,7 +377,9 @@ private slots:
                  asked.ok() ? ("option given: " + asked->provider + " " + asked->instanceType).c_str() : "");
         QCOMPARE(asked.error().code, ErrorCode::InvalidArgument);
         QCOMPARE(asked.error().where, std::string("--option"));
-        QVERIFY2(QString::fromStdString(asked.error().detail).contains(refused), asked.error().detail.c_str());
+        QCOMPARE(asked.error().reason.key, std::string("error.cloud.option_not_launchable"));
+        const QString missing = missingParam(asked.error().reason, refused);
+        QVERIFY2(missing.isEmpty(), qPrintable(missing));
     }
 
     // A plan none of whose options can be launched says so, naming its choice and why; its budget still reads.
@@ -328,9 +391,14 @@ private slots:
         Result<PlanLaunch> offered = planLaunch(plan);
         QVERIFY(!offered.ok());
         QCOMPARE(offered.error().code, ErrorCode::InvalidArgument);
-        const QString detail = QString::fromStdString(offered.error().message());
-        QVERIFY2(detail.contains("option 1, lambda gpu_8x_a100") && detail.contains("none of its 4 options"),
-                 qPrintable(detail));
+        QCOMPARE(offered.error().reason.key, std::string("error.cloud.nothing_launchable"));
+        const QString missing = missingParam(offered.error().reason,
+                                             {"rank=1",
+                                              "provider=lambda",
+                                              "instance_type=gpu_8x_a100",
+                                              "why=error.cloud.provider_not_launchable",
+                                              "options=4"});
+        QVERIFY2(missing.isEmpty(), qPrintable(missing));
         QCOMPARE(planBudgetOf(plan).amount, 800.0);
         QCOMPARE(planBudgetOf(plan).currency, Currency::CNY);
     }

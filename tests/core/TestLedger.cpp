@@ -57,7 +57,7 @@ private slots:
         std::int64_t id = 0;
         {
             auto opened = Ledger::open(file);
-            QVERIFY2(opened.ok(), opened.ok() ? "" : opened.error().message().c_str());
+            QVERIFY2(opened.ok(), opened.ok() ? "" : describe(opened.error()).c_str());
             auto recorded = (*opened)->recordIntent(intent("tok-1"), kT0);
             QVERIFY(recorded.ok());
             id = *recorded;
@@ -110,10 +110,11 @@ private slots:
         QVERIFY((*ledger)->live()->empty());
         // A refused launch bills nothing and says why.
         const std::int64_t refused = *(*ledger)->recordIntent(intent("tok-3"), kT0);
-        QVERIFY((*ledger)->markFailed(refused, "InsufficientInstanceCapacity", kT0 + 3).ok());
+        const Reason why{"error.ec2.no_capacity", {{"said", "InsufficientInstanceCapacity"}, {"zone", "us-east-1a"}}};
+        QVERIFY((*ledger)->markFailed(refused, why, kT0 + 3).ok());
         e = *(*ledger)->find(refused);
         QCOMPARE(e->state, InstanceState::Failed);
-        QCOMPARE(e->detail, std::string("InsufficientInstanceCapacity"));
+        QVERIFY2(e->detail == why, detailJson(e->detail).c_str());
         QCOMPARE(costSoFar(*e, kT0 + 9999), 0.0);
     }
 
@@ -228,7 +229,8 @@ private slots:
         LedgerEntry closed = **l.find(id);
         QVERIFY(isFinal(closed.state));
         QVERIFY(closed.endedAt.has_value());
-        QVERIFY2(QString::fromStdString(closed.detail).contains("never seen"), closed.detail.c_str());
+        QCOMPARE(closed.detail.key, std::string("ledger.never_seen"));
+        QCOMPARE(closed.detail.params.at("minutes"), std::to_string(kVisibilityGraceSeconds / 60));
 
         // It shows up after all: reopened, and it bills from when it runs.
         std::vector<RemoteInstance> remote{
@@ -241,7 +243,11 @@ private slots:
         QCOMPARE(reopened.instanceId, std::string("i-late"));
         QVERIFY(!reopened.endedAt.has_value());
         QVERIFY(costSoFar(reopened, kT0 + 4000 + 3600) > 0);
-        QVERIFY2(QString::fromStdString(reopened.detail).startsWith("reopened"), reopened.detail.c_str());
+        QCOMPARE(reopened.detail.key, std::string("ledger.reopened"));
+        QCOMPARE(reopened.detail.params.at("provider"), std::string("aws"));
+        QCOMPARE(reopened.detail.params.at("state"), std::string(instanceStateName(InstanceState::Running)));
+        QVERIFY2(readDetailJson(reopened.detail.params.at("earlier")) == closed.detail, // what it had said before
+                 reopened.detail.params.at("earlier").c_str());
         QCOMPARE(l.live()->size(), std::size_t(1));
     }
 
@@ -310,7 +316,9 @@ private slots:
         auto opened = Ledger::open(text);
         QVERIFY(!opened.ok());
         QCOMPARE(opened.error().code, ErrorCode::SchemaViolation);
-        QVERIFY(opened.error().message().find("notes.sqlite") != std::string::npos);
+        QCOMPARE(opened.error().reason.key, std::string("error.ledger.not_a_ledger"));
+        QVERIFY(!opened.error().reason.params.at("said").empty()); // SQLite's own words
+        QVERIFY(opened.error().where.find("notes.sqlite") != std::string::npos);
 
         const std::filesystem::path newer = path("newer.sqlite");
         sqlite3* db = nullptr;
@@ -319,7 +327,10 @@ private slots:
         sqlite3_close(db);
         auto future = Ledger::open(newer);
         QVERIFY(!future.ok());
-        QVERIFY(future.error().detail.find("newer GPU Planner") != std::string::npos);
+        QCOMPARE(future.error().code, ErrorCode::SchemaViolation);
+        QCOMPARE(future.error().reason.key, std::string("error.ledger.newer_version"));
+        QCOMPARE(future.error().reason.params.at("version"), std::string("99"));
+        QVERIFY(future.error().where.find("newer.sqlite") != std::string::npos);
 
         auto unwritable = Ledger::open("/proc/gpuplan-cannot-be-here/ledger.sqlite");
         QVERIFY(!unwritable.ok());
@@ -364,7 +375,7 @@ private slots:
         QCOMPARE(sqlite3_exec(db, "DROP TABLE budgets; PRAGMA user_version = 1", nullptr, nullptr, nullptr), SQLITE_OK);
         sqlite3_close(db);
         auto reopened = Ledger::open(old);
-        QVERIFY2(reopened.ok(), reopened.ok() ? "" : reopened.error().message().c_str());
+        QVERIFY2(reopened.ok(), reopened.ok() ? "" : describe(reopened.error()).c_str());
         QCOMPARE((*reopened)->entries()->size(), std::size_t(1));
         QVERIFY((*reopened)->setBudget(PlanBudget{"plan-a", 1, Currency::CNY, false}).ok());
     }
@@ -380,13 +391,14 @@ private slots:
             const std::int64_t other = *(*opened)->recordIntent(intent("tok-other"), kT0);
             auto kept = (*opened)->recordVerification(
                 {0, launch, kT0 + 300, "ubuntu@203.0.113.7", "warn", R"({"verdict":"warn"})", R"({"schema":"x"})"});
-            QVERIFY2(kept.ok(), kept.ok() ? "" : kept.error().message().c_str());
+            QVERIFY2(kept.ok(), kept.ok() ? "" : describe(kept.error()).c_str());
             QVERIFY((*opened)->recordVerification({0, other, kT0 + 10, "root@h", "pass", "{}", "{}"}).ok());
             // A verification of a launch the ledger does not have is refused and says which.
             auto stray = (*opened)->recordVerification({0, 999, kT0, "root@h", "pass", "{}", "{}"});
             QVERIFY(!stray.ok());
             QCOMPARE(stray.error().code, ErrorCode::NotFound);
-            QVERIFY(stray.error().detail.find("999") != std::string::npos);
+            QCOMPARE(stray.error().reason.key, std::string("error.ledger.no_launch_to_verify"));
+            QCOMPARE(stray.error().reason.params.at("entry"), std::string("999"));
         }
         auto reopened = Ledger::open(file);
         auto mine = (*reopened)->verifications(launch);
@@ -415,7 +427,7 @@ private slots:
                  SQLITE_OK);
         sqlite3_close(db);
         auto reopened = Ledger::open(old);
-        QVERIFY2(reopened.ok(), reopened.ok() ? "" : reopened.error().message().c_str());
+        QVERIFY2(reopened.ok(), reopened.ok() ? "" : describe(reopened.error()).c_str());
         const std::int64_t id = (*reopened)->entries()->front().id;
         QVERIFY((*reopened)->recordVerification({0, id, kT0, "root@h", "fail", "{}", "{}"}).ok());
     }
@@ -437,7 +449,8 @@ private slots:
         QCOMPARE((*(*other)->find(id))->state, InstanceState::Intent);
         auto taken = (*other)->takeOver(id, kT0 + 3600);
         QVERIFY(!taken.ok());
-        QVERIFY2(QString::fromStdString(taken.error().message()).contains("another"), taken.error().message().c_str());
+        QVERIFY2(taken.error().reason.key == "error.ledger.attempt_busy", describe(taken.error()).c_str());
+        QCOMPARE(taken.error().reason.params.at("token"), std::string("tok-busy"));
 
         // The sender is gone (its process ended): the next reconcile decides.
         lock.value() = AttemptLock{};
@@ -465,13 +478,13 @@ private slots:
                  SQLITE_OK);
         sqlite3_close(db);
         auto reopened = Ledger::open(old);
-        QVERIFY2(reopened.ok(), reopened.ok() ? "" : reopened.error().message().c_str());
+        QVERIFY2(reopened.ok(), reopened.ok() ? "" : describe(reopened.error()).c_str());
         QVERIFY(!(*(*reopened)->find(id))->requestedAt.has_value());
         QVERIFY((*reopened)->markRequested(id, kT0 + 10).ok());
         QCOMPARE((*(*reopened)->find(id))->requestedAt, std::optional<std::int64_t>(kT0 + 10));
         // A second open (another process) finds it at the current version and changes nothing.
         auto again = Ledger::open(old);
-        QVERIFY2(again.ok(), again.ok() ? "" : again.error().message().c_str());
+        QVERIFY2(again.ok(), again.ok() ? "" : describe(again.error()).c_str());
         QCOMPARE((*(*again)->find(id))->requestedAt, std::optional<std::int64_t>(kT0 + 10));
     }
 
@@ -505,8 +518,52 @@ private slots:
                  SQLITE_OK);
         sqlite3_close(db);
         reopened = Ledger::open(file);
-        QVERIFY2(reopened.ok(), reopened.ok() ? "" : reopened.error().message().c_str());
+        QVERIFY2(reopened.ok(), reopened.ok() ? "" : describe(reopened.error()).c_str());
         QVERIFY(!(*(*reopened)->find(withQuote))->intent.quote.has_value());
+    }
+
+    void notesAreKeptAsDataAndOlderSentencesStayReadable()
+    {
+        // An entry's detail is a reason, kept as JSON in the detail column; a ledger of an older version kept an
+        // English sentence there, which reads as "saved.text" with the sentence as it was.
+        const std::filesystem::path file = path("details.sqlite");
+        std::int64_t keyed = 0;
+        std::int64_t older = 0;
+        std::int64_t plain = 0;
+        const Reason note{"ledger.outcome_unknown",
+                          {{"error", detailJson(Reason{"error.net.reset", {{"said", "Connection reset \"x\"\n"}}})},
+                           {"where", "ec2 us-east-1"}}};
+        {
+            auto opened = Ledger::open(file);
+            QVERIFY(opened.ok());
+            keyed = *(*opened)->recordIntent(intent("tok-keyed"), kT0);
+            older = *(*opened)->recordIntent(intent("tok-older"), kT0);
+            plain = *(*opened)->recordIntent(intent("tok-plain"), kT0);
+            QVERIFY((*opened)->setDetail(keyed, note).ok());
+        }
+        sqlite3* db = nullptr;
+        QCOMPARE(sqlite3_open(file.c_str(), &db), SQLITE_OK);
+        const std::string sql = "UPDATE launches SET detail = 'resumed after its outcome was unknown: this is its "
+                                "instance' WHERE id = "
+                                + std::to_string(older);
+        QCOMPARE(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(db);
+
+        auto reopened = Ledger::open(file);
+        QVERIFY(reopened.ok());
+        const LedgerEntry k = **(*reopened)->find(keyed);
+        QVERIFY2(k.detail == note, detailJson(k.detail).c_str());
+        QCOMPARE(readDetailJson(k.detail.params.at("error")).params.at("said"),
+                 std::string("Connection reset \"x\"\n"));
+        const LedgerEntry o = **(*reopened)->find(older);
+        QCOMPARE(o.detail.key, std::string("saved.text"));
+        QCOMPARE(o.detail.params.at("text"),
+                 std::string("resumed after its outcome was unknown: this is its instance"));
+        QVERIFY((*(*reopened)->find(plain))->detail.empty()); // no note: no reason
+        // Text that merely looks like JSON is a sentence too.
+        QCOMPARE(readDetailJson(R"({"verdict":"warn"})").key, std::string("saved.text"));
+        QCOMPARE(readDetailJson("[1]").key, std::string("saved.text"));
+        QVERIFY(readDetailJson(detailJson(Reason{})).empty());
     }
 
 private:

@@ -58,7 +58,7 @@ private slots:
     {
         QFETCH(QString, example);
         Result<PlanDocument> plan = loadPlan(kExamples + example.toStdString());
-        QVERIFY2(plan.ok(), plan.ok() ? "" : plan.error().message().c_str());
+        QVERIFY2(plan.ok(), plan.ok() ? "" : describe(plan.error()).c_str());
         QVERIFY(buildReport(*plan, "example").ok());
     }
 
@@ -86,14 +86,16 @@ private slots:
                     Result<PlanDocument> document = planFromJson(plan, where);
                     if (!document) {
                         ++refused;
-                        const std::string message = document.error().message();
-                        QVERIFY2(message.rfind(where + ": $", 0) == 0, (what + ": " + message).c_str());
+                        const Error& error = document.error();
+                        QVERIFY2(error.where.rfind(where + ": $", 0) == 0, (what + ": " + describe(error)).c_str());
+                        QVERIFY2(!error.reason.key.empty(), (what + ": " + describe(error)).c_str());
                         continue;
                     }
                     Result<Report> report = buildReport(*document, where);
                     ++reported;
                     if (!report) {
-                        QVERIFY2(report.error().message().find(where) != std::string::npos, what.c_str());
+                        QVERIFY2(report.error().where.find(where) != std::string::npos,
+                                 (what + ": " + describe(report.error())).c_str());
                     }
                 } catch (const std::exception& e) {
                     QFAIL((what + " threw: " + e.what()).c_str());
@@ -163,7 +165,8 @@ private slots:
             damaged(readExample("resnet50-imagenet.gpuplan"), pointer.toStdString(), std::string(length, 'A'));
         Status checked = checkPlan(plan, "long.gpuplan");
         QVERIFY(!checked.ok());
-        QVERIFY2(checked.error().detail.find("at most") != std::string::npos, checked.error().detail.c_str());
+        QCOMPARE(checked.error().reason.key, std::string("error.plan.text_too_long"));
+        QCOMPARE(checked.error().reason.params.at("length"), std::to_string(length));
     }
 
     /// Saving replaces the file (a temporary beside it, renamed over it): another link to the old file keeps the
@@ -180,10 +183,10 @@ private slots:
         second["notes"] = "second";
         QVERIFY(savePlan(file, second).ok());
         Result<PlanDocument> saved = loadPlan(file);
-        QVERIFY2(saved.ok(), saved.ok() ? "" : saved.error().message().c_str());
+        QVERIFY2(saved.ok(), saved.ok() ? "" : describe(saved.error()).c_str());
         QCOMPARE(saved->notes, std::string("second"));
         Result<PlanDocument> old = loadPlan(link);
-        QVERIFY2(old.ok(), old.ok() ? "" : old.error().message().c_str());
+        QVERIFY2(old.ok(), old.ok() ? "" : describe(old.error()).c_str());
         QCOMPARE(old->notes, first.value("notes", "?"));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 2); // no temporary left behind
     }
@@ -224,7 +227,7 @@ private slots:
         QVERIFY(::setrlimit(RLIMIT_FSIZE, &saved) == 0);
         std::signal(SIGXFSZ, previous);
         QVERIFY(!result.ok());
-        QVERIFY2(result.error().where.find("plan.gpuplan") != std::string::npos, result.error().message().c_str());
+        QVERIFY2(result.error().where.find("plan.gpuplan") != std::string::npos, describe(result.error()).c_str());
         Result<json> kept = loadPlanJson(file);
         QVERIFY(kept.ok());
         QVERIFY(*kept == readExample("resnet50-imagenet.gpuplan"));

@@ -31,13 +31,13 @@ private slots:
         Result<LoadedCalibration> calibration = loadCalibration(root / "resources" / "workloads");
         QVERIFY(calibration.ok());
         QVERIFY2(calibration->problems.empty(),
-                 calibration->problems.empty() ? "" : calibration->problems.front().message().c_str());
+                 calibration->problems.empty() ? "" : describe(calibration->problems.front()).c_str());
         std::vector<Error> problems;
         m_calibration = Calibration::build(calibration->cases, m_catalog, m_presets, problems);
-        QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().message().c_str());
+        QVERIFY2(problems.empty(), problems.empty() ? "" : describe(problems.front()).c_str());
         LoadedAssumptions assumptions = loadAssumptions(root / "resources" / "catalog");
         QVERIFY2(assumptions.problems.empty(),
-                 assumptions.problems.empty() ? "" : assumptions.problems.front().message().c_str());
+                 assumptions.problems.empty() ? "" : describe(assumptions.problems.front()).c_str());
         m_assumptions = assumptions.assumptions;
     }
 
@@ -289,7 +289,8 @@ private slots:
                 == (std::vector<std::string>{"CN", "HK", "US"}));
         QVERIFY(parseCountryCodes("  ")->empty());
         QVERIFY(!parseCountryCodes("CN, China").ok());
-        QVERIFY(parseCountryCodes("CN, China").error().detail.find("\"China\"") != std::string::npos);
+        QCOMPARE(parseCountryCodes("CN, China").error().reason.key, std::string("error.plan.bad_country_entry"));
+        QCOMPARE(parseCountryCodes("CN, China").error().reason.params.at("found"), std::string("China"));
         QVERIFY(!parseCountryCodes("C1").ok());
     }
 
@@ -301,12 +302,11 @@ private slots:
         const Status unknown = checkCountries({"CN", "XX"}, m_assumptions);
         QVERIFY(!unknown.ok());
         QCOMPARE(unknown.error().code, ErrorCode::NotFound);
-        QVERIFY2(unknown.error().detail.find("unknown country \"XX\"") != std::string::npos,
-                 unknown.error().detail.c_str());
+        QCOMPARE(unknown.error().reason.key, std::string("error.plan.unknown_country"));
+        QCOMPARE(unknown.error().reason.params.at("country"), std::string("XX"));
         // It says where the catalog's regions are, so a typo can be put right.
-        QVERIFY2(unknown.error().detail.find("CN") != std::string::npos
-                     && unknown.error().detail.find("US") != std::string::npos,
-                 unknown.error().detail.c_str());
+        const std::string known = unknown.error().reason.params.at("known");
+        QVERIFY2(known.find("CN") != std::string::npos && known.find("US") != std::string::npos, known.c_str());
     }
 
     void sensitiveKeepsOnlyIsolatedOrCompliantOffers()
@@ -374,7 +374,7 @@ private slots:
         std::filesystem::create_directories(dir);
         QVERIFY(savePlan(dir / "a.gpuplan", document).ok());
         Result<PlanDocument> loaded = loadPlan(dir / "a.gpuplan");
-        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().message().c_str());
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : describe(loaded.error()).c_str());
         QCOMPARE(loaded->results.options.size(), r.options.size());
         QCOMPARE(loaded->priceDate, newestPriceDate(m_catalog.offers()));
         QCOMPARE(loaded->choice, std::optional<int>(1));
@@ -389,11 +389,12 @@ private slots:
         QVERIFY(savePlan(dir / "b.gpuplan", newerPlan).ok());
         Result<PlanDocument> newer = loadPlan(dir / "b.gpuplan");
         QVERIFY(!newer.ok());
-        QVERIFY(newer.error().message().find("newer GPU Planner (plan version 2)") != std::string::npos);
+        QCOMPARE(newer.error().reason.key, std::string("error.plan.newer_version"));
+        QCOMPARE(newer.error().reason.params.at("version"), std::string("2"));
         nlohmann::json noFormat = plan;
         noFormat.erase("format");
         QVERIFY(savePlan(dir / "c.gpuplan", noFormat).ok());
-        QVERIFY(loadPlan(dir / "c.gpuplan").error().message().find("not a GPU Planner plan") != std::string::npos);
+        QCOMPARE(loadPlan(dir / "c.gpuplan").error().reason.key, std::string("error.plan.not_a_plan"));
     }
 
     void everyBundledExampleReadsAndWritesBackUnchanged_data()
@@ -414,9 +415,9 @@ private slots:
         // version adds beside them; and a plan written by this version is read and written again unchanged.
         QFETCH(QString, file);
         Result<nlohmann::json> json = loadPlanJson(file.toStdString());
-        QVERIFY2(json.ok(), json.ok() ? "" : json.error().message().c_str());
+        QVERIFY2(json.ok(), json.ok() ? "" : describe(json.error()).c_str());
         Result<PlanDocument> document = planFromJson(*json, file.toStdString());
-        QVERIFY2(document.ok(), document.ok() ? "" : document.error().message().c_str());
+        QVERIFY2(document.ok(), document.ok() ? "" : describe(document.error()).c_str());
         const nlohmann::json written = planToJson(*document);
         const nlohmann::json before = json->flatten();
         const nlohmann::json after = written.flatten();
@@ -433,7 +434,7 @@ private slots:
             QVERIFY2(after[now] == value, (path + ": " + value.dump() + " became " + after[now].dump()).c_str());
         }
         Result<PlanDocument> again = planFromJson(written, "written");
-        QVERIFY2(again.ok(), again.ok() ? "" : again.error().message().c_str());
+        QVERIFY2(again.ok(), again.ok() ? "" : describe(again.error()).c_str());
         QCOMPARE(planToJson(*again).dump(1), written.dump(1));
     }
 

@@ -53,7 +53,8 @@ private slots:
         QCOMPARE(odd->nextToken, std::string("abc"));
         Result<AwsSpotPage> other = parseSpotPriceHistory("<Response><Errors/></Response>");
         QVERIFY(!other);
-        QVERIFY(other.error().detail.find("Response") != std::string::npos);
+        QCOMPARE(other.error().reason.key, std::string("error.prices.spot_answer_other_root"));
+        QCOMPARE(other.error().reason.params.at("element"), std::string("Response"));
         QVERIFY(!parseSpotPriceHistory("not xml <"));
     }
 

@@ -76,7 +76,7 @@ Result<Report> build(const json& plan)
         const std::string message =
             "planFromJson or buildReport threw (core must not let exceptions out): " + std::string(e.what());
         QTest::qFail(message.c_str(), __FILE__, __LINE__);
-        return Error{ErrorCode::InvalidArgument, message, "<exception>"};
+        return Error{ErrorCode::InvalidArgument, Reason{"test.threw", {{"said", e.what()}}}, "<exception>"};
     }
 }
 
@@ -416,7 +416,7 @@ private slots:
         const json& results = plan["results"];
         const json& options = results["options"];
         Result<Report> report = build(plan);
-        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message().c_str());
+        QVERIFY2(report.ok(), report.ok() ? "" : describe(report.error()).c_str());
         const ReportSummary& s = report->summary;
 
         std::string diff = optionDiff(s.recommended, options[0]);
@@ -461,7 +461,7 @@ private slots:
         const json plan = readPlan(file.toStdString());
         const json& options = plan["results"]["options"];
         Result<Report> report = build(plan);
-        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message().c_str());
+        QVERIFY2(report.ok(), report.ok() ? "" : describe(report.error()).c_str());
         QCOMPARE(report->options.size(), tableSize(plan));
         for (std::size_t i = 0; i < report->options.size(); ++i) {
             const std::string diff = optionDiff(report->options[i], options[i]);
@@ -476,7 +476,7 @@ private slots:
         const json plan = readPlan(file.toStdString());
         const json& options = plan["results"]["options"];
         Result<Report> report = build(plan);
-        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message().c_str());
+        QVERIFY2(report.ok(), report.ok() ? "" : describe(report.error()).c_str());
 
         struct Row
         {
@@ -533,7 +533,7 @@ private slots:
         QFETCH(QString, file);
         const json plan = readPlan(file.toStdString());
         Result<Report> report = build(plan);
-        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message().c_str());
+        QVERIFY2(report.ok(), report.ok() ? "" : describe(report.error()).c_str());
         const ReportAssumptions& a = report->assumptions;
         const json& catalog = plan["catalog"];
         QCOMPARE(q(a.catalogPriceDate), q(catalog["price_date"].get<std::string>()));
@@ -562,7 +562,7 @@ private slots:
         QFETCH(QString, file);
         const json plan = readPlan(file.toStdString());
         Result<Report> report = build(plan);
-        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message().c_str());
+        QVERIFY2(report.ok(), report.ok() ? "" : describe(report.error()).c_str());
         std::set<std::pair<std::string, std::string>> want; // (source, date)
         for (std::size_t i = 0; i < tableSize(plan); ++i) {
             for (const json& m : plan["results"]["options"][i]["modes"]) {
@@ -589,7 +589,7 @@ private slots:
         QFETCH(QString, file);
         const json plan = readPlan(file.toStdString());
         Result<Report> report = build(plan);
-        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message().c_str());
+        QVERIFY2(report.ok(), report.ok() ? "" : describe(report.error()).c_str());
         const json& bvr = plan["buy_vs_rent"];
         QVERIFY2(report->buyVsRent.has_value(), "the examples compare buying with renting");
         const BuyVsRent& b = *report->buyVsRent;
@@ -643,7 +643,7 @@ private slots:
         json plan = readPlan(kLlama);
         plan["buy_vs_rent"] = {{"available", false}, {"reason", "no system to buy for this GPU"}};
         Result<Report> report = build(plan);
-        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message().c_str());
+        QVERIFY2(report.ok(), report.ok() ? "" : describe(report.error()).c_str());
         QVERIFY2(report->buyVsRent.has_value(), "compared, though buying was not available");
         QVERIFY(!report->buyVsRent->available);
         // A plan of wave 1 saved the reason as an English sentence: it is shown as saved.
@@ -653,17 +653,17 @@ private slots:
         // A plan of today saves it as a key.
         plan["buy_vs_rent"]["reason"] = {{"key", "buy.no_server"}, {"params", json::object()}};
         Result<Report> keyed = build(plan);
-        QVERIFY2(keyed.ok(), keyed.ok() ? "" : keyed.error().message().c_str());
+        QVERIFY2(keyed.ok(), keyed.ok() ? "" : describe(keyed.error()).c_str());
         QCOMPARE(q(keyed->buyVsRent->unavailableReason.key), QString("buy.no_server"));
         QVERIFY(report->buyVsRent->rent.empty());
         // Not compared at all (absent, or null as planToJson writes it): no comparison in the report.
         plan.erase("buy_vs_rent");
         Result<Report> without = build(plan);
-        QVERIFY2(without.ok(), without.ok() ? "" : without.error().message().c_str());
+        QVERIFY2(without.ok(), without.ok() ? "" : describe(without.error()).c_str());
         QVERIFY(!without->buyVsRent.has_value());
         plan["buy_vs_rent"] = nullptr;
         Result<Report> null = build(plan);
-        QVERIFY2(null.ok(), null.ok() ? "" : null.error().message().c_str());
+        QVERIFY2(null.ok(), null.ok() ? "" : describe(null.error()).c_str());
         QVERIFY(!null->buyVsRent.has_value());
     }
 
@@ -675,7 +675,7 @@ private slots:
         QFETCH(QString, file);
         const json plan = readPlan(file.toStdString());
         Result<Report> report = build(plan);
-        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message().c_str());
+        QVERIFY2(report.ok(), report.ok() ? "" : describe(report.error()).c_str());
         const json& best = plan["results"]["options"][0];
         const json& c = plan["constraints"];
         QCOMPARE(int(report->summary.budgetVerdict), int(expectedVerdict(c.value("budget", json()), best["cost"])));
@@ -735,7 +735,7 @@ private slots:
         }
 
         Result<Report> report = build(plan);
-        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message().c_str());
+        QVERIFY2(report.ok(), report.ok() ? "" : describe(report.error()).c_str());
         const ReportSummary& s = report->summary;
         QCOMPARE(int(budget ? s.budgetVerdict : s.deadlineVerdict), verdict);
         const std::optional<double>& read = budget ? s.budget : s.deadlineHours;
@@ -757,7 +757,7 @@ private slots:
         QFETCH(QString, file);
         const json plan = readPlan(file.toStdString());
         Result<Report> report = build(plan);
-        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message().c_str());
+        QVERIFY2(report.ok(), report.ok() ? "" : describe(report.error()).c_str());
         struct Want
         {
             int rank;
@@ -836,7 +836,7 @@ private slots:
         }
 
         Result<Report> report = build(plan);
-        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message().c_str());
+        QVERIFY2(report.ok(), report.ok() ? "" : describe(report.error()).c_str());
         const PlanOption& best = report->summary.recommended;
         QCOMPARE(q(pricingModeName(best.mode)), q(committed["mode"].get<std::string>()));
         const std::optional<PlanMode::Commitment> term = rankedCommitment(best);
@@ -861,7 +861,7 @@ private slots:
         QFETCH(QString, file);
         const json plan = readPlan(file.toStdString());
         Result<Report> report = build(plan);
-        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message().c_str());
+        QVERIFY2(report.ok(), report.ok() ? "" : describe(report.error()).c_str());
         const std::vector<std::pair<std::size_t, json>> want = expectedSpot(plan);
         QVERIFY2(!want.empty(), "the example has a judged spot offer");
         const std::vector<SpotRisk>& got = report->risks.spot;
@@ -898,7 +898,7 @@ private slots:
         options.erase(from);
         options.insert(options.begin() + 1, moved);
         Result<Report> report = build(plan);
-        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message().c_str());
+        QVERIFY2(report.ok(), report.ok() ? "" : describe(report.error()).c_str());
         QVERIFY(!report->risks.spot.empty());
         QCOMPARE(q(report->risks.spot.front().offer), q(labelOf(moved)));
         QCOMPARE(report->risks.spot.front().rank, moved["rank"].get<int>());
@@ -925,7 +925,7 @@ private slots:
         }
         plan["results"]["options"] = options;
         Result<Report> report = build(plan);
-        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message().c_str());
+        QVERIFY2(report.ok(), report.ok() ? "" : describe(report.error()).c_str());
         QCOMPARE(report->risks.spot.size(), static_cast<std::size_t>(kReportTableOptions));
         for (std::size_t i = 0; i < report->risks.spot.size(); ++i) {
             QCOMPARE(report->risks.spot[i].rank, static_cast<int>(i) + 2); // best first
@@ -943,7 +943,7 @@ private slots:
             }
         }
         Result<Report> report = build(plan);
-        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message().c_str());
+        QVERIFY2(report.ok(), report.ok() ? "" : describe(report.error()).c_str());
         QVERIFY(report->risks.spot.empty());
     }
 
@@ -955,7 +955,7 @@ private slots:
         plan["verifications"] = sampleVerifications();
         plan["ledger"] = sampleLedger();
         Result<Report> report = build(plan);
-        QVERIFY2(report.ok(), report.ok() ? "" : report.error().message().c_str());
+        QVERIFY2(report.ok(), report.ok() ? "" : describe(report.error()).c_str());
 
         const json& runs = plan["verifications"];
         QCOMPARE(report->verifications.size(), runs.size());
@@ -977,8 +977,16 @@ private slots:
                 const json& line = lines[l];
                 QCOMPARE(q(c.check), q(line["check"].get<std::string>()));
                 QCOMPARE(q(verdictLevelName(c.level)), q(line["level"].get<std::string>()));
-                QCOMPARE(q(c.measured), q(line.value("measured", "")));
-                QCOMPARE(q(c.expected), q(line.value("expected", "")));
+                // A figure: a reason, an older plan's text ("saved.text"), or "" for none.
+                auto sameFigure = [](const Reason& got, const json& want) {
+                    if (want.is_string()) {
+                        const std::string text = want.get<std::string>();
+                        return text.empty() ? got.empty() : got == Reason{"saved.text", {{"text", text}}};
+                    }
+                    return sameReason(got, want);
+                };
+                QVERIFY2(sameFigure(c.measured, line.value("measured", json(""))), c.measured.key.c_str());
+                QVERIFY2(sameFigure(c.expected, line.value("expected", json(""))), c.expected.key.c_str());
                 QCOMPARE(c.gpu.has_value(), line["gpu"].is_number());
                 if (c.gpu) {
                     QCOMPARE(*c.gpu, line["gpu"].get<int>());
@@ -1013,14 +1021,14 @@ private slots:
             plan.erase("verifications");
             plan.erase("ledger");
             Result<Report> absent = build(plan);
-            QVERIFY2(absent.ok(), absent.ok() ? "" : absent.error().message().c_str());
+            QVERIFY2(absent.ok(), absent.ok() ? "" : describe(absent.error()).c_str());
             QVERIFY(absent->verifications.empty());
             QVERIFY(absent->spend.empty());
             // Empty lists. (A null "verifications" is not a list: it is refused, see badInput.)
             plan["verifications"] = json::array();
             plan["ledger"] = json::array();
             Result<Report> empty = build(plan);
-            QVERIFY2(empty.ok(), empty.ok() ? "" : empty.error().message().c_str());
+            QVERIFY2(empty.ok(), empty.ok() ? "" : describe(empty.error()).c_str());
             QVERIFY(empty->verifications.empty());
             QVERIFY(empty->spend.empty());
         }
@@ -1126,7 +1134,7 @@ private slots:
         plan["verifications"] = sampleVerifications();
         plan["ledger"] = sampleLedger();
         Result<Report> good = build(plan);
-        QVERIFY2(good.ok(), good.ok() ? "" : good.error().message().c_str());
+        QVERIFY2(good.ok(), good.ok() ? "" : describe(good.error()).c_str());
 
         const json::json_pointer at(pointer.toStdString());
         QVERIFY2(plan.contains(at), ("the example has " + pointer.toStdString()).c_str());
@@ -1139,9 +1147,9 @@ private slots:
         QVERIFY2(!report.ok(), "the broken plan is refused");
         const Error& error = report.error();
         QCOMPARE(q(error.where), q(kFile + ": " + place.toStdString()));
-        QVERIFY2(!error.detail.empty(), "the error says what is wrong");
+        QVERIFY2(!error.reason.key.empty(), "the error says what is wrong");
+        QVERIFY2(error.reason.key.starts_with("error."), describe(error).c_str());
         QVERIFY(error.code == ErrorCode::InvalidArgument || error.code == ErrorCode::SchemaViolation);
-        QVERIFY(q(error.message()).contains(place));
     }
 
     void oddValuesNeverThrow()
@@ -1175,7 +1183,7 @@ private slots:
         QVERIFY(!spotMode.empty());
         // The plan before any change is read and reported, so what follows is not a sweep of refusals only.
         Result<Report> whole = build(base);
-        QVERIFY2(whole.ok(), whole.ok() ? "" : whole.error().message().c_str());
+        QVERIFY2(whole.ok(), whole.ok() ? "" : describe(whole.error()).c_str());
         const std::vector<std::string> objects = {"",
                                                   "/results",
                                                   "/results/options/0",
@@ -1220,7 +1228,7 @@ private slots:
                         Result<Report> report =
                             document ? buildReport(*document, kFile) : Result<Report>(document.error());
                         if (!report.ok() && report.error().where.rfind(kFile + ": $", 0) != 0) {
-                            unnamed << q(what + " -> " + report.error().message());
+                            unnamed << q(what + " -> " + describe(report.error()));
                         }
                         reported += report.ok() ? 1 : 0;
                     } catch (const std::exception& e) {

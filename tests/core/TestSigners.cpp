@@ -347,7 +347,7 @@ void TestSigners::awsSuite()
     key.sessionToken = sessionToken.toStdString();
 
     const Result<SigningSteps> steps = signAwsV4(request, key, awsScope, utcTime(awsTime));
-    QVERIFY2(steps.ok(), steps.ok() ? "" : steps.error().message().c_str());
+    QVERIFY2(steps.ok(), steps.ok() ? "" : describe(steps.error()).c_str());
 
     QCOMPARE(bytes(steps->canonicalRequest), canonicalRequest);
     const QByteArray hash = bytes(sha256Hex(canonicalRequest.toStdString()));
@@ -507,7 +507,7 @@ void TestSigners::tencent()
     request.body = body.toStdString();
     const TimePoint at = std::chrono::system_clock::from_time_t(1551113065);
     const Result<SigningSteps> steps = signTencentTc3(request, tencentKey, "cvm", at);
-    QVERIFY2(steps.ok(), steps.ok() ? "" : steps.error().message().c_str());
+    QVERIFY2(steps.ok(), steps.ok() ? "" : describe(steps.error()).c_str());
 
     const QByteArray payloadHash = bytes(sha256Hex(request.body));
     if (!publishedPayloadHash.isEmpty()) {
@@ -562,6 +562,7 @@ void TestSigners::tencentNeedsContentType()
         signTencentTc3(request, tencentKey, "cvm", std::chrono::system_clock::from_time_t(1551113065));
     QVERIFY(!steps.ok());
     QCOMPARE(steps.error().code, ErrorCode::InvalidArgument);
+    QCOMPARE(steps.error().reason.key, std::string("error.signer.tc3_no_content_type"));
     QVERIFY(!request.header("Authorization"));
 }
 
@@ -580,7 +581,7 @@ void TestSigners::alibabaV3()
     request.setHeader("x-acs-action", action.toStdString());
     const Result<SigningSteps> steps =
         signAlibabaAcs3(request, alibabaKey, utcTime("2023-10-26T10:22:32Z"), "3156853299f313e23d1673dc12e1703d");
-    QVERIFY2(steps.ok(), steps.ok() ? "" : steps.error().message().c_str());
+    QVERIFY2(steps.ok(), steps.ok() ? "" : describe(steps.error()).c_str());
 
     const QByteArray canonicalRequest =
         QByteArray("POST\n/\nImageId=win2019_1809_x64_dtc_zh-cn_40G_alibase_20230811.vhd&RegionId=cn-shanghai\n"
@@ -631,7 +632,7 @@ void TestSigners::alibabaRpcV2()
     SigningSteps steps;
     const Result<std::string> query = signAlibabaRpcV2(
         "GET", params, key, utcTime("2023-03-13T08:34:30Z"), "edb2b34af0af9a6d14deaf7c1a5315eb", &steps);
-    QVERIFY2(query.ok(), query.ok() ? "" : query.error().message().c_str());
+    QVERIFY2(query.ok(), query.ok() ? "" : describe(query.error()).c_str());
 
     const QByteArray canonical = "AccessKeyId=testid&Action=DescribeDedicatedHosts&Format=JSON&RegionId=cn-beijing"
                                  "&SignatureMethod=HMAC-SHA1&SignatureNonce=edb2b34af0af9a6d14deaf7c1a5315eb"
@@ -697,7 +698,7 @@ void TestSigners::huawei()
     request.url = url.toStdString();
     request.headers = parseHeaders(headers);
     const Result<SigningSteps> steps = signHuaweiSdkHmac(request, huaweiKey, utcTime("2019-11-15T03:36:55Z"));
-    QVERIFY2(steps.ok(), steps.ok() ? "" : steps.error().message().c_str());
+    QVERIFY2(steps.ok(), steps.ok() ? "" : describe(steps.error()).c_str());
 
     QCOMPARE(bytes(steps->canonicalRequest), canonicalRequest);
     const QByteArray hash = bytes(sha256Hex(canonicalRequest.toStdString()));
@@ -756,20 +757,25 @@ void TestSigners::secretNeverLeaks()
 void TestSigners::badUrl_data()
 {
     QTest::addColumn<QByteArray>("url");
-    QTest::newRow("no scheme") << QByteArray("ec2.us-east-1.amazonaws.com/");
-    QTest::newRow("not http") << QByteArray("ftp://ec2.us-east-1.amazonaws.com/");
-    QTest::newRow("no host") << QByteArray("https:///path");
-    QTest::newRow("bad port") << QByteArray("https://example.com:port/");
-    QTest::newRow("empty") << QByteArray();
+    QTest::addColumn<QByteArray>("key");
+    QTest::newRow("no scheme") << QByteArray("ec2.us-east-1.amazonaws.com/") << QByteArray("error.net.url_no_scheme");
+    QTest::newRow("not http") << QByteArray("ftp://ec2.us-east-1.amazonaws.com/")
+                              << QByteArray("error.net.url_scheme_not_http");
+    QTest::newRow("no host") << QByteArray("https:///path") << QByteArray("error.net.url_no_host");
+    QTest::newRow("bad port") << QByteArray("https://example.com:port/") << QByteArray("error.net.url_bad_port");
+    QTest::newRow("empty") << QByteArray() << QByteArray("error.net.url_no_scheme");
 }
 
 void TestSigners::badUrl()
 {
     QFETCH(QByteArray, url);
+    QFETCH(QByteArray, key);
     const TimePoint at = utcTime(awsTime);
     auto check = [&](const Result<SigningSteps>& steps, const HttpRequest& request) {
         QVERIFY(!steps.ok());
         QCOMPARE(steps.error().code, ErrorCode::InvalidArgument);
+        QCOMPARE(steps.error().reason.key, key.toStdString());
+        QCOMPARE(steps.error().reason.params.at("url"), url.toStdString());
         // Nothing half-signed is left behind.
         QVERIFY(!request.header("Authorization"));
     };

@@ -132,7 +132,7 @@ json paramsOf(const LaunchRequest& request)
 {
     Result<cvm::Call> call = cvm::runInstancesCall(request, "ap-guangzhou-6", "img-pmqg1cw7", "skey-1", "sg-1", kNow);
     if (!call) {
-        return json{{"error", call.error().message()}};
+        return json{{"error", call.error().reason.key}, {"params", call.error().reason.params}};
     }
     return call->params;
 }
@@ -289,36 +289,77 @@ private slots:
     {
         QTest::addColumn<QString>("code");
         QTest::addColumn<int>("expected");
-        QTest::addColumn<QString>("advice");
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("param");
+        QTest::addColumn<QString>("value");
         QTest::newRow("sold out type") << "ResourceInsufficient.SpecifiedInstanceType"
-                                       << int(ErrorCode::InsufficientCapacity) << "try the next zone";
+                                       << int(ErrorCode::InsufficientCapacity) << "error.cvm.no_capacity"
+                                       << "zone"
+                                       << "ap-guangzhou-6";
         QTest::newRow("zone sold out") << "ResourcesSoldOut.SpecifiedInstanceType"
-                                       << int(ErrorCode::InsufficientCapacity) << "try the next zone";
+                                       << int(ErrorCode::InsufficientCapacity) << "error.cvm.no_capacity"
+                                       << "instance_type"
+                                       << "GN7.2XLARGE32";
         QTest::newRow("instance quota") << "LimitExceeded.InstanceQuota" << int(ErrorCode::QuotaExceeded)
-                                        << "instance quota";
+                                        << "error.cvm.instance_quota"
+                                        << "zone"
+                                        << "ap-guangzhou-6";
         QTest::newRow("spot quota") << "LimitExceeded.SpotQuota" << int(ErrorCode::QuotaExceeded)
-                                    << "spot instance quota";
-        QTest::newRow("quota limit") << "InstancesQuotaLimitExceeded" << int(ErrorCode::QuotaExceeded) << "ticket";
+                                    << "error.cvm.spot_quota"
+                                    << "instance_type"
+                                    << "GN7.2XLARGE32";
+        QTest::newRow("quota limit") << "InstancesQuotaLimitExceeded" << int(ErrorCode::QuotaExceeded)
+                                     << "error.cvm.instance_quota"
+                                     << "zone"
+                                     << "ap-guangzhou-6";
         QTest::newRow("unauthorized") << "UnauthorizedOperation" << int(ErrorCode::PermissionDenied)
+                                      << "error.cvm.permission_missing"
+                                      << "cam_action"
                                       << "cvm:RunInstances";
         QTest::newRow("cam denied") << "AuthFailure.UnauthorizedOperation" << int(ErrorCode::PermissionDenied)
+                                    << "error.cvm.permission_missing"
+                                    << "cam_action"
                                     << "cvm:RunInstances";
-        QTest::newRow("signature") << "AuthFailure.SignatureFailure" << int(ErrorCode::Credentials) << "SecretKey";
-        QTest::newRow("no such key") << "AuthFailure.SecretIdNotFound" << int(ErrorCode::Credentials) << "SecretId";
-        QTest::newRow("invalid key") << "AuthFailure.InvalidSecretId" << int(ErrorCode::Credentials) << "SecretId";
-        QTest::newRow("clock") << "AuthFailure.SignatureExpire" << int(ErrorCode::ClockSkew) << "5 minutes";
-        QTest::newRow("throttled") << "RequestLimitExceeded" << int(ErrorCode::Throttled) << "wait";
+        QTest::newRow("signature") << "AuthFailure.SignatureFailure" << int(ErrorCode::Credentials)
+                                   << "error.cvm.key_refused"
+                                   << ""
+                                   << "";
+        QTest::newRow("no such key") << "AuthFailure.SecretIdNotFound" << int(ErrorCode::Credentials)
+                                     << "error.cvm.key_refused"
+                                     << ""
+                                     << "";
+        QTest::newRow("invalid key") << "AuthFailure.InvalidSecretId" << int(ErrorCode::Credentials)
+                                     << "error.cvm.key_refused"
+                                     << ""
+                                     << "";
+        QTest::newRow("clock") << "AuthFailure.SignatureExpire" << int(ErrorCode::ClockSkew) << "error.cvm.clock_skew"
+                               << ""
+                               << "";
+        QTest::newRow("throttled") << "RequestLimitExceeded" << int(ErrorCode::Throttled) << "error.cvm.throttled"
+                                   << "action"
+                                   << "RunInstances";
         QTest::newRow("throttled uin") << "RequestLimitExceeded.UinLimitExceeded" << int(ErrorCode::Throttled)
-                                       << "wait";
-        QTest::newRow("no instance") << "InvalidInstanceId.NotFound" << int(ErrorCode::NotFound) << "does not know";
-        QTest::newRow("no image") << "InvalidImageId.NotFound" << int(ErrorCode::NotFound) << "does not know";
-        QTest::newRow("other") << "InvalidParameterValue" << int(ErrorCode::ProviderRefused) << "refused";
+                                       << "error.cvm.throttled"
+                                       << "action"
+                                       << "RunInstances";
+        QTest::newRow("no instance") << "InvalidInstanceId.NotFound" << int(ErrorCode::NotFound)
+                                     << "error.cvm.not_found"
+                                     << "action"
+                                     << "RunInstances";
+        QTest::newRow("no image") << "InvalidImageId.NotFound" << int(ErrorCode::NotFound) << "error.cvm.not_found"
+                                  << "action"
+                                  << "RunInstances";
+        QTest::newRow("other") << "InvalidParameterValue" << int(ErrorCode::ProviderRefused) << "error.cvm.refused"
+                               << "action"
+                               << "RunInstances";
     }
     void errorMapping()
     {
         QFETCH(QString, code);
         QFETCH(int, expected);
-        QFETCH(QString, advice);
+        QFETCH(QString, key);
+        QFETCH(QString, param);
+        QFETCH(QString, value);
         cvm::ErrorContext context;
         context.action = "RunInstances";
         context.region = "ap-guangzhou";
@@ -330,38 +371,48 @@ private slots:
         QCOMPARE(int(error->code), expected);
         QCOMPARE(error->providerCode, code.toStdString());
         QCOMPARE(error->httpStatus, 200);
-        QVERIFY2(error->detail.find(advice.toStdString()) != std::string::npos, error->detail.c_str());
-        QVERIFY2(error->detail.find("ed93f3cb-f35e-473f-b9f3-0d451b8b79c6") != std::string::npos,
-                 error->detail.c_str());
-        QVERIFY(error->message().find(kSecret) == std::string::npos);
+        QCOMPARE(error->reason.key, key.toStdString());
+        if (!param.isEmpty()) {
+            QVERIFY2(error->reason.params.count(param.toStdString()) == 1, describe(*error).c_str());
+            QCOMPARE(error->reason.params.at(param.toStdString()), value.toStdString());
+        }
+        // Tencent's code, message and RequestId travel with the advice.
+        QCOMPARE(error->reason.params.at("code"), code.toStdString());
+        QCOMPARE(error->reason.params.at("said"), std::string("server words"));
+        QCOMPARE(error->reason.params.at("request_id"), std::string("ed93f3cb-f35e-473f-b9f3-0d451b8b79c6"));
+        QVERIFY(describe(*error).find(kSecret) == std::string::npos);
     }
 
     void malformedAnswers_data()
     {
         QTest::addColumn<QString>("body");
-        QTest::addColumn<QString>("says");
+        QTest::addColumn<QString>("key");
         QTest::newRow("not json") << "<html>502 Bad Gateway</html>"
-                                  << "is not JSON";
+                                  << "error.cvm.answer_not_json";
         QTest::newRow("no Response") << "{\"RequestId\":\"x\"}"
-                                     << "has no Response";
+                                     << "error.cvm.answer_without_response";
         QTest::newRow("Response not object") << "{\"Response\":5}"
-                                             << "has no Response";
+                                             << "error.cvm.answer_without_response";
         QTest::newRow("truncated") << "{\"Response\":{\"InstanceSet\":["
-                                   << "is not JSON";
+                                   << "error.cvm.answer_not_json";
         QTest::newRow("no InstanceSet") << "{\"Response\":{\"RequestId\":\"x\"}}"
-                                        << "has no InstanceSet";
+                                        << "error.cvm.answer_missing";
         QTest::newRow("InstanceSet not list") << "{\"Response\":{\"InstanceSet\":{}}}"
-                                              << "not a list";
+                                              << "error.cvm.answer_not_list";
     }
     void malformedAnswers()
     {
         QFETCH(QString, body);
-        QFETCH(QString, says);
+        QFETCH(QString, key);
         Result<cvm::InstancesPage> page = cvm::parseDescribeInstances(body.toStdString(), "ap-guangzhou");
         QVERIFY(!page);
         QCOMPARE(page.error().code, ErrorCode::ProviderRefused);
-        QVERIFY2(page.error().message().find("DescribeInstances") != std::string::npos, page.error().message().c_str());
-        QVERIFY2(page.error().message().find(says.toStdString()) != std::string::npos, page.error().message().c_str());
+        QCOMPARE(page.error().reason.key, key.toStdString());
+        QCOMPARE(page.error().reason.params.at("action"), std::string("DescribeInstances"));
+        QCOMPARE(page.error().where, std::string("cvm DescribeInstances"));
+        if (key.endsWith("answer_missing") || key.endsWith("answer_not_list")) {
+            QCOMPARE(page.error().reason.params.at("field"), std::string("InstanceSet"));
+        }
 
         cvm::ErrorContext context;
         context.action = "DescribeInstances";
@@ -369,7 +420,7 @@ private slots:
             std::optional<Error> error = cvm::mapError(HttpResponse{200, {}, body.toStdString()}, context);
             QVERIFY(error);
             QCOMPARE(error->code, ErrorCode::ProviderRefused);
-            QVERIFY(error->message().find("DescribeInstances") != std::string::npos);
+            QCOMPARE(error->reason.params.at("action"), std::string("DescribeInstances"));
         }
         std::optional<Error> status = cvm::mapError(HttpResponse{502, {}, body.toStdString()}, context);
         QVERIFY(status);
@@ -444,7 +495,7 @@ private slots:
         QVERIFY(!p.contains("ActionTimer"));
 
         request.subscriptionMonths = 0;
-        QVERIFY(paramsOf(request).contains("error"));
+        QCOMPARE(paramsOf(request).value("error", ""), std::string("error.cvm.prepaid_needs_months"));
     }
 
     void dryRunAndTimerBody()
@@ -458,7 +509,7 @@ private slots:
         QCOMPARE(p["ActionTimer"]["ActionTime"].get<std::string>(), std::string("2026-12-03T21:05:00Z"));
 
         request.terminateAt = kNow + 60; // CVM wants more than 5 minutes
-        QVERIFY(paramsOf(request).contains("error"));
+        QCOMPARE(paramsOf(request).value("error", ""), std::string("error.cvm.terminate_too_soon"));
     }
 
     void userDataLimit()
@@ -469,7 +520,8 @@ private slots:
         request.userData += "xyz";
         const json p = paramsOf(request);
         QVERIFY(p.contains("error"));
-        QVERIFY(p["error"].get<std::string>().find("16 KB") != std::string::npos);
+        QCOMPARE(p["error"].get<std::string>(), std::string("error.cvm.user_data_too_big"));
+        QCOMPARE(p["params"]["bytes"].get<std::string>(), std::string("16388"));
     }
 
     void namesAndChecks()
@@ -516,7 +568,7 @@ private slots:
         LaunchRequest request = baseRequest();
         request.terminateAt = kNow + 4 * 3600;
         Result<LaunchResult> result = provider->launch(request, nullptr);
-        QVERIFY2(result, result ? "" : result.error().message().c_str());
+        QVERIFY2(result, result ? "" : describe(result.error()).c_str());
         QCOMPARE(result->instanceId, std::string("ins-32kcaqoa"));
         QCOMPARE(result->zone, std::string("ap-guangzhou-6"));
         QCOMPARE(result->state, InstanceState::Pending);
@@ -576,7 +628,7 @@ private slots:
         LaunchRequest request = baseRequest();
         request.zone = "ap-guangzhou-3";
         Result<LaunchResult> result = provider->launch(request, nullptr);
-        QVERIFY2(result, result ? "" : result.error().message().c_str());
+        QVERIFY2(result, result ? "" : describe(result.error()).c_str());
         QCOMPARE(transport.actions(),
                  (std::vector<std::string>{
                      "DescribeKeyPairs", "DescribeSecurityGroups", "DescribeSecurityGroupPolicies", "RunInstances"}));
@@ -607,7 +659,7 @@ private slots:
         LaunchRequest request = baseRequest();
         request.zone = "ap-guangzhou-3";
         Result<LaunchResult> result = makeTencentCvmProvider(contextFor(transport))->launch(request, nullptr);
-        QVERIFY2(result, result ? "" : result.error().message().c_str());
+        QVERIFY2(result, result ? "" : describe(result.error()).c_str());
         QCOMPARE(transport.actions(),
                  (std::vector<std::string>{"DescribeKeyPairs",
                                            "DescribeSecurityGroups",
@@ -648,7 +700,7 @@ private slots:
         request.dryRun = true;
         Result<LaunchResult> result = provider->launch(request, nullptr);
         // The first canned RunInstances answer is the success; the provider treats both as a passed check.
-        QVERIFY2(result, result ? "" : result.error().message().c_str());
+        QVERIFY2(result, result ? "" : describe(result.error()).c_str());
         QVERIFY(result->dryRunPassed);
         QVERIFY(result->instanceId.empty());
         for (const std::string& action : transport.actions()) {
@@ -666,7 +718,7 @@ private slots:
         only.answer("RunInstances", errorDoc("DryRunOperation", "would succeed"));
         auto third = makeTencentCvmProvider(contextFor(only));
         Result<LaunchResult> passed = third->launch(request, nullptr);
-        QVERIFY2(passed, passed ? "" : passed.error().message().c_str());
+        QVERIFY2(passed, passed ? "" : describe(passed.error()).c_str());
         QVERIFY(passed->dryRunPassed);
     }
 
@@ -689,7 +741,8 @@ private slots:
         Result<LaunchResult> noImage = provider->launch(request, nullptr);
         QVERIFY(!noImage);
         QCOMPARE(noImage.error().code, ErrorCode::InvalidArgument);
-        QVERIFY(noImage.error().detail.find("image id") != std::string::npos);
+        QCOMPARE(noImage.error().reason.key, std::string("error.cvm.no_gpu_image"));
+        QCOMPARE(noImage.error().reason.params.at("instance_type"), request.instanceType);
 
         // Capacity refused in the zone: InsufficientCapacity with the provider's code.
         RecordingTransport fresh;
@@ -706,7 +759,9 @@ private slots:
         QVERIFY(!refused);
         QCOMPARE(refused.error().code, ErrorCode::InsufficientCapacity);
         QCOMPARE(refused.error().providerCode, std::string("ResourceInsufficient.SpecifiedInstanceType"));
-        QVERIFY(refused.error().message().find(kSecret) == std::string::npos);
+        QCOMPARE(refused.error().reason.key, std::string("error.cvm.no_capacity"));
+        QCOMPARE(refused.error().reason.params.at("zone"), std::string("ap-guangzhou-6"));
+        QVERIFY(describe(refused.error()).find(kSecret) == std::string::npos);
     }
 
     void describeListTerminate()
@@ -749,7 +804,8 @@ private slots:
         Status status = refusing->terminate("ap-guangzhou", "ins-3jaw1j8m", nullptr);
         QVERIFY(!status);
         QCOMPARE(status.error().code, ErrorCode::PermissionDenied);
-        QVERIFY(status.error().detail.find("cvm:TerminateInstances") != std::string::npos);
+        QCOMPARE(status.error().reason.key, std::string("error.cvm.permission_missing"));
+        QCOMPARE(status.error().reason.params.at("cam_action"), std::string("cvm:TerminateInstances"));
     }
 
     void zonesOffering()

@@ -156,7 +156,7 @@ public:
         std::lock_guard lock(m_mutex);
         requests.push_back(request);
         if (replies.empty()) {
-            return Error{ErrorCode::Network, "RecordingTransport has no canned reply left", request.url};
+            return Error{ErrorCode::Network, Reason{"error.test.no_canned_reply", {}}, request.url};
         }
         Result<HttpResponse> reply = replies.front();
         replies.pop_front();
@@ -346,7 +346,7 @@ void TestTokenSigners::rfc7515A2Signature()
     const std::string pem = readData("rfc7515-a2-key.pem");
     QVERIFY(!pem.empty());
     Result<std::string> signature = rs256Sign(pem, signingInput);
-    QVERIFY2(signature.ok(), signature.ok() ? "" : signature.error().message().c_str());
+    QVERIFY2(signature.ok(), signature.ok() ? "" : describe(signature.error()).c_str());
     QCOMPARE(signature->size(), std::size_t(256));
     QCOMPARE(base64Url(*signature), expected);
     // The RFC's signature verifies under the key's public half (a check of the key file, not of our signer).
@@ -363,23 +363,24 @@ void TestTokenSigners::rs256SignRejectsBadKeys_data()
 {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QByteArray>("pem");
-    QTest::addColumn<QByteArray>("detail");
-    QTest::newRow("empty") << QString() << QByteArray() << QByteArray("not an unencrypted PEM private key");
+    QTest::addColumn<QByteArray>("reasonKey");
+    QTest::newRow("empty") << QString() << QByteArray() << QByteArray("error.signer.private_key_not_pem");
     QTest::newRow("not PEM") << QString() << QByteArray("MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcw")
-                             << QByteArray("not an unencrypted PEM private key");
+                             << QByteArray("error.signer.private_key_not_pem");
     QTest::newRow("truncated PEM") << QStringLiteral("test-service-account-key.pem") << QByteArray("truncate")
-                                   << QByteArray("not an unencrypted PEM private key");
+                                   << QByteArray("error.signer.private_key_not_pem");
     // Must fail, not stop to ask for a passphrase on the terminal.
     QTest::newRow("encrypted PKCS#8") << QStringLiteral("test-encrypted-key.pem") << QByteArray()
-                                      << QByteArray("not an unencrypted PEM private key");
-    QTest::newRow("EC key") << QStringLiteral("test-ec-key.pem") << QByteArray() << QByteArray("not an RSA key");
+                                      << QByteArray("error.signer.private_key_not_pem");
+    QTest::newRow("EC key") << QStringLiteral("test-ec-key.pem") << QByteArray()
+                            << QByteArray("error.signer.private_key_not_rsa");
 }
 
 void TestTokenSigners::rs256SignRejectsBadKeys()
 {
     QFETCH(QString, file);
     QFETCH(QByteArray, pem);
-    QFETCH(QByteArray, detail);
+    QFETCH(QByteArray, reasonKey);
     std::string key = file.isEmpty() ? pem.toStdString() : readData(file);
     if (pem == "truncate") {
         key = key.substr(0, key.size() / 2);
@@ -387,10 +388,12 @@ void TestTokenSigners::rs256SignRejectsBadKeys()
     Result<std::string> signature = rs256Sign(key, "payload");
     QVERIFY(!signature.ok());
     QCOMPARE(int(signature.error().code), int(ErrorCode::Crypto));
-    QVERIFY2(signature.error().detail.find(detail.toStdString()) != std::string::npos,
-             signature.error().detail.c_str());
+    QCOMPARE(signature.error().reason.key, reasonKey.toStdString());
+    QCOMPARE(signature.error().where, std::string("private_key"));
+    // Everything the error carries (where, key, every parameter): no line of the key.
+    const std::string carried = describe(signature.error());
     for (const std::string& line : split(key, '\n')) {
-        QVERIFY(line.size() < 8 || signature.error().message().find(line) == std::string::npos);
+        QVERIFY(line.size() < 8 || carried.find(line) == std::string::npos);
     }
 }
 
@@ -432,7 +435,7 @@ void TestTokenSigners::googleJwtAssertion()
 
     const Clock clock = fixedClock(kT0);
     Result<std::string> jwt = gpuplan::core::googleJwtAssertion(account, kScope, clock());
-    QVERIFY2(jwt.ok(), jwt.ok() ? "" : jwt.error().message().c_str());
+    QVERIFY2(jwt.ok(), jwt.ok() ? "" : describe(jwt.error()).c_str());
     const std::vector<std::string> parts = split(*jwt, '.');
     QCOMPARE(parts.size(), std::size_t(3));
     for (const std::string& part : parts) {
@@ -474,7 +477,7 @@ void TestTokenSigners::parseServiceAccount()
     const std::string text = keyFile().dump(2);
     QVERIFY(text.find("\\n") != std::string::npos); // the PEM's newlines are escaped, as in a real key file
     Result<GoogleServiceAccount> account = parseGoogleServiceAccount(text);
-    QVERIFY2(account.ok(), account.ok() ? "" : account.error().message().c_str());
+    QVERIFY2(account.ok(), account.ok() ? "" : describe(account.error()).c_str());
     QCOMPARE(account->clientEmail, std::string("planner-test@example-project.iam.gserviceaccount.com"));
     QCOMPARE(account->privateKeyPem, readData("test-service-account-key.pem"));
     QCOMPARE(account->privateKeyId, std::string("0123456789abcdef0123456789abcdef01234567"));
@@ -496,21 +499,28 @@ void TestTokenSigners::parseServiceAccountRejects_data()
     QTest::addColumn<QByteArray>("replacement"); // JSON, or empty to remove the field
     QTest::addColumn<int>("code");
     QTest::addColumn<QByteArray>("where");
+    QTest::addColumn<QByteArray>("key");
     const int schema = int(ErrorCode::SchemaViolation);
     QTest::newRow("missing private_key") << QByteArray("private_key") << QByteArray() << schema
-                                         << QByteArray("private_key");
+                                         << QByteArray("private_key")
+                                         << QByteArray("error.signer.google_key_missing_field");
     QTest::newRow("private_key not a string")
-        << QByteArray("private_key") << QByteArray("42") << schema << QByteArray("private_key");
+        << QByteArray("private_key") << QByteArray("42") << schema << QByteArray("private_key")
+        << QByteArray("error.signer.google_key_field_empty");
     QTest::newRow("private_key empty") << QByteArray("private_key") << QByteArray("\"\"") << schema
-                                       << QByteArray("private_key");
+                                       << QByteArray("private_key")
+                                       << QByteArray("error.signer.google_key_field_empty");
     QTest::newRow("missing client_email")
-        << QByteArray("client_email") << QByteArray() << schema << QByteArray("client_email");
+        << QByteArray("client_email") << QByteArray() << schema << QByteArray("client_email")
+        << QByteArray("error.signer.google_key_missing_field");
     QTest::newRow("token_uri not a string")
-        << QByteArray("token_uri") << QByteArray("[]") << schema << QByteArray("token_uri");
+        << QByteArray("token_uri") << QByteArray("[]") << schema << QByteArray("token_uri")
+        << QByteArray("error.signer.google_key_field_not_string");
     QTest::newRow("user credentials, not a service account")
-        << QByteArray("type") << QByteArray("\"authorized_user\"") << schema << QByteArray("type");
+        << QByteArray("type") << QByteArray("\"authorized_user\"") << schema << QByteArray("type")
+        << QByteArray("error.signer.google_key_not_service_account");
     QTest::newRow("not JSON") << QByteArray() << QByteArray() << int(ErrorCode::JsonSyntax)
-                              << QByteArray("service account key");
+                              << QByteArray("service_account_key") << QByteArray("error.signer.google_key_not_json");
 }
 
 void TestTokenSigners::parseServiceAccountRejects()
@@ -519,6 +529,7 @@ void TestTokenSigners::parseServiceAccountRejects()
     QFETCH(QByteArray, replacement);
     QFETCH(int, code);
     QFETCH(QByteArray, where);
+    QFETCH(QByteArray, key);
     nlohmann::json json = keyFile();
     std::string text;
     if (field.isEmpty()) {
@@ -535,12 +546,14 @@ void TestTokenSigners::parseServiceAccountRejects()
     QVERIFY(!account.ok());
     QCOMPARE(int(account.error().code), code);
     QCOMPARE(account.error().where, where.toStdString());
+    QCOMPARE(account.error().reason.key, key.toStdString());
     if (!field.isEmpty() && field != "type") {
-        QVERIFY2(account.error().detail.find("\"" + field.toStdString() + "\"") != std::string::npos,
-                 account.error().detail.c_str());
+        QCOMPARE(account.error().reason.params.at("field"), field.toStdString());
     }
+    // Everything the error carries (where, key, every parameter): no line of the private key.
+    const std::string carried = describe(account.error());
     for (const std::string& line : split(readData("test-service-account-key.pem"), '\n')) {
-        QVERIFY(line.empty() || account.error().message().find(line) == std::string::npos);
+        QVERIFY(line.empty() || carried.find(line) == std::string::npos);
     }
 }
 
@@ -556,7 +569,7 @@ void TestTokenSigners::tokenCachedUntilFiveMinutesBeforeExpiry()
     h.transport.replies = {response(200, tokenReply("first-token")), response(200, tokenReply("second-token"))};
 
     Result<AccessToken> first = h.token();
-    QVERIFY2(first.ok(), first.ok() ? "" : first.error().message().c_str());
+    QVERIFY2(first.ok(), first.ok() ? "" : describe(first.error()).c_str());
     QCOMPARE(first->value, std::string("first-token"));
     QVERIFY(first->expires == kT0 + 3599s);
     QCOMPARE(h.transport.requests.size(), std::size_t(1));
@@ -632,16 +645,19 @@ void TestTokenSigners::azureTokenRequest()
 void TestTokenSigners::azureMissingCredential_data()
 {
     QTest::addColumn<int>("blank");
-    QTest::addColumn<QByteArray>("name");
-    QTest::newRow("tenant") << 0 << QByteArray("tenant ID");
-    QTest::newRow("client id") << 1 << QByteArray("client ID");
-    QTest::newRow("client secret") << 2 << QByteArray("client secret");
+    QTest::addColumn<QByteArray>("name"); // the field left blank
+    QTest::addColumn<QByteArray>("key");
+    QTest::newRow("tenant") << 0 << QByteArray("tenant_id") << QByteArray("error.signer.azure_no_tenant_id");
+    QTest::newRow("client id") << 1 << QByteArray("client_id") << QByteArray("error.signer.azure_no_client_id");
+    QTest::newRow("client secret") << 2 << QByteArray("client_secret")
+                                   << QByteArray("error.signer.azure_no_client_secret");
 }
 
 void TestTokenSigners::azureMissingCredential()
 {
     QFETCH(int, blank);
     QFETCH(QByteArray, name);
+    QFETCH(QByteArray, key);
     AzureClientSecret secret{"tenant", "client", kAzureSecret};
     std::string* fields[] = {&secret.tenantId, &secret.clientId, &secret.clientSecret};
     fields[blank]->clear();
@@ -650,8 +666,9 @@ void TestTokenSigners::azureMissingCredential()
     Result<AccessToken> token = source.token();
     QVERIFY(!token.ok());
     QCOMPARE(int(token.error().code), int(ErrorCode::Credentials));
-    QVERIFY2(token.error().detail.find(name.toStdString()) != std::string::npos, token.error().detail.c_str());
-    QVERIFY(token.error().message().find(kAzureSecret) == std::string::npos);
+    QCOMPARE(token.error().reason.key, key.toStdString());
+    QCOMPARE(token.error().where, name.toStdString()); // the credential's field
+    QVERIFY(describe(token.error()).find(kAzureSecret) == std::string::npos);
     QCOMPARE(transport.requests.size(), std::size_t(0));
 }
 
@@ -664,53 +681,65 @@ void TestTokenSigners::tokenErrors_data()
     QTest::addColumn<int>("status"); // 0: the transport fails
     QTest::addColumn<QByteArray>("body");
     QTest::addColumn<int>("code");
-    QTest::addColumn<QStringList>("mentions");
+    QTest::addColumn<QByteArray>("key");
+    QTest::addColumn<QStringList>("mentions"); // in what the error carries: where, key, parameters
     const int credentials = int(ErrorCode::Credentials);
     QTest::newRow("google invalid_grant")
         << int(Google) << 400
         << QByteArray("{\"error\":\"invalid_grant\",\"error_description\":\"Invalid JWT Signature.\"}") << credentials
-        << QStringList{"Google", "invalid_grant", "Invalid JWT Signature."};
+        << QByteArray("error.signer.token_refused") << QStringList{"Google", "invalid_grant", "Invalid JWT Signature."};
     QTest::newRow("google invalid_scope")
         << int(Google) << 400
         << QByteArray("{\"error\":\"invalid_scope\",\"error_description\":\"Invalid OAuth scope or ID token "
                       "audience provided.\"}")
-        << credentials << QStringList{"Google", "invalid_scope", "Invalid OAuth scope"};
+        << credentials << QByteArray("error.signer.token_refused")
+        << QStringList{"Google", "invalid_scope", "Invalid OAuth scope"};
     QTest::newRow("azure invalid_client")
         << int(Azure) << 401
         << QByteArray("{\"error\":\"invalid_client\",\"error_description\":\"AADSTS7000215: Invalid client secret "
                       "provided.\",\"error_codes\":[7000215]}")
-        << credentials << QStringList{"Azure", "invalid_client", "AADSTS7000215: Invalid client secret provided."};
+        << credentials << QByteArray("error.signer.token_refused")
+        << QStringList{"Azure", "invalid_client", "AADSTS7000215: Invalid client secret provided."};
     QTest::newRow("azure error without description")
         << int(Azure) << 400 << QByteArray("{\"error\":\"unauthorized_client\"}") << credentials
-        << QStringList{"Azure", "unauthorized_client"};
+        << QByteArray("error.signer.token_refused") << QStringList{"Azure", "unauthorized_client"};
     QTest::newRow("azure reply quoting the secret")
         << int(Azure) << 400
         << QByteArray("{\"error\":\"invalid_request\",\"error_description\":\"AADSTS900144: bad value "
                       "test-secret~Value.With/Special+Chars=&\"}")
-        << credentials << QStringList{"Azure", "invalid_request", "[redacted]"};
+        << credentials << QByteArray("error.signer.token_refused")
+        << QStringList{"Azure", "invalid_request", "[redacted]"};
     QTest::newRow("google throttled") << int(Google) << 429
                                       << QByteArray("{\"error\":\"rate_limit_exceeded\",\"error_description\":"
                                                     "\"Rate Limit Exceeded\"}")
-                                      << int(ErrorCode::Throttled) << QStringList{"Google", "rate_limit_exceeded"};
+                                      << int(ErrorCode::Throttled) << QByteArray("error.signer.token_throttled")
+                                      << QStringList{"Google", "rate_limit_exceeded"};
     QTest::newRow("google server error with JSON")
         << int(Google) << 500 << QByteArray("{\"error\":\"internal_failure\"}") << int(ErrorCode::HttpStatus)
-        << QStringList{"Google", "internal_failure"};
+        << QByteArray("error.signer.token_endpoint_failed") << QStringList{"Google", "internal_failure"};
     QTest::newRow("google 502 HTML") << int(Google) << 502 << QByteArray("<html><body>Bad Gateway</body></html>")
-                                     << int(ErrorCode::HttpStatus) << QStringList{"Google", "502"};
+                                     << int(ErrorCode::HttpStatus)
+                                     << QByteArray("error.signer.token_status_without_oauth_error")
+                                     << QStringList{"Google", "502"};
     QTest::newRow("azure 503 empty") << int(Azure) << 503 << QByteArray() << int(ErrorCode::HttpStatus)
+                                     << QByteArray("error.signer.token_status_without_oauth_error")
                                      << QStringList{"Azure", "503"};
     QTest::newRow("azure 200 without access_token")
         << int(Azure) << 200 << QByteArray("{\"token_type\":\"Bearer\",\"expires_in\":3599}")
-        << int(ErrorCode::SchemaViolation) << QStringList{"Azure", "access_token"};
+        << int(ErrorCode::SchemaViolation) << QByteArray("error.signer.token_reply_no_access_token")
+        << QStringList{"Azure", "access_token"};
     QTest::newRow("google 200 not JSON") << int(Google) << 200 << QByteArray("access_token=abc")
-                                         << int(ErrorCode::SchemaViolation) << QStringList{"Google", "JSON"};
+                                         << int(ErrorCode::SchemaViolation)
+                                         << QByteArray("error.signer.token_reply_not_json")
+                                         << QStringList{"Google", "200"};
     QTest::newRow("google 200 not a bearer token")
         << int(Google) << 200 << QByteArray("{\"access_token\":\"abc\",\"expires_in\":3599,\"token_type\":\"MAC\"}")
-        << int(ErrorCode::SchemaViolation) << QStringList{"token_type"};
-    QTest::newRow("google transport fails")
-        << int(Google) << 0 << QByteArray() << int(ErrorCode::Network) << QStringList{"connection reset"};
-    QTest::newRow("azure transport fails")
-        << int(Azure) << 0 << QByteArray() << int(ErrorCode::Network) << QStringList{"connection reset"};
+        << int(ErrorCode::SchemaViolation) << QByteArray("error.signer.token_type_not_bearer")
+        << QStringList{"token_type"};
+    QTest::newRow("google transport fails") << int(Google) << 0 << QByteArray() << int(ErrorCode::Network)
+                                            << QByteArray("error.net.unreachable") << QStringList{"connection reset"};
+    QTest::newRow("azure transport fails") << int(Azure) << 0 << QByteArray() << int(ErrorCode::Network)
+                                           << QByteArray("error.net.unreachable") << QStringList{"connection reset"};
 }
 
 void TestTokenSigners::tokenErrors()
@@ -719,10 +748,14 @@ void TestTokenSigners::tokenErrors()
     QFETCH(int, status);
     QFETCH(QByteArray, body);
     QFETCH(int, code);
+    QFETCH(QByteArray, key);
     QFETCH(QStringList, mentions);
     Harness h{Provider(provider)};
     if (status == 0) {
-        h.transport.replies.push_back(Error{ErrorCode::Network, "connection reset by peer", "token endpoint"});
+        h.transport.replies.push_back(
+            Error{ErrorCode::Network,
+                  Reason{"error.net.unreachable", {{"host", "token endpoint"}, {"said", "connection reset by peer"}}},
+                  "token endpoint"});
     } else {
         h.transport.replies.push_back(response(status, body.toStdString()));
     }
@@ -733,10 +766,12 @@ void TestTokenSigners::tokenErrors()
     const Error& error = token.error();
     QCOMPARE(int(error.code), code);
     QCOMPARE(error.httpStatus, status);
+    QCOMPARE(error.reason.key, key.toStdString());
+    const std::string carried = describe(error); // where, key, every parameter
     for (const QString& mention : mentions) {
-        QVERIFY2(error.message().find(mention.toStdString()) != std::string::npos, error.message().c_str());
+        QVERIFY2(carried.find(mention.toStdString()) != std::string::npos, carried.c_str());
     }
-    QVERIFY2(!h.leaksSecret(error.message()), error.message().c_str());
+    QVERIFY2(!h.leaksSecret(carried), carried.c_str());
 
     // Nothing was cached: the next call asks again and gets the good reply.
     Result<AccessToken> retry = h.token();
@@ -764,7 +799,7 @@ void TestTokenSigners::tokenReplyExpiry()
     QFETCH(int, seconds);
     Result<AccessToken> token = parseOAuthTokenResponse(
         response(200, body.toStdString()), "Google", "https://oauth2.googleapis.com/token", kT0);
-    QVERIFY2(token.ok(), token.ok() ? "" : token.error().message().c_str());
+    QVERIFY2(token.ok(), token.ok() ? "" : describe(token.error()).c_str());
     QCOMPARE(token->value, std::string("t"));
     QCOMPARE(qint64(std::chrono::duration_cast<std::chrono::seconds>(token->expires - kT0).count()), qint64(seconds));
 }
@@ -817,7 +852,7 @@ void TestTokenSigners::concurrentCallersShareOneFetch()
         for (std::size_t i = 0; i < values.size(); ++i) {
             callers.emplace_back([&h, &values, i] {
                 Result<AccessToken> token = h.token();
-                values[i] = token.ok() ? token->value : token.error().message();
+                values[i] = token.ok() ? token->value : describe(token.error());
             });
         }
     }

@@ -62,34 +62,47 @@ private slots:
     void aKeyFileIsCheckedWhenRead_data()
     {
         QTest::addColumn<QByteArray>("line");
-        QTest::addColumn<QString>("problem"); // empty: accepted
+        QTest::addColumn<QString>("problem"); // the reason's key; empty: accepted
+        QTest::addColumn<QString>("params");  // the reason's parameters that name the place, "name=value;..."
         const QByteArray key = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl ";
         QTest::newRow("ascii comment") << key + "lab@gpu\n"
+                                       << ""
                                        << "";
         QTest::newRow("UTF-8 comment") << key + "\xE5\xAE\x9E\xE9\xAA\x8C\xE5\xAE\xA4@gpu\n"
+                                       << ""
                                        << "";
         QTest::newRow("Latin-1 comment") << key + "caf\xE9@lab\n"
-                                         << "byte 0xE9 at column 85";
+                                         << "error.cloud.key_comment_not_utf8"
+                                         << "byte=0xE9;column=85";
         QTest::newRow("escape in comment") << key + "a\x1b]0;x\x07\n"
-                                           << "control characters";
-        QTest::newRow("huge") << key + QByteArray(20000, 'a') << "not one OpenSSH public key line";
+                                           << "error.cloud.key_control_characters"
+                                           << "";
+        QTest::newRow("huge") << key + QByteArray(20000, 'a') << "error.cloud.not_one_key_line"
+                              << "";
     }
     void aKeyFileIsCheckedWhenRead()
     {
         QFETCH(QByteArray, line);
         QFETCH(QString, problem);
+        QFETCH(QString, params);
         QTemporaryDir dir;
         const std::string file = dir.filePath("id.pub").toStdString();
         std::ofstream(file, std::ios::binary) << line.toStdString();
         Result<std::string> read = readPublicKeyFile(file);
         if (problem.isEmpty()) {
-            QVERIFY2(read.ok(), read ? "" : read.error().message().c_str());
+            QVERIFY2(read.ok(), read ? "" : gpuplan::core::describe(read.error()).c_str());
             return;
         }
         QVERIFY(!read.ok());
-        QVERIFY2(read.error().message().find(problem.toStdString()) != std::string::npos
-                     && read.error().message().find("id.pub") != std::string::npos,
-                 read.error().message().c_str());
+        const Error& error = read.error();
+        QVERIFY2(error.reason.key == problem.toStdString() && error.where.find("id.pub") != std::string::npos,
+                 gpuplan::core::describe(error).c_str());
+        for (const QString& param : params.split(u';', Qt::SkipEmptyParts)) {
+            const QStringList nameValue = param.split(u'=');
+            const auto it = error.reason.params.find(nameValue[0].toStdString());
+            QVERIFY2(it != error.reason.params.end() && it->second == nameValue[1].toStdString(),
+                     gpuplan::core::describe(error).c_str());
+        }
     }
 
     void utf8IsCheckedByTheStandardsRules_data()

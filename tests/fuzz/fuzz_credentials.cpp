@@ -33,8 +33,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 {
     const std::filesystem::path file = fuzz::writeInput("credentials.enc", data, size);
     const core::Result<std::vector<core::Credential>> loaded = core::EncryptedCredentialFile(file).load("");
-    // "no passphrase given" is the one error left after the header was accepted.
-    if (!loaded && loaded.error().detail == "no passphrase given") {
+    // "no passphrase given" (error.secrets.no_passphrase) is the one error left after the header was accepted.
+    if (!loaded && loaded.error().reason.key == "error.secrets.no_passphrase") {
         const std::uint64_t n = std::uint64_t{1} << data[kLog2NAt];
         const std::uint64_t bytes = std::uint64_t{128} * data[kRAt] * n;
         const std::uint64_t work = n * data[kRAt] * data[kPAt];

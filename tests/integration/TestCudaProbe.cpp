@@ -157,7 +157,7 @@ private slots:
         // core's parser reads what the real probe printed, and the verdict says what is wrong in words.
         gpuplan::core::Result<gpuplan::core::ProbeResult> parsed =
             gpuplan::core::parseProbeResult(run.output.toStdString(), "gpuplan-probe");
-        QVERIFY2(parsed.ok(), parsed ? "" : parsed.error().message().c_str());
+        QVERIFY2(parsed.ok(), parsed ? "" : describe(parsed.error()).c_str());
         gpuplan::core::Result<gpuplan::core::LoadedCatalog> catalog =
             gpuplan::core::loadCatalog(GPUPLAN_SOURCE_DIR "/resources/catalog", {});
         QVERIFY(catalog.ok());

@@ -205,7 +205,7 @@ public:
         requests.push_back(request);
         auto& answers = m_answers[request.header("X-TC-Action").value_or("")];
         if (answers.empty()) {
-            return Error{ErrorCode::Network, "no canned answer", request.url};
+            return Error{ErrorCode::Network, Reason{"error.test.no_canned_answer", {}}, request.url};
         }
         HttpResponse response{200, {{"Content-Type", "application/json"}}, answers.front()};
         answers.pop_front();
@@ -348,19 +348,19 @@ private slots:
         auto provider = makeTencentCvmProvider(context);
         for (const LaunchRequest* request : {&onDemand, &spot, &monthly}) {
             auto launched = provider->launch(*request, nullptr);
-            QVERIFY2(launched.ok(), launched.ok() ? "" : launched.error().message().c_str());
+            QVERIFY2(launched.ok(), launched.ok() ? "" : describe(launched.error()).c_str());
             QCOMPARE(launched->instanceId, kLaunchedId);
         }
         auto dryRun = provider->launch(dry, nullptr);
-        QVERIFY2(dryRun.ok() && dryRun->dryRunPassed, dryRun.ok() ? "not passed" : dryRun.error().message().c_str());
+        QVERIFY2(dryRun.ok() && dryRun->dryRunPassed, dryRun.ok() ? "not passed" : describe(dryRun.error()).c_str());
         auto described = provider->describe(kRegion, kInstanceId, nullptr);
-        QVERIFY2(described.ok(), described.ok() ? "" : described.error().message().c_str());
+        QVERIFY2(described.ok(), described.ok() ? "" : describe(described.error()).c_str());
         auto listed = provider->listOurs(kRegion, nullptr);
-        QVERIFY2(listed.ok(), listed.ok() ? "" : listed.error().message().c_str());
+        QVERIFY2(listed.ok(), listed.ok() ? "" : describe(listed.error()).c_str());
         auto terminated = provider->terminate(kRegion, kInstanceId, nullptr);
-        QVERIFY2(terminated.ok(), terminated.ok() ? "" : terminated.error().message().c_str());
+        QVERIFY2(terminated.ok(), terminated.ok() ? "" : describe(terminated.error()).c_str());
         auto zones = provider->zonesOffering(kRegion, kInstanceType, nullptr);
-        QVERIFY2(zones.ok(), zones.ok() ? "" : zones.error().message().c_str());
+        QVERIFY2(zones.ok(), zones.ok() ? "" : describe(zones.error()).c_str());
         QCOMPARE(transport.requests.size(), std::size_t(26));
         // Requests 9, 10, 14, 15, 19 and 20 repeat DescribeKeyPairs and DescribeSecurityGroups with the same
         // parameters as 1 and 3 (the later launches find, or in the dry run miss, the same key and group), and 16
@@ -538,7 +538,7 @@ private slots:
             again.headers.push_back({"Content-Type", sdkHeaders["content-type"]});
             const std::string service = url->host.substr(0, url->host.find('.'));
             auto steps = signTencentTc3(again, AccessKey{kSecretId, kSecret, {}}, service, utcTime(kTime));
-            QVERIFY2(steps.ok(), steps.ok() ? "" : steps.error().message().c_str());
+            QVERIFY2(steps.ok(), steps.ok() ? "" : describe(steps.error()).c_str());
             if (again.header("authorization").value_or("") != sdkAuthorization) {
                 differ("our signature of the SDK's request is " + again.header("authorization").value_or("")
                        + ", the SDK's is " + sdkAuthorization);

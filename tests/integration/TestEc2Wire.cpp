@@ -110,7 +110,7 @@ public:
         requests.push_back(request);
         auto& answers = m_answers[formParams(request.body)["Action"]];
         if (answers.empty()) {
-            return Error{ErrorCode::Network, "no canned answer", request.url};
+            return Error{ErrorCode::Network, Reason{"error.test.no_canned_answer", {}}, request.url};
         }
         HttpResponse response = answers.front();
         answers.pop_front();
@@ -199,9 +199,9 @@ private slots:
         context.clock = fixedClock(utcTime(kTime));
         auto provider = makeAwsEc2Provider(context);
         auto launched = provider->launch(spot, nullptr);
-        QVERIFY2(launched.ok(), launched.ok() ? "" : launched.error().message().c_str());
+        QVERIFY2(launched.ok(), launched.ok() ? "" : describe(launched.error()).c_str());
         auto dryRun = provider->launch(dry, nullptr);
-        QVERIFY2(dryRun.ok() && dryRun->dryRunPassed, dryRun.ok() ? "" : dryRun.error().message().c_str());
+        QVERIFY2(dryRun.ok() && dryRun->dryRunPassed, dryRun.ok() ? "" : describe(dryRun.error()).c_str());
         QVERIFY(provider->describe("us-east-1", "i-1234567890abcdef0", nullptr).ok());
         QVERIFY(provider->listOurs("us-east-1", nullptr).ok());
         QVERIFY(provider->terminate("us-east-1", "i-1234567890abcdef0", nullptr).ok());

@@ -173,7 +173,7 @@ private slots:
         r.url = url("/reset?id=reset&n=1");
         r.safeToRetry = true;
         Result<HttpResponse> response = client()->send(r);
-        QVERIFY2(response.ok(), response ? "" : response.error().message().c_str());
+        QVERIFY2(response.ok(), response ? "" : describe(response.error()).c_str());
         QCOMPARE(response->status, 200);
         QCOMPARE(hits("/reset", "reset"), 2);
     }
@@ -195,7 +195,9 @@ private slots:
         Result<HttpResponse> reset = client()->send(r);
         QVERIFY(!reset.ok());
         QCOMPARE(reset.error().code, ErrorCode::Network);
-        QVERIFY2(reset.error().detail.find("not retried") != std::string::npos, reset.error().detail.c_str());
+        QVERIFY2(reset.error().reason.key == "error.net.unreachable", describe(reset.error()).c_str());
+        QCOMPARE(reset.error().reason.params.count("not_retried"), std::size_t(1));
+        QCOMPARE(reset.error().reason.params.count("attempts"), std::size_t(0));
         QCOMPARE(hits("/reset", "launch"), 1);
     }
 
@@ -211,7 +213,9 @@ private slots:
         QVERIFY(!response.ok());
         QCOMPARE(response.error().code, ErrorCode::Timeout);
         QVERIFY(std::chrono::steady_clock::now() - start < 15s); // the low-speed limit, not the server, ended it
-        QVERIFY2(response.error().detail.find("127.0.0.1") != std::string::npos, response.error().detail.c_str());
+        QVERIFY2(response.error().reason.key == "error.net.timeout", describe(response.error()).c_str());
+        QCOMPARE(response.error().reason.params.at("host"), "127.0.0.1:" + std::to_string(m_http));
+        QCOMPARE(response.error().where, "127.0.0.1:" + std::to_string(m_http));
     }
 
     void truncatedBodyIsAnErrorOrRetried()
@@ -221,8 +225,8 @@ private slots:
         Result<HttpResponse> response = client()->send(r);
         QVERIFY(!response.ok());
         QCOMPARE(response.error().code, ErrorCode::Network);
-        QVERIFY2(response.error().detail.find("before the whole answer") != std::string::npos,
-                 response.error().detail.c_str());
+        QVERIFY2(response.error().reason.key == "error.net.partial_answer", describe(response.error()).c_str());
+        QVERIFY(!response.error().reason.params.at("said").empty()); // libcurl's own words travel along
         r.url = url("/truncated?id=cut-once&n=1");
         r.safeToRetry = true;
         Result<HttpResponse> again = client()->send(r);
@@ -250,7 +254,8 @@ private slots:
         Result<HttpResponse> response = client()->send(r);
         QVERIFY(!response.ok());
         QCOMPARE(response.error().code, ErrorCode::TlsVerification);
-        QVERIFY2(response.error().detail.find("not trusted") != std::string::npos, response.error().detail.c_str());
+        QVERIFY2(response.error().reason.key == "error.net.tls_untrusted", describe(response.error()).c_str());
+        QCOMPARE(response.error().reason.params.at("host"), "127.0.0.1:" + std::to_string(m_https));
         QVERIFY(m_waits.empty()); // a certificate does not get better by asking again
     }
 
@@ -261,7 +266,7 @@ private slots:
         HttpRequest r;
         r.url = "https://127.0.0.1:" + std::to_string(m_https) + "/ok";
         Result<HttpResponse> response = client(options)->send(r);
-        QVERIFY2(response.ok(), response ? "" : response.error().message().c_str());
+        QVERIFY2(response.ok(), response ? "" : describe(response.error()).c_str());
         QCOMPARE(response->status, 200);
     }
 
@@ -272,7 +277,7 @@ private slots:
         HttpRequest r;
         r.url = "http://cvm.tencentcloudapi.example/ok"; // never resolved: the proxy answers
         Result<HttpResponse> response = client(options)->send(r);
-        QVERIFY2(response.ok(), response ? "" : response.error().message().c_str());
+        QVERIFY2(response.ok(), response ? "" : describe(response.error()).c_str());
         QCOMPARE(response->header("X-Fake-Proxy").value_or(""), std::string("yes"));
         QCOMPARE(json::parse(response->body)["proxied"].get<std::string>(), r.url);
     }
@@ -286,8 +291,9 @@ private slots:
         r.url = url("/endless?mb=64");
         Result<HttpResponse> response = client(options)->send(r);
         QVERIFY(!response.ok());
-        QVERIFY2(response.error().message().find("larger than 4 MiB") != std::string::npos,
-                 response.error().message().c_str());
+        QVERIFY2(response.error().reason.key == "error.net.answer_too_large", describe(response.error()).c_str());
+        QCOMPARE(response.error().reason.params.at("mib"), std::string("4"));
+        QCOMPARE(response.error().code, ErrorCode::Network);
         r.url = url("/endless?mb=2"); // under the cap: read whole
         Result<HttpResponse> small = client(options)->send(r);
         QVERIFY(small.ok());
@@ -311,7 +317,7 @@ private slots:
             return true;
         };
         Result<HttpResponse> response = client(options)->send(r);
-        QVERIFY2(response.ok(), response.ok() ? "" : response.error().message().c_str());
+        QVERIFY2(response.ok(), response.ok() ? "" : describe(response.error()).c_str());
         QCOMPARE(response->status, 200);
         QVERIFY(response->body.empty());
         QCOMPARE(std::filesystem::file_size(file), std::uintmax_t(8) << 20);
@@ -374,13 +380,17 @@ private slots:
         QVERIFY(c->clockOffset().has_value());
         QVERIFY2(std::abs(c->clockOffset()->count() + 420) <= 2,
                  qPrintable(QString::number(c->clockOffset()->count())));
-        const std::optional<std::string> message = clockSkewMessage(*c->clockOffset(), 5min, "Tencent Cloud");
-        QVERIFY(message.has_value());
-        QVERIFY2(message->rfind("your clock is 7 minutes fast; Tencent Cloud allows 5", 0) == 0, message->c_str());
-        QVERIFY(!clockSkewMessage(120s, 5min, "Tencent Cloud").has_value());
-        QCOMPARE(*clockSkewMessage(3600s, 15min, "AWS"),
-                 std::string("your clock is 60 minutes slow; AWS allows 15: set the time automatically (NTP) and try "
-                             "again"));
+        // Worded "your clock is 7 minutes fast; Tencent Cloud allows 5: ..." (ui/wording/errors/NetErrors.cpp).
+        const std::optional<Reason> skew = clockSkewReason(*c->clockOffset(), 5min, "Tencent Cloud");
+        QVERIFY(skew.has_value());
+        QCOMPARE(skew->key, std::string("error.net.clock_fast"));
+        QCOMPARE(skew->params.at("minutes"), std::string("7"));
+        QCOMPARE(skew->params.at("provider"), std::string("Tencent Cloud"));
+        QCOMPARE(skew->params.at("allowed_minutes"), std::string("5"));
+        QVERIFY(!clockSkewReason(120s, 5min, "Tencent Cloud").has_value());
+        QVERIFY(
+            *clockSkewReason(3600s, 15min, "AWS")
+            == (Reason{"error.net.clock_slow", {{"minutes", "60"}, {"provider", "AWS"}, {"allowed_minutes", "15"}}}));
     }
 
     /// Where `needle` is in `haystack`, as text for a failed assertion: never the needle itself (it is a secret).
@@ -484,7 +494,8 @@ private slots:
         Result<HttpResponse> response = client()->send(r);
         QVERIFY(!response.ok());
         QCOMPARE(response.error().code, ErrorCode::InvalidArgument);
-        QVERIFY(response.error().detail.find("ftp://example.com/file") != std::string::npos);
+        QCOMPARE(response.error().reason.key, std::string("error.net.url_scheme_not_http"));
+        QCOMPARE(response.error().reason.params.at("url"), std::string("ftp://example.com/file"));
         QVERIFY(parseHttpDate("Sun, 06 Nov 1994 08:49:37 GMT").has_value());
         QVERIFY(!parseHttpDate("yesterday").has_value());
     }

@@ -421,7 +421,7 @@ struct Ours
 Ours fromSteps(const Result<SigningSteps>& steps)
 {
     if (!steps) {
-        return {{}, {}, steps.error().message()};
+        return {{}, {}, describe(steps.error())};
     }
     return {steps->authorization, steps->canonicalRequest, {}};
 }
@@ -491,7 +491,7 @@ Ours signGoogle(const Spec& spec)
     account.privateKeyId = spec.privateKeyId;
     Result<std::string> jwt = googleJwtAssertion(account, spec.scope, timePoint(spec.time));
     if (!jwt) {
-        return {{}, {}, jwt.error().message()};
+        return {{}, {}, describe(jwt.error())};
     }
     return {*jwt, {}, {}};
 }

@@ -197,7 +197,7 @@ std::unique_ptr<SshSession> TestSsh::connectOk(const SshTarget& target)
 {
     auto session = SshSession::connect(target, options());
     if (!session) {
-        qWarning() << "connect failed:" << QString::fromStdString(session.error().message());
+        qWarning() << "connect failed:" << QString::fromStdString(describe(session.error()));
         return {};
     }
     return std::move(session).value();
@@ -245,7 +245,9 @@ void TestSsh::parseTarget()
     QCOMPARE(parsed.ok(), valid);
     if (!valid) {
         QCOMPARE(parsed.error().code, ErrorCode::InvalidArgument);
-        QVERIFY(parsed.error().detail.find("USER@HOST") != std::string::npos);
+        // Every error.ssh.target_* is worded with what is expected: USER@HOST or USER@HOST:PORT.
+        QVERIFY2(parsed.error().reason.key.starts_with("error.ssh.target_"), describe(parsed.error()).c_str());
+        QCOMPARE(parsed.error().where, text.toStdString());
         return;
     }
     QFETCH(QString, user);
@@ -268,7 +270,7 @@ void TestSsh::connectAndRunStreamsOutput()
                                    ++chunks;
                                    (stream == SshStream::Stdout ? out : err).append(chunk);
                                });
-    QVERIFY2(status.ok(), status.ok() ? "" : status.error().message().c_str());
+    QVERIFY2(status.ok(), status.ok() ? "" : describe(status.error()).c_str());
     QCOMPARE(*status, 3);
     QCOMPARE(QString::fromStdString(out), QString("hello\n4\n"));
     QCOMPARE(QString::fromStdString(err), QString("oops\n"));
@@ -321,7 +323,9 @@ void TestSsh::declinedHostKeyIsNotAdded()
     auto refused = SshSession::connect(target(), noCallback);
     QVERIFY(!refused.ok());
     QCOMPARE(refused.error().code, ErrorCode::Credentials);
-    QVERIFY(refused.error().detail.find("not in") != std::string::npos);
+    QCOMPARE(refused.error().reason.key, std::string("error.ssh.host_key_unknown"));
+    QCOMPARE(refused.error().reason.params.at("known_hosts"), path("known_hosts").toStdString());
+    QVERIFY(!refused.error().reason.params.at("fingerprint").empty());
 }
 
 void TestSsh::changedHostKeyIsRefused()
@@ -336,17 +340,17 @@ void TestSsh::changedHostKeyIsRefused()
     QVERIFY(!session.ok());
     QCOMPARE(session.error().code, ErrorCode::HostKeyChanged);
     QCOMPARE(m_offered.size(), 1); // never offered for trust
-    const std::string& detail = session.error().detail;
-    qInfo().noquote() << QString::fromStdString(session.error().message());
+    const Reason& reason = session.error().reason;
+    qInfo().noquote() << QString::fromStdString(describe(session.error()));
     QString newFingerprint =
         QString::fromLatin1(runTool("ssh-keygen", {"-lf", path("other_host_ed25519.pub")}).split(' ').value(1));
     QVERIFY(!newFingerprint.isEmpty());
-    QVERIFY(detail.find("has changed") != std::string::npos);
-    QVERIFY(detail.find("man-in-the-middle") != std::string::npos);
-    QVERIFY(detail.find(QString("[127.0.0.1]:%1").arg(m_port).toStdString()) != std::string::npos);
-    QVERIFY(detail.find(oldFingerprint) != std::string::npos);
-    QVERIFY(detail.find(newFingerprint.toStdString()) != std::string::npos);
-    QVERIFY(detail.find("ssh-keygen -R") != std::string::npos);
+    // Worded as the warning with the ssh-keygen -R command that removes the old key (ui/wording).
+    QCOMPARE(reason.key, std::string("error.ssh.host_key_changed"));
+    QCOMPARE(reason.params.at("host"), QString("[127.0.0.1]:%1").arg(m_port).toStdString());
+    QCOMPARE(reason.params.at("known_hosts"), path("known_hosts").toStdString());
+    QVERIFY(reason.params.at("old_keys").find(oldFingerprint) != std::string::npos);
+    QCOMPARE(reason.params.at("fingerprint"), newFingerprint.toStdString());
     // known_hosts still holds the old key only.
     QByteArray known = runTool("ssh-keygen", {"-lf", path("known_hosts")});
     QVERIFY(known.contains(QByteArray::fromStdString(oldFingerprint)));
@@ -358,9 +362,10 @@ void TestSsh::refusedKeyGivesCredentials()
     auto session = SshSession::connect(target("stranger_ed25519"), options());
     QVERIFY(!session.ok());
     QCOMPARE(session.error().code, ErrorCode::Credentials);
-    qInfo().noquote() << QString::fromStdString(session.error().message());
-    QVERIFY(session.error().detail.find("refused") != std::string::npos);
-    QVERIFY(session.error().detail.find("the server offers: publickey") != std::string::npos);
+    qInfo().noquote() << QString::fromStdString(describe(session.error()));
+    QCOMPARE(session.error().reason.key, std::string("error.ssh.key_refused"));
+    QCOMPARE(session.error().reason.params.at("identity_file"), path("stranger_ed25519").toStdString());
+    QVERIFY(session.error().reason.params.at("methods").starts_with("publickey"));
 
     auto missing = SshSession::connect(target("no_such_key"), options());
     QVERIFY(!missing.ok());
@@ -376,14 +381,14 @@ void TestSsh::rsaAndEncryptedKeys()
     m_prompter.passphraseAsked.clear();
     m_prompter.passphraseAnswer = "correct horse";
     auto session = SshSession::connect(target("client_encrypted"), withPassphrase);
-    QVERIFY2(session.ok(), session.ok() ? "" : session.error().message().c_str());
+    QVERIFY2(session.ok(), session.ok() ? "" : describe(session.error()).c_str());
     QCOMPARE(m_prompter.passphraseAsked, QStringList{path("client_encrypted")});
 
     m_prompter.passphraseAnswer = "wrong";
     auto wrong = SshSession::connect(target("client_encrypted"), withPassphrase);
     QVERIFY(!wrong.ok());
     QCOMPARE(wrong.error().code, ErrorCode::Credentials);
-    QVERIFY(wrong.error().detail.find("passphrase") != std::string::npos);
+    QCOMPARE(wrong.error().reason.key, std::string("error.ssh.identity_file_passphrase"));
 }
 
 void TestSsh::uploadToPathWithSpacesAndQuotes()
@@ -403,7 +408,7 @@ void TestSsh::uploadToPathWithSpacesAndQuotes()
     QVERIFY(QDir().mkpath(path("remote dir")));
     QString remote = path("remote dir/it's a \"probe\" $HOME `x`.bin");
     Status uploaded = session->upload(local.fileName().toStdString(), remote.toStdString(), 0750);
-    QVERIFY2(uploaded.ok(), uploaded.ok() ? "" : uploaded.error().message().c_str());
+    QVERIFY2(uploaded.ok(), uploaded.ok() ? "" : describe(uploaded.error()).c_str());
     QFile arrived(remote);
     QVERIFY(arrived.open(QIODevice::ReadOnly));
     QVERIFY(arrived.readAll() == content);
@@ -435,7 +440,8 @@ void TestSsh::uploadIntoMissingDirectoryFails()
     Status uploaded = session->upload(local.fileName().toStdString(), path("nowhere/at all/x").toStdString());
     QVERIFY(!uploaded.ok());
     QCOMPARE(uploaded.error().code, ErrorCode::Network);
-    QVERIFY(uploaded.error().detail.find("no such directory") != std::string::npos);
+    QCOMPARE(uploaded.error().reason.key, std::string("error.ssh.remote_create_failed"));
+    QCOMPARE(uploaded.error().reason.params.at("sftp_status"), std::string("no_such_path")); // "no such directory"
     QVERIFY(uploaded.error().where.find("nowhere/at all/x") != std::string::npos);
 }
 
@@ -488,7 +494,8 @@ void TestSsh::commandTimeout()
     auto status = session->run("sleep 30", {}, runOptions);
     QVERIFY(!status.ok());
     QCOMPARE(status.error().code, ErrorCode::Timeout);
-    QVERIFY(status.error().detail.find("500 ms") != std::string::npos);
+    QCOMPARE(status.error().reason.key, std::string("error.ssh.command_timeout"));
+    QCOMPARE(status.error().reason.params.at("timeout_ms"), std::string("500"));
     QVERIFY(timer.elapsed() < 5000);
     auto after = session->run("true", {});
     QVERIFY(after.ok());
@@ -510,8 +517,8 @@ void TestSsh::endlessOutputIsCutOff()
         runOptions);
     QVERIFY(!status.ok());
     QCOMPARE(status.error().code, ErrorCode::Network);
-    QVERIFY2(status.error().detail.find("more than 2 MiB of output") != std::string::npos,
-             status.error().detail.c_str());
+    QVERIFY2(status.error().reason.key == "error.ssh.output_too_large", describe(status.error()).c_str());
+    QCOMPARE(status.error().reason.params.at("limit_mib"), std::string("2"));
     QVERIFY(delivered <= runOptions.maxOutputBytes);
     auto after = session->run("true", {});
     QVERIFY(after.ok()); // the session stays usable
@@ -532,9 +539,11 @@ void TestSsh::droppedConnectionIsNetworkError()
         }
     });
     QVERIFY(!status.ok());
-    qInfo().noquote() << QString::fromStdString(status.error().message());
+    qInfo().noquote() << QString::fromStdString(describe(status.error()));
     QCOMPARE(status.error().code, ErrorCode::Network);
-    QVERIFY(status.error().detail.find("lost") != std::string::npos);
+    // Lost while it ran, or before its exit status came: either way the connection is named as lost.
+    QVERIFY2(status.error().reason.key.starts_with("error.ssh.lost_"), describe(status.error()).c_str());
+    QCOMPARE(status.error().reason.params.at("host"), target().host);
     QVERIFY(status.error().where.find("127.0.0.1") != std::string::npos);
     QVERIFY(timer.elapsed() < 10000);
     auto next = session->run("true", {});
@@ -600,7 +609,7 @@ void TestSsh::jumpHost()
     local.write(content);
     local.close();
     Status uploaded = session->upload(local.fileName().toStdString(), path("big copy.bin").toStdString());
-    QVERIFY2(uploaded.ok(), uploaded.ok() ? "" : uploaded.error().message().c_str());
+    QVERIFY2(uploaded.ok(), uploaded.ok() ? "" : describe(uploaded.error()).c_str());
     session.reset();
 
     QFile log(m_sshd.logFile());
@@ -615,7 +624,11 @@ void TestSsh::jumpHost()
     auto failed = SshSession::connect(badJump, options());
     QVERIFY(!failed.ok());
     QCOMPARE(failed.error().code, ErrorCode::Network);
-    QVERIFY(failed.error().detail.find("jump host") != std::string::npos);
+    QCOMPARE(failed.error().reason.key, std::string("error.ssh.connect_failed"));
+    QCOMPARE(failed.error().context.size(), std::size_t(1));
+    QCOMPARE(failed.error().context.front().key, std::string("error.ssh.via_jump_host"));
+    QCOMPARE(failed.error().context.front().params.at("host"), nowhere.display());
+    QCOMPARE(failed.error().where, badJump.display());
 }
 
 void TestSsh::sshConfigIsReadAsSshReadsIt()
@@ -669,7 +682,7 @@ void TestSsh::sshConfigIsReadAsSshReadsIt()
     QVERIFY(key.open(QIODevice::WriteOnly));
     key.close();
     Result<SshTarget> resolved = resolveSshTarget({"gpubox", "", "", path("ssh_config").toStdString()});
-    QVERIFY2(resolved.ok(), resolved.ok() ? "" : resolved.error().message().c_str());
+    QVERIFY2(resolved.ok(), resolved.ok() ? "" : describe(resolved.error()).c_str());
     QCOMPARE(resolved->host, std::string("192.0.2.10"));
     QCOMPARE(resolved->user, std::string("ubuntu"));
     QCOMPARE(resolved->port, 2222);
@@ -696,7 +709,7 @@ void TestSsh::sshConfigIsReadAsSshReadsIt()
     bad.close();
     Result<SshHostConfig> refused = readSshConfig(path("bad_config").toStdString(), "x");
     QVERIFY(!refused.ok());
-    QVERIFY2(refused.error().where.find("bad_config:2") != std::string::npos, refused.error().message().c_str());
+    QVERIFY2(refused.error().where.find("bad_config:2") != std::string::npos, describe(refused.error()).c_str());
     // No configuration at all is no error.
     QVERIFY(readSshConfig(path("absent_config").toStdString(), "x").ok());
 }
@@ -717,7 +730,7 @@ void TestSsh::anAliasOfTheSshConfigLogsIn()
                      .toUtf8());
     config.close();
     Result<SshTarget> resolved = resolveSshTarget({"gpubox", "", "", path("alias_config").toStdString()});
-    QVERIFY2(resolved.ok(), resolved.ok() ? "" : resolved.error().message().c_str());
+    QVERIFY2(resolved.ok(), resolved.ok() ? "" : describe(resolved.error()).c_str());
     QCOMPARE(resolved->jumps.size(), std::size_t(1));
     auto session = connectOk(*resolved);
     QVERIFY(session);
@@ -910,7 +923,7 @@ void TestSsh::probeIsBuiltThereWithoutABundledOne()
     const bool built = QFile::exists(remote + QStringLiteral("/gpuplan-probe-built"));
     const bool unpacked = QFile::exists(remote + QStringLiteral("/source/nlohmann/json.hpp"));
     QDir(remote).removeRecursively(); // the remote is this machine: leave its home as it was
-    QVERIFY2(run.ok(), run.ok() ? "" : run.error().message().c_str());
+    QVERIFY2(run.ok(), run.ok() ? "" : describe(run.error()).c_str());
     QVERIFY2(run->facts.nvccPath.rfind('/', 0) == 0, run->facts.nvccPath.c_str()); // the one the remote found
     QVERIFY(!run->facts.glibcVersion.empty());
     QCOMPARE(run->choice.why.key, std::string("deploy.no_gpu")); // what the user is told
@@ -959,10 +972,11 @@ void TestSsh::aFailedRemoteBuildQuotesTheCompiler()
     QDir(QDir::home().filePath(QStringLiteral(".gpuplanner-probe"))).removeRecursively();
     QVERIFY(!run.ok());
     QCOMPARE(run.error().code, ErrorCode::RemoteCommandFailed);
-    const std::string message = run.error().message();
-    QVERIFY2(message.find("building the probe") != std::string::npos
-                 && message.find("undeclared_symbol_xyz") != std::string::npos,
-             message.c_str());
+    const Reason& reason = run.error().reason;
+    QVERIFY2(reason.key == "error.deploy.build_failed"
+                 && reason.params.at("said").find("undeclared_symbol_xyz") != std::string::npos,
+             describe(run.error()).c_str());
+    QVERIFY(reason.params.at("exit_status") != "0");
 }
 
 // A server that answers every command with its own text (a ForceCommand, as on some campus gateways) does not run
@@ -976,8 +990,9 @@ void TestSsh::unreadableMachineFactsAreAnErrorNotNoGpu()
     Result<RemoteFacts> facts = detectRemote(*session);
     QVERIFY(!facts.ok());
     QCOMPARE(facts.error().code, ErrorCode::RemoteCommandFailed);
-    QVERIFY2(facts.error().detail.find("Welcome to the campus cluster") != std::string::npos,
-             facts.error().detail.c_str());
+    QCOMPARE(facts.error().reason.key, std::string("error.deploy.facts_unreadable"));
+    QVERIFY2(facts.error().reason.params.at("said").find("Welcome to the campus cluster") != std::string::npos,
+             describe(facts.error()).c_str());
 }
 
 QTEST_GUILESS_MAIN(TestSsh)

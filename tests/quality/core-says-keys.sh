@@ -5,12 +5,14 @@
 #   1. a key core can emit ("excluded.budget", "probe.ecc.off", "note.high_end_capped") is not worded in
 #      ui/wording: its literal appears nowhere there;
 #   2. core builds a key at run time ("probe.error." + code): neither this check nor a reader can follow it;
-#   3. ui/ reads core's text back: a search or a cut in an error's detail, or a regular expression in the wording
-#      (it words keys and parameters; it never parses sentences).
+#   3. ui/ reads core's text back: a regular expression in the wording (it words keys and parameters; it never
+#      parses sentences);
+#   4. core words an error itself ("error.front_end.text" is for the front ends' own messages);
+#   5. a string literal of core holds English prose outside the developer log (prose-in-core.py).
 set -u
 root=${1:?usage: core-says-keys.sh SOURCE_DIR}
 cd "$root" || exit 1
-prefixes='reason|excluded|unknown|fit|efficiency|note|buy|probe|deploy|saved'
+prefixes='reason|excluded|unknown|fit|efficiency|note|buy|probe|deploy|saved|error|figure|refresh|reconcile|ledger|step|unsupported'
 status=0
 
 mapfile -t keys < <(grep -rhoE "\"($prefixes)\.[a-z0-9_]+(\.[a-z0-9_]+)*\"" core --include='*.cpp' --include='*.h' \
@@ -30,11 +32,10 @@ if [ -n "$built" ]; then
     status=1
 fi
 
-parsed=$(grep -rnE "detail\)?\.(section|indexOf|lastIndexOf|split|find|rfind|substr|startsWith|endsWith|contains)\(" \
-    ui --include='*.cpp' --include='*.h')
-if [ -n "$parsed" ]; then
-    echo "ui/ reads the text of a core error (use its code, where and parameters instead):"
-    echo "$parsed"
+frontend=$(grep -rn '"error.front_end.text"' core --include='*.cpp' --include='*.h')
+if [ -n "$frontend" ]; then
+    echo "core words an error itself (say it as a key with parameters, worded in ui/wording/errors/):"
+    echo "$frontend"
     status=1
 fi
 regex=$(grep -rn "QRegularExpression" ui/wording)
@@ -44,5 +45,7 @@ if [ -n "$regex" ]; then
     status=1
 fi
 
-[ "$status" -eq 0 ] && echo "${#keys[@]} keys from core, each worded in ui/wording; ui parses no core text"
+python3 "$(dirname "$0")/prose-in-core.py" . || status=1
+
+[ "$status" -eq 0 ] && echo "${#keys[@]} keys from core, each worded in ui/wording; ui parses no core text; no prose in core"
 exit "$status"

@@ -6,6 +6,7 @@
 #include "dialogs/CredentialDialog.h"
 #include "pages/CredentialsPage.h"
 #include "secrets/CredentialStore.h"
+#include "wording/ErrorText.h"
 
 #include "gpuplan/secrets/EncryptedCredentialFile.h"
 
@@ -185,7 +186,7 @@ private slots:
         QSignalSpy changed(&store, &CredentialStore::changed);
 
         const core::Result<CredentialLocation> stored = store.storeNow(awsCredential());
-        QVERIFY2(stored.ok(), stored.ok() ? "" : stored.error().message().c_str());
+        QVERIFY2(stored.ok(), stored.ok() ? "" : core::describe(stored.error()).c_str());
         QCOMPARE(*stored, CredentialLocation::Keychain);
         QVERIFY(changed.count() >= 1);
 
@@ -214,7 +215,7 @@ private slots:
         // A fresh store (another run of the program) reads it back from the keychain.
         CredentialStore again({CredentialStore::Backend::Keychain, {}, QStringLiteral("gpuplanner")});
         const core::Result<core::Credential> loaded = again.loadNow(QStringLiteral("aws"));
-        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().message().c_str());
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : core::describe(loaded.error()).c_str());
         QCOMPARE(secretOf(*loaded, "secret_access_key"), kAwsSecret);
         QCOMPARE(secretOf(*loaded, "access_key_id"), kAwsKeyId);
 
@@ -284,7 +285,7 @@ private slots:
 
         // The passphrase is remembered for the session once the file has taken it.
         const core::Result<core::Credential> loaded = store.loadNow(QStringLiteral("aws"));
-        QVERIFY2(loaded.ok(), loaded.ok() ? "" : loaded.error().message().c_str());
+        QVERIFY2(loaded.ok(), loaded.ok() ? "" : core::describe(loaded.error()).c_str());
         QCOMPARE(secretOf(*loaded, "secret_access_key"), kAwsSecret);
         QCOMPARE(asked, 1);
 
@@ -294,7 +295,8 @@ private slots:
         const core::Result<core::Credential> refused = wrong.loadNow(QStringLiteral("aws"));
         QVERIFY(!refused.ok());
         QCOMPARE(refused.error().code, core::ErrorCode::Credentials);
-        QVERIFY(QString::fromStdString(refused.error().detail).contains(QStringLiteral("wrong passphrase")));
+        QCOMPARE(refused.error().reason.key, std::string("error.secrets.wrong_passphrase"));
+        QVERIFY(gpuplan::ui::errorDetailText(refused.error()).contains(QStringLiteral("wrong passphrase")));
 
         // No passphrase given: cancelled, nothing changes.
         CredentialStore cancelled({CredentialStore::Backend::EncryptedFile, file, QStringLiteral("gpuplanner")});

@@ -66,7 +66,7 @@ PlanDocument examplePlan()
     gpuplan::core::Result<PlanDocument> plan = gpuplan::core::loadPlan(
         std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "examples" / "resnet50-imagenet.gpuplan");
     if (!plan) {
-        qWarning("%s", plan.error().message().c_str());
+        qWarning("%s", gpuplan::core::describe(plan.error()).c_str());
         return {};
     }
     return std::move(plan).value();
@@ -150,7 +150,7 @@ private:
                 .toJson(QJsonDocument::Compact)
                 .toStdString());
         if (!store || !credential) {
-            qWarning() << "no store, or" << (credential ? "" : credential.error().message().c_str());
+            qWarning() << "no store, or" << (credential ? "" : gpuplan::core::describe(credential.error()).c_str());
             return false;
         }
         gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::CredentialPassphrase,

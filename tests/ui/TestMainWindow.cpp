@@ -440,7 +440,7 @@ private slots:
         gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::CredentialPassphrase,
                                               QStringLiteral("a passphrase for the GUI price test"));
         const auto stored = store->storeNow(std::move(key));
-        QVERIFY2(stored, stored ? "" : stored.error().message().c_str());
+        QVERIFY2(stored, stored ? "" : gpuplan::core::describe(stored.error()).c_str());
         QTest::mouseClick(startButton, Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(QStringLiteral("changed or new")), 30000);
         auto* summary = dialog->findChild<QTextBrowser*>(QStringLiteral("refreshSummary"));

@@ -100,7 +100,7 @@ private slots:
         QFETCH(int, chart);
         gpuplan::core::Result<gpuplan::core::PlanDocument> plan =
             gpuplan::core::loadPlan(kExamples / example.toStdString());
-        QVERIFY2(plan, plan ? "" : plan.error().message().c_str());
+        QVERIFY2(plan, plan ? "" : gpuplan::core::describe(plan.error()).c_str());
         const gpuplan::ui::ChartStyle style;
         const std::function<QChart*()> build[] = {
             [&] { return gpuplan::ui::costBreakdownChart(*plan, style); },

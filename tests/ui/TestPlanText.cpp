@@ -4,6 +4,7 @@
 #include "wording/Language.h"
 #include "wording/LaunchText.h"
 #include "wording/PlanText.h"
+#include "wording/ProviderText.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/deploy/DeployStrategy.h"
@@ -189,7 +190,7 @@ private slots:
         const std::filesystem::path file = std::filesystem::path(GPUPLAN_SOURCE_DIR) / "tests" / "data" / "plans"
                                            / "wave1-llama2-7b-lora-budget.gpuplan";
         gpuplan::core::Result<gpuplan::core::PlanDocument> plan = gpuplan::core::loadPlan(file);
-        QVERIFY2(plan, plan ? "" : plan.error().message().c_str());
+        QVERIFY2(plan, plan ? "" : gpuplan::core::describe(plan.error()).c_str());
         QVERIFY(!plan->results.options.empty());
         int saved = 0;
         for (const Reason& r : reasonsOf(*plan)) {
@@ -203,6 +204,58 @@ private slots:
         const json again = gpuplan::core::planToJson(*plan);
         QVERIFY(!again["results"]["options"][0]["reasons"][0].contains("text"));
         QVERIFY(gpuplan::core::planFromJson(again, "again").ok());
+    }
+
+    // What a provider did on the way (core::LaunchResult::steps), why it lacks a feature (its descriptor's reasons)
+    // and its credential's fields are keys; the English is the one core used to write, which `gpuplan launch`,
+    // `gpuplan creds set` and the Launch page's tooltips show.
+    void providerReasonsKeepTheirEnglish()
+    {
+        using gpuplan::ui::launchStepText;
+        QCOMPARE(
+            launchStepText(Reason{"step.ec2.image_found",
+                                  {{"image", "ami-0new"},
+                                   {"name", "Deep Learning Base OSS Nvidia Driver GPU AMI (Ubuntu 22.04) 20261120"},
+                                   {"created", "2026-11-20"}}}),
+            QStringLiteral("Image ami-0new (Deep Learning Base OSS Nvidia Driver GPU AMI (Ubuntu 22.04) 20261120, "
+                           "2026-11-20), the newest AWS Deep Learning Base GPU AMI"));
+        QCOMPARE(launchStepText(Reason{"step.ec2.key_pair_imported", {{"key_pair", "my-key-pair"}}}),
+                 QStringLiteral("Imported key pair my-key-pair"));
+        QCOMPARE(
+            launchStepText(Reason{"step.ec2.group_created", {{"group_id", "sg-0a42d66a"}, {"cidr", "203.0.113.7/32"}}}),
+            QStringLiteral("Security group sg-0a42d66a opens SSH to 203.0.113.7/32 only"));
+        QCOMPARE(
+            launchStepText(Reason{"step.ec2.group_rule_added_again",
+                                  {{"group_id", "sg-1"}, {"group_name", "gpuplanner-ssh"}, {"cidr", "1.2.3.4/32"}}}),
+            QStringLiteral("Security group sg-1 (gpuplanner-ssh) had lost its SSH rule: added it again, it opens "
+                           "SSH to 1.2.3.4/32 only"));
+        QCOMPARE(launchStepText(Reason{"step.ec2.launched",
+                                       {{"instance_id", "i-0abc"},
+                                        {"instance_type", "p5.48xlarge"},
+                                        {"pricing", "spot"},
+                                        {"zone", "us-east-1b"},
+                                        {"state", "pending"}}}),
+                 QStringLiteral("Launched i-0abc (p5.48xlarge, spot) in us-east-1b, pending"));
+        QCOMPARE(
+            launchStepText(Reason{"step.cvm.group_created",
+                                  {{"group_name", "gpuplanner-ssh"}, {"group_id", "sg-9"}, {"cidr", "1.2.3.4/32"}}}),
+            QStringLiteral("created security group gpuplanner-ssh (sg-9): SSH from 1.2.3.4/32, all outbound"));
+        QCOMPARE(launchStepText(Reason{"step.key_pair_found", {{"key_pair", "gpuplanner-1"}, {"key_id", "skey-1"}}}),
+                 QStringLiteral("found key pair gpuplanner-1 (skey-1)"));
+        QCOMPARE(launchStepText(Reason{"step.dry_run_passed", {}}), QStringLiteral("dry run passed"));
+        QCOMPARE(launchStepText(Reason{"step.launched", {{"instance_id", "ins-1"}, {"zone", "ap-guangzhou-3"}}}),
+                 QStringLiteral("launched ins-1 in ap-guangzhou-3"));
+        QVERIFY(launchStepText(Reason{"step.unknown", {{"a", "1"}}}).contains(QStringLiteral("step.unknown")));
+
+        QCOMPARE(gpuplan::ui::unsupportedText(Reason{"unsupported.aws.subscription", {}}),
+                 QStringLiteral("EC2 has no monthly rental of an instance; Reserved Instances and Savings Plans are "
+                                "bought separately, for a term, in the console"));
+        QVERIFY(gpuplan::ui::unsupportedText(Reason{"unsupported.tencent.terminate_on_shutdown", {}})
+                    .startsWith(QStringLiteral("On Tencent Cloud a shutdown inside the instance only stops it")));
+
+        QCOMPARE(gpuplan::ui::credentialFieldLabel("aws", "access_key_id"), QStringLiteral("Access key ID"));
+        QCOMPARE(gpuplan::ui::credentialFieldLabel("tencent", "secret_access_key"), QStringLiteral("SecretKey"));
+        QCOMPARE(gpuplan::ui::credentialFieldLabel("huawei", "project_id"), QStringLiteral("Project ID"));
     }
 
     // A launch's steps are data (core::LaunchProgress); the Launch page and `gpuplan launch` word them, in Chinese
@@ -226,7 +279,12 @@ private slots:
         steps.push_back({.step = LaunchStep::Replied, .instanceId = "i-0abc"});
         steps.push_back(
             {.step = LaunchStep::Replied,
-             .refusal = gpuplan::core::Error{gpuplan::core::ErrorCode::QuotaExceeded, "vCPU limit", "ec2"}});
+             .refusal = gpuplan::core::Error{
+                 gpuplan::core::ErrorCode::QuotaExceeded,
+                 gpuplan::core::Reason{
+                     "error.ec2.on_demand_quota",
+                     {{"type", "p5.48xlarge"}, {"region", "us-east-1"}, {"quota", "Running On-Demand P instances"}}},
+                 "ec2"}});
         steps.push_back({.step = LaunchStep::ZoneRefused, .zone = "us-east-1a"});
         steps.push_back({.step = LaunchStep::Pending, .zone = "us-east-1b", .instanceId = "i-0abc"});
         steps.push_back({.step = LaunchStep::Running, .instanceId = "i-0abc", .publicIp = "203.0.113.7"});
@@ -262,7 +320,7 @@ private slots:
         std::set<std::string> keys;
         gpuplan::core::Result<gpuplan::core::PlanDocument> plan =
             gpuplan::core::loadPlan(kExamples / file.toStdString());
-        QVERIFY2(plan, plan ? "" : plan.error().message().c_str());
+        QVERIFY2(plan, plan ? "" : gpuplan::core::describe(plan.error()).c_str());
         for (const Reason& r : reasonsOf(*plan)) {
             const QString worded = gpuplan::ui::reasonText(r);
             const std::string key = r.key;

@@ -243,6 +243,81 @@ private slots:
         QVERIFY2(child<QTableWidget>(window, "verdictTable")->rowCount() > 0, qPrintable(status->text()));
     }
 
+    /// A verdict line's figures are data (core::VerdictLine::measured, ::expected); in the C locale the CLI uses, the
+    /// wording reads as the probe's table always did.
+    void figuresReadAsTheTableDid()
+    {
+        using gpuplan::core::Reason;
+        const QLocale before;
+        QLocale::setDefault(QLocale::c());
+        const auto text = [](const Reason& figure) { return gpuplan::ui::figureText(figure); };
+        QCOMPARE(text(Reason{"figure.share",
+                             {{"value", "252.08"}, {"unit", "TFLOPS"}, {"ratio", "0.808"}, {"peak", "312"}}}),
+                 QString("252.1 TFLOPS (0.81 of 312)"));
+        QCOMPARE(text(Reason{"figure.share_threshold",
+                             {{"pass", "0.65"}, {"peak", "312"}, {"unit", "TFLOPS"}, {"fail", "0.5"}}}),
+                 QString(">= 0.65 of 312 TFLOPS (fail < 0.50)"));
+        QCOMPARE(text(Reason{"figure.driver_needed", {{"cuda", "12.4"}, {"driver", "525.60.13"}}}),
+                 QString("CUDA >= 12.4 (driver >= 525.60.13)"));
+        QCOMPARE(text(Reason{"figure.driver_needed", {{"cuda", "14.0"}}}),
+                 QString("CUDA >= 14.0 (driver >= a driver for CUDA 14.0)"));
+        QCOMPARE(text(Reason{"figure.driver", {{"cuda", "12.2"}}}), QString("unknown (CUDA 12.2)"));
+        QCOMPARE(text(Reason{"figure.memory", {{"gib", "79.15"}, {"mib", "81051"}}}), QString("79.2 GiB (81051 MiB)"));
+        QCOMPARE(text(Reason{"figure.correctness",
+                             {{"repeat_identical", "true"}, {"nan_count", "0"}, {"max_relative_error", "0.0001234"}}}),
+                 QString("repeat identical, NaN 0, max rel. error 0.0001234"));
+        QCOMPARE(text(Reason{"figure.correctness", {{"repeat_identical", "false"}, {"nan_count", "3"}}}),
+                 QString("repeat differs, NaN 3, max rel. error not finite"));
+        QCOMPARE(text(Reason{"figure.correctness_expected", {{"tolerance", "0.01"}}}),
+                 QString("repeat identical, NaN 0, max rel. error <= 0.01"));
+        QCOMPARE(text(Reason{"figure.ecc",
+                             {{"enabled", "true"}, {"volatile_uncorrected", "0"}, {"aggregate_uncorrected", "2"}}}),
+                 QString("on, volatile uncorrectable 0, aggregate uncorrectable 2"));
+        QCOMPARE(text(Reason{"figure.remapped_rows",
+                             {{"correctable", "1"}, {"uncorrectable", "0"}, {"pending", "true"}, {"failure", "true"}}}),
+                 QString("1 correctable, 0 uncorrectable, remap pending, remap failed"));
+        QCOMPARE(text(Reason{"figure.no_remap_failure", {}}), QString("no failure, none pending"));
+        QCOMPARE(text(Reason{"figure.throttle_reasons", {{"reasons", ""}}}), QString("none"));
+        QCOMPARE(text(Reason{"figure.throttle_reasons", {{"reasons", "sw_power_cap,hw_slowdown"}}}),
+                 QString("sw_power_cap, hw_slowdown"));
+        QCOMPARE(text(Reason{"figure.throttle_shares", {{"share.hw_slowdown", "0.05"}, {"share.sw_power_cap", "0.3"}}}),
+                 QString("hw_slowdown 5 %, sw_power_cap 30 %"));
+        QCOMPARE(text(Reason{"figure.throttle_expected", {{"share", "0.1"}, {"samples", "120"}}}),
+                 QString("hw_slowdown, hw_thermal, hw_power_brake < 10 % of 120 busy samples"));
+        QCOMPARE(text(Reason{"figure.burn",
+                             {{"gemms", "4000"}, {"seconds", "60.2"}, {"wrong", "0"}, {"nan", "0"}, {"xid", ""}}}),
+                 QString("4000 GEMMs in 60 s, 0 wrong, 0 NaN, Xid n/a"));
+        QCOMPARE(text(Reason{"figure.below_slowdown", {{"celsius", "87"}}}), QString("< 87 C (slowdown)"));
+        QCOMPARE(text(Reason{"figure.power_expected", {{"share", "0.75"}, {"limit", "300"}}}),
+                 QString(">= 0.75 x 300 W"));
+        QCOMPARE(text(Reason{"figure.power", {{"watts", "290.5"}, {"ratio", "0.968"}, {"limit", "300"}}}),
+                 QString("290.5 W (0.97 of 300 W)"));
+        QCOMPARE(text(Reason{"figure.to_peer",
+                             {{"value", "180"},
+                              {"unit", "GB/s"},
+                              {"peer", "1"},
+                              {"link", "nvlink"},
+                              {"ratio", "0.6"},
+                              {"peak", "300"}}}),
+                 QString("180 GB/s to GPU 1 (nvlink) (0.60 of 300)"));
+        QCOMPARE(text(Reason{"figure.value", {{"value", "1555"}, {"unit", "GB/s"}}}), QString("1555 GB/s"));
+        QCOMPARE(text(Reason{"figure.count", {{"count", "8"}}}), QString("8"));
+        QCOMPARE(text(Reason{}), QString(""));
+        QCOMPARE(text(Reason{"saved.text", {{"text", "as saved"}}}), QString("as saved"));
+        QCOMPARE(text(Reason{"figure.new_kind", {{"a", "1"}}}), QString("figure.new_kind (a=1)"));
+        // A probe build whose driver floor core does not know still reads as a sentence, not as its key.
+        for (const char* key : {"probe.driver.too_old", "probe.driver.too_old_for_any_build"}) {
+            const QString worded = gpuplan::ui::verdictReasonText(key,
+                                                                  {{"driver", "535.1"},
+                                                                   {"driver_cuda", "12.2"},
+                                                                   {"build_cuda", "14.0"},
+                                                                   {"cuda11_min_driver", "450.80.02"}});
+            QVERIFY2(worded.contains(QStringLiteral("CUDA 14.0")) && !worded.contains(QStringLiteral("probe.")),
+                     qPrintable(worded));
+        }
+        QLocale::setDefault(before);
+    }
+
     // Last: it switches the whole program to Chinese. The verdict's reasons are worded in Chinese too, not left in
     // the English of core.
     void chineseVerdict()

@@ -1,5 +1,6 @@
 #include "CredentialDialog.h"
 
+#include "wording/ErrorText.h"
 #include "wording/ProviderText.h"
 
 #include <QDialogButtonBox>
@@ -79,62 +80,6 @@ QString fieldToolTip(std::string_view field, core::CredentialFieldKind kind)
 }
 
 } // namespace
-
-QString credentialFieldLabel(std::string_view provider, std::string_view field)
-{
-    if (field == "access_key_id") {
-        if (provider == "tencent") {
-            return CredentialDialog::tr("SecretId");
-        }
-        if (provider == "alibaba") {
-            return CredentialDialog::tr("AccessKey ID");
-        }
-        if (provider == "huawei") {
-            return CredentialDialog::tr("Access key ID (AK)");
-        }
-        return CredentialDialog::tr("Access key ID");
-    }
-    if (field == "secret_access_key") {
-        if (provider == "tencent") {
-            return CredentialDialog::tr("SecretKey");
-        }
-        if (provider == "alibaba") {
-            return CredentialDialog::tr("AccessKey secret");
-        }
-        if (provider == "huawei") {
-            return CredentialDialog::tr("Secret access key (SK)");
-        }
-        return CredentialDialog::tr("Secret access key");
-    }
-    if (field == "project_id") {
-        return CredentialDialog::tr("Project ID");
-    }
-    if (field == "client_email") {
-        return CredentialDialog::tr("Service account e-mail");
-    }
-    if (field == "private_key") {
-        return CredentialDialog::tr("Private key");
-    }
-    if (field == "private_key_id") {
-        return CredentialDialog::tr("Private key ID");
-    }
-    if (field == "tenant_id") {
-        return CredentialDialog::tr("Tenant ID");
-    }
-    if (field == "client_id") {
-        return CredentialDialog::tr("Client (application) ID");
-    }
-    if (field == "client_secret") {
-        return CredentialDialog::tr("Client secret");
-    }
-    if (field == "subscription_id") {
-        return CredentialDialog::tr("Subscription ID");
-    }
-    if (field == "api_key") {
-        return CredentialDialog::tr("API key");
-    }
-    return qs(field);
-}
 
 QString credentialFieldObjectName(std::string_view field)
 {
@@ -238,31 +183,29 @@ void CredentialDialog::browseKeyFile()
     }
 }
 
-core::Result<core::Credential> CredentialDialog::collect() const
+std::optional<core::Credential> CredentialDialog::collect(Problem& problem) const
 {
     if (m_spec.provider == "gcp") {
         const QString path = m_edits.value(QString::fromLatin1(kKeyFile))->text().trimmed();
         if (path.isEmpty()) {
-            return core::Error{core::ErrorCode::InvalidArgument, tr("Choose the key file.").toStdString(), "key_file"};
+            problem = {tr("Choose the key file."), QString::fromLatin1(kKeyFile)};
+            return std::nullopt;
         }
         QFile file(path);
         if (file.size() > 1024 * 1024 || !file.open(QIODevice::ReadOnly)) {
-            return core::Error{core::ErrorCode::FileUnreadable,
-                               tr("Cannot read the key file %1.").arg(path).toStdString(),
-                               "key_file"};
+            problem = {tr("Cannot read the key file %1.").arg(path), QString::fromLatin1(kKeyFile)};
+            return std::nullopt;
         }
         QByteArray bytes = file.readAll();
         core::Result<core::Credential> credential =
             core::credentialFromServiceAccountKey(std::string_view(bytes.constData(), std::size_t(bytes.size())));
         core::secureWipe(bytes.data(), std::size_t(bytes.size()));
         if (!credential) {
-            core::Error error = credential.error();
-            error.detail = tr("%1 is not a service-account key file (%2: %3).")
-                               .arg(path, QString::fromStdString(error.where), QString::fromStdString(error.detail))
-                               .toStdString();
-            return error;
+            problem = {tr("%1 is not a service-account key file (%2).").arg(path, errorMessage(credential.error())),
+                       QString::fromLatin1(kKeyFile)};
+            return std::nullopt;
         }
-        return credential;
+        return std::move(credential).value();
     }
     core::Credential credential{std::string(m_spec.provider)};
     for (const core::CredentialFieldSpec& field : m_spec.fields) {
@@ -270,10 +213,8 @@ core::Result<core::Credential> CredentialDialog::collect() const
         credential.set(field.name, core::SecretString(value.constData(), std::size_t(value.size())));
         core::secureWipe(value.data(), std::size_t(value.size()));
         if (field.required && !credential.has(field.name)) {
-            return core::Error{
-                core::ErrorCode::InvalidArgument,
-                tr("%1 is missing.").arg(credentialFieldLabel(m_spec.provider, field.name)).toStdString(),
-                std::string(field.name)};
+            problem = {tr("%1 is missing.").arg(credentialFieldLabel(m_spec.provider, field.name)), qs(field.name)};
+            return std::nullopt;
         }
     }
     return credential;
@@ -281,16 +222,17 @@ core::Result<core::Credential> CredentialDialog::collect() const
 
 void CredentialDialog::accept()
 {
-    core::Result<core::Credential> collected = collect();
+    Problem problem;
+    std::optional<core::Credential> collected = collect(problem);
     if (!collected) {
-        m_errorLabel->setText(QString::fromStdString(collected.error().detail));
+        m_errorLabel->setText(problem.text);
         m_errorLabel->show();
-        if (QLineEdit* edit = m_edits.value(QString::fromStdString(collected.error().where))) {
+        if (QLineEdit* edit = m_edits.value(problem.field)) {
             edit->setFocus();
         }
         return;
     }
-    m_credential = std::move(collected).value();
+    m_credential = std::move(*collected);
     for (QLineEdit* edit : std::as_const(m_edits)) {
         edit->clear();
     }

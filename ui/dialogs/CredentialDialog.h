@@ -1,5 +1,7 @@
 #pragma once
 
+#include <optional>
+
 #include "gpuplan/secrets/Credential.h"
 
 #include <QDialog>
@@ -30,7 +32,14 @@ public:
     void accept() override;
 
 private:
-    core::Result<core::Credential> collect() const;
+    /// What the form asks for is missing or unreadable: said in the dialog, with the field to put the focus on.
+    struct Problem
+    {
+        QString text;
+        QString field;
+    };
+    /// The credential the form holds, or nullopt with `problem` set.
+    std::optional<core::Credential> collect(Problem& problem) const;
     void browseKeyFile();
 
     const core::CredentialSpec& m_spec;
@@ -39,9 +48,6 @@ private:
     QPushButton* m_okButton = nullptr;
     core::Credential m_credential;
 };
-
-/// The translated label of a provider's field.
-QString credentialFieldLabel(std::string_view provider, std::string_view field);
 
 /// "secret_access_key" -> "secretAccessKeyEdit": the objectName of a field's edit.
 QString credentialFieldObjectName(std::string_view field);

@@ -2,6 +2,7 @@
 
 #include "models/OfferTableModel.h"
 #include "secrets/CredentialStore.h"
+#include "wording/ErrorText.h"
 #include "wording/PlanText.h"
 
 #include "gpuplan/net/HttpClient.h"
@@ -119,15 +120,15 @@ void RefreshPricesDialog::start()
 
 void RefreshPricesDialog::run(const std::string& provider, core::PriceListAccess access)
 {
-    const auto show = m_job.onUiThread<std::string, std::uint64_t, std::uint64_t, bool>(
-        [this](const std::string& what, std::uint64_t done, std::uint64_t total, bool bytes) {
-            showProgress(QString::fromStdString(what), done, total, bytes);
+    const auto show = m_job.onUiThread<core::Reason, std::uint64_t, std::uint64_t, bool>(
+        [this](const core::Reason& what, std::uint64_t done, std::uint64_t total, bool bytes) {
+            showProgress(errorReasonText(what), done, total, bytes);
         });
     m_job.run(
         "refresh prices",
         [catalog = m_catalog, provider, dir = m_pricesDir, access = std::move(access), show](PageJob::Token cancel) {
             const core::RefreshProgress progress =
-                [show, cancel](const std::string& what, std::uint64_t done, std::uint64_t total, bool bytes) {
+                [show, cancel](const core::Reason& what, std::uint64_t done, std::uint64_t total, bool bytes) {
                     show(what, done, total, bytes);
                     return !cancel->cancelled();
                 };
@@ -170,7 +171,7 @@ void RefreshPricesDialog::finished(const core::Result<core::PriceRefresh>& resul
         m_status->setText(
             result.error().code == core::ErrorCode::Cancelled
                 ? tr("Cancelled: nothing was changed.")
-                : tr("The prices could not be read; nothing was changed.\n%1").arg(qs(result.error().message())));
+                : tr("The prices could not be read; nothing was changed.\n%1").arg(errorMessage(result.error())));
         return;
     }
     m_progress->setValue(100);
@@ -202,8 +203,11 @@ void RefreshPricesDialog::finished(const core::Result<core::PriceRefresh>& resul
                          change);
     }
     html += QStringLiteral("</table>");
-    for (const std::string& note : r.notes) {
-        html += QStringLiteral("<p>%1</p>").arg(qs(note).toHtmlEscaped());
+    for (const core::RefreshNote& note : r.notes) {
+        // A note, then the error of the request it is about, when one failed ("x in r, Month: answered HTTP 400").
+        const QString said = note.cause ? tr("%1: %2").arg(errorReasonText(note.reason), errorDetailText(*note.cause))
+                                        : errorReasonText(note.reason);
+        html += QStringLiteral("<p>%1</p>").arg(said.toHtmlEscaped());
     }
     m_summary->setHtml(html);
     emit pricesRefreshed();

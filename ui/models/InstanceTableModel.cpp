@@ -1,5 +1,6 @@
 #include "InstanceTableModel.h"
 
+#include "wording/ErrorText.h"
 #include "wording/Format.h"
 #include "wording/ProviderText.h"
 
@@ -91,7 +92,7 @@ QVariant InstanceTableModel::data(const QModelIndex& index, int role) const
         return QBrush(QColor(0x1b, 0x7f, 0x3b));
     }
     if (role == Qt::ToolTipRole) {
-        QString tip = QString::fromStdString(e.detail);
+        QString tip = e.detail.empty() ? QString() : errorReasonText(e.detail);
         if (e.adopted) {
             tip += (tip.isEmpty() ? QString() : QStringLiteral("\n"))
                    + tr("Found running at the provider by reconciliation; it was not recorded by a launch.");

@@ -2,6 +2,7 @@
 
 #include "AppSettings.h"
 #include "wording/CatalogText.h"
+#include "wording/ErrorText.h"
 #include "wording/PlanText.h"
 
 #include "models/OfferTableModel.h"
@@ -296,9 +297,9 @@ void CatalogPage::fillFindings()
 {
     m_findings->clear();
     for (const core::Error& problem : m_problems) {
-        const QString text = shortWhere(problem.where) + QStringLiteral(": ") + qs(problem.detail);
+        const QString text = shortWhere(problem.where) + QStringLiteral(": ") + errorDetailText(problem);
         auto* item = new QListWidgetItem(tr("Left out — %1").arg(text), m_findings);
-        item->setToolTip(qs(problem.message()));
+        item->setToolTip(errorMessage(problem));
         item->setForeground(QColor(180, 0, 0)); // dark red reads on light and dark backgrounds alike
     }
     for (const core::Finding& finding : m_findingList) {

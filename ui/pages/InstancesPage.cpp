@@ -6,6 +6,7 @@
 #include "models/InstanceTableModel.h"
 #include "secrets/CredentialStore.h"
 #include "widgets/StatusLabel.h"
+#include "wording/ErrorText.h"
 #include "wording/Format.h"
 #include "wording/ProviderText.h"
 
@@ -267,8 +268,8 @@ void InstancesPage::reconcileWith(std::vector<core::CloudAccess> access, std::ma
             m_job.end();
             failures.merge(report.failures); // a provider whose credential failed keeps that reason
             QStringList lines;
-            for (const std::string& note : report.notes) {
-                lines << QString::fromStdString(note);
+            for (const core::Reason& note : report.notes) {
+                lines << errorReasonText(note);
             }
             bool failed = false;
             for (const auto& [provider, error] : failures) {

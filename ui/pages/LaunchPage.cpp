@@ -9,6 +9,7 @@
 #include "MainWindow.h"
 #include "widgets/StatusLabel.h"
 #include "widgets/WheelGuard.h"
+#include "wording/ErrorText.h"
 #include "wording/Format.h"
 #include "wording/PlanText.h"
 #include "wording/ProviderText.h"
@@ -333,7 +334,7 @@ LaunchPage::notLaunchableText(const core::NotLaunchable& why, const std::string&
     switch (why.block) {
         case core::LaunchBlock::Mode:
             return tr("%1 cannot launch %2: %3")
-                .arg(providerDisplayName(provider), modeText, QString::fromStdString(why.detail));
+                .arg(providerDisplayName(provider), modeText, errorReasonText(why.detail));
         case core::LaunchBlock::Reservation:
             return tr("a %1 price is a reservation bought from the provider for a term; GPU Planner launches on "
                       "demand, spot or monthly")
@@ -353,13 +354,14 @@ void LaunchPage::setPlan(const core::PlanDocument* plan)
     const core::PlanBudget budget = plan ? core::planBudgetOf(*plan) : core::PlanBudget{};
     core::Result<core::PlanLaunch> chosen =
         plan ? core::planLaunch(*plan, 0)
-             : core::Result<core::PlanLaunch>(core::Error{core::ErrorCode::SchemaViolation, "no plan is open", "$"});
+             : core::Result<core::PlanLaunch>(
+                 core::Error{core::ErrorCode::SchemaViolation, core::Reason{"error.cloud.no_plan_open", {}}, "$"});
     // The same plan and offer again (a verification was added to it): the form keeps what the user typed since.
     std::string shown = budget.planId + '|' + std::to_string(budget.amount) + core::currencyCode(budget.currency);
     shown += chosen ? '|' + std::to_string(chosen->rank) + '|' + chosen->provider + '|' + chosen->instanceType + '|'
                           + chosen->region + '|' + core::pricingModeName(chosen->mode) + '|'
                           + std::to_string(chosen->hoursHigh)
-                    : '|' + chosen.error().message();
+                    : '|' + core::describe(chosen.error());
     if (plan && shown == m_planShown) {
         return;
     }
@@ -469,8 +471,8 @@ void LaunchPage::updatePricing()
 {
     const core::ProviderDescriptor* provider =
         core::ProviderRegistry::builtIn().find(m_provider->currentData().toString().toStdString());
-    const std::map<core::CloudFeature, std::string> lacks =
-        provider ? provider->unsupported : std::map<core::CloudFeature, std::string>{};
+    const std::map<core::CloudFeature, core::Reason> lacks =
+        provider ? provider->unsupported : std::map<core::CloudFeature, core::Reason>{};
     auto* model = qobject_cast<QStandardItemModel*>(m_pricing->model());
     const std::pair<int, core::CloudFeature> gated[] = {{1, core::CloudFeature::Spot},
                                                         {2, core::CloudFeature::Subscription}};
@@ -481,14 +483,14 @@ void LaunchPage::updatePricing()
         item->setToolTip(
             lack == lacks.end()
                 ? QString()
-                : tr("%1 cannot do this: %2").arg(m_provider->currentText(), QString::fromStdString(lack->second)));
+                : tr("%1 cannot do this: %2").arg(m_provider->currentText(), unsupportedText(lack->second)));
         if (lack != lacks.end() && m_pricing->currentIndex() == row) {
             m_pricing->setCurrentIndex(0);
         }
     }
     const auto dryRun = lacks.find(core::CloudFeature::DryRun);
     m_dryRun->setEnabled(dryRun == lacks.end());
-    m_dryRun->setToolTip(dryRun == lacks.end() ? QString() : QString::fromStdString(dryRun->second));
+    m_dryRun->setToolTip(dryRun == lacks.end() ? QString() : unsupportedText(dryRun->second));
 }
 
 std::optional<core::LaunchPricing> LaunchPage::pricing() const

@@ -3,6 +3,7 @@
 #include "PlanWizard.h"
 
 #include "PlanWizardParts.h"
+#include "wording/ErrorText.h"
 
 #include "widgets/CountryPicker.h"
 #include "wording/Format.h"
@@ -187,7 +188,7 @@ void PlanWizard::loadWorkloadFile()
             std::max(0, m_stack->findData(QString::fromLatin1(core::stackName(m_fileWorkload->stack)))));
         m_workloadFileError->hide();
     } else {
-        m_workloadFileError->setText(QString::fromStdString(loaded.error().message()));
+        m_workloadFileError->setText(errorMessage(loaded.error()));
         m_workloadFileError->show();
     }
     onPresetChanged();

@@ -344,7 +344,7 @@ void VerifyPage::verify()
                                                                    {}});
     if (!target) {
         core::Error error = target.error();
-        const bool jump = error.where.starts_with("jump host");
+        const bool jump = core::takeJumpHostFrame(error); // named by the field it was typed in
         error.where = (jump ? tr("Jump host") : tr("Host")).toStdString() + " " + error.where;
         m_status->setStatus(errorText(error), true);
         (jump ? m_jump : m_host)->setFocus();

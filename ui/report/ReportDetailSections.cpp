@@ -2,6 +2,7 @@
 
 #include "wording/Format.h"
 #include "wording/PlanText.h"
+#include "wording/VerdictText.h"
 
 #include <map>
 
@@ -41,6 +42,17 @@ QString levelText(core::VerdictLevel level)
             break;
     }
     return Report::tr("not judged");
+}
+
+/// A verdict line's measured or expected figure: worded from its key (core::VerdictLine, figureText()); a text as
+/// a plan kept it before figures were keys, as it is.
+[[maybe_unused]] QString figureCell(const core::Reason& figure)
+{
+    return figureText(figure);
+}
+[[maybe_unused]] QString figureCell(const std::string& text)
+{
+    return q(text);
 }
 
 } // namespace
@@ -201,8 +213,8 @@ void ReportSections::verifications()
         for (const core::PlanCheck& c : v.checks) {
             rows.push_back({q(c.check) + (c.gpu ? Report::tr(" (GPU %1)").arg(*c.gpu) : QString()),
                             levelText(c.level),
-                            q(c.measured),
-                            q(c.expected),
+                            figureCell(c.measured),
+                            figureCell(c.expected),
                             reasonText(c.reason)});
         }
         table({Report::tr("Check"),

@@ -4,6 +4,7 @@
 #include "ReportSections.h"
 #include "charts/PlanCharts.h"
 #include "gpuplan/report/Report.h"
+#include "wording/ErrorText.h"
 #include "wording/PlanText.h"
 
 #include <QApplication>
@@ -174,7 +175,7 @@ core::Status writeReportPdf(const core::PlanDocument& plan,
     const core::Report& report = *built;
     // Checked before Qt opens the file: QPainter would only warn on stderr and give no reason.
     if (const QString problem = reportOutputProblem(pdfFile); !problem.isEmpty()) {
-        return core::Error{core::ErrorCode::InvalidArgument, problem.toStdString(), {}};
+        return frontEndError(core::ErrorCode::InvalidArgument, problem);
     }
 
     QPdfWriter writer(pdfFile);
@@ -213,13 +214,15 @@ core::Status writeReportPdf(const core::PlanDocument& plan,
     frame.edge = mm(kHeaderMm);
     QPainter painter;
     if (!painter.begin(&writer)) {
-        return core::Error{core::ErrorCode::FileUnreadable, "cannot write the PDF", pdfFile.toStdString()};
+        return frontEndError(
+            core::ErrorCode::FileUnreadable, Report::tr("cannot write the PDF"), pdfFile.toStdString());
     }
     for (int p = 0; p < pages; ++p) {
         if (progress && !progress(p, pages)) {
             painter.end();
             QFile::remove(pdfFile);
-            return core::Error{core::ErrorCode::Cancelled, "the export was cancelled", pdfFile.toStdString()};
+            return frontEndError(
+                core::ErrorCode::Cancelled, Report::tr("the export was cancelled"), pdfFile.toStdString());
         }
         if (p > 0) {
             writer.newPage();
@@ -234,7 +237,8 @@ core::Status writeReportPdf(const core::PlanDocument& plan,
         progress(pages, pages);
     }
     if (!painter.end()) {
-        return core::Error{core::ErrorCode::FileUnreadable, "cannot finish the PDF", pdfFile.toStdString()};
+        return frontEndError(
+            core::ErrorCode::FileUnreadable, Report::tr("cannot finish the PDF"), pdfFile.toStdString());
     }
     return core::Ok{};
 }

@@ -48,9 +48,22 @@ QString settingsGroup(const QString& provider)
     return kGroup + QLatin1Char('/') + provider;
 }
 
-Error credentialsError(const std::string& detail, const std::string& where)
+Error credentialsError(core::Reason reason, const std::string& where)
 {
-    return Error{ErrorCode::Credentials, detail, where};
+    return Error{ErrorCode::Credentials, std::move(reason), where};
+}
+
+/// "the keychain's entry is not a GPU Planner credential (<why>)": why it is not, the reading's error, as the
+/// reason's "cause.*" parameters ("cause.key", "cause.where" and each of its parameters). Its parameters name fields
+/// and places, never a secret's value.
+core::Reason entryNotCredential(const Error& why)
+{
+    core::Reason reason{"error.secrets.keychain_entry_invalid",
+                        {{"cause.key", why.reason.key}, {"cause.where", why.where}}};
+    for (const auto& [name, value] : why.reason.params) {
+        reason.params["cause." + name] = value;
+    }
+    return reason;
 }
 
 /// The result of `start`, waiting for it in a local event loop.
@@ -291,11 +304,8 @@ void CredentialStore::withFile(bool creating,
 {
     const std::string where = m_options.filePath.string();
     if (m_options.filePath.empty()) {
-        answerLater<T>(this,
-                       std::move(done),
-                       credentialsError("no place for the encrypted credentials file (neither XDG_DATA_HOME nor "
-                                        "HOME is set)",
-                                        "credentials file"));
+        answerLater<T>(
+            this, std::move(done), credentialsError(core::Reason{"error.secrets.no_file_place"}, "credentials file"));
         return;
     }
     auto passphrase = std::make_shared<PassphraseHolder>();
@@ -307,10 +317,9 @@ void CredentialStore::withFile(bool creating,
         }
         core::registerSecret(std::string_view(passphrase->value.data(), passphrase->value.size()));
         if (passphrase->value.empty()) {
-            answerLater<T>(
-                this,
-                std::move(done),
-                Error{ErrorCode::Cancelled, "no passphrase given for the encrypted credentials file", where});
+            answerLater<T>(this,
+                           std::move(done),
+                           Error{ErrorCode::Cancelled, core::Reason{"error.secrets.passphrase_not_given"}, where});
             return;
         }
     }
@@ -357,7 +366,8 @@ void CredentialStore::loadFromFile(const QString& provider, Done<core::Credentia
     const core::EncryptedCredentialFile file(m_options.filePath);
     const std::string id = provider.toStdString();
     if (!file.exists()) {
-        answerLater<core::Credential>(this, std::move(done), credentialsError("no credential is stored", id));
+        answerLater<core::Credential>(
+            this, std::move(done), credentialsError(core::Reason{"error.secrets.none_stored"}, id));
         return;
     }
     withFile<core::Credential>(
@@ -372,7 +382,7 @@ void CredentialStore::loadFromFile(const QString& provider, Done<core::Credentia
                     return std::move(credential);
                 }
             }
-            return credentialsError("no credential is stored in " + file.path().string(), id);
+            return credentialsError(core::Reason{"error.secrets.none_stored_in", {{"path", file.path().string()}}}, id);
         },
         std::move(done));
 }
@@ -387,7 +397,8 @@ void CredentialStore::removeFromFile(const QString& provider, Done<core::Ok> don
             forget(provider);
             answerLater<core::Ok>(this, std::move(done), core::Ok{});
         } else {
-            answerLater<core::Ok>(this, std::move(done), credentialsError("no credential is stored", id));
+            answerLater<core::Ok>(
+                this, std::move(done), credentialsError(core::Reason{"error.secrets.none_stored"}, id));
         }
         return;
     }
@@ -401,7 +412,7 @@ void CredentialStore::removeFromFile(const QString& provider, Done<core::Ok> don
             }
             forget(provider);
             if (!*removed && !recorded) {
-                done(credentialsError("no credential is stored", id));
+                done(credentialsError(core::Reason{"error.secrets.none_stored"}, id));
                 return;
             }
             done(core::Ok{});
@@ -445,11 +456,7 @@ void CredentialStore::store(core::Credential credential, Done<CredentialLocation
                     [file, id](std::string_view passphrase) { return file.remove(id, passphrase); },
                     [file, done = std::move(done)](core::Result<bool> removed) {
                         if (!removed) {
-                            Error error = removed.error();
-                            error.detail = "stored in the keychain, but the older copy in the encrypted file could "
-                                           "not be removed: "
-                                           + error.detail;
-                            done(error);
+                            done(removed.error().within(core::Reason{"error.secrets.keychain_stored_file_kept"}));
                             return;
                         }
                         done(CredentialLocation::Keychain);
@@ -462,11 +469,15 @@ void CredentialStore::store(core::Credential credential, Done<CredentialLocation
                     storeInFile(std::move(*shared), std::move(done));
                     return;
                 }
-                done(credentialsError("the keychain is not available: " + answer.error.toStdString(), "keychain"));
+                done(credentialsError(
+                    core::Reason{"error.secrets.keychain_unavailable", {{"said", answer.error.toStdString()}}},
+                    "keychain"));
                 return;
             case KeychainOutcome::NotFound:
             case KeychainOutcome::Failed:
-                done(credentialsError("the keychain refused to store it: " + answer.error.toStdString(), "keychain"));
+                done(credentialsError(
+                    core::Reason{"error.secrets.keychain_refused_store", {{"said", answer.error.toStdString()}}},
+                    "keychain"));
                 return;
         }
     });
@@ -476,7 +487,10 @@ void CredentialStore::load(const QString& provider, Done<core::Credential> done)
 {
     const std::string id = provider.toStdString();
     if (!core::credentialSpec(id)) {
-        answerLater<core::Credential>(this, std::move(done), Error{ErrorCode::UnknownProvider, "unknown provider", id});
+        answerLater<core::Credential>(
+            this,
+            std::move(done),
+            Error{ErrorCode::UnknownProvider, core::Reason{"error.secrets.unknown_provider_id"}, id});
         return;
     }
     const std::optional<CredentialLocation> location = recordedLocation(provider);
@@ -497,13 +511,12 @@ void CredentialStore::load(const QString& provider, Done<core::Credential> done)
                     core::credentialFromJson(std::string_view(utf8.constData(), std::size_t(utf8.size())));
                 core::secureWipe(utf8.data(), std::size_t(utf8.size()));
                 if (!credential) {
-                    done(credentialsError("the keychain's entry is not a GPU Planner credential ("
-                                              + credential.error().message() + ")",
-                                          "keychain: " + id));
+                    done(credentialsError(entryNotCredential(credential.error()), "keychain: " + id));
                 } else if (credential->provider() != id) {
                     core::registerCredentialSecrets(*credential);
-                    done(credentialsError("the keychain's entry belongs to " + credential->provider(),
-                                          "keychain: " + id));
+                    done(credentialsError(
+                        core::Reason{"error.secrets.keychain_entry_other", {{"provider", credential->provider()}}},
+                        "keychain: " + id));
                 } else {
                     core::registerCredentialSecrets(*credential);
                     core::logInfo(core::LogCategory::Secrets, [&] {
@@ -518,7 +531,7 @@ void CredentialStore::load(const QString& provider, Done<core::Credential> done)
                     loadFromFile(provider, std::move(done));
                     return;
                 }
-                done(credentialsError("no credential is stored in the keychain", id));
+                done(credentialsError(core::Reason{"error.secrets.none_in_keychain"}, id));
                 return;
             case KeychainOutcome::Unavailable:
                 noteKeychainUnavailable(answer.error);
@@ -526,10 +539,14 @@ void CredentialStore::load(const QString& provider, Done<core::Credential> done)
                     loadFromFile(provider, std::move(done));
                     return;
                 }
-                done(credentialsError("the keychain is not available: " + answer.error.toStdString(), "keychain"));
+                done(credentialsError(
+                    core::Reason{"error.secrets.keychain_unavailable", {{"said", answer.error.toStdString()}}},
+                    "keychain"));
                 return;
             case KeychainOutcome::Failed:
-                done(credentialsError("the keychain refused to give it: " + answer.error.toStdString(), "keychain"));
+                done(credentialsError(
+                    core::Reason{"error.secrets.keychain_refused_give", {{"said", answer.error.toStdString()}}},
+                    "keychain"));
                 return;
         }
     });
@@ -540,7 +557,9 @@ void CredentialStore::remove(const QString& provider, Done<core::Ok> done)
     const std::string id = provider.toStdString();
     core::logInfo(core::LogCategory::Secrets, [&] { return "removing the " + id + " credential"; });
     if (!core::credentialSpec(id)) {
-        answerLater<core::Ok>(this, std::move(done), Error{ErrorCode::UnknownProvider, "unknown provider", id});
+        answerLater<core::Ok>(this,
+                              std::move(done),
+                              Error{ErrorCode::UnknownProvider, core::Reason{"error.secrets.unknown_provider_id"}, id});
         return;
     }
     const std::optional<CredentialLocation> location = recordedLocation(provider);
@@ -576,13 +595,16 @@ void CredentialStore::remove(const QString& provider, Done<core::Ok> done)
                     removeFromFile(provider, std::move(done));
                     return;
                 }
-                done(
-                    answer.outcome == KeychainOutcome::NotFound
-                        ? credentialsError("no credential is stored", id)
-                        : credentialsError("the keychain is not available: " + answer.error.toStdString(), "keychain"));
+                done(answer.outcome == KeychainOutcome::NotFound
+                         ? credentialsError(core::Reason{"error.secrets.none_stored"}, id)
+                         : credentialsError(
+                             core::Reason{"error.secrets.keychain_unavailable", {{"said", answer.error.toStdString()}}},
+                             "keychain"));
                 return;
             case KeychainOutcome::Failed:
-                done(credentialsError("the keychain refused to look it up: " + answer.error.toStdString(), "keychain"));
+                done(credentialsError(
+                    core::Reason{"error.secrets.keychain_refused_lookup", {{"said", answer.error.toStdString()}}},
+                    "keychain"));
                 return;
         }
     });
@@ -599,10 +621,14 @@ void CredentialStore::removeFromKeychain(const QString& provider, Done<core::Ok>
                 return;
             case KeychainOutcome::Unavailable:
                 noteKeychainUnavailable(answer.error);
-                done(credentialsError("the keychain is not available: " + answer.error.toStdString(), "keychain"));
+                done(credentialsError(
+                    core::Reason{"error.secrets.keychain_unavailable", {{"said", answer.error.toStdString()}}},
+                    "keychain"));
                 return;
             case KeychainOutcome::Failed:
-                done(credentialsError("the keychain refused to remove it: " + answer.error.toStdString(), "keychain"));
+                done(credentialsError(
+                    core::Reason{"error.secrets.keychain_refused_remove", {{"said", answer.error.toStdString()}}},
+                    "keychain"));
                 return;
         }
     });

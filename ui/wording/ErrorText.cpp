@@ -1,5 +1,11 @@
-// Core's errors in the reader's language: the code's name, then where and what (the detail stays as core gives it).
+// Core's errors in the reader's language: the code's name, then where and what. What is worded from the error's
+// reason and context keys by the files of ui/wording/errors/, one per core module.
 #include "wording/ErrorText.h"
+
+#include "wording/PlanText.h"
+#include "wording/errors/ErrorWording.h"
+
+#include <QStringList>
 
 #include <QCoreApplication>
 
@@ -74,9 +80,84 @@ QString errorCodeText(core::ErrorCode code)
     return {};
 }
 
+core::Error frontEndError(core::ErrorCode code, const QString& text, std::string where)
+{
+    return frontEndError(code, text.toStdString(), std::move(where));
+}
+
+core::Error frontEndError(core::ErrorCode code, const std::string& text, std::string where)
+{
+    return core::Error{code, core::Reason{"error.front_end.text", {{"text", text}}}, std::move(where)};
+}
+
+core::Error frontEndError(core::ErrorCode code, const char* text, std::string where)
+{
+    return frontEndError(code, std::string(text), std::move(where));
+}
+
+QString errorReasonText(const core::Reason& reason)
+{
+    if (reason.key == "error.front_end.text") {
+        return QString::fromStdString(reason.params.count("text") ? reason.params.at("text") : std::string());
+    }
+    using namespace errorwording;
+    QString worded;
+    for (const auto family : {netErrorText,
+                              sshErrorText,
+                              probeErrorText,
+                              ledgerErrorText,
+                              providerErrorText,
+                              cloudErrorText,
+                              priceErrorText,
+                              secretErrorText,
+                              dataErrorText}) {
+        worded = family(reason);
+        if (!worded.isNull()) {
+            break;
+        }
+    }
+    const ReasonParams p(reason.params);
+    if (worded.isNull() && !reason.key.starts_with("error.")) {
+        // A reason of the plan, the verdict or a saved text ("saved.text"), or a key this version does not word.
+        return reasonText(reason);
+    }
+    if (worded.isNull()) {
+        // A key this version does not word: its key and figures, never nothing.
+        QStringList params;
+        for (const auto& [name, value] : reason.params) {
+            params << QStringLiteral("%1=%2").arg(QString::fromStdString(name), QString::fromStdString(value));
+        }
+        worded = QString::fromStdString(reason.key);
+        if (!params.isEmpty()) {
+            worded += QStringLiteral(" (%1)").arg(params.join(QStringLiteral(", ")));
+        }
+        return worded;
+    }
+    // A check that found several problems reports the first and counts the others.
+    if (p.integer("more_problems") > 0) {
+        worded = Errors::tr("%1 (and %2 more problem(s))").arg(worded).arg(p.integer("more_problems"));
+    }
+    return worded;
+}
+
+QString errorDetailText(const core::Error& error)
+{
+    QString text = errorReasonText(error.reason);
+    for (const core::Reason& frame : error.context) {
+        text = Errors::tr("%1: %2").arg(errorReasonText(frame), text);
+    }
+    return text;
+}
+
+QString errorMessage(const core::Error& error)
+{
+    const QString detail = errorDetailText(error);
+    return error.where.empty() ? detail : Errors::tr("%1: %2").arg(QString::fromStdString(error.where), detail);
+}
+
 QString errorText(const core::Error& error)
 {
-    return Errors::tr("%1: %2").arg(errorCodeText(error.code), QString::fromStdString(error.message()));
+    return Errors::tr("%1: %2").arg(errorCodeText(error.code), errorMessage(error));
 }
 
 } // namespace gpuplan::ui

@@ -21,6 +21,17 @@ QString currencySymbol(const QString& code)
     return code + QLatin1Char(' ');
 }
 
+QString alternativesText(const QString& list)
+{
+    const QStringList items = list.split(QStringLiteral(", "), Qt::SkipEmptyParts);
+    if (items.size() < 2) {
+        return list;
+    }
+    const QString separator = QCoreApplication::translate("Format", ", ", "between alternatives but the last two");
+    return QCoreApplication::translate("Format", "%1 or %2", "the last two of several alternatives")
+        .arg(items.mid(0, items.size() - 1).join(separator), items.last());
+}
+
 QString formatNumber(double value, int decimals)
 {
     return QLocale().toString(value, 'f', decimals);

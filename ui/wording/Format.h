@@ -21,5 +21,8 @@ QString formatNumber(double value, int decimals = 0);
 QString formatParameterCount(double parameters);
 /// "¥" for CNY, "$" for USD, else the code.
 QString currencySymbol(const QString& currencyCode);
+/// Alternatives to choose from, "a, b or c" ("a、b 或 c"): a list core gives as one parameter, its items
+/// separated by ", ".
+QString alternativesText(const QString& list);
 
 } // namespace gpuplan::ui

@@ -2,6 +2,7 @@
 #include "wording/LaunchText.h"
 
 #include "wording/ErrorText.h"
+#include "wording/ReasonParams.h"
 
 #include <QCoreApplication>
 
@@ -59,6 +60,144 @@ QString launchProgressText(const core::LaunchProgress& p)
             return LaunchText::tr("SSH answers at %1:%2").arg(q(p.publicIp)).arg(p.sshPort);
     }
     return {};
+}
+
+namespace {
+
+/// The steps of a launch on EC2 (core/cloud/providers/aws), worded as EC2 names things; null for any other key.
+QString ec2StepText(const std::string& key, const ReasonParams& p)
+{
+    if (key == "step.ec2.image_given") {
+        return LaunchText::tr("Image %1 (as given)").arg(p.text("image"));
+    }
+    if (key == "step.ec2.image_found") {
+        return p.has("created") ? LaunchText::tr("Image %1 (%2, %3), the newest AWS Deep Learning Base GPU AMI")
+                                      .arg(p.text("image"), p.text("name"), p.text("created"))
+                                : LaunchText::tr("Image %1 (%2), the newest AWS Deep Learning Base GPU AMI")
+                                      .arg(p.text("image"), p.text("name"));
+    }
+    if (key == "step.ec2.key_pair_found") {
+        return LaunchText::tr("Key pair %1 already imported").arg(p.text("key_pair"));
+    }
+    if (key == "step.ec2.key_pair_would_import") {
+        return LaunchText::tr("Would import key pair %1 (dry run: not imported)").arg(p.text("key_pair"));
+    }
+    if (key == "step.ec2.key_pair_imported") {
+        return LaunchText::tr("Imported key pair %1").arg(p.text("key_pair"));
+    }
+    if (key == "step.ec2.group_found") {
+        return LaunchText::tr("Security group %1 (%2) opens SSH to %3 only")
+            .arg(p.text("group_id"), p.text("group_name"), p.text("cidr"));
+    }
+    if (key == "step.ec2.group_rule_would_add") {
+        return LaunchText::tr("Security group %1 (%2) lacks its SSH rule for %3: would add it (dry run: not added)")
+            .arg(p.text("group_id"), p.text("group_name"), p.text("cidr"));
+    }
+    if (key == "step.ec2.group_rule_added_again") {
+        return LaunchText::tr("Security group %1 (%2) had lost its SSH rule: added it again, it opens SSH to %3 only")
+            .arg(p.text("group_id"), p.text("group_name"), p.text("cidr"));
+    }
+    if (key == "step.ec2.group_would_create") {
+        return LaunchText::tr("Would create security group %1 opening SSH to %2 only (dry run: not created; the "
+                              "launch is checked without it)")
+            .arg(p.text("group_name"), p.text("cidr"));
+    }
+    if (key == "step.ec2.group_created") {
+        return LaunchText::tr("Security group %1 opens SSH to %2 only").arg(p.text("group_id"), p.text("cidr"));
+    }
+    if (key == "step.ec2.dry_run_passed") {
+        return LaunchText::tr("Dry run: EC2 says the launch of %1 would succeed").arg(p.text("instance_type"));
+    }
+    if (key == "step.ec2.launched") {
+        return LaunchText::tr("Launched %1 (%2, %3) in %4, %5")
+            .arg(p.text("instance_id"), p.text("instance_type"), p.text("pricing"), p.text("zone"), p.text("state"));
+    }
+    return {};
+}
+
+/// The steps of a launch on Tencent Cloud's CVM (core/cloud/providers/tencent) alone; null for any other key.
+QString cvmStepText(const std::string& key, const ReasonParams& p)
+{
+    if (key == "step.cvm.group_egress_rule_would_add") {
+        return LaunchText::tr("security group %1 lacks its rule for all outbound: would add it")
+            .arg(p.text("group_id"));
+    }
+    if (key == "step.cvm.group_egress_rule_added_again") {
+        return LaunchText::tr("security group %1 had lost its rule for all outbound: added it again")
+            .arg(p.text("group_id"));
+    }
+    if (key == "step.cvm.group_created") {
+        return LaunchText::tr("created security group %1 (%2): SSH from %3, all outbound")
+            .arg(p.text("group_name"), p.text("group_id"), p.text("cidr"));
+    }
+    if (key == "step.cvm.no_scheduled_terminate") {
+        return LaunchText::tr("no scheduled terminate: CVM's ActionTimer is not used for monthly instances");
+    }
+    return {};
+}
+
+/// The steps any provider may take (Tencent Cloud's, a test provider's); null for any other key.
+QString commonStepText(const std::string& key, const ReasonParams& p)
+{
+    if (key == "step.image_given") {
+        return LaunchText::tr("using image %1").arg(p.text("image"));
+    }
+    if (key == "step.image_found") {
+        return p.has("name") ? LaunchText::tr("found GPU image %1 (%2)").arg(p.text("image"), p.text("name"))
+                             : LaunchText::tr("found GPU image %1").arg(p.text("image"));
+    }
+    if (key == "step.key_pair_found") {
+        return p.has("key_id") ? LaunchText::tr("found key pair %1 (%2)").arg(p.text("key_pair"), p.text("key_id"))
+                               : LaunchText::tr("found key pair %1").arg(p.text("key_pair"));
+    }
+    if (key == "step.key_pair_would_import") {
+        return LaunchText::tr("would import key pair %1").arg(p.text("key_pair"));
+    }
+    if (key == "step.key_pair_imported") {
+        return p.has("key_id") ? LaunchText::tr("imported key pair %1 (%2)").arg(p.text("key_pair"), p.text("key_id"))
+                               : LaunchText::tr("imported key pair %1").arg(p.text("key_pair"));
+    }
+    if (key == "step.group_found") {
+        return LaunchText::tr("found security group %1 (%2)").arg(p.text("group_name"), p.text("group_id"));
+    }
+    if (key == "step.group_ssh_rule_would_add") {
+        return LaunchText::tr("security group %1 lacks its rule for SSH from %2: would add it")
+            .arg(p.text("group_id"), p.text("cidr"));
+    }
+    if (key == "step.group_ssh_rule_added_again") {
+        return LaunchText::tr("security group %1 had lost its rule for SSH from %2: added it again")
+            .arg(p.text("group_id"), p.text("cidr"));
+    }
+    if (key == "step.group_would_create") {
+        return LaunchText::tr("would create security group %1 (SSH from %2)").arg(p.text("group_name"), p.text("cidr"));
+    }
+    if (key == "step.group_created") {
+        return LaunchText::tr("created security group %1 (%2): SSH from %3")
+            .arg(p.text("group_name"), p.text("group_id"), p.text("cidr"));
+    }
+    if (key == "step.zone_chosen") {
+        return LaunchText::tr("chose zone %1").arg(p.text("zone"));
+    }
+    if (key == "step.dry_run_passed") {
+        return LaunchText::tr("dry run passed");
+    }
+    if (key == "step.launched") {
+        return LaunchText::tr("launched %1 in %2").arg(p.text("instance_id"), p.text("zone"));
+    }
+    return {};
+}
+
+} // namespace
+
+QString launchStepText(const core::Reason& step)
+{
+    const ReasonParams p(step.params);
+    for (auto* words : {ec2StepText, cvmStepText, commonStepText}) {
+        if (QString text = words(step.key, p); !text.isNull()) {
+            return text;
+        }
+    }
+    return errorReasonText(step); // a key this version does not word: the key and its parameters
 }
 
 } // namespace gpuplan::ui

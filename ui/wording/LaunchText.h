@@ -10,4 +10,9 @@ namespace gpuplan::ui {
 /// "i-0abc is starting in us-east-1b". The Launch page shows it as its status, `gpuplan launch` prints it.
 QString launchProgressText(const core::LaunchProgress& progress);
 
+/// What a provider found or set up on the way to a launch (core::LaunchResult::steps, "step.<what>"), in the reader's
+/// language: "Imported key pair gpuplanner-1a2b", "Security group sg-1 (gpuplanner-ssh-…) opens SSH to 203.0.113.7/32
+/// only". `gpuplan launch` prints them. A key this version does not word reads as the key and its parameters.
+QString launchStepText(const core::Reason& step);
+
 } // namespace gpuplan::ui

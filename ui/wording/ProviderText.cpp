@@ -4,7 +4,30 @@
 
 #include "gpuplan/cloud/ProviderRegistry.h"
 
+#include <QCoreApplication>
+
 namespace gpuplan::ui {
+
+namespace {
+
+/// The translation context of why a provider lacks a feature.
+struct ProviderText
+{
+    Q_DECLARE_TR_FUNCTIONS(gpuplan::ui::ProviderText)
+};
+
+/// The credential fields' labels keep the credential dialog's context, where they were first worded.
+struct CredentialLabels
+{
+    Q_DECLARE_TR_FUNCTIONS(gpuplan::ui::CredentialDialog)
+};
+
+QString qs(std::string_view text)
+{
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
+} // namespace
 
 QString providerDisplayName(std::string_view id)
 {
@@ -14,6 +37,81 @@ QString providerDisplayName(std::string_view id)
     }
     const bool chinese = currentLanguage() == QLatin1String("zh_CN") && !provider->nameZh.empty();
     return QString::fromStdString(chinese ? provider->nameZh : provider->name);
+}
+
+QString unsupportedText(const core::Reason& reason)
+{
+    const std::string& key = reason.key;
+    if (key == "unsupported.aws.subscription") {
+        return ProviderText::tr("EC2 has no monthly rental of an instance; Reserved Instances and Savings Plans are "
+                                "bought separately, for a term, in the console");
+    }
+    if (key == "unsupported.aws.scheduled_terminate") {
+        return ProviderText::tr("EC2 has no provider-side timer; the dead-man runs inside the instance and "
+                                "InstanceInitiatedShutdownBehavior=terminate makes its shutdown end the billing");
+    }
+    if (key == "unsupported.tencent.terminate_on_shutdown") {
+        return ProviderText::tr("On Tencent Cloud a shutdown inside the instance only stops it, and a pay-as-you-go "
+                                "instance keeps billing; GPU Planner sets Tencent's scheduled terminate (ActionTimer) "
+                                "instead (not available for monthly instances).");
+    }
+    return QString::fromStdString(key);
+}
+
+QString credentialFieldLabel(std::string_view provider, std::string_view field)
+{
+    if (field == "access_key_id") {
+        if (provider == "tencent") {
+            return CredentialLabels::tr("SecretId");
+        }
+        if (provider == "alibaba") {
+            return CredentialLabels::tr("AccessKey ID");
+        }
+        if (provider == "huawei") {
+            return CredentialLabels::tr("Access key ID (AK)");
+        }
+        return CredentialLabels::tr("Access key ID");
+    }
+    if (field == "secret_access_key") {
+        if (provider == "tencent") {
+            return CredentialLabels::tr("SecretKey");
+        }
+        if (provider == "alibaba") {
+            return CredentialLabels::tr("AccessKey secret");
+        }
+        if (provider == "huawei") {
+            return CredentialLabels::tr("Secret access key (SK)");
+        }
+        return CredentialLabels::tr("Secret access key");
+    }
+    if (field == "project_id") {
+        return CredentialLabels::tr("Project ID");
+    }
+    if (field == "client_email") {
+        return CredentialLabels::tr("Service account e-mail");
+    }
+    if (field == "private_key") {
+        return CredentialLabels::tr("Private key");
+    }
+    if (field == "private_key_id") {
+        return CredentialLabels::tr("Private key ID");
+    }
+    if (field == "tenant_id") {
+        return CredentialLabels::tr("Tenant ID");
+    }
+    if (field == "client_id") {
+        return CredentialLabels::tr("Client (application) ID");
+    }
+    if (field == "client_secret") {
+        return CredentialLabels::tr("Client secret");
+    }
+    if (field == "subscription_id") {
+        return CredentialLabels::tr("Subscription ID");
+    }
+    if (field == "api_key") {
+        return CredentialLabels::tr("API key");
+    }
+    return qs(field);
 }
 
 } // namespace gpuplan::ui

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "gpuplan/core/Reason.h"
+
 #include <map>
 #include <string>
 
@@ -17,5 +19,12 @@ QString checkName(const QString& check);
 /// string for a key it does not know, or when a parameter it needs is missing, so that the caller shows the
 /// reason's key and figures instead. Thread-safe, as QCoreApplication::translate is.
 QString verdictReasonText(const QString& key, const std::map<std::string, std::string>& params);
+
+/// A verdict line's measured or expected figure (core::VerdictLine::measured, ::expected: "figure.*" keys with raw
+/// parameters, core/probe/verdict/) in the UI's language: "312 TFLOPS (0.99 of 312)", ">= 0.75 x 300 W", "not
+/// reported". An empty key is no figure (an empty string); "saved.text" the text an older plan saved; a key this
+/// version does not word reads as its key and parameters. In the C locale (the CLI) the English is what the probe's
+/// table always printed. Thread-safe, as QCoreApplication::translate is.
+QString figureText(const core::Reason& figure);
 
 } // namespace gpuplan::ui

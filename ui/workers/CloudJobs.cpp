@@ -1,6 +1,7 @@
 #include "CloudJobs.h"
 
 #include "secrets/CredentialStore.h"
+#include "wording/ErrorText.h"
 
 #include "gpuplan/secrets/SignerCredentials.h"
 
@@ -30,14 +31,17 @@ core::Result<core::LaunchOrder> prepareLaunch(LaunchPreparation preparation,
         core::HttpClient http(preparation.network);
         core::Result<std::string> mine = core::publicAddressCidr(http);
         if (!mine) {
+            // What went wrong, worded here, and what to do in this window: type the address.
             core::Error e = mine.error();
-            e.detail += "; type the address to open SSH to";
+            e.reason = core::Reason{"error.cloud.public_address_unknown", {{"said", errorDetailText(e).toStdString()}}};
+            e.context.clear();
             return e;
         }
         settings.sshSourceCidr = *mine;
     }
     if (!catalog) {
-        return core::Error{core::ErrorCode::FileUnreadable, "the catalog is not loaded", "catalog"};
+        return core::Error{
+            core::ErrorCode::FileUnreadable, core::Reason{"error.cloud.catalog_not_loaded", {}}, "catalog"};
     }
     const core::ProviderDescriptor* provider = core::ProviderRegistry::builtIn().find(settings.provider);
     if (!provider || !provider->canLaunch()) {

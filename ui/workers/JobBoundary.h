@@ -1,6 +1,9 @@
 #pragma once
 
 #include "gpuplan/core/Result.h"
+#include "wording/ErrorText.h"
+
+#include <QCoreApplication>
 
 #include <exception>
 #include <string>
@@ -21,7 +24,11 @@ inline core::Error internalError(const char* job)
     } catch (const std::exception& e) {
         what = e.what();
     } catch (...) { }
-    return core::Error{core::ErrorCode::Internal, "internal error, nothing more was done: " + what, job};
+    return frontEndError(
+        core::ErrorCode::Internal,
+        QCoreApplication::translate("gpuplan::ui::MainWindow", "internal error, nothing more was done: %1")
+            .arg(QString::fromStdString(what)),
+        job);
 }
 
 /// Runs `work` and returns what it returns; an exception becomes `onError(internalError(job))`.

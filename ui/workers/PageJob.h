@@ -97,8 +97,11 @@ public:
         auto result = std::make_shared<std::optional<T>>();
         m_deliver = [name, result, onError, done = std::move(done)]() mutable {
             if (!*result) { // the pool never ran the step (guardJob leaves no other way to end without one)
-                result->emplace(onError(core::Error{
-                    core::ErrorCode::Internal, "internal error, nothing more was done: the job did not run", name}));
+                result->emplace(onError(frontEndError(
+                    core::ErrorCode::Internal,
+                    QCoreApplication::translate("gpuplan::ui::MainWindow",
+                                                "internal error, nothing more was done: the job did not run"),
+                    name)));
             }
             done(std::move(**result));
         };

@@ -33,7 +33,9 @@ Result<SigningSteps> signAlibabaAcs3(HttpRequest& request, const AccessKey& key,
     }
     const std::string signatureNonce = nonce.empty() ? newNonce() : nonce;
     if (signatureNonce.empty()) {
-        return Error{ErrorCode::Crypto, "no random bytes for x-acs-signature-nonce", "ACS3-HMAC-SHA256"};
+        return Error{ErrorCode::Crypto,
+                     Reason{"error.signer.no_random_bytes", {{"field", "x-acs-signature-nonce"}}},
+                     "ACS3-HMAC-SHA256"};
     }
 
     const std::string payloadHash = sha256Hex(request.body);
@@ -74,7 +76,8 @@ Result<SigningSteps> signAlibabaAcs3(HttpRequest& request, const AccessKey& key,
     // V3 keys the HMAC with the raw secret (unlike V2's secret + "&").
     steps.signature = toHex(hmacSha256(key.secret, steps.stringToSign));
     if (steps.signature.empty()) {
-        return Error{ErrorCode::Crypto, "HMAC-SHA256 failed", "ACS3-HMAC-SHA256"};
+        return Error{
+            ErrorCode::Crypto, Reason{"error.signer.hmac_failed", {{"algorithm", "HMAC-SHA256"}}}, "ACS3-HMAC-SHA256"};
     }
     steps.authorization = std::string(algorithm) + " Credential=" + key.id + ",SignedHeaders=" + signedHeaders
                           + ",Signature=" + steps.signature;
@@ -90,11 +93,13 @@ Result<std::string> signAlibabaRpcV2(const std::string& method,
                                      SigningSteps* steps)
 {
     if (method.empty()) {
-        return Error{ErrorCode::InvalidArgument, "no HTTP method to sign", "RPC signature V2"};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.signer.no_method", {}}, "alibaba_rpc_signature_v2"};
     }
     const std::string signatureNonce = nonce.empty() ? newNonce() : nonce;
     if (signatureNonce.empty()) {
-        return Error{ErrorCode::Crypto, "no random bytes for SignatureNonce", "RPC signature V2"};
+        return Error{ErrorCode::Crypto,
+                     Reason{"error.signer.no_random_bytes", {{"field", "SignatureNonce"}}},
+                     "alibaba_rpc_signature_v2"};
     }
     // The common parameters (https://help.aliyun.com/zh/sdk/product-overview/rpc-mechanism); try_emplace keeps
     // any the caller set.
@@ -130,7 +135,9 @@ Result<std::string> signAlibabaRpcV2(const std::string& method,
     computed.signature = base64(hmacSha1(hmacKey, computed.stringToSign));
     wipe(hmacKey);
     if (computed.signature.empty()) {
-        return Error{ErrorCode::Crypto, "HMAC-SHA1 failed", "RPC signature V2"};
+        return Error{ErrorCode::Crypto,
+                     Reason{"error.signer.hmac_failed", {{"algorithm", "HMAC-SHA1"}}},
+                     "alibaba_rpc_signature_v2"};
     }
     const std::string signedQuery = query + "&Signature=" + uriEncode(computed.signature);
     if (steps) {

@@ -156,7 +156,8 @@ Result<SigningSteps> signAwsV4(HttpRequest& request, const AccessKey& key, const
         wipe(*k);
     }
     if (steps.signature.empty()) {
-        return Error{ErrorCode::Crypto, "HMAC-SHA256 failed", "AWS SigV4"};
+        return Error{
+            ErrorCode::Crypto, Reason{"error.signer.hmac_failed", {{"algorithm", "HMAC-SHA256"}}}, "AWS SigV4"};
     }
 
     steps.authorization = std::string(algorithm) + " Credential=" + key.id + '/' + credentialScope

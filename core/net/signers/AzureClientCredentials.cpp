@@ -15,7 +15,7 @@ std::string tokenUrl(const AzureClientSecret& secret)
 }
 
 // Entra ID does not echo the secret, but a proxy or a future message might: the secret never reaches an Error.
-void redact(std::string& text, const std::string& secret)
+void redactText(std::string& text, const std::string& secret)
 {
     if (secret.empty()) {
         return;
@@ -24,6 +24,22 @@ void redact(std::string& text, const std::string& secret)
         text.replace(at, secret.size(), kRedacted);
         at += kRedacted.size();
     }
+}
+
+/// Every parameter of the reason and of its context, and the place: whatever part of an Error is worded.
+Error redacted(Error error, const std::string& secret)
+{
+    for (auto& [name, value] : error.reason.params) {
+        redactText(value, secret);
+    }
+    for (Reason& frame : error.context) {
+        for (auto& [name, value] : frame.params) {
+            redactText(value, secret);
+        }
+    }
+    redactText(error.where, secret);
+    redactText(error.providerCode, secret);
+    return error;
 }
 
 } // namespace
@@ -56,17 +72,20 @@ Result<AccessToken> AzureTokenSource::token()
 
 Result<AccessToken> AzureTokenSource::fetch(TimePoint now)
 {
-    const std::pair<const char*, const std::string*> required[] = {
-        {"tenant ID", &m_secret.tenantId},
-        {"client ID", &m_secret.clientId},
-        {"client secret", &m_secret.clientSecret},
+    struct Required
+    {
+        const char* key;   // error.signer.azure_no_*
+        const char* where; // the settings field
+        const std::string* value;
     };
-    for (const auto& [name, value] : required) {
-        if (value->empty()) {
-            return Error{ErrorCode::Credentials,
-                         std::string("the Azure app registration has no ") + name
-                             + "; enter it in the provider's settings",
-                         "azure " + std::string(name)};
+    const Required required[] = {
+        {"error.signer.azure_no_tenant_id", "tenant_id", &m_secret.tenantId},
+        {"error.signer.azure_no_client_id", "client_id", &m_secret.clientId},
+        {"error.signer.azure_no_client_secret", "client_secret", &m_secret.clientSecret},
+    };
+    for (const Required& field : required) {
+        if (field.value->empty()) {
+            return Error{ErrorCode::Credentials, Reason{field.key, {}}, field.where};
         }
     }
 
@@ -75,15 +94,11 @@ Result<AccessToken> AzureTokenSource::fetch(TimePoint now)
     Result<HttpResponse> response = m_transport.send(request);
     wipe(request.body); // it holds the client secret
     if (!response) {
-        Error error = response.error();
-        redact(error.detail, m_secret.clientSecret);
-        return error;
+        return redacted(response.error(), m_secret.clientSecret);
     }
     Result<AccessToken> token = parseOAuthTokenResponse(*response, "Azure", request.url, now);
     if (!token) {
-        Error error = token.error();
-        redact(error.detail, m_secret.clientSecret);
-        return error;
+        return redacted(token.error(), m_secret.clientSecret);
     }
     return token;
 }

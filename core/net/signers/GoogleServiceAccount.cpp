@@ -34,19 +34,20 @@ using BioPtr = std::unique_ptr<BIO, BioFree>;
 using PkeyPtr = std::unique_ptr<EVP_PKEY, PkeyFree>;
 using MdCtxPtr = std::unique_ptr<EVP_MD_CTX, MdCtxFree>;
 
-// OpenSSL's reason for the last failure (never key material), and an empty error queue afterwards so the next
-// OpenSSL user in this thread does not see a stale error.
+// OpenSSL's reason for the last failure (never key material; empty when it gave none), and an empty error queue
+// afterwards so the next OpenSSL user in this thread does not see a stale error.
 std::string takeOpensslReason()
 {
     const unsigned long code = ERR_peek_last_error();
     const char* reason = code != 0 ? ERR_reason_error_string(code) : nullptr;
     ERR_clear_error();
-    return reason != nullptr ? std::string(reason) : std::string("unknown error");
+    return reason != nullptr ? std::string(reason) : std::string();
 }
 
-Error cryptoError(const std::string& what)
+/// `key`: one of error.signer.private_key_unreadable, .private_key_not_pem, .rs256_*; "said" is OpenSSL's reason.
+Error cryptoError(const char* key)
 {
-    return Error{ErrorCode::Crypto, what + " (OpenSSL: " + takeOpensslReason() + ")", "private_key"};
+    return Error{ErrorCode::Crypto, Reason{key, {{"said", takeOpensslReason()}}}, "private_key"};
 }
 
 // Without a callback OpenSSL would ask for a passphrase on the terminal; key files from Google are not encrypted,
@@ -73,10 +74,7 @@ Result<GoogleServiceAccount> parseGoogleServiceAccount(std::string_view text)
 {
     nlohmann::json json = nlohmann::json::parse(text, nullptr, false);
     if (json.is_discarded() || !json.is_object()) {
-        return Error{ErrorCode::JsonSyntax,
-                     "the service account key is not a JSON object: download the key again "
-                     "(Google Cloud console, IAM, Service accounts, Keys, Add key, JSON)",
-                     "service account key"};
+        return Error{ErrorCode::JsonSyntax, Reason{"error.signer.google_key_not_json", {}}, "service_account_key"};
     }
     // The parsed copy of the private key is wiped when this function returns, whatever it returns.
     struct WipeKey
@@ -93,20 +91,15 @@ Result<GoogleServiceAccount> parseGoogleServiceAccount(std::string_view text)
 
     const auto type = json.find("type");
     if (type != json.end() && (!type->is_string() || type->get<std::string>() != "service_account")) {
-        return Error{ErrorCode::SchemaViolation,
-                     "must be \"service_account\": this is another kind of Google credential "
-                     "(a user login or a workload identity file); create a service account key instead",
-                     "type"};
+        return Error{ErrorCode::SchemaViolation, Reason{"error.signer.google_key_not_service_account", {}}, "type"};
     }
     auto requiredString = [&](const char* field, std::string& out) -> std::optional<Error> {
         const auto it = json.find(field);
         if (it == json.end() || !it->is_string() || isBlank(it->get_ref<const std::string&>())) {
             return Error{ErrorCode::SchemaViolation,
-                         std::string("the service account key ")
-                             + (it == json.end()
-                                    ? "has no \"" + std::string(field) + "\""
-                                    : "has a \"" + std::string(field) + "\" that is not a non-empty string")
-                             + "; download the key again",
+                         Reason{it == json.end() ? "error.signer.google_key_missing_field"
+                                                 : "error.signer.google_key_field_empty",
+                                {{"field", field}}},
                          field};
         }
         out = it->get<std::string>();
@@ -119,7 +112,7 @@ Result<GoogleServiceAccount> parseGoogleServiceAccount(std::string_view text)
         }
         if (!it->is_string()) {
             return Error{ErrorCode::SchemaViolation,
-                         "the service account key has a \"" + std::string(field) + "\" that is not a string",
+                         Reason{"error.signer.google_key_field_not_string", {{"field", field}}},
                          field};
         }
         if (!it->get_ref<const std::string&>().empty()) {
@@ -149,34 +142,34 @@ Result<GoogleServiceAccount> parseGoogleServiceAccount(std::string_view text)
 Result<std::string> rs256Sign(std::string_view privateKeyPem, std::string_view data)
 {
     if (privateKeyPem.size() > std::size_t(INT_MAX)) {
-        return Error{ErrorCode::Crypto, "the private key is too large to be a PEM key", "private_key"};
+        return Error{ErrorCode::Crypto, Reason{"error.signer.private_key_too_large", {}}, "private_key"};
     }
     // Read-only view of the caller's buffer: no copy of the key to wipe.
     BioPtr bio(BIO_new_mem_buf(privateKeyPem.data(), int(privateKeyPem.size())));
     if (!bio) {
-        return cryptoError("could not read the private key");
+        return cryptoError("error.signer.private_key_unreadable");
     }
     PkeyPtr key(PEM_read_bio_PrivateKey(bio.get(), nullptr, &noPassphrase, nullptr));
     if (!key) {
-        return cryptoError("the private key is not an unencrypted PEM private key; download the key again");
+        return cryptoError("error.signer.private_key_not_pem");
     }
     if (EVP_PKEY_is_a(key.get(), "RSA") != 1) {
         ERR_clear_error();
-        return Error{ErrorCode::Crypto, "the private key is not an RSA key; RS256 needs one", "private_key"};
+        return Error{ErrorCode::Crypto, Reason{"error.signer.private_key_not_rsa", {}}, "private_key"};
     }
     MdCtxPtr ctx(EVP_MD_CTX_new());
     if (!ctx || EVP_DigestSignInit(ctx.get(), nullptr, EVP_sha256(), nullptr, key.get()) != 1) {
-        return cryptoError("could not start an RS256 signature");
+        return cryptoError("error.signer.rs256_start_failed");
     }
     // EVP_PKEY_RSA defaults to PKCS#1 v1.5 padding, which is what RS256 is (RFC 7518 section 3.3).
     const auto* bytes = reinterpret_cast<const unsigned char*>(data.data());
     std::size_t size = 0;
     if (EVP_DigestSign(ctx.get(), nullptr, &size, bytes, data.size()) != 1) {
-        return cryptoError("could not size the RS256 signature");
+        return cryptoError("error.signer.rs256_size_failed");
     }
     std::string signature(size, '\0');
     if (EVP_DigestSign(ctx.get(), reinterpret_cast<unsigned char*>(signature.data()), &size, bytes, data.size()) != 1) {
-        return cryptoError("could not compute the RS256 signature");
+        return cryptoError("error.signer.rs256_sign_failed");
     }
     signature.resize(size);
     return signature;
@@ -218,46 +211,46 @@ Result<AccessToken> parseOAuthTokenResponse(const HttpResponse& response,
         const auto error = isObject ? json.find("error") : json.end();
         if (!isObject || error == json.end() || !error->is_string()) {
             return Error{ErrorCode::HttpStatus,
-                         name + " token endpoint answered HTTP " + std::to_string(response.status)
-                             + " without an OAuth2 error; try again later",
+                         Reason{"error.signer.token_status_without_oauth_error",
+                                {{"provider", name}, {"status", std::to_string(response.status)}}},
                          where,
                          response.status};
         }
-        std::string text = error->get<std::string>();
+        // The server's words: its OAuth2 error code, and its description after ": " when it gave one.
+        std::string said = error->get<std::string>();
         const auto description = json.find("error_description");
         if (description != json.end() && description->is_string() && !description->get<std::string>().empty()) {
-            text += ": " + description->get<std::string>();
+            said += ": " + description->get<std::string>();
         }
         if (response.status == 429) {
             return Error{ErrorCode::Throttled,
-                         name + " token endpoint is throttling requests (" + text + "); try again later",
+                         Reason{"error.signer.token_throttled", {{"provider", name}, {"said", said}}},
                          where,
                          response.status};
         }
         if (response.status >= 500) {
             return Error{ErrorCode::HttpStatus,
-                         name + " token endpoint failed (" + text + "); try again later",
+                         Reason{"error.signer.token_endpoint_failed", {{"provider", name}, {"said", said}}},
                          where,
                          response.status};
         }
         return Error{ErrorCode::Credentials,
-                     name + " refused the credentials (" + text
-                         + "); check that they are current and that this computer's clock is right",
+                     Reason{"error.signer.token_refused", {{"provider", name}, {"said", said}}},
                      where,
                      response.status};
     }
 
     if (!isObject) {
         return Error{ErrorCode::SchemaViolation,
-                     name + " token endpoint answered HTTP " + std::to_string(response.status)
-                         + " with a body that is not a JSON object",
+                     Reason{"error.signer.token_reply_not_json",
+                            {{"provider", name}, {"status", std::to_string(response.status)}}},
                      where,
                      response.status};
     }
     const auto token = json.find("access_token");
     if (token == json.end() || !token->is_string() || token->get_ref<const std::string&>().empty()) {
         return Error{ErrorCode::SchemaViolation,
-                     name + " token reply has no \"access_token\" string",
+                     Reason{"error.signer.token_reply_no_access_token", {{"provider", name}}},
                      where + " access_token",
                      response.status};
     }
@@ -269,7 +262,7 @@ Result<AccessToken> parseOAuthTokenResponse(const HttpResponse& response,
         }
         if (value != "bearer") {
             return Error{ErrorCode::SchemaViolation,
-                         name + " token reply's \"token_type\" is not Bearer, the only type this client sends",
+                         Reason{"error.signer.token_type_not_bearer", {{"provider", name}}},
                          where + " token_type",
                          response.status};
         }

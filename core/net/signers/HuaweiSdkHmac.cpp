@@ -86,7 +86,8 @@ Result<SigningSteps> signHuaweiSdkHmac(HttpRequest& request, const AccessKey& ke
     steps.stringToSign = std::string(algorithm) + '\n' + sdkDate + '\n' + sha256Hex(steps.canonicalRequest);
     steps.signature = toHex(hmacSha256(key.secret, steps.stringToSign));
     if (steps.signature.empty()) {
-        return Error{ErrorCode::Crypto, "HMAC-SHA256 failed", "SDK-HMAC-SHA256"};
+        return Error{
+            ErrorCode::Crypto, Reason{"error.signer.hmac_failed", {{"algorithm", "HMAC-SHA256"}}}, "SDK-HMAC-SHA256"};
     }
     steps.authorization = std::string(algorithm) + " Access=" + key.id + ", SignedHeaders=" + signedHeaders
                           + ", Signature=" + steps.signature;

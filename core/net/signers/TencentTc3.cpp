@@ -26,9 +26,7 @@ signTencentTc3(HttpRequest& request, const AccessKey& key, const std::string& se
     }
     const std::optional<std::string> contentType = request.header("content-type");
     if (!contentType) {
-        return Error{ErrorCode::InvalidArgument,
-                     "TC3-HMAC-SHA256 signs Content-Type, and the request has none: set it to the body's type",
-                     url->host};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.signer.tc3_no_content_type", {}}, url->host};
     }
 
     if (!request.header("host")) {
@@ -65,7 +63,8 @@ signTencentTc3(HttpRequest& request, const AccessKey& key, const std::string& se
         wipe(*k);
     }
     if (steps.signature.empty()) {
-        return Error{ErrorCode::Crypto, "HMAC-SHA256 failed", "TC3-HMAC-SHA256"};
+        return Error{
+            ErrorCode::Crypto, Reason{"error.signer.hmac_failed", {{"algorithm", "HMAC-SHA256"}}}, "TC3-HMAC-SHA256"};
     }
 
     steps.authorization = std::string(algorithm) + " Credential=" + key.id + '/' + credentialScope

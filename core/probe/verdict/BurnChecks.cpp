@@ -24,9 +24,8 @@ void Judge::judgeBurn(const ProbeGpu& gpu)
                                                        {"wrong", std::to_string(b.wrongResults)},
                                                        {"nan", std::to_string(b.nanCount)},
                                                        {"xid", b.xidErrors ? std::to_string(*b.xidErrors) : ""}};
-    const std::string measured = std::to_string(b.gemms) + " GEMMs in " + fixed(b.seconds, 0) + " s, "
-                                 + std::to_string(b.wrongResults) + " wrong, " + std::to_string(b.nanCount)
-                                 + " NaN, Xid " + (b.xidErrors ? std::to_string(*b.xidErrors) : "n/a");
+    // "figure.burn": the counts; xid is empty where NVML's events were unavailable.
+    const Reason measured = reason("figure.burn", counts);
     if (b.wrongResults > 0 || b.nanCount > 0) {
         std::map<std::string, std::string> params = counts;
         params["uuid"] = gpu.uuid; // the GPU to report
@@ -34,7 +33,7 @@ void Judge::judgeBurn(const ProbeGpu& gpu)
             gpu.index,
             VerdictLevel::Fail,
             measured,
-            "0 wrong, 0 NaN",
+            figure("figure.burn_clean"),
             reason("probe.burn.wrong_results", params));
     } else if (b.xidErrors && *b.xidErrors > 0) {
         std::map<std::string, std::string> params = counts;
@@ -43,13 +42,18 @@ void Judge::judgeBurn(const ProbeGpu& gpu)
             xids += (xids.empty() ? "" : ", ") + std::to_string(x);
         }
         params["xids"] = xids;
-        add(Check::BurnErrors, gpu.index, VerdictLevel::Fail, measured, "no Xid", reason("probe.burn.xid", params));
+        add(Check::BurnErrors,
+            gpu.index,
+            VerdictLevel::Fail,
+            measured,
+            figure("figure.no_xid"),
+            reason("probe.burn.xid", params));
     } else {
         add(Check::BurnErrors,
             gpu.index,
             VerdictLevel::Pass,
             measured,
-            "0 wrong, 0 NaN, no Xid",
+            figure("figure.burn_clean_no_xid"),
             reason("probe.burn.ok", counts));
     }
     if (b.tflopsFirst && b.tflopsLast && *b.tflopsFirst > 0) {
@@ -57,9 +61,9 @@ void Judge::judgeBurn(const ProbeGpu& gpu)
         const std::map<std::string, std::string> params = {{"first", reasonNumber(*b.tflopsFirst)},
                                                            {"last", reasonNumber(*b.tflopsLast)},
                                                            {"ratio", reasonNumber(ratio)}};
-        const std::string speed =
-            figure(*b.tflopsFirst) + " -> " + figure(*b.tflopsLast) + " TFLOPS (" + ratioText(ratio) + ")";
-        const std::string expected = ">= " + ratioText(kBurnWarnRatio) + " (fail < " + ratioText(kBurnFailRatio) + ")";
+        const Reason speed = reason("figure.burn_speed", params);
+        const Reason expected = reason(
+            "figure.ratio_threshold", {{"pass", reasonNumber(kBurnWarnRatio)}, {"fail", reasonNumber(kBurnFailRatio)}});
         const VerdictLevel level = ratio >= kBurnWarnRatio  ? VerdictLevel::Pass
                                    : ratio < kBurnFailRatio ? VerdictLevel::Fail
                                                             : VerdictLevel::Warn;

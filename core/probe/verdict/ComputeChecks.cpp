@@ -18,21 +18,21 @@ Threshold halfGemmThreshold(const GpuSpec& spec)
 {
     const std::string name = normalizedName(spec.id + " " + spec.name);
     if (spec.tdpWatts && *spec.tdpWatts <= 75) {
-        return {0.40, 0.30, "70-75 W (power-capped)"};
+        return {0.40, 0.30, "power_capped"};
     }
     if (name.find("geforce") != std::string::npos) {
-        return {0.60, 0.45, "GeForce, against the FP32-accumulate peak"};
+        return {0.60, 0.45, "geforce"};
     }
     if (spec.computeCapability == "7.0") {
-        return {0.55, 0.40, "V100"};
+        return {0.55, 0.40, "v100"};
     }
     if (isHbm(spec)) {
         if (name.find("pcie") != std::string::npos) {
-            return {0.60, 0.45, "PCIe HBM"};
+            return {0.60, 0.45, "pcie_hbm"};
         }
-        return {0.65, 0.50, "SXM HBM"};
+        return {0.65, 0.50, "sxm_hbm"};
     }
-    return {0.55, 0.40, "GDDR >= 150 W"};
+    return {0.55, 0.40, "gddr"};
 }
 
 bool isHostCopy(const ProbeMeasurement& m)
@@ -51,8 +51,8 @@ void Judge::judgeCorrectness(const ProbeGpu& gpu)
         add(Check::Correctness,
             gpu.index,
             VerdictLevel::Unknown,
-            "not measured",
-            "ok",
+            figure("figure.not_measured"),
+            figure("figure.ok"),
             reason("probe.correctness.unknown", {}));
         return;
     }
@@ -63,10 +63,14 @@ void Judge::judgeCorrectness(const ProbeGpu& gpu)
     // from the parameters.
     const bool wrong =
         !c.repeatIdentical || c.nanCount > 0 || !c.maxRelativeError || *c.maxRelativeError > tolerance || !c.ok;
-    const std::string error = c.maxRelativeError ? figure(*c.maxRelativeError) : "not finite";
-    const std::string measured = std::string(c.repeatIdentical ? "repeat identical" : "repeat differs") + ", NaN "
-                                 + std::to_string(c.nanCount) + ", max rel. error " + error;
-    const std::string expected = "repeat identical, NaN 0, max rel. error <= " + figure(tolerance);
+    // "figure.correctness": max_relative_error is absent where it is not finite.
+    std::map<std::string, std::string> figures = {{"repeat_identical", c.repeatIdentical ? "true" : "false"},
+                                                  {"nan_count", std::to_string(c.nanCount)}};
+    if (c.maxRelativeError) {
+        figures["max_relative_error"] = reasonNumber(*c.maxRelativeError);
+    }
+    const Reason measured = reason("figure.correctness", std::move(figures));
+    const Reason expected = reason("figure.correctness_expected", {{"tolerance", reasonNumber(tolerance)}});
     const std::map<std::string, std::string> params = {
         {"repeat_identical", c.repeatIdentical ? "true" : "false"},
         {"nan_count", std::to_string(c.nanCount)},
@@ -87,28 +91,43 @@ void Judge::judgeMeasurement(const ProbeGpu& gpu, const GpuSpec* spec, const Pro
     std::map<std::string, std::string> params = {{"test", m.name}, {"method", m.method}};
     if (m.skipped) {
         params["why"] = *m.skipped;
-        add(m.name, gpu.index, VerdictLevel::Unknown, "skipped", "", reason("probe.measurement.skipped", params));
+        add(m.name,
+            gpu.index,
+            VerdictLevel::Unknown,
+            figure("figure.skipped"),
+            Reason{},
+            reason("probe.measurement.skipped", params));
         return;
     }
     if (!m.value) {
-        add(m.name, gpu.index, VerdictLevel::Unknown, "no figure", "", reason("probe.measurement.no_value", params));
+        add(m.name,
+            gpu.index,
+            VerdictLevel::Unknown,
+            figure("figure.no_figure"),
+            Reason{},
+            reason("probe.measurement.no_value", params));
         return;
     }
     const double value = *m.value;
-    const std::string measured = figure(value) + " " + m.unit;
+    const Reason measured = valueFigure(value, m.unit);
     params["value"] = reasonNumber(value);
     params["unit"] = m.unit;
     if (!m.test) { // a newer probe's test: shown by its name, never judged
-        add(m.name, gpu.index, VerdictLevel::Unknown, measured, "", reason("probe.measurement.unknown_test", params));
+        add(m.name,
+            gpu.index,
+            VerdictLevel::Unknown,
+            measured,
+            Reason{},
+            reason("probe.measurement.unknown_test", params));
         return;
     }
 
     if (m.informational) {
-        judgeInformational(gpu, m, measured, params);
+        judgeInformational(gpu, m, params);
         return;
     }
     if (m.test == Check::P2p) {
-        judgePeer(gpu, spec, m, measured, params);
+        judgePeer(gpu, spec, m, params);
         return;
     }
 
@@ -132,13 +151,13 @@ void Judge::judgeMeasurement(const ProbeGpu& gpu, const GpuSpec* spec, const Pro
             case Check::GemmTf32:
                 peak = spec->peak.tf32;
                 if (cublas) {
-                    threshold = Threshold{0.50, 0.35, "TF32 GEMM, sm_80+"};
+                    threshold = Threshold{0.50, 0.35, "tf32_gemm"};
                 }
                 break;
             case Check::GemmFp8:
                 peak = spec->peak.fp8;
                 if (cublas) {
-                    threshold = Threshold{0.55, 0.40, "FP8 GEMM, sm_89/sm_90/sm_100"};
+                    threshold = Threshold{0.55, 0.40, "fp8_gemm"};
                 }
                 break;
             case Check::Fp32Fma:
@@ -147,13 +166,12 @@ void Judge::judgeMeasurement(const ProbeGpu& gpu, const GpuSpec* spec, const Pro
             case Check::DramCopy:
             case Check::DramTriad:
                 peak = spec->memoryBandwidthGBs;
-                threshold = isHbm(*spec) ? Threshold{0.75, 0.60, "DRAM copy/triad, HBM"}
-                                         : Threshold{0.70, 0.55, "DRAM copy/triad, GDDR"};
+                threshold = isHbm(*spec) ? Threshold{0.75, 0.60, "dram_hbm"} : Threshold{0.70, 0.55, "dram_gddr"};
                 break;
             case Check::H2dPinned:
             case Check::D2hPinned:
                 peak = linkBandwidth(gpu);
-                threshold = Threshold{0.60, 0.40, "H2D/D2H pinned, against the negotiated link"};
+                threshold = Threshold{0.60, 0.40, "pinned_link"};
                 break;
             default:
                 break;
@@ -161,7 +179,12 @@ void Judge::judgeMeasurement(const ProbeGpu& gpu, const GpuSpec* spec, const Pro
     }
     if (m.unit != peakUnit) {
         params["expected_unit"] = peakUnit;
-        add(m.name, gpu.index, VerdictLevel::Unknown, measured, peakUnit, reason("probe.measurement.unit", params));
+        add(m.name,
+            gpu.index,
+            VerdictLevel::Unknown,
+            measured,
+            textFigure(peakUnit),
+            reason("probe.measurement.unit", params));
         return;
     }
     if (!peak || *peak <= 0) {
@@ -170,25 +193,29 @@ void Judge::judgeMeasurement(const ProbeGpu& gpu, const GpuSpec* spec, const Pro
             gpu.index,
             VerdictLevel::Unknown,
             measured,
-            "unknown",
+            figure("figure.unknown"),
             reason(isHostCopy(m) ? "probe.measurement.no_link" : "probe.measurement.no_peak", params));
         return;
     }
     const double ratio = value / *peak;
     params["peak"] = reasonNumber(*peak);
     params["ratio"] = reasonNumber(static_cast<double>(static_cast<long long>(ratio * 1000 + 0.5)) / 1000);
-    const std::string measuredShare = measured + " (" + ratioText(ratio) + " of " + figure(*peak) + ")";
+    const Reason measuredShare = reason("figure.share",
+                                        {{"value", reasonNumber(value)},
+                                         {"unit", m.unit},
+                                         {"ratio", reasonNumber(ratio)},
+                                         {"peak", reasonNumber(*peak)}});
     if (!threshold) {
         add(m.name,
             gpu.index,
             VerdictLevel::Unknown,
             measuredShare,
-            "peak " + figure(*peak) + " " + peakUnit,
+            reason("figure.peak", {{"peak", reasonNumber(*peak)}, {"unit", peakUnit}}),
             reason("probe.measurement.no_threshold", params));
         return;
     }
     if (gpu.migEnabled.value_or(false)) {
-        add(m.name, gpu.index, VerdictLevel::Unknown, measuredShare, "", reason("probe.measurement.mig", params));
+        add(m.name, gpu.index, VerdictLevel::Unknown, measuredShare, Reason{}, reason("probe.measurement.mig", params));
         return;
     }
     params["pass"] = reasonNumber(threshold->pass);
@@ -199,8 +226,7 @@ void Judge::judgeMeasurement(const ProbeGpu& gpu, const GpuSpec* spec, const Pro
         params["pcie_gen"] = std::to_string(gpu.pcie->genUnderLoad.value_or(0));
         params["pcie_width"] = std::to_string(gpu.pcie->widthUnderLoad.value_or(0));
     }
-    const std::string expected = ">= " + ratioText(threshold->pass) + " of " + figure(*peak) + " " + peakUnit
-                                 + " (fail < " + ratioText(threshold->fail) + ")";
+    const Reason expected = thresholdFigure(threshold->pass, *peak, peakUnit, threshold->fail);
     const VerdictLevel level = ratio >= threshold->pass  ? VerdictLevel::Pass
                                : ratio < threshold->fail ? VerdictLevel::Fail
                                                          : VerdictLevel::Warn;
@@ -215,7 +241,6 @@ void Judge::judgeMeasurement(const ProbeGpu& gpu, const GpuSpec* spec, const Pro
 /// check has validated the kernel.
 void Judge::judgeInformational(const ProbeGpu& gpu,
                                const ProbeMeasurement& m,
-                               const std::string& measured,
                                std::map<std::string, std::string> params)
 {
     const ProbeMeasurement* reference =
@@ -227,16 +252,17 @@ void Judge::judgeInformational(const ProbeGpu& gpu,
         add(m.name,
             gpu.index,
             VerdictLevel::Unknown,
-            measured + " (" + ratioText(ratio) + " of cuBLASLt)",
-            "informational",
+            reason("figure.share_of_cublaslt",
+                   {{"value", reasonNumber(*m.value)}, {"unit", m.unit}, {"ratio", reasonNumber(ratio)}}),
+            figure("figure.informational"),
             reason("probe.measurement.informational", params));
         return;
     }
     add(m.name,
         gpu.index,
         VerdictLevel::Unknown,
-        measured,
-        "informational",
+        valueFigure(*m.value, m.unit),
+        figure("figure.informational"),
         reason("probe.measurement.informational_alone", params));
 }
 

@@ -26,15 +26,16 @@ void Judge::judgeEcc(const ProbeGpu& gpu)
         add(Check::Ecc,
             gpu.index,
             VerdictLevel::Unknown,
-            "not reported",
-            "0 uncorrectable",
+            figure("figure.not_reported"),
+            figure("figure.zero_uncorrectable"),
             reason("probe.ecc.unknown", {}));
         return;
     }
     const ProbeEcc& e = *gpu.ecc;
-    const std::string measured = std::string(e.enabled ? "on" : "off") + ", volatile uncorrectable "
-                                 + std::to_string(e.volatileUncorrected) + ", aggregate uncorrectable "
-                                 + std::to_string(e.aggregateUncorrected);
+    const Reason measured = reason("figure.ecc",
+                                   {{"enabled", e.enabled ? "true" : "false"},
+                                    {"volatile_uncorrected", std::to_string(e.volatileUncorrected)},
+                                    {"aggregate_uncorrected", std::to_string(e.aggregateUncorrected)}});
     const std::map<std::string, std::string> params = {
         {"volatile_uncorrected", std::to_string(e.volatileUncorrected)},
         {"aggregate_uncorrected", std::to_string(e.aggregateUncorrected)},
@@ -44,19 +45,29 @@ void Judge::judgeEcc(const ProbeGpu& gpu)
             gpu.index,
             VerdictLevel::Fail,
             measured,
-            "0 volatile uncorrectable",
+            figure("figure.zero_volatile_uncorrectable"),
             reason("probe.ecc.uncorrectable", params));
     } else if (!e.enabled) {
-        add(Check::Ecc, gpu.index, VerdictLevel::Warn, measured, "ECC on", reason("probe.ecc.off", params));
+        add(Check::Ecc,
+            gpu.index,
+            VerdictLevel::Warn,
+            measured,
+            figure("figure.ecc_on"),
+            reason("probe.ecc.off", params));
     } else if (e.aggregateUncorrected > 0) {
         add(Check::Ecc,
             gpu.index,
             VerdictLevel::Warn,
             measured,
-            "0 aggregate uncorrectable",
+            figure("figure.zero_aggregate_uncorrectable"),
             reason("probe.ecc.history", params));
     } else {
-        add(Check::Ecc, gpu.index, VerdictLevel::Pass, measured, "0 uncorrectable", reason("probe.ecc.ok", params));
+        add(Check::Ecc,
+            gpu.index,
+            VerdictLevel::Pass,
+            measured,
+            figure("figure.zero_uncorrectable"),
+            reason("probe.ecc.ok", params));
     }
 }
 
@@ -66,23 +77,22 @@ void Judge::judgeRetiredPages(const ProbeGpu& gpu)
         return; // Ampere and newer remap rows instead
     }
     const ProbeRetiredPages& p = *gpu.retiredPages;
-    const std::string measured =
-        std::to_string(p.count) + " retired, " + (p.pending > 0 ? "retirement pending" : "none pending");
     const std::map<std::string, std::string> params = {{"count", std::to_string(p.count)},
                                                        {"pending", std::to_string(p.pending)}};
+    const Reason measured = reason("figure.retired_pages", params);
     if (p.pending > 0) {
         add(Check::RetiredPages,
             gpu.index,
             VerdictLevel::Fail,
             measured,
-            "none pending",
+            figure("figure.none_pending"),
             reason("probe.retired_pages.pending", params));
     } else {
         add(Check::RetiredPages,
             gpu.index,
             VerdictLevel::Pass,
             measured,
-            "none pending",
+            figure("figure.none_pending"),
             reason("probe.retired_pages.ok", params));
     }
 }
@@ -93,33 +103,31 @@ void Judge::judgeRemappedRows(const ProbeGpu& gpu)
         return; // pre-Ampere retires pages instead
     }
     const ProbeRemappedRows& r = *gpu.remappedRows;
-    const std::string measured = std::to_string(r.correctable) + " correctable, " + std::to_string(r.uncorrectable)
-                                 + " uncorrectable" + (r.pending ? ", remap pending" : "")
-                                 + (r.failure ? ", remap failed" : "");
     const std::map<std::string, std::string> params = {{"correctable", std::to_string(r.correctable)},
                                                        {"uncorrectable", std::to_string(r.uncorrectable)},
                                                        {"pending", r.pending ? "true" : "false"},
                                                        {"failure", r.failure ? "true" : "false"}};
+    const Reason measured = reason("figure.remapped_rows", params);
     if (r.failure) {
         add(Check::RemappedRows,
             gpu.index,
             VerdictLevel::Fail,
             measured,
-            "no failure, none pending",
+            figure("figure.no_remap_failure"),
             reason("probe.remapped_rows.failure", params));
     } else if (r.pending) {
         add(Check::RemappedRows,
             gpu.index,
             VerdictLevel::Fail,
             measured,
-            "no failure, none pending",
+            figure("figure.no_remap_failure"),
             reason("probe.remapped_rows.pending", params));
     } else {
         add(Check::RemappedRows,
             gpu.index,
             VerdictLevel::Pass,
             measured,
-            "no failure, none pending",
+            figure("figure.no_remap_failure"),
             reason("probe.remapped_rows.ok", params));
     }
 }
@@ -132,13 +140,14 @@ void Judge::judgeTemperature(const ProbeGpu& gpu)
         add(Check::Temperature,
             gpu.index,
             VerdictLevel::Unknown,
-            hottest ? std::to_string(*hottest) + " C" : "not reported",
-            t.slowdownC ? "< " + std::to_string(*t.slowdownC) + " C" : "unknown",
+            hottest ? valueFigure(*hottest, "C") : figure("figure.not_reported"),
+            t.slowdownC ? reason("figure.below", {{"value", std::to_string(*t.slowdownC)}, {"unit", "C"}})
+                        : figure("figure.unknown"),
             reason("probe.temperature.unknown", {}));
         return;
     }
-    const std::string measured = std::to_string(*hottest) + " C";
-    const std::string expected = "< " + std::to_string(*t.slowdownC) + " C (slowdown)";
+    const Reason measured = valueFigure(*hottest, "C");
+    const Reason expected = reason("figure.below_slowdown", {{"celsius", std::to_string(*t.slowdownC)}});
     const std::map<std::string, std::string> params = {{"celsius", std::to_string(*hottest)},
                                                        {"slowdown", std::to_string(*t.slowdownC)}};
     if (*hottest >= *t.slowdownC) {
@@ -167,8 +176,8 @@ void Judge::judgePower(const ProbeGpu& gpu, const GpuSpec* spec)
         add(Check::Power,
             gpu.index,
             VerdictLevel::Unknown,
-            p.underLoadW ? figure(*p.underLoadW) + " W" : "not reported",
-            "full run",
+            p.underLoadW ? valueFigure(*p.underLoadW, "W") : figure("figure.not_reported"),
+            figure("figure.full_run"),
             reason("probe.power.quick", {}));
         return;
     }
@@ -176,16 +185,18 @@ void Judge::judgePower(const ProbeGpu& gpu, const GpuSpec* spec)
         add(Check::Power,
             gpu.index,
             VerdictLevel::Unknown,
-            p.underLoadW ? figure(*p.underLoadW) + " W" : "not reported",
-            p.limitW ? ">= " + figure(0.75 * *p.limitW) + " W" : "unknown",
+            p.underLoadW ? valueFigure(*p.underLoadW, "W") : figure("figure.not_reported"),
+            p.limitW ? reason("figure.at_least", {{"value", reasonNumber(0.75 * *p.limitW)}, {"unit", "W"}})
+                     : figure("figure.unknown"),
             reason("probe.power.unknown", {}));
         return;
     }
     const double ratio = *p.underLoadW / *p.limitW;
-    const std::string measured = figure(*p.underLoadW) + " W (" + ratioText(ratio) + " of " + figure(*p.limitW) + " W)";
-    const std::string expected = ">= 0.75 x " + figure(*p.limitW) + " W";
     const std::map<std::string, std::string> params = {
         {"watts", reasonNumber(*p.underLoadW)}, {"limit", reasonNumber(*p.limitW)}, {"ratio", reasonNumber(ratio)}};
+    const Reason measured = reason("figure.power", params);
+    const Reason expected =
+        reason("figure.power_expected", {{"share", reasonNumber(0.75)}, {"limit", reasonNumber(*p.limitW)}});
     // DCGM targeted_power's 0.75 (cuda_probe.md section 1.2 and 5); only a warning on 70 W cards.
     if (ratio >= 0.75) {
         add(Check::Power, gpu.index, VerdictLevel::Pass, measured, expected, reason("probe.power.ok", params));
@@ -203,12 +214,19 @@ void Judge::judgePower(const ProbeGpu& gpu, const GpuSpec* spec)
 void Judge::judgePcie(const ProbeGpu& gpu)
 {
     if (!gpu.pcie || !gpu.pcie->genUnderLoad || !gpu.pcie->widthUnderLoad || !gpu.pcie->genMax || !gpu.pcie->widthMax) {
-        add(Check::Pcie, gpu.index, VerdictLevel::Unknown, "not reported", "unknown", reason("probe.pcie.unknown", {}));
+        add(Check::Pcie,
+            gpu.index,
+            VerdictLevel::Unknown,
+            figure("figure.not_reported"),
+            figure("figure.unknown"),
+            reason("probe.pcie.unknown", {}));
         return;
     }
     const ProbePcie& l = *gpu.pcie;
-    const std::string measured = "Gen" + std::to_string(*l.genUnderLoad) + " x" + std::to_string(*l.widthUnderLoad);
-    const std::string expected = "Gen" + std::to_string(*l.genMax) + " x" + std::to_string(*l.widthMax);
+    const Reason measured =
+        reason("figure.pcie", {{"gen", std::to_string(*l.genUnderLoad)}, {"width", std::to_string(*l.widthUnderLoad)}});
+    const Reason expected =
+        reason("figure.pcie", {{"gen", std::to_string(*l.genMax)}, {"width", std::to_string(*l.widthMax)}});
     const std::map<std::string, std::string> params = {{"gen", std::to_string(*l.genUnderLoad)},
                                                        {"width", std::to_string(*l.widthUnderLoad)},
                                                        {"gen_max", std::to_string(*l.genMax)},
@@ -235,17 +253,18 @@ void Judge::judgeThrottleShares(Check check, int gpu, const ProbeThrottle& t, co
         add(check,
             gpu,
             VerdictLevel::Unknown,
-            "no busy samples",
-            "",
+            figure("figure.no_busy_samples"),
+            Reason{},
             reason("probe.throttle.no_samples", {{"phase", phase}}));
         return;
     }
-    std::vector<std::string> listed;
+    // "figure.throttle_shares": each reason's share as a parameter "share.<reason>"; none is no reason seen.
+    std::map<std::string, std::string> shares;
     std::string hardest;
     double hardShare = 0;
     double thermalShare = 0;
     for (const auto& [why, share] : t.shares) {
-        listed.push_back(why + " " + fixed(share * 100, 0) + " %");
+        shares["share." + why] = reasonNumber(share);
         if (isHardThrottle(why) && share > hardShare) {
             hardShare = share;
             hardest = why;
@@ -253,9 +272,10 @@ void Judge::judgeThrottleShares(Check check, int gpu, const ProbeThrottle& t, co
             thermalShare = share;
         }
     }
-    const std::string measured = listed.empty() ? "none" : joined(listed);
-    const std::string expected = "hw_slowdown, hw_thermal, hw_power_brake < " + fixed(kThrottleFailShare * 100, 0)
-                                 + " % of " + std::to_string(t.samples) + " busy samples";
+    const Reason measured = reason("figure.throttle_shares", std::move(shares));
+    const Reason expected =
+        reason("figure.throttle_expected",
+               {{"share", reasonNumber(kThrottleFailShare)}, {"samples", std::to_string(t.samples)}});
     std::map<std::string, std::string> params = {{"phase", phase},
                                                  {"samples", std::to_string(t.samples)},
                                                  {"reason", hardest},
@@ -284,9 +304,9 @@ void Judge::judgeThrottle(const ProbeGpu& gpu)
     const std::vector<std::string>& reasons = gpu.throttleReasons;
     const bool hard = std::any_of(reasons.begin(), reasons.end(), isHardThrottle);
     const bool soft = std::find(reasons.begin(), reasons.end(), "sw_thermal") != reasons.end();
-    const std::string measured = gpu.throttleReasons.empty() ? "none" : joined(gpu.throttleReasons);
-    const std::string expected = "no hw_slowdown, hw_thermal, hw_power_brake, sw_thermal";
     const std::map<std::string, std::string> params = {{"reasons", joined(gpu.throttleReasons, ",")}};
+    const Reason measured = reason("figure.throttle_reasons", params);
+    const Reason expected = figure("figure.no_throttle");
     if (hard) {
         add(Check::Throttle,
             gpu.index,

@@ -134,19 +134,28 @@ void Judge::judgeDriver()
     const int build = m_result.probe.cudaRuntime;
     const std::string driverName = driver.version.value_or("unknown");
     const char* needed = minimumDriver(build);
-    const std::string neededText = needed ? needed : "a driver for CUDA " + cudaVersionText(build);
-    const std::string expected = "CUDA >= " + cudaVersionText(build) + " (driver >= " + neededText + ")";
+    // "figure.driver_needed": the CUDA version the build needs and, where the table above knows it, its driver.
+    std::map<std::string, std::string> neededParams = {{"cuda", cudaVersionText(build)}};
+    if (needed) {
+        neededParams["driver"] = needed;
+    }
+    const Reason expected = reason("figure.driver_needed", std::move(neededParams));
     const std::string code = m_result.error ? m_result.error->code : "";
     if (code == "no_driver" || (driver.cudaVersion == 0 && code != "driver_too_old")) {
         add(Check::Driver,
             std::nullopt,
             VerdictLevel::Fail,
-            "no driver",
+            figure("figure.no_driver"),
             expected,
             reason("probe.driver.missing", {{"cuda11_min_driver", kCuda11Minimum}}));
         return;
     }
-    const std::string measured = driverName + " (CUDA " + cudaVersionText(driver.cudaVersion) + ")";
+    // "figure.driver": the driver's version (absent where NVML could not say) and the CUDA version it supports.
+    std::map<std::string, std::string> driverParams = {{"cuda", cudaVersionText(driver.cudaVersion)}};
+    if (driver.version) {
+        driverParams["driver"] = *driver.version;
+    }
+    const Reason measured = reason("figure.driver", std::move(driverParams));
     if (code == "driver_too_old" || driver.cudaVersion < build) {
         std::map<std::string, std::string> params = {{"driver", driverName},
                                                      {"driver_cuda", cudaVersionText(driver.cudaVersion)},
@@ -187,7 +196,12 @@ void Judge::judgeCount()
     const char* key = got < want   ? "probe.gpu_count.missing"
                       : got > want ? "probe.gpu_count.extra"
                                    : "probe.gpu_count.ok";
-    add(Check::GpuCount, std::nullopt, level, std::to_string(got), std::to_string(want), reason(key, params));
+    add(Check::GpuCount,
+        std::nullopt,
+        level,
+        reason("figure.count", {{"count", std::to_string(got)}}),
+        reason("figure.count", {{"count", std::to_string(want)}}),
+        reason(key, params));
 }
 
 /// The spec the GPU's figures are judged against: what it is when the name says so, else what was promised.
@@ -202,8 +216,8 @@ const GpuSpec* Judge::judgeModel(const ProbeGpu& gpu)
         add(Check::Model,
             gpu.index,
             VerdictLevel::Fail,
-            name,
-            m_promised.gpuId,
+            textFigure(name),
+            textFigure(m_promised.gpuId),
             reason("probe.model.unknown_promise", {{"name", name}, {"promised", m_promised.gpuId}}));
         return found;
     }
@@ -214,15 +228,20 @@ const GpuSpec* Judge::judgeModel(const ProbeGpu& gpu)
                                                        {"found", found ? found->id : ""},
                                                        {"found_name", found ? found->name : ""}};
     if (found == m_promisedSpec) {
-        add(Check::Model, gpu.index, VerdictLevel::Pass, name, m_promisedSpec->name, reason("probe.model.ok", params));
+        add(Check::Model,
+            gpu.index,
+            VerdictLevel::Pass,
+            textFigure(name),
+            textFigure(m_promisedSpec->name),
+            reason("probe.model.ok", params));
         return found;
     }
     if (found) {
         add(Check::Model,
             gpu.index,
             VerdictLevel::Fail,
-            name + " (" + found->name + ")",
-            m_promisedSpec->name,
+            reason("figure.name_as", {{"name", name}, {"as", found->name}}),
+            textFigure(m_promisedSpec->name),
             reason("probe.model.mismatch", params));
         return found;
     }
@@ -234,8 +253,8 @@ const GpuSpec* Judge::judgeModel(const ProbeGpu& gpu)
     add(Check::Model,
         gpu.index,
         sameFamily ? VerdictLevel::Warn : VerdictLevel::Fail,
-        name,
-        m_promisedSpec->name,
+        textFigure(name),
+        textFigure(m_promisedSpec->name),
         reason(sameFamily ? "probe.model.unconfirmed" : "probe.model.unknown", params));
     return m_promisedSpec;
 }
@@ -247,13 +266,14 @@ void Judge::judgeMemory(const ProbeGpu& gpu)
         expectedGb = m_promisedSpec->memoryGb;
     }
     const double gib = static_cast<double>(gpu.memoryTotalMib) / 1024.0;
-    const std::string measured = fixed(gib, 1) + " GiB (" + std::to_string(gpu.memoryTotalMib) + " MiB)";
+    const Reason measured =
+        reason("figure.memory", {{"gib", reasonNumber(gib)}, {"mib", std::to_string(gpu.memoryTotalMib)}});
     if (gpu.parentName && !gpu.parentName->empty()) {
         add(Check::Memory,
             gpu.index,
             VerdictLevel::Unknown,
             measured,
-            "a share",
+            figure("figure.a_share"),
             reason("probe.memory.mig_slice",
                    {{"mib", std::to_string(gpu.memoryTotalMib)}, {"gib", reasonNumber(gib)}}));
         return;
@@ -263,7 +283,7 @@ void Judge::judgeMemory(const ProbeGpu& gpu)
             gpu.index,
             VerdictLevel::Unknown,
             measured,
-            "unknown",
+            figure("figure.unknown"),
             reason("probe.memory.unknown", {{"mib", std::to_string(gpu.memoryTotalMib)}}));
         return;
     }
@@ -277,7 +297,7 @@ void Judge::judgeMemory(const ProbeGpu& gpu)
         gpu.index,
         enough ? VerdictLevel::Pass : VerdictLevel::Fail,
         measured,
-        figure(*expectedGb) + " GB",
+        valueFigure(*expectedGb, "GB"),
         reason(enough ? "probe.memory.ok" : "probe.memory.short", params));
 }
 

@@ -9,7 +9,6 @@ namespace gpuplan::core::verdict {
 void Judge::judgePeer(const ProbeGpu& gpu,
                       const GpuSpec* spec,
                       const ProbeMeasurement& m,
-                      const std::string& measured,
                       std::map<std::string, std::string> params)
 {
     const std::string peer = m.peer ? std::to_string(*m.peer) : "?";
@@ -17,28 +16,43 @@ void Judge::judgePeer(const ProbeGpu& gpu,
     params["link"] = m.link;
     // 0: no NVLink (a plain double: GCC 12 warns of an optional copied below as maybe uninitialised)
     const double nvlink = spec ? nvlinkPerDirection(*spec).value_or(0) : 0;
-    const std::string toPeer = measured + " to GPU " + peer + (m.link.empty() ? "" : " (" + m.link + ")");
+    // "figure.to_peer": the speed to the peer GPU, over which link where the probe said, and (below) its share of
+    // the peak.
+    std::map<std::string, std::string> figures = {{"value", reasonNumber(*m.value)}, {"unit", m.unit}, {"peer", peer}};
+    if (!m.link.empty()) {
+        figures["link"] = m.link;
+    }
+    const Reason toPeer = reason("figure.to_peer", figures);
     if (nvlink > 0 && m.link != "nvlink" && m_result.gpus.size() > 1) {
         params["gpu"] = spec->name; // the model whose datasheet has the NVLink
-        add(Check::P2p, gpu.index, VerdictLevel::Warn, toPeer, "NVLink", reason("probe.p2p.no_nvlink", params));
+        add(Check::P2p,
+            gpu.index,
+            VerdictLevel::Warn,
+            toPeer,
+            textFigure("NVLink"),
+            reason("probe.p2p.no_nvlink", params));
         return;
     }
     double peak = nvlink;
-    std::string rule = "P2P over NVLink, per direction";
+    std::string rule = "p2p_nvlink";
     if (peak <= 0) {
         peak = linkBandwidth(gpu).value_or(0);
-        rule = "P2P over PCIe, against the negotiated link";
+        rule = "p2p_pcie";
     }
     if (peak <= 0) {
-        add(Check::P2p, gpu.index, VerdictLevel::Unknown, toPeer, "unknown", reason("probe.p2p.no_link", params));
+        add(Check::P2p,
+            gpu.index,
+            VerdictLevel::Unknown,
+            toPeer,
+            figure("figure.unknown"),
+            reason("probe.p2p.no_link", params));
         return;
     }
     const double ratio = *m.value / peak;
     params["peak"] = reasonNumber(peak);
     params["ratio"] = reasonNumber(static_cast<double>(static_cast<long long>(ratio * 1000 + 0.5)) / 1000);
     const Threshold threshold{0.60, 0.40, ""};
-    const std::string expected =
-        ">= " + ratioText(threshold.pass) + " of " + figure(peak) + " GB/s (fail < " + ratioText(threshold.fail) + ")";
+    const Reason expected = thresholdFigure(threshold.pass, peak, "GB/s", threshold.fail);
     const VerdictLevel level = ratio >= threshold.pass  ? VerdictLevel::Pass
                                : ratio < threshold.fail ? VerdictLevel::Fail
                                                         : VerdictLevel::Warn;
@@ -46,12 +60,9 @@ void Judge::judgePeer(const ProbeGpu& gpu,
                       : level == VerdictLevel::Fail ? "probe.p2p.slow"
                                                     : "probe.p2p.low";
     params["rule"] = rule;
-    add(Check::P2p,
-        gpu.index,
-        level,
-        toPeer + " (" + ratioText(ratio) + " of " + figure(peak) + ")",
-        expected,
-        reason(key, params));
+    figures["ratio"] = reasonNumber(ratio);
+    figures["peak"] = reasonNumber(peak);
+    add(Check::P2p, gpu.index, level, reason("figure.to_peer", std::move(figures)), expected, reason(key, params));
 }
 
 /// The machine-wide tests: NCCL's all-reduce bus bandwidth against the slowest link between the GPUs.
@@ -63,11 +74,18 @@ void Judge::judgeMultiGpu()
         }
         std::map<std::string, std::string> params = {{"test", m.name}, {"method", m.method}};
         if (m.skipped || !m.value) {
-            params["why"] = m.skipped.value_or("no figure");
-            add(m.name, std::nullopt, VerdictLevel::Unknown, "skipped", "", reason("probe.nccl.skipped", params));
+            if (m.skipped) {
+                params["why"] = *m.skipped; // the probe's own words
+            }
+            add(m.name,
+                std::nullopt,
+                VerdictLevel::Unknown,
+                figure("figure.skipped"),
+                Reason{},
+                reason("probe.nccl.skipped", params));
             continue;
         }
-        const std::string measured = figure(*m.value) + " GB/s";
+        const Reason measured = valueFigure(*m.value, "GB/s");
         params["value"] = reasonNumber(*m.value);
         std::optional<double> peak = m_promisedSpec ? nvlinkPerDirection(*m_promisedSpec) : std::nullopt;
         const bool viaNvlink = peak.has_value();
@@ -75,7 +93,12 @@ void Judge::judgeMultiGpu()
             peak = linkBandwidth(m_result.gpus.front());
         }
         if (!peak) {
-            add(m.name, std::nullopt, VerdictLevel::Unknown, measured, "unknown", reason("probe.nccl.no_link", params));
+            add(m.name,
+                std::nullopt,
+                VerdictLevel::Unknown,
+                measured,
+                figure("figure.unknown"),
+                reason("probe.nccl.no_link", params));
             continue;
         }
         const double ratio = *m.value / *peak;
@@ -90,8 +113,12 @@ void Judge::judgeMultiGpu()
         add(m.name,
             std::nullopt,
             level,
-            measured + " (" + ratioText(ratio) + " of " + figure(*peak) + ")",
-            ">= 0.50 of " + figure(*peak) + " GB/s (fail < 0.30)",
+            reason("figure.share",
+                   {{"value", reasonNumber(*m.value)},
+                    {"unit", "GB/s"},
+                    {"ratio", reasonNumber(ratio)},
+                    {"peak", reasonNumber(*peak)}}),
+            thresholdFigure(0.5, *peak, "GB/s", 0.3),
             reason(level == VerdictLevel::Pass   ? "probe.nccl.ok"
                    : level == VerdictLevel::Fail ? "probe.nccl.slow"
                                                  : "probe.nccl.low",

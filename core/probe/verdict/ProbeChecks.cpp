@@ -20,8 +20,8 @@ bool Judge::judgeProbeError()
         add(Check::Nvml,
             std::nullopt,
             VerdictLevel::Warn,
-            "NVML unavailable",
-            "NVML (libnvidia-ml.so.1)",
+            figure("figure.nvml_unavailable"),
+            figure("figure.nvml_library"),
             reason("probe.error.nvml_unavailable", {{"message", error.message}}));
         return false;
     }
@@ -30,8 +30,8 @@ bool Judge::judgeProbeError()
         add(Check::ProbeError,
             std::nullopt,
             VerdictLevel::Fail,
-            "0 GPUs",
-            "a CUDA GPU",
+            figure("figure.no_gpus"),
+            figure("figure.a_cuda_gpu"),
             reason("probe.error.no_device_unpromised", {{"message", error.message}}));
         return true;
     }
@@ -39,8 +39,8 @@ bool Judge::judgeProbeError()
         add(Check::ProbeError,
             std::nullopt,
             VerdictLevel::Fail,
-            "0 GPUs",
-            count + " x " + promisedName(),
+            figure("figure.no_gpus"),
+            reason("figure.gpus_of", {{"count", count}, {"gpu", promisedName()}}),
             reason("probe.error.no_device", {{"count", count}, {"gpu", promisedName()}, {"message", error.message}}));
         return true;
     }
@@ -70,14 +70,19 @@ bool Judge::judgeProbeError()
             params["gpu"] = error.gpu ? std::to_string(*error.gpu) : "";
             params["stage"] = error.stage;
         }
-        add(Check::ProbeError, std::nullopt, VerdictLevel::Fail, error.code, "no error", reason(known.key, params));
+        add(Check::ProbeError,
+            std::nullopt,
+            VerdictLevel::Fail,
+            textFigure(error.code),
+            figure("figure.no_error"),
+            reason(known.key, params));
         return true;
     }
     add(Check::ProbeError,
         std::nullopt,
         VerdictLevel::Fail,
-        error.code,
-        "no error",
+        textFigure(error.code),
+        figure("figure.no_error"),
         reason("probe.error.internal", {{"code", error.code}, {"message", error.message}}));
     return true;
 }
@@ -93,8 +98,8 @@ void Judge::judgeGpuError(const ProbeGpu& gpu)
         add(Check::GpuError,
             gpu.index,
             VerdictLevel::Warn,
-            e.code,
-            "measured",
+            textFigure(e.code),
+            figure("figure.measured"),
             reason("probe.gpu_error.own_kernel", params));
         return;
     }
@@ -121,8 +126,8 @@ void Judge::judgeGpuError(const ProbeGpu& gpu)
     add(Check::GpuError,
         gpu.index,
         VerdictLevel::Fail,
-        e.code,
-        "measured",
+        textFigure(e.code),
+        figure("figure.measured"),
         reason(advised == std::end(kAdvised) ? "probe.gpu_error" : advised->key, params));
 }
 

@@ -63,7 +63,7 @@ public:
         if (!response || response->status != 200) {
             qWarning() << "fake control" << path << "failed"
                        << (response ? QString::number(response->status)
-                                    : QString::fromStdString(response.error().message()));
+                                    : QString::fromStdString(describe(response.error())));
             return {};
         }
         return QJsonDocument::fromJson(QByteArray::fromStdString(response->body)).object();

@@ -113,7 +113,7 @@ protected:
     findImage(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel) override
     {
         if (!request.imageId.empty()) {
-            result.steps.push_back("image " + request.imageId + " (as given)");
+            result.steps.push_back(Reason{"step.image_given", {{"image", request.imageId}}});
             return request.imageId;
         }
         Result<json> answer = call("GET", "/v1/images?gpu_driver=true", {}, {}, cancel);
@@ -129,9 +129,9 @@ protected:
             }
         }
         if (newest.empty()) {
-            return Error{ErrorCode::NotFound, "Test Cloud lists no image with the GPU driver", "image"};
+            return Error{ErrorCode::NotFound, Reason{"error.provider.no_gpu_image", {{"provider", name()}}}, "image"};
         }
-        result.steps.push_back("image " + newest + ", the newest with the GPU driver");
+        result.steps.push_back(Reason{"step.image_found", {{"image", newest}}});
         return newest;
     }
 
@@ -146,12 +146,12 @@ protected:
         }
         for (const json& key : keys->value("keys", json::array())) {
             if (text(key, "name") == name) {
-                result.steps.push_back("key " + name + " already imported");
+                result.steps.push_back(Reason{"step.key_pair_found", {{"key_pair", name}}});
                 return name;
             }
         }
         if (request.dryRun) {
-            result.steps.push_back("would import key " + name);
+            result.steps.push_back(Reason{"step.key_pair_would_import", {{"key_pair", name}}});
             return std::string();
         }
         Result<json> imported =
@@ -159,7 +159,7 @@ protected:
         if (!imported && imported.error().providerCode != "key_exists") {
             return imported.error();
         }
-        result.steps.push_back("imported key " + name);
+        result.steps.push_back(Reason{"step.key_pair_imported", {{"key_pair", name}}});
         return name;
     }
 
@@ -176,7 +176,7 @@ protected:
             const std::string id = text(firewall, "id");
             const json rules = firewall.value("rules", json::array());
             if (std::find(rules.begin(), rules.end(), rule) != rules.end()) {
-                result.steps.push_back("firewall " + id + " opens SSH to " + request.sshSourceCidr + " only");
+                result.steps.push_back(Reason{"step.group_found", {{"group_name", name}, {"group_id", id}}});
                 return id;
             }
             if (!request.dryRun) {
@@ -185,11 +185,14 @@ protected:
                     return added.error();
                 }
             }
-            result.steps.push_back("firewall " + id + " had lost its SSH rule: added it again");
+            const std::map<std::string, std::string> ids{{"group_id", id}, {"cidr", request.sshSourceCidr}};
+            result.steps.push_back(request.dryRun ? Reason{"step.group_ssh_rule_would_add", ids}
+                                                  : Reason{"step.group_ssh_rule_added_again", ids});
             return id;
         }
         if (request.dryRun) {
-            result.steps.push_back("would create firewall " + name);
+            result.steps.push_back(
+                Reason{"step.group_would_create", {{"group_name", name}, {"cidr", request.sshSourceCidr}}});
             return std::string();
         }
         Result<json> created = call("POST",
@@ -200,7 +203,9 @@ protected:
         if (!created) {
             return created.error();
         }
-        result.steps.push_back("created firewall " + text(*created, "id") + " opening SSH to " + request.sshSourceCidr);
+        result.steps.push_back(
+            Reason{"step.group_created",
+                   {{"group_name", name}, {"group_id", text(*created, "id")}, {"cidr", request.sshSourceCidr}}});
         return text(*created, "id");
     }
 
@@ -237,18 +242,22 @@ protected:
         }
         if (request.dryRun) {
             result.dryRunPassed = true;
-            result.steps.push_back("dry run passed");
+            result.steps.push_back(Reason{"step.dry_run_passed", {}});
             return Ok{};
         }
         const RemoteInstance launched = instanceFrom(answer->value("instance", json::object()), request.region);
         result.instanceId = launched.instanceId;
         result.state = launched.state;
         result.zone = launched.zone;
-        result.steps.push_back("launched " + launched.instanceId + " in " + launched.zone);
+        result.steps.push_back(
+            Reason{"step.launched", {{"instance_id", launched.instanceId}, {"zone", launched.zone}}});
         return Ok{};
     }
 
 private:
+    /// The provider's name as the user reads it in an error ("Test Cloud").
+    static const std::string& name() { return testCloudDescriptor().name; }
+
     /// Sends one call with the bearer key; a JSON answer, or the error the API's {"error": {code, message}} and
     /// HTTP status mean.
     Result<json> call(const std::string& method,
@@ -259,10 +268,11 @@ private:
                       bool hasClientToken = false)
     {
         if (!m_context.http) {
-            return Error{ErrorCode::InvalidArgument, "no HTTP transport", "testcloud"};
+            return Error{ErrorCode::InvalidArgument, Reason{"error.provider.no_transport", {}}, "testcloud"};
         }
         if (m_context.endpoint.empty()) {
-            return Error{ErrorCode::InvalidArgument, "Test Cloud has no public endpoint; give one", "testcloud"};
+            return Error{
+                ErrorCode::InvalidArgument, Reason{"error.provider.no_endpoint", {{"provider", name()}}}, "testcloud"};
         }
         HttpRequest request;
         request.method = method;
@@ -280,30 +290,34 @@ private:
         json answer = json::parse(response->body, nullptr, false);
         if (response->status >= 200 && response->status < 300) {
             if (answer.is_discarded() || !answer.is_object()) {
-                return Error{
-                    ErrorCode::ProviderRefused, "Test Cloud answered without a JSON object", method + " " + path};
+                return Error{ErrorCode::ProviderRefused,
+                             Reason{"error.provider.answer_not_object", {{"provider", name()}}},
+                             method + " " + path};
             }
             return answer;
         }
         const json error = answer.is_object() ? answer.value("error", json::object()) : json::object();
         const ApiError api{text(error, "code"), text(error, "message"), text(error, "request_id")};
+        // The generic error.provider.* keys, worded for any provider: a new one joins without new wording.
         Error out{ErrorCode::ProviderRefused,
-                  "Test Cloud refused " + (context.action.empty() ? method + " " + path : context.action) + " ("
-                      + api.code + ")",
+                  Reason{"error.provider.refused",
+                         {{"provider", name()},
+                          {"action", context.action.empty() ? method + " " + path : context.action},
+                          {"code", api.code}}},
                   "testcloud " + context.region,
                   response->status,
                   api.code};
         if (api.code == "no_capacity") {
             out.code = ErrorCode::InsufficientCapacity;
-            out.detail =
-                "no " + context.instanceType + " free in " + context.zone + " now; GPU Planner tries the next zone";
+            out.reason =
+                Reason{"error.provider.no_capacity", {{"instance_type", context.instanceType}, {"zone", context.zone}}};
         } else if (api.code == "quota_exceeded") {
             out.code = ErrorCode::QuotaExceeded;
         } else if (api.code == "forbidden") {
             out.code = ErrorCode::PermissionDenied;
         } else if (response->status == 401) {
             out.code = ErrorCode::Credentials;
-            out.detail = "Test Cloud refused the API key";
+            out.reason = Reason{"error.provider.key_refused", {{"provider", name()}}};
         } else if (response->status == 429) {
             out.code = ErrorCode::Throttled;
         } else if (response->status == 404) {
@@ -321,9 +335,11 @@ const core::ProviderDescriptor& testCloudDescriptor()
         "testcloud",
         "Test Cloud",
         "测试云",
-        {{"api_key", "API key", CredentialFieldKind::Secret}},
-        {{CloudFeature::Subscription, "Test Cloud rents by the hour only"},
-         {CloudFeature::ScheduledTerminate, "Test Cloud has no provider-side timer"}},
+        {{"api_key", CredentialFieldKind::Secret}},
+        // It rents by the hour only and has no provider-side timer (keys the wording does not know: they read as the
+        // key).
+        {{CloudFeature::Subscription, Reason{"unsupported.testcloud.subscription", {}}},
+         {CloudFeature::ScheduledTerminate, Reason{"unsupported.testcloud.scheduled_terminate", {}}}},
         [](ProviderContext context) -> std::unique_ptr<CloudProvider> {
             return std::make_unique<TestCloudProvider>(std::move(context));
         },

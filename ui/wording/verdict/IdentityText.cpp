@@ -17,6 +17,39 @@ QString driverVersion(const Args& p)
 
 } // namespace
 
+namespace {
+
+/// probe.driver.too_old(_for_any_build) for a probe build whose oldest driver core does not know.
+QString unknownFloorText(bool olderBuildRuns, const QString& driver, const Args& p)
+{
+    if (olderBuildRuns) {
+        return driver.isEmpty()
+                   ? VerdictText::tr(
+                         "The driver supports CUDA up to %1, older than this probe build's CUDA %2. The "
+                         "CUDA 11.8 build of the probe runs on drivers from %3 on (and on V100); the deploy "
+                         "step picks that build when the remote driver is older than R580, so deploy the "
+                         "probe again and let it choose, or update the driver to 580 or newer.")
+                         .arg(p.text("driver_cuda"), p.text("build_cuda"), p.text("cuda11_min_driver"))
+                   : VerdictText::tr(
+                         "The driver %1 supports CUDA up to %2, older than this probe build's CUDA %3. The "
+                         "CUDA 11.8 build of the probe runs on drivers from %4 on (and on V100); the deploy "
+                         "step picks that build when the remote driver is older than R580, so deploy the "
+                         "probe again and let it choose, or update the driver to 580 or newer.")
+                         .arg(driver, p.text("driver_cuda"), p.text("build_cuda"), p.text("cuda11_min_driver"));
+    }
+    return driver.isEmpty()
+               ? VerdictText::tr("The driver supports CUDA up to %1, older than this probe build's CUDA %2. No older "
+                                 "build of the probe exists: update the driver to one for CUDA %2 or newer (the "
+                                 "provider's current GPU image has one).")
+                     .arg(p.text("driver_cuda"), p.text("build_cuda"))
+               : VerdictText::tr("The driver %1 supports CUDA up to %2, older than this probe build's CUDA %3. No "
+                                 "older build of the probe exists: update the driver to one for CUDA %3 or newer (the "
+                                 "provider's current GPU image has one).")
+                     .arg(driver, p.text("driver_cuda"), p.text("build_cuda"));
+}
+
+} // namespace
+
 QString driverText(const QString& key, const Args& p)
 {
     if (key == QLatin1String("probe.driver.missing")) {
@@ -45,12 +78,14 @@ QString driverText(const QString& key, const Args& p)
     if (!olderBuildRuns && key != QLatin1String("probe.driver.too_old_for_any_build")) {
         return {};
     }
-    // build_min_driver is set where core knows the build's driver floor (every build shipped today): without it
-    // the reason reads as its key and figures.
-    const QString neededDriver = p.text("build_min_driver");
-    if (!p.all({"driver_cuda", "build_cuda", "cuda11_min_driver"}) || neededDriver.isEmpty()
-        || !neededDriver.front().isDigit()) {
+    if (!p.all({"driver_cuda", "build_cuda", "cuda11_min_driver"})) {
         return {};
+    }
+    // build_min_driver is set where core knows the build's driver floor (every build shipped today); a build it does
+    // not know (a newer CUDA) is worded without it.
+    const QString neededDriver = p.text("build_min_driver");
+    if (neededDriver.isEmpty() || !neededDriver.front().isDigit()) {
+        return unknownFloorText(olderBuildRuns, driver, p);
     }
     if (olderBuildRuns) {
         return driver.isEmpty()

@@ -10,19 +10,25 @@ namespace gpuplan::ui::verdicttext {
 
 namespace {
 
-/// A threshold row of Verdict.cpp (cuda_probe.md section 5); the rows that are only names ("V100", "SXM HBM")
-/// read the same in every language.
+/// A threshold row of core/probe/verdict (cuda_probe.md section 5) by its id ("sxm_hbm"). A rule saved in English
+/// by an older version (a plan's verification) shows as it was saved.
 QString ruleText(const QString& rule)
 {
     static const std::map<QString, const char*> rules{
-        {QStringLiteral("70-75 W (power-capped)"), QT_TRANSLATE_NOOP("VerdictText", "70-75 W (power-capped)")},
-        {QStringLiteral("GeForce, against the FP32-accumulate peak"),
-         QT_TRANSLATE_NOOP("VerdictText", "GeForce, against the FP32-accumulate peak")},
-        {QStringLiteral("GDDR >= 150 W"), QT_TRANSLATE_NOOP("VerdictText", "GDDR >= 150 W")},
-        {QStringLiteral("DRAM copy/triad, HBM"), QT_TRANSLATE_NOOP("VerdictText", "DRAM copy/triad, HBM")},
-        {QStringLiteral("DRAM copy/triad, GDDR"), QT_TRANSLATE_NOOP("VerdictText", "DRAM copy/triad, GDDR")},
-        {QStringLiteral("H2D/D2H pinned, against the negotiated link"),
+        {QStringLiteral("power_capped"), QT_TRANSLATE_NOOP("VerdictText", "70-75 W (power-capped)")},
+        {QStringLiteral("geforce"), QT_TRANSLATE_NOOP("VerdictText", "GeForce, against the FP32-accumulate peak")},
+        {QStringLiteral("v100"), QT_TRANSLATE_NOOP("VerdictText", "V100")},
+        {QStringLiteral("pcie_hbm"), QT_TRANSLATE_NOOP("VerdictText", "PCIe HBM")},
+        {QStringLiteral("sxm_hbm"), QT_TRANSLATE_NOOP("VerdictText", "SXM HBM")},
+        {QStringLiteral("gddr"), QT_TRANSLATE_NOOP("VerdictText", "GDDR >= 150 W")},
+        {QStringLiteral("tf32_gemm"), QT_TRANSLATE_NOOP("VerdictText", "TF32 GEMM, sm_80+")},
+        {QStringLiteral("fp8_gemm"), QT_TRANSLATE_NOOP("VerdictText", "FP8 GEMM, sm_89/sm_90/sm_100")},
+        {QStringLiteral("dram_hbm"), QT_TRANSLATE_NOOP("VerdictText", "DRAM copy/triad, HBM")},
+        {QStringLiteral("dram_gddr"), QT_TRANSLATE_NOOP("VerdictText", "DRAM copy/triad, GDDR")},
+        {QStringLiteral("pinned_link"),
          QT_TRANSLATE_NOOP("VerdictText", "H2D/D2H pinned, against the negotiated link")},
+        {QStringLiteral("p2p_nvlink"), QT_TRANSLATE_NOOP("VerdictText", "P2P over NVLink, per direction")},
+        {QStringLiteral("p2p_pcie"), QT_TRANSLATE_NOOP("VerdictText", "P2P over PCIe, against the negotiated link")},
     };
     const auto it = rules.find(rule);
     return it == rules.end() ? rule : VerdictText::tr(it->second);
@@ -83,7 +89,8 @@ QString measurementText(const QString& key, const Args& p)
     }
     const QString what = testText(p.text("test"));
     if (key == QLatin1String("probe.measurement.skipped")) {
-        return p.has("why") ? VerdictText::tr("The %1 test did not run: %2.").arg(what, p.text("why")) : QString();
+        return VerdictText::tr("The %1 test did not run: %2.")
+            .arg(what, p.has("why") ? p.text("why") : VerdictText::tr("no figure"));
     }
     if (key == QLatin1String("probe.measurement.no_value")) {
         return VerdictText::tr("The %1 test gave no finite figure; not judged.").arg(what);
@@ -188,8 +195,8 @@ QString peerText(const QString& key, const Args& p)
 QString ncclText(const QString& key, const Args& p)
 {
     if (key == QLatin1String("probe.nccl.skipped")) {
-        return p.has("why") ? VerdictText::tr("The NCCL all-reduce test did not run: %1.").arg(p.text("why"))
-                            : QString();
+        return VerdictText::tr("The NCCL all-reduce test did not run: %1.")
+            .arg(p.has("why") ? p.text("why") : VerdictText::tr("no figure"));
     }
     if (!p.has("value")) {
         return {};

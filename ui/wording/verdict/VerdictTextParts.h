@@ -14,6 +14,7 @@
 #include <QStringList>
 
 #include "wording/Format.h"
+#include "wording/ReasonParams.h"
 
 namespace gpuplan::ui::verdicttext {
 
@@ -26,52 +27,7 @@ class VerdictText
 using ParamMap = std::map<std::string, std::string>;
 
 /// A reason's parameters as core/probe/Verdict.cpp sets them: text, and numbers as reasonNumber() writes them.
-class Args
-{
-public:
-    explicit Args(const ParamMap& params)
-        : m_params(params)
-    { }
-
-    QString text(const char* name) const
-    {
-        const auto it = m_params.find(name);
-        return it == m_params.end() ? QString() : QString::fromStdString(it->second);
-    }
-    bool has(const char* name) const { return !text(name).isEmpty(); }
-    /// Every one of `names` is set: the wording needs them all, else the reason reads as its key and figures.
-    bool all(std::initializer_list<const char*> names) const
-    {
-        for (const char* name : names) {
-            if (!has(name)) {
-                return false;
-            }
-        }
-        return true;
-    }
-    std::optional<double> number(const char* name) const
-    {
-        bool ok = false;
-        const double value = text(name).toDouble(&ok);
-        return ok && std::isfinite(value) ? std::optional<double>(value) : std::nullopt;
-    }
-    /// reasonNumber() keeps ten significant digits; the wording rounds as a datasheet would.
-    /// Anything that does not read as a number is shown as it is.
-    QString fixed(const char* name, int decimals) const
-    {
-        const std::optional<double> value = number(name);
-        return value ? formatNumber(*value, decimals) : text(name);
-    }
-    /// Four significant digits, as Verdict.cpp's figure() (312, 989.5, 0.0001), with the locale's separators.
-    QString figure(const char* name) const
-    {
-        const std::optional<double> value = number(name);
-        return value ? QLocale().toString(*value, 'g', 4) : text(name);
-    }
-
-private:
-    const ParamMap& m_params;
-};
+using Args = ReasonParams;
 
 /// "a; b; c" in the UI's language: the faults of a GEMM check, the refusals of the bundled probes.
 QString clauses(const QStringList& items);

@@ -6,10 +6,9 @@ const ProviderDescriptor& alibabaDescriptor()
 {
     static const ProviderDescriptor descriptor{
         "alibaba",
-        "Alibaba Cloud",
+        "Alibaba Cloud", // wire: the provider\'s name, a proper noun (data)
         "阿里云",
-        {{"access_key_id", "AccessKey ID", CredentialFieldKind::KeyId},
-         {"secret_access_key", "AccessKey Secret", CredentialFieldKind::Secret}},
+        {{"access_key_id", CredentialFieldKind::KeyId}, {"secret_access_key", CredentialFieldKind::Secret}},
         {},
         {},
     };

@@ -64,10 +64,10 @@ Result<HttpResponse>
 AwsEc2Provider::send(const std::string& region, const Call& call, ErrorContext context, const CancelToken* cancel)
 {
     if (!m_context.http) {
-        return Error{ErrorCode::InvalidArgument, "no HTTP transport given to the AWS provider", "aws"};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.ec2.no_transport", {}}, "aws"};
     }
     if (region.empty()) {
-        return Error{ErrorCode::InvalidArgument, "no AWS region", "region"};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.ec2.no_region", {}}, "region"};
     }
     std::string base = endpointFor(region);
     if (!m_context.endpoint.empty()) {
@@ -131,7 +131,7 @@ Result<std::string>
 AwsEc2Provider::findImage(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel)
 {
     if (!request.imageId.empty()) {
-        result.steps.push_back("Image " + request.imageId + " (as given)");
+        result.steps.push_back(Reason{"step.ec2.image_given", {{"image", request.imageId}}});
         return request.imageId;
     }
     Result<HttpResponse> answer =
@@ -145,14 +145,16 @@ AwsEc2Provider::findImage(const LaunchRequest& request, LaunchResult& result, co
     }
     std::optional<Image> newest = newestImage(*images);
     if (!newest) {
-        return Error{ErrorCode::NotFound,
-                     "no available AWS image named \"" + std::string(kDlamiNamePattern) + "\" in " + request.region
-                         + "; give an image ID instead",
-                     "ec2 DescribeImages in " + request.region};
+        return Error{
+            ErrorCode::NotFound,
+            Reason{"error.ec2.no_image", {{"pattern", std::string(kDlamiNamePattern)}, {"region", request.region}}},
+            "ec2 DescribeImages in " + request.region}; // wire: where, the API call and its region
     }
-    result.steps.push_back("Image " + newest->imageId + " (" + newest->name
-                           + (newest->creationDate.empty() ? "" : ", " + newest->creationDate.substr(0, 10))
-                           + "), the newest AWS Deep Learning Base GPU AMI");
+    Reason found{"step.ec2.image_found", {{"image", newest->imageId}, {"name", newest->name}}};
+    if (!newest->creationDate.empty()) {
+        found.params["created"] = newest->creationDate.substr(0, 10);
+    }
+    result.steps.push_back(std::move(found));
     return newest->imageId;
 }
 
@@ -176,7 +178,7 @@ AwsEc2Provider::ensureKeyPair(const LaunchRequest& request, LaunchResult& result
         return answer.error();
     }
     if (found) {
-        result.steps.push_back("Key pair " + *keyName + " already imported");
+        result.steps.push_back(Reason{"step.ec2.key_pair_found", {{"key_pair", *keyName}}});
         return keyName;
     }
     Result<HttpResponse> imported =
@@ -185,18 +187,18 @@ AwsEc2Provider::ensureKeyPair(const LaunchRequest& request, LaunchResult& result
         if (!imported && imported.error().providerCode != "DryRunOperation") {
             return imported.error();
         }
-        result.steps.push_back("Would import key pair " + *keyName + " (dry run: not imported)");
+        result.steps.push_back(Reason{"step.ec2.key_pair_would_import", {{"key_pair", *keyName}}});
     } else if (!imported) {
         if (imported.error().providerCode != "InvalidKeyPair.Duplicate") {
             return imported.error();
         }
-        result.steps.push_back("Key pair " + *keyName + " already imported");
+        result.steps.push_back(Reason{"step.ec2.key_pair_found", {{"key_pair", *keyName}}});
     } else {
         Result<KeyPair> key = parseImportKeyPair(imported->body);
         if (!key) {
             return key.error();
         }
-        result.steps.push_back("Imported key pair " + key->keyName);
+        result.steps.push_back(Reason{"step.ec2.key_pair_imported", {{"key_pair", key->keyName}}});
     }
     return keyName;
 }
@@ -218,8 +220,9 @@ AwsEc2Provider::ensureSshFirewall(const LaunchRequest& request, LaunchResult& re
     if (!groups->empty()) {
         const SecurityGroup& group = groups->front();
         if (allowsSshFrom(group, request.sshSourceCidr)) {
-            result.steps.push_back("Security group " + group.groupId + " (" + groupName + ") opens SSH to "
-                                   + request.sshSourceCidr + " only");
+            result.steps.push_back(
+                Reason{"step.ec2.group_found",
+                       {{"group_id", group.groupId}, {"group_name", groupName}, {"cidr", request.sshSourceCidr}}});
             return group.groupId;
         }
         // Found by name, but its SSH rule is gone (deleted by hand, or an earlier create whose authorize step never
@@ -227,12 +230,10 @@ AwsEc2Provider::ensureSshFirewall(const LaunchRequest& request, LaunchResult& re
         if (Status added = authorizeSsh(request, group.groupId, context, cancel); !added) {
             return added.error();
         }
-        result.steps.push_back(request.dryRun
-                                   ? "Security group " + group.groupId + " (" + groupName + ") lacks its SSH rule for "
-                                         + request.sshSourceCidr + ": would add it (dry run: not added)"
-                                   : "Security group " + group.groupId + " (" + groupName
-                                         + ") had lost its SSH rule: added it again, it opens SSH to "
-                                         + request.sshSourceCidr + " only");
+        const std::map<std::string, std::string> ids{
+            {"group_id", group.groupId}, {"group_name", groupName}, {"cidr", request.sshSourceCidr}};
+        result.steps.push_back(request.dryRun ? Reason{"step.ec2.group_rule_would_add", ids}
+                                              : Reason{"step.ec2.group_rule_added_again", ids});
         return group.groupId;
     }
     if (request.dryRun) {
@@ -241,8 +242,8 @@ AwsEc2Provider::ensureSshFirewall(const LaunchRequest& request, LaunchResult& re
         if (!created && created.error().providerCode != "DryRunOperation") {
             return created.error();
         }
-        result.steps.push_back("Would create security group " + groupName + " opening SSH to " + request.sshSourceCidr
-                               + " only (dry run: not created; the launch is checked without it)");
+        result.steps.push_back(
+            Reason{"step.ec2.group_would_create", {{"group_name", groupName}, {"cidr", request.sshSourceCidr}}});
         return std::string();
     }
     Result<HttpResponse> created =
@@ -257,7 +258,7 @@ AwsEc2Provider::ensureSshFirewall(const LaunchRequest& request, LaunchResult& re
     if (Status added = authorizeSsh(request, *groupId, context, cancel); !added) {
         return added.error();
     }
-    result.steps.push_back("Security group " + *groupId + " opens SSH to " + request.sshSourceCidr + " only");
+    result.steps.push_back(Reason{"step.ec2.group_created", {{"group_id", *groupId}, {"cidr", request.sshSourceCidr}}});
     return groupId;
 }
 
@@ -275,15 +276,15 @@ Status AwsEc2Provider::run(const LaunchRequest& request,
         if (!answer && answer.error().providerCode == "DryRunOperation") {
             result.dryRunPassed = true;
             result.state = InstanceState::Intent;
-            result.steps.push_back("Dry run: EC2 says the launch of " + request.instanceType + " would succeed");
+            result.steps.push_back(Reason{"step.ec2.dry_run_passed", {{"instance_type", request.instanceType}}});
             return Ok{};
         }
         if (!answer) {
             return answer.error();
         }
         return Error{ErrorCode::ProviderRefused,
-                     "EC2 answered a dry-run RunInstances as if it had launched; check the instances in the console",
-                     "ec2 RunInstances in " + request.region};
+                     Reason{"error.ec2.dry_run_launched", {}},
+                     "ec2 RunInstances in " + request.region}; // wire: where, the API call and its region
     }
     if (!answer) {
         return answer.error();
@@ -296,9 +297,12 @@ Status AwsEc2Provider::run(const LaunchRequest& request,
     result.instanceId = launched.instanceId;
     result.state = launched.state;
     result.zone = launched.zone;
-    result.steps.push_back("Launched " + launched.instanceId + " (" + request.instanceType + ", "
-                           + launchPricingName(request.pricing) + ") in " + launched.zone + ", "
-                           + launched.providerState);
+    result.steps.push_back(Reason{"step.ec2.launched",
+                                  {{"instance_id", launched.instanceId},
+                                   {"instance_type", request.instanceType},
+                                   {"pricing", launchPricingName(request.pricing)},
+                                   {"zone", launched.zone},
+                                   {"state", launched.providerState}}});
     return Ok{};
 }
 
@@ -346,7 +350,7 @@ AwsEc2Provider::describe(const std::string& region, const std::string& instanceI
             return instance;
         }
     }
-    return Error{ErrorCode::NotFound, "EC2 does not report this instance", instanceId};
+    return Error{ErrorCode::NotFound, Reason{"error.ec2.instance_not_reported", {}}, instanceId};
 }
 
 Result<std::vector<RemoteInstance>> AwsEc2Provider::listOurs(const std::string& region, const CancelToken* cancel)
@@ -398,17 +402,12 @@ const ProviderDescriptor& awsDescriptor()
 {
     static const ProviderDescriptor descriptor{
         "aws",
-        "Amazon Web Services",
+        "Amazon Web Services", // wire: the provider\'s name, a proper noun (data)
         "亚马逊云科技（AWS）",
-        {{"access_key_id", "Access key ID", CredentialFieldKind::KeyId},
-         {"secret_access_key", "Secret access key", CredentialFieldKind::Secret}},
+        {{"access_key_id", CredentialFieldKind::KeyId}, {"secret_access_key", CredentialFieldKind::Secret}},
         {
-            {CloudFeature::Subscription,
-             "EC2 has no monthly rental of an instance; Reserved Instances and Savings Plans are bought separately, "
-             "for a term, in the console"},
-            {CloudFeature::ScheduledTerminate,
-             "EC2 has no provider-side timer; the dead-man runs inside the instance and "
-             "InstanceInitiatedShutdownBehavior=terminate makes its shutdown end the billing"},
+            {CloudFeature::Subscription, Reason{"unsupported.aws.subscription", {}}},
+            {CloudFeature::ScheduledTerminate, Reason{"unsupported.aws.scheduled_terminate", {}}},
         },
         makeAwsEc2Provider,
     };
@@ -439,6 +438,7 @@ Result<std::optional<PriceQuote>> AwsEc2Provider::quotePrice(const LaunchRequest
     if (found == cheapest.end()) {
         return std::optional<PriceQuote>();
     }
+    // wire: the quote's source, named as EC2 names the call and its product description (a citation, not a sentence)
     return std::optional<PriceQuote>(PriceQuote{found->second.usdPerHour,
                                                 Currency::USD,
                                                 PriceUnit::Hour,

@@ -33,9 +33,12 @@ std::string text(const pugi::xml_node& node, const char* child)
     return trimmed(node.child(child).text().get());
 }
 
-Error malformed(const std::string& action, const std::string& what)
+// An answer that is not what EC2 documents: `key` says what is wrong with it, `params` the details (the action is
+// added as "action").
+Error malformed(const std::string& action, const char* key, std::map<std::string, std::string> params = {})
 {
-    return Error{ErrorCode::ProviderRefused, "EC2 " + action + " answered " + what, "ec2 " + action};
+    params["action"] = action;
+    return Error{ErrorCode::ProviderRefused, Reason{key, std::move(params)}, "ec2 " + action};
 }
 
 // Loads `body` and checks its root element; the document stays in `doc`.
@@ -44,13 +47,13 @@ Result<pugi::xml_node> loadRoot(pugi::xml_document& doc, std::string_view body, 
     const pugi::xml_parse_result parsed = doc.load_buffer(body.data(), body.size());
     if (!parsed) {
         return malformed(action,
-                         std::string("a body that is not XML (") + parsed.description() + " at byte "
-                             + std::to_string(parsed.offset) + ")");
+                         "error.ec2.answer_not_xml",
+                         {{"said", parsed.description()}, {"byte", std::to_string(parsed.offset)}});
     }
     const std::string expected = action + "Response";
     pugi::xml_node root = doc.document_element();
     if (expected != root.name()) {
-        return malformed(action, "<" + std::string(root.name()) + "> where <" + expected + "> was expected");
+        return malformed(action, "error.ec2.answer_wrong_root", {{"root", root.name()}, {"expected", expected}});
     }
     return root;
 }
@@ -103,15 +106,16 @@ std::string familyOf(const std::string& instanceType)
     return family;
 }
 
-std::string withRequestId(std::string detail, const ApiError& error)
+// EC2's own message ("said") and the request id that AWS Support asks for ("request_id"), worded after the advice.
+Reason withRequestId(Reason reason, const ApiError& error)
 {
     if (!error.message.empty()) {
-        detail += " (EC2 said: " + error.message + ")";
+        reason.params["said"] = error.message;
     }
     if (!error.requestId.empty()) {
-        detail += "; request ID " + error.requestId + " (quote it to AWS Support)";
+        reason.params["request_id"] = error.requestId;
     }
-    return detail;
+    return reason;
 }
 
 } // namespace
@@ -197,6 +201,7 @@ Call describeSecurityGroupsCall(const std::string& groupName)
 
 Call createSecurityGroupCall(const std::string& groupName, const std::string& cidr, bool dryRun)
 {
+    // wire: the group's description, stored in the user's EC2 account (EC2 takes ASCII only)
     Call call{"CreateSecurityGroup",
               {{"GroupName", groupName}, {"GroupDescription", "GPU Planner: SSH from one address (" + cidr + ")"}},
               false};
@@ -208,6 +213,7 @@ Call createSecurityGroupCall(const std::string& groupName, const std::string& ci
 
 Call authorizeSshCall(const std::string& groupId, const std::string& cidr, bool dryRun)
 {
+    // wire: the rule's description, stored in the user's EC2 account
     Call call{"AuthorizeSecurityGroupIngress",
               {{"GroupId", groupId},
                {"IpPermissions.1.IpProtocol", "tcp"},
@@ -228,22 +234,16 @@ Result<Call> runInstancesCall(const LaunchRequest& request,
                               const std::string& groupId)
 {
     if (request.pricing == LaunchPricing::Subscription) {
-        return Error{ErrorCode::ProviderRefused,
-                     "EC2 does not support the subscription feature: it has no monthly rental of an instance; "
-                     "Reserved Instances and Savings Plans are bought separately, for a term, in the console",
-                     "pricing"};
+        return Error{ErrorCode::ProviderRefused, Reason{"error.ec2.no_subscription", {}}, "pricing"};
     }
     if (request.clientToken.empty() || request.clientToken.size() > 64
         || !std::all_of(request.clientToken.begin(), request.clientToken.end(), [](char c) {
                return static_cast<unsigned char>(c) >= 0x21 && static_cast<unsigned char>(c) < 0x7f;
            })) {
-        return Error{ErrorCode::InvalidArgument,
-                     "EC2 needs a client token of 1 to 64 printable ASCII characters so that a retried launch never "
-                     "starts a second instance",
-                     "clientToken"};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.ec2.client_token_invalid", {}}, "clientToken"};
     }
     if (request.instanceType.empty()) {
-        return Error{ErrorCode::InvalidArgument, "no instance type", "instanceType"};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.provider.no_instance_type", {}}, "instanceType"};
     }
     Call call{"RunInstances", {}, true};
     call.params.emplace_back("ImageId", imageId);
@@ -258,9 +258,7 @@ Result<Call> runInstancesCall(const LaunchRequest& request,
         std::string encoded = base64(request.userData);
         if (encoded.size() > kMaxUserDataBytes) {
             return Error{ErrorCode::InvalidArgument,
-                         "the cloud-init script is " + std::to_string(encoded.size())
-                             + " bytes once base64-encoded; EC2 takes at most 16384 (16 KB): shorten it or have it "
-                               "download the rest",
+                         Reason{"error.ec2.user_data_too_big", {{"bytes", std::to_string(encoded.size())}}},
                          "userData"};
         }
         call.params.emplace_back("UserData", std::move(encoded));
@@ -356,7 +354,7 @@ Result<std::vector<Image>> parseDescribeImages(std::string_view body)
         return root.error();
     }
     if (!root->child("imagesSet")) {
-        return malformed("DescribeImages", "no <imagesSet>");
+        return malformed("DescribeImages", "error.ec2.answer_missing", {{"element", "imagesSet"}});
     }
     std::vector<Image> out;
     for (const pugi::xml_node item : root->child("imagesSet").children("item")) {
@@ -366,7 +364,7 @@ Result<std::vector<Image>> parseDescribeImages(std::string_view body)
                     text(item, "imageState"),
                     text(item, "architecture")};
         if (image.imageId.empty()) {
-            return malformed("DescribeImages", "an image without <imageId>");
+            return malformed("DescribeImages", "error.ec2.answer_image_without_id");
         }
         out.push_back(std::move(image));
     }
@@ -395,13 +393,13 @@ Result<std::vector<KeyPair>> parseDescribeKeyPairs(std::string_view body)
         return root.error();
     }
     if (!root->child("keySet")) {
-        return malformed("DescribeKeyPairs", "no <keySet>");
+        return malformed("DescribeKeyPairs", "error.ec2.answer_missing", {{"element", "keySet"}});
     }
     std::vector<KeyPair> out;
     for (const pugi::xml_node item : root->child("keySet").children("item")) {
         KeyPair key{text(item, "keyName"), text(item, "keyPairId"), text(item, "keyFingerprint")};
         if (key.keyName.empty()) {
-            return malformed("DescribeKeyPairs", "a key pair without <keyName>");
+            return malformed("DescribeKeyPairs", "error.ec2.answer_key_pair_without_name");
         }
         out.push_back(std::move(key));
     }
@@ -417,7 +415,7 @@ Result<KeyPair> parseImportKeyPair(std::string_view body)
     }
     KeyPair key{text(*root, "keyName"), text(*root, "keyPairId"), text(*root, "keyFingerprint")};
     if (key.keyName.empty()) {
-        return malformed("ImportKeyPair", "no <keyName>");
+        return malformed("ImportKeyPair", "error.ec2.answer_missing", {{"element", "keyName"}});
     }
     return key;
 }
@@ -430,13 +428,13 @@ Result<std::vector<SecurityGroup>> parseDescribeSecurityGroups(std::string_view 
         return root.error();
     }
     if (!root->child("securityGroupInfo")) {
-        return malformed("DescribeSecurityGroups", "no <securityGroupInfo>");
+        return malformed("DescribeSecurityGroups", "error.ec2.answer_missing", {{"element", "securityGroupInfo"}});
     }
     std::vector<SecurityGroup> out;
     for (const pugi::xml_node item : root->child("securityGroupInfo").children("item")) {
         SecurityGroup group{text(item, "groupId"), text(item, "groupName"), text(item, "vpcId"), {}};
         if (group.groupId.empty()) {
-            return malformed("DescribeSecurityGroups", "a security group without <groupId>");
+            return malformed("DescribeSecurityGroups", "error.ec2.answer_group_without_id");
         }
         for (const pugi::xml_node permission : item.child("ipPermissions").children("item")) {
             IngressRule rule;
@@ -474,7 +472,7 @@ Result<std::string> parseCreateSecurityGroup(std::string_view body)
     }
     std::string id = text(*root, "groupId");
     if (id.empty()) {
-        return malformed("CreateSecurityGroup", "no <groupId>");
+        return malformed("CreateSecurityGroup", "error.ec2.answer_missing", {{"element", "groupId"}});
     }
     return id;
 }
@@ -487,7 +485,7 @@ Status parseAuthorizeSecurityGroupIngress(std::string_view body)
         return root.error();
     }
     if (text(*root, "return") != "true") {
-        return malformed("AuthorizeSecurityGroupIngress", "<return> other than true: the SSH rule was not added");
+        return malformed("AuthorizeSecurityGroupIngress", "error.ec2.ssh_rule_not_added");
     }
     return Ok{};
 }
@@ -503,12 +501,12 @@ Result<std::vector<RemoteInstance>> parseRunInstances(std::string_view body, con
     for (const pugi::xml_node item : root->child("instancesSet").children("item")) {
         RemoteInstance instance = instanceFrom(item, region);
         if (instance.instanceId.empty()) {
-            return malformed("RunInstances", "an instance without <instanceId>");
+            return malformed("RunInstances", "error.ec2.answer_instance_without_id");
         }
         out.push_back(std::move(instance));
     }
     if (out.empty()) {
-        return malformed("RunInstances", "no instance in <instancesSet>");
+        return malformed("RunInstances", "error.ec2.answer_without_instance");
     }
     return out;
 }
@@ -521,14 +519,14 @@ Result<InstancesPage> parseDescribeInstances(std::string_view body, const std::s
         return root.error();
     }
     if (!root->child("reservationSet")) {
-        return malformed("DescribeInstances", "no <reservationSet>");
+        return malformed("DescribeInstances", "error.ec2.answer_missing", {{"element", "reservationSet"}});
     }
     InstancesPage page;
     for (const pugi::xml_node reservation : root->child("reservationSet").children("item")) {
         for (const pugi::xml_node item : reservation.child("instancesSet").children("item")) {
             RemoteInstance instance = instanceFrom(item, region);
             if (instance.instanceId.empty()) {
-                return malformed("DescribeInstances", "an instance without <instanceId>");
+                return malformed("DescribeInstances", "error.ec2.answer_instance_without_id");
             }
             page.instances.push_back(std::move(instance));
         }
@@ -549,7 +547,7 @@ Result<std::vector<StateChange>> parseTerminateInstances(std::string_view body)
         out.push_back({text(item, "instanceId"), text(item.child("currentState"), "name")});
     }
     if (out.empty()) {
-        return malformed("TerminateInstances", "no instance in <instancesSet>");
+        return malformed("TerminateInstances", "error.ec2.answer_without_instance");
     }
     return out;
 }
@@ -562,13 +560,14 @@ Result<OfferingsPage> parseInstanceTypeOfferings(std::string_view body)
         return root.error();
     }
     if (!root->child("instanceTypeOfferingSet")) {
-        return malformed("DescribeInstanceTypeOfferings", "no <instanceTypeOfferingSet>");
+        return malformed(
+            "DescribeInstanceTypeOfferings", "error.ec2.answer_missing", {{"element", "instanceTypeOfferingSet"}});
     }
     OfferingsPage page;
     for (const pugi::xml_node item : root->child("instanceTypeOfferingSet").children("item")) {
         std::string location = text(item, "location");
         if (location.empty()) {
-            return malformed("DescribeInstanceTypeOfferings", "an offering without <location>");
+            return malformed("DescribeInstanceTypeOfferings", "error.ec2.answer_offering_without_location");
         }
         page.zones.push_back(std::move(location));
     }
@@ -620,6 +619,7 @@ std::string quotaNameFor(const std::string& instanceType, bool spot)
     if (family == "p") {
         group = "P";
     } else if (family == "g" || family == "vt") {
+        // wire: the quota's name as Service Quotas lists it
         group = "G and VT";
     } else if (family == "inf") {
         group = "Inf";
@@ -634,6 +634,7 @@ std::string quotaNameFor(const std::string& instanceType, bool spot)
     } else {
         group = "Standard (A, C, D, H, I, M, R, T, Z)";
     }
+    // wire: the quota's name as Service Quotas lists it
     return spot ? "All " + group + " Spot Instance Requests" : "Running On-Demand " + group + " instances";
 }
 
@@ -643,8 +644,8 @@ Error mapError(const HttpResponse& response, const ErrorContext& context)
     const std::optional<ApiError> parsed = parseError(response.body);
     if (!parsed) {
         Error error{ErrorCode::HttpStatus,
-                    "EC2 " + context.action + " answered HTTP " + std::to_string(response.status)
-                        + " without an EC2 error document",
+                    Reason{"error.ec2.http_status_without_document",
+                           {{"action", context.action}, {"status", std::to_string(response.status)}}},
                     where,
                     response.status};
         if (response.status >= 200 && response.status < 300) {
@@ -654,56 +655,53 @@ Error mapError(const HttpResponse& response, const ErrorContext& context)
     }
     const ApiError& api = *parsed;
     const std::string& code = api.code;
-    const std::string type = context.instanceType.empty() ? "this instance type" : context.instanceType;
-    const std::string zone = context.zone.empty() ? "the chosen zone" : context.zone;
+    // Empty values are left out: the wording then says "this instance type", "the chosen zone", "this region".
+    std::map<std::string, std::string> about;
+    const auto add = [&about](const char* name, const std::string& value) {
+        if (!value.empty()) {
+            about[name] = value;
+        }
+    };
+    add("instance_type", context.instanceType);
+    add("zone", context.zone);
+    add("region", context.region);
     Error error{ErrorCode::ProviderRefused, {}, where, response.status, code};
     if (code == "InsufficientInstanceCapacity" || code == "InsufficientCapacity" || code == "Unsupported"
         || code == "InsufficientHostCapacity") {
         error.code = ErrorCode::InsufficientCapacity;
-        error.detail = "no " + type + " free in " + zone + " now; GPU Planner tries the next zone";
+        error.reason = Reason{"error.ec2.no_capacity", about};
     } else if (code == "VcpuLimitExceeded" || code == "InstanceLimitExceeded"
                || code == "MaxSpotInstanceCountExceeded") {
         const bool spot = context.spot || code == "MaxSpotInstanceCountExceeded";
         error.code = ErrorCode::QuotaExceeded;
-        error.detail = "the account's " + std::string(spot ? "spot" : "on-demand") + " vCPU quota for " + type
-                       + " is used up in " + (context.region.empty() ? "this region" : context.region)
-                       + ": request more in the Service Quotas console -> AWS services -> Amazon Elastic Compute "
-                         "Cloud (Amazon EC2) -> \""
-                       + quotaNameFor(context.instanceType, spot)
-                       + "\" (the quota counts vCPUs; ask for at least the vCPUs of " + type + ")";
+        error.reason = Reason{spot ? "error.ec2.spot_quota" : "error.ec2.on_demand_quota", about};
+        error.reason.params["quota"] = quotaNameFor(context.instanceType, spot);
     } else if (code == "UnauthorizedOperation") {
         error.code = ErrorCode::PermissionDenied;
-        error.detail = "the credentials lack the IAM permission ec2:" + context.action
-                       + "; add it to the user's or role's policy. The encoded message can be decoded with `aws sts "
-                         "decode-authorization-message --encoded-message ...`";
+        error.reason = Reason{"error.ec2.permission_missing", {{"action", context.action}}};
     } else if (code == "AuthFailure" || code == "InvalidClientTokenId" || code == "SignatureDoesNotMatch"
                || code == "IncompleteSignature" || code == "MissingAuthenticationToken") {
         error.code = ErrorCode::Credentials;
-        error.detail = "AWS refused the access key: check the access key ID and secret in the keychain (and that "
-                       "the key is active in IAM)";
+        error.reason = Reason{"error.ec2.key_refused", {}};
     } else if (code == "OptInRequired") {
         error.code = ErrorCode::Credentials;
-        error.detail = "the account is not enabled for this region or service: enable the region under Account -> "
-                       "AWS Regions (opt-in regions), or finish the account's sign-up";
+        error.reason = Reason{"error.ec2.opt_in_required", {}};
     } else if (code == "RequestExpired" || code == "RequestTimeTooSkewed") {
         error.code = ErrorCode::ClockSkew;
-        error.detail = "AWS refused the request's time: this computer's clock is off by more than 5 minutes; "
-                       "turn on network time (NTP)";
+        error.reason = Reason{"error.ec2.clock_skew", {}};
     } else if (code == "RequestLimitExceeded" || code == "Throttling") {
         error.code = ErrorCode::Throttled;
-        error.detail = "EC2 throttled the account's API requests; GPU Planner backed off and retried, wait a "
-                       "minute and try again";
+        error.reason = Reason{"error.ec2.throttled", {}};
     } else if (code.ends_with(".NotFound")) {
         error.code = ErrorCode::NotFound;
-        error.detail = "EC2 does not know it (" + code + ")";
+        error.reason = Reason{"error.ec2.not_found", {{"code", code}}};
     } else if (code == "IdempotentParameterMismatch") {
         error.code = ErrorCode::ProviderRefused;
-        error.detail = "this launch's client token was already used for a launch with other parameters; EC2 keeps "
-                       "the first one: see `gpuplan instances`, or start a new launch (a new token)";
+        error.reason = Reason{"error.ec2.client_token_reused", {}};
     } else {
-        error.detail = "EC2 refused " + context.action + " (" + code + ")";
+        error.reason = Reason{"error.ec2.refused", {{"action", context.action}, {"code", code}}};
     }
-    error.detail = withRequestId(error.detail, api);
+    error.reason = withRequestId(std::move(error.reason), api);
     return error;
 }
 

@@ -6,12 +6,12 @@ const ProviderDescriptor& azureDescriptor()
 {
     static const ProviderDescriptor descriptor{
         "azure",
-        "Microsoft Azure",
+        "Microsoft Azure", // wire: the provider\'s name, a proper noun (data)
         "微软 Azure",
-        {{"tenant_id", "Tenant ID", CredentialFieldKind::Plain},
-         {"client_id", "Client (application) ID", CredentialFieldKind::KeyId},
-         {"client_secret", "Client secret", CredentialFieldKind::Secret},
-         {"subscription_id", "Subscription ID", CredentialFieldKind::Plain, false}},
+        {{"tenant_id", CredentialFieldKind::Plain},
+         {"client_id", CredentialFieldKind::KeyId},
+         {"client_secret", CredentialFieldKind::Secret},
+         {"subscription_id", CredentialFieldKind::Plain, false}},
         {},
         {},
     };

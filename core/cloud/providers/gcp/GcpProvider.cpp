@@ -6,12 +6,12 @@ const ProviderDescriptor& gcpDescriptor()
 {
     static const ProviderDescriptor descriptor{
         "gcp",
-        "Google Cloud",
+        "Google Cloud", // wire: the provider\'s name, a proper noun (data)
         "谷歌云",
-        {{"client_email", "Service account e-mail", CredentialFieldKind::KeyId},
-         {"private_key", "Private key (PEM)", CredentialFieldKind::Secret},
-         {"private_key_id", "Private key ID", CredentialFieldKind::Plain, false},
-         {"project_id", "Project ID", CredentialFieldKind::Plain, false}},
+        {{"client_email", CredentialFieldKind::KeyId},
+         {"private_key", CredentialFieldKind::Secret},
+         {"private_key_id", CredentialFieldKind::Plain, false},
+         {"project_id", CredentialFieldKind::Plain, false}},
         {},
         {},
     };

@@ -6,11 +6,11 @@ const ProviderDescriptor& huaweiDescriptor()
 {
     static const ProviderDescriptor descriptor{
         "huawei",
-        "Huawei Cloud",
+        "Huawei Cloud", // wire: the provider\'s name, a proper noun (data)
         "华为云",
-        {{"access_key_id", "Access key ID (AK)", CredentialFieldKind::KeyId},
-         {"secret_access_key", "Secret access key (SK)", CredentialFieldKind::Secret},
-         {"project_id", "Project ID", CredentialFieldKind::Plain}},
+        {{"access_key_id", CredentialFieldKind::KeyId},
+         {"secret_access_key", CredentialFieldKind::Secret},
+         {"project_id", CredentialFieldKind::Plain}},
         {},
         {},
     };

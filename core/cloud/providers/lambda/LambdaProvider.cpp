@@ -6,9 +6,9 @@ const ProviderDescriptor& lambdaDescriptor()
 {
     static const ProviderDescriptor descriptor{
         "lambda",
+        "Lambda", // wire: the provider\'s name, a proper noun (data)
         "Lambda",
-        "Lambda",
-        {{"api_key", "API key", CredentialFieldKind::Secret}},
+        {{"api_key", CredentialFieldKind::Secret}},
         {},
         {},
     };

@@ -6,9 +6,9 @@ const ProviderDescriptor& paperspaceDescriptor()
 {
     static const ProviderDescriptor descriptor{
         "paperspace",
+        "Paperspace", // wire: the provider\'s name, a proper noun (data)
         "Paperspace",
-        "Paperspace",
-        {{"api_key", "API key", CredentialFieldKind::Secret}},
+        {{"api_key", CredentialFieldKind::Secret}},
         {},
         {},
     };

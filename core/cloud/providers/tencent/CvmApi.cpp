@@ -46,9 +46,12 @@ std::string chargeType(LaunchPricing pricing)
     return "POSTPAID_BY_HOUR";
 }
 
-Error refused(const std::string& action, const std::string& what)
+// An answer that is not what Tencent Cloud documents: `key` says what is wrong with it, `params` the details (the
+// action is added as "action").
+Error refused(const std::string& action, const char* key, std::map<std::string, std::string> params = {})
 {
-    return Error{ErrorCode::ProviderRefused, "Tencent Cloud's answer to " + action + " " + what, "cvm " + action};
+    params["action"] = action;
+    return Error{ErrorCode::ProviderRefused, Reason{key, std::move(params)}, "cvm " + action};
 }
 
 // The Response object of a body, or the Error saying why there is none.
@@ -56,10 +59,10 @@ Result<json> responseOf(std::string_view body, const std::string& action)
 {
     json doc = json::parse(body, nullptr, false);
     if (doc.is_discarded()) {
-        return refused(action, "is not JSON");
+        return refused(action, "error.cvm.answer_not_json");
     }
     if (!doc.is_object() || !doc.contains("Response") || !doc["Response"].is_object()) {
-        return refused(action, "has no Response object");
+        return refused(action, "error.cvm.answer_without_response");
     }
     return doc["Response"];
 }
@@ -77,12 +80,12 @@ Result<json> arrayField(const json& response, const char* name, const std::strin
 {
     if (!response.contains(name) || response[name].is_null()) {
         if (required) {
-            return refused(action, std::string("has no ") + name);
+            return refused(action, "error.cvm.answer_missing", {{"field", name}});
         }
         return json::array();
     }
     if (!response[name].is_array()) {
-        return refused(action, std::string("has a ") + name + " that is not a list");
+        return refused(action, "error.cvm.answer_not_list", {{"field", name}});
     }
     return response[name];
 }
@@ -202,7 +205,7 @@ Call createSecurityGroupCall(const std::string& groupName, const std::string& ci
 {
     Call call{Service::Vpc, "CreateSecurityGroup", json::object(), false};
     call.params["GroupName"] = groupName;
-    call.params["GroupDescription"] = "GPU Planner: SSH from " + cidr;
+    call.params["GroupDescription"] = "GPU Planner: SSH from " + cidr; // wire: stored in the user's account
     return call;
 }
 
@@ -217,6 +220,7 @@ Call authorizeSshCall(const std::string& groupId, const std::string& cidr)
 {
     Call call{Service::Vpc, "CreateSecurityGroupPolicies", json::object(), false};
     call.params["SecurityGroupId"] = groupId;
+    // wire: the rule's description, stored in the user's account
     call.params["SecurityGroupPolicySet"] = json{{"Ingress",
                                                   json::array({json{{"Protocol", "TCP"},
                                                                     {"Port", "22"},
@@ -230,6 +234,7 @@ Call allowEgressCall(const std::string& groupId)
 {
     Call call{Service::Vpc, "CreateSecurityGroupPolicies", json::object(), false};
     call.params["SecurityGroupId"] = groupId;
+    // wire: the rule's description, stored in the user's account
     call.params["SecurityGroupPolicySet"] =
         json{{"Egress",
               json::array({json{{"Protocol", "ALL"},
@@ -248,19 +253,18 @@ Result<Call> runInstancesCall(const LaunchRequest& request,
 {
     const std::string where = "RunInstances";
     if (request.clientToken.empty()) {
-        return Error{ErrorCode::InvalidArgument, "a launch needs a client token (idempotency)", where};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.cvm.no_client_token", {}}, where};
     }
     if (request.clientToken.size() > kMaxClientTokenBytes) {
-        return Error{ErrorCode::InvalidArgument, "the client token is longer than CVM's 64 characters", where};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.cvm.client_token_too_long", {}}, where};
     }
     if (request.pricing == LaunchPricing::Subscription && request.subscriptionMonths <= 0) {
-        return Error{ErrorCode::InvalidArgument, "a monthly (PREPAID) launch needs the number of months", where};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.cvm.prepaid_needs_months", {}}, where};
     }
     const std::string userData = request.userData.empty() ? std::string() : base64(request.userData);
     if (userData.size() > kMaxUserDataBytes) {
         return Error{ErrorCode::InvalidArgument,
-                     "the cloud-init script is " + std::to_string(userData.size())
-                         + " bytes once base64-encoded; CVM accepts at most 16384 (16 KB): shorten it",
+                     Reason{"error.cvm.user_data_too_big", {{"bytes", std::to_string(userData.size())}}},
                      where};
     }
 
@@ -307,9 +311,7 @@ Result<Call> runInstancesCall(const LaunchRequest& request,
         // 执行时间必须大于当前 时间5分钟" (cvm_models ActionTimer;
         // https://cloud.tencent.com/document/api/213/15753#ActionTimer).
         if (request.terminateAt < now + 5 * 60) {
-            return Error{ErrorCode::InvalidArgument,
-                         "the scheduled terminate time must be more than 5 minutes ahead (CVM's ActionTimer rule)",
-                         where};
+            return Error{ErrorCode::InvalidArgument, Reason{"error.cvm.terminate_too_soon", {}}, where};
         }
         p["ActionTimer"] = json{{"TimerAction", "TerminateInstances"}, {"ActionTime", actionTime(request.terminateAt)}};
     }
@@ -446,7 +448,7 @@ Result<std::string> parseImportKeyPair(std::string_view body)
     }
     std::string keyId = stringField(*response, "KeyId");
     if (keyId.empty()) {
-        return refused(action, "has no KeyId");
+        return refused(action, "error.cvm.answer_missing", {{"field", "KeyId"}});
     }
     return keyId;
 }
@@ -482,7 +484,7 @@ Result<std::string> parseCreateSecurityGroup(std::string_view body)
     const json group = response->contains("SecurityGroup") ? (*response)["SecurityGroup"] : json();
     std::string groupId = stringField(group, "SecurityGroupId");
     if (groupId.empty()) {
-        return refused(action, "has no SecurityGroup.SecurityGroupId");
+        return refused(action, "error.cvm.answer_missing", {{"field", "SecurityGroup.SecurityGroupId"}});
     }
     return groupId;
 }
@@ -495,7 +497,7 @@ Result<SecurityGroupPolicies> parseDescribeSecurityGroupPolicies(std::string_vie
         return response.error();
     }
     if (!response->contains("SecurityGroupPolicySet") || !(*response)["SecurityGroupPolicySet"].is_object()) {
-        return refused(action, "has no SecurityGroupPolicySet");
+        return refused(action, "error.cvm.answer_missing", {{"field", "SecurityGroupPolicySet"}});
     }
     const json& set = (*response)["SecurityGroupPolicySet"];
     SecurityGroupPolicies out;
@@ -556,7 +558,7 @@ Status parseEmptyAnswer(std::string_view body, const std::string& action)
         return response.error();
     }
     if (stringField(*response, "RequestId").empty()) {
-        return refused(action, "has no RequestId");
+        return refused(action, "error.cvm.answer_missing", {{"field", "RequestId"}});
     }
     return Ok{};
 }
@@ -600,7 +602,7 @@ Result<InstancesPage> parseDescribeInstances(std::string_view body, const std::s
         RemoteInstance instance;
         instance.instanceId = stringField(item, "InstanceId");
         if (instance.instanceId.empty()) {
-            return refused(action, "lists an instance without InstanceId");
+            return refused(action, "error.cvm.answer_instance_without_id");
         }
         instance.providerState = stringField(item, "InstanceState");
         instance.state = stateFromCvm(instance.providerState);
@@ -697,7 +699,8 @@ std::optional<Error> mapError(const HttpResponse& response, const ErrorContext& 
     if (!apiError) {
         if (response.status < 200 || response.status >= 300) {
             Error error{ErrorCode::HttpStatus,
-                        "Tencent Cloud answered HTTP " + std::to_string(response.status) + " to " + context.action,
+                        Reason{"error.cvm.http_status",
+                               {{"status", std::to_string(response.status)}, {"action", context.action}}},
                         where,
                         response.status};
             return error;
@@ -712,52 +715,59 @@ std::optional<Error> mapError(const HttpResponse& response, const ErrorContext& 
     }
 
     const std::string& code = apiError->code;
-    const std::string tail = " (Tencent Cloud: " + code + (apiError->message.empty() ? "" : ": " + apiError->message)
-                             + (apiError->requestId.empty() ? "" : "; RequestId " + apiError->requestId) + ")";
-    const std::string type = context.instanceType.empty() ? "this instance type" : context.instanceType;
-    const std::string zone = context.zone.empty() ? "this zone" : context.zone;
+    // Tencent's code, its message ("said") and the RequestId, worded after the advice; an empty instance type or
+    // zone is left out (the wording then says "this instance type", "this zone").
+    Reason reason{{}, {{"code", code}}};
+    const auto add = [&reason](const char* name, const std::string& value) {
+        if (!value.empty()) {
+            reason.params[name] = value;
+        }
+    };
+    add("said", apiError->message);
+    add("request_id", apiError->requestId);
     ErrorCode mapped = ErrorCode::ProviderRefused;
-    std::string advice;
 
     if (code.starts_with("ResourceInsufficient") || code.starts_with("ResourcesSoldOut")
         || code == "ResourceUnavailable.InstanceType" || code == "InvalidParameterValue.InsufficientOffering") {
         mapped = ErrorCode::InsufficientCapacity;
-        advice = "Tencent Cloud has no " + type + " free in " + zone + " right now: try the next zone, or later";
+        reason.key = "error.cvm.no_capacity";
+        add("instance_type", context.instanceType);
+        add("zone", context.zone);
     } else if (code.starts_with("LimitExceeded") || code == "InstancesQuotaLimitExceeded") {
         mapped = ErrorCode::QuotaExceeded;
-        std::string quota = "the account's quota";
+        reason.key = "error.cvm.account_quota";
         if (code == "LimitExceeded.InstanceQuota" || code == "InstancesQuotaLimitExceeded") {
-            quota = "the instance quota of " + zone;
+            reason.key = "error.cvm.instance_quota";
+            add("zone", context.zone);
         } else if (code == "LimitExceeded.SpotQuota" || code == "LimitExceeded.UserSpotQuota") {
-            quota = "the spot instance quota";
+            reason.key = "error.cvm.spot_quota";
         } else if (code == "LimitExceeded.PrepayQuota") {
-            quota = "the monthly (prepaid) instance quota";
+            reason.key = "error.cvm.prepaid_quota";
         }
-        advice = "the launch would exceed " + quota + " for " + type
-                 + ": see the quotas in the CVM console (https://console.cloud.tencent.com/cvm) and request more "
-                   "by a ticket (https://console.cloud.tencent.com/workorder/category)";
+        add("instance_type", context.instanceType);
     } else if (code.starts_with("UnauthorizedOperation") || code == "AuthFailure.UnauthorizedOperation") {
         mapped = ErrorCode::PermissionDenied;
-        advice = "the key works but may not call " + camAction(context)
-                 + ": grant that action to its CAM user or role (CAM console, https://console.cloud.tencent.com/cam)";
+        reason.key = "error.cvm.permission_missing";
+        add("cam_action", camAction(context));
     } else if (code == "AuthFailure.SignatureExpire") {
         mapped = ErrorCode::ClockSkew;
-        advice = "Tencent Cloud refused the request's time: this computer's clock is more than 5 minutes off; "
-                 "set it right (NTP) and try again";
+        reason.key = "error.cvm.clock_skew";
     } else if (code.starts_with("AuthFailure")) {
         mapped = ErrorCode::Credentials;
-        advice = "Tencent Cloud did not accept the SecretId / SecretKey: check that the key exists, is enabled and "
-                 "was pasted without spaces (API keys: https://console.cloud.tencent.com/cam/capi)";
+        reason.key = "error.cvm.key_refused";
     } else if (code.starts_with("RequestLimitExceeded")) {
         mapped = ErrorCode::Throttled;
-        advice = "Tencent Cloud is limiting the request rate of " + context.action + ": wait a little and try again";
+        reason.key = "error.cvm.throttled";
+        add("action", context.action);
     } else if (code.ends_with(".NotFound") || code.starts_with("ResourceNotFound")) {
         mapped = ErrorCode::NotFound;
-        advice = "Tencent Cloud does not know the resource " + context.action + " names";
+        reason.key = "error.cvm.not_found";
+        add("action", context.action);
     } else {
-        advice = "Tencent Cloud refused " + context.action;
+        reason.key = "error.cvm.refused";
+        add("action", context.action);
     }
-    Error error{mapped, advice + tail, where, response.status, code};
+    Error error{mapped, std::move(reason), where, response.status, code};
     return error;
 }
 

@@ -72,10 +72,10 @@ Result<std::string>
 TencentCvmProvider::perform(const cvm::Call& call, const cvm::ErrorContext& context, const CancelToken* cancel)
 {
     if (!m_context.http) {
-        return Error{ErrorCode::InvalidArgument, "no HTTP transport configured", "tencent"};
+        return Error{ErrorCode::InvalidArgument, Reason{"error.cvm.no_transport", {}}, "tencent"};
     }
     if (cancel && cancel->cancelled()) {
-        return Error{ErrorCode::Cancelled, "stopped before " + call.action, "tencent"};
+        return Error{ErrorCode::Cancelled, Reason{"error.cvm.stopped_before", {{"action", call.action}}}, "tencent"};
     }
     HttpRequest request = cvm::buildRequest(cvm::baseUrl(call.service, m_context.endpoint), call, context.region);
     Result<SigningSteps> signedOk =
@@ -85,9 +85,7 @@ TencentCvmProvider::perform(const cvm::Call& call, const cvm::ErrorContext& cont
     }
     Result<HttpResponse> response = m_context.http->send(request, cancel);
     if (!response) {
-        Error error = response.error();
-        error.detail = call.action + ": " + error.detail;
-        return error;
+        return response.error().within(Reason{"error.provider.call", {{"action", call.action}}});
     }
     if (std::optional<Error> error = cvm::mapError(*response, context)) {
         return *error;
@@ -114,7 +112,7 @@ Result<std::string>
 TencentCvmProvider::findImage(const LaunchRequest& request, LaunchResult& result, const CancelToken* cancel)
 {
     if (!request.imageId.empty()) {
-        result.steps.push_back("using image " + request.imageId);
+        result.steps.push_back(Reason{"step.image_given", {{"image", request.imageId}}});
         return request.imageId;
     }
     // Tencent documents the GPU driver as an option of the console's purchase page ("自动安装GPU驱动", GPU 实例
@@ -135,13 +133,12 @@ TencentCvmProvider::findImage(const LaunchRequest& request, LaunchResult& result
     }
     std::optional<cvm::Image> image = cvm::newestGpuImage(*images);
     if (!image) {
-        return Error{ErrorCode::InvalidArgument,
-                     "Tencent Cloud lists no public Ubuntu image with a GPU driver for " + request.instanceType + " in "
-                         + request.region
-                         + ": give an image id (a custom or marketplace image with the NVIDIA driver installed)",
-                     "image"};
+        return Error{
+            ErrorCode::InvalidArgument,
+            Reason{"error.cvm.no_gpu_image", {{"instance_type", request.instanceType}, {"region", request.region}}},
+            "image"};
     }
-    result.steps.push_back("found GPU image " + image->imageId + " (" + image->name + ")");
+    result.steps.push_back(Reason{"step.image_found", {{"image", image->imageId}, {"name", image->name}}});
     return image->imageId;
 }
 
@@ -174,11 +171,11 @@ TencentCvmProvider::ensureKeyPair(const LaunchRequest& request, LaunchResult& re
         return existing.error();
     }
     if (!existing->empty()) {
-        result.steps.push_back("found key pair " + *name + " (" + *existing + ")");
+        result.steps.push_back(Reason{"step.key_pair_found", {{"key_pair", *name}, {"key_id", *existing}}});
         return existing;
     }
     if (request.dryRun) {
-        result.steps.push_back("would import key pair " + *name);
+        result.steps.push_back(Reason{"step.key_pair_would_import", {{"key_pair", *name}}});
         return std::string();
     }
     const cvm::Call call = cvm::importKeyPairCall(*name, request.sshPublicKey);
@@ -192,7 +189,7 @@ TencentCvmProvider::ensureKeyPair(const LaunchRequest& request, LaunchResult& re
     }
     Result<std::string> keyId = cvm::parseImportKeyPair(*body);
     if (keyId) {
-        result.steps.push_back("imported key pair " + *name + " (" + *keyId + ")");
+        result.steps.push_back(Reason{"step.key_pair_imported", {{"key_pair", *name}, {"key_id", *keyId}}});
     }
     return keyId;
 }
@@ -220,23 +217,34 @@ Status TencentCvmProvider::repairGroupRules(const LaunchRequest& request,
     if (!policies) {
         return policies.error();
     }
-    std::vector<std::pair<cvm::Call, std::string>> missing;
+    // Each missing rule with the steps that say it would be added (dry run) and that it was added again.
+    struct Missing
+    {
+        cvm::Call rule;
+        Reason wouldAdd;
+        Reason addedAgain;
+    };
+    std::vector<Missing> missing;
     if (!cvm::allowsSshFrom(policies->ingress, request.sshSourceCidr)) {
-        missing.emplace_back(cvm::authorizeSshCall(groupId, request.sshSourceCidr),
-                             "SSH from " + request.sshSourceCidr);
+        const std::map<std::string, std::string> ids{{"group_id", groupId}, {"cidr", request.sshSourceCidr}};
+        missing.push_back({cvm::authorizeSshCall(groupId, request.sshSourceCidr),
+                           Reason{"step.group_ssh_rule_would_add", ids},
+                           Reason{"step.group_ssh_rule_added_again", ids}});
     }
     if (policies->egress.empty()) {
-        missing.emplace_back(cvm::allowEgressCall(groupId), "all outbound");
+        missing.push_back({cvm::allowEgressCall(groupId),
+                           Reason{"step.cvm.group_egress_rule_would_add", {{"group_id", groupId}}},
+                           Reason{"step.cvm.group_egress_rule_added_again", {{"group_id", groupId}}}});
     }
-    for (const auto& [rule, what] : missing) {
+    for (const Missing& m : missing) {
         if (request.dryRun) {
-            result.steps.push_back("security group " + groupId + " lacks its rule for " + what + ": would add it");
+            result.steps.push_back(m.wouldAdd);
             continue;
         }
-        if (Status added = addRule(rule, request.region, cancel); !added) {
+        if (Status added = addRule(m.rule, request.region, cancel); !added) {
             return added;
         }
-        result.steps.push_back("security group " + groupId + " had lost its rule for " + what + ": added it again");
+        result.steps.push_back(m.addedAgain);
     }
     return Ok{};
 }
@@ -257,7 +265,7 @@ TencentCvmProvider::ensureSshFirewall(const LaunchRequest& request, LaunchResult
     }
     for (const cvm::SecurityGroup& group : *groups) {
         if (group.groupName == name) {
-            result.steps.push_back("found security group " + name + " (" + group.groupId + ")");
+            result.steps.push_back(Reason{"step.group_found", {{"group_name", name}, {"group_id", group.groupId}}});
             if (Status repaired = repairGroupRules(request, group.groupId, result, cancel); !repaired) {
                 return repaired.error();
             }
@@ -265,7 +273,8 @@ TencentCvmProvider::ensureSshFirewall(const LaunchRequest& request, LaunchResult
         }
     }
     if (request.dryRun) {
-        result.steps.push_back("would create security group " + name + " (SSH from " + request.sshSourceCidr + ")");
+        result.steps.push_back(
+            Reason{"step.group_would_create", {{"group_name", name}, {"cidr", request.sshSourceCidr}}});
         return std::string();
     }
     const cvm::Call createCall = cvm::createSecurityGroupCall(name, request.sshSourceCidr);
@@ -284,8 +293,8 @@ TencentCvmProvider::ensureSshFirewall(const LaunchRequest& request, LaunchResult
             return added.error();
         }
     }
-    result.steps.push_back("created security group " + name + " (" + *groupId + "): SSH from " + request.sshSourceCidr
-                           + ", all outbound");
+    result.steps.push_back(Reason{"step.cvm.group_created",
+                                  {{"group_name", name}, {"group_id", *groupId}, {"cidr", request.sshSourceCidr}}});
     return groupId;
 }
 
@@ -318,12 +327,14 @@ Status TencentCvmProvider::run(const LaunchRequest& request,
         }
         if (zones->empty()) {
             return Error{ErrorCode::InsufficientCapacity,
-                         "no zone of " + request.region + " sells " + request.instanceType
-                             + " now (DescribeZoneInstanceConfigInfos): try another region or later",
-                         "cvm DescribeZoneInstanceConfigInfos in " + request.region};
+                         Reason{"error.cvm.no_zone_sells",
+                                {{"region", request.region},
+                                 {"instance_type", request.instanceType},
+                                 {"action", "DescribeZoneInstanceConfigInfos"}}},
+                         "cvm DescribeZoneInstanceConfigInfos in " + request.region}; // wire: where, the call
         }
         zone = zones->front();
-        result.steps.push_back("chose zone " + zone);
+        result.steps.push_back(Reason{"step.zone_chosen", {{"zone", zone}}});
     }
 
     Result<cvm::Call> call = cvm::runInstancesCall(
@@ -332,7 +343,7 @@ Status TencentCvmProvider::run(const LaunchRequest& request,
         return call.error();
     }
     if (request.terminateAt > 0 && request.pricing == LaunchPricing::Subscription) {
-        result.steps.push_back("no scheduled terminate: CVM's ActionTimer is not used for monthly instances");
+        result.steps.push_back(Reason{"step.cvm.no_scheduled_terminate", {}});
     }
     cvm::ErrorContext c = context("RunInstances", cvm::Service::Cvm, request.region);
     c.instanceType = request.instanceType;
@@ -343,7 +354,7 @@ Status TencentCvmProvider::run(const LaunchRequest& request,
     if (!body) {
         if (request.dryRun && body.error().providerCode == "DryRunOperation") {
             result.dryRunPassed = true;
-            result.steps.push_back("dry run passed");
+            result.steps.push_back(Reason{"step.dry_run_passed", {}});
             return Ok{};
         }
         return body.error();
@@ -355,17 +366,17 @@ Status TencentCvmProvider::run(const LaunchRequest& request,
     if (request.dryRun) {
         // "如果检查通过，则返回RequestId": a passed check may also come back as a plain answer.
         result.dryRunPassed = true;
-        result.steps.push_back("dry run passed");
+        result.steps.push_back(Reason{"step.dry_run_passed", {}});
         return Ok{};
     }
     if (ids->empty()) {
         return Error{ErrorCode::ProviderRefused,
-                     "Tencent Cloud's answer to RunInstances has no instance id",
-                     "cvm RunInstances"};
+                     Reason{"error.cvm.answer_without_instance_id", {{"action", "RunInstances"}}},
+                     "cvm RunInstances"}; // wire: where, the API call
     }
     result.instanceId = ids->front();
     result.state = InstanceState::Pending;
-    result.steps.push_back("launched " + result.instanceId + " in " + zone);
+    result.steps.push_back(Reason{"step.launched", {{"instance_id", result.instanceId}, {"zone", zone}}});
     return Ok{};
 }
 
@@ -386,8 +397,7 @@ TencentCvmProvider::describe(const std::string& region, const std::string& insta
             return std::move(instance);
         }
     }
-    return Error{
-        ErrorCode::NotFound, "Tencent Cloud does not list this instance (terminated, or never launched)", instanceId};
+    return Error{ErrorCode::NotFound, Reason{"error.cvm.instance_not_listed", {}}, instanceId};
 }
 
 Result<std::vector<RemoteInstance>> TencentCvmProvider::listOurs(const std::string& region, const CancelToken* cancel)
@@ -446,14 +456,10 @@ const ProviderDescriptor& tencentDescriptor()
     // (TerminateInstances at a set time), which ScheduledTerminate covers.
     static const ProviderDescriptor descriptor{
         "tencent",
-        "Tencent Cloud",
+        "Tencent Cloud", // wire: the provider\'s name, a proper noun (data)
         "腾讯云",
-        {{"access_key_id", "SecretId", CredentialFieldKind::KeyId},
-         {"secret_access_key", "SecretKey", CredentialFieldKind::Secret}},
-        {{CloudFeature::TerminateOnShutdown,
-          "On Tencent Cloud a shutdown inside the instance only stops it, and a pay-as-you-go instance keeps "
-          "billing; GPU Planner sets Tencent's scheduled terminate (ActionTimer) instead (not available for "
-          "monthly instances)."}},
+        {{"access_key_id", CredentialFieldKind::KeyId}, {"secret_access_key", CredentialFieldKind::Secret}},
+        {{CloudFeature::TerminateOnShutdown, Reason{"unsupported.tencent.terminate_on_shutdown", {}}}},
         makeTencentCvmProvider,
     };
     return descriptor;
@@ -497,9 +503,10 @@ Result<std::optional<PriceQuote>> TencentCvmProvider::quotePrice(const LaunchReq
                                                                                   : price.unitPrice;
     if (!amount) {
         return Error{ErrorCode::ProviderRefused,
-                     "InquiryPriceRunInstances answered without a price for the instance",
+                     Reason{"error.cvm.answer_without_price", {{"action", call.action}}},
                      "tencent " + request.region};
     }
+    // wire: the quote's source, named as Tencent names the call, with the zone and term it was asked for (a citation)
     return std::optional<PriceQuote>(
         PriceQuote{prepaid ? *amount / months : *amount,
                    Currency::CNY,

@@ -31,6 +31,7 @@ enum class PriceUnit
 const char* pricingModeName(PricingMode mode);
 std::optional<PricingMode> parsePricingMode(std::string_view name);
 /// Every pricing mode's name, as a message lists the known ones.
+// wire: the values the file may hold, as it writes them (a reason parameter)
 inline constexpr const char* kPricingModeNames =
     "on_demand, spot, reserved_1y, reserved_3y, subscription_monthly, subscription_yearly";
 const char* priceUnitName(PriceUnit unit);

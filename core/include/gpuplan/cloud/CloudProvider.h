@@ -77,8 +77,10 @@ struct LaunchResult
     std::string instanceId; // empty after a dry run
     InstanceState state = InstanceState::Pending;
     std::string zone;
-    bool dryRunPassed = false;      // a dry run the provider said would have succeeded
-    std::vector<std::string> steps; // what was found or set up on the way, in plain English, for the log and UI
+    bool dryRunPassed = false; // a dry run the provider said would have succeeded
+    /// What was found or set up on the way ("step.<what>" with its ids as parameters); ui/wording/LaunchText words
+    /// them for the CLI and the UI.
+    std::vector<Reason> steps;
 };
 
 /// What a provider needs to reach its API.
@@ -102,7 +104,7 @@ struct ProviderDescriptor;
 
 /// One cloud's instance API. Calls block; each takes a cancel token checked while it waits for the network.
 /// Errors keep the provider's code (Error::providerCode) and map it to a stable ErrorCode with plain advice
-/// in Error::detail: InsufficientCapacity (try another zone), QuotaExceeded (which quota to raise, where),
+/// in Error::reason: InsufficientCapacity (try another zone), QuotaExceeded (which quota to raise, where),
 /// PermissionDenied (which permission is missing), Credentials, Throttled, NotFound, ClockSkew, else
 /// ProviderRefused.
 class CloudProvider
@@ -118,8 +120,9 @@ public:
 
     /// "aws", "tencent": the catalog's provider id (the descriptor's).
     virtual std::string id() const;
-    /// The features this provider lacks, each with the reason shown to the user (the descriptor's).
-    virtual std::map<CloudFeature, std::string> unsupportedFeatures() const;
+    /// The features this provider lacks, each with the reason shown to the user (the descriptor's: a key
+    /// "unsupported.<provider>.<feature>", worded by ui/wording/ProviderText).
+    virtual std::map<CloudFeature, Reason> unsupportedFeatures() const;
 
     /// Starts one instance (or, with dryRun, checks that it would start). Finds the image, imports the key and
     /// sets up the SSH firewall rule first where needed. The same clientToken returns the instance it already

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gpuplan/catalog/Catalog.h"
+#include "gpuplan/core/Reason.h"
 #include "gpuplan/core/Result.h"
 #include "gpuplan/ledger/Ledger.h"
 #include "gpuplan/plan/PlanDocument.h"
@@ -12,7 +13,7 @@
 
 namespace gpuplan::core {
 
-/// Why GPU Planner cannot launch an offer. Each front end words it (notLaunchableText is the CLI's English).
+/// Why GPU Planner cannot launch an offer. Each front end words it (notLaunchableReason gives it as a reason).
 enum class LaunchBlock
 {
     Provider,    // launching on this provider is not built (it is not in ProviderRegistry::builtIn())
@@ -23,16 +24,19 @@ enum class LaunchBlock
 struct NotLaunchable
 {
     LaunchBlock block = LaunchBlock::Provider;
-    std::string detail; // Mode: the provider's own reason; empty otherwise
+    /// Mode: the provider's own reason ("error.cloud.feature_unsupported" {provider, feature, why_key}); empty
+    /// otherwise.
+    Reason detail;
 };
 
 /// nullopt when GPU Planner can launch `provider`'s instances in `mode` (on demand; spot and monthly where the
 /// provider declares them); else why not. Thread-safe.
 std::optional<NotLaunchable> launchBlock(std::string_view provider, PricingMode mode);
 
-/// The English words for `why` (CLI output and error details), e.g. "GPU Planner launches on aws and tencent
-/// only".
-std::string notLaunchableText(const NotLaunchable& why, std::string_view provider, PricingMode mode);
+/// `why` as a reason to word ("error.cloud.provider_not_launchable" {provider, launchable}: "GPU Planner launches
+/// on aws and tencent only, not yet on lambda"; "error.cloud.mode_not_launchable" {provider, mode, why_key};
+/// "error.cloud.reservation_not_launchable" {mode}). `launchable` lists the provider ids, separated by ','.
+Reason notLaunchableReason(const NotLaunchable& why, std::string_view provider, PricingMode mode);
 
 /// One option of a plan, as it is offered for launching.
 struct LaunchOption

@@ -55,7 +55,7 @@ PricingMode pricingModeOf(LaunchPricing pricing, int subscriptionMonths);
 Result<LaunchOrder> makeLaunchOrder(const LaunchSettings& settings,
                                     const Catalog& catalog,
                                     std::string_view watchdogScript,
-                                    const std::map<CloudFeature, std::string>& unsupported,
+                                    const std::map<CloudFeature, Reason>& unsupported,
                                     std::int64_t now);
 
 /// The most the order can cost before its dead-man fires (a subscription: its prepaid months); nullopt when it

@@ -81,7 +81,7 @@ struct LaunchOutcome
     bool resumed = false;                // an interrupted launch was picked up with its token, not a new one
     bool dryRunPassed = false;           // a dry run: nothing was recorded or started
     std::optional<BudgetCheck> budget;   // when the order had a budget
-    std::vector<std::string> steps;      // what the provider set up on the way
+    std::vector<Reason> steps;           // what the provider set up on the way (LaunchResult::steps)
     std::vector<std::string> zonesTried; // in order; the last one is where it runs
 };
 

@@ -30,10 +30,11 @@ struct CloudAccess
 /// the known ones.
 Result<std::unique_ptr<CloudProvider>> connectProvider(const CloudAccess& access, HttpTransport& http);
 
-/// What reconciling did, in plain English, one line each; and the providers that could not be asked, with why.
+/// What reconciling did, one note each ("reconcile.adopted" {provider, entry}, worded by ui/wording); and the
+/// providers that could not be asked, with why.
 struct ReconcileReport
 {
-    std::vector<std::string> notes;
+    std::vector<Reason> notes;
     std::map<std::string, Error> failures;
 };
 
@@ -49,9 +50,10 @@ inline constexpr std::int64_t kDeadmanBackstopSeconds = 30 * 60;
 ///   notes say so (its cost is not counted);
 /// - terminates (Launcher::terminate) each live entry whose dead-man passed more than kDeadmanBackstopSeconds ago;
 ///   the entry is closed once the provider shows the instance terminated. Entries without a dead-man are left alone.
-/// What it did, one plain-English note each; the provider's error when it could not list our instances (nothing
+/// What it did, one note each ("reconcile.*" keys; an error inside one is its "error" (detailJson of its reason) and
+/// "where"); the provider's error when it could not list our instances (nothing
 /// else is done then). `catalog` may be null (no prices). Blocks; not thread safe.
-Result<std::vector<std::string>>
+Result<std::vector<Reason>>
 reconcileWithProvider(CloudProvider& provider, Ledger& ledger, const Catalog* catalog, std::int64_t now);
 
 /// reconcileWithProvider with each provider in `access`, then terminates the instances of plans launched with

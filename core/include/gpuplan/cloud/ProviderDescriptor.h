@@ -25,8 +25,9 @@ struct ProviderDescriptor
     /// Its credential's fields, in the order a form asks for them (credentialSpecs() is made of these). Providers
     /// that sign alike share field names (access_key_id, secret_access_key), so scripts and storage see one shape.
     std::vector<CredentialFieldSpec> credentialFields;
-    /// What it lacks, each with the reason shown on the greyed-out action (and in the CLI's refusal).
-    std::map<CloudFeature, std::string> unsupported;
+    /// What it lacks, each with the reason shown on the greyed-out action (and in the CLI's refusal): a key
+    /// "unsupported.<provider>.<feature>" without parameters, worded by ui/wording/ProviderText (unsupportedText).
+    std::map<CloudFeature, Reason> unsupported;
     /// Makes the provider for one session; empty while launching on it is not built.
     ProviderFactory make;
 

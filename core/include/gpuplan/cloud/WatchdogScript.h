@@ -38,7 +38,7 @@ inline constexpr const char* kCheckSecondsField = "check_seconds";
 inline constexpr const char* kIdleGraceField = "idle_grace_minutes";
 
 /// OK when every rule lies within the bounds above, so that the script installs exactly these rules; else
-/// InvalidArgument whose `where` is the rule's field (kDeadmanField, ...) and whose detail gives the bounds.
+/// InvalidArgument whose `where` is the rule's field (kDeadmanField, ...) and whose reason gives the bounds.
 /// Thread safety: pure.
 Status checkWatchdogRules(const WatchdogRules& rules);
 

@@ -14,7 +14,7 @@ std::string normalizedName(std::string_view name);
 std::vector<std::string>
 closestNames(std::string_view query, const std::vector<std::string>& candidates, std::size_t count = 3);
 
-/// "a, b or c" for messages.
-std::string joinedAlternatives(const std::vector<std::string>& names);
+/// "a, b, c": a list as one reason parameter (the wording says "a, b or c" in the reader's language).
+std::string joinedNames(const std::vector<std::string>& names);
 
 } // namespace gpuplan::core

@@ -1,8 +1,11 @@
 #pragma once
 
+#include "gpuplan/core/Reason.h"
+
 #include <string>
 #include <utility>
 #include <variant>
+#include <vector>
 
 namespace gpuplan::core {
 
@@ -28,11 +31,11 @@ enum class ErrorCode
     Credentials,         // missing, unreadable or refused credentials
     Crypto,              // a signing or encryption step failed
     HostKeyChanged,      // an SSH server's host key differs from the one in known_hosts
-    RemoteCommandFailed, // a command on the remote machine failed; the detail quotes its exit status and last output
+    RemoteCommandFailed, // a command on the remote machine failed; the reason holds its exit status and last output
     // Cloud APIs (core/cloud): what the provider refused, with Error::providerCode and plain advice.
     InsufficientCapacity, // none of this instance type free in that zone now: try another zone or later
     QuotaExceeded,        // the account's vCPU / GPU / instance quota is used up: request more
-    PermissionDenied,     // the credentials work but lack a permission (named in the detail)
+    PermissionDenied,     // the credentials work but lack a permission (named in the reason)
     NotFound,             // the instance, image, key or group is not there
     ProviderRefused,      // any other refusal (bad parameter, unsupported in the region...)
     BudgetExceeded,       // the plan's budget guard refused a launch
@@ -42,19 +45,32 @@ enum class ErrorCode
 /// The stable, English name of a code ("schema_violation"), used in JSON output and logs.
 const char* errorCodeName(ErrorCode code);
 
-/// What went wrong and where. `where` names the place (file, JSON path, field, host);
-/// `detail` says what is wrong there and, where it helps, what to do.
+/// What went wrong and where, as data: core holds no sentences (DESIGN.md, "Wording"). `reason` says what is wrong
+/// as a key ("error.ssh.key_refused") and raw parameters; ui/wording words it for both front ends, in the
+/// reader's language (errorText(), errorMessage()). Text that comes from outside (a server's message, a library's
+/// error string, a remote command's output) travels as a parameter, conventionally "said".
 struct Error
 {
     ErrorCode code = ErrorCode::InvalidArgument;
-    std::string detail;
-    std::string where;
+    Reason reason;
+    std::string where;        // the place: a file, a JSON path, a field, a host
     int httpStatus = 0;       // 0 when the error did not come from an HTTP response
     std::string providerCode; // the provider's own error code ("InsufficientInstanceCapacity"), when it gave one
+    /// What the callers on the way up added, innermost first ("error.ssh.via_jump_host" {host}): worded before the
+    /// reason, outermost first ("jump host bastion: cannot connect ...").
+    std::vector<Reason> context;
 
-    /// "where: detail", or just the detail when there is no place to name.
-    std::string message() const { return where.empty() ? detail : where + ": " + detail; }
+    /// The same error seen from a caller: `frame` is worded in front of what is already said.
+    Error within(Reason frame) const&
+    {
+        Error outer = *this;
+        outer.context.push_back(std::move(frame));
+        return outer;
+    }
 };
+
+/// For the developer's log only, never for the user: "schema_violation at where: key (a=1, b=2)".
+std::string describe(const Error& error);
 
 /// Either a value or an Error; core never lets exceptions cross its boundary.
 template <typename T>

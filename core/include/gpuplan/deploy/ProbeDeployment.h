@@ -102,8 +102,8 @@ Result<RemoteFacts> detectRemote(SshSession& session, const CancelToken* cancel 
 /// parses its document. Where the machine has no GPU or no driver the probe still runs when
 /// any way fits, so the verdict gets the probe's own structured answer. When nothing can run, the result
 /// carries the choice (its reason) and no document. Errors: SSH errors; RemoteCommandFailed when the remote
-/// build fails (the detail quotes the compiler's last lines); SchemaViolation when the probe's output is not
-/// its document (the detail quotes its start).
+/// build fails (the reason's "exit_status", and "said" quoting the compiler's last lines); SchemaViolation when
+/// the probe's output is not its document (the reason quotes its start).
 Result<ProbeRun> runProbeOver(SshSession& session,
                               const ProbeBundle& bundle,
                               const ProbeMode& mode,

@@ -45,4 +45,9 @@ struct SshLogin
 /// jump when it cannot be read, or when no user name can be found.
 Result<SshTarget> resolveSshTarget(const SshLogin& login);
 
+/// An error of resolveSshTarget() about the jump host (its "error.ssh.via_jump_host" frame), taken out of `error`,
+/// so that a front end can name the field or flag it was typed in instead. False, and `error` untouched, when the
+/// destination itself is wrong.
+bool takeJumpHostFrame(Error& error);
+
 } // namespace gpuplan::core

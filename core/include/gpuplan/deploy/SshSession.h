@@ -71,7 +71,7 @@ class SshSession final
 public:
     /// Connects, checks the host key against known_hosts and logs in. Errors: Network (refused, unreachable,
     /// lost), Timeout, Cancelled (also when the user did not trust a new host key), HostKeyChanged,
-    /// Credentials (no usable key, refused key: the detail names the methods the server offers),
+    /// Credentials (no usable key, refused key: the reason's "methods" names the methods the server offers),
     /// InvalidArgument.
     static Result<std::unique_ptr<SshSession>>
     connect(const SshTarget& target, const SshOptions& options, const CancelToken* cancel = nullptr);
@@ -103,7 +103,8 @@ private:
     Status openTunnel(const CancelToken* cancel, int& innerFd);
     Status verifyHostKey();
     Status authenticate();
-    Error sessionError(ErrorCode code, const std::string& what) const;
+    /// An error with `reason`, libssh's own last error text added as its "said" parameter when there is one.
+    Error sessionError(ErrorCode code, Reason reason) const;
     void pump();
 
     SshTarget m_target;

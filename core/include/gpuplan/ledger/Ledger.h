@@ -62,7 +62,9 @@ struct LedgerEntry
     std::int64_t createdAt = 0; // Unix seconds
     std::optional<std::int64_t> runningSince;
     std::optional<std::int64_t> endedAt;
-    std::string detail;                      // the last error or note
+    /// The last error or note, as data ("ledger.never_sent", or an error's reason); ui/wording words it. Kept as
+    /// JSON (detailJson); the sentence of a ledger written by an older version reads as "saved.text".
+    Reason detail;
     bool adopted = false;                    // found at the provider by reconciliation, not recorded by a launch
     std::optional<std::int64_t> requestedAt; // when its request last went out (the grace period counts from it)
 };
@@ -181,15 +183,15 @@ public:
     Result<AttemptLock> lockAttempt(const std::string& clientToken);
     /// The provider's answer or a later describe: its instance id and state.
     Status update(std::int64_t id, const std::string& instanceId, InstanceState state, std::int64_t now);
-    /// The provider refused the launch; `why` is its message.
-    Status markFailed(std::int64_t id, const std::string& why, std::int64_t now);
+    /// The provider refused the launch; `why` is its reason (or the ledger's note).
+    Status markFailed(std::int64_t id, const Reason& why, std::int64_t now);
     /// Replaces the entry's note (what the user reads beside it; the Launcher also marks an unknown outcome there).
-    Status setDetail(std::int64_t id, const std::string& detail);
+    Status setDetail(std::int64_t id, const Reason& detail);
 
     /// Gives an adopted entry (found at the provider by reconcile, its price at launch unknown) the price it is
     /// costed at from now on, with `note` as its detail. InvalidArgument when the entry was not adopted: a launch
     /// keeps the price it was launched at.
-    Status setAdoptedPrice(std::int64_t id, const LaunchPrice& price, const std::string& note);
+    Status setAdoptedPrice(std::int64_t id, const LaunchPrice& price, const Reason& note);
 
     /// Records (or replaces) the budget of a plan.
     Status setBudget(const PlanBudget& budget);
@@ -250,6 +252,13 @@ std::vector<LedgerEntry> overBudget(const std::vector<LedgerEntry>& entries,
                                     const std::vector<PlanBudget>& budgets,
                                     const ExchangeRate& rate,
                                     std::int64_t now);
+
+/// A reason as the ledger keeps it (an entry's detail, a reason inside another one's parameter): compact JSON,
+/// {"key": .., "params": {..}}; an empty reason is the empty text.
+std::string detailJson(const Reason& reason);
+/// The reason of detailJson's text. Text that is not such JSON (the sentence a ledger of an older version kept)
+/// reads as Reason{"saved.text", {{"text", text}}}; the empty text as the empty reason.
+Reason readDetailJson(const std::string& text);
 
 /// The ledger's default place: ledger.sqlite in userDataDir(); empty when there is no data folder.
 std::filesystem::path defaultLedgerFile();

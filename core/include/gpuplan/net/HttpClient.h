@@ -82,9 +82,10 @@ void initializeHttp();
 
 /// "Sun, 06 Nov 1994 08:49:37 GMT" (RFC 9110 IMF-fixdate) -> that time; nullopt when it is not one.
 std::optional<std::chrono::system_clock::time_point> parseHttpDate(const std::string& text);
-/// Plain words for a clock that is off by more than the provider allows, e.g. "your clock is 7 minutes fast;
-/// Tencent Cloud allows 5"; nullopt when it is within `allowed`.
-std::optional<std::string>
-clockSkewMessage(std::chrono::seconds serverMinusLocal, std::chrono::minutes allowed, const std::string& provider);
+/// A clock that is off by more than the provider allows, as error.net.clock_slow or error.net.clock_fast
+/// {minutes, provider, allowed_minutes} (worded "your clock is 7 minutes fast; Tencent Cloud allows 5: ...");
+/// nullopt when it is within `allowed`.
+std::optional<Reason>
+clockSkewReason(std::chrono::seconds serverMinusLocal, std::chrono::minutes allowed, const std::string& provider);
 
 } // namespace gpuplan::core

@@ -248,8 +248,8 @@ struct PlanCheck
     std::string check; // a key of gpuplan/probe/Checks.h
     std::optional<int> gpu;
     VerdictLevel level = VerdictLevel::Unknown;
-    std::string measured;
-    std::string expected;
+    Reason measured; // a figure as VerdictLine has it ("figure.value" {value, unit}); empty: none. An older plan's
+    Reason expected; // text reads as "saved.text" {text}.
     Reason reason;
 };
 

@@ -33,6 +33,15 @@ struct PriceChange
     double after = 0;
 };
 
+/// Something a refresh tells beside its prices, as data: a key ("refresh.no_region_file" {region}) and its
+/// parameters, worded by ui/wording (errorReasonText). When a request failed without stopping the refresh (a type
+/// not sold there), `cause` holds its error, worded after the reason ("x in r, Month: <cause>").
+struct RefreshNote
+{
+    Reason reason;
+    std::optional<Error> cause;
+};
+
 /// What one provider's refresh read, and how it differs from the catalog in use.
 struct PriceRefresh
 {
@@ -41,13 +50,13 @@ struct PriceRefresh
     std::vector<RefreshedPrice> prices;
     std::vector<PriceChange> changes; // changed or new prices, largest relative change first
     int unchanged = 0;
-    std::vector<std::string> notes; // regions without a price file, instance types the file does not price
+    std::vector<RefreshNote> notes; // regions without a price file, instance types the file does not price
 };
 
-/// Called with what is being read ("us-east-1 price file") and how far: bytes so far and in all (0: unknown) for a
-/// download (`bytes`), else steps done and in all (regions, instance types); returning false cancels.
-using RefreshProgress =
-    std::function<bool(const std::string& what, std::uint64_t done, std::uint64_t total, bool bytes)>;
+/// Called with what is being read, as a key ("refresh.progress_aws_file" {region}: "us-east-1 price file"), and how
+/// far: bytes so far and in all (0: unknown) for a download (`bytes`), else steps done and in all (regions, instance
+/// types); returning false cancels.
+using RefreshProgress = std::function<bool(const Reason& what, std::uint64_t done, std::uint64_t total, bool bytes)>;
 
 /// AWS: the Price List bulk API's EC2 region index, then each region's offer file (streamed to `workDir` and
 /// read by readAwsOfferFile), for the AWS instance types of `catalog` in `region` (empty: every region the

@@ -36,16 +36,17 @@ struct ExpectedHardware
 };
 
 /// One judged check. `check` is a stable key ("model", "gemm_bf16", "ecc", ...); `gpu` the CUDA index it
-/// is about, nullopt for the whole instance. `measured` and `expected` are short figures for a table
-/// (numbers and units only); `reason` is the why, as a stable key ("probe.ecc.off") and raw parameters that
-/// ui/wording words.
+/// is about, nullopt for the whole instance. `measured` and `expected` are short figures for a table, as data: a
+/// key ("figure.value", "figure.share", "figure.not_reported") and raw parameters ({"value": "312", "unit":
+/// "TFLOPS"}) that ui/wording words (figureText()); an empty key is no figure. `reason` is the why, as a stable key
+/// ("probe.ecc.off") and raw parameters that ui/wording words.
 struct VerdictLine
 {
     std::string check;
     std::optional<int> gpu;
     VerdictLevel level = VerdictLevel::Pass;
-    std::string measured;
-    std::string expected;
+    Reason measured;
+    Reason expected;
     Reason reason;
 };
 

@@ -61,11 +61,10 @@ enum class CredentialFieldKind
 };
 
 /// One field a provider's credential has. `name` is the stable key in JSON (`gpuplan creds set --stdin`) and
-/// in storage; `label` is the English label (the GUI translates by name).
+/// in storage; the CLI and the GUI word its label by provider and name (ui/wording/ProviderText, credentialFieldLabel).
 struct CredentialFieldSpec
 {
     std::string_view name;
-    std::string_view label;
     CredentialFieldKind kind = CredentialFieldKind::Secret;
     bool required = true;
 };

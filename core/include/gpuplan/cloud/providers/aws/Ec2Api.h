@@ -25,6 +25,7 @@ inline constexpr std::string_view kContentType = "application/x-www-form-urlenco
 /// The AWS Deep Learning Base GPU AMI for Ubuntu 22.04 with the open-source NVIDIA kernel driver, as AWS names it
 /// in "Find the ID of a DLAMI" (https://docs.aws.amazon.com/dlami/latest/devguide/find-dlami-id.html): the eight
 /// '?' are the release date YYYYMMDD. EC2 name filters take '?' for one character and '*' for any.
+// wire: the name filter EC2 matches, the image's name as AWS gives it
 inline constexpr std::string_view kDlamiNamePattern =
     "Deep Learning Base OSS Nvidia Driver GPU AMI (Ubuntu 22.04) ????????";
 /// EC2 refuses user data over 16 KB once base64-encoded (RunInstances, UserData).
@@ -168,8 +169,9 @@ using ErrorContext = CallContext;
 /// The Service Quotas quota that limits `instanceType` (by its family letter) for on-demand or spot, e.g.
 /// "Running On-Demand G and VT instances".
 std::string quotaNameFor(const std::string& instanceType, bool spot);
-/// An error response (any status) as an Error: the EC2 code kept in providerCode, a stable ErrorCode and advice
-/// in the detail that ends with the RequestID. A body that is not an EC2 error document gives HttpStatus (non-2xx).
+/// An error response (any status) as an Error: the EC2 code kept in providerCode, a stable ErrorCode and the advice
+/// as an "error.ec2.*" reason whose parameters carry EC2's message ("said") and the RequestID ("request_id"). A body
+/// that is not an EC2 error document gives HttpStatus (non-2xx).
 Error mapError(const HttpResponse& response, const ErrorContext& context);
 
 } // namespace gpuplan::core::ec2

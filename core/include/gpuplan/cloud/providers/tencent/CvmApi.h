@@ -196,7 +196,8 @@ struct ErrorContext : CallContext
 /// The CAM action a call needs: "cvm:RunInstances", "vpc:CreateSecurityGroup".
 std::string camAction(const ErrorContext& context);
 /// An answer as an Error, or nullopt when it is a success: Response.Error's code kept in providerCode, a stable
-/// ErrorCode, advice and the RequestId in the detail; a non-2xx status without a Tencent error is HttpStatus; a body
+/// ErrorCode, and the advice as an "error.cvm.*" reason with Tencent's code ("code"), message ("said") and RequestId
+/// ("request_id") as parameters; a non-2xx status without a Tencent error is HttpStatus; a body
 /// that is not JSON or has no Response is ProviderRefused naming the action. Never includes the secret key.
 std::optional<Error> mapError(const HttpResponse& response, const ErrorContext& context);
 
