@@ -313,17 +313,6 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
         return fail(core::Error{
             core::ErrorCode::FileNotFound, core::Reason{"error.cloud.script_missing", {}}, scriptFile.string()});
     }
-    core::Result<std::string> key = core::readPublicKeyFile(o.key);
-    if (!key) {
-        core::Error e = key.error();
-        if (o.key.empty()) {
-            e.where = "--key";
-            return launching::failWith(e, " with --key");
-        }
-        return fail(e);
-    }
-    settings.sshPublicKey = *key;
-
     std::optional<QCoreApplication> app;
     makeApplication(argc, argv, app);
     core::Result<core::HttpOptions> network = httpOptions(o.network);
@@ -332,39 +321,36 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
     }
     core::initializeHttp();
     core::HttpClient http(*network);
-    o.sshFrom = core::sshSourceCidrOf(o.sshFrom);
-    if (o.sshFrom.empty()) {
-        core::Result<std::string> mine = core::publicAddressCidr(http);
-        if (!mine && o.dryRun) {
-            // A dry run opens nothing: it need not know this computer's address (nor reach the service that tells).
-            o.sshFrom = "192.0.2.1/32";
-            std::cerr << "Could not look up this computer's public address (" << said(mine.error())
-                      << "); the dry run checks the launch with 192.0.2.1/32 (a documentation address, RFC 5737) "
-                         "in its place.\n";
-        } else if (!mine) {
-            return launching::failWith(mine.error(), "; give the address to open SSH to with --ssh-from");
-        } else {
-            o.sshFrom = *mine;
+    core::Result<core::PreparedLaunch> prepared =
+        core::prepareLaunch({settings, o.key, o.sshFrom}, catalog->catalog, script, http, core::unixNow());
+    if (!prepared) {
+        core::Error e = prepared.error();
+        // The flag to fix, named in the CLI's words.
+        const std::optional<core::LaunchInput> input = core::takeLaunchInputFrame(e);
+        if (input == core::LaunchInput::PublicKey && o.key.empty()) {
+            e.where = "--key";
+            return launching::failWith(e, " with --key");
         }
-    }
-    if (core::Status cidr = core::checkSshSourceCidr(o.sshFrom); !cidr) {
-        core::Error e = cidr.error();
-        e.where = "--ssh-from " + e.where;
+        if (input == core::LaunchInput::SshSource && o.sshFrom.empty()) {
+            return launching::failWith(e, "; give the address to open SSH to with --ssh-from");
+        }
+        if (input == core::LaunchInput::SshSource) {
+            e.where = "--ssh-from " + e.where;
+        }
         return fail(e);
     }
-    settings.sshSourceCidr = o.sshFrom;
+    if (prepared->addressProblem) {
+        std::cerr << "Could not look up this computer's public address (" << said(*prepared->addressProblem)
+                  << "); the dry run checks the launch with " << prepared->order.request.sshSourceCidr
+                  << " (a documentation address, RFC 5737) in its place.\n";
+    }
 
     std::unique_ptr<ui::CredentialStore> store = openCredentialStore();
     core::Result<std::unique_ptr<core::CloudProvider>> provider = connect(o.provider, http, *store);
     if (!provider) {
         return fail(provider.error());
     }
-    core::Result<core::LaunchOrder> made =
-        core::makeLaunchOrder(settings, catalog->catalog, script, (*provider)->unsupportedFeatures(), core::unixNow());
-    if (!made) {
-        return fail(made.error());
-    }
-    core::LaunchOrder order = std::move(made).value();
+    core::LaunchOrder order = std::move(prepared->order);
     core::Result<std::unique_ptr<core::Ledger>> ledger = core::openDefaultLedger();
     if (!ledger) {
         return fail(ledger.error());

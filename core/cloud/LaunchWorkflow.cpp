@@ -1,6 +1,10 @@
 #include "gpuplan/cloud/LaunchWorkflow.h"
 
 #include "gpuplan/cloud/LaunchSetup.h"
+#include "gpuplan/cloud/ProviderRegistry.h"
+#include "gpuplan/cloud/PublicAddress.h"
+
+#include <algorithm>
 
 namespace gpuplan::core {
 
@@ -12,6 +16,65 @@ Error cancelledBeforeSending()
 }
 
 } // namespace
+
+Result<PreparedLaunch> prepareLaunch(LaunchPreparation preparation,
+                                     const Catalog& catalog,
+                                     const std::string& watchdogScript,
+                                     HttpTransport& http,
+                                     std::int64_t now)
+{
+    LaunchSettings& settings = preparation.settings;
+    Result<std::string> key = readPublicKeyFile(preparation.publicKeyFile);
+    if (!key) {
+        return key.error().within(Reason{"error.cloud.input_public_key", {}});
+    }
+    settings.sshPublicKey = *key;
+
+    PreparedLaunch prepared;
+    settings.sshSourceCidr = sshSourceCidrOf(preparation.sshFrom);
+    if (settings.sshSourceCidr.empty()) {
+        Result<std::string> mine = publicAddressCidr(http);
+        if (mine) {
+            settings.sshSourceCidr = *mine;
+        } else if (settings.dryRun) {
+            settings.sshSourceCidr = "192.0.2.1/32"; // TEST-NET-1 (RFC 5737): documentation, routes nowhere
+            prepared.addressProblem = mine.error();
+        } else {
+            return mine.error()
+                .within(Reason{"error.cloud.public_address_unknown", {}})
+                .within(Reason{"error.cloud.input_ssh_source", {}});
+        }
+    }
+    if (Status cidr = checkSshSourceCidr(settings.sshSourceCidr); !cidr) {
+        return cidr.error().within(Reason{"error.cloud.input_ssh_source", {}});
+    }
+
+    const ProviderDescriptor* provider = ProviderRegistry::builtIn().find(settings.provider);
+    if (!provider || !provider->canLaunch()) {
+        return ProviderRegistry::builtIn().create(settings.provider, {}).error(); // names the known ones
+    }
+    Result<LaunchOrder> order = makeLaunchOrder(settings, catalog, watchdogScript, provider->unsupported, now);
+    if (!order) {
+        return order.error();
+    }
+    prepared.order = std::move(order).value();
+    return prepared;
+}
+
+std::optional<LaunchInput> takeLaunchInputFrame(Error& error)
+{
+    for (auto frame = error.context.begin(); frame != error.context.end(); ++frame) {
+        const std::optional<LaunchInput> input = frame->key == "error.cloud.input_public_key" ? LaunchInput::PublicKey
+                                                 : frame->key == "error.cloud.input_ssh_source"
+                                                     ? LaunchInput::SshSource
+                                                     : std::optional<LaunchInput>();
+        if (input) {
+            error.context.erase(frame);
+            return input;
+        }
+    }
+    return std::nullopt;
+}
 
 bool Prompter::confirmLaunch(const LaunchConfirmation&)
 {

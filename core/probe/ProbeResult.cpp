@@ -1,3 +1,8 @@
+// Reads the probe's output (gpuplan-probe/1 JSON, cuda_probe.md) into ProbeResult: finds the document inside what the
+// SSH session printed, then checks and reads every field of it as untrusted input, naming each problem by its JSON
+// path. About 600 lines on purpose: the document's schema is read in one place, section by section (build, driver,
+// each GPU's measurements, throttling, burn, libraries), so that a field the probe writes is found read here by one
+// search (fuzz_probe and TestProbeVerdict feed it broken output).
 #include "gpuplan/probe/ProbeResult.h"
 
 #include "core/JsonChecker.h"

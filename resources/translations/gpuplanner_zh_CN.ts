@@ -228,10 +228,6 @@
         <translation>没有打开的方案</translation>
     </message>
     <message>
-        <source>%1; type the address to open SSH to</source>
-        <translation>%1；请输入允许 SSH 访问的地址</translation>
-    </message>
-    <message>
         <source>%1; store one with `gpuplan creds set %2`</source>
         <translation>%1；请用 `gpuplan creds set %2` 保存凭据</translation>
     </message>
@@ -242,6 +238,18 @@
     <message>
         <source>the extra CA file %1 does not exist or is not a file (--ca-file, or Settings -&gt; Network)</source>
         <translation>额外的 CA 文件 %1 不存在或不是文件（--ca-file，或 设置 -&gt; 网络）</translation>
+    </message>
+    <message>
+        <source>cannot look up this computer&apos;s public address</source>
+        <translation>无法查到本机的公网地址</translation>
+    </message>
+    <message>
+        <source>the SSH public key</source>
+        <translation>SSH 公钥</translation>
+    </message>
+    <message>
+        <source>the address to open SSH to</source>
+        <translation>允许 SSH 连入的地址</translation>
     </message>
 </context>
 <context>
@@ -6394,6 +6402,18 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
     <message>
         <source>Not launched: cancelled before anything was sent.</source>
         <translation>未启动：在发出任何请求之前已取消。</translation>
+    </message>
+    <message>
+        <source>Could not look up this computer&apos;s public address (%1); the dry run checks the launch with %2 (a documentation address, RFC 5737) in its place.</source>
+        <translation>查不到本机的公网地址（%1）；试运行改用 %2（RFC 5737 规定的文档示例地址）来检查这次启动。</translation>
+    </message>
+    <message>
+        <source>%1. Type the address in &quot;Open SSH to&quot;.</source>
+        <translation>%1。请在“SSH 放行地址”中填写地址。</translation>
+    </message>
+    <message>
+        <source>%1. Choose the key file in &quot;SSH public key&quot;.</source>
+        <translation>%1。请在“SSH 公钥”中选择密钥文件。</translation>
     </message>
 </context>
 <context>

@@ -5,7 +5,9 @@
 #include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/cloud/LaunchChoice.h"
 #include "gpuplan/cloud/LaunchSetup.h"
+#include "gpuplan/cloud/LaunchWorkflow.h"
 #include "gpuplan/cloud/WatchdogScript.h"
+#include "gpuplan/net/Http.h"
 
 #include <QDir>
 #include <QFile>
@@ -91,6 +93,31 @@ PlanDocument sixOptions(std::optional<int> choice)
     }
     return plan;
 }
+
+/// The address service (checkip) as prepareLaunch asks it: an answer, or no way through. Counts the questions.
+class AddressService final : public HttpTransport
+{
+public:
+    explicit AddressService(std::optional<std::string> answer)
+        : m_answer(std::move(answer))
+    { }
+    using HttpTransport::send;
+    Result<HttpResponse> send(const HttpRequest&, const CancelToken*) override
+    {
+        ++asked;
+        if (!m_answer) {
+            return Error{ErrorCode::Network, Reason{"error.net.unreachable", {{"said", "no route"}}}, "checkip"};
+        }
+        HttpResponse response;
+        response.status = 200;
+        response.body = *m_answer + "\n";
+        return response;
+    }
+    int asked = 0;
+
+private:
+    std::optional<std::string> m_answer;
+};
 
 } // namespace
 
@@ -383,6 +410,72 @@ private slots:
     }
 
     // A plan none of whose options can be launched says so, naming its choice and why; its budget still reads.
+    /// core::prepareLaunch, which both front ends run: the key is read, the SSH source is taken as typed (an address
+    /// alone is that host) or looked up, a source open to everyone is refused, and each refusal names the input.
+    void thePreparationReadsTheKeyAndTheSshSource()
+    {
+        QTemporaryDir home;
+        const std::string keyFile = home.filePath("id.pub").toStdString();
+        std::ofstream(keyFile) << "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGpuplan lab@gpu\n";
+        LaunchSettings s = awsSettings();
+        s.sshPublicKey.clear();
+        s.sshSourceCidr.clear();
+
+        AddressService silent(std::nullopt);
+        Result<PreparedLaunch> typed =
+            prepareLaunch({s, keyFile, " 198.51.100.1 "}, m_catalog, m_script, silent, 1'700'000'000);
+        QVERIFY2(typed.ok(), typed ? "" : describe(typed.error()).c_str());
+        QCOMPARE(typed->order.request.sshSourceCidr, std::string("198.51.100.1/32"));
+        QCOMPARE(typed->order.request.sshPublicKey,
+                 std::string("ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIGpuplan lab@gpu"));
+        QCOMPARE(silent.asked, 0); // a typed address is not looked up
+
+        AddressService checkip(std::string("203.0.113.9"));
+        Result<PreparedLaunch> looked = prepareLaunch({s, keyFile, ""}, m_catalog, m_script, checkip, 1'700'000'000);
+        QVERIFY2(looked.ok(), looked ? "" : describe(looked.error()).c_str());
+        QCOMPARE(looked->order.request.sshSourceCidr, std::string("203.0.113.9/32"));
+        QVERIFY(!looked->addressProblem);
+
+        Result<PreparedLaunch> open =
+            prepareLaunch({s, keyFile, "0.0.0.0/0"}, m_catalog, m_script, silent, 1'700'000'000);
+        QVERIFY(!open.ok());
+        Error refused = open.error();
+        QCOMPARE(takeLaunchInputFrame(refused), std::optional<LaunchInput>(LaunchInput::SshSource));
+        QCOMPARE(refused.reason.key, std::string("error.cloud.cidr_whole_internet"));
+        QVERIFY(refused.context.empty());
+
+        // No address to be had: a launch stops and says where to give one; a dry run (it opens nothing) goes on
+        // with a documentation address and says why.
+        Result<PreparedLaunch> unknown = prepareLaunch({s, keyFile, ""}, m_catalog, m_script, silent, 1'700'000'000);
+        QVERIFY(!unknown.ok());
+        Error lookup = unknown.error();
+        QCOMPARE(takeLaunchInputFrame(lookup), std::optional<LaunchInput>(LaunchInput::SshSource));
+        QCOMPARE(lookup.reason.key, std::string("error.net.unreachable"));
+        QCOMPARE(lookup.context.size(), std::size_t(1));
+        QCOMPARE(lookup.context[0].key, std::string("error.cloud.public_address_unknown"));
+        s.dryRun = true;
+        Result<PreparedLaunch> dry = prepareLaunch({s, keyFile, ""}, m_catalog, m_script, silent, 1'700'000'000);
+        QVERIFY2(dry.ok(), dry ? "" : describe(dry.error()).c_str());
+        QCOMPARE(dry->order.request.sshSourceCidr, std::string("192.0.2.1/32"));
+        QVERIFY(dry->addressProblem && dry->addressProblem->reason.key == "error.net.unreachable");
+
+        Result<PreparedLaunch> noKey = prepareLaunch(
+            {s, home.filePath("none.pub").toStdString(), "198.51.100.1"}, m_catalog, m_script, silent, 1'700'000'000);
+        QVERIFY(!noKey.ok());
+        Error missing = noKey.error();
+        QCOMPARE(takeLaunchInputFrame(missing), std::optional<LaunchInput>(LaunchInput::PublicKey));
+        QCOMPARE(missing.code, ErrorCode::FileNotFound);
+        QVERIFY(missing.where.ends_with("none.pub"));
+
+        // An error that is not about the user's input keeps its frames.
+        s.provider = "nosuch";
+        Result<PreparedLaunch> unknownProvider =
+            prepareLaunch({s, keyFile, "198.51.100.1"}, m_catalog, m_script, silent, 1'700'000'000);
+        QVERIFY(!unknownProvider.ok());
+        Error other = unknownProvider.error();
+        QCOMPARE(takeLaunchInputFrame(other), std::optional<LaunchInput>());
+    }
+
     void aPlanWithNothingToLaunchSaysSo()
     {
         PlanDocument plan = sixOptions(std::nullopt);

@@ -556,11 +556,16 @@ private slots:
         QTest::mouseClick(child<QPushButton>(window, "launchButton"), Qt::LeftButton);
         auto* status = child<QLabel>(window, "launchStatusLabel");
         QTRY_VERIFY(status->property("error").toBool());
-        QVERIFY2(status->text().contains("0.0.0.0/0"), qPrintable(status->text()));
+        // Each refusal names the field to fix (core::takeLaunchInputFrame) and puts the cursor there.
+        QVERIFY2(status->text().contains("0.0.0.0/0") && status->text().contains("\"Open SSH to\""),
+                 qPrintable(status->text()));
+        QTRY_VERIFY(child<QLineEdit>(window, "launchSshFromLineEdit")->hasFocus());
         child<QLineEdit>(window, "launchSshFromLineEdit")->setText("203.0.113.7/32");
         child<QLineEdit>(window, "launchKeyLineEdit")->setText(path("missing.pub"));
         QTest::mouseClick(child<QPushButton>(window, "launchButton"), Qt::LeftButton);
-        QTRY_VERIFY2(status->text().contains("missing.pub"), qPrintable(status->text()));
+        QTRY_VERIFY2(status->text().contains("missing.pub") && status->text().contains("\"SSH public key\""),
+                     qPrintable(status->text()));
+        QTRY_VERIFY(child<QLineEdit>(window, "launchKeyLineEdit")->hasFocus());
         // Issue 20's must-show, in the window: a key whose comment is not UTF-8 is named, and nothing is sent.
         {
             std::ofstream latin1(path("latin1.pub").toStdString(), std::ios::binary);

@@ -1,10 +1,12 @@
 // Reasons from core worded by the UI: every key the example plans carry has a wording, in Chinese too, with
 // money and hours formatted by locale.
+#include "wording/ErrorText.h"
 #include "wording/Format.h"
 #include "wording/Language.h"
 #include "wording/LaunchText.h"
 #include "wording/PlanText.h"
 #include "wording/ProviderText.h"
+#include "wording/VerdictText.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/deploy/DeployStrategy.h"
@@ -12,6 +14,8 @@
 #include "gpuplan/probe/Verdict.h"
 
 #include <QApplication>
+#include <QDirIterator>
+#include <QFile>
 #include <QLocale>
 #include <QRegularExpression>
 #include <QTest>
@@ -330,6 +334,69 @@ private slots:
             QVERIFY2(!worded.contains(placeholder), qPrintable(worded));
         }
         QVERIFY(keys.count("reason.cost") && keys.count("reason.rank") && keys.size() >= 6);
+    }
+
+    // Every key of an error, a note, a launch step, an unsupported feature or a verdict figure that core's sources
+    // hold, worded in Chinese (without its parameters): a key added to core without its words, or with words but
+    // no translation, fails here by name.
+    void everyKeyCoreSaysIsWordedInChinese()
+    {
+        QLocale::setDefault(QLocale(QLocale::Chinese, QLocale::China));
+        QVERIFY(gpuplan::ui::installTranslations(*qApp, QStringLiteral("zh_CN")));
+        const QRegularExpression literal(
+            QStringLiteral("\"((?:error|refresh|reconcile|ledger|step|unsupported|figure)\\.[a-z0-9_.]+)\""));
+        // Words made of their parameters, units and symbols alone ("%1 GiB (%2 MiB)", "Gen%1 x%2", the inner
+        // error of a refusal): with no parameters given, nothing is left to be Chinese.
+        const std::set<QString> onlyParameters{
+            QStringLiteral("error.front_end.text"),
+            QStringLiteral("error.provider.call"),
+            QStringLiteral("error.cloud.feature_unsupported"),
+            QStringLiteral("ledger.refused"),
+            QStringLiteral("refresh.quote_failed"),
+            QStringLiteral("refresh.region_rating_failed"),
+            QStringLiteral("figure.value"),
+            QStringLiteral("figure.text"),
+            QStringLiteral("figure.at_least"),
+            QStringLiteral("figure.below"),
+            QStringLiteral("figure.burn_speed"),
+            QStringLiteral("figure.count"),
+            QStringLiteral("figure.gpus_of"),
+            QStringLiteral("figure.memory"),
+            QStringLiteral("figure.name_as"),
+            QStringLiteral("figure.nvml_library"),
+            QStringLiteral("figure.pcie"),
+            QStringLiteral("figure.power_expected"),
+            QStringLiteral("figure.probe_ok"),
+        };
+        const QRegularExpression han(QStringLiteral("\\p{Han}"));
+        std::set<QString> keys;
+        QDirIterator files(
+            QStringLiteral(GPUPLAN_SOURCE_DIR "/core"), {"*.cpp", "*.h"}, QDir::Files, QDirIterator::Subdirectories);
+        while (files.hasNext()) {
+            QFile file(files.next());
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            const QString text = QString::fromUtf8(file.readAll());
+            for (auto match = literal.globalMatch(text); match.hasNext();) {
+                keys.insert(match.next().captured(1));
+            }
+        }
+        QVERIFY2(keys.size() > 500, qPrintable(QString::number(keys.size())));
+        QStringList unworded;
+        for (const QString& key : keys) {
+            if (onlyParameters.count(key) || key.endsWith(QLatin1Char('.'))) {
+                continue;
+            }
+            const Reason reason{key.toStdString(), {}};
+            const QString worded = key.startsWith(QLatin1String("figure.")) ? gpuplan::ui::figureText(reason)
+                                   : key.startsWith(QLatin1String("step.")) ? gpuplan::ui::launchStepText(reason)
+                                   : key.startsWith(QLatin1String("unsupported."))
+                                       ? gpuplan::ui::unsupportedText(reason)
+                                       : gpuplan::ui::errorReasonText(reason);
+            if (worded.contains(key) || !worded.contains(han)) {
+                unworded << key + QStringLiteral(": ") + worded;
+            }
+        }
+        QVERIFY2(unworded.isEmpty(), qPrintable(unworded.join(QLatin1Char('\n'))));
     }
 
     // The verdict's and the deployment's reasons (ui/VerdictText) on the recorded probe documents and on every way

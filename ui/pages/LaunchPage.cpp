@@ -528,10 +528,9 @@ void LaunchPage::updatePrice()
                               : tr("%1 an hour (catalog)").arg(money(price->amount, price->currency)));
 }
 
-LaunchPreparation LaunchPage::preparation() const
+core::LaunchPreparation LaunchPage::preparation() const
 {
-    LaunchPreparation p;
-    p.network = AppSettings().httpOptions();
+    core::LaunchPreparation p;
     core::LaunchSettings& s = p.settings;
     s.provider = m_provider->currentData().toString().toStdString();
     s.instanceType = m_instanceType->currentText().trimmed().toStdString();
@@ -544,7 +543,7 @@ LaunchPreparation LaunchPage::preparation() const
         s.price = m_priceOverride->value();
     }
     s.imageId = m_image->text().trimmed().toStdString();
-    s.sshSourceCidr = core::sshSourceCidrOf(m_sshFrom->text().toStdString());
+    p.sshFrom = m_sshFrom->text().toStdString();
     s.watchdog = core::WatchdogRules{m_deadman->value(), m_idleMinutes->value(), m_idlePercent->value(), 60};
     s.planId = m_planId;
     s.budget = m_budget->value();

@@ -70,7 +70,7 @@ private:
     void resetProgress();
     /// After a Cancel while preparing or loading the credential: ends the launch there (true), before the price.
     bool stoppedBeforeSending();
-    void onPrepared(core::Result<core::LaunchOrder> order);
+    void onPrepared(core::Result<core::PreparedLaunch> prepared);
     void launchWith(core::CloudAccess access);
     void onProgress(const core::LaunchProgress& progress);
     void onLaunched(const core::Result<core::LaunchOutcome>& outcome);
@@ -79,7 +79,7 @@ private:
     /// The confirmation dialog. `quoteProblem`: why the provider's current price could not be asked (empty when it
     /// was, or has no API).
     bool confirm(const core::LaunchOrder& order, const QString& quoteProblem);
-    LaunchPreparation preparation() const;
+    core::LaunchPreparation preparation() const;
     std::optional<core::LaunchPricing> pricing() const;
 
     CredentialStore* m_store = nullptr;

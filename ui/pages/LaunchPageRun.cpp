@@ -59,10 +59,10 @@ void LaunchPage::launch()
     std::shared_ptr<const core::Catalog> catalog(m_data, &m_data->catalog->catalog);
     m_job.run(
         "prepare launch",
-        [p = preparation(), catalog, script = m_data->watchdogScript] {
-            return prepareLaunch(p, catalog, script, core::unixNow());
+        [p = preparation(), network = AppSettings().httpOptions(), catalog, script = m_data->watchdogScript] {
+            return prepareLaunch(p, network, catalog, script, core::unixNow());
         },
-        [this](core::Result<core::LaunchOrder> order) { onPrepared(std::move(order)); });
+        [this](core::Result<core::PreparedLaunch> prepared) { onPrepared(std::move(prepared)); });
 }
 
 bool LaunchPage::stoppedBeforeSending()
@@ -75,20 +75,39 @@ bool LaunchPage::stoppedBeforeSending()
     return true;
 }
 
-void LaunchPage::onPrepared(core::Result<core::LaunchOrder> order)
+void LaunchPage::onPrepared(core::Result<core::PreparedLaunch> prepared)
 {
     if (stoppedBeforeSending()) {
         return;
     }
-    if (!order) {
+    if (!prepared) {
         m_job.end();
-        m_status->setStatus(tr("Not launched. %1").arg(errorText(order.error())), true);
+        core::Error error = prepared.error();
+        const std::optional<core::LaunchInput> input = core::takeLaunchInputFrame(error);
+        QString text = errorText(error);
+        if (input == core::LaunchInput::SshSource) {
+            text = tr("%1. Type the address in \"Open SSH to\".").arg(text);
+            m_sshFrom->setFocus();
+        } else if (input == core::LaunchInput::PublicKey) {
+            text = tr("%1. Choose the key file in \"SSH public key\".").arg(text);
+            m_keyFile->setFocus();
+        }
+        m_status->setStatus(tr("Not launched. %1").arg(text), true);
         return;
     }
     // The credential first: the provider is asked for its current price of this configuration, which the
     // confirmation shows beside the catalog's.
-    m_order = std::move(order).value();
-    m_status->setStatus(tr("Loading the %1 credential…").arg(m_provider->currentText()));
+    m_order = std::move(prepared->order);
+
+    QString loading = tr("Loading the %1 credential…").arg(m_provider->currentText());
+    if (prepared->addressProblem) {
+        loading +=
+            QLatin1Char(' ')
+            + tr("Could not look up this computer's public address (%1); the dry run checks the launch with %2 "
+                 "(a documentation address, RFC 5737) in its place.")
+                  .arg(errorText(*prepared->addressProblem), QString::fromStdString(m_order->request.sshSourceCidr));
+    }
+    m_status->setStatus(loading);
     const std::string provider = m_launchProvider;
     loadCloudAccess(
         m_store, {provider}, m_job.guarded([this, provider](std::vector<core::CloudAccess> access, auto failures) {

@@ -15,39 +15,19 @@
 
 namespace gpuplan::ui {
 
-core::Result<core::LaunchOrder> prepareLaunch(LaunchPreparation preparation,
-                                              std::shared_ptr<const core::Catalog> catalog,
-                                              std::string watchdogScript,
-                                              std::int64_t now)
+core::Result<core::PreparedLaunch> prepareLaunch(core::LaunchPreparation preparation,
+                                                 core::HttpOptions network,
+                                                 std::shared_ptr<const core::Catalog> catalog,
+                                                 std::string watchdogScript,
+                                                 std::int64_t now)
 {
-    core::LaunchSettings& settings = preparation.settings;
-    core::Result<std::string> key = core::readPublicKeyFile(preparation.publicKeyFile);
-    if (!key) {
-        return key.error();
-    }
-    settings.sshPublicKey = *key;
-    if (settings.sshSourceCidr.empty()) {
-        core::initializeHttp();
-        core::HttpClient http(preparation.network);
-        core::Result<std::string> mine = core::publicAddressCidr(http);
-        if (!mine) {
-            // What went wrong, worded here, and what to do in this window: type the address.
-            core::Error e = mine.error();
-            e.reason = core::Reason{"error.cloud.public_address_unknown", {{"said", errorDetailText(e).toStdString()}}};
-            e.context.clear();
-            return e;
-        }
-        settings.sshSourceCidr = *mine;
-    }
     if (!catalog) {
         return core::Error{
             core::ErrorCode::FileUnreadable, core::Reason{"error.cloud.catalog_not_loaded", {}}, "catalog"};
     }
-    const core::ProviderDescriptor* provider = core::ProviderRegistry::builtIn().find(settings.provider);
-    if (!provider || !provider->canLaunch()) {
-        return core::ProviderRegistry::builtIn().create(settings.provider, {}).error(); // names the known ones
-    }
-    return core::makeLaunchOrder(settings, *catalog, watchdogScript, provider->unsupported, now);
+    core::initializeHttp();
+    core::HttpClient http(network);
+    return core::prepareLaunch(std::move(preparation), *catalog, watchdogScript, http, now);
 }
 
 core::Result<core::LaunchOutcome> runLaunch(core::CloudAccess access,

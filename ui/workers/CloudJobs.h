@@ -2,6 +2,7 @@
 
 #include "gpuplan/catalog/Money.h"
 #include "gpuplan/cloud/LaunchSetup.h"
+#include "gpuplan/cloud/LaunchWorkflow.h"
 #include "gpuplan/cloud/Launcher.h"
 #include "gpuplan/cloud/LedgerActions.h"
 #include "gpuplan/core/Prompter.h"
@@ -24,20 +25,12 @@
 // credentials on the UI thread (the keychain answers on the event loop) and hand the keys in.
 namespace gpuplan::ui {
 
-/// What the Launch page asks for, before the order is made: the settings with the key file still a path, and SSH
-/// open to this computer's public address when `settings.sshSourceCidr` is empty.
-struct LaunchPreparation
-{
-    core::LaunchSettings settings;
-    std::filesystem::path publicKeyFile; // empty: ~/.ssh/id_ed25519.pub, then id_rsa.pub
-    core::HttpOptions network;           // Settings -> Network (AppSettings::httpOptions)
-};
-
-/// Reads the key, finds this computer's address when needed, and makes the order (core::makeLaunchOrder).
-core::Result<core::LaunchOrder> prepareLaunch(LaunchPreparation preparation,
-                                              std::shared_ptr<const core::Catalog> catalog,
-                                              std::string watchdogScript,
-                                              std::int64_t now);
+/// core::prepareLaunch through Settings -> Network (`network`, AppSettings::httpOptions).
+core::Result<core::PreparedLaunch> prepareLaunch(core::LaunchPreparation preparation,
+                                                 core::HttpOptions network,
+                                                 std::shared_ptr<const core::Catalog> catalog,
+                                                 std::string watchdogScript,
+                                                 std::int64_t now);
 
 /// core::confirmAndLaunch through the provider, recorded in `ledgerFile`: its current price, the confirmation
 /// (`prompter`, asked from this worker thread), the launch. `onProgress` is called on the worker thread. Every job

@@ -267,7 +267,13 @@ QString cloudErrorText(const core::Reason& reason)
         return CloudErrors::tr("no plan is open");
     }
     if (key == "error.cloud.public_address_unknown") {
-        return CloudErrors::tr("%1; type the address to open SSH to").arg(p.text("said"));
+        return CloudErrors::tr("cannot look up this computer's public address");
+    }
+    if (key == "error.cloud.input_public_key") {
+        return CloudErrors::tr("the SSH public key");
+    }
+    if (key == "error.cloud.input_ssh_source") {
+        return CloudErrors::tr("the address to open SSH to");
     }
     if (key == "error.cloud.no_stored_credential") {
         return CloudErrors::tr("%1; store one with `gpuplan creds set %2`").arg(p.text("said"), p.text("provider"));
