@@ -128,7 +128,7 @@ std::string authMethodNames(int methods)
     add(SSH_AUTH_METHOD_INTERACTIVE, "keyboard-interactive"); // wire: the method names of RFC 4252 and 4256
     add(SSH_AUTH_METHOD_HOSTBASED, "hostbased");
     add(SSH_AUTH_METHOD_GSSAPI_MIC, "gssapi-with-mic"); // wire: RFC 4462
-    return names.empty() ? "none" : names;
+    return names;                                       // empty: none
 }
 
 /// libssh asks for a key's passphrase through this C callback; userdata is the PassphraseRequest.

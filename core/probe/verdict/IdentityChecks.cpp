@@ -132,7 +132,7 @@ void Judge::judgeDriver()
 {
     const ProbeDriver& driver = m_result.driver;
     const int build = m_result.probe.cudaRuntime;
-    const std::string driverName = driver.version.value_or("unknown");
+    const std::string driverName = driver.version.value_or(""); // empty: the probe could not read it
     const char* needed = minimumDriver(build);
     // "figure.driver_needed": the CUDA version the build needs and, where the table above knows it, its driver.
     std::map<std::string, std::string> neededParams = {{"cuda", cudaVersionText(build)}};

@@ -44,7 +44,7 @@ QString tried(const ReasonParams& p)
 /// "the server offers: publickey, password".
 QString offered(const ReasonParams& p)
 {
-    return SshErrors::tr("the server offers: %1").arg(p.text("methods"));
+    return SshErrors::tr("the server offers: %1").arg(p.has("methods") ? p.text("methods") : SshErrors::tr("none"));
 }
 
 /// Why an SFTP step failed: the status worded, else libssh's text.

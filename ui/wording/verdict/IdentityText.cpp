@@ -8,7 +8,7 @@ namespace gpuplan::ui::verdicttext {
 
 namespace {
 
-/// A driver version, or empty where the probe could not read it (Verdict.cpp then writes "unknown").
+/// A driver version, or empty where the probe could not read it (a verdict saved by an older version says "unknown").
 QString driverVersion(const Args& p)
 {
     const QString driver = p.text("driver");
