@@ -1735,34 +1735,6 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
 <context>
     <name>ProbeErrors</name>
     <message>
-        <source>null</source>
-        <translation>null</translation>
-    </message>
-    <message>
-        <source>an object</source>
-        <translation>一个对象</translation>
-    </message>
-    <message>
-        <source>an array</source>
-        <translation>一个数组</translation>
-    </message>
-    <message>
-        <source>a string</source>
-        <translation>一个字符串</translation>
-    </message>
-    <message>
-        <source>a boolean</source>
-        <translation>一个布尔值</translation>
-    </message>
-    <message>
-        <source>a number</source>
-        <translation>一个数字</translation>
-    </message>
-    <message>
-        <source>an unsupported value</source>
-        <translation>一个不支持的值</translation>
-    </message>
-    <message>
         <source>must be &quot;%1&quot;, found &quot;%2&quot;; this GPU Planner reads the probe it ships, deploy that probe again</source>
         <translation>应为 &quot;%1&quot;，实际为 &quot;%2&quot;；本 GPU Planner 只读取随它发布的探针，请重新部署该探针</translation>
     </message>

@@ -52,22 +52,10 @@ QString expectedKinds(const QString& kinds)
     return out;
 }
 
-/// A JSON kind as a value was found to be ("boolean" -> "a boolean").
-QString foundKind(const QString& kind)
-{
-    if (kind == QLatin1String("boolean")) {
-        return DataErrors::tr("a boolean");
-    }
-    if (kind == QLatin1String("unsupported")) {
-        return DataErrors::tr("an unsupported value");
-    }
-    return expectedKind(kind);
-}
-
 /// What was found: a container's kind ("found_kind") or a scalar as JSON writes it ("found").
 QString found(const ReasonParams& p)
 {
-    return p.has("found_kind") ? foundKind(p.text("found_kind")) : p.text("found");
+    return p.has("found_kind") ? jsonKindText(p.text("found_kind")) : p.text("found");
 }
 
 QString jsonText(const std::string& key, const ReasonParams& p)
@@ -349,6 +337,17 @@ QString estimateText(const std::string& key, const ReasonParams& p)
 }
 
 } // namespace
+
+QString jsonKindText(const QString& kind)
+{
+    if (kind == QLatin1String("boolean")) {
+        return DataErrors::tr("a boolean");
+    }
+    if (kind == QLatin1String("unsupported")) {
+        return DataErrors::tr("an unsupported value");
+    }
+    return expectedKind(kind);
+}
 
 QString dataErrorText(const core::Reason& reason)
 {

@@ -23,4 +23,8 @@ QString priceErrorText(const core::Reason& reason);    // error.prices.*, refres
 QString secretErrorText(const core::Reason& reason);   // error.secrets.*
 QString dataErrorText(const core::Reason& reason);     // error.json.*, error.catalog.*, error.workload.*, error.plan.*
 
+/// A JSON value's kind as core names it (jsonKindName(): "string", "boolean") the way errors say what was found
+/// ("a string", "a boolean"); shared by the catalog's, plan's and probe's schema errors.
+QString jsonKindText(const QString& kind);
+
 } // namespace gpuplan::ui::errorwording

@@ -12,30 +12,6 @@ struct ProbeErrors
     Q_DECLARE_TR_FUNCTIONS(ProbeErrors)
 };
 
-/// A JSON value's kind as core's jsonKindName() names it ("string"), worded as the errors say it ("a string").
-QString kindText(const QString& kind)
-{
-    if (kind == QLatin1String("null")) {
-        return ProbeErrors::tr("null");
-    }
-    if (kind == QLatin1String("object")) {
-        return ProbeErrors::tr("an object");
-    }
-    if (kind == QLatin1String("array")) {
-        return ProbeErrors::tr("an array");
-    }
-    if (kind == QLatin1String("string")) {
-        return ProbeErrors::tr("a string");
-    }
-    if (kind == QLatin1String("boolean")) {
-        return ProbeErrors::tr("a boolean");
-    }
-    if (kind == QLatin1String("number")) {
-        return ProbeErrors::tr("a number");
-    }
-    return ProbeErrors::tr("an unsupported value");
-}
-
 /// The probe's document carries another schema tag, or none.
 QString schemaText(const core::Reason& reason, const ReasonParams& p)
 {
@@ -55,7 +31,7 @@ QString schemaText(const core::Reason& reason, const ReasonParams& p)
     if (reason.key == "error.probe.schema_not_text") {
         return ProbeErrors::tr(
                    "must be a string, found %1; this GPU Planner reads the probe it ships, deploy that probe again")
-            .arg(kindText(p.text("found_kind")));
+            .arg(jsonKindText(p.text("found_kind")));
     }
     return {};
 }
@@ -66,11 +42,11 @@ QString fieldText(const core::Reason& reason, const ReasonParams& p)
     if (reason.key == "error.probe.not_whole_number") {
         if (p.has("found") && p.has("found_kind")) {
             return ProbeErrors::tr("must be a whole number, found %1 %2")
-                .arg(kindText(p.text("found_kind")), p.text("found"));
+                .arg(jsonKindText(p.text("found_kind")), p.text("found"));
         }
         if (p.has("found") || p.has("found_kind")) {
             return ProbeErrors::tr("must be a whole number, found %1")
-                .arg(p.has("found") ? p.text("found") : kindText(p.text("found_kind")));
+                .arg(p.has("found") ? p.text("found") : jsonKindText(p.text("found_kind")));
         }
         return ProbeErrors::tr("must be a whole number");
     }
