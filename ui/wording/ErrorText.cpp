@@ -4,6 +4,7 @@
 
 #include "wording/PlanText.h"
 #include "wording/errors/ErrorWording.h"
+#include "wording/providers/ProviderWording.h"
 
 #include <QStringList>
 
@@ -110,7 +111,9 @@ QString errorReasonText(const core::Reason& reason)
                               cloudErrorText,
                               priceErrorText,
                               secretErrorText,
-                              dataErrorText}) {
+                              dataErrorText,
+                              providerwording::alibabaErrorText,
+                              providerwording::huaweiErrorText}) {
         worded = family(reason);
         if (!worded.isNull()) {
             break;

@@ -3,6 +3,7 @@
 
 #include "wording/ErrorText.h"
 #include "wording/ReasonParams.h"
+#include "wording/providers/ProviderWording.h"
 
 #include <QCoreApplication>
 
@@ -192,7 +193,11 @@ QString commonStepText(const std::string& key, const ReasonParams& p)
 QString launchStepText(const core::Reason& step)
 {
     const ReasonParams p(step.params);
-    for (auto* words : {ec2StepText, cvmStepText, commonStepText}) {
+    for (auto* words : {ec2StepText,
+                        cvmStepText,
+                        providerwording::alibabaStepText,
+                        providerwording::huaweiStepText,
+                        commonStepText}) {
         if (QString text = words(step.key, p); !text.isNull()) {
             return text;
         }

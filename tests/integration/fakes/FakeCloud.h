@@ -1,8 +1,9 @@
 #pragma once
 
-// The local fakes of the EC2 and CVM APIs (fake_ec2.py, fake_cvm.py beside this file), as the launch tests start
-// and steer them. They are fakes because no real cloud is reachable from here, and none would refuse capacity,
-// throttle or drop a reply on demand; they are built from the documented responses and verify every signature.
+// The local fakes of the providers' APIs (fake_ec2.py, fake_cvm.py, fake_ecs.py, fake_huawei_ecs.py beside this file),
+// as the launch tests start and steer them. They are fakes because no real cloud is reachable from here, and none would
+// refuse capacity, throttle or drop a reply on demand; they are built from the documented responses and verify every
+// signature.
 
 #include <QFile>
 #include <QFileInfo>
@@ -87,7 +88,9 @@ public:
     {
         int n = 0;
         for (const QJsonValue& v : state().value("calls").toArray()) {
-            n += v.toObject().value("action").toString() == "RunInstances" ? 1 : 0;
+            // EC2, CVM and ECS launch with RunInstances, Huawei's ECS with CreateServers.
+            const QString action = v.toObject().value("action").toString();
+            n += action == "RunInstances" || action == "CreateServers" ? 1 : 0;
         }
         return n;
     }
@@ -118,6 +121,21 @@ inline ProviderCase tencent()
             "ap-guangzhou",
             "GN7.2XLARGE32",
             {"ap-guangzhou-3", "ap-guangzhou-4", "ap-guangzhou-6"}};
+}
+
+inline ProviderCase alibaba()
+{
+    return {"alibaba",
+            "fake_ecs.py",
+            "cn-beijing",
+            "ecs.gn7i-c8g1.2xlarge",
+            {"cn-beijing-g", "cn-beijing-h", "cn-beijing-i"}};
+}
+
+inline ProviderCase huawei()
+{
+    return {
+        "huawei", "fake_huawei_ecs.py", "cn-north-4", "pi2.2xlarge.4", {"cn-north-4a", "cn-north-4b", "cn-north-4c"}};
 }
 
 } // namespace gpuplan::testing

@@ -62,6 +62,9 @@ struct LaunchRequest
     LaunchPricing pricing = LaunchPricing::OnDemand;
     int subscriptionMonths = 0; // Subscription: the prepaid period
     bool autoRenew = false;     // Subscription: renew at the end of the period (off unless the user asks)
+    /// Spot: the most the user bids per hour, in the provider's currency; 0: no limit of one's own (the provider's
+    /// market price, which it caps at the on-demand price).
+    double spotPriceLimit = 0;
     std::string imageId;        // empty: the provider's current GPU deep-learning image for the region
     std::string sshPublicKey;   // one OpenSSH public key line, imported as a key pair when the provider lacks it
     std::string sshSourceCidr;  // "203.0.113.7/32": SSH (TCP 22) is opened to this only

@@ -1,0 +1,21 @@
+#pragma once
+
+#include "gpuplan/core/Reason.h"
+#include "wording/ReasonParams.h"
+
+#include <QString>
+
+#include <string>
+
+// The words of one provider's own keys, one file per provider that launches: its errors ("error.<provider>.*", with
+// the advice a user of that cloud needs) and its launch steps ("step.<provider>.*"). Each function returns a null
+// QString for a key it does not know; ui/wording/ErrorText.cpp and LaunchText.cpp ask them in turn. Private to
+// ui/wording.
+namespace gpuplan::ui::providerwording {
+
+QString alibabaErrorText(const core::Reason& reason);                   // error.alibaba.*
+QString alibabaStepText(const std::string& key, const ReasonParams& p); // step.alibaba.*
+QString huaweiErrorText(const core::Reason& reason);                    // error.huawei.*
+QString huaweiStepText(const std::string& key, const ReasonParams& p);  // step.huawei.*
+
+} // namespace gpuplan::ui::providerwording
