@@ -269,6 +269,9 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
     if (o.spot && o.monthly > 0) {
         return badInput("--spot and --monthly exclude each other");
     }
+    if (o.spotMaxPrice > 0 && !o.spot) {
+        return badInput("--spot-max-price is for a spot launch: add --spot");
+    }
     core::LaunchSettings settings;
     settings.provider = o.provider;
     settings.instanceType = o.instanceType;
@@ -279,6 +282,7 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
                                      : core::LaunchPricing::OnDemand;
     settings.subscriptionMonths = o.monthly;
     settings.autoRenew = o.autoRenew;
+    settings.spotPriceLimit = o.spot ? o.spotMaxPrice : 0;
     settings.price = o.price;
     settings.imageId = o.image;
     settings.planId = planId;

@@ -18,14 +18,15 @@ struct NetworkOptions
 
 struct LaunchOptions
 {
-    std::string provider;     // aws, tencent; from the plan's option when --plan is given
+    std::string provider;     // aws, tencent, alibaba, huawei; from the plan's option when --plan is given
     std::string instanceType; // likewise
     std::string region;       // likewise
     std::string zone;         // empty: every zone that offers the type, in order, until one has capacity
     std::string plan;         // a .gpuplan: its option, budget guard and estimate (dead-man default)
     int option = 0;           // the plan's option by rank; 0: its choice, or the best one that can be launched
     bool spot = false;
-    int monthly = 0; // months of a prepaid subscription
+    double spotMaxPrice = 0; // --spot-max-price: the most to pay per hour for spot, in the provider's currency
+    int monthly = 0;         // months of a prepaid subscription
     bool autoRenew = false;
     std::optional<int> hours; // dead-man; default from the plan's estimate, else 12; 0 turns it off
     int idleMinutes = 60;     // 0 turns the idle rule off

@@ -1,5 +1,7 @@
 #include "TerminalPrompter.h"
 
+#include "wording/ProviderText.h"
+
 #include "LaunchCommandParts.h"
 #include "TerminalOutput.h"
 
@@ -90,8 +92,19 @@ bool TerminalPrompter::confirmLaunch(const core::LaunchConfirmation& confirmatio
     }
     if (price.unit == core::PriceUnit::Month) {
         summary << "  Prepaid: " << price.prepaidMonths << " month(s), "
-                << money(price.amount * price.prepaidMonths, price.currency) << ", auto-renew "
-                << (r.autoRenew ? "on" : "off") << ".\n";
+                << money(price.amount * price.prepaidMonths, price.currency) << " in all, paid now; auto-renew "
+                << (r.autoRenew ? "on" : "off") << ".\n  "
+                << ui::subscriptionTerminateText(confirmation.provider).toStdString() << "\n";
+    }
+    if (r.pricing == core::LaunchPricing::Spot) {
+        if (r.spotPriceLimit > 0) {
+            summary << "  Spot: bids at most " << money(r.spotPriceLimit, price.currency)
+                    << " an hour; the provider may reclaim it when its price goes above, or when it needs the "
+                       "capacity.\n";
+        } else {
+            summary << "  Spot: pays the market price, at most the on-demand price; the provider may reclaim it when "
+                       "it needs the capacity.\n";
+        }
     }
     // What each rule does to the machine, in so many words: on EC2 a shutdown terminates, and the disk goes with it.
     const core::WatchdogRules& rules = order.watchdog;

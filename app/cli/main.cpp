@@ -302,8 +302,11 @@ static int runCommand(int argc, char** argv)
     const std::vector<std::string> launchable = core::ProviderRegistry::builtIn().ids();
     launch->add_option("--provider", launchOptions.provider, listed(launchable) + " (default: the plan's option)")
         ->check(CLI::IsMember(launchable));
-    launch->add_option("--instance", launchOptions.instanceType, "Instance type, e.g. p3.2xlarge, GN7.2XLARGE32");
-    launch->add_option("--region", launchOptions.region, "Region, e.g. us-east-1, ap-guangzhou");
+    launch->add_option("--instance",
+                       launchOptions.instanceType,
+                       "Instance type, e.g. p3.2xlarge, GN7.2XLARGE32, ecs.gn7i-c8g1.2xlarge, pi2.2xlarge.4");
+    launch->add_option(
+        "--region", launchOptions.region, "Region, e.g. us-east-1, ap-guangzhou, cn-beijing, cn-north-4");
     launch->add_option("--zone", launchOptions.zone, "Zone (default: every zone that offers it, until one has room)");
     launch->add_option("--plan", launchOptions.plan, "Launch an option of this plan, under its budget guard");
     launch
@@ -313,7 +316,15 @@ static int runCommand(int argc, char** argv)
                      "Planner can launch)")
         ->check(CLI::Range(1, 100000));
     launch->add_flag("--spot", launchOptions.spot, "A spot instance (cheaper, may be interrupted)");
-    launch->add_option("--monthly", launchOptions.monthly, "A prepaid subscription of this many months (Tencent)")
+    launch
+        ->add_option("--spot-max-price",
+                     launchOptions.spotMaxPrice,
+                     "With --spot: the most to pay per hour, in the provider's currency (default: the provider's "
+                     "market price, at most the on-demand price)")
+        ->check(numberIn(0, std::numeric_limits<double>::infinity()));
+    launch
+        ->add_option(
+            "--monthly", launchOptions.monthly, "A prepaid subscription of this many months (Tencent, Alibaba, Huawei)")
         ->check(CLI::Range(1, 60));
     launch->add_flag("--auto-renew", launchOptions.autoRenew, "Renew the subscription when it ends (off by default)");
     launch->add_option("--hours",

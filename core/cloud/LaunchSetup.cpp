@@ -5,6 +5,7 @@
 #include "gpuplan/core/Text.h"
 #include "gpuplan/net/Crypto.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -48,6 +49,10 @@ Result<LaunchOrder> makeLaunchOrder(const LaunchSettings& s,
     const bool subscription = s.pricing == LaunchPricing::Subscription;
     if (subscription && s.subscriptionMonths < 1) {
         return Error{ErrorCode::InvalidArgument, Reason{"error.cloud.months_missing", {}}, "months"};
+    }
+    if (s.spotPriceLimit < 0 || !std::isfinite(s.spotPriceLimit)
+        || (s.spotPriceLimit > 0 && s.pricing != LaunchPricing::Spot)) {
+        return Error{ErrorCode::InvalidArgument, Reason{"error.cloud.spot_limit_without_spot", {}}, "spot_price_limit"};
     }
     if (s.pricing == LaunchPricing::Spot && unsupported.count(CloudFeature::Spot)) {
         return Error{ErrorCode::InvalidArgument,
@@ -134,6 +139,7 @@ Result<LaunchOrder> makeLaunchOrder(const LaunchSettings& s,
     request.pricing = s.pricing;
     request.subscriptionMonths = subscription ? s.subscriptionMonths : 0;
     request.autoRenew = subscription && s.autoRenew;
+    request.spotPriceLimit = s.pricing == LaunchPricing::Spot ? s.spotPriceLimit : 0;
     request.imageId = s.imageId;
     request.sshPublicKey = s.sshPublicKey;
     request.sshSourceCidr = s.sshSourceCidr;
@@ -163,6 +169,20 @@ std::optional<double> mostBeforeDeadman(const LaunchOrder& order, std::int64_t n
     worst.intent.deadmanHours = order.deadmanHours;
     worst.state = InstanceState::Pending;
     return costUntilDeadman(worst, now);
+}
+
+std::string spotPriceText(double amount)
+{
+    char text[64];
+    std::snprintf(text, sizeof text, "%.5f", amount);
+    std::string out = text;
+    while (out.ends_with('0')) {
+        out.pop_back();
+    }
+    if (out.ends_with('.')) {
+        out.pop_back();
+    }
+    return out;
 }
 
 Result<std::string> publicKeyId(const std::string& sshPublicKey)

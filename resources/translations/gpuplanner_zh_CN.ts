@@ -251,6 +251,10 @@
         <source>the address to open SSH to</source>
         <translation>允许 SSH 连入的地址</translation>
     </message>
+    <message>
+        <source>a spot price limit is for spot instances only, and cannot be negative</source>
+        <translation>竞价上限只用于竞价实例，且不能为负数</translation>
+    </message>
 </context>
 <context>
     <name>DataErrors</name>
@@ -6211,12 +6215,6 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
         <source>%1 on %2 in %3, %4, at %5.</source>
         <translation>%2 的 %1，位于 %3，%4，价格 %5。</translation>
     </message>
-    <message numerus="yes">
-        <source>Prepaid: %n month(s), %1; automatic renewal %2.</source>
-        <translation>
-            <numerusform>预付 %n 个月，共 %1；自动续费%2。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>on</source>
         <translation>开启</translation>
@@ -6386,6 +6384,32 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
     <message>
         <source>%1. Choose the key file in &quot;SSH public key&quot;.</source>
         <translation>%1。请在“SSH 公钥”中选择密钥文件。</translation>
+    </message>
+    <message>
+        <source>Spot price limit:</source>
+        <translation>竞价上限：</translation>
+    </message>
+    <message>
+        <source>none: the market price, at most the on-demand price</source>
+        <translation>不设：按市场价，最高不超过按量价格</translation>
+    </message>
+    <message>
+        <source>The most a spot instance may cost per hour, in the provider&apos;s currency; the provider may reclaim the instance when its price goes above.</source>
+        <translation>竞价实例每小时最多愿意付的价格（云厂商的币种）；市场价高于它时，云厂商可能回收实例。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Prepaid: %n month(s), %1 in all, paid now; automatic renewal %2.</source>
+        <translation>
+            <numerusform>包年包月：%n 个月，共 %1，现在一次付清；自动续费%2。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Spot: bids at most %1 an hour; the provider may reclaim it when its price goes above, or when it needs the capacity.</source>
+        <translation>竞价实例：出价每小时最多 %1；市场价高于出价或云厂商需要资源时，实例可能被回收。</translation>
+    </message>
+    <message>
+        <source>Spot: pays the market price, at most the on-demand price; the provider may reclaim it when it needs the capacity.</source>
+        <translation>竞价实例：按市场价付费，最高不超过按量价格；云厂商需要资源时，实例可能被回收。</translation>
     </message>
 </context>
 <context>
@@ -7633,6 +7657,22 @@ As of: %3 (read %4)</source>
     <message>
         <source>On Tencent Cloud a shutdown inside the instance only stops it, and a pay-as-you-go instance keeps billing; GPU Planner sets Tencent&apos;s scheduled terminate (ActionTimer) instead (not available for monthly instances).</source>
         <translation>在腾讯云上，从实例内部关机只会使实例停止，按量计费的实例仍会继续计费；因此 GPU Planner 改用腾讯云的定时销毁（ActionTimer）（包年包月实例不可用）。</translation>
+    </message>
+    <message>
+        <source>Terminate does not refund it and cannot end it early: Alibaba Cloud releases a subscription instance only after its period. To end it sooner, unsubscribe it in the console (Expenses -&gt; Unsubscribe); any refund follows Alibaba Cloud&apos;s rules.</source>
+        <translation>终止操作不会退款，也无法提前结束：阿里云的包年包月实例要到期后才能释放。想提前结束，请在控制台退订（费用 -&gt; 退订管理），能否退款、退多少按阿里云的规则。</translation>
+    </message>
+    <message>
+        <source>Terminate does not refund it and cannot end it early: Huawei Cloud deletes only pay-per-use servers. To end it sooner, unsubscribe it in the console (Billing Center -&gt; Unsubscriptions); any refund follows Huawei Cloud&apos;s rules.</source>
+        <translation>终止操作不会退款，也无法提前结束：华为云只能删除按需计费的云服务器。想提前结束，请在控制台退订（费用中心 -&gt; 退订与退换货），能否退款、退多少按华为云的规则。</translation>
+    </message>
+    <message>
+        <source>Terminate does not refund it: it returns the instance to Tencent Cloud, and any refund follows Tencent Cloud&apos;s rules for returned monthly instances.</source>
+        <translation>终止操作本身不退款：它只是把实例退还给腾讯云，能否退款按腾讯云包年包月实例的退还规则。</translation>
+    </message>
+    <message>
+        <source>Terminate does not refund the prepaid period.</source>
+        <translation>终止操作不会退还已预付的费用。</translation>
     </message>
 </context>
 <context>

@@ -731,6 +731,11 @@ private slots:
         QCOMPARE(params["DryRun"], std::string("true"));
         QVERIFY(!params.contains("UserData"));
         QVERIFY(!params.contains("SecurityGroupId.1"));
+        // Without a limit of the user's own, no MaxPrice: EC2 caps the price at the On-Demand price.
+        QVERIFY(!params.contains("InstanceMarketOptions.SpotOptions.MaxPrice"));
+        request.spotPriceLimit = 0.95;
+        params = paramMap(*ec2::runInstancesCall(request, "ami-1", "k", ""));
+        QCOMPARE(params["InstanceMarketOptions.SpotOptions.MaxPrice"], std::string("0.95"));
 
         LaunchRequest big = baseRequest();
         big.userData = std::string(12289, 'x'); // 16388 bytes once encoded

@@ -476,6 +476,31 @@ private slots:
         QCOMPARE(takeLaunchInputFrame(other), std::optional<LaunchInput>());
     }
 
+    void aSpotPriceLimitGoesWithSpotOnly()
+    {
+        LaunchSettings s = awsSettings();
+        s.price = 1.0; // the catalog's spot price is not what is checked here
+        s.pricing = LaunchPricing::Spot;
+        s.spotPriceLimit = 1.25;
+        Result<LaunchOrder> spot = makeLaunchOrder(s, m_catalog, m_script, {}, 1'700'000'000);
+        QVERIFY2(spot.ok(), spot ? "" : describe(spot.error()).c_str());
+        QCOMPARE(spot->request.spotPriceLimit, 1.25);
+
+        for (const double limit : {1.25, -1.0}) {
+            s.pricing = limit > 0 ? LaunchPricing::OnDemand : LaunchPricing::Spot;
+            s.spotPriceLimit = limit;
+            Result<LaunchOrder> refused = makeLaunchOrder(s, m_catalog, m_script, {}, 1'700'000'000);
+            QVERIFY(!refused.ok());
+            QCOMPARE(refused.error().code, ErrorCode::InvalidArgument);
+            QCOMPARE(refused.error().reason.key, std::string("error.cloud.spot_limit_without_spot"));
+            QCOMPARE(refused.error().where, std::string("spot_price_limit"));
+        }
+        QCOMPARE(spotPriceText(0.5), std::string("0.5"));
+        QCOMPARE(spotPriceText(2.345), std::string("2.345"));
+        QCOMPARE(spotPriceText(3), std::string("3"));
+        QCOMPARE(spotPriceText(0.123456), std::string("0.12346"));
+    }
+
     void aPlanWithNothingToLaunchSaysSo()
     {
         PlanDocument plan = sixOptions(std::nullopt);

@@ -468,6 +468,13 @@ private slots:
         // Documented default bid without InstanceMarketOptions (see runInstancesCall).
         QVERIFY(!p.contains("InstanceMarketOptions"));
         QVERIFY(!p.contains("InstanceChargePrepaid"));
+        // The user's own limit: SpotOptions.MaxPrice, a string, with the market type.
+        request.spotPriceLimit = 2.5;
+        const json limited = paramsOf(request);
+        QCOMPARE(limited["InstanceMarketOptions"]["MarketType"].get<std::string>(), std::string("spot"));
+        QCOMPARE(limited["InstanceMarketOptions"]["SpotOptions"]["MaxPrice"].get<std::string>(), std::string("2.5"));
+        QCOMPARE(limited["InstanceMarketOptions"]["SpotOptions"]["SpotInstanceType"].get<std::string>(),
+                 std::string("one-time"));
     }
 
     void prepaidBody_data()

@@ -1002,6 +1002,13 @@ private slots:
         const Run monthlyOnAws = gpuplan(launchArgs({"--monthly", "1", "--price", "2000"}));
         QCOMPARE(monthlyOnAws.exit, 2);
         QVERIFY2(monthlyOnAws.err.contains("subscription"), qPrintable(monthlyOnAws.err));
+        const Run limitWithoutSpot = gpuplan(launchArgs({"--spot-max-price", "1.5"}));
+        QCOMPARE(limitWithoutSpot.exit, 2);
+        QVERIFY2(limitWithoutSpot.err.contains("--spot-max-price") && limitWithoutSpot.err.contains("--spot"),
+                 qPrintable(limitWithoutSpot.err));
+        const Run negativeLimit = gpuplan(launchArgs({"--spot", "--spot-max-price", "-1"}));
+        QCOMPARE(negativeLimit.exit, 2);
+        QVERIFY2(negativeLimit.err.contains("--spot-max-price"), qPrintable(negativeLimit.err));
         QCOMPARE(m_fake->runInstancesCalls(), 0);
     }
 };

@@ -60,6 +60,7 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     , m_pricing(new QComboBox(this))
     , m_months(new QSpinBox(this))
     , m_autoRenew(new QCheckBox(this))
+    , m_spotLimit(new QDoubleSpinBox(this))
     , m_priceLabel(new QLabel(this))
     , m_priceOverride(new QDoubleSpinBox(this))
     , m_image(new QLineEdit(this))
@@ -104,6 +105,9 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     m_months->setObjectName(QStringLiteral("launchMonthsSpinBox"));
     m_months->setRange(1, 36);
     m_autoRenew->setObjectName(QStringLiteral("launchAutoRenewCheckBox"));
+    m_spotLimit->setObjectName(QStringLiteral("launchSpotLimitSpinBox"));
+    m_spotLimit->setRange(0, 1e5);
+    m_spotLimit->setDecimals(3);
     m_priceLabel->setObjectName(QStringLiteral("launchPriceLabel"));
     m_priceLabel->setWordWrap(true);
     m_priceOverride->setObjectName(QStringLiteral("launchPriceSpinBox"));
@@ -148,6 +152,7 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
                          m_region,
                          m_pricing,
                          m_months,
+                         m_spotLimit,
                          m_priceOverride,
                          m_sshPort,
                          m_deadman,
@@ -175,6 +180,7 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     addRow(offerForm, m_zone, QT_TR_NOOP("Zone:"));
     addRow(offerForm, m_pricing, QT_TR_NOOP("Pricing:"));
     addRow(offerForm, monthsRow, QT_TR_NOOP("Subscription:"));
+    addRow(offerForm, m_spotLimit, QT_TR_NOOP("Spot price limit:"));
     addRow(offerForm, priceRow, QT_TR_NOOP("Price:"));
 
     auto* accessForm = new QFormLayout(m_accessBox);
@@ -231,6 +237,7 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
         const bool subscription = pricing() == core::LaunchPricing::Subscription;
         m_months->setEnabled(subscription);
         m_autoRenew->setEnabled(subscription);
+        m_spotLimit->setEnabled(pricing() == core::LaunchPricing::Spot);
         updatePrice();
     });
     connect(m_months, &QSpinBox::valueChanged, this, [this] { updatePrice(); });
@@ -258,6 +265,7 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     updatePricing();
     m_months->setEnabled(false);
     m_autoRenew->setEnabled(false);
+    m_spotLimit->setEnabled(false);
 }
 
 void LaunchPage::changeEvent(QEvent* event)
@@ -288,6 +296,9 @@ void LaunchPage::retranslate()
     m_pricing->setItemText(2, tr("Monthly subscription (prepaid)"));
     m_months->setSuffix(tr(" month(s)"));
     m_autoRenew->setText(tr("Renew automatically at the end"));
+    m_spotLimit->setSpecialValueText(tr("none: the market price, at most the on-demand price"));
+    m_spotLimit->setToolTip(tr("The most a spot instance may cost per hour, in the provider's currency; the "
+                               "provider may reclaim the instance when its price goes above."));
     m_priceOverride->setSpecialValueText(tr("catalog price"));
     m_priceOverride->setToolTip(tr("Your own price per hour (per month for a subscription), in the provider's "
                                    "currency, for a negotiated rate or one the catalog does not have."));
@@ -374,6 +385,7 @@ void LaunchPage::setPlan(const core::PlanDocument* plan)
     m_budget->setValue(budget.amount);
     m_zone->clear();
     m_priceOverride->setValue(0);
+    m_spotLimit->setValue(0);
     m_months->setValue(1);
 
     if (!chosen) {
@@ -539,6 +551,7 @@ core::LaunchPreparation LaunchPage::preparation() const
     s.pricing = pricing().value_or(core::LaunchPricing::OnDemand);
     s.subscriptionMonths = s.pricing == core::LaunchPricing::Subscription ? m_months->value() : 0;
     s.autoRenew = m_autoRenew->isChecked();
+    s.spotPriceLimit = s.pricing == core::LaunchPricing::Spot ? m_spotLimit->value() : 0;
     if (m_priceOverride->value() > 0) {
         s.price = m_priceOverride->value();
     }

@@ -101,6 +101,7 @@ private:
     QComboBox* m_pricing = nullptr;
     QSpinBox* m_months = nullptr;
     QCheckBox* m_autoRenew = nullptr;
+    QDoubleSpinBox* m_spotLimit = nullptr; // spot only: the most to pay per hour; 0: the market price
     QLabel* m_priceLabel = nullptr;
     QDoubleSpinBox* m_priceOverride = nullptr;
     QLineEdit* m_image = nullptr;

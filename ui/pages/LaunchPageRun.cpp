@@ -210,9 +210,20 @@ bool LaunchPage::confirm(const core::LaunchOrder& order, const QString& quotePro
         lines << tr("The provider's current price could not be asked (%1); the catalog's is used.").arg(quoteProblem);
     }
     if (order.price.unit == core::PriceUnit::Month) {
-        lines << tr("Prepaid: %n month(s), %1; automatic renewal %2.", nullptr, order.price.prepaidMonths)
+        lines << tr("Prepaid: %n month(s), %1 in all, paid now; automatic renewal %2.",
+                    nullptr,
+                    order.price.prepaidMonths)
                      .arg(money(order.price.amount * order.price.prepaidMonths, order.price.currency),
                           r.autoRenew ? tr("on") : tr("off"));
+        lines << subscriptionTerminateText(m_provider->currentData().toString().toStdString());
+    }
+    if (r.pricing == core::LaunchPricing::Spot) {
+        lines << (r.spotPriceLimit > 0
+                      ? tr("Spot: bids at most %1 an hour; the provider may reclaim it when its price goes above, or "
+                           "when it needs the capacity.")
+                            .arg(money(r.spotPriceLimit, order.price.currency))
+                      : tr("Spot: pays the market price, at most the on-demand price; the provider may reclaim it "
+                           "when it needs the capacity."));
     }
     const std::optional<double> most = core::mostBeforeDeadman(order, core::unixNow());
     // What each rule does to the machine, in so many words: on EC2 a shutdown terminates, and the disk goes with it.

@@ -58,6 +58,25 @@ QString unsupportedText(const core::Reason& reason)
     return QString::fromStdString(key);
 }
 
+QString subscriptionTerminateText(std::string_view provider)
+{
+    if (provider == "alibaba") {
+        return ProviderText::tr("Terminate does not refund it and cannot end it early: Alibaba Cloud releases a "
+                                "subscription instance only after its period. To end it sooner, unsubscribe it in "
+                                "the console (Expenses -> Unsubscribe); any refund follows Alibaba Cloud's rules.");
+    }
+    if (provider == "huawei") {
+        return ProviderText::tr("Terminate does not refund it and cannot end it early: Huawei Cloud deletes only "
+                                "pay-per-use servers. To end it sooner, unsubscribe it in the console (Billing "
+                                "Center -> Unsubscriptions); any refund follows Huawei Cloud's rules.");
+    }
+    if (provider == "tencent") {
+        return ProviderText::tr("Terminate does not refund it: it returns the instance to Tencent Cloud, and any "
+                                "refund follows Tencent Cloud's rules for returned monthly instances.");
+    }
+    return ProviderText::tr("Terminate does not refund the prepaid period.");
+}
+
 QString credentialFieldLabel(std::string_view provider, std::string_view field)
 {
     if (field == "access_key_id") {

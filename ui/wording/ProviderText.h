@@ -17,6 +17,10 @@ QString providerDisplayName(std::string_view id);
 /// it does not know (a test provider's).
 QString unsupportedText(const core::Reason& reason);
 
+/// What terminating a prepaid (subscription) instance does on this provider, for the launch confirmation: that it
+/// does not refund the period, and how the provider lets one end it early.
+QString subscriptionTerminateText(std::string_view provider);
+
 /// The label of a provider's credential field ("Access key ID", "SecretId" on Tencent Cloud) in the interface's
 /// language: the credential dialog's form and `gpuplan creds set` ask with it. The field's name itself for a field
 /// it does not know.

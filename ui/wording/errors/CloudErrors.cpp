@@ -144,6 +144,9 @@ QString cloudErrorText(const core::Reason& reason)
     if (key == "error.cloud.months_missing") {
         return CloudErrors::tr("a subscription needs its period in months (1 or more)");
     }
+    if (key == "error.cloud.spot_limit_without_spot") {
+        return CloudErrors::tr("a spot price limit is for spot instances only, and cannot be negative");
+    }
     if (key == "error.cloud.no_spot") {
         return CloudErrors::tr("%1 cannot launch spot instances: %2").arg(p.text("provider"), lackText(p));
     }

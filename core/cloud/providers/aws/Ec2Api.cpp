@@ -286,6 +286,12 @@ Result<Call> runInstancesCall(const LaunchRequest& request,
         call.params.emplace_back("InstanceMarketOptions.MarketType", "spot");
         call.params.emplace_back("InstanceMarketOptions.SpotOptions.SpotInstanceType", "one-time");
         call.params.emplace_back("InstanceMarketOptions.SpotOptions.InstanceInterruptionBehavior", "terminate");
+        if (request.spotPriceLimit > 0) {
+            // SpotMarketOptions.MaxPrice: "The maximum hourly price that you're willing to pay for a Spot Instance"
+            // (a string, USD); without it the price is capped at the On-Demand price.
+            call.params.emplace_back("InstanceMarketOptions.SpotOptions.MaxPrice",
+                                     spotPriceText(request.spotPriceLimit));
+        }
     }
     if (request.dryRun) {
         call.params.emplace_back("DryRun", "true");

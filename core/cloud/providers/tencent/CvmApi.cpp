@@ -282,8 +282,14 @@ Result<Call> runInstancesCall(const LaunchRequest& request,
                  {"RenewFlag", request.autoRenew ? "NOTIFY_AND_AUTO_RENEW" : "NOTIFY_AND_MANUAL_RENEW"}};
     }
     // SPOTPAID without InstanceMarketOptions: "若指定实例的付费模式为竞价付费但没有传递该参数时，默认按当前固定折扣价格
-    // 出价" (RunInstances, InstanceMarketOptions). SpotOptions.MaxPrice is required once the options are given and
-    // LaunchRequest carries no bid, so we leave them out and take the documented default bid.
+    // 出价" (RunInstances, InstanceMarketOptions). SpotOptions.MaxPrice ("竞价出价", a string) is required once the
+    // options are given, so they are sent only with the user's own limit.
+    if (request.pricing == LaunchPricing::Spot && request.spotPriceLimit > 0) {
+        p["InstanceMarketOptions"] =
+            json{{"MarketType", "spot"},
+                 {"SpotOptions",
+                  json{{"MaxPrice", spotPriceText(request.spotPriceLimit)}, {"SpotInstanceType", "one-time"}}}};
+    }
     if (!keyId.empty()) {
         p["LoginSettings"] = json{{"KeyIds", json::array({keyId})}};
     }

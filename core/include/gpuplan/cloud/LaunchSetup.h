@@ -27,6 +27,8 @@ struct LaunchSettings
     LaunchPricing pricing = LaunchPricing::OnDemand;
     int subscriptionMonths = 0; // Subscription only
     bool autoRenew = false;
+    double spotPriceLimit =
+        0; // Spot only: the most to pay per hour, in the provider's currency; 0: no limit of one's own
     /// Per hour (per month for a subscription) in the provider's currency; replaces the catalog's price.
     std::optional<double> price;
     std::string imageId;       // empty: the provider's GPU image
@@ -47,11 +49,11 @@ PricingMode pricingModeOf(LaunchPricing pricing, int subscriptionMonths);
 /// The order to hand to Launcher::launch: the price it is recorded at (the catalog's, or the one given), the
 /// watchdog script filled in as the user-data, the request's tags, and a provider-side terminate time where the
 /// provider cannot end the billing with a shutdown. `unsupported` is the provider's unsupportedFeatures().
-/// Errors: InvalidArgument naming the setting (spot with a subscription, a feature the provider lacks with its
-/// reason, a watchdog rule outside its bounds (checkWatchdogRules, checked first), an SSH source open to everyone,
-/// no key, terminate-at-budget without a budget, a budget in another currency than the price when the catalog has
-/// no exchange rate to compare them); NotFound from catalogLaunchPrice when the catalog has no price and none was
-/// given.
+/// Errors: InvalidArgument naming the setting (spot with a subscription, a spot price limit without spot or below 0, a
+/// feature the provider lacks with its reason, a watchdog rule outside its bounds (checkWatchdogRules, checked first),
+/// an SSH source open to everyone, no key, terminate-at-budget without a budget, a budget in another currency than the
+/// price when the catalog has no exchange rate to compare them); NotFound from catalogLaunchPrice when the catalog has
+/// no price and none was given.
 Result<LaunchOrder> makeLaunchOrder(const LaunchSettings& settings,
                                     const Catalog& catalog,
                                     std::string_view watchdogScript,
@@ -65,6 +67,10 @@ std::optional<double> mostBeforeDeadman(const LaunchOrder& order, std::int64_t n
 /// A stable id of an OpenSSH public key line: the first 12 hex digits of SHA-256 over its base64 blob (the second
 /// field), so the same key always maps to the same provider key pair. InvalidArgument when the line has no blob.
 Result<std::string> publicKeyId(const std::string& sshPublicKey);
+
+/// A spot price limit as the providers' APIs take it: fixed-point, at most 5 decimals, trailing zeros dropped
+/// ("0.5", "2.345", "3").
+std::string spotPriceText(double amount);
 
 /// ~/.ssh/id_ed25519.pub, then ~/.ssh/id_rsa.pub: where the user's public key usually is.
 std::vector<std::filesystem::path> defaultPublicKeyFiles();
