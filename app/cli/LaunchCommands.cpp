@@ -128,11 +128,7 @@ core::Result<core::CloudAccess> cloudAccess(const std::string& provider, ui::Cre
         e.context.clear();
         return e;
     }
-    core::Result<core::AccessKey> key = core::accessKeyFrom(*credential);
-    if (!key) {
-        return key.error();
-    }
-    return core::CloudAccess{provider, std::move(key).value(), core::endpointOverride(provider)};
+    return core::cloudAccessFrom(*credential, core::endpointOverride(provider));
 }
 
 std::string money(double amount, core::Currency currency)

@@ -108,9 +108,14 @@ bool TerminalPrompter::confirmLaunch(const core::LaunchConfirmation& confirmatio
     }
     // What each rule does to the machine, in so many words: on EC2 a shutdown terminates, and the disk goes with it.
     const core::WatchdogRules& rules = order.watchdog;
-    if (order.deadmanHours > 0) {
+    if (order.deadmanHours > 0 && (r.terminateAt > 0 || rules.shutdownTerminates)) {
         summary << "  Dead-man: TERMINATED after " << order.deadmanHours
                 << " h, its disks deleted; the most it can cost before then: "
+                << money(confirmation.mostBeforeDeadman.value_or(0), price.currency) << ".\n";
+    } else if (order.deadmanHours > 0) {
+        // No provider-side terminate (a subscription): the watchdog's shutdown only stops it.
+        summary << "  Dead-man: shut down after " << order.deadmanHours
+                << " h (stopped, its disks kept; it is not terminated); the most it can cost: "
                 << money(confirmation.mostBeforeDeadman.value_or(0), price.currency) << ".\n";
     } else {
         summary << "  Dead-man: OFF. It bills until you terminate it.\n";

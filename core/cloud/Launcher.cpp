@@ -59,7 +59,8 @@ constexpr std::array<std::pair<LaunchStep, const char*>, 7> kStepNames{{
 /// may have started the instance before failing. A transport failure after sending, any 5xx, and the providers'
 /// "internal error" codes: EC2 InternalError / InternalFailure / ServiceUnavailable / Unavailable
 /// (https://docs.aws.amazon.com/AWSEC2/latest/APIReference/errors-overview.html, "Server error codes"), CVM
-/// InternalError and InternalError.* (https://cloud.tencent.com/document/api/213/15694). Capacity and throttling
+/// InternalError and InternalError.* (https://cloud.tencent.com/document/api/213/15694), ECS's UnknownError (Alibaba's
+/// common error codes). Capacity and throttling
 /// refusals (also 5xx on EC2) are checked before: they start nothing.
 bool outcomeUnknown(const Error& error)
 {
@@ -73,7 +74,7 @@ bool outcomeUnknown(const Error& error)
     const std::string& code = error.providerCode;
     return error.httpStatus >= 500 || code == "InternalError" || code.starts_with("InternalError.")
            || code == "InternalFailure" || code == "ServiceUnavailable" || code == "Unavailable"
-           || code == "InternalServerError";
+           || code == "InternalServerError" || code == "UnknownError";
 }
 
 /// What a refused attempt's entry keeps: the provider's error, its reason and where.
@@ -600,6 +601,16 @@ Status Launcher::terminate(std::int64_t entryId, const CancelToken* cancel)
     if (Status asked = m_provider.terminate(e.intent.region, e.instanceId, cancel); !asked) {
         logInfo(LogCategory::Cloud,
                 [&] { return "terminating " + e.instanceId + " failed: " + describe(asked.error()); });
+        if (asked.error().code == ErrorCode::ProviderRefused) {
+            // The provider said no (a subscription that runs until its period ends): the entry stays live, and says
+            // why beside it, so that the Instances page and `gpuplan instances` show what happens to it.
+            const Reason note{"ledger.terminate_refused",
+                              {{"error", detailJson(asked.error().reason)}, {"where", asked.error().where}}};
+            if (Status kept = m_ledger.setDetail(entryId, note); !kept) {
+                logInfo(LogCategory::Cloud,
+                        [&] { return "the ledger did not keep the refusal: " + describe(kept.error()); });
+            }
+        }
         return asked;
     }
     const std::string entry = "entry " + std::to_string(entryId) + " (" + e.instanceId + ")";

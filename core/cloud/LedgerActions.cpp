@@ -6,6 +6,7 @@
 #include "gpuplan/core/Log.h"
 #include "gpuplan/core/Redaction.h"
 #include "gpuplan/secrets/Credential.h"
+#include "gpuplan/secrets/SignerCredentials.h"
 
 #include <algorithm>
 #include <cmath>
@@ -29,7 +30,26 @@ Result<std::unique_ptr<CloudProvider>> connectProvider(const CloudAccess& access
     context.http = &http;
     context.key = access.key;
     context.endpoint = access.endpoint;
+    context.settings = access.settings;
     return ProviderRegistry::builtIn().create(access.provider, std::move(context));
+}
+
+Result<CloudAccess> cloudAccessFrom(const Credential& credential, std::string endpoint)
+{
+    Result<AccessKey> key = accessKeyFrom(credential);
+    if (!key) {
+        return key.error();
+    }
+    CloudAccess access{credential.provider(), std::move(key).value(), std::move(endpoint), {}};
+    if (const CredentialSpec* spec = credential.spec()) {
+        for (const CredentialFieldSpec& field : spec->fields) {
+            if (field.kind == CredentialFieldKind::Plain && credential.has(field.name)) {
+                const SecretString& value = credential.value(field.name);
+                access.settings[std::string(field.name)] = std::string(value.data(), value.size());
+            }
+        }
+    }
+    return access;
 }
 
 namespace {

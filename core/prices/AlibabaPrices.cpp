@@ -143,6 +143,57 @@ std::optional<std::pair<std::string, double>> alibabaCheapestSpot(const json& an
     return cheapest;
 }
 
+std::vector<AlibabaSpotAdvice> parseAlibabaSpotAdvice(const json& answer)
+{
+    // source: ECS API reference, DescribeSpotAdvice, https://alibabacloud.com/help/en/ecs/api-describespotadvice
+    // (tests/data/alibaba/README.md): AvailableSpotZones.AvailableSpotZone[] {ZoneId, AvailableSpotResources.
+    // AvailableSpotResource[] {InstanceType, InterruptionRate, InterruptRateDesc, AverageSpotDiscount}}.
+    // The list at node.outer.inner; null when any of it is missing or of another type.
+    auto list = [](const json& node, const char* outer, const char* inner) -> const json* {
+        if (!node.is_object() || !node.contains(outer) || !node.at(outer).is_object()) {
+            return nullptr;
+        }
+        const json& middle = node.at(outer);
+        return middle.contains(inner) && middle.at(inner).is_array() ? &middle.at(inner) : nullptr;
+    };
+    std::vector<AlibabaSpotAdvice> rows;
+    const json* zones = list(answer, "AvailableSpotZones", "AvailableSpotZone");
+    if (!zones) {
+        return rows;
+    }
+    for (const json& zone : *zones) {
+        const std::string zoneId = pricing::text(zone, "ZoneId");
+        const json* resources = list(zone, "AvailableSpotResources", "AvailableSpotResource");
+        if (zoneId.empty() || !resources) {
+            continue;
+        }
+        for (const json& resource : *resources) {
+            AlibabaSpotAdvice row{zoneId,
+                                  pricing::text(resource, "InstanceType"),
+                                  pricing::text(resource, "InterruptRateDesc"),
+                                  pricing::number(resource, "InterruptionRate"),
+                                  pricing::number(resource, "AverageSpotDiscount")};
+            if (!row.instanceType.empty() && !row.band.empty()) {
+                rows.push_back(std::move(row));
+            }
+        }
+    }
+    return rows;
+}
+
+std::string
+alibabaSpotBand(const std::vector<AlibabaSpotAdvice>& advice, const std::string& instanceType, const std::string& zone)
+{
+    for (const AlibabaSpotAdvice& row : advice) {
+        if (row.instanceType == instanceType && row.zone == zone) {
+            // wire: the band's name in resources/catalog/regions.json's spot_bands, saved with the refreshed price.
+            // Prefixed because Alibaba's "5-10%" is also an AWS Spot Advisor band, defined otherwise.
+            return "alibaba:" + row.band;
+        }
+    }
+    return {};
+}
+
 Result<PriceRefresh> refreshAlibabaPrices(HttpTransport& http,
                                           const Catalog& catalog,
                                           const std::string& region,
@@ -243,21 +294,48 @@ Result<PriceRefresh> refreshAlibabaPrices(HttpTransport& http,
                     {Reason{"refresh.quote_failed", {{"type", type}, {"region", r}, {"unit", "spot"}}}, spot.error()});
                 continue;
             }
-            if (const auto cheapest = alibabaCheapestSpot(*spot, type)) {
-                const std::string code = pricing::text(*spot, "Currency");
-                // source: the price's provenance as its API names it, saved with the price (English data, as
-                // resources/catalog's sources)
-                refresh.prices.push_back(
-                    {type,
-                     pricing::livePrice(r,
-                                        PricingMode::Spot,
-                                        cheapest->second,
-                                        code == "USD" ? Currency::USD : Currency::CNY,
-                                        base,
-                                        "Alibaba Cloud ECS DescribeSpotPriceHistory, live: the newest SpotPrice of "
-                                        "the cheapest zone, "
-                                            + cheapest->first + " (Linux, VPC)")});
+            const auto cheapest = alibabaCheapestSpot(*spot, type);
+            if (!cheapest) {
+                continue;
             }
+            const std::string code = pricing::text(*spot, "Currency");
+            // source: the price's provenance as its API names it, saved with the price (English data, as
+            // resources/catalog's sources)
+            Price spotPrice = pricing::livePrice(r,
+                                                 PricingMode::Spot,
+                                                 cheapest->second,
+                                                 code == "USD" ? Currency::USD : Currency::CNY,
+                                                 base,
+                                                 "Alibaba Cloud ECS DescribeSpotPriceHistory, live: the newest "
+                                                 "SpotPrice of the cheapest zone, "
+                                                     + cheapest->first + " (Linux, VPC)");
+            // The published interruption band of the type over the previous 30 days (DescribeSpotAdvice), per zone.
+            // The price above is one zone's (the cheapest), so the band is that zone's too: another zone's band, or
+            // the worst across zones, would describe instances the price does not.
+            // wire: DescribeSpotAdvice's parameters; InstanceTypes.N is a list numbered from 1, as the documented
+            // sample request writes it (InstanceTypes.1=ecs.c5.large)
+            Result<json> advice =
+                ecsCall(http,
+                        base,
+                        {{"Action", "DescribeSpotAdvice"}, {"RegionId", r}, {"InstanceTypes.1", type}},
+                        access,
+                        cancel);
+            if (!advice) {
+                if (advice.error().code != ErrorCode::HttpStatus || advice.error().httpStatus >= 500) {
+                    return advice.error();
+                }
+                // Refused (the region or the type not covered): the price stays, without a band.
+                refresh.notes.push_back(
+                    {Reason{"refresh.alibaba_spot_advice_failed", {{"type", type}, {"region", r}}}, advice.error()});
+            } else {
+                spotPrice.interruption = alibabaSpotBand(parseAlibabaSpotAdvice(*advice), type, cheapest->first);
+                if (spotPrice.interruption.empty()) {
+                    refresh.notes.push_back({Reason{"refresh.alibaba_no_spot_band",
+                                                    {{"type", type}, {"region", r}, {"zone", cheapest->first}}},
+                                             std::nullopt});
+                }
+            }
+            refresh.prices.push_back({type, std::move(spotPrice)});
         }
     }
     pricing::noteUnpriced(refresh, wanted, PricingMode::Spot, "refresh.unpriced_no_spot_history");

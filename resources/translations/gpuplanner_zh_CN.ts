@@ -2,6 +2,205 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AlibabaText</name>
+    <message>
+        <source>this instance type</source>
+        <translation>该实例规格</translation>
+    </message>
+    <message>
+        <source>this zone</source>
+        <translation>该可用区</translation>
+    </message>
+    <message>
+        <source>this region</source>
+        <translation>该地域</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud has no %1 in stock in %2 right now: try the next zone, or later</source>
+        <translation>阿里云 %2 目前没有 %1 的库存：换下一个可用区试试，或稍后再试</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud does not sell %1 in %2 (or not to this account): choose another region or type</source>
+        <translation>阿里云在 %2 不售卖 %1（或不对本账号开放）：请换一个地域或实例规格</translation>
+    </message>
+    <message>
+        <source>the launch would exceed the account&apos;s quota for %1 in %2: see and raise it in the Quota Center (https://quotas.console.aliyun.com) or in the ECS console under &quot;Privileges &amp; Quotas&quot;</source>
+        <translation>本次创建会超出账号在 %2 的 %1 配额：请在配额中心（https://quotas.console.aliyun.com）或 ECS 控制台的“权益与配额”中查看并申请提升</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud sells ECS instances in China only to accounts with real-name verification: complete it in the console (Account Center -&gt; Real-name Verification) and try again</source>
+        <translation>阿里云中国站只向完成实名认证的账号售卖 ECS 实例：请在控制台（账号中心 -&gt; 实名认证）完成认证后重试</translation>
+    </message>
+    <message>
+        <source>the account&apos;s balance or payment method does not allow this purchase (overdue, not enough balance, or no payment method): top up or add a payment method in the console (Expenses -&gt; Top up); pay-as-you-go instances may also need a positive balance</source>
+        <translation>账号余额或支付方式不允许本次购买（已欠费、余额不足或没有支付方式）：请在控制台（费用 -&gt; 充值）充值或添加支付方式；按量付费实例也可能要求账户余额为正</translation>
+    </message>
+    <message>
+        <source>the spot price limit is below the current market price of %1: raise the limit, or launch without one (pay the market price)</source>
+        <translation>竞价上限低于 %1 当前的市场价：请调高上限，或不设上限（按市场价付费）</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud refused the spot request for %1: check the spot settings, or launch pay-as-you-go</source>
+        <translation>阿里云拒绝了 %1 的竞价实例请求：请检查竞价设置，或改用按量付费</translation>
+    </message>
+    <message>
+        <source>the AccessKey works but may not call %1: grant that action to its RAM user or role, or attach the system policy %2 (RAM console, https://ram.console.aliyun.com)</source>
+        <translation>这个 AccessKey 有效，但无权调用 %1：请给它所属的 RAM 用户或角色授予该操作，或添加系统策略 %2（RAM 控制台，https://ram.console.aliyun.com）</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud did not accept the AccessKey ID / Secret: check that the key exists, is enabled and was pasted without spaces (RAM console -&gt; AccessKeys)</source>
+        <translation>阿里云不接受该 AccessKey ID / Secret：请确认密钥存在、已启用，且粘贴时没有多余空格（RAM 控制台 -&gt; AccessKey 管理）</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud refused the request&apos;s time: this computer&apos;s clock is off; set it right (NTP) and try again</source>
+        <translation>阿里云拒绝了请求的时间：本机时钟不准，请校准（NTP）后重试</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud is limiting the request rate of %1: wait a little and try again</source>
+        <translation>阿里云正在限制 %1 的调用频率：请稍等片刻再试</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud does not know the resource %1 names</source>
+        <translation>阿里云找不到 %1 所指的资源</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud failed on its side while handling %1: it may or may not have been done; check the console before trying again</source>
+        <translation>阿里云处理 %1 时在服务端出错：操作可能已执行也可能没有，请先到控制台确认再重试</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud refused %1</source>
+        <translation>阿里云拒绝了 %1</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud&apos;s answer to %1 is not JSON</source>
+        <translation>阿里云对 %1 的返回不是 JSON</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud&apos;s answer to %1 is not a JSON object</source>
+        <translation>阿里云对 %1 的返回不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud&apos;s answer to %1 has no %2</source>
+        <translation>阿里云对 %1 的返回缺少 %2</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud&apos;s answer to %1 has a %2 that is not a list</source>
+        <translation>阿里云对 %1 的返回中 %2 不是列表</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud&apos;s answer to %1 lists an instance without InstanceId</source>
+        <translation>阿里云对 %1 的返回列出了一个没有 InstanceId 的实例</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud&apos;s answer to %1 has no instance id</source>
+        <translation>阿里云对 %1 的返回没有实例 ID</translation>
+    </message>
+    <message>
+        <source>%1 answered without a price for the instance</source>
+        <translation>%1 的返回中没有实例的价格</translation>
+    </message>
+    <message>
+        <source>a launch needs a client token (idempotency)</source>
+        <translation>创建实例需要一个客户端令牌（用于幂等）</translation>
+    </message>
+    <message>
+        <source>the client token must be at most 64 ASCII characters (ECS&apos;s ClientToken rule)</source>
+        <translation>客户端令牌最多 64 个 ASCII 字符（ECS 的 ClientToken 规则）</translation>
+    </message>
+    <message>
+        <source>a subscription launch needs the number of months</source>
+        <translation>包年包月实例需要指定购买月数</translation>
+    </message>
+    <message>
+        <source>the cloud-init script is %1 bytes; ECS accepts at most 32768 (32 KB) before encoding: shorten it</source>
+        <translation>cloud-init 脚本有 %1 字节；ECS 最多接受编码前 32768 字节（32 KB）：请缩短</translation>
+    </message>
+    <message>
+        <source>the scheduled terminate time must be at least 30 minutes ahead (ECS&apos;s AutoReleaseTime rule)</source>
+        <translation>定时终止时间必须至少在 30 分钟之后（ECS 的 AutoReleaseTime 规则）</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud answered HTTP %1 to %2</source>
+        <translation>阿里云对 %2 返回了 HTTP %1</translation>
+    </message>
+    <message>
+        <source>no HTTP transport configured</source>
+        <translation>没有配置 HTTP 传输</translation>
+    </message>
+    <message>
+        <source>stopped before %1</source>
+        <translation>在 %1 之前已停止</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud lists no public image with the GPU driver for %1 in %2: give an image id (--image; a custom or marketplace image with the NVIDIA driver installed)</source>
+        <translation>阿里云在 %2 没有适用于 %1 且带 GPU 驱动的公共镜像：请指定镜像 ID（--image；使用已装好 NVIDIA 驱动的自定义镜像或云市场镜像）</translation>
+    </message>
+    <message>
+        <source>no zone of %1 has %2 in stock now (%3): try another region or later</source>
+        <translation>%1 目前没有哪个可用区有 %2 的库存（%3）：请换个地域或稍后再试</translation>
+    </message>
+    <message>
+        <source>Alibaba Cloud does not list this instance (released, or never launched)</source>
+        <translation>阿里云查不到这个实例（已释放，或从未创建）</translation>
+    </message>
+    <message>
+        <source>the VPC %1 (%2) has no free /24 left for a new vSwitch: free one, or create a vSwitch in this zone yourself</source>
+        <translation>专有网络 %1（%2）已没有空闲的 /24 网段可建新的交换机：请释放一个，或自己在该可用区创建交换机</translation>
+    </message>
+    <message>
+        <source>%1 (%2) did not become available in time: try the launch again in a minute</source>
+        <translation>%1（%2）未能及时变为可用：请过一分钟再重新创建</translation>
+    </message>
+    <message>
+        <source>%1 is a subscription instance and cannot be released before its period ends: it keeps running (and is paid for) until %2. To end it early, unsubscribe it in the console (Expenses -&gt; Unsubscribe; any refund follows Alibaba Cloud&apos;s rules), or stop it</source>
+        <translation>%1 是包年包月实例，到期前不能释放：它会一直运行（并计费）到 %2。如需提前结束，请在控制台退订（费用中心 -&gt; 退订管理；能否退款按阿里云的规则），或将其停机</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1; RequestId %2</source>
+        <translation>%1；RequestId %2</translation>
+    </message>
+    <message>
+        <source>%1 (Alibaba Cloud: %2)</source>
+        <translation>%1（阿里云：%2）</translation>
+    </message>
+    <message>
+        <source>found VPC %1 (%2)</source>
+        <translation>找到专有网络 %1（%2）</translation>
+    </message>
+    <message>
+        <source>using the account&apos;s default VPC %1</source>
+        <translation>使用账号的默认专有网络 %1</translation>
+    </message>
+    <message>
+        <source>the account has no VPC here: would create VPC %1 (%2)</source>
+        <translation>账号在此地域没有专有网络：将创建专有网络 %1（%2）</translation>
+    </message>
+    <message>
+        <source>the account had no VPC here: created VPC %1 (%2, %3)</source>
+        <translation>账号在此地域没有专有网络：已创建专有网络 %1（%2，%3）</translation>
+    </message>
+    <message>
+        <source>found vSwitch %1 in %2</source>
+        <translation>找到交换机 %1，位于 %2</translation>
+    </message>
+    <message>
+        <source>would create a vSwitch in %1</source>
+        <translation>将在 %1 创建交换机</translation>
+    </message>
+    <message>
+        <source>created vSwitch %1 in %2 (%3)</source>
+        <translation>已在 %2 创建交换机 %1（%3）</translation>
+    </message>
+    <message>
+        <source>no scheduled release: ECS&apos;s AutoReleaseTime is for pay-as-you-go instances only, a subscription instance runs until its period ends</source>
+        <translation>不设定时释放：ECS 的 AutoReleaseTime 只适用于按量付费实例，包年包月实例会运行到到期为止</translation>
+    </message>
+</context>
+<context>
     <name>CloudErrors</name>
     <message>
         <source>%1 and %2</source>
@@ -724,6 +923,237 @@
     </message>
 </context>
 <context>
+    <name>HuaweiText</name>
+    <message>
+        <source>this flavor</source>
+        <translation>该规格</translation>
+    </message>
+    <message>
+        <source>this zone</source>
+        <translation>该可用区</translation>
+    </message>
+    <message>
+        <source>this region</source>
+        <translation>该地域</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud has no %1 left in %2 right now (sold out): GPU Planner tries the next zone; else try later or another region</source>
+        <translation>华为云在 %2 暂时没有 %1 了（已售罄）：GPU Planner 会换下一个可用区试；否则稍后再试或换个地域</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud does not sell %1 in %2 (taken off sale, or not offered there): choose another flavor or region</source>
+        <translation>华为云在 %2 不卖 %1（已下线，或该地域不提供）：请换个规格或地域</translation>
+    </message>
+    <message>
+        <source>the launch would exceed the account&apos;s ECS quota (servers, vCPUs or memory) in %1: see the quotas in the console (Resources -&gt; My Quotas) and ask for more there, by the vCPUs and memory of %2</source>
+        <translation>这次创建会超出账号在 %1 的 ECS 配额（实例数、vCPU 或内存）：在控制台“资源 &gt; 我的配额”查看并申请扩大，按 %2 的 vCPU 和内存数申请</translation>
+    </message>
+    <message>
+        <source>the account&apos;s elastic IP (EIP) quota in %1 is used up: release an unused EIP, or ask for more under Resources -&gt; My Quotas</source>
+        <translation>账号在 %1 的弹性公网IP（EIP）配额已用完：释放不用的 EIP，或在“资源 &gt; 我的配额”申请扩大</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud refused %1 for the account itself (Ecs.0003). Either the account is in arrears or frozen: check the balance in Billing Center and top it up; or the IAM user lacks the permission %2: grant it in IAM (system policy ECS FullAccess)</source>
+        <translation>华为云因账号本身拒绝了 %1（Ecs.0003）。可能是账号欠费或被冻结：到费用中心查看余额并充值；也可能是 IAM 用户缺少权限 %2：在 IAM 中授权（系统策略 ECS FullAccess）</translation>
+    </message>
+    <message>
+        <source>the credential&apos;s project_id is not the project of %1 (a project id belongs to one region): clear project_id so GPU Planner looks the project up, or enter %1&apos;s project id (My Credentials -&gt; Projects)</source>
+        <translation>凭证中的 project_id 不是 %1 的项目（项目 ID 只属于一个地域）：清空 project_id 让 GPU Planner 自动查询，或填入 %1 的项目 ID（我的凭证 &gt; 项目列表）</translation>
+    </message>
+    <message>
+        <source>the account balance cannot pay for %1 (or an order is still unpaid): top up in Billing Center, pay or cancel pending orders, then try again</source>
+        <translation>账户余额不足以支付 %1（或还有未支付的订单）：请到费用中心充值，支付或取消待支付订单后重试</translation>
+    </message>
+    <message>
+        <source>the account has not finished real-name verification, which Huawei Cloud requires before it sells servers: complete it in the console (Account Center -&gt; Real-Name Authentication), then try again</source>
+        <translation>账号还没有完成实名认证，华为云要求实名认证后才能购买云服务器：请在控制台（账号中心 &gt; 实名认证）完成后再试</translation>
+    </message>
+    <message>
+        <source>the key works but its IAM user may not do %1: grant it in the IAM console (https://console.huaweicloud.com/iam), e.g. with the system policy %2 for the region&apos;s project</source>
+        <translation>密钥可用，但其 IAM 用户无权执行 %1：请在 IAM 控制台（https://console.huaweicloud.com/iam）授权，例如给该地域的项目授予系统策略 %2</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud refused the request&apos;s time (X-Sdk-Date): this computer&apos;s clock is more than 15 minutes off; set it right (NTP) and try again</source>
+        <translation>华为云拒绝了请求的时间（X-Sdk-Date）：本机时钟偏差超过 15 分钟，请校准时间（NTP）后重试</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud did not accept the access key: check that the AK/SK pair exists, is enabled and was pasted without spaces (My Credentials -&gt; Access Keys)</source>
+        <translation>华为云不接受该访问密钥：请确认 AK/SK 存在、已启用，且粘贴时没有多余空格（我的凭证 &gt; 访问密钥）</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud is limiting the request rate of %1: wait a little and try again</source>
+        <translation>华为云正在限制 %1 的请求频率：请稍等后重试</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud does not know the resource %1 names</source>
+        <translation>华为云找不到 %1 指定的资源</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud refused %1</source>
+        <translation>华为云拒绝了 %1</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud could not create the server (its job failed)</source>
+        <translation>华为云未能创建云服务器（任务失败）</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud&apos;s answer to %1 is not JSON</source>
+        <translation>华为云对 %1 的应答不是 JSON</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud&apos;s answer to %1 is not a JSON object</source>
+        <translation>华为云对 %1 的应答不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud&apos;s answer to %1 has no %2</source>
+        <translation>华为云对 %1 的应答缺少 %2</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud&apos;s answer to %1 has a %2 that is not a list</source>
+        <translation>华为云对 %1 的应答中 %2 不是列表</translation>
+    </message>
+    <message>
+        <source>%1 answered without a price for the server</source>
+        <translation>%1 的应答中没有这台云服务器的价格</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud answered HTTP %1 to %2</source>
+        <translation>华为云对 %2 返回了 HTTP %1</translation>
+    </message>
+    <message>
+        <source>a launch needs a client token (idempotency)</source>
+        <translation>创建实例需要客户端令牌（幂等性）</translation>
+    </message>
+    <message>
+        <source>the client token is longer than 43 characters, the most a Huawei Cloud tag value takes (the server carries it as its gpuplanner-token tag)</source>
+        <translation>客户端令牌超过 43 个字符，这是华为云标签值的上限（云服务器以 gpuplanner-token 标签保存它）</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud does not take the tag %1: a key has at most 36 characters, a value at most 43, and neither may contain = * &lt; &gt; \ , | (nor / in a key)</source>
+        <translation>华为云不接受标签 %1：键最多 36 个字符，值最多 43 个字符，都不能包含 = * &lt; &gt; \ , |（键也不能包含 /）</translation>
+    </message>
+    <message>
+        <source>a Huawei Cloud server takes at most 10 tags; this launch has %1</source>
+        <translation>华为云一台云服务器最多 10 个标签；本次创建有 %1 个</translation>
+    </message>
+    <message>
+        <source>the cloud-init script is %1 bytes; ECS accepts at most 32768 (32 KB) before base64: shorten it</source>
+        <translation>cloud-init 脚本有 %1 字节；ECS 最多接受 32768 字节（32 KB，base64 编码前）：请缩短</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud sells yearly/monthly servers for 1 to 9 months or 1 to 3 whole years, not %1 months</source>
+        <translation>华为云的包年包月云服务器只能买 1 到 9 个月或整 1 到 3 年，不能买 %1 个月</translation>
+    </message>
+    <message>
+        <source>the scheduled delete time (auto_terminate_time) must be at least half an hour ahead (Huawei Cloud&apos;s rule)</source>
+        <translation>定时删除时间（auto_terminate_time）必须在至少半小时之后（华为云的规定）</translation>
+    </message>
+    <message>
+        <source>no HTTP transport configured</source>
+        <translation>未配置 HTTP 传输</translation>
+    </message>
+    <message>
+        <source>stopped before %1</source>
+        <translation>在 %1 之前已停止</translation>
+    </message>
+    <message>
+        <source>the account has no IAM project named %1: that region is not open to the account, or the key belongs to another account; check the region under My Credentials -&gt; Projects</source>
+        <translation>账号下没有名为 %1 的 IAM 项目：该地域未对账号开通，或密钥属于别的账号；请在“我的凭证 &gt; 项目列表”中查看</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud lists no public Linux image with the GPU driver for %1 in %2: give an image id (a private or KooGallery image with the NVIDIA driver installed)</source>
+        <translation>华为云在 %2 没有适用于 %1 的带 GPU 驱动的公共 Linux 镜像：请指定镜像 ID（已装好 NVIDIA 驱动的私有镜像或云商店镜像）</translation>
+    </message>
+    <message>
+        <source>no available zone of %1 sells %2 now: try another region or later</source>
+        <translation>%1 目前没有可用区在售 %2：请换个地域或稍后再试</translation>
+    </message>
+    <message>
+        <source>VPC %1 (%2) has no free /24 left for a new subnet: delete an unused subnet of it</source>
+        <translation>VPC %1（%2）已没有空闲的 /24 网段可建新子网：请删除它下面不用的子网</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud could not create subnet %1 in %2 (its status is ERROR): delete it in the VPC console and try again</source>
+        <translation>华为云未能在 %2 创建子网 %1（状态为 ERROR）：请在 VPC 控制台删除它后重试</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud&apos;s job %1 named no server within 5 minutes: look for it in the ECS console; reconciling the instances finds it by its tag once it exists</source>
+        <translation>华为云的任务 %1 在 5 分钟内没有给出云服务器：请到 ECS 控制台查看；云服务器建好后，核对实例时会按标签找到它</translation>
+    </message>
+    <message>
+        <source>%1 is a yearly/monthly (prepaid) server, which Huawei Cloud does not delete through the API: it keeps running and is paid until you unsubscribe it in the console (Billing Center -&gt; Unsubscriptions and Returns/Exchanges); any refund follows Huawei Cloud&apos;s rules</source>
+        <translation>%1 是包年包月云服务器，华为云不支持通过 API 删除：在控制台退订之前它会一直运行并计费（费用中心 &gt; 退订与退换货）；能否退款、退多少按华为云的规则</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1; request id %2</source>
+        <translation>%1；请求 ID %2</translation>
+    </message>
+    <message>
+        <source>%1 (Huawei Cloud: %2)</source>
+        <translation>%1（华为云：%2）</translation>
+    </message>
+    <message>
+        <source>found VPC gpuplanner (%1, %2)</source>
+        <translation>已找到 VPC gpuplanner（%1，%2）</translation>
+    </message>
+    <message>
+        <source>the project has no VPC named %1: would create it (%2)</source>
+        <translation>项目中没有名为 %1 的 VPC：将会创建（%2）</translation>
+    </message>
+    <message>
+        <source>created VPC %1 (%2, %3) for GPU Planner&apos;s servers</source>
+        <translation>已为 GPU Planner 的云服务器创建 VPC %1（%2，%3）</translation>
+    </message>
+    <message>
+        <source>found subnet %1 (%2) for %3</source>
+        <translation>已找到 %3 的子网 %1（%2）</translation>
+    </message>
+    <message>
+        <source>would create a subnet %1 in %2</source>
+        <translation>将会在 %2 创建子网 %1</translation>
+    </message>
+    <message>
+        <source>would create a subnet in %1</source>
+        <translation>将会在 %1 创建子网</translation>
+    </message>
+    <message>
+        <source>created subnet %1 (%2) in %3</source>
+        <translation>已在 %3 创建子网 %1（%2）</translation>
+    </message>
+    <message>
+        <source>created security group %1 (%2): SSH from %3, all outbound</source>
+        <translation>已创建安全组 %1（%2）：允许来自 %3 的 SSH，出方向全部放行</translation>
+    </message>
+    <message>
+        <source>the dry run is checked in the project&apos;s VPC %1 (%2); the launch itself uses its own VPC, created then</source>
+        <translation>预检借用项目里已有的 VPC %1（%2）来检查；正式创建时会另建并使用自己的 VPC</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud&apos;s dry run was not asked: it needs the VPC and subnet, which a dry run does not create; the steps above were checked</source>
+        <translation>未向华为云发起预检：预检需要 VPC 和子网，而预检不会创建它们；上面的步骤已检查</translation>
+    </message>
+    <message>
+        <source>job %1 named the server after %2 polls (%3)</source>
+        <translation>任务 %1 查询 %2 次后给出了云服务器（%3）</translation>
+    </message>
+    <message>
+        <source>order %1 paid from the account balance</source>
+        <translation>订单 %1 已从账户余额支付</translation>
+    </message>
+    <message>
+        <source>Huawei Cloud documents the scheduled delete time (auto_terminate_time) as effective only in cn-north-4 and cn-south-1; in %1 check in the ECS console that the server shows its scheduled deletion, or watch it yourself</source>
+        <translation>华为云文档说明定时删除时间（auto_terminate_time）仅在华北-北京四（cn-north-4）和华南-广州（cn-south-1）生效；在 %1 请到 ECS 控制台确认这台云服务器显示了定时删除，否则请自行留意</translation>
+    </message>
+    <message>
+        <source>a yearly/monthly server takes no scheduled delete time: it runs until its period ends or it is unsubscribed</source>
+        <translation>包年包月云服务器不支持定时删除：它会一直运行到到期或被退订</translation>
+    </message>
+</context>
+<context>
     <name>LedgerErrors</name>
     <message>
         <source>entry %1</source>
@@ -1016,6 +1446,10 @@
     <message>
         <source>plan %1 has spent its budget: entry %2 (%3) could NOT be terminated: %4</source>
         <translation>方案 %1 已用完预算：条目 %2（%3）无法终止：%4</translation>
+    </message>
+    <message>
+        <source>terminate refused: %1</source>
+        <translation>终止被拒绝：%1</translation>
     </message>
 </context>
 <context>
@@ -1734,6 +2168,14 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>cannot be replaced: %1</source>
         <translation>无法替换：%1</translation>
+    </message>
+    <message>
+        <source>%1 in %2, spot interruption rate (DescribeSpotAdvice; the spot price stays, unranked)</source>
+        <translation>%1（%2）的竞价实例中断率（DescribeSpotAdvice；竞价价格保留，但不参与排名）</translation>
+    </message>
+    <message>
+        <source>%1 in %2: Alibaba Cloud publishes no interruption rate for it in %3, the zone of its spot price; that price is shown but not ranked</source>
+        <translation>%1（%2）：阿里云未公布其在可用区 %3（该竞价价格所在的可用区）的中断率；该价格照常显示，但不参与排名</translation>
     </message>
 </context>
 <context>
@@ -5426,10 +5868,6 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <translation>RAM 访问控制台 &gt; 用户 &gt; 你的用户 &gt; AccessKey。</translation>
     </message>
     <message>
-        <source>My Credentials &gt; Access Keys (AK and SK); the project ID of your region is under API Credentials.</source>
-        <translation>我的凭证 &gt; 访问密钥（AK 和 SK）；所用区域的项目 ID 在“API 凭证”中。</translation>
-    </message>
-    <message>
         <source>IAM &amp; Admin &gt; Service Accounts &gt; your account &gt; Keys &gt; Add key &gt; JSON.</source>
         <translation>IAM 和管理 &gt; 服务账号 &gt; 你的账号 &gt; 密钥 &gt; 添加密钥 &gt; JSON。</translation>
     </message>
@@ -5604,6 +6042,18 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>%1 is not a service-account key file (%2).</source>
         <translation>%1 不是服务账号密钥文件（%2）。</translation>
+    </message>
+    <message>
+        <source>My Credentials &gt; Access Keys (AK and SK); the project IDs of your regions (optional) are under API Credentials.</source>
+        <translation>我的凭证 &gt; 访问密钥（AK 和 SK）；各区域的项目 ID（选填）在“API 凭证”下。</translation>
+    </message>
+    <message>
+        <source>Optional. A project belongs to one region: give one ID, or several as region:ID pairs separated by commas (cn-north-4:0a1b…,cn-east-3:2c3d…). Left empty, GPU Planner asks IAM for each region&apos;s project. Not secret.</source>
+        <translation>选填。一个项目只属于一个区域：可以填一个 ID，也可以用逗号分隔多个“区域:ID”（cn-north-4:0a1b…,cn-east-3:2c3d…）。留空时，GPU Planner 会向 IAM 查询每个区域的项目。不是机密信息。</translation>
+    </message>
+    <message>
+        <source>Project IDs (optional)</source>
+        <translation>项目 ID（选填）</translation>
     </message>
 </context>
 <context>
@@ -6410,6 +6860,12 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
     <message>
         <source>Spot: pays the market price, at most the on-demand price; the provider may reclaim it when it needs the capacity.</source>
         <translation>竞价实例：按市场价付费，最高不超过按量价格；云厂商需要资源时，实例可能被回收。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The dead-man switch shuts it down after %n hour(s): it is stopped, not terminated, and its disks are kept; the most it can cost is %1.</source>
+        <translation>
+            <numerusform>自动关机会在 %n 小时后将实例关机：实例只是停止、不会被销毁，磁盘保留；最多花费 %1。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -7673,6 +8129,14 @@ As of: %3 (read %4)</source>
     <message>
         <source>Terminate does not refund the prepaid period.</source>
         <translation>终止操作不会退还已预付的费用。</translation>
+    </message>
+    <message>
+        <source>A shutdown inside a Huawei Cloud server leaves it shut off, not deleted: its disks and elastic IP keep billing (and all of it for flavors with local disks); GPU Planner sets Huawei Cloud&apos;s scheduled delete time (auto_terminate_time) instead (not available for yearly/monthly servers).</source>
+        <translation>在华为云服务器内部关机只会让它进入关机状态，不会删除：云硬盘和弹性公网IP仍会计费（带本地盘的规格则全部照常计费）；因此 GPU Planner 改为设置华为云的定时删除时间（auto_terminate_time）（包年/包月云服务器不支持）。</translation>
+    </message>
+    <message>
+        <source>On Alibaba Cloud a shutdown inside the instance only stops it, and a pay-as-you-go instance keeps billing (unless stopped in economical mode); GPU Planner sets ECS&apos;s automatic release time (AutoReleaseTime) instead (not available for subscription instances).</source>
+        <translation>在阿里云上，在实例内部关机只会让实例停止，按量付费实例仍会继续计费（节省停机模式除外）；因此 GPU Planner 改为设置 ECS 的自动释放时间（AutoReleaseTime）（包年包月实例不支持）。</translation>
     </message>
 </context>
 <context>

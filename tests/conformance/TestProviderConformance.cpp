@@ -26,7 +26,9 @@
 #include "../providers/testcloud/TestCloudProvider.h"
 #include "gpuplan/cloud/Launcher.h"
 #include "gpuplan/cloud/ProviderRegistry.h"
+#include "gpuplan/cloud/providers/alibaba/AlibabaProvider.h"
 #include "gpuplan/cloud/providers/aws/AwsEc2Provider.h"
+#include "gpuplan/cloud/providers/huawei/HuaweiProvider.h"
 #include "gpuplan/cloud/providers/tencent/TencentCvmProvider.h"
 #include "gpuplan/ledger/Ledger.h"
 #include "gpuplan/net/HttpClient.h"
@@ -41,6 +43,10 @@ struct ProviderUnderTest
 {
     const ProviderDescriptor* descriptor = nullptr;
     ProviderCase fake; // script (relative to the source tree), region, instance type, the region's zones in order
+    /// A provider whose dry run can be asked only in an existing network (Huawei: CreateServers names a VPC and a
+    /// subnet, which a dry run does not create): the fake's control that gives the account a VPC of its own. Its dry
+    /// run on a new account starts nothing and says it was not asked; in that VPC it passes.
+    QString dryRunNeedsNetwork;
 };
 
 const QString kFakes = QStringLiteral("tests/integration/fakes/");
@@ -51,6 +57,11 @@ QList<ProviderUnderTest> providersUnderTest()
         {&awsDescriptor(), {"aws", kFakes + "fake_ec2.py", aws().region, aws().instanceType, aws().zones}},
         {&tencentDescriptor(),
          {"tencent", kFakes + "fake_cvm.py", tencent().region, tencent().instanceType, tencent().zones}},
+        {&alibabaDescriptor(),
+         {"alibaba", kFakes + "fake_ecs.py", alibaba().region, alibaba().instanceType, alibaba().zones}},
+        {&huaweiDescriptor(),
+         {"huawei", kFakes + "fake_huawei_ecs.py", huawei().region, huawei().instanceType, huawei().zones},
+         "/_fake/vpcs"},
         {&testCloudDescriptor(),
          {"testcloud",
           "tests/providers/testcloud/fake_testcloud.py",
@@ -343,6 +354,15 @@ private slots:
         QVERIFY(setUp(provider));
         LaunchOrder o = order(provider.fake.zones[0]);
         o.request.dryRun = true;
+        if (!provider.dryRunNeedsNetwork.isEmpty()) {
+            Result<LaunchOutcome> unasked = launch(o);
+            QVERIFY2(unasked.ok(), unasked.ok() ? "" : describe(unasked.error()).c_str());
+            QVERIFY(!unasked->dryRunPassed);
+            QCOMPARE(m_fake->runInstancesCalls(), 0);
+            m_fake->call("POST",
+                         provider.dryRunNeedsNetwork,
+                         QJsonDocument(QJsonObject{{"region", provider.fake.region}}).toJson());
+        }
         Result<LaunchOutcome> checked = launch(o);
         QVERIFY2(checked.ok(), checked.ok() ? "" : describe(checked.error()).c_str());
         QVERIFY(checked->dryRunPassed);

@@ -124,12 +124,14 @@ private slots:
         QVERIFY(awsCredential().validate().ok());
         Credential huawei("huawei");
         huawei.set("access_key_id", "HPUAABCDEFGHIJ");
-        huawei.set("secret_access_key", "secret");
+        // Huawei's project id is optional (IAM names each region's project): the secret key is not.
         const Status missing = huawei.validate();
         QVERIFY(!missing);
-        QCOMPARE(QString::fromStdString(missing.error().where), QStringLiteral("project_id"));
+        QCOMPARE(QString::fromStdString(missing.error().where), QStringLiteral("secret_access_key"));
         QCOMPARE(missing.error().reason.key, std::string("error.secrets.missing_field"));
-        QCOMPARE(missing.error().reason.params.at("field"), std::string("project_id"));
+        QCOMPARE(missing.error().reason.params.at("field"), std::string("secret_access_key"));
+        huawei.set("secret_access_key", "secret");
+        QVERIFY(huawei.validate().ok());
 
         const Status unknown = Credential("digitalocean").validate();
         QCOMPARE(unknown.error().code, ErrorCode::UnknownProvider);

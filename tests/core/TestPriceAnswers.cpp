@@ -2,6 +2,8 @@
 // each README names the page), and on answers that are broken in the ways a server's can be.
 #include "gpuplan/prices/PriceAnswers.h"
 
+#include "gpuplan/estimate/Assumptions.h"
+
 #include <QTest>
 
 #include <filesystem>
@@ -124,6 +126,83 @@ private slots:
         // Only the type asked about.
         QCOMPARE(alibabaCheapestSpot(history, "ecs.g5.large")->second, 0.036);
         QVERIFY(!alibabaCheapestSpot(history, "ecs.gn7e-c16g1.4xlarge"));
+    }
+
+    void alibabaSpotAdviceGivesTheZonesBand()
+    {
+        // The documented example: one zone, one type, its band as Alibaba writes it, its rate and discount in %.
+        const json documented = dataJson("alibaba/describe-spot-advice.json");
+        const std::vector<AlibabaSpotAdvice> advice = parseAlibabaSpotAdvice(documented);
+        QCOMPARE(advice.size(), std::size_t(1));
+        QCOMPARE(advice[0].zone, std::string("cn-hangzhou-i"));
+        QCOMPARE(advice[0].instanceType, std::string("ecs.c5.large"));
+        QCOMPARE(advice[0].band, std::string("0-3%"));
+        QCOMPARE(advice[0].ratePercent, std::optional<double>(0.0));
+        QCOMPARE(advice[0].discountPercent, std::optional<double>(20.0));
+        // The catalog's name of the band: prefixed, as regions.json names Alibaba's bands.
+        QCOMPARE(alibabaSpotBand(advice, "ecs.c5.large", "cn-hangzhou-i"), std::string("alibaba:0-3%"));
+        QCOMPARE(alibabaSpotBand(advice, "ecs.c5.large", "cn-hangzhou-h"), std::string()); // no band in that zone
+        QCOMPARE(alibabaSpotBand(advice, "ecs.g5.large", "cn-hangzhou-i"), std::string()); // nor for that type
+
+        // Two zones with different bands: each zone's own, not the first one's nor the worst.
+        json twoZones = documented;
+        json other = twoZones["AvailableSpotZones"]["AvailableSpotZone"][0];
+        other["ZoneId"] = "cn-hangzhou-h";
+        other["AvailableSpotResources"]["AvailableSpotResource"][0]["InterruptRateDesc"] = "10-100%";
+        other["AvailableSpotResources"]["AvailableSpotResource"][0]["InterruptionRate"] = "12.5"; // text: read too
+        twoZones["AvailableSpotZones"]["AvailableSpotZone"].insert(
+            twoZones["AvailableSpotZones"]["AvailableSpotZone"].begin(), other);
+        const std::vector<AlibabaSpotAdvice> both = parseAlibabaSpotAdvice(twoZones);
+        QCOMPARE(both.size(), std::size_t(2));
+        QCOMPARE(both[0].ratePercent, std::optional<double>(12.5));
+        QCOMPARE(alibabaSpotBand(both, "ecs.c5.large", "cn-hangzhou-i"), std::string("alibaba:0-3%"));
+        QCOMPARE(alibabaSpotBand(both, "ecs.c5.large", "cn-hangzhou-h"), std::string("alibaba:10-100%"));
+
+        // The 2021 example puts ZoneId and the resources in two different zone objects: no row has a zone, so
+        // none is taken (it cannot be given to a zone's spot price).
+        QVERIFY(parseAlibabaSpotAdvice(dataJson("alibaba/describe-spot-advice-2021.json")).empty());
+        // A row without a band, another answer, an error body: nothing, and no exception.
+        json noBand = documented;
+        noBand["AvailableSpotZones"]["AvailableSpotZone"][0]["AvailableSpotResources"]["AvailableSpotResource"][0]
+            .erase("InterruptRateDesc");
+        QVERIFY(parseAlibabaSpotAdvice(noBand).empty());
+        QVERIFY(parseAlibabaSpotAdvice(dataJson("alibaba/error-example.json")).empty());
+        QVERIFY(parseAlibabaSpotAdvice(json::array()).empty());
+        QVERIFY(parseAlibabaSpotAdvice(json{{"AvailableSpotZones", {{"AvailableSpotZone", "x"}}}}).empty());
+        QVERIFY(parseAlibabaSpotAdvice(json{{"AvailableSpotZones", json::array({1, 2})}}).empty());
+    }
+
+    void alibabaBandsAreInTheCatalog()
+    {
+        // Each band DescribeSpotAdvice can return (InterruptRateDesc's valid values, tests/data/alibaba/README.md)
+        // has its monthly probability in the bundled regions.json, under its prefixed name, apart from AWS's bands
+        // (its "5-10%" is AWS's name too) and read by the same loader the planner uses.
+        const LoadedAssumptions loaded = loadAssumptions(fs::path(GPUPLAN_SOURCE_DIR) / "resources" / "catalog");
+        QVERIFY(loaded.problems.empty());
+        const Assumptions& a = loaded.assumptions;
+        QVERIFY(!a.provider("alibaba") || !a.provider("alibaba")->spot); // no default: an unbanded price is unranked
+        QVERIFY(!a.spotRate("alibaba", ""));
+        const std::optional<InterruptionRate> aws = a.spotRate("aws", "5-10%");
+        QVERIFY(aws);
+        double previousHigh = 0;
+        for (const char* band : {"0-3%", "3-5%", "5-10%", "10-100%"}) {
+            const std::string name = std::string("alibaba:") + band;
+            const std::optional<InterruptionRate> rate = a.spotRate("alibaba", name);
+            QVERIFY2(rate, name.c_str());
+            QVERIFY2(rate->source.url.find("describespotadvice") != std::string::npos, name.c_str());
+            QVERIFY2(rate->source.note.find("ASSUMPTION") != std::string::npos, name.c_str());
+            const Range& p = rate->monthlyProbability;
+            // The edges are Alibaba's: the band's numbers as fractions; the bands follow each other.
+            const double low = std::stod(band) / 100;
+            const double high = std::stod(std::string(band).substr(std::string(band).find('-') + 1)) / 100;
+            QCOMPARE(p.low, low);
+            QCOMPARE(p.high, high);
+            QCOMPARE(p.low, previousHigh);
+            QVERIFY(p.low <= p.value && p.value <= p.high);
+            previousHigh = p.high;
+        }
+        QVERIFY(a.spotRate("alibaba", "alibaba:5-10%")->source.url != aws->source.url);
+        QVERIFY(!a.spotRate("alibaba", "0-3%")); // unprefixed: not a catalog band
     }
 
     void tencentZonePricesAndPrepaidQuote()

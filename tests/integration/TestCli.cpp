@@ -781,6 +781,59 @@ private slots:
                 }
             });
         }
+        // Alibaba's spot price carries the interruption band DescribeSpotAdvice gives its type in the zone it is the
+        // price of (the fake: 0-3% there, 10-100% in the region's other zone), under the catalog's name for it.
+        auto refreshedSpot = [&](const char* provider, const QString& type, const QString& region) {
+            const Run listed = gpuplan({"catalog", "--provider", provider, "--json"}, {}, env);
+            const QJsonObject offer =
+                offerNamed(QJsonDocument::fromJson(listed.out.toUtf8())["offers"].toArray(), type);
+            for (const QJsonValue& p : offer["prices"].toArray()) {
+                if (p["region"].toString() == region && p["mode"].toString() == QLatin1String("spot")
+                    && p["refreshed"].toBool()) {
+                    return p.toObject();
+                }
+            }
+            return QJsonObject();
+        };
+        const QString gn7e = QStringLiteral("ecs.gn7e-c16g1.4xlarge");
+        const QJsonObject alibabaSpot = refreshedSpot("alibaba", gn7e, QStringLiteral("cn-shanghai"));
+        QCOMPARE(alibabaSpot["interruption"].toString(), QStringLiteral("alibaba:0-3%"));
+        QVERIFY2(alibabaSpot["source"]["note"].toString().contains(QStringLiteral("cn-shanghai-b")),
+                 qPrintable(alibabaSpot["source"]["note"].toString()));
+        // ... and the planner ranks it with that band's monthly probability (regions.json: 0 to 3 %, 1.5 %), where
+        // a spot price without a band is left out (Tencent's: no published rate).
+        {
+            const Run ranked =
+                gpuplan({"plan", "--preset", "llama2-7b-lora", "--countries", "CN", "--top", "100", "--json"}, {}, env);
+            QVERIFY2(ranked.exitCode == 0, qPrintable(ranked.err));
+            const QJsonArray options = QJsonDocument::fromJson(ranked.out.toUtf8())["results"]["options"].toArray();
+            // An option is an offer in its best region; the fake prices and bands every region alike.
+            auto spotMode = [&](const QString& type) {
+                for (const QJsonValue& o : options) {
+                    if (o["instance_type"].toString() == type) {
+                        for (const QJsonValue& m : o["modes"].toArray()) {
+                            if (m["mode"].toString() == QLatin1String("spot")) {
+                                return m.toObject();
+                            }
+                        }
+                    }
+                }
+                return QJsonObject();
+            };
+            const QJsonObject banded = spotMode(gn7e);
+            QVERIFY2(!banded.isEmpty(), qPrintable(ranked.out.left(3000)));
+            QVERIFY2(banded["eligible"].toBool(), qPrintable(QJsonDocument(banded).toJson()));
+            const QJsonObject p = banded["spot"]["monthly_interruption"].toObject();
+            QCOMPARE(p["value"].toDouble(), 0.015);
+            QCOMPARE(p["low"].toDouble(), 0.0);
+            QCOMPARE(p["high"].toDouble(), 0.03);
+            QVERIFY2(banded["spot"]["rate_source"].toString().contains(QStringLiteral("describespotadvice")),
+                     qPrintable(banded["spot"]["rate_source"].toString()));
+            const QJsonObject unbanded = spotMode(QStringLiteral("GT4.4XLARGE96"));
+            QVERIFY2(!unbanded.isEmpty(), qPrintable(ranked.out.left(3000)));
+            QVERIFY(!unbanded["eligible"].toBool());
+            QCOMPARE(unbanded["why_not"]["key"].toString(), QStringLiteral("excluded.spot_rate_unknown"));
+        }
         // With the refreshed prices, a China plan compares every way to pay for an option, each with its date.
         const Run plan = gpuplan(
             {"plan", "--preset", "llama2-7b-lora", "--countries", "CN", "--project-months", "12", "--top", "10"},
@@ -878,6 +931,11 @@ private slots:
         QVERIFY2(
             alibaba.contains(QRegularExpression("ecs.g5.large +cn-hangzhou +subscription_yearly +- +364.00 CNY +new")),
             qPrintable(alibaba));
+        // The documented DescribeSpotAdvice example rates ecs.c5.large only: ecs.g5.large's spot price comes without
+        // a band, and the output says so.
+        QVERIFY2(alibaba.contains(QStringLiteral("note: ecs.g5.large in cn-hangzhou: Alibaba Cloud publishes no "
+                                                 "interruption rate for it in cn-hangzhou-g")),
+                 qPrintable(alibaba));
         // Tencent: the documented zone listing gives S2.SMALL1 no hourly price (all its hourly fields are 0): none is
         // taken, and the output says so.
         const QString tencent = refresh({"--provider", "tencent", "--region", "ap-guangzhou"});
@@ -1161,7 +1219,7 @@ private slots:
             << QStringList{} << 2
             << QStringList{"gpuplan: the plan's choice, option 1: lambda gpu_4x_h100_sxm5 "
                            "in us-east-1 (on_demand), cannot be launched by GPU Planner "
-                           "yet (GPU Planner launches on aws and tencent only, not yet "
+                           "yet (GPU Planner launches on aws, tencent, alibaba and huawei only, not yet "
                            "on lambda); offering option 10: aws p4d.24xlarge in "
                            "us-east-2 (on_demand)",
                            "gpuplan-test.pub"}
@@ -1170,7 +1228,8 @@ private slots:
             << QStringList{"--option", "1"} << 2
             << QStringList{"--option: option 1, lambda gpu_4x_h100_sxm5 in us-east-1 (on_demand), cannot be launched "
                            "by "
-                           "GPU Planner yet (GPU Planner launches on aws and tencent only, not yet on lambda); choose "
+                           "GPU Planner yet (GPU Planner launches on aws, tencent, alibaba and huawei only, not yet on "
+                           "lambda); choose "
                            "another --option"}
             << QStringList{"offering", "gpuplan-test.pub"};
         QTest::newRow("--option 10, on AWS") << QStringList{"--option", "10"} << 2 << QStringList{"gpuplan-test.pub"}

@@ -166,7 +166,20 @@ private:
         return true;
     }
 
+    /// Every provider that launches: for what each one does its own way (its price, its refusals, its groups, its
+    /// prepaid rules) and the crash tests.
     void addProviders()
+    {
+        QTest::addColumn<ProviderCase>("provider");
+        QTest::newRow("aws") << aws();
+        QTest::newRow("tencent") << tencent();
+        QTest::newRow("alibaba") << alibaba();
+        QTest::newRow("huawei") << huawei();
+    }
+    /// EC2 and CVM only: for what the Launcher and the CLI do alike on every provider (zone fallback, throttling, a
+    /// dropped reply, eventual consistency, the proxy, the plan's option, a bad key), which the conformance suite
+    /// (tests/conformance) checks for every provider; here through `gpuplan` as a user runs it.
+    void addSomeProviders()
     {
         QTest::addColumn<ProviderCase>("provider");
         QTest::newRow("aws") << aws();
@@ -245,14 +258,32 @@ private slots:
         QVERIFY(setUp(provider));
         const Run launched = gpuplan(launchArgs({"--spot", "--price", "1.00"}));
         QVERIFY2(launched.exit == 0, qPrintable(launched.err + launched.out));
-        const QString expected = provider.id == "aws"
-                                     ? QStringLiteral("The provider's price now: 0.40 USD an hour (EC2 "
-                                                      "DescribeSpotPriceHistory, Linux/UNIX, us-east-1b)")
-                                     : QStringLiteral("The provider's price now: 2.60 CNY an hour (Tencent Cloud "
-                                                      "InquiryPriceRunInstances, ");
+        // The fakes' made-up spot prices: 0.40 USD (EC2), 2.60 CNY (CVM), 3.36 CNY (ECS's DescribePrice TradePrice).
+        // Huawei's price APIs (BSS) price pay-per-use and yearly/monthly, not spot: nothing is asked.
+        if (provider.id == "huawei") {
+            QVERIFY2(!launched.err.contains("The provider's price now"), qPrintable(launched.err));
+            QVERIFY(!launched.json().contains("quote") || launched.json().value("quote").isNull());
+            const Run onDemand = gpuplan(launchArgs({"--price", "9.00"}));
+            QVERIFY2(onDemand.exit == 0, qPrintable(onDemand.err + onDemand.out));
+            // The FAKE BSS's made-up 30.00 CNY an hour.
+            QVERIFY2(onDemand.err.contains("The provider's price now: 30.00 CNY an hour (Huawei Cloud"),
+                     qPrintable(onDemand.err));
+            return;
+        }
+        const QString expected =
+            provider.id == "aws"
+                ? QStringLiteral("The provider's price now: 0.40 USD an hour (EC2 DescribeSpotPriceHistory, "
+                                 "Linux/UNIX, us-east-1b)")
+            : provider.id == "tencent"
+                ? QStringLiteral("The provider's price now: 2.60 CNY an hour (Tencent Cloud InquiryPriceRunInstances, ")
+                : QStringLiteral("The provider's price now: 3.36 CNY an hour (Alibaba Cloud ECS DescribePrice, "
+                                 "cn-beijing-g)");
         QVERIFY2(launched.err.contains(expected), qPrintable(launched.err));
         const QJsonObject quote = launched.json().value("quote").toObject();
-        QCOMPARE(quote.value("amount").toDouble(), provider.id == "aws" ? 0.40 : 2.60);
+        QCOMPARE(quote.value("amount").toDouble(),
+                 provider.id == "aws"       ? 0.40
+                 : provider.id == "tencent" ? 2.60
+                                            : 3.36);
         QCOMPARE(quote.value("currency").toString(), provider.id == "aws" ? QString("USD") : QString("CNY"));
         // The ledger keeps it beside the price the launch is costed at.
         const Run listed = gpuplan({"instances", "--json"});
@@ -260,13 +291,69 @@ private slots:
         QCOMPARE(row.value("quote").toObject().value("amount").toDouble(), quote.value("amount").toDouble());
         QCOMPARE(row.value("price").toObject().value("amount").toDouble(), 1.00);
 
-        // On-demand on EC2: its price is in the Price List, not asked; Tencent quotes it.
+        // On-demand on EC2: its price is in the Price List, not asked; Tencent and Alibaba quote it.
         const Run onDemand = gpuplan(launchArgs({"--price", "9.00"}));
         QVERIFY2(onDemand.exit == 0, qPrintable(onDemand.err + onDemand.out));
-        QCOMPARE(onDemand.err.contains("The provider's price now"), provider.id == "tencent");
+        QCOMPARE(onDemand.err.contains("The provider's price now"), provider.id != "aws");
     }
 
-    void aZoneWithoutCapacityFallsBackToTheNext_data() { addProviders(); }
+    // Issue 24: a prepaid (monthly) launch says the period's full price, paid now, and that terminate does not refund
+    // it; terminate then refuses, says until when it runs, and the ledger keeps the refusal beside the entry. A spot
+    // launch carries the user's price limit to the provider and says it.
+    void aPrepaidAndALimitedSpotLaunchSayWhatTheyCost_data()
+    {
+        QTest::addColumn<ProviderCase>("provider");
+        QTest::newRow("alibaba") << alibaba();
+        QTest::newRow("huawei") << huawei();
+    }
+    void aPrepaidAndALimitedSpotLaunchSayWhatTheyCost()
+    {
+        QFETCH(ProviderCase, provider);
+        QVERIFY(setUp(provider));
+        const Run prepaid = gpuplan(launchArgs({"--monthly", "2", "--price", "5400"}));
+        QVERIFY2(prepaid.exit == 0, qPrintable(prepaid.err + prepaid.out));
+        QVERIFY2(prepaid.err.contains(QRegularExpression("Prepaid: 2 month\\(s\\), 10,?800\\.00 CNY in all, paid now; "
+                                                         "auto-renew off\\.")),
+                 qPrintable(prepaid.err));
+        QVERIFY2(prepaid.err.contains("Terminate does not refund it and cannot end it early"), qPrintable(prepaid.err));
+        // No provider-side release time for a subscription: the dead-man's shutdown only stops it.
+        QVERIFY2(prepaid.err.contains("Dead-man: shut down after 12 h (stopped, its disks kept; it is not terminated)"),
+                 qPrintable(prepaid.err));
+        QJsonObject instance = m_fake->state().value("instances").toArray().first().toObject();
+        QCOMPARE(instance.value("pricing").toString(), QString("subscription"));
+        QCOMPARE(instance.value("subscription_months").toInt(), 2);
+        QCOMPARE(instance.value("auto_renew").toBool(), false);
+        QVERIFY(!instance.contains("terminate_at")); // no provider-side release time for a subscription
+
+        // Terminate: refused before anything is released; the entry stays live and says why.
+        const int entry = prepaid.json().value("id").toInt();
+        QVERIFY(entry > 0);
+        const Run ended = gpuplan({"terminate", QString::number(entry)});
+        QCOMPARE(ended.exit, 1);
+        QVERIFY2(ended.err.contains("unsubscribe it in the console") && ended.err.contains("paid"),
+                 qPrintable(ended.err));
+        QCOMPARE(m_fake->liveInstances().size(), 1);
+        const Run listed = gpuplan({"instances", "--json"});
+        const QJsonObject row = listed.json().value("instances").toArray().first().toObject();
+        QCOMPARE(row.value("detail_key").toString(), QString("ledger.terminate_refused"));
+        QVERIFY2(row.value("detail").toString().contains("until "), qPrintable(row.value("detail").toString()));
+
+        // Spot with a limit of one's own: sent as the provider's bid, and stated before the launch.
+        const Run spot = gpuplan(launchArgs({"--spot", "--spot-max-price", "4.5", "--price", "3"}));
+        QVERIFY2(spot.exit == 0, qPrintable(spot.err + spot.out));
+        QVERIFY2(spot.err.contains("Spot: bids at most 4.50 CNY an hour"), qPrintable(spot.err));
+        const QJsonArray instances = m_fake->state().value("instances").toArray();
+        QCOMPARE(instances.size(), 2);
+        instance = instances.last().toObject();
+        QCOMPARE(instance.value("pricing").toString(), QString("spot"));
+        if (provider.id == "huawei") {
+            QCOMPARE(instance.value("spot_price").toString(), QString("4.5")); // extendparam.spotPrice, a string
+        } else {
+            QCOMPARE(instance.value("spot_price_limit").toDouble(), 4.5);
+        }
+    }
+
+    void aZoneWithoutCapacityFallsBackToTheNext_data() { addSomeProviders(); }
     void aZoneWithoutCapacityFallsBackToTheNext()
     {
         QFETCH(ProviderCase, provider);
@@ -299,7 +386,7 @@ private slots:
         }
     }
 
-    void throttlingIsRetried_data() { addProviders(); }
+    void throttlingIsRetried_data() { addSomeProviders(); }
     void throttlingIsRetried()
     {
         QFETCH(ProviderCase, provider);
@@ -310,7 +397,7 @@ private slots:
         QCOMPARE(m_fake->liveInstances().size(), 1);
     }
 
-    void aDroppedReplyDoesNotLaunchTwice_data() { addProviders(); }
+    void aDroppedReplyDoesNotLaunchTwice_data() { addSomeProviders(); }
     void aDroppedReplyDoesNotLaunchTwice()
     {
         QFETCH(ProviderCase, provider);
@@ -324,7 +411,7 @@ private slots:
                  m_fake->liveInstances().first().toObject().value("id").toString());
     }
 
-    void aNewInstanceInvisibleToDescribeIsWaitedFor_data() { addProviders(); }
+    void aNewInstanceInvisibleToDescribeIsWaitedFor_data() { addSomeProviders(); }
     void aNewInstanceInvisibleToDescribeIsWaitedFor()
     {
         // Eventual consistency: for a few seconds after RunInstances the instance is NotFound (EC2) or missing
@@ -356,14 +443,17 @@ private slots:
         // the outcome is unknown, so the entry stays requested and the retry resends the same token.
         QFETCH(ProviderCase, provider);
         QVERIFY(setUp(provider));
-        // EC2's client retries a 5xx with the same token (4 attempts): all of them fail here, or the retry would
-        // already have the answer. CVM answers InternalError with HTTP 200, which is not retried.
+        // EC2's and ECS's InternalError (Huawei's Ecs.0615) is a 5xx, which the client retries with the same token (4
+        // attempts): all of them fail here, or the retry would already have the answer. CVM answers InternalError with
+        // HTTP 200, which
+        // is not retried.
         // Invisible for long enough that the launch's own look for its token (after EC2's four tries with backoff,
         // slower still under the sanitizers) does not see it yet.
-        m_fake->faults({{"internal_error_after_create", provider.id == "aws" ? 4 : 1}, {"invisible_s", 12}});
+        m_fake->faults({{"internal_error_after_create", provider.id == "tencent" ? 1 : 4}, {"invisible_s", 12}});
+        const QString internalError = provider.id == "huawei" ? "Ecs.0615" : "InternalError";
         const Run first = gpuplan(launchArgs());
         QCOMPARE(first.exit, 1);
-        QVERIFY2(first.err.contains("InternalError"), qPrintable(first.err));
+        QVERIFY2(first.err.contains(internalError), qPrintable(first.err));
         {
             std::unique_ptr<Ledger> l = ledger();
             Result<std::vector<LedgerEntry>> entries = l->entries();
@@ -391,7 +481,7 @@ private slots:
         QTest::addColumn<ProviderCase>("provider");
         QTest::addColumn<QString>("killAt");
         QTest::addColumn<bool>("relaunch"); // restart by launching the same again, or only by reconciling
-        for (const ProviderCase& c : {aws(), tencent()}) {
+        for (const ProviderCase& c : {aws(), tencent(), alibaba(), huawei()}) {
             for (const char* at : {"before-send", "after-send", "after-reply"}) {
                 QTest::addRow("%s, killed %s, relaunched", qPrintable(c.id), at) << c << QString(at) << true;
                 QTest::addRow("%s, killed %s, reconciled", qPrintable(c.id), at) << c << QString(at) << false;
@@ -468,6 +558,15 @@ private slots:
         // An address alone opens SSH to that one host.
         QStringList args = launchArgs({"--dry-run"});
         args[args.indexOf("--ssh-from") + 1] = "203.0.113.7";
+        if (provider.id == "huawei") {
+            // CreateServers names a VPC and a subnet even to be checked: in a project without any, Huawei is not
+            // asked, and the dry run says so; the project's own VPC then serves for the check.
+            const Run unasked = gpuplan(args);
+            QVERIFY2(unasked.exit == 0 && !unasked.json().value("passed").toBool(), qPrintable(unasked.err));
+            QVERIFY2(unasked.err.contains("dry run was not asked"), qPrintable(unasked.err));
+            QCOMPARE(m_fake->runInstancesCalls(), 0);
+            m_fake->call("POST", "/_fake/vpcs", QJsonDocument(QJsonObject{{"region", provider.region}}).toJson());
+        }
         const Run checked = gpuplan(args);
         QVERIFY2(checked.exit == 0, qPrintable(checked.err + checked.out));
         QVERIFY(checked.json().value("passed").toBool());
@@ -506,6 +605,24 @@ private slots:
                                        << "quota";
         QTest::newRow("tencent permission") << tencent() << "unauthorized"
                                             << "cvm:RunInstances";
+        // What Chinese accounts meet (issue 24): quota, a missing RAM/IAM permission, no real-name verification, no
+        // balance; each says what to do, and where.
+        QTest::newRow("alibaba quota") << alibaba() << "quota_exceeded"
+                                       << "Quota Center";
+        QTest::newRow("alibaba permission") << alibaba() << "unauthorized"
+                                            << "ecs:RunInstances";
+        QTest::newRow("alibaba real name") << alibaba() << "real_name_missing"
+                                           << "real-name verification";
+        QTest::newRow("alibaba balance") << alibaba() << "not_enough_balance"
+                                         << "top up";
+        QTest::newRow("huawei quota") << huawei() << "quota_exceeded"
+                                      << "My Quotas";
+        QTest::newRow("huawei permission") << huawei() << "unauthorized"
+                                           << "ecs:cloudServers:create";
+        QTest::newRow("huawei real name") << huawei() << "real_name_missing"
+                                          << "real-name verification";
+        QTest::newRow("huawei balance") << huawei() << "not_enough_balance"
+                                        << "top it up";
     }
     void refusalsSayWhatToDo()
     {
@@ -513,8 +630,9 @@ private slots:
         QFETCH(QString, fault);
         QFETCH(QString, advice);
         QVERIFY(setUp(provider));
-        m_fake->faults(fault == "unauthorized" ? QJsonObject{{"unauthorized", QJsonArray{"RunInstances"}}}
-                                               : QJsonObject{{"quota_exceeded", true}});
+        const QString launchAction = provider.id == "huawei" ? "CreateServers" : "RunInstances";
+        m_fake->faults(fault == "unauthorized" ? QJsonObject{{"unauthorized", QJsonArray{launchAction}}}
+                                               : QJsonObject{{fault, true}});
         const Run refused = gpuplan(launchArgs());
         QCOMPARE(refused.exit, 1);
         QVERIFY2(refused.err.contains(advice, Qt::CaseInsensitive), qPrintable(refused.err));
@@ -536,7 +654,7 @@ private slots:
         QVERIFY2(allowed.exit == 0, qPrintable(allowed.err));
     }
 
-    void aPlanOptionLaunchesWithItsDeadmanAndBudget_data() { addProviders(); }
+    void aPlanOptionLaunchesWithItsDeadmanAndBudget_data() { addSomeProviders(); }
     void aPlanOptionLaunchesWithItsDeadmanAndBudget()
     {
         QFETCH(ProviderCase, provider);
@@ -635,7 +753,7 @@ private slots:
 
     // Finding 8: the proxy of Settings -> Network (the GUI's settings file, which gpuplan reads too) and --proxy
     // are the way every cloud request goes, through a real proxy (tinyproxy) on loopback.
-    void aLaunchGoesThroughTheProxy_data() { addProviders(); }
+    void aLaunchGoesThroughTheProxy_data() { addSomeProviders(); }
     void aLaunchGoesThroughTheProxy()
     {
         QFETCH(ProviderCase, provider);
@@ -907,7 +1025,7 @@ private slots:
 
     // Must-show of issue 20: a public key with a Latin-1 comment ends the launch with a clear message, exit 2,
     // and nothing is recorded (no "requested" entry) or sent.
-    void aKeyWithALatin1CommentIsRefusedBeforeAnything_data() { addProviders(); }
+    void aKeyWithALatin1CommentIsRefusedBeforeAnything_data() { addSomeProviders(); }
     void aKeyWithALatin1CommentIsRefusedBeforeAnything()
     {
         QFETCH(ProviderCase, provider);
@@ -940,11 +1058,24 @@ private slots:
     {
         QFETCH(ProviderCase, provider);
         QVERIFY(setUp(provider));
-        const QJsonObject made = m_fake->call(
-            "POST",
-            "/_fake/security_groups",
-            QJsonDocument(QJsonObject{{"region", provider.region}, {"name", "gpuplanner-ssh-203-0-113-7-32"}})
-                .toJson());
+        QJsonObject wanted{{"region", provider.region}, {"name", "gpuplanner-ssh-203-0-113-7-32"}};
+        if (provider.id == "alibaba") {
+            // An ECS security group belongs to a VPC: the account's default one, which the launch uses too.
+            const QJsonObject vpc =
+                m_fake->call("POST", "/_fake/vpcs", QJsonDocument(QJsonObject{{"region", provider.region}}).toJson());
+            QVERIFY(!vpc.value("vpc_id").toString().isEmpty());
+            wanted.insert("vpc_id", vpc.value("vpc_id"));
+        }
+        if (provider.id == "huawei") {
+            // A Huawei security group belongs to a VPC: GPU Planner's own, "gpuplanner", made by an earlier launch.
+            const QJsonObject vpc =
+                m_fake->call("POST",
+                             "/_fake/vpcs",
+                             QJsonDocument(QJsonObject{{"region", provider.region}, {"name", "gpuplanner"}}).toJson());
+            QVERIFY(!vpc.value("id").toString().isEmpty());
+            wanted.insert("vpc_id", vpc.value("id"));
+        }
+        const QJsonObject made = m_fake->call("POST", "/_fake/security_groups", QJsonDocument(wanted).toJson());
         const QString groupId = made.value("id").toString();
         QVERIFY(!groupId.isEmpty());
 
@@ -954,9 +1085,25 @@ private slots:
         const QJsonArray groups = m_fake->state().value("security_groups").toArray();
         QCOMPARE(groups.size(), 1); // reused, not a second one
         const QJsonObject group = groups.first().toObject();
-        QCOMPARE(group.value(provider.id == "aws" ? "id" : "SecurityGroupId").toString(), groupId);
+        QCOMPARE(group.value(provider.id == "aws" || provider.id == "huawei" ? "id" : "SecurityGroupId").toString(),
+                 groupId);
         if (provider.id == "aws") {
             QCOMPARE(group.value("ssh_from").toArray(), QJsonArray{"203.0.113.7/32"});
+        } else if (provider.id == "alibaba") {
+            // ECS groups allow all outbound traffic unless told otherwise: only the SSH rule is added.
+            const QJsonArray rules = group.value("Permissions").toArray();
+            QCOMPARE(rules.size(), 1);
+            QCOMPARE(rules.first().toObject().value("SourceCidrIp").toString(), QString("203.0.113.7/32"));
+            QCOMPARE(rules.first().toObject().value("PortRange").toString(), QString("22/22"));
+        } else if (provider.id == "huawei") {
+            // The test's group has no rule at all; only the SSH rule is added (outbound is the project's business).
+            const QJsonArray rules = group.value("security_group_rules").toArray();
+            QCOMPARE(rules.size(), 1);
+            const QJsonObject rule = rules.first().toObject();
+            QCOMPARE(rule.value("direction").toString(), QString("ingress"));
+            QCOMPARE(rule.value("remote_ip_prefix").toString(), QString("203.0.113.7/32"));
+            QCOMPARE(rule.value("port_range_min").toInt(), 22);
+            QCOMPARE(rule.value("port_range_max").toInt(), 22);
         } else {
             const QJsonArray ingress = group.value("Ingress").toArray();
             QCOMPARE(ingress.size(), 1);
@@ -969,7 +1116,14 @@ private slots:
         const Run again = gpuplan(launchArgs());
         QVERIFY2(again.exit == 0, qPrintable(again.err + again.out));
         const QJsonObject after = m_fake->state().value("security_groups").toArray().first().toObject();
-        QCOMPARE(after.value(provider.id == "aws" ? "ssh_from" : "Ingress").toArray().size(), 1);
+        QCOMPARE(after
+                     .value(provider.id == "aws"       ? "ssh_from"
+                            : provider.id == "alibaba" ? "Permissions"
+                            : provider.id == "huawei"  ? "security_group_rules"
+                                                       : "Ingress")
+                     .toArray()
+                     .size(),
+                 1);
     }
 
     void badFlagsAreNamed()

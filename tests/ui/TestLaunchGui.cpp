@@ -201,6 +201,8 @@ private slots:
         QTest::addColumn<ProviderCase>("provider");
         QTest::newRow("aws") << aws();
         QTest::newRow("tencent") << tencent();
+        QTest::newRow("alibaba") << alibaba();
+        QTest::newRow("huawei") << huawei();
     }
     void launchRunsAndTerminatesThroughTheWindow()
     {
@@ -248,6 +250,10 @@ private slots:
                          .contains("The provider's price now: ¥8.68 an hour (Tencent Cloud InquiryPriceRunInstances, ")
                      == (provider.id == "tencent"),
                  qPrintable(gpuplan::ui::Questions::lastAsked(gpuplan::ui::Question::ConfirmLaunch)));
+        // Alibaba quotes it too (the FAKE ECS's made-up ¥11.20 an hour from DescribePrice).
+        QVERIFY2(said().contains("The provider's price now: ¥11.20 an hour (Alibaba Cloud ECS DescribePrice, ")
+                     == (provider.id == "alibaba"),
+                 qPrintable(said()));
         if (provider.id == "tencent") {
             QVERIFY2(gpuplan::ui::Questions::lastAsked(gpuplan::ui::Question::ConfirmLaunch)
                          .contains("the same as the catalog's"),

@@ -259,7 +259,12 @@ private slots:
 
         QCOMPARE(gpuplan::ui::credentialFieldLabel("aws", "access_key_id"), QStringLiteral("Access key ID"));
         QCOMPARE(gpuplan::ui::credentialFieldLabel("tencent", "secret_access_key"), QStringLiteral("SecretKey"));
-        QCOMPARE(gpuplan::ui::credentialFieldLabel("huawei", "project_id"), QStringLiteral("Project ID"));
+        QCOMPARE(gpuplan::ui::credentialFieldLabel("huawei", "project_id"), QStringLiteral("Project IDs (optional)"));
+        QCOMPARE(gpuplan::ui::credentialFieldLabel("gcp", "project_id"), QStringLiteral("Project ID"));
+        QVERIFY(gpuplan::ui::unsupportedText(Reason{"unsupported.alibaba.terminate_on_shutdown", {}})
+                    .contains(QStringLiteral("AutoReleaseTime")));
+        QVERIFY(gpuplan::ui::unsupportedText(Reason{"unsupported.huawei.terminate_on_shutdown", {}})
+                    .contains(QStringLiteral("auto_terminate_time")));
     }
 
     // A launch's steps are data (core::LaunchProgress); the Launch page and `gpuplan launch` word them, in Chinese

@@ -38,7 +38,8 @@ QString consoleHint(std::string_view provider)
     }
     if (provider == "huawei") {
         return CredentialDialog::tr(
-            "My Credentials > Access Keys (AK and SK); the project ID of your region is under API Credentials.");
+            "My Credentials > Access Keys (AK and SK); the project IDs of your regions (optional) are under API "
+            "Credentials.");
     }
     if (provider == "gcp") {
         return CredentialDialog::tr("IAM & Admin > Service Accounts > your account > Keys > Add key > JSON.");
@@ -56,8 +57,13 @@ QString consoleHint(std::string_view provider)
     return {};
 }
 
-QString fieldToolTip(std::string_view field, core::CredentialFieldKind kind)
+QString fieldToolTip(std::string_view provider, std::string_view field, core::CredentialFieldKind kind)
 {
+    if (provider == "huawei" && field == "project_id") {
+        return CredentialDialog::tr("Optional. A project belongs to one region: give one ID, or several as "
+                                    "region:ID pairs separated by commas (cn-north-4:0a1b…,cn-east-3:2c3d…). Left "
+                                    "empty, GPU Planner asks IAM for each region's project. Not secret.");
+    }
     if (field == "project_id") {
         return CredentialDialog::tr("The project the instances are launched in. Not secret.");
     }
@@ -130,7 +136,7 @@ CredentialDialog::CredentialDialog(const core::CredentialSpec& spec, QWidget* pa
         for (const core::CredentialFieldSpec& field : spec.fields) {
             auto* edit = new QLineEdit(this);
             edit->setObjectName(credentialFieldObjectName(field.name));
-            edit->setToolTip(fieldToolTip(field.name, field.kind));
+            edit->setToolTip(fieldToolTip(spec.provider, field.name, field.kind));
             if (field.kind == core::CredentialFieldKind::Secret) {
                 edit->setEchoMode(QLineEdit::Password);
             }

@@ -228,9 +228,16 @@ bool LaunchPage::confirm(const core::LaunchOrder& order, const QString& quotePro
     const std::optional<double> most = core::mostBeforeDeadman(order, core::unixNow());
     // What each rule does to the machine, in so many words: on EC2 a shutdown terminates, and the disk goes with it.
     const core::WatchdogRules& rules = order.watchdog;
-    if (order.deadmanHours > 0 && most) {
+    if (order.deadmanHours > 0 && most && (r.terminateAt > 0 || rules.shutdownTerminates)) {
         lines << tr("The dead-man switch TERMINATES it after %n hour(s), deleting its disks; the most it can cost "
                     "before then is %1.",
+                    nullptr,
+                    order.deadmanHours)
+                     .arg(money(*most, order.price.currency));
+    } else if (order.deadmanHours > 0 && most) {
+        // No provider-side terminate (a subscription): the watchdog's shutdown only stops it.
+        lines << tr("The dead-man switch shuts it down after %n hour(s): it is stopped, not terminated, and its disks "
+                    "are kept; the most it can cost is %1.",
                     nullptr,
                     order.deadmanHours)
                      .arg(money(*most, order.price.currency));

@@ -144,8 +144,10 @@ QString commonStepText(const std::string& key, const ReasonParams& p)
         return LaunchText::tr("using image %1").arg(p.text("image"));
     }
     if (key == "step.image_found") {
-        return p.has("name") ? LaunchText::tr("found GPU image %1 (%2)").arg(p.text("image"), p.text("name"))
-                             : LaunchText::tr("found GPU image %1").arg(p.text("image"));
+        // ECS names a public image by its id ("ubuntu_22_04_x64_20G_alibase_….vhd"): said once.
+        return p.has("name") && p.text("name") != p.text("image")
+                   ? LaunchText::tr("found GPU image %1 (%2)").arg(p.text("image"), p.text("name"))
+                   : LaunchText::tr("found GPU image %1").arg(p.text("image"));
     }
     if (key == "step.key_pair_found") {
         return p.has("key_id") ? LaunchText::tr("found key pair %1 (%2)").arg(p.text("key_pair"), p.text("key_id"))

@@ -55,6 +55,18 @@ QString unsupportedText(const core::Reason& reason)
                                 "instance keeps billing; GPU Planner sets Tencent's scheduled terminate (ActionTimer) "
                                 "instead (not available for monthly instances).");
     }
+    if (key == "unsupported.huawei.terminate_on_shutdown") {
+        return ProviderText::tr("A shutdown inside a Huawei Cloud server leaves it shut off, not deleted: its disks "
+                                "and elastic IP keep billing (and all of it for flavors with local disks); GPU "
+                                "Planner sets Huawei Cloud's scheduled delete time (auto_terminate_time) instead (not "
+                                "available for yearly/monthly servers).");
+    }
+    if (key == "unsupported.alibaba.terminate_on_shutdown") {
+        return ProviderText::tr("On Alibaba Cloud a shutdown inside the instance only stops it, and a pay-as-you-go "
+                                "instance keeps billing (unless stopped in economical mode); GPU Planner sets ECS's "
+                                "automatic release time (AutoReleaseTime) instead (not available for subscription "
+                                "instances).");
+    }
     return QString::fromStdString(key);
 }
 
@@ -104,6 +116,9 @@ QString credentialFieldLabel(std::string_view provider, std::string_view field)
         return CredentialLabels::tr("Secret access key");
     }
     if (field == "project_id") {
+        if (provider == "huawei") {
+            return CredentialLabels::tr("Project IDs (optional)");
+        }
         return CredentialLabels::tr("Project ID");
     }
     if (field == "client_email") {

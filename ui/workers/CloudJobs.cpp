@@ -162,18 +162,18 @@ void loadCloudAccess(CredentialStore* store,
         }
         const std::string provider = state->todo.back();
         state->todo.pop_back();
-        store->load(
-            QString::fromStdString(provider), [state, next, provider](core::Result<core::Credential> credential) {
-                core::Result<core::AccessKey> key =
-                    credential ? core::accessKeyFrom(*credential) : core::Result<core::AccessKey>(credential.error());
-                if (key) {
-                    state->found.push_back(
-                        core::CloudAccess{provider, std::move(key).value(), core::endpointOverride(provider)});
-                } else {
-                    state->failures.emplace(provider, key.error());
-                }
-                (*next)();
-            });
+        store->load(QString::fromStdString(provider),
+                    [state, next, provider](core::Result<core::Credential> credential) {
+                        core::Result<core::CloudAccess> access =
+                            credential ? core::cloudAccessFrom(*credential, core::endpointOverride(provider))
+                                       : core::Result<core::CloudAccess>(credential.error());
+                        if (access) {
+                            state->found.push_back(std::move(access).value());
+                        } else {
+                            state->failures.emplace(provider, access.error());
+                        }
+                        (*next)();
+                    });
     };
     (*next)();
 }

@@ -135,7 +135,7 @@ inline ProviderCase alibaba()
 inline ProviderCase huawei()
 {
     return {
-        "huawei", "fake_huawei_ecs.py", "cn-north-4", "pi2.2xlarge.4", {"cn-north-4a", "cn-north-4b", "cn-north-4c"}};
+        "huawei", "fake_huawei_ecs.py", "cn-north-4", "p2v.16xlarge.8", {"cn-north-4a", "cn-north-4b", "cn-north-4c"}};
 }
 
 } // namespace gpuplan::testing

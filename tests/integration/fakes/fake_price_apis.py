@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A FAKE of the price APIs that need an account: Lambda instance-types, the Google Cloud Billing Catalog (with
-its OAuth token endpoint), Alibaba ECS DescribePrice / DescribeSpotPriceHistory, Tencent CVM
+its OAuth token endpoint), Alibaba ECS DescribePrice / DescribeSpotPriceHistory / DescribeSpotAdvice, Tencent CVM
 DescribeZoneInstanceConfigInfos / DescribeImages / InquiryPriceRunInstances, Huawei IAM projects and BSS ratings,
 and EC2 DescribeSpotPriceHistory. Each answer has its API's documented shape (tests/data/<provider>/); the prices
 are made up from the bundled catalog's, so a test can tell every one apart:
@@ -14,9 +14,9 @@ cuts each route's first answer off mid-body. Requests must carry the provider's 
 
 With --documented it answers instead with the examples the providers' documentation prints, verbatim
 (tests/data/<provider>/, each README names the page): Lambda's instance types, Google's SKU page (then an empty
-last page), Alibaba's DescribePrice and DescribeSpotPriceHistory, Tencent's DescribeZoneInstanceConfigInfos and
-prepaid InquiryPriceRunInstances, Huawei's project list and period rating (its on-demand rating has no documented
-example: answered 400), and EC2's DescribeSpotPriceHistory.
+last page), Alibaba's DescribePrice, DescribeSpotPriceHistory and DescribeSpotAdvice, Tencent's
+DescribeZoneInstanceConfigInfos and prepaid InquiryPriceRunInstances, Huawei's project list and period rating (its
+on-demand rating has no documented example: answered 400), and EC2's DescribeSpotPriceHistory.
 
 Prints {"http": PORT} on the first line of stdout, then serves until stdin closes.
 Usage: fake_price_apis.py CATALOG_DIR [--throttle-once] [--cut-once] [--documented]
@@ -169,9 +169,12 @@ class Handler(BaseHTTPRequestHandler):
                                     "Message": "Specified access key is not found."})
         if DOCUMENTED:
             name = {"DescribePrice": "describe-price.json",
-                    "DescribeSpotPriceHistory": "describe-spot-price-history.json"}.get(q["Action"])
+                    "DescribeSpotPriceHistory": "describe-spot-price-history.json",
+                    "DescribeSpotAdvice": "describe-spot-advice.json"}.get(q["Action"])
             return self.reply(200, documented("alibaba/" + name)) if name else self.reply(400, documented(
                 "alibaba/error-example.json"))
+        if q["Action"] == "DescribeSpotAdvice":
+            return self.alibaba_spot_advice(q)
         o = offer_named("alibaba", q.get("InstanceType", ""))
         if o is None or q.get("RegionId") not in o["regions"]:
             return self.reply(400, {"RequestId": "fake", "Code": "InvalidInstanceType.NotFound",
@@ -193,6 +196,30 @@ class Handler(BaseHTTPRequestHandler):
                 {"ZoneId": zone, "InstanceType": o["instance_type"], "NetworkType": "vpc", "IoOptimized": "optimized",
                  "SpotPrice": base / 2, "OriginPrice": base, "Timestamp": "2026-12-05T00:00:00Z"}]}})
         self.reply(400, {"RequestId": "fake", "Code": "InvalidAction.NotFound", "Message": q["Action"]})
+
+    def alibaba_spot_advice(self, q):
+        # The documented example's shape and band (0-3%) in the zone the spot history above prices (<region>-b), for
+        # the type asked; another zone of the region gets the worst band (10-100%), so that a reader who took the
+        # wrong zone's band, or the worst across zones, is caught.
+        o = offer_named("alibaba", q.get("InstanceTypes.1", ""))
+        if o is None or q.get("RegionId") not in o["regions"]:
+            return self.reply(403, {"RequestId": "fake", "Code": "InvalidParam.TypeAndCpuMem.Conflict",
+                                    "Message": "The specified 'InstanceType' and 'Cores','Memory' are not blank at "
+                                               "the same time."})
+        answer = json.loads(documented("alibaba/describe-spot-advice.json"))
+        template = answer["AvailableSpotZones"]["AvailableSpotZone"][0]
+        zones = []
+        for zone, band in ((q["RegionId"] + "-b", None), (q["RegionId"] + "-c", "10-100%")):
+            entry = json.loads(json.dumps(template))
+            entry["ZoneId"] = zone
+            resource = entry["AvailableSpotResources"]["AvailableSpotResource"][0]
+            resource["InstanceType"] = o["instance_type"]
+            if band:
+                resource["InterruptRateDesc"], resource["InterruptionRate"] = band, 12.5
+            zones.append(entry)
+        answer["RegionId"] = q["RegionId"]
+        answer["AvailableSpotZones"]["AvailableSpotZone"] = zones
+        return self.reply(200, answer)
 
     # ---- Tencent (tests/data/tencent/): TC3-signed POST with X-TC-Action.
     def tencent(self, action, region, params):

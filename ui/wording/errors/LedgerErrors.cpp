@@ -277,6 +277,9 @@ QString ledgerNote(const core::Reason& reason, const ReasonParams& p)
     if (key == "ledger.refused") {
         return keptError(p); // the provider's refusal, where and what
     }
+    if (key == "ledger.terminate_refused") {
+        return LedgerErrors::tr("terminate refused: %1").arg(keptError(p));
+    }
     if (key == "ledger.resumed") {
         return LedgerErrors::tr("resumed after its outcome was unknown: this is its instance");
     }

@@ -61,6 +61,15 @@ QString refreshNoteText(const core::Reason& reason, const ReasonParams& p)
         return PriceErrors::tr("%1 in %2: no public image to quote a prepaid price with")
             .arg(p.text("type"), p.text("region"));
     }
+    if (k == "refresh.alibaba_spot_advice_failed") {
+        return PriceErrors::tr("%1 in %2, spot interruption rate (DescribeSpotAdvice; the spot price stays, unranked)")
+            .arg(p.text("type"), p.text("region"));
+    }
+    if (k == "refresh.alibaba_no_spot_band") {
+        return PriceErrors::tr("%1 in %2: Alibaba Cloud publishes no interruption rate for it in %3, the zone of its "
+                               "spot price; that price is shown but not ranked")
+            .arg(p.text("type"), p.text("region"), p.text("zone"));
+    }
     // What is being read, for the progress (RefreshProgress).
     if (k == "refresh.progress_aws_file") {
         return PriceErrors::tr("%1 price file").arg(p.text("region"));

@@ -65,11 +65,11 @@ struct LaunchRequest
     /// Spot: the most the user bids per hour, in the provider's currency; 0: no limit of one's own (the provider's
     /// market price, which it caps at the on-demand price).
     double spotPriceLimit = 0;
-    std::string imageId;        // empty: the provider's current GPU deep-learning image for the region
-    std::string sshPublicKey;   // one OpenSSH public key line, imported as a key pair when the provider lacks it
-    std::string sshSourceCidr;  // "203.0.113.7/32": SSH (TCP 22) is opened to this only
-    std::string userData;       // the cloud-init script, plain text (the provider encodes it)
-    std::string clientToken;    // the idempotency token: the same token never launches a second instance
+    std::string imageId;       // empty: the provider's current GPU deep-learning image for the region
+    std::string sshPublicKey;  // one OpenSSH public key line, imported as a key pair when the provider lacks it
+    std::string sshSourceCidr; // "203.0.113.7/32": SSH (TCP 22) is opened to this only
+    std::string userData;      // the cloud-init script, plain text (the provider encodes it)
+    std::string clientToken;   // the idempotency token: the same token never launches a second instance
     std::vector<std::pair<std::string, std::string>> tags; // besides kOwnerTagKey = clientToken
     std::int64_t terminateAt = 0; // Unix seconds: the provider terminates it then (ScheduledTerminate); 0: never
     bool dryRun = false;          // only check that the launch would succeed
@@ -94,6 +94,8 @@ struct ProviderContext
     /// Empty: the provider's public endpoint for the region. Else a base URL that replaces it for every service
     /// (a VPC endpoint, or a local fake in tests): https, or http on a loopback address only (checkEndpoint).
     std::string endpoint;
+    /// The credential's plain fields that are not the key, by name (Huawei's optional project_id).
+    std::map<std::string, std::string> settings;
     Clock clock = systemClock();
     /// How waitUntilRunning waits between polls; empty: it sleeps.
     std::function<void(std::chrono::milliseconds)> sleep;

@@ -6,6 +6,7 @@
 #include "gpuplan/ledger/Ledger.h"
 #include "gpuplan/net/HttpClient.h"
 #include "gpuplan/net/signers/Signing.h"
+#include "gpuplan/secrets/Credential.h"
 
 #include <cstdint>
 #include <map>
@@ -24,7 +25,12 @@ struct CloudAccess
     std::string provider;
     AccessKey key;
     std::string endpoint;
+    std::map<std::string, std::string> settings; // the credential's plain fields (ProviderContext::settings)
 };
+
+/// A stored access-key credential (aws, tencent, alibaba, huawei) as what connectProvider needs: its key, and its
+/// plain fields (Credential fields of kind Plain) as settings. Credentials naming what is missing (accessKeyFrom).
+Result<CloudAccess> cloudAccessFrom(const Credential& credential, std::string endpoint);
 
 /// The provider of `access.provider` from the registry, signing with its key over `http`. UnknownProvider naming
 /// the known ones.

@@ -65,7 +65,7 @@ std::optional<double> gcpMachinePrice(const std::vector<GcpSku>& skus,
                                       bool spot,
                                       std::string* used = nullptr);
 
-// ---- Alibaba Cloud: ECS DescribePrice and DescribeSpotPriceHistory.
+// ---- Alibaba Cloud: ECS DescribePrice, DescribeSpotPriceHistory and DescribeSpotAdvice.
 
 /// The instance's list price (DetailInfos' "instanceType" OriginalPrice, without the disk; where the answer has no
 /// DetailInfos, as in the documented example, PriceInfo.Price.OriginalPrice) and its currency.
@@ -73,6 +73,25 @@ std::optional<std::pair<double, Currency>> alibabaInstancePrice(const nlohmann::
 /// The cheapest zone's newest SpotPrice of `instanceType` (any type when empty): (zone, price).
 std::optional<std::pair<std::string, double>> alibabaCheapestSpot(const nlohmann::json& answer,
                                                                   const std::string& instanceType = {});
+
+/// One row of DescribeSpotAdvice: what Alibaba publishes of an instance type's spot instances in one zone over the
+/// previous 30 days.
+struct AlibabaSpotAdvice
+{
+    std::string zone;
+    std::string instanceType;
+    std::string band;                      // InterruptRateDesc as Alibaba writes it: "0-3%", "3-5%", "5-10%", "10-100%"
+    std::optional<double> ratePercent;     // InterruptionRate: the average release rate, in %
+    std::optional<double> discountPercent; // AverageSpotDiscount: the average spot price, in % of pay-as-you-go
+};
+/// The rows of AvailableSpotZones.AvailableSpotZone[].AvailableSpotResources.AvailableSpotResource[]; a row is left
+/// out when its zone (the AvailableSpotZone's ZoneId), InstanceType or InterruptRateDesc is missing. Numbers may be
+/// JSON numbers or text. Nothing (never an error) for another answer.
+std::vector<AlibabaSpotAdvice> parseAlibabaSpotAdvice(const nlohmann::json& answer);
+/// The catalog's name of the band Alibaba gives `instanceType` in `zone` (Alibaba's band prefixed "alibaba:", as
+/// regions.json's spot_bands name it: "alibaba:0-3%"); empty when the advice has no band for it there.
+std::string
+alibabaSpotBand(const std::vector<AlibabaSpotAdvice>& advice, const std::string& instanceType, const std::string& zone);
 
 // ---- Tencent Cloud: CVM DescribeZoneInstanceConfigInfos and InquiryPriceRunInstances.
 

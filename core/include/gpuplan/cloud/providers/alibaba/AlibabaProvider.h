@@ -2,9 +2,13 @@
 
 #include "gpuplan/cloud/ProviderDescriptor.h"
 
+#include <memory>
+
 namespace gpuplan::core {
 
-/// Alibaba Cloud: its credential and prices are read (core/prices); launching on it is not built yet.
+/// Alibaba Cloud ECS (and VPC for the network) over the RPC OpenAPI, signed with ACS3-HMAC-SHA256.
+std::unique_ptr<CloudProvider> makeAlibabaEcsProvider(ProviderContext context);
+/// What Alibaba Cloud is and lacks (ProviderRegistry).
 const ProviderDescriptor& alibabaDescriptor();
 
 } // namespace gpuplan::core
