@@ -203,10 +203,6 @@
 <context>
     <name>CloudErrors</name>
     <message>
-        <source>%1 and %2</source>
-        <translation>%1 和 %2</translation>
-    </message>
-    <message>
         <source>%1, %2</source>
         <translation>%1、%2</translation>
     </message>
@@ -893,6 +889,16 @@
         <source>%1 or %2</source>
         <comment>the last two of several alternatives</comment>
         <translation>%1 或 %2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between items of a list but the last two</comment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <comment>the last two items of a list</comment>
+        <translation>%1 和 %2</translation>
     </message>
 </context>
 <context>

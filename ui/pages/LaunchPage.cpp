@@ -357,7 +357,7 @@ LaunchPage::notLaunchableText(const core::NotLaunchable& why, const std::string&
     for (int i = 0; i < m_provider->count(); ++i) {
         launchable << m_provider->itemText(i);
     }
-    return tr("GPU Planner launches on %1 only").arg(QLocale().createSeparatedList(launchable));
+    return tr("GPU Planner launches on %1 only").arg(conjunctionText(launchable));
 }
 
 void LaunchPage::setPlan(const core::PlanDocument* plan)

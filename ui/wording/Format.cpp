@@ -32,6 +32,16 @@ QString alternativesText(const QString& list)
         .arg(items.mid(0, items.size() - 1).join(separator), items.last());
 }
 
+QString conjunctionText(const QStringList& items)
+{
+    if (items.size() < 2) {
+        return items.join(QString());
+    }
+    const QString separator = QCoreApplication::translate("Format", ", ", "between items of a list but the last two");
+    return QCoreApplication::translate("Format", "%1 and %2", "the last two items of a list")
+        .arg(items.mid(0, items.size() - 1).join(separator), items.last());
+}
+
 QString formatNumber(double value, int decimals)
 {
     return QLocale().toString(value, 'f', decimals);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 namespace gpuplan::ui {
 
@@ -24,5 +25,7 @@ QString currencySymbol(const QString& currencyCode);
 /// Alternatives to choose from, "a, b or c" ("a、b 或 c"): a list core gives as one parameter, its items
 /// separated by ", ".
 QString alternativesText(const QString& list);
+/// Items that all hold, joined as the language joins them: "a, b and c" / "a、b 和 c".
+QString conjunctionText(const QStringList& items);
 
 } // namespace gpuplan::ui

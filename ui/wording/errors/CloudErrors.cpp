@@ -1,6 +1,7 @@
 // The words of core's error.cloud.* errors.
 #include "wording/errors/ErrorWording.h"
 
+#include "wording/Format.h"
 #include "wording/ProviderText.h"
 
 #include <QStringList>
@@ -18,14 +19,7 @@ struct CloudErrors
 /// Provider ids separated by ',' ("aws,tencent") as a list: "aws and tencent", "a, b and c".
 QString idList(const QString& ids)
 {
-    const QStringList items = ids.split(QLatin1Char(','), Qt::SkipEmptyParts);
-    QString list;
-    for (qsizetype i = 0; i < items.size(); ++i) {
-        list = i == 0                  ? items[i]
-               : i + 1 == items.size() ? CloudErrors::tr("%1 and %2").arg(list, items[i])
-                                       : CloudErrors::tr("%1, %2").arg(list, items[i]);
-    }
-    return list;
+    return conjunctionText(ids.split(QLatin1Char(','), Qt::SkipEmptyParts));
 }
 
 /// Why a provider lacks a feature: its descriptor's reason, named by its key in "why_key" (unsupportedText), or words
