@@ -281,7 +281,7 @@ private slots:
         Result<std::vector<alibaba::Vpc>> vpcs = alibaba::parseDescribeVpcs(fixture("describe_vpcs.json"));
         QVERIFY(vpcs);
         QCOMPARE(vpcs->size(), std::size_t(1));
-        QCOMPARE(vpcs->front().vpcId, std::string("vpc-bp1b1xjllp3ve5yze****"));
+        QCOMPARE(vpcs->front().vpcId, std::string("vpc-bp1qpo0kug3a20qqe****"));
         QCOMPARE(vpcs->front().cidrBlock, std::string("192.168.0.0/16"));
         QVERIFY(!vpcs->front().isDefault);
         QCOMPARE(*alibaba::parseCreateVpc(fixture("create_vpc.json")), std::string("vpc-bp15zckdt37pq72zv****"));
@@ -290,9 +290,9 @@ private slots:
             alibaba::parseDescribeVSwitches(fixture("describe_vswitches.json"));
         QVERIFY(switches);
         QCOMPARE(switches->size(), std::size_t(1));
-        QCOMPARE(switches->front().zone, std::string("cn-hangzhou-i"));
-        QCOMPARE(switches->front().cidrBlock, std::string("192.168.1.0/24"));
-        QCOMPARE(*alibaba::parseCreateVSwitch(fixture("create_vswitch.json")), std::string("vsw-25navfgbue4g****"));
+        QCOMPARE(switches->front().zone, std::string("cn-hangzhou-d"));
+        QCOMPARE(switches->front().cidrBlock, std::string("172.16.0.0/24"));
+        QCOMPARE(*alibaba::parseCreateVSwitch(fixture("create_vswitch.json")), std::string("vsw-25naue4****"));
 
         std::optional<ApiError> error = alibaba::responseError(fixture("error_example.json"));
         QVERIFY(error);
@@ -752,8 +752,8 @@ private slots:
         const std::string noSwitch = emptied("describe_vswitches.json", "VSwitches", "VSwitch");
         t.answer("DescribeVSwitches", noSwitch);
         t.answer("DescribeVSwitches", noSwitch);
-        t.answer("DescribeVSwitches", vSwitchAnswer("vsw-25navfgbue4g****", "cn-hangzhou-i", "Pending"));
-        t.answer("DescribeVSwitches", vSwitchAnswer("vsw-25navfgbue4g****", "cn-hangzhou-i", "Available"));
+        t.answer("DescribeVSwitches", vSwitchAnswer("vsw-25naue4****", "cn-hangzhou-i", "Pending"));
+        t.answer("DescribeVSwitches", vSwitchAnswer("vsw-25naue4****", "cn-hangzhou-i", "Available"));
         t.answer("CreateVSwitch", fixture("create_vswitch.json"));
         t.answer("RunInstances", fixture("run_instances.json"));
         auto provider = makeAlibabaEcsProvider(contextFor(t));
@@ -823,7 +823,7 @@ private slots:
         const auto run = t.query("RunInstances");
         QCOMPARE(run.at("KeyPairName"), *alibaba::keyPairName(kPublicKey));
         QCOMPARE(run.at("SecurityGroupId"), std::string("sg-securitygroupid"));
-        QCOMPARE(run.at("VSwitchId"), std::string("vsw-25navfgbue4g****"));
+        QCOMPARE(run.at("VSwitchId"), std::string("vsw-25naue4****"));
         QCOMPARE(run.at("ZoneId"), std::string("cn-hangzhou-i"));
         QCOMPARE(run.at("AutoReleaseTime"), std::string("2026-12-03T23:05:00Z"));
     }
@@ -881,20 +881,20 @@ private slots:
         t.answer("DescribeVpcs", standard.dump());
         json groups = doc("describe_security_groups.json");
         groups["SecurityGroups"]["SecurityGroup"][0]["SecurityGroupName"] = "gpuplanner-ssh-203-0-113-7-32";
-        groups["SecurityGroups"]["SecurityGroup"][0]["VpcId"] = "vpc-bp1b1xjllp3ve5yze****";
+        groups["SecurityGroups"]["SecurityGroup"][0]["VpcId"] = "vpc-bp1qpo0kug3a20qqe****";
         t.answer("DescribeSecurityGroups", groups.dump());
         t.answer("DescribeSecurityGroupAttribute", fixture("describe_security_group_attribute.json")); // 0.0.0.0/0
         t.answer("AuthorizeSecurityGroup", fixture("authorize_security_group.json"));
         t.answer("DescribeVSwitches", fixture("describe_vswitches.json"));
         t.answer("RunInstances", fixture("run_instances.json"));
         LaunchRequest request = baseRequest();
-        request.zone = "cn-hangzhou-i";
+        request.zone = "cn-hangzhou-d"; // the documented vSwitch's zone (describe_vswitches.json)
         Result<LaunchResult> result = makeAlibabaEcsProvider(contextFor(t))->launch(request, nullptr);
         QVERIFY2(result, result ? "" : describe(result.error()).c_str());
         QVERIFY(hasStep(*result, "step.alibaba.vpc_default"));
         QVERIFY(hasStep(*result, "step.group_ssh_rule_added_again"));
         QCOMPARE(t.query("AuthorizeSecurityGroup").at("Permissions.1.SourceCidrIp"), std::string("203.0.113.7/32"));
-        QCOMPARE(t.query("RunInstances").at("VSwitchId"), std::string("vsw-bp1nhbnpv2blyz8dl****"));
+        QCOMPARE(t.query("RunInstances").at("VSwitchId"), std::string("vsw-25bcdxs7pv1****"));
     }
 
     void dryRunCreatesNothing()
