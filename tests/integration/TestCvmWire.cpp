@@ -45,7 +45,11 @@
 #include "gpuplan/net/Clock.h"
 #include "gpuplan/net/signers/TencentTc3.h"
 
+#include "../support/WireCompare.h"
+
 using namespace gpuplan::core;
+using gpuplan::testing::authorizationPart;
+using gpuplan::testing::lower;
 using nlohmann::json;
 
 namespace {
@@ -119,25 +123,6 @@ renamed(const std::string& name, const std::string& list, const std::string& fie
     json doc = fixtureJson(name);
     doc["Response"][list][0][field] = value;
     return doc.dump();
-}
-
-std::string lower(const std::string& text)
-{
-    std::string out = text;
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-    return out;
-}
-
-// "Credential=AKID.../2026-12-01/cvm/tc3_request" -> "AKID.../2026-12-01/cvm/tc3_request".
-std::string authorizationPart(const std::string& authorization, const std::string& name)
-{
-    const std::size_t at = authorization.find(name + "=");
-    if (at == std::string::npos) {
-        return "(none)";
-    }
-    const std::size_t start = at + name.size() + 1;
-    const std::size_t end = authorization.find(',', start);
-    return authorization.substr(start, end == std::string::npos ? std::string::npos : end - start);
 }
 
 // A member of a JSON document as text, "" when absent.

@@ -58,7 +58,12 @@
 #include "gpuplan/net/Crypto.h"
 #include "gpuplan/net/signers/AlibabaAcs3.h"
 
+#include "../support/WireCompare.h"
+
 using namespace gpuplan::core;
+using gpuplan::testing::authorizationPart;
+using gpuplan::testing::decodedQuery;
+using gpuplan::testing::lower;
 using nlohmann::json;
 
 namespace {
@@ -128,25 +133,6 @@ std::string emptied(const std::string& name, const std::string& outer, const std
     return doc.dump();
 }
 
-std::string lower(const std::string& text)
-{
-    std::string out = text;
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-    return out;
-}
-
-// "Credential=YourAccessKeyId" -> "YourAccessKeyId".
-std::string authorizationPart(const std::string& authorization, const std::string& name)
-{
-    const std::size_t at = authorization.find(name + "=");
-    if (at == std::string::npos) {
-        return "(none)";
-    }
-    const std::size_t start = at + name.size() + 1;
-    const std::size_t end = authorization.find(',', start);
-    return authorization.substr(start, end == std::string::npos ? std::string::npos : end - start);
-}
-
 // "host;x-acs-action;..." without the SDK-only signed headers.
 std::string withoutSdkOnly(const std::string& signedHeaders)
 {
@@ -165,25 +151,6 @@ std::string rawQuery(const std::string& target)
 {
     const std::size_t q = target.find('?');
     return q == std::string::npos ? std::string() : target.substr(q + 1);
-}
-
-// Decoded name -> value; a name that comes twice is reported in `duplicates`.
-std::map<std::string, std::string> decodedQuery(const std::string& query, std::vector<std::string>& duplicates)
-{
-    std::map<std::string, std::string> out;
-    std::size_t start = 0;
-    while (start < query.size()) {
-        const std::size_t amp = std::min(query.find('&', start), query.size());
-        const std::string part = query.substr(start, amp - start);
-        const std::size_t eq = part.find('=');
-        const std::string name = uriDecode(part.substr(0, eq));
-        const std::string value = eq == std::string::npos ? std::string() : uriDecode(part.substr(eq + 1));
-        if (!out.emplace(name, value).second) {
-            duplicates.push_back(name);
-        }
-        start = amp + 1;
-    }
-    return out;
 }
 
 // Line `index` of a canonical request ("METHOD\nURI\nQUERY\n...").

@@ -60,7 +60,12 @@
 #include "gpuplan/net/Crypto.h"
 #include "gpuplan/net/signers/HuaweiSdkHmac.h"
 
+#include "../support/WireCompare.h"
+
 using namespace gpuplan::core;
+using gpuplan::testing::authorizationPart;
+using gpuplan::testing::decodedQuery;
+using gpuplan::testing::lower;
 using nlohmann::json;
 
 namespace {
@@ -112,44 +117,6 @@ std::string readFile(const std::string& path)
 json fixture(const std::string& name)
 {
     return json::parse(readFile(GPUPLAN_SOURCE_DIR "/tests/data/cloud/huawei/" + name), nullptr, false);
-}
-
-std::string lower(const std::string& text)
-{
-    std::string out = text;
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-    return out;
-}
-
-// "Access=QTW..." -> "QTW...".
-std::string authorizationPart(const std::string& authorization, const std::string& name)
-{
-    const std::size_t at = authorization.find(name + "=");
-    if (at == std::string::npos) {
-        return "(none)";
-    }
-    const std::size_t start = at + name.size() + 1;
-    const std::size_t end = authorization.find(',', start);
-    return authorization.substr(start, end == std::string::npos ? std::string::npos : end - start);
-}
-
-// Decoded name -> value; a name that comes twice is reported in `duplicates`.
-std::map<std::string, std::string> decodedQuery(const std::string& query, std::vector<std::string>& duplicates)
-{
-    std::map<std::string, std::string> out;
-    std::size_t start = 0;
-    while (start < query.size()) {
-        const std::size_t amp = std::min(query.find('&', start), query.size());
-        const std::string part = query.substr(start, amp - start);
-        const std::size_t eq = part.find('=');
-        const std::string name = uriDecode(part.substr(0, eq));
-        const std::string value = eq == std::string::npos ? std::string() : uriDecode(part.substr(eq + 1));
-        if (!out.emplace(name, value).second) {
-            duplicates.push_back(name);
-        }
-        start = amp + 1;
-    }
-    return out;
 }
 
 // "integer" for a signed or unsigned integer (the parser and our builders pick either), else the JSON type.
