@@ -276,6 +276,23 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
     if (!interrupted) {
         return interrupted.error();
     }
+    AttemptLock attempt; // held while this process sends the attempt and until its answer is recorded
+    if (interrupted->has_value() && (*interrupted)->instanceId.empty()) {
+        // Taken over atomically: a second process resuming the same attempt is refused here.
+        const std::int64_t id = (*interrupted)->id;
+        Result<AttemptLock> taken = m_ledger.takeOver(id, now());
+        if (taken) {
+            attempt = std::move(taken).value();
+        } else {
+            // A reconcile may have found its instance between the read above and the lock: then that instance is
+            // this launch's, as if it had been found before.
+            Result<std::optional<LedgerEntry>> again = m_ledger.find(id);
+            if (!again || !again->has_value() || (*again)->instanceId.empty() || isFinal((*again)->state)) {
+                return taken.error();
+            }
+            interrupted = std::move(again);
+        }
+    }
     if (interrupted->has_value()) {
         // A resumed attempt is already in the ledger: nothing new is recorded, so the check stands alone.
         Result<std::vector<LedgerEntry>> entries = m_ledger.entries();
@@ -319,7 +336,6 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
     zones = std::move(unique);
 
     std::int64_t entryId = 0;
-    AttemptLock attempt; // held while this process sends the attempt and until its answer is recorded
     Result<LaunchResult> launched = Error{ErrorCode::InsufficientCapacity, Reason{}, ""};
     std::vector<std::string> refusals;
     if (interrupted->has_value() && !(*interrupted)->instanceId.empty()) {
@@ -343,13 +359,7 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
         request.zone = zone;
         if (i == 0 && interrupted->has_value()) {
             const LedgerEntry& before = **interrupted;
-            entryId = before.id;
-            // Taken over atomically: a second process resuming the same attempt is refused here.
-            Result<AttemptLock> taken = m_ledger.takeOver(entryId, now());
-            if (!taken) {
-                return taken.error();
-            }
-            attempt = std::move(taken).value();
+            entryId = before.id; // taken over above
             request.clientToken = before.intent.clientToken;
             request.terminateAt = providerTerminateAt(asked, order, before.createdAt);
             outcome.resumed = true;

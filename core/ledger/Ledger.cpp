@@ -14,8 +14,10 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <set>
+#include <thread>
 #include <utility>
 
 #include <fcntl.h>
@@ -479,6 +481,11 @@ std::filesystem::path Ledger::lockFile(const std::string& clientToken) const
     return std::filesystem::path(std::string(db) + ".attempts") / (name + ".lock");
 }
 
+namespace {
+constexpr int kLockTries = 10;
+constexpr std::chrono::milliseconds kLockRetryPause{20};
+} // namespace
+
 Result<AttemptLock> Ledger::lockAttempt(const std::string& clientToken)
 {
     const std::filesystem::path file = lockFile(clientToken);
@@ -493,9 +500,17 @@ Result<AttemptLock> Ledger::lockAttempt(const std::string& clientToken)
         return Error{ErrorCode::FileUnreadable, Reason{"error.ledger.cannot_create_lock", {}}, file.string()};
     }
     // flock, not fcntl: its lock belongs to the open file, so two Ledger objects of one process exclude each other
-    // too, and the kernel drops it when the process dies.
-    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-        const int error = errno;
+    // too, and the kernel drops it when the process dies. A reconcile's attemptInProgress() holds it for a moment to
+    // look, so a busy lock is tried again for a little while: a process that sends the attempt holds it for seconds.
+    int error = 0;
+    for (int tries = 0; tries < kLockTries; ++tries) {
+        error = flock(fd, LOCK_EX | LOCK_NB) == 0 ? 0 : errno;
+        if (error != EWOULDBLOCK) {
+            break;
+        }
+        std::this_thread::sleep_for(kLockRetryPause);
+    }
+    if (error != 0) {
         ::close(fd);
         if (error == EWOULDBLOCK) {
             return Error{

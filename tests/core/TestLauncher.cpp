@@ -915,6 +915,37 @@ private slots:
         QCOMPARE(provider.remote.size(), std::size_t(2));
     }
 
+    // Found by the fake-behaviour matrix in CI: the retry read the attempt whose outcome was unknown, and another
+    // process's reconcile found its instance before the retry took the attempt over. The retry ends with that one
+    // instance, not with "another process closed this launch before its request went out".
+    void aReconcileDuringTheRetryLeavesItOneInstance()
+    {
+        const QString file = nextFile();
+        auto mine = secondHandle(file);
+        auto theirs = secondHandle(file);
+        ScriptedProvider provider(mine.get());
+        std::int64_t clock = kT0;
+        Launcher launcher(provider, *mine, [&] { return clock; });
+        Launcher otherProcess(provider, *theirs, [&] { return clock; });
+        provider.errorAfterAccept = Error{ErrorCode::ProviderRefused,
+                                          Reason{"error.test.scripted", {{"said", "the server failed"}}},
+                                          "ec2",
+                                          500,
+                                          "InternalError"};
+        provider.hidden.insert("i-1");
+        QVERIFY(!launcher.launch(order(), noWait(), nullptr).ok());
+        provider.hidden.clear(); // visible now: the next reconcile finds it by its token
+        clock += 60;
+        provider.whileListingZones = [&] { QVERIFY(otherProcess.reconcile({}, nullptr).ok()); };
+        Result<LaunchOutcome> again = launcher.launch(order(), noWait(), nullptr);
+        QVERIFY2(again.ok(), again.ok() ? "" : describe(again.error()).c_str());
+        QVERIFY(again->resumed);
+        QCOMPARE(again->instance.instanceId, std::string("i-1"));
+        QCOMPARE(provider.remote.size(), std::size_t(1));
+        QCOMPARE(mine->entries()->size(), std::size_t(1));
+        QCOMPARE(mine->entries()->front().instanceId, std::string("i-1"));
+    }
+
     void twoResumersNeverBothProceed()
     {
         // Two processes (here two ledger handles on one file) pick up the same interrupted attempt: the second

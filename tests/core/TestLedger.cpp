@@ -7,7 +7,9 @@
 
 #include <sys/stat.h>
 
+#include <chrono>
 #include <fstream>
+#include <thread>
 
 #include <sqlite3.h>
 
@@ -458,6 +460,25 @@ private slots:
         QVERIFY(after.ok());
         QCOMPARE(after->closed, std::vector<std::int64_t>{id});
         QCOMPARE((*(*other)->find(id))->state, InstanceState::Failed);
+    }
+
+    void aLockHeldForAMomentIsWaitedFor()
+    {
+        // A reconcile's look at an attempt (attemptInProgress) holds its lock for a moment. A launch that wants the
+        // lock then waits that moment out instead of saying "another process is sending it" (seen in CI).
+        const std::filesystem::path file = path("a-moment.sqlite");
+        auto looker = Ledger::open(file);
+        auto sender = Ledger::open(file);
+        QVERIFY(looker.ok() && sender.ok());
+        auto held = (*looker)->lockAttempt("tok-moment");
+        QVERIFY(held.ok());
+        std::thread release([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(40));
+            held.value() = AttemptLock{};
+        });
+        auto taken = (*sender)->lockAttempt("tok-moment");
+        release.join();
+        QVERIFY2(taken.ok(), taken.ok() ? "" : describe(taken.error()).c_str());
     }
 
     void aVersionThreeLedgerGainsRequestTimes()
