@@ -50,12 +50,16 @@ const char* cloudFeatureName(CloudFeature feature)
             return "dry_run";
         case CloudFeature::TerminateOnShutdown:
             return "terminate_on_shutdown";
+        case CloudFeature::ShutdownStopsBilling:
+            return "shutdown_stops_billing";
         case CloudFeature::ScheduledTerminate:
             return "scheduled_terminate";
         case CloudFeature::KeyImport:
             return "key_import";
         case CloudFeature::SshSourceRestriction:
             return "ssh_source_restriction";
+        case CloudFeature::ClientToken:
+            return "client_token";
     }
     return "unknown";
 }

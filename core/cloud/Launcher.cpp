@@ -179,6 +179,38 @@ Result<std::optional<LedgerEntry>> Launcher::interruptedAttempt(const LaunchOrde
     return latest;
 }
 
+Result<std::optional<LedgerEntry>> Launcher::instanceListedFor(const LedgerEntry& attempt, const CancelToken* cancel)
+{
+    if (m_provider.supports(CloudFeature::ClientToken) || attempt.state != InstanceState::Requested) {
+        return std::optional<LedgerEntry>{}; // a resend is answered with the instance it started, or nothing went out
+    }
+    // The provider takes no client token: a resend would start a second instance. Its instance carries the token
+    // as its name; listed, it is this launch's.
+    Result<std::vector<RemoteInstance>> ours = m_provider.listOurs(attempt.intent.region, cancel);
+    if (!ours) {
+        return ours.error();
+    }
+    for (const RemoteInstance& r : *ours) {
+        if (r.clientToken == attempt.intent.clientToken && !isFinal(r.state)) {
+            if (Status updated = m_ledger.update(attempt.id, r.instanceId, r.state, now()); !updated) {
+                return updated.error();
+            }
+            return m_ledger.find(attempt.id);
+        }
+    }
+    // Not listed. While it may still be invisible, nothing is resent: the earlier request may have started it.
+    if (mayBeInvisible(attempt, now())) {
+        const std::int64_t from = attempt.requestedAt.value_or(attempt.createdAt);
+        return Error{ErrorCode::ProviderRefused,
+                     Reason{"error.launch.resend_waits",
+                            {{"provider", m_provider.id()},
+                             {"entry", std::to_string(attempt.id)},
+                             {"seconds", std::to_string(from + kVisibilityGraceSeconds - now())}}},
+                     m_provider.id() + " " + attempt.intent.region};
+    }
+    return std::optional<LedgerEntry>{};
+}
+
 Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
                                        const LaunchWaitOptions& wait,
                                        const CancelToken* cancel,
@@ -280,8 +312,13 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
     if (interrupted->has_value() && (*interrupted)->instanceId.empty()) {
         // Taken over atomically: a second process resuming the same attempt is refused here.
         const std::int64_t id = (*interrupted)->id;
-        Result<AttemptLock> taken = m_ledger.takeOver(id, now());
-        if (taken) {
+        Result<std::optional<LedgerEntry>> listed = instanceListedFor(**interrupted, cancel);
+        if (!listed) {
+            return listed.error();
+        }
+        if (listed->has_value()) {
+            interrupted = std::move(listed); // found by its name: nothing is sent
+        } else if (Result<AttemptLock> taken = m_ledger.takeOver(id, now()); taken) {
             attempt = std::move(taken).value();
         } else {
             // A reconcile may have found its instance between the read above and the lock: then that instance is

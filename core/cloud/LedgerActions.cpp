@@ -36,7 +36,7 @@ Result<std::unique_ptr<CloudProvider>> connectProvider(const CloudAccess& access
 
 Result<CloudAccess> cloudAccessFrom(const Credential& credential, std::string endpoint)
 {
-    Result<AccessKey> key = accessKeyFrom(credential);
+    Result<AccessKey> key = providerKeyFrom(credential);
     if (!key) {
         return key.error();
     }

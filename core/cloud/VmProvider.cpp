@@ -27,6 +27,14 @@ Result<LaunchResult> VmProvider::launch(const LaunchRequest& request, const Canc
                 "pricing"};
         }
     }
+    if (request.dryRun && lacks.contains(CloudFeature::DryRun)) {
+        return Error{ErrorCode::ProviderRefused,
+                     Reason{"error.cloud.feature_refused",
+                            {{"provider", id()},
+                             {"feature", cloudFeatureName(CloudFeature::DryRun)},
+                             {"why_key", lacks.at(CloudFeature::DryRun).key}}},
+                     "dry_run"};
+    }
     if (Status ok = checkSshSourceCidr(request.sshSourceCidr, true); !ok) {
         return ok.error();
     }

@@ -250,11 +250,13 @@ bool HttpClient::throttled(const HttpResponse& response) const
         return true;
     }
     // EC2 answers <Code>RequestLimitExceeded</Code> (503), Tencent "Code": "RequestLimitExceeded" with HTTP 200,
-    // Alibaba "Code": "Throttling.User" (400), Huawei "error_code": "APIGW.0308" (429).
+    // Alibaba "Code": "Throttling.User" (400), Huawei "error_code": "APIGW.0308" (429), Google "reason":
+    // "rateLimitExceeded" (403).
     for (const std::string& code : m_options.retry.throttlingCodes) {
         if (response.body.find("<Code>" + code + "</Code>") != std::string::npos
-            || std::regex_search(response.body,
-                                 std::regex("\"(Code|code|error_code)\"\\s*:\\s*\"" + code + "(\\.[A-Za-z]+)?\""))) {
+            || std::regex_search(
+                response.body,
+                std::regex("\"(Code|code|error_code|reason)\"\\s*:\\s*\"" + code + "(\\.[A-Za-z]+)?\""))) {
             return true;
         }
     }

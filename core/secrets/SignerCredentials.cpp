@@ -53,6 +53,31 @@ Result<AccessKey> accessKeyFrom(const Credential& credential)
     return AccessKey{plain(credential.value("access_key_id")), plain(credential.value("secret_access_key")), {}};
 }
 
+Result<AccessKey> providerKeyFrom(const Credential& credential)
+{
+    std::string_view keyId;
+    std::string_view secret;
+    if (const CredentialSpec* spec = credential.spec()) {
+        for (const CredentialFieldSpec& field : spec->fields) {
+            if (field.kind == CredentialFieldKind::KeyId && keyId.empty()) {
+                keyId = field.name;
+            } else if (field.kind == CredentialFieldKind::Secret && secret.empty()) {
+                secret = field.name;
+            }
+        }
+    }
+    if (keyId.empty()) {
+        if (Status ok = require(credential, {secret}); !ok) {
+            return ok.error();
+        }
+        return AccessKey{{}, plain(credential.value(secret)), {}};
+    }
+    if (Status ok = require(credential, {keyId, secret}); !ok) {
+        return ok.error();
+    }
+    return AccessKey{plain(credential.value(keyId)), plain(credential.value(secret)), {}};
+}
+
 Result<GoogleServiceAccount> googleAccountFrom(const Credential& credential)
 {
     if (Status ok = require(credential, {"client_email", "private_key"}); !ok) {

@@ -45,7 +45,11 @@ public:
     std::string id() const override { return "aws"; }
     std::map<CloudFeature, Reason> unsupportedFeatures() const override
     {
-        return {{CloudFeature::Subscription, Reason{"unsupported.aws.subscription", {}}}};
+        std::map<CloudFeature, Reason> lacks{{CloudFeature::Subscription, Reason{"unsupported.aws.subscription", {}}}};
+        if (!takesClientToken) {
+            lacks.emplace(CloudFeature::ClientToken, Reason{"unsupported.test.client_token", {}});
+        }
+        return lacks;
     }
 
     Result<std::vector<std::string>> zonesOffering(const std::string&, const std::string&, const CancelToken*) override
@@ -187,6 +191,7 @@ public:
     std::function<void()> whileSending;           // runs once while a launch request is "on the wire"
     std::function<void()> whileListingZones;      // runs once between the budget check and the request
     std::vector<std::string> terminateCalls;
+    bool takesClientToken = true; // false: like Lambda and Paperspace, no idempotency token (found by name)
 
 private:
     Ledger* m_ledger;
@@ -944,6 +949,60 @@ private slots:
         QCOMPARE(provider.remote.size(), std::size_t(1));
         QCOMPARE(mine->entries()->size(), std::size_t(1));
         QCOMPARE(mine->entries()->front().instanceId, std::string("i-1"));
+    }
+
+    // Issue 25: a provider without client tokens (Lambda, Paperspace). An attempt whose answer was lost is never
+    // resent while its instance may still be unlisted; once listed under its token (its name) it is this launch's,
+    // and nothing is sent; once it can no longer be invisible, the attempt is resent.
+    void withoutClientTokensAnUnknownAttemptIsResentOnlyWhenItCannotBeThere()
+    {
+        auto ledger = freshLedger();
+        ScriptedProvider provider(ledger.get());
+        provider.takesClientToken = false;
+        std::int64_t clock = kT0;
+        Launcher launcher(provider, *ledger, [&] { return clock; });
+        provider.errorAfterAccept = Error{
+            ErrorCode::HttpStatus, Reason{"error.test.scripted", {{"said", "the server failed"}}}, "launch", 500, ""};
+        provider.hidden.insert("i-1"); // created, and not listed yet
+        QVERIFY(!launcher.launch(order(), noWait(), nullptr).ok());
+        QCOMPARE(provider.launches.size(), std::size_t(1));
+
+        clock += 60;
+        Result<LaunchOutcome> tooSoon = launcher.launch(order(), noWait(), nullptr);
+        QVERIFY(!tooSoon.ok());
+        QVERIFY2(tooSoon.error().reason.key == "error.launch.resend_waits", describe(tooSoon.error()).c_str());
+        QCOMPARE(tooSoon.error().reason.params.at("seconds"), std::to_string(kVisibilityGraceSeconds - 60));
+        QCOMPARE(provider.launches.size(), std::size_t(1)); // nothing resent
+        QCOMPARE(ledger->entries()->front().state, InstanceState::Requested);
+
+        provider.hidden.clear(); // listed now, under its token
+        Result<LaunchOutcome> listed = launcher.launch(order(), noWait(), nullptr);
+        QVERIFY2(listed.ok(), listed.ok() ? "" : describe(listed.error()).c_str());
+        QVERIFY(listed->resumed);
+        QCOMPARE(listed->instance.instanceId, std::string("i-1"));
+        QCOMPARE(provider.launches.size(), std::size_t(1)); // found, not sent
+        QCOMPARE(ledger->entries()->size(), std::size_t(1));
+    }
+
+    void withoutClientTokensAnAttemptLongUnlistedIsResent()
+    {
+        auto ledger = freshLedger();
+        ScriptedProvider provider(ledger.get());
+        provider.takesClientToken = false;
+        std::int64_t clock = kT0;
+        Launcher launcher(provider, *ledger, [&] { return clock; });
+        provider.dropNext = 1;         // the answer is lost...
+        provider.hidden.insert("i-1"); // ...and the instance never shows (the request did not start one after all)
+        QVERIFY(!launcher.launch(order(), noWait(), nullptr).ok());
+        provider.remote.clear();
+        provider.hidden.clear();
+        clock += kVisibilityGraceSeconds + 1;
+        Result<LaunchOutcome> resent = launcher.launch(order(), noWait(), nullptr);
+        QVERIFY2(resent.ok(), resent.ok() ? "" : describe(resent.error()).c_str());
+        QVERIFY(resent->resumed);
+        QCOMPARE(provider.launches.size(), std::size_t(2));
+        QCOMPARE(provider.launches[1].clientToken, provider.launches[0].clientToken);
+        QCOMPARE(provider.remote.size(), std::size_t(1));
     }
 
     void twoResumersNeverBothProceed()

@@ -4,9 +4,11 @@
 
 #include "wording/ErrorText.h"
 #include "wording/Format.h"
+#include "wording/ProviderText.h"
 
 #include "gpuplan/ledger/Ledger.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace gpuplan::ui::errorwording {
@@ -187,9 +189,19 @@ QString launchError(const core::Reason& reason, const ReasonParams& p)
     }
     if (key == "error.launch.outcome_unknown") {
         return LedgerErrors::tr("%1; the request may have reached %2 and started an instance: the ledger keeps it as "
-                                "requested, and launching the same again resends it with the same token (no second "
-                                "instance), or `gpuplan instances --reconcile` finds out")
+                                "requested, and launching the same again takes that instance once %2 lists it, or "
+                                "resends the request under the same token (never a second instance); `gpuplan "
+                                "instances --reconcile` finds out")
             .arg(keptReason(p, "error"), p.text("provider"));
+    }
+    if (key == "error.launch.resend_waits") {
+        const int minutes = std::max(1, (p.text("seconds").toInt() + 59) / 60);
+        return LedgerErrors::tr("%1 takes no idempotency token, and the earlier request of ledger entry %2 may have "
+                                "started an instance that %1 does not list yet; GPU Planner resends it only when that "
+                                "can no longer be, in %n minute(s) (or `gpuplan instances` finds the instance first)",
+                                nullptr,
+                                minutes)
+            .arg(providerDisplayName(p.text("provider").toStdString()), p.text("entry"));
     }
     if (key == "error.launch.no_capacity_anywhere") {
         return LedgerErrors::tr("no capacity for %1 in any zone of %2 (tried %3); try another region or later (GPU "

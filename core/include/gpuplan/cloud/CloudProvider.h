@@ -40,13 +40,20 @@ enum class CloudFeature
     Subscription,        // prepaid monthly or yearly instances
     DryRun,              // check a launch (permissions, quota, parameters) without starting anything
     TerminateOnShutdown, // a shutdown inside the instance terminates it, so it stops billing
-    ScheduledTerminate,  // the provider itself terminates the instance at a set time (a dead-man on its side)
-    KeyImport,           // the user's public key is imported as a key pair
-    SshSourceRestriction // a firewall rule that opens SSH to one address only
+    /// A shutdown inside the instance stops its compute bill (stopped, its disks kept). Azure (a VM shut down from
+    /// inside stays allocated and billed until deallocated) and Lambda (billed until terminated) lack it.
+    ShutdownStopsBilling,
+    ScheduledTerminate,   // the provider itself terminates the instance at a set time (a dead-man on its side)
+    KeyImport,            // the user's public key is imported as a key pair
+    SshSourceRestriction, // a firewall rule that opens SSH to one address only
+    /// The launch call takes a client token (idempotency key): the same token sent again returns the instance it
+    /// started. Without one (Lambda, Paperspace) the provider finds an earlier attempt's instance by its name (the
+    /// token) before it sends, and the Launcher resends an attempt only once that instance would be listed.
+    ClientToken
 };
 
-/// "spot", "subscription", "dry_run", "terminate_on_shutdown", "scheduled_terminate", "key_import",
-/// "ssh_source_restriction".
+/// "spot", "subscription", "dry_run", "terminate_on_shutdown", "shutdown_stops_billing", "scheduled_terminate",
+/// "key_import", "ssh_source_restriction", "client_token".
 const char* cloudFeatureName(CloudFeature feature);
 
 /// The tag every instance we launch carries; its value is the launch's client token. Reconciliation finds our

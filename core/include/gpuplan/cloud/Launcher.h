@@ -134,6 +134,11 @@ public:
 private:
     std::int64_t now() const;
     Result<std::optional<LedgerEntry>> interruptedAttempt(const LaunchOrder& order) const;
+    /// For a provider without client tokens (CloudFeature::ClientToken), an attempt whose request went out: the
+    /// entry with the instance the provider lists under the attempt's token (its name), recorded now; none when it
+    /// lists none and the instance can no longer be invisible (the attempt may be resent). While it may still be
+    /// invisible, "error.launch.resend_waits" with the seconds left. Providers with tokens and unsent attempts: none.
+    Result<std::optional<LedgerEntry>> instanceListedFor(const LedgerEntry& attempt, const CancelToken* cancel);
 
     CloudProvider& m_provider;
     Ledger& m_ledger;

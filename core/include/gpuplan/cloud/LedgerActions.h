@@ -28,8 +28,9 @@ struct CloudAccess
     std::map<std::string, std::string> settings; // the credential's plain fields (ProviderContext::settings)
 };
 
-/// A stored access-key credential (aws, tencent, alibaba, huawei) as what connectProvider needs: its key, and its
-/// plain fields (Credential fields of kind Plain) as settings. Credentials naming what is missing (accessKeyFrom).
+/// A stored credential as what connectProvider needs: its key (providerKeyFrom: the key id and the secret), and its
+/// plain fields (Credential fields of kind Plain: Huawei's project id, Azure's tenant) as settings. Credentials naming
+/// what is missing.
 Result<CloudAccess> cloudAccessFrom(const Credential& credential, std::string endpoint);
 
 /// The provider of `access.provider` from the registry, signing with its key over `http`. UnknownProvider naming

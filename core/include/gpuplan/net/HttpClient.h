@@ -21,8 +21,14 @@ struct RetryPolicy
     std::chrono::milliseconds maxDelay{20000};
     /// Error codes in a body that mean "slow down" (EC2 XML <Code>, Tencent Response.Error.Code,
     /// Alibaba Code, Huawei error_code).
-    std::vector<std::string> throttlingCodes{
-        "RequestLimitExceeded", "Throttling", "Throttling.User", "Throttling.Api", "APIGW.0308", "TooManyRequests"};
+    std::vector<std::string> throttlingCodes{"RequestLimitExceeded",
+                                             "Throttling",
+                                             "Throttling.User",
+                                             "Throttling.Api",
+                                             "APIGW.0308",
+                                             "TooManyRequests",
+                                             "rateLimitExceeded",
+                                             "userRateLimitExceeded"};
 };
 
 struct HttpOptions

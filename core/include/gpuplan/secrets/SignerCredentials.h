@@ -19,5 +19,9 @@ Result<GoogleServiceAccount> googleAccountFrom(const Credential& credential);
 Result<AzureClientSecret> azureSecretFrom(const Credential& credential);
 /// lambda, paperspace: the API key.
 Result<std::string> apiKeyFrom(const Credential& credential);
+/// Any provider, as its ProviderContext carries the credential: the spec's key-id field (none for an API key) as the
+/// id and its secret field as the secret (an access key's secret, a service account's private key, a client secret,
+/// an API key). The provider's other fields are its settings (cloudAccessFrom).
+Result<AccessKey> providerKeyFrom(const Credential& credential);
 
 } // namespace gpuplan::core
