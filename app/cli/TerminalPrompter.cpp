@@ -1,6 +1,6 @@
 #include "TerminalPrompter.h"
 
-#include "wording/ProviderText.h"
+#include "wording/LaunchText.h"
 
 #include "LaunchCommandParts.h"
 #include "TerminalOutput.h"
@@ -64,75 +64,13 @@ std::optional<std::string> TerminalPrompter::passphrase(const std::string& keyFi
 
 bool TerminalPrompter::confirmLaunch(const core::LaunchConfirmation& confirmation)
 {
-    using launching::money;
-    const core::LaunchOrder& order = confirmation.order;
-    const core::LaunchRequest& r = order.request;
-    const core::LaunchPrice& price = order.price;
-    // The price, the provider's price now, and the most it can cost before the dead-man fires.
+    const core::LaunchRequest& r = confirmation.order.request;
+    // The Launch page's confirmation, word for word: the first line says what, the others indented below it.
     std::ostringstream summary;
-    summary << (r.dryRun ? "Dry run: " : "Launch ") << r.instanceType << " on " << confirmation.provider << " in "
-            << (r.zone.empty() ? r.region : r.zone) << ", " << order.pricingMode << ", at "
-            << money(price.amount, price.currency) << (price.unit == core::PriceUnit::Month ? " a month" : " an hour")
-            << ".\n";
-    if (order.quote) {
-        const core::PriceQuote& q = *order.quote;
-        summary << "  The provider's price now: " << money(q.amount, q.currency)
-                << (q.unit == core::PriceUnit::Month ? " a month" : " an hour") << " (" << q.source << ")";
-        if (q.currency == price.currency && q.unit == price.unit && price.amount > 0) {
-            const double change = (q.amount / price.amount - 1) * 100;
-            char text[64];
-            std::snprintf(text, sizeof text, "%.1f %% %s", std::abs(change), change >= 0 ? "above" : "below");
-            summary << ", " << (std::abs(change) < 0.05 ? std::string("the same as") : std::string(text))
-                    << " the catalog's";
-        }
-        summary << "; the launch is costed at the catalog's price, and both are kept in the ledger.\n";
-    } else if (confirmation.quoteProblem) {
-        summary << "  The provider's current price could not be asked (" << said(*confirmation.quoteProblem)
-                << "); the catalog's is used.\n";
+    const QStringList lines = ui::launchConfirmationLines(confirmation);
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        summary << (i == 0 ? "" : "\n  ") << lines[i].toStdString();
     }
-    if (price.unit == core::PriceUnit::Month) {
-        summary << "  Prepaid: " << price.prepaidMonths << " month(s), "
-                << money(price.amount * price.prepaidMonths, price.currency) << " in all, paid now; auto-renew "
-                << (r.autoRenew ? "on" : "off") << ".\n  "
-                << ui::subscriptionTerminateText(confirmation.provider).toStdString() << "\n";
-    }
-    if (r.pricing == core::LaunchPricing::Spot) {
-        if (r.spotPriceLimit > 0) {
-            summary << "  Spot: bids at most " << money(r.spotPriceLimit, price.currency)
-                    << " an hour; the provider may reclaim it when its price goes above, or when it needs the "
-                       "capacity.\n";
-        } else {
-            summary << "  Spot: pays the market price, at most the on-demand price; the provider may reclaim it when "
-                       "it needs the capacity.\n";
-        }
-    }
-    // What each rule does to the machine, in so many words: on EC2 a shutdown terminates, and the disk goes with it.
-    const core::WatchdogRules& rules = order.watchdog;
-    if (order.deadmanHours > 0 && (r.terminateAt > 0 || rules.shutdownTerminates)) {
-        summary << "  Dead-man: TERMINATED after " << order.deadmanHours
-                << " h, its disks deleted; the most it can cost before then: "
-                << money(confirmation.mostBeforeDeadman.value_or(0), price.currency) << ".\n";
-    } else if (order.deadmanHours > 0) {
-        // No provider-side terminate (a subscription): the watchdog's shutdown only stops it.
-        summary << "  Dead-man: shut down after " << order.deadmanHours
-                << " h (stopped, its disks kept; it is not terminated); the most it can cost: "
-                << money(confirmation.mostBeforeDeadman.value_or(0), price.currency) << ".\n";
-    } else {
-        summary << "  Dead-man: OFF. It bills until you terminate it.\n";
-    }
-    if (rules.idleMinutes > 0) {
-        summary << "  Idle rule: after " << rules.idleMinutes << " min with every GPU below " << rules.idlePercent
-                << " %, no SSH session and no CPU or network load (counted from minute " << rules.idleGraceMinutes
-                << "), the instance is "
-                << (rules.shutdownTerminates ? "TERMINATED and its disks deleted" : "stopped (its disks are kept)")
-                << ".\n";
-    } else {
-        summary << "  Idle rule: off.\n";
-    }
-    if (rules.shutdownTerminates && (order.deadmanHours > 0 || rules.idleMinutes > 0)) {
-        summary << "  Copy results off the instance as you go: nothing on it survives a rule that fires.\n";
-    }
-    summary << "  SSH open to " << r.sshSourceCidr << " only.";
     (m_launch.summaryToStderr ? std::cerr : std::cout) << summary.str() << '\n';
     if (m_launch.yes || r.dryRun) {
         return true;

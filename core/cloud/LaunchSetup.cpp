@@ -126,6 +126,7 @@ Result<LaunchOrder> makeLaunchOrder(const LaunchSettings& s,
     // behaviour, set at launch) or only stop.
     WatchdogRules rules = s.watchdog;
     rules.shutdownTerminates = !unsupported.count(CloudFeature::TerminateOnShutdown);
+    rules.shutdownStopsBilling = rules.shutdownTerminates || !unsupported.count(CloudFeature::ShutdownStopsBilling);
     Result<std::string> userData = watchdogUserData(watchdogScript, rules);
     if (!userData) {
         return userData.error();

@@ -98,6 +98,31 @@ std::string gzipUserData(std::string_view text)
     return done == Z_STREAM_END ? out : std::string(text);
 }
 
+std::string userDataText(std::string_view userData)
+{
+    if (userData.size() < 2 || static_cast<unsigned char>(userData[0]) != 0x1f
+        || static_cast<unsigned char>(userData[1]) != 0x8b) {
+        return std::string(userData);
+    }
+    z_stream stream{};
+    if (inflateInit2(&stream, 15 + 16) != Z_OK) {
+        return std::string(userData);
+    }
+    stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(userData.data()));
+    stream.avail_in = static_cast<uInt>(userData.size());
+    std::string out;
+    char buffer[16384];
+    int status = Z_OK;
+    while (status == Z_OK) {
+        stream.next_out = reinterpret_cast<Bytef*>(buffer);
+        stream.avail_out = sizeof buffer;
+        status = inflate(&stream, Z_NO_FLUSH);
+        out.append(buffer, sizeof buffer - stream.avail_out);
+    }
+    inflateEnd(&stream);
+    return status == Z_STREAM_END ? out : std::string(userData);
+}
+
 int defaultDeadmanHours(double estimatedHoursHigh)
 {
     if (!(estimatedHoursHigh > 0) || std::isnan(estimatedHoursHigh)) {

@@ -76,9 +76,9 @@ private:
     void onLaunched(const core::Result<core::LaunchOutcome>& outcome);
     /// core::confirmAndLaunch's question, on the UI thread: the dialog, then the status that follows the answer.
     bool confirmLaunch(const core::LaunchOrder& order, const std::optional<core::Error>& quoteProblem);
-    /// The confirmation dialog. `quoteProblem`: why the provider's current price could not be asked (empty when it
-    /// was, or has no API).
-    bool confirm(const core::LaunchOrder& order, const QString& quoteProblem);
+    /// The confirmation dialog (launchConfirmationLines). `quoteProblem`: why the provider's current price could not
+    /// be asked (none when it was, or has no API).
+    bool confirm(const core::LaunchOrder& order, const std::optional<core::Error>& quoteProblem);
     core::LaunchPreparation preparation() const;
     std::optional<core::LaunchPricing> pricing() const;
 

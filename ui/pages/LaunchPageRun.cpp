@@ -169,7 +169,7 @@ void LaunchPage::launchWith(core::CloudAccess access)
 
 bool LaunchPage::confirmLaunch(const core::LaunchOrder& order, const std::optional<core::Error>& quoteProblem)
 {
-    const bool yes = confirm(order, quoteProblem ? errorText(*quoteProblem) : QString());
+    const bool yes = confirm(order, quoteProblem);
     m_declined = !yes;
     m_status->setStatus(!yes                   ? tr("Not launched.")
                         : order.request.dryRun ? tr("Checking the launch with the provider…")
@@ -177,91 +177,14 @@ bool LaunchPage::confirmLaunch(const core::LaunchOrder& order, const std::option
     return yes;
 }
 
-bool LaunchPage::confirm(const core::LaunchOrder& order, const QString& quoteProblem)
+bool LaunchPage::confirm(const core::LaunchOrder& order, const std::optional<core::Error>& quoteProblem)
 {
     const core::LaunchRequest& r = order.request;
-    const QString price = order.price.unit == core::PriceUnit::Month
-                              ? tr("%1 a month").arg(money(order.price.amount, order.price.currency))
-                              : tr("%1 an hour").arg(money(order.price.amount, order.price.currency));
-    QStringList lines;
-    lines << tr("%1 on %2 in %3, %4, at %5.")
-                 .arg(QString::fromStdString(r.instanceType),
-                      m_provider->currentText(),
-                      QString::fromStdString(r.zone.empty() ? r.region : r.zone),
-                      m_pricing->currentText(),
-                      price);
-    if (order.quote) {
-        const core::PriceQuote& q = *order.quote;
-        const QString now = q.unit == core::PriceUnit::Month ? tr("%1 a month").arg(money(q.amount, q.currency))
-                                                             : tr("%1 an hour").arg(money(q.amount, q.currency));
-        QString versus;
-        if (q.currency == order.price.currency && q.unit == order.price.unit && order.price.amount > 0) {
-            const double change = (q.amount / order.price.amount - 1) * 100;
-            versus = std::abs(change) < 0.05 ? tr("the same as the catalog's")
-                     : change > 0            ? tr("%1 % above the catalog's").arg(change, 0, 'f', 1)
-                                             : tr("%1 % below the catalog's").arg(-change, 0, 'f', 1);
-        }
-        lines
-            << (versus.isEmpty()
-                    ? tr("The provider's price now: %1 (%2).").arg(now, QString::fromStdString(q.source))
-                    : tr("The provider's price now: %1 (%2), %3.").arg(now, QString::fromStdString(q.source), versus));
-        lines << tr("The launch is costed at the catalog's price; both are kept in the ledger.");
-    } else if (!quoteProblem.isEmpty()) {
-        lines << tr("The provider's current price could not be asked (%1); the catalog's is used.").arg(quoteProblem);
-    }
-    if (order.price.unit == core::PriceUnit::Month) {
-        lines << tr("Prepaid: %n month(s), %1 in all, paid now; automatic renewal %2.",
-                    nullptr,
-                    order.price.prepaidMonths)
-                     .arg(money(order.price.amount * order.price.prepaidMonths, order.price.currency),
-                          r.autoRenew ? tr("on") : tr("off"));
-        lines << subscriptionTerminateText(m_provider->currentData().toString().toStdString());
-    }
-    if (r.pricing == core::LaunchPricing::Spot) {
-        lines << (r.spotPriceLimit > 0
-                      ? tr("Spot: bids at most %1 an hour; the provider may reclaim it when its price goes above, or "
-                           "when it needs the capacity.")
-                            .arg(money(r.spotPriceLimit, order.price.currency))
-                      : tr("Spot: pays the market price, at most the on-demand price; the provider may reclaim it "
-                           "when it needs the capacity."));
-    }
-    const std::optional<double> most = core::mostBeforeDeadman(order, core::unixNow());
-    // What each rule does to the machine, in so many words: on EC2 a shutdown terminates, and the disk goes with it.
-    const core::WatchdogRules& rules = order.watchdog;
-    if (order.deadmanHours > 0 && most && (r.terminateAt > 0 || rules.shutdownTerminates)) {
-        lines << tr("The dead-man switch TERMINATES it after %n hour(s), deleting its disks; the most it can cost "
-                    "before then is %1.",
-                    nullptr,
-                    order.deadmanHours)
-                     .arg(money(*most, order.price.currency));
-    } else if (order.deadmanHours > 0 && most) {
-        // No provider-side terminate (a subscription): the watchdog's shutdown only stops it.
-        lines << tr("The dead-man switch shuts it down after %n hour(s): it is stopped, not terminated, and its disks "
-                    "are kept; the most it can cost is %1.",
-                    nullptr,
-                    order.deadmanHours)
-                     .arg(money(*most, order.price.currency));
-    } else {
-        lines << tr("The dead-man switch is OFF: it bills until you terminate it.");
-    }
-    if (rules.idleMinutes > 0) {
-        const QString idle = tr("After %1 min with every GPU below %2 %, no SSH session and no CPU or network load "
-                                "(counted from minute %3),")
-                                 .arg(rules.idleMinutes)
-                                 .arg(rules.idlePercent)
-                                 .arg(rules.idleGraceMinutes);
-        lines << (rules.shutdownTerminates ? tr("%1 the instance is TERMINATED and its disks are deleted.").arg(idle)
-                                           : tr("%1 the instance is stopped (its disks are kept).").arg(idle));
-    } else {
-        lines << tr("The idle shutdown is off.");
-    }
-    if (rules.shutdownTerminates && (order.deadmanHours > 0 || rules.idleMinutes > 0)) {
-        lines << tr("Copy your results off the instance as you go: nothing on it survives a rule that fires.");
-    }
-    lines << tr("SSH is opened to %1 only.").arg(QString::fromStdString(r.sshSourceCidr));
-    if (r.dryRun) {
-        lines << tr("This is a dry run: the provider only checks the request and starts nothing.");
-    }
+    const core::LaunchConfirmation confirmation{m_provider->currentData().toString().toStdString(),
+                                                order,
+                                                quoteProblem,
+                                                core::mostBeforeDeadman(order, core::unixNow())};
+    const QStringList lines = launchConfirmationLines(confirmation);
     const QString text = lines.join(QLatin1Char('\n'));
     Questions::recordAsked(Question::ConfirmLaunch, text);
     if (const std::optional<QVariant> next = Questions::takeNextAnswer(Question::ConfirmLaunch)) {

@@ -2,10 +2,17 @@
 #include "wording/LaunchText.h"
 
 #include "wording/ErrorText.h"
+#include "wording/Format.h"
+#include "wording/PlanText.h"
+#include "wording/ProviderText.h"
 #include "wording/ReasonParams.h"
 #include "wording/providers/ProviderWording.h"
 
+#include "gpuplan/cloud/ProviderRegistry.h"
+
 #include <QCoreApplication>
+
+#include <cmath>
 
 namespace gpuplan::ui {
 
@@ -19,6 +26,18 @@ struct LaunchText
 QString q(const std::string& text)
 {
     return QString::fromStdString(text);
+}
+
+QString money(double amount, core::Currency currency)
+{
+    return formatMoney(amount, QString::fromLatin1(core::currencyCode(currency)), 2);
+}
+
+/// "¥8.68 an hour", "¥5,400.00 a month".
+QString rate(double amount, core::Currency currency, core::PriceUnit unit)
+{
+    return unit == core::PriceUnit::Month ? LaunchText::tr("%1 a month").arg(money(amount, currency))
+                                          : LaunchText::tr("%1 an hour").arg(money(amount, currency));
 }
 
 } // namespace
@@ -199,12 +218,124 @@ QString launchStepText(const core::Reason& step)
                         cvmStepText,
                         providerwording::alibabaStepText,
                         providerwording::huaweiStepText,
+                        providerwording::gcpStepText,
+                        providerwording::azureStepText,
+                        providerwording::lambdaStepText,
+                        providerwording::paperspaceStepText,
                         commonStepText}) {
         if (QString text = words(step.key, p); !text.isNull()) {
             return text;
         }
     }
     return errorReasonText(step); // a key this version does not word: the key and its parameters
+}
+
+QStringList launchConfirmationLines(const core::LaunchConfirmation& c)
+{
+    const core::LaunchOrder& order = c.order;
+    const core::LaunchRequest& r = order.request;
+    const core::LaunchPrice& price = order.price;
+    const QString provider = providerDisplayName(c.provider);
+    QStringList lines;
+    lines << (r.dryRun ? LaunchText::tr("Dry run: %1 on %2 in %3, %4, at %5.")
+                       : LaunchText::tr("Launch %1 on %2 in %3, %4, at %5."))
+                 .arg(q(r.instanceType),
+                      provider,
+                      q(r.zone.empty() ? r.region : r.zone),
+                      pricingModeText(q(order.pricingMode)),
+                      rate(price.amount, price.currency, price.unit));
+    if (order.quote) {
+        const core::PriceQuote& quote = *order.quote;
+        const QString now = rate(quote.amount, quote.currency, quote.unit);
+        QString versus;
+        if (quote.currency == price.currency && quote.unit == price.unit && price.amount > 0) {
+            const double change = (quote.amount / price.amount - 1) * 100;
+            versus = std::abs(change) < 0.05 ? LaunchText::tr("the same as the catalog's")
+                     : change > 0            ? LaunchText::tr("%1 % above the catalog's").arg(change, 0, 'f', 1)
+                                             : LaunchText::tr("%1 % below the catalog's").arg(-change, 0, 'f', 1);
+        }
+        lines << (versus.isEmpty()
+                      ? LaunchText::tr("The provider's price now: %1 (%2).").arg(now, q(quote.source))
+                      : LaunchText::tr("The provider's price now: %1 (%2), %3.").arg(now, q(quote.source), versus));
+        lines << LaunchText::tr("The launch is costed at the catalog's price; both are kept in the ledger.");
+    } else if (c.quoteProblem) {
+        lines << LaunchText::tr("The provider's current price could not be asked (%1); the catalog's is used.")
+                     .arg(errorText(*c.quoteProblem));
+    }
+    if (price.unit == core::PriceUnit::Month) {
+        lines << LaunchText::tr(
+                     "Prepaid: %n month(s), %1 in all, paid now; automatic renewal %2.", nullptr, price.prepaidMonths)
+                     .arg(money(price.amount * price.prepaidMonths, price.currency),
+                          r.autoRenew ? LaunchText::tr("on") : LaunchText::tr("off"));
+        lines << subscriptionTerminateText(c.provider);
+    }
+    if (r.pricing == core::LaunchPricing::Spot) {
+        lines << (r.spotPriceLimit > 0
+                      ? LaunchText::tr("Spot: bids at most %1 an hour; the provider may reclaim it when its price goes "
+                                       "above, or when it needs the capacity.")
+                            .arg(money(r.spotPriceLimit, price.currency))
+                      : LaunchText::tr("Spot: pays the market price, at most the on-demand price; the provider may "
+                                       "reclaim it when it needs the capacity."));
+    }
+    // What each rule does to the machine and to its bill, in so many words: on EC2 a shutdown terminates, and the
+    // disk goes with it; on CVM it stops the instance; on Azure and Lambda a machine shut down from inside still bills.
+    const core::WatchdogRules& rules = order.watchdog;
+    const QString most = money(c.mostBeforeDeadman.value_or(0), price.currency);
+    if (order.deadmanHours > 0 && c.mostBeforeDeadman && (r.terminateAt > 0 || rules.shutdownTerminates)) {
+        lines << LaunchText::tr("The dead-man switch TERMINATES it after %n hour(s), deleting its disks; the most it "
+                                "can cost before then is %1.",
+                                nullptr,
+                                order.deadmanHours)
+                     .arg(most);
+    } else if (order.deadmanHours > 0 && c.mostBeforeDeadman
+               && (rules.shutdownStopsBilling || price.unit == core::PriceUnit::Month)) {
+        // No provider-side terminate (a subscription, paid ahead, or a provider without one): the watchdog's
+        // shutdown stops it.
+        lines << LaunchText::tr("The dead-man switch shuts it down after %n hour(s): it is stopped, not terminated, "
+                                "and its disks are kept; the most it can cost is %1.",
+                                nullptr,
+                                order.deadmanHours)
+                     .arg(most);
+    } else if (order.deadmanHours > 0 && c.mostBeforeDeadman) {
+        lines << LaunchText::tr("The dead-man switch shuts it down after %n hour(s); the most it can cost before "
+                                "then is %2. But %1 bills a machine shut down from inside until it is deleted: GPU "
+                                "Planner deletes it when it next looks (the app open, or `gpuplan instances`) from 30 "
+                                "minutes past the dead-man.",
+                                nullptr,
+                                order.deadmanHours)
+                     .arg(provider, most);
+    } else {
+        lines << LaunchText::tr("The dead-man switch is OFF: it bills until you terminate it.");
+    }
+    if (rules.idleMinutes > 0) {
+        const QString idle = LaunchText::tr("After %1 min with every GPU below %2 %, no SSH session and no CPU or "
+                                            "network load (counted from minute %3),")
+                                 .arg(rules.idleMinutes)
+                                 .arg(rules.idlePercent)
+                                 .arg(rules.idleGraceMinutes);
+        lines << (rules.shutdownTerminates
+                      ? LaunchText::tr("%1 the instance is TERMINATED and its disks are deleted.").arg(idle)
+                  : rules.shutdownStopsBilling
+                      ? LaunchText::tr("%1 the instance is stopped (its disks are kept).").arg(idle)
+                      : LaunchText::tr("%1 the instance is shut down, but %2 keeps billing it until it is terminated.")
+                            .arg(idle, provider));
+    } else {
+        lines << LaunchText::tr("The idle shutdown is off.");
+    }
+    if (rules.shutdownTerminates && (order.deadmanHours > 0 || rules.idleMinutes > 0)) {
+        lines << LaunchText::tr("Copy your results off the instance as you go: nothing on it survives a rule that "
+                                "fires.");
+    }
+    const core::ProviderDescriptor* descriptor = core::ProviderRegistry::builtIn().find(c.provider);
+    lines << (descriptor && !descriptor->supports(core::CloudFeature::SshSourceRestriction)
+                  ? LaunchText::tr("SSH is open to every address: %1 has no firewall of its own for one instance "
+                                   "(only your key lets you in).")
+                        .arg(provider)
+                  : LaunchText::tr("SSH is opened to %1 only.").arg(q(r.sshSourceCidr)));
+    if (r.dryRun) {
+        lines << LaunchText::tr("This is a dry run: the provider only checks the request and starts nothing.");
+    }
+    return lines;
 }
 
 } // namespace gpuplan::ui

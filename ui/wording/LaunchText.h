@@ -1,8 +1,10 @@
 #pragma once
 
+#include "gpuplan/cloud/LaunchWorkflow.h"
 #include "gpuplan/cloud/Launcher.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace gpuplan::ui {
 
@@ -14,5 +16,11 @@ QString launchProgressText(const core::LaunchProgress& progress);
 /// language: "Imported key pair gpuplanner-1a2b", "Security group sg-1 (gpuplanner-ssh-…) opens SSH to 203.0.113.7/32
 /// only". `gpuplan launch` prints them. A key this version does not word reads as the key and its parameters.
 QString launchStepText(const core::Reason& step);
+
+/// What a launch will cost and do, a line each, for the user's yes or no: the Launch page's dialog and `gpuplan
+/// launch`'s summary say the same. The instance, provider, zone, way of paying and price; the provider's own price
+/// now, or why it could not be asked; a prepaid period and what terminating it refunds; a spot bid; what the dead-man
+/// and the idle rule do to the machine and to its bill; where SSH is open; a dry run.
+QStringList launchConfirmationLines(const core::LaunchConfirmation& confirmation);
 
 } // namespace gpuplan::ui

@@ -739,7 +739,8 @@ const ProviderDescriptor& alibabaDescriptor()
         "Alibaba Cloud", // wire: the provider\'s name, a proper noun (data)
         "阿里云",
         {{"access_key_id", CredentialFieldKind::KeyId}, {"secret_access_key", CredentialFieldKind::Secret}},
-        {{CloudFeature::TerminateOnShutdown, Reason{"unsupported.alibaba.terminate_on_shutdown", {}}}},
+        {{CloudFeature::TerminateOnShutdown, Reason{"unsupported.alibaba.terminate_on_shutdown", {}}},
+         {CloudFeature::ShutdownStopsBilling, Reason{"unsupported.alibaba.shutdown_stops_billing", {}}}},
         makeAlibabaEcsProvider,
     };
     return descriptor;

@@ -459,7 +459,8 @@ const ProviderDescriptor& tencentDescriptor()
         "Tencent Cloud", // wire: the provider\'s name, a proper noun (data)
         "腾讯云",
         {{"access_key_id", CredentialFieldKind::KeyId}, {"secret_access_key", CredentialFieldKind::Secret}},
-        {{CloudFeature::TerminateOnShutdown, Reason{"unsupported.tencent.terminate_on_shutdown", {}}}},
+        {{CloudFeature::TerminateOnShutdown, Reason{"unsupported.tencent.terminate_on_shutdown", {}}},
+         {CloudFeature::ShutdownStopsBilling, Reason{"unsupported.tencent.shutdown_stops_billing", {}}}},
         makeTencentCvmProvider,
     };
     return descriptor;

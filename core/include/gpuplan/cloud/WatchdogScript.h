@@ -27,6 +27,9 @@ struct WatchdogRules
     int checkSeconds = 60;
     int idleGraceMinutes = 30;      // idle time counts only after this long: the user's set-up is not idleness
     bool shutdownTerminates = true; // what the script's shutdown does, said in its log (EC2: terminate; CVM: stop)
+    /// Whether that shutdown stops the bill (a terminate, or a stop on CVM, ECS, GCE); false on Azure and Lambda, where
+    /// only a delete does, which GPU Planner's reconcile makes once the dead-man is past.
+    bool shutdownStopsBilling = true;
 };
 
 /// Which rule a WatchdogRules check refused, in Error::where: the front ends name their own field for it (the
@@ -52,6 +55,11 @@ Result<std::string> watchdogUserData(std::string_view script, const WatchdogRule
 /// user-data; the watchdog script alone is close to that, compressed it is about a third. The bytes are the same
 /// for the same text (no time stamp in the header), so a resent launch sends the same request.
 std::string gzipUserData(std::string_view text);
+
+/// User data as text, for the providers whose API takes it as a string (GCE's startup-script metadata, Lambda's
+/// user_data, the script Paperspace runs at start): gzip-compressed data (gzipUserData, what LaunchSetup makes) is
+/// uncompressed; anything else is returned as it is.
+std::string userDataText(std::string_view userData);
 
 /// The dead-man's default from the plan: its high estimate of the run's hours with a quarter more and one hour
 /// of set-up, rounded up to whole hours (the script takes whole hours), at most kMaxDeadmanHours (an estimate
