@@ -201,6 +201,217 @@
     </message>
 </context>
 <context>
+    <name>AzureText</name>
+    <message>
+        <source>this VM size</source>
+        <translation>此 VM 规格</translation>
+    </message>
+    <message>
+        <source>this zone</source>
+        <translation>此可用区</translation>
+    </message>
+    <message>
+        <source>this region</source>
+        <translation>此地域</translation>
+    </message>
+    <message>
+        <source>Azure has no capacity for %1 in zone %2 right now: GPU Planner tries the next zone; else try later or another region</source>
+        <translation>Azure 当前在可用区 %2 没有 %1 的容量：GPU Planner 会尝试下一个可用区；否则请稍后重试或换一个地域</translation>
+    </message>
+    <message>
+        <source>%1 is not available in %2 (zone %3) for this subscription now: GPU Planner tries the next zone; else choose another size or region</source>
+        <translation>%1 目前在 %2（可用区 %3）不对此订阅开放：GPU Planner 会尝试下一个可用区；否则请换一个规格或地域</translation>
+    </message>
+    <message>
+        <source>the launch would exceed the subscription&apos;s vCPU quota %1 in %2 (limit %3, in use %4, needed %5 more): in the portal open Subscriptions -&gt; Usage + quotas and request more vCPUs of that family in the region</source>
+        <translation>此次启动会超出订阅在 %2 的 vCPU 配额 %1（上限 %3，已用 %4，还需 %5）：在门户中打开 订阅 -&gt; 使用情况 + 配额，为该系列在此地域申请更多 vCPU</translation>
+    </message>
+    <message>
+        <source>the launch would exceed the subscription&apos;s spot vCPU quota in %1 (limit %2, in use %3, needed %4 more): in the portal open Subscriptions -&gt; Usage + quotas and request more &quot;Total Regional Low-priority vCPUs&quot; in the region</source>
+        <translation>此次启动会超出订阅在 %1 的竞价实例 vCPU 配额（上限 %2，已用 %3，还需 %4）：在门户中打开 订阅 -&gt; 使用情况 + 配额，在此地域申请更多“Total Regional Low-priority vCPUs”</translation>
+    </message>
+    <message>
+        <source>the subscription is not registered for %1: register it once in the portal (Subscriptions -&gt; Resource providers -&gt; %1 -&gt; Register, or az provider register --namespace %1), wait until it shows Registered, then try again</source>
+        <translation>订阅尚未注册 %1：在门户中注册一次（订阅 -&gt; 资源提供程序 -&gt; %1 -&gt; 注册，或执行 az provider register --namespace %1），等状态显示为已注册后再试</translation>
+    </message>
+    <message>
+        <source>the app may not do %1: give its service principal the roles Virtual Machine Contributor and Network Contributor (or Contributor) on the subscription, in the portal under Subscriptions -&gt; Access control (IAM)</source>
+        <translation>该应用无权执行 %1：在门户的 订阅 -&gt; 访问控制(IAM) 中，为其服务主体在订阅上分配“虚拟机参与者”和“网络参与者”角色（或“参与者”）</translation>
+    </message>
+    <message>
+        <source>Azure refused the access token: check the app&apos;s tenant_id, client_id and client_secret, and that the secret has not expired</source>
+        <translation>Azure 拒绝了访问令牌：请检查应用的 tenant_id、client_id 和 client_secret，并确认密钥未过期</translation>
+    </message>
+    <message>
+        <source>Azure is limiting the request rate of %1: wait %2 seconds and try again</source>
+        <translation>Azure 正在限制 %1 的请求频率：请等待 %2 秒后重试</translation>
+    </message>
+    <message>
+        <source>Azure is limiting the request rate of %1: wait a little and try again</source>
+        <translation>Azure 正在限制 %1 的请求频率：请稍等后重试</translation>
+    </message>
+    <message>
+        <source>the spot price of %1 is above the most you bid, or the bid is not valid: raise the spot price limit or leave it unset (pay up to the on-demand price)</source>
+        <translation>%1 的竞价价格高于您的出价上限，或出价无效：请提高竞价价格上限，或不设上限（最高按按量付费价格计费）</translation>
+    </message>
+    <message>
+        <source>Azure does not sell %1 as a spot VM: choose on-demand or another size</source>
+        <translation>Azure 不以竞价实例方式提供 %1：请选择按量付费或其他规格</translation>
+    </message>
+    <message>
+        <source>the subscription cannot create resources (disabled, read-only or not found): check its state in the portal under Subscriptions</source>
+        <translation>该订阅无法创建资源（已禁用、只读或不存在）：请在门户的“订阅”中查看其状态</translation>
+    </message>
+    <message>
+        <source>Azure does not know the resource %1 names</source>
+        <translation>Azure 找不到 %1 所指的资源</translation>
+    </message>
+    <message>
+        <source>Azure refused %1</source>
+        <translation>Azure 拒绝了 %1</translation>
+    </message>
+    <message>
+        <source>Azure&apos;s operation %1 ended %2</source>
+        <translation>Azure 操作 %1 以 %2 结束</translation>
+    </message>
+    <message>
+        <source>Azure&apos;s answer to %1 is not JSON</source>
+        <translation>Azure 对 %1 的响应不是 JSON</translation>
+    </message>
+    <message>
+        <source>Azure&apos;s answer to %1 is not a JSON object</source>
+        <translation>Azure 对 %1 的响应不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>Azure&apos;s answer to %1 has no %2</source>
+        <translation>Azure 对 %1 的响应缺少 %2</translation>
+    </message>
+    <message>
+        <source>Azure&apos;s answer to %1 has a %2 that is not a list</source>
+        <translation>Azure 对 %1 的响应中 %2 不是列表</translation>
+    </message>
+    <message>
+        <source>Azure answered HTTP %1 to %2</source>
+        <translation>Azure 对 %2 返回了 HTTP %1</translation>
+    </message>
+    <message>
+        <source>no HTTP transport configured</source>
+        <translation>未配置 HTTP 传输</translation>
+    </message>
+    <message>
+        <source>stopped before %1</source>
+        <translation>在 %1 之前已停止</translation>
+    </message>
+    <message>
+        <source>Azure&apos;s answer to %1 points to %2, which is not Azure Resource Manager: not followed</source>
+        <translation>Azure 对 %1 的响应指向 %2，它不是 Azure 资源管理器：未跟随</translation>
+    </message>
+    <message>
+        <source>Azure&apos;s operation %1 was not done after %2 polls: look at it in the portal; reconciling the instances finds the VM by its tag once it exists</source>
+        <translation>Azure 操作 %1 轮询 %2 次后仍未完成：请在门户中查看；实例对账会在虚拟机出现后按其标签找到它</translation>
+    </message>
+    <message>
+        <source>%1 is not an Azure image: give a URN publisher:offer:sku:version or an image&apos;s resource id (/subscriptions/...)</source>
+        <translation>%1 不是 Azure 镜像：请提供 URN（publisher:offer:sku:version）或镜像的资源 ID（/subscriptions/...）</translation>
+    </message>
+    <message>
+        <source>Azure offers no version of the image %1 in %2: give an image with the NVIDIA driver (--image publisher:offer:sku:version)</source>
+        <translation>Azure 在 %2 没有镜像 %1 的任何版本：请指定带 NVIDIA 驱动的镜像（--image publisher:offer:sku:version）</translation>
+    </message>
+    <message>
+        <source>a launch needs a client token (it names the VM)</source>
+        <translation>启动需要客户端令牌（它也是虚拟机的名称）</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid Azure VM name (1-64 letters, digits and hyphens)</source>
+        <translation>%1 不是有效的 Azure 虚拟机名称（1-64 个字母、数字和连字符）</translation>
+    </message>
+    <message>
+        <source>an Azure Linux VM needs an SSH public key</source>
+        <translation>Azure Linux 虚拟机需要 SSH 公钥</translation>
+    </message>
+    <message>
+        <source>the cloud-init script is %1 bytes; Azure takes at most 65535 bytes of custom data: shorten it</source>
+        <translation>cloud-init 脚本为 %1 字节；Azure 的自定义数据最多 65535 字节：请精简脚本</translation>
+    </message>
+    <message>
+        <source>Azure does not take the tag %1: a name has at most 512 characters without &lt; &gt; % &amp; \ ? /, a value at most 256</source>
+        <translation>Azure 不接受标签 %1：名称最多 512 个字符且不能包含 &lt; &gt; % &amp; \ ? /，值最多 256 个字符</translation>
+    </message>
+    <message>
+        <source>the app sees no enabled Azure subscription: give it a role on a subscription (or enter subscription_id in the credential)</source>
+        <translation>该应用看不到任何已启用的 Azure 订阅：请在某个订阅上为它分配角色（或在凭据中填写 subscription_id）</translation>
+    </message>
+    <message>
+        <source>the app sees several enabled subscriptions (%1): enter the one to use as subscription_id in the credential</source>
+        <translation>该应用能看到多个已启用的订阅（%1）：请在凭据中把要使用的订阅填为 subscription_id</translation>
+    </message>
+    <message>
+        <source>Azure does not offer %1 in %2 to this subscription (%3): request access to the size in the region through a support request (quota type: compute-VM), or choose another size or region</source>
+        <translation>Azure 在 %2 不向此订阅提供 %1（%3）：请通过支持请求（配额类型：计算-VM）申请在该地域使用此规格，或换一个规格或地域</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 (Azure: %2)</source>
+        <translation>%1（Azure：%2）</translation>
+    </message>
+    <message>
+        <source>image %1 (newest version %2)</source>
+        <translation>镜像 %1（最新版本 %2）</translation>
+    </message>
+    <message>
+        <source>the SSH key goes into the VM for user %1 (Azure imports no key pair)</source>
+        <translation>SSH 公钥直接写入虚拟机，用户为 %1（Azure 不导入密钥对）</translation>
+    </message>
+    <message>
+        <source>created resource group %1 in %2 for GPU Planner&apos;s resources</source>
+        <translation>已在 %2 为 GPU Planner 的资源创建资源组 %1</translation>
+    </message>
+    <message>
+        <source>found resource group %1</source>
+        <translation>已找到资源组 %1</translation>
+    </message>
+    <message>
+        <source>found network security group %1: SSH from %2</source>
+        <translation>已找到网络安全组 %1：允许来自 %2 的 SSH</translation>
+    </message>
+    <message>
+        <source>created network security group %1: SSH from %2 only</source>
+        <translation>已创建网络安全组 %1：仅允许来自 %2 的 SSH</translation>
+    </message>
+    <message>
+        <source>network security group %1 had lost its SSH rule: added it again for %2</source>
+        <translation>网络安全组 %1 丢失了 SSH 规则：已为 %2 重新添加</translation>
+    </message>
+    <message>
+        <source>found virtual network %1</source>
+        <translation>已找到虚拟网络 %1</translation>
+    </message>
+    <message>
+        <source>created virtual network %1 (%2)</source>
+        <translation>已创建虚拟网络 %1（%2）</translation>
+    </message>
+    <message>
+        <source>the VM size has no availability zones in %1: Azure places the VM in the region</source>
+        <translation>该 VM 规格在 %1 没有可用区：由 Azure 在地域内放置虚拟机</translation>
+    </message>
+    <message>
+        <source>VM %1 exists already (a resent launch): not created again</source>
+        <translation>虚拟机 %1 已存在（重发的启动请求）：不再重复创建</translation>
+    </message>
+    <message>
+        <source>created VM %1 (with its network interface, public IP and OS disk, all deleted with it)</source>
+        <translation>已创建虚拟机 %1（连同其网卡、公网 IP 和系统盘，删除时一并删除）</translation>
+    </message>
+    <message>
+        <source>Azure has no scheduled delete time for a VM: the watchdog inside it and GPU Planner&apos;s reconcile end it</source>
+        <translation>Azure 没有虚拟机的定时删除：由实例内的看门狗和 GPU Planner 的对账来结束它</translation>
+    </message>
+</context>
+<context>
     <name>CloudErrors</name>
     <message>
         <source>%1, %2</source>
@@ -902,6 +1113,209 @@
     </message>
 </context>
 <context>
+    <name>GcpText</name>
+    <message>
+        <source>the project</source>
+        <translation>该项目</translation>
+    </message>
+    <message>
+        <source>Compute Engine has no %1 free in %2 right now (the zone&apos;s resources are exhausted): GPU Planner tries the next zone; else try later or another region</source>
+        <translation>Compute Engine 目前在 %2 没有空闲的 %1（该可用区资源已耗尽）：GPU Planner 会尝试下一个可用区；否则请稍后再试或换个地域</translation>
+    </message>
+    <message>
+        <source>this machine type</source>
+        <translation>该机器类型</translation>
+    </message>
+    <message>
+        <source>this zone</source>
+        <translation>该可用区</translation>
+    </message>
+    <message>
+        <source>the launch would exceed the project&apos;s quota %1 (in %2): in the console open IAM &amp; Admin -&gt; Quotas, filter by the metric, select it and request an increase (a new project&apos;s GPU quotas, GPUS_ALL_REGIONS among them, are often 0)</source>
+        <translation>此次启动会超出项目的配额 %1（%2）：在控制台打开 IAM 和管理 -&gt; 配额，按该指标筛选，选中后申请提高配额（新项目的 GPU 配额，包括 GPUS_ALL_REGIONS，通常为 0）</translation>
+    </message>
+    <message>
+        <source>for GPUs</source>
+        <translation>GPU 配额</translation>
+    </message>
+    <message>
+        <source>this region</source>
+        <translation>该地域</translation>
+    </message>
+    <message>
+        <source>Compute Engine is limiting the request rate of %1 (the per-minute quota refills each minute): wait a minute and try again</source>
+        <translation>Compute Engine 正在对 %1 限流（每分钟的配额每分钟重置）：请等一分钟后重试</translation>
+    </message>
+    <message>
+        <source>the Compute Engine API is not enabled in %1: enable it in the console (APIs &amp; Services -&gt; Library -&gt; Compute Engine API -&gt; Enable, or the link in Google&apos;s message), wait a few minutes, then try again</source>
+        <translation>%1 未启用 Compute Engine API：请在控制台启用（API 和服务 -&gt; 库 -&gt; Compute Engine API -&gt; 启用，或打开 Google 消息中的链接），等几分钟后重试</translation>
+    </message>
+    <message>
+        <source>%1 has no VPC network named &quot;default&quot;, which GPU Planner launches in: create it in the console (VPC network -&gt; VPC networks -&gt; Create VPC network, name &quot;default&quot;, automatic subnets)</source>
+        <translation>%1 中没有名为“default”的 VPC 网络，而 GPU Planner 在该网络中启动实例：请在控制台创建（VPC 网络 -&gt; VPC 网络 -&gt; 创建 VPC 网络，名称“default”，自动创建子网）</translation>
+    </message>
+    <message>
+        <source>the service account may not do %1 (it lacks the permission %2): grant it the role %3 on %4 in the console (IAM &amp; Admin -&gt; IAM)</source>
+        <translation>服务账号无权执行 %1（缺少权限 %2）：请在控制台（IAM 和管理 -&gt; IAM）为其授予 %4 上的角色 %3</translation>
+    </message>
+    <message>
+        <source>Google did not accept the service account&apos;s token: check that the key file is current and its key not deleted (IAM &amp; Admin -&gt; Service accounts -&gt; Keys)</source>
+        <translation>Google 不接受该服务账号的令牌：请检查密钥文件是否为最新、其密钥是否已被删除（IAM 和管理 -&gt; 服务账号 -&gt; 密钥）</translation>
+    </message>
+    <message>
+        <source>Compute Engine does not know the resource %1 names</source>
+        <translation>Compute Engine 找不到 %1 所指的资源</translation>
+    </message>
+    <message>
+        <source>Compute Engine refused %1</source>
+        <translation>Compute Engine 拒绝了 %1</translation>
+    </message>
+    <message>
+        <source>Compute Engine&apos;s operation %1 for %2 failed</source>
+        <translation>Compute Engine 针对 %2 的操作 %1 失败</translation>
+    </message>
+    <message>
+        <source>Compute Engine&apos;s answer to %1 is not JSON</source>
+        <translation>Compute Engine 对 %1 的应答不是 JSON</translation>
+    </message>
+    <message>
+        <source>Compute Engine&apos;s answer to %1 has a %2 that is not a JSON object</source>
+        <translation>Compute Engine 对 %1 的应答中 %2 不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>Compute Engine&apos;s answer to %1 is not a JSON object</source>
+        <translation>Compute Engine 对 %1 的应答不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>Compute Engine&apos;s answer to %1 has no %2</source>
+        <translation>Compute Engine 对 %1 的应答缺少 %2</translation>
+    </message>
+    <message>
+        <source>Compute Engine&apos;s answer to %1 has a %2 that is not a list</source>
+        <translation>Compute Engine 对 %1 的应答中 %2 不是列表</translation>
+    </message>
+    <message>
+        <source>Compute Engine answered HTTP %1 to %2</source>
+        <translation>Compute Engine 对 %2 返回了 HTTP %1</translation>
+    </message>
+    <message>
+        <source>no Google Cloud project: enter project_id in the credential, or use a service account key whose client_email ends in @&lt;project&gt;.iam.gserviceaccount.com</source>
+        <translation>没有 Google Cloud 项目：请在凭据中填写 project_id，或使用 client_email 以 @&lt;project&gt;.iam.gserviceaccount.com 结尾的服务账号密钥</translation>
+    </message>
+    <message>
+        <source>%1 is a Cloud TPU, not a Compute Engine VM: GPU Planner launches VMs only</source>
+        <translation>%1 是 Cloud TPU，不是 Compute Engine 虚拟机：GPU Planner 只启动虚拟机</translation>
+    </message>
+    <message>
+        <source>%1 is not a Compute Engine machine type (&quot;a2-highgpu-1g&quot;) or an N1 type with GPUs (&quot;n1-standard-8+1xT4&quot;)</source>
+        <translation>%1 不是 Compute Engine 机器类型（“a2-highgpu-1g”），也不是带 GPU 的 N1 类型（“n1-standard-8+1xT4”）</translation>
+    </message>
+    <message>
+        <source>%1 in %2 is not a GPU that attaches to N1 machine types (T4, V100, P100 or P4)</source>
+        <translation>%2 中的 %1 不是可挂载到 N1 机器类型的 GPU（T4、V100、P100 或 P4）</translation>
+    </message>
+    <message>
+        <source>Compute Engine Spot VMs take no price limit (there is no bid): launch without one</source>
+        <translation>Compute Engine 竞价实例（Spot 虚拟机）不设价格上限（没有出价）：请不设上限启动</translation>
+    </message>
+    <message>
+        <source>a launch needs a client token (idempotency)</source>
+        <translation>启动需要客户端令牌（幂等性）</translation>
+    </message>
+    <message>
+        <source>the client token %1 cannot name a Compute Engine instance (lowercase letters, digits and &apos;-&apos;, starting with a letter, at most 63)</source>
+        <translation>客户端令牌 %1 不能用作 Compute Engine 实例名（只能含小写字母、数字和“-”，以字母开头，最多 63 个字符）</translation>
+    </message>
+    <message>
+        <source>a Compute Engine instance takes at most 64 labels; this launch has %1</source>
+        <translation>一个 Compute Engine 实例最多 64 个标签；此次启动有 %1 个</translation>
+    </message>
+    <message>
+        <source>the instance metadata %1 is %2 bytes; Compute Engine takes at most 256 KB per value</source>
+        <translation>实例元数据 %1 有 %2 字节；Compute Engine 每个值最多 256 KB</translation>
+    </message>
+    <message>
+        <source>the instance metadata is %1 bytes in all; Compute Engine takes less than 512 KB</source>
+        <translation>实例元数据总共 %1 字节；Compute Engine 要求小于 512 KB</translation>
+    </message>
+    <message>
+        <source>the scheduled delete time (terminationTime) must lie in the future</source>
+        <translation>定时删除时间（terminationTime）必须在将来</translation>
+    </message>
+    <message>
+        <source>the SSH public key must be one line</source>
+        <translation>SSH 公钥必须是一行</translation>
+    </message>
+    <message>
+        <source>no HTTP transport configured</source>
+        <translation>未配置 HTTP 传输</translation>
+    </message>
+    <message>
+        <source>stopped before %1</source>
+        <translation>在 %1 之前已停止</translation>
+    </message>
+    <message>
+        <source>none of the Deep Learning VM image families %1 (project %2) is available: give an image (--image: a selfLink, projects/&lt;project&gt;/global/images/&lt;name&gt;, or an image family URL) with the NVIDIA driver</source>
+        <translation>Deep Learning VM 镜像系列 %1（项目 %2）都不可用：请指定一个装有 NVIDIA 驱动的镜像（--image：selfLink、projects/&lt;project&gt;/global/images/&lt;name&gt; 或镜像系列 URL）</translation>
+    </message>
+    <message>
+        <source>no zone of %1 offers %2: try another region</source>
+        <translation>%1 没有可用区提供 %2：请换个地域</translation>
+    </message>
+    <message>
+        <source>Compute Engine&apos;s operation %1 did not finish in time: look for it in the console (Compute Engine -&gt; Operations); reconciling the instances finds the instance by its label once it exists</source>
+        <translation>Compute Engine 的操作 %1 未在时限内完成：请在控制台（Compute Engine -&gt; 操作）中查看；实例创建后，对账会按其标签找到它</translation>
+    </message>
+    <message>
+        <source>an instance named %1 already exists in %2 and is not this launch&apos;s (its gpuplanner-token label differs)</source>
+        <translation>%2 中已存在名为 %1 的实例，但不是此次启动的（其 gpuplanner-token 标签不同）</translation>
+    </message>
+    <message>
+        <source>%1 is not a Compute Engine instance id as GPU Planner keeps it (&lt;zone&gt;/&lt;name&gt;)</source>
+        <translation>%1 不是 GPU Planner 记录的 Compute Engine 实例 ID 格式（&lt;zone&gt;/&lt;name&gt;）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 (Google: %2)</source>
+        <translation>%1（Google：%2）</translation>
+    </message>
+    <message>
+        <source>found GPU image %1 (family %2)</source>
+        <translation>找到 GPU 镜像 %1（系列 %2）</translation>
+    </message>
+    <message>
+        <source>the SSH key goes into the instance&apos;s metadata (ssh-keys) for the user %1</source>
+        <translation>SSH 公钥写入实例元数据（ssh-keys），登录用户为 %1</translation>
+    </message>
+    <message>
+        <source>found firewall rule %1 (SSH from %2)</source>
+        <translation>找到防火墙规则 %1（允许来自 %2 的 SSH）</translation>
+    </message>
+    <message>
+        <source>created firewall rule %1 on the network default: SSH from %2 to instances tagged with its name</source>
+        <translation>已在 default 网络上创建防火墙规则 %1：允许来自 %2 的 SSH 访问带有同名网络标记的实例</translation>
+    </message>
+    <message>
+        <source>firewall rule %1 had lost its rule for SSH from %2: put it back</source>
+        <translation>防火墙规则 %1 丢失了允许来自 %2 的 SSH 规则：已恢复</translation>
+    </message>
+    <message>
+        <source>operation %1 finished (asked %2 times)</source>
+        <translation>操作 %1 已完成（查询 %2 次）</translation>
+    </message>
+    <message>
+        <source>Compute Engine deletes the instance at %1 (terminationTime)</source>
+        <translation>Compute Engine 将在 %1 删除该实例（terminationTime）</translation>
+    </message>
+    <message>
+        <source>instance %1 in %2 already existed from this launch&apos;s earlier request: it is this launch&apos;s</source>
+        <translation>%2 中的实例 %1 是此次启动先前的请求创建的：即此次启动的实例</translation>
+    </message>
+</context>
+<context>
     <name>GuiApplication</name>
     <message>
         <source>GPU Planner</source>
@@ -1160,6 +1574,149 @@
     </message>
 </context>
 <context>
+    <name>LambdaText</name>
+    <message>
+        <source>no region has capacity for it right now: try again later or choose another type</source>
+        <translation>目前所有地域都没有它的容量：请稍后再试，或换一个实例类型</translation>
+    </message>
+    <message>
+        <source>it has capacity now in %1: launch there instead</source>
+        <translation>它目前在 %1 有容量：请改在那里启动</translation>
+    </message>
+    <message>
+        <source>this instance type</source>
+        <translation>该实例类型</translation>
+    </message>
+    <message>
+        <source>this region</source>
+        <translation>该地域</translation>
+    </message>
+    <message>
+        <source>Lambda has no capacity for %1 in %2 right now</source>
+        <translation>Lambda 在 %2 暂时没有 %1 的容量</translation>
+    </message>
+    <message>
+        <source>%1: try another region or later</source>
+        <translation>%1：请换个地域或稍后再试</translation>
+    </message>
+    <message>
+        <source>%1; %2</source>
+        <translation>%1；%2</translation>
+    </message>
+    <message>
+        <source>the launch would exceed the account&apos;s quota (new accounts may run only a few instances): ask Lambda&apos;s support to raise it, or terminate an instance you no longer need</source>
+        <translation>本次启动会超出账号配额（新账号只能运行少量实例）：请联系 Lambda 客服提高配额，或释放不再需要的实例</translation>
+    </message>
+    <message>
+        <source>Lambda did not accept the API key: it is invalid, expired or deleted; create a new one in the Lambda Cloud dashboard (API keys) and enter it again</source>
+        <translation>Lambda 不接受该 API 密钥：密钥无效、已过期或已删除；请在 Lambda Cloud 控制台（API keys）新建一个并重新填写</translation>
+    </message>
+    <message>
+        <source>Lambda says the account is inactive: verify its email address and add a valid payment method in the Lambda Cloud dashboard, then try again</source>
+        <translation>Lambda 提示账号未激活：请在 Lambda Cloud 控制台验证邮箱并添加有效的付款方式，然后重试</translation>
+    </message>
+    <message>
+        <source>Lambda says the account&apos;s billing address is invalid: correct it in the Lambda Cloud dashboard (Billing), then try again</source>
+        <translation>Lambda 提示账号的账单地址无效：请在 Lambda Cloud 控制台（Billing）改正后重试</translation>
+    </message>
+    <message>
+        <source>Lambda refused %1 for this API key: the key or its team may not do it; check the key&apos;s team and role in the Lambda Cloud dashboard</source>
+        <translation>Lambda 拒绝该 API 密钥执行 %1：该密钥或其所属团队无此权限；请在 Lambda Cloud 控制台检查密钥所属团队和角色</translation>
+    </message>
+    <message>
+        <source>Lambda is limiting the request rate of %1 (about one request a second, one launch every 12 seconds): wait a little and try again</source>
+        <translation>Lambda 正在限制 %1 的请求频率（约每秒一次请求，每 12 秒一次启动）：请稍等后重试</translation>
+    </message>
+    <message>
+        <source>Lambda does not know what %1 names (the instance or key may be gone)</source>
+        <translation>Lambda 找不到 %1 指定的资源（实例或密钥可能已不存在）</translation>
+    </message>
+    <message>
+        <source>Lambda answered %1 with a server error (HTTP %2): it may or may not have done it</source>
+        <translation>Lambda 对 %1 返回了服务器错误（HTTP %2）：操作可能已执行，也可能没有</translation>
+    </message>
+    <message>
+        <source>Lambda refused the parameters of %1</source>
+        <translation>Lambda 拒绝了 %1 的参数</translation>
+    </message>
+    <message>
+        <source>Lambda refused %1</source>
+        <translation>Lambda 拒绝了 %1</translation>
+    </message>
+    <message>
+        <source>Lambda&apos;s answer to %1 is not JSON</source>
+        <translation>Lambda 对 %1 的响应不是 JSON</translation>
+    </message>
+    <message>
+        <source>Lambda&apos;s answer to %1 is not a JSON object</source>
+        <translation>Lambda 对 %1 的响应不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>Lambda&apos;s answer to %1 has no %2</source>
+        <translation>Lambda 对 %1 的响应缺少 %2</translation>
+    </message>
+    <message>
+        <source>Lambda answered HTTP %1 to %2</source>
+        <translation>Lambda 对 %2 返回了 HTTP %1</translation>
+    </message>
+    <message>
+        <source>the launch&apos;s client token &quot;%1&quot; cannot name a Lambda instance: it must start with gpuplan- and have at most 64 characters (the instance&apos;s name is its token)</source>
+        <translation>启动的幂等令牌“%1”不能用作 Lambda 实例名：必须以 gpuplan- 开头，且不超过 64 个字符（实例名就是令牌）</translation>
+    </message>
+    <message>
+        <source>the cloud-init script is %1 bytes; Lambda accepts at most 1 MB: shorten it</source>
+        <translation>cloud-init 脚本有 %1 字节，Lambda 最多接受 1 MB：请精简脚本</translation>
+    </message>
+    <message>
+        <source>no HTTP transport configured</source>
+        <translation>未配置 HTTP 传输</translation>
+    </message>
+    <message>
+        <source>stopped before %1</source>
+        <translation>在 %1 之前已停止</translation>
+    </message>
+    <message>
+        <source>Lambda does not offer the instance type %1 now (it is not in its list of instance types): choose another type</source>
+        <translation>Lambda 目前不提供实例类型 %1（不在其实例类型列表中）：请换一个类型</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 (Lambda: %2)</source>
+        <translation>%1（Lambda：%2）</translation>
+    </message>
+    <message>
+        <source>image: Lambda&apos;s default, the latest Lambda Stack (Ubuntu with the NVIDIA driver, CUDA and PyTorch)</source>
+        <translation>镜像：Lambda 默认镜像，即最新的 Lambda Stack（预装 NVIDIA 驱动、CUDA 和 PyTorch 的 Ubuntu）</translation>
+    </message>
+    <message>
+        <source>image: the newest of the image family %1</source>
+        <translation>镜像：镜像族 %1 中最新的一个</translation>
+    </message>
+    <message>
+        <source>image: %1, as given</source>
+        <translation>镜像：按指定使用 %1</translation>
+    </message>
+    <message>
+        <source>SSH is not limited to %1: Lambda&apos;s firewall rules are the account&apos;s, for all its instances, and GPU Planner does not change them; whoever those rules let in reaches SSH, and your key is the only way in</source>
+        <translation>SSH 未限制为仅 %1 可访问：Lambda 的防火墙规则属于整个账号、作用于其所有实例，GPU Planner 不会修改；这些规则放行的来源都能连到 SSH，登录只能用你的密钥</translation>
+    </message>
+    <message>
+        <source>your address</source>
+        <translation>你的地址</translation>
+    </message>
+    <message>
+        <source>found instance %1, named %2 (%3): an earlier attempt of this launch started it, so nothing new was launched</source>
+        <translation>找到实例 %1，名称为 %2（%3）：这是本次启动之前的一次尝试创建的，因此没有再启动新实例</translation>
+    </message>
+    <message>
+        <source>Lambda asked to slow down (one launch every 12 seconds): waited %1 s and sent the launch again (retry %2); nothing had been started</source>
+        <translation>Lambda 要求降低频率（每 12 秒只能启动一次）：已等待 %1 秒后重新发送启动请求（第 %2 次重试）；此前没有创建任何实例</translation>
+    </message>
+</context>
+<context>
     <name>LedgerErrors</name>
     <message>
         <source>entry %1</source>
@@ -1310,10 +1867,6 @@
         <translation>%1 没有任何可用区提供 %2；请选择其他地域（GPU Planner 不会未经询问就切换地域）</translation>
     </message>
     <message>
-        <source>%1; the request may have reached %2 and started an instance: the ledger keeps it as requested, and launching the same again resends it with the same token (no second instance), or `gpuplan instances --reconcile` finds out</source>
-        <translation>%1；请求可能已到达 %2 并启动了实例：账本将其保留为已请求状态，再次进行相同的启动会用同一令牌重新发送（不会产生第二个实例），或者用 `gpuplan instances --reconcile` 查明情况</translation>
-    </message>
-    <message>
         <source>no capacity for %1 in any zone of %2 (tried %3); try another region or later (GPU Planner does not switch regions without asking)</source>
         <translation>%2 的所有可用区都没有 %1 的容量（已尝试 %3）；请换一个地域或稍后再试（GPU Planner 不会未经询问就切换地域）</translation>
     </message>
@@ -1456,6 +2009,16 @@
     <message>
         <source>terminate refused: %1</source>
         <translation>终止被拒绝：%1</translation>
+    </message>
+    <message>
+        <source>%1; the request may have reached %2 and started an instance: the ledger keeps it as requested, and launching the same again takes that instance once %2 lists it, or resends the request under the same token (never a second instance); `gpuplan instances --reconcile` finds out</source>
+        <translation>%1；请求可能已到达 %2 并创建了实例：账本将其记为“已请求”，再次执行同样的启动时，一旦 %2 列出该实例就直接接管它，否则用同一令牌重发请求（绝不会多出第二台）；也可用 `gpuplan instances --reconcile` 查明</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 takes no idempotency token, and the earlier request of ledger entry %2 may have started an instance that %1 does not list yet; GPU Planner resends it only when that can no longer be, in %n minute(s) (or `gpuplan instances` finds the instance first)</source>
+        <translation>
+            <numerusform>%1 不支持幂等令牌，账本条目 %2 之前的请求可能已创建了实例，只是 %1 还没列出来；GPU Planner 要等到这种可能排除后（%n 分钟后）才会重发（或在此之前由 `gpuplan instances` 找到该实例）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1687,6 +2250,125 @@
     <message>
         <source>%1 (not retried: the request is not safe to repeat, it carries no idempotency token)</source>
         <translation>%1（未重试：该请求不带幂等令牌，重复发送不安全）</translation>
+    </message>
+</context>
+<context>
+    <name>PaperspaceText</name>
+    <message>
+        <source>this machine type</source>
+        <translation>该机器类型</translation>
+    </message>
+    <message>
+        <source>this region</source>
+        <translation>该地域</translation>
+    </message>
+    <message>
+        <source>Paperspace is limiting the rate of API requests (%1): wait a minute and try again</source>
+        <translation>Paperspace 正在限制 API 请求频率（%1）：请等一分钟后重试</translation>
+    </message>
+    <message>
+        <source>Paperspace refused the API key (%1): check it, or create a new one in the console (Team settings -&gt; API keys)</source>
+        <translation>Paperspace 拒绝了该 API 密钥（%1）：请检查密钥，或在控制台（Team settings -&gt; API keys）新建一个</translation>
+    </message>
+    <message>
+        <source>Paperspace refused %1 for the account&apos;s billing: add a payment method or settle the balance in the console (Billing), then try again</source>
+        <translation>Paperspace 因账户计费问题拒绝了 %1：请在控制台（Billing）添加支付方式或结清欠费后重试</translation>
+    </message>
+    <message>
+        <source>Paperspace has no %1 free in %2 right now: try another region or later</source>
+        <translation>Paperspace 在 %2 暂时没有空闲的 %1：请换个地域或稍后再试</translation>
+    </message>
+    <message>
+        <source>the launch would exceed the team&apos;s machine limit for %1: delete a machine you no longer need, or ask Paperspace support to raise the limit</source>
+        <translation>本次启动会超出团队在 %1 上的机器数量上限：请删除不再使用的机器，或联系 Paperspace 支持提高上限</translation>
+    </message>
+    <message>
+        <source>the API key may not do %1: use a key of a team administrator (only they may create machines)</source>
+        <translation>该 API 密钥无权执行 %1：请使用团队管理员的密钥（只有管理员能创建机器）</translation>
+    </message>
+    <message>
+        <source>Paperspace does not know what %1 asked for</source>
+        <translation>Paperspace 找不到 %1 所请求的对象</translation>
+    </message>
+    <message>
+        <source>Paperspace refused %1</source>
+        <translation>Paperspace 拒绝了 %1</translation>
+    </message>
+    <message>
+        <source>Paperspace&apos;s answer to %1 is not JSON</source>
+        <translation>Paperspace 对 %1 的响应不是 JSON</translation>
+    </message>
+    <message>
+        <source>Paperspace&apos;s answer to %1 is not a JSON object</source>
+        <translation>Paperspace 对 %1 的响应不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>Paperspace&apos;s answer to %1 lacks %2</source>
+        <translation>Paperspace 对 %1 的响应缺少 %2</translation>
+    </message>
+    <message>
+        <source>Paperspace answered %1 with HTTP status %2</source>
+        <translation>Paperspace 对 %1 返回了 HTTP 状态码 %2</translation>
+    </message>
+    <message>
+        <source>no HTTP transport configured</source>
+        <translation>未配置 HTTP 传输</translation>
+    </message>
+    <message>
+        <source>stopped before %1</source>
+        <translation>在 %1 之前已停止</translation>
+    </message>
+    <message>
+        <source>the SSH public key must be one OpenSSH public key line (ssh-ed25519 AAAA... comment) without quotes: Paperspace gets it through a startup script</source>
+        <translation>SSH 公钥必须是一行 OpenSSH 公钥（ssh-ed25519 AAAA... 注释），且不含引号：Paperspace 通过启动脚本写入该公钥</translation>
+    </message>
+    <message>
+        <source>the launch token %1 does not start with gpuplan-: GPU Planner would not recognise the machine as its own</source>
+        <translation>启动令牌 %1 不以 gpuplan- 开头：GPU Planner 将无法识别这台机器是自己创建的</translation>
+    </message>
+    <message>
+        <source>Paperspace lists no ML-in-a-Box template that runs %1: give a template id as the image (see OS templates in the Paperspace console)</source>
+        <translation>Paperspace 没有能运行 %1 的 ML-in-a-Box 模板：请把模板 ID 填作镜像（可在 Paperspace 控制台的 OS templates 中查看）</translation>
+    </message>
+    <message>
+        <source>Paperspace has no %1 available in %2 right now; nothing was created: try another region or later</source>
+        <translation>Paperspace 在 %2 暂时没有可用的 %1，未创建任何资源：请换个地域或稍后再试</translation>
+    </message>
+    <message>
+        <source>Paperspace&apos;s create event for machine %1 ended as %2: %3</source>
+        <translation>Paperspace 为机器 %1 创建的事件以 %2 结束：%3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 (Paperspace: %2)</source>
+        <translation>%1（Paperspace：%2）</translation>
+    </message>
+    <message>
+        <source>Paperspace has no key pairs: the key is added for user %1 by startup script %2 on the machine&apos;s first boot</source>
+        <translation>Paperspace 没有密钥对：公钥会在机器首次启动时由启动脚本 %2 写入用户 %1 的账户</translation>
+    </message>
+    <message>
+        <source>Paperspace machines have no firewall in its API: SSH is open to every address, not only %1 (the key is the only lock)</source>
+        <translation>Paperspace 的 API 不提供机器防火墙：SSH 对所有地址开放，而不仅是 %1（密钥是唯一的保护）</translation>
+    </message>
+    <message>
+        <source>found machine %1 named %2 from an earlier attempt of this launch: nothing new was created</source>
+        <translation>找到本次启动之前一次尝试创建的机器 %1（名称 %2）：未新建任何机器</translation>
+    </message>
+    <message>
+        <source>found the startup script %1 of an earlier attempt</source>
+        <translation>找到之前一次尝试创建的启动脚本 %1</translation>
+    </message>
+    <message>
+        <source>created startup script %1 (adds the SSH key, starts the watchdog)</source>
+        <translation>已创建启动脚本 %1（写入 SSH 公钥并启动看门狗）</translation>
+    </message>
+    <message>
+        <source>Paperspace asked to slow down (429): nothing was created; waited %1 s and sent the launch again (attempt %2)</source>
+        <translation>Paperspace 要求降低请求频率（429）：未创建任何资源；已等待 %1 秒后重新发送启动请求（第 %2 次）</translation>
     </message>
 </context>
 <context>
@@ -6660,38 +7342,6 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
         <translation>正在启动…</translation>
     </message>
     <message>
-        <source>%1 a month</source>
-        <translation>每月 %1</translation>
-    </message>
-    <message>
-        <source>%1 an hour</source>
-        <translation>每小时 %1</translation>
-    </message>
-    <message>
-        <source>%1 on %2 in %3, %4, at %5.</source>
-        <translation>%2 的 %1，位于 %3，%4，价格 %5。</translation>
-    </message>
-    <message>
-        <source>on</source>
-        <translation>开启</translation>
-    </message>
-    <message>
-        <source>off</source>
-        <translation>关闭</translation>
-    </message>
-    <message>
-        <source>The dead-man switch is OFF: it bills until you terminate it.</source>
-        <translation>自动关机已关闭：不手动销毁就一直计费。</translation>
-    </message>
-    <message>
-        <source>SSH is opened to %1 only.</source>
-        <translation>SSH 只对 %1 开放。</translation>
-    </message>
-    <message>
-        <source>This is a dry run: the provider only checks the request and starts nothing.</source>
-        <translation>这是预检：云厂商只检查请求，不会创建任何实例。</translation>
-    </message>
-    <message>
         <source>Check the launch?</source>
         <translation>预检这次启动？</translation>
     </message>
@@ -6759,63 +7409,9 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
         <source>The dead-man default is its high estimate (%1) with a margin.</source>
         <translation>自动关机默认按预计用时的上限（%1）再留些余量。</translation>
     </message>
-    <message numerus="yes">
-        <source>The dead-man switch TERMINATES it after %n hour(s), deleting its disks; the most it can cost before then is %1.</source>
-        <translation>
-            <numerusform>自动关机会在 %n 小时后【销毁】实例并删除其磁盘；在此之前最多花费 %1。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>After %1 min with every GPU below %2 %, no SSH session and no CPU or network load (counted from minute %3),</source>
-        <translation>当所有 GPU 利用率低于 %2%、没有 SSH 会话、CPU 和网络也都空闲，持续 %1 分钟后（从第 %3 分钟开始计时），</translation>
-    </message>
-    <message>
-        <source>%1 the instance is TERMINATED and its disks are deleted.</source>
-        <translation>%1实例会被【销毁】，磁盘一并删除。</translation>
-    </message>
-    <message>
-        <source>%1 the instance is stopped (its disks are kept).</source>
-        <translation>%1实例会被关机（磁盘保留）。</translation>
-    </message>
-    <message>
-        <source>The idle shutdown is off.</source>
-        <translation>空闲关机已关闭。</translation>
-    </message>
-    <message>
-        <source>Copy your results off the instance as you go: nothing on it survives a rule that fires.</source>
-        <translation>请随时把结果拷出实例：规则一旦触发，实例上的东西都不会保留。</translation>
-    </message>
     <message>
         <source>Asking %1 for its current price…</source>
         <translation>正在向%1查询当前价格…</translation>
-    </message>
-    <message>
-        <source>the same as the catalog&apos;s</source>
-        <translation>与价格库一致</translation>
-    </message>
-    <message>
-        <source>%1 % above the catalog&apos;s</source>
-        <translation>比价格库高 %1%</translation>
-    </message>
-    <message>
-        <source>%1 % below the catalog&apos;s</source>
-        <translation>比价格库低 %1%</translation>
-    </message>
-    <message>
-        <source>The provider&apos;s price now: %1 (%2).</source>
-        <translation>云厂商当前报价：%1（%2）。</translation>
-    </message>
-    <message>
-        <source>The provider&apos;s price now: %1 (%2), %3.</source>
-        <translation>云厂商当前报价：%1（%2），%3。</translation>
-    </message>
-    <message>
-        <source>The launch is costed at the catalog&apos;s price; both are kept in the ledger.</source>
-        <translation>费用仍按价格库的价格计算；两个价格都记入账本。</translation>
-    </message>
-    <message>
-        <source>The provider&apos;s current price could not be asked (%1); the catalog&apos;s is used.</source>
-        <translation>没能查到云厂商的当前报价（%1），按价格库的价格计算。</translation>
     </message>
     <message>
         <source>SSH (TCP 22) is opened to this address or range only, for example 203.0.113.7 or 203.0.113.0/24.</source>
@@ -6852,26 +7448,6 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
     <message>
         <source>The most a spot instance may cost per hour, in the provider&apos;s currency; the provider may reclaim the instance when its price goes above.</source>
         <translation>竞价实例每小时最多愿意付的价格（云厂商的币种）；市场价高于它时，云厂商可能回收实例。</translation>
-    </message>
-    <message numerus="yes">
-        <source>Prepaid: %n month(s), %1 in all, paid now; automatic renewal %2.</source>
-        <translation>
-            <numerusform>包年包月：%n 个月，共 %1，现在一次付清；自动续费%2。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Spot: bids at most %1 an hour; the provider may reclaim it when its price goes above, or when it needs the capacity.</source>
-        <translation>竞价实例：出价每小时最多 %1；市场价高于出价或云厂商需要资源时，实例可能被回收。</translation>
-    </message>
-    <message>
-        <source>Spot: pays the market price, at most the on-demand price; the provider may reclaim it when it needs the capacity.</source>
-        <translation>竞价实例：按市场价付费，最高不超过按量价格；云厂商需要资源时，实例可能被回收。</translation>
-    </message>
-    <message numerus="yes">
-        <source>The dead-man switch shuts it down after %n hour(s): it is stopped, not terminated, and its disks are kept; the most it can cost is %1.</source>
-        <translation>
-            <numerusform>自动关机会在 %n 小时后将实例关机：实例只是停止、不会被销毁，磁盘保留；最多花费 %1。</numerusform>
-        </translation>
     </message>
 </context>
 <context>
@@ -7051,6 +7627,130 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
     <message>
         <source>launched %1 in %2</source>
         <translation>已在 %2 启动 %1</translation>
+    </message>
+    <message>
+        <source>%1 a month</source>
+        <translation>每月 %1</translation>
+    </message>
+    <message>
+        <source>%1 an hour</source>
+        <translation>每小时 %1</translation>
+    </message>
+    <message>
+        <source>Dry run: %1 on %2 in %3, %4, at %5.</source>
+        <translation>试运行：在 %2 的 %3 启动 %1，%4，价格 %5。</translation>
+    </message>
+    <message>
+        <source>Launch %1 on %2 in %3, %4, at %5.</source>
+        <translation>在 %2 的 %3 启动 %1，%4，价格 %5。</translation>
+    </message>
+    <message>
+        <source>the same as the catalog&apos;s</source>
+        <translation>与价格库一致</translation>
+    </message>
+    <message>
+        <source>%1 % above the catalog&apos;s</source>
+        <translation>比价格库高 %1%</translation>
+    </message>
+    <message>
+        <source>%1 % below the catalog&apos;s</source>
+        <translation>比价格库低 %1%</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s price now: %1 (%2).</source>
+        <translation>云厂商当前报价：%1（%2）。</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s price now: %1 (%2), %3.</source>
+        <translation>云厂商当前报价：%1（%2），%3。</translation>
+    </message>
+    <message>
+        <source>The launch is costed at the catalog&apos;s price; both are kept in the ledger.</source>
+        <translation>费用仍按价格库的价格计算；两个价格都记入账本。</translation>
+    </message>
+    <message>
+        <source>The provider&apos;s current price could not be asked (%1); the catalog&apos;s is used.</source>
+        <translation>没能查到云厂商的当前报价（%1），按价格库的价格计算。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Prepaid: %n month(s), %1 in all, paid now; automatic renewal %2.</source>
+        <translation>
+            <numerusform>包年包月：%n 个月，共 %1，现在一次付清；自动续费%2。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开启</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Spot: bids at most %1 an hour; the provider may reclaim it when its price goes above, or when it needs the capacity.</source>
+        <translation>竞价实例：出价每小时最多 %1；市场价高于出价或云厂商需要资源时，实例可能被回收。</translation>
+    </message>
+    <message>
+        <source>Spot: pays the market price, at most the on-demand price; the provider may reclaim it when it needs the capacity.</source>
+        <translation>竞价实例：按市场价付费，最高不超过按量价格；云厂商需要资源时，实例可能被回收。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The dead-man switch TERMINATES it after %n hour(s), deleting its disks; the most it can cost before then is %1.</source>
+        <translation>
+            <numerusform>自动关机会在 %n 小时后【销毁】实例并删除其磁盘；在此之前最多花费 %1。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The dead-man switch shuts it down after %n hour(s): it is stopped, not terminated, and its disks are kept; the most it can cost is %1.</source>
+        <translation>
+            <numerusform>自动关机会在 %n 小时后将实例关机：实例只是停止、不会被销毁，磁盘保留；最多花费 %1。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The dead-man switch shuts it down after %n hour(s); the most it can cost before then is %2. But %1 bills a machine shut down from inside until it is deleted: GPU Planner deletes it when it next looks (the app open, or `gpuplan instances`) from 30 minutes past the dead-man.</source>
+        <translation>
+            <numerusform>自动关机会在 %n 小时后关闭它；在此之前最多花费 %2。但在系统内关机的机器，%1 会一直计费到它被删除为止：超过自动关机时间 30 分钟后，GPU Planner 下次检查时（程序打开时，或运行 `gpuplan instances` 时）会删除它。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The dead-man switch is OFF: it bills until you terminate it.</source>
+        <translation>自动关机已关闭：不手动销毁就一直计费。</translation>
+    </message>
+    <message>
+        <source>After %1 min with every GPU below %2 %, no SSH session and no CPU or network load (counted from minute %3),</source>
+        <translation>当所有 GPU 利用率低于 %2%、没有 SSH 会话、CPU 和网络也都空闲，持续 %1 分钟后（从第 %3 分钟开始计时），</translation>
+    </message>
+    <message>
+        <source>%1 the instance is TERMINATED and its disks are deleted.</source>
+        <translation>%1实例会被【销毁】，磁盘一并删除。</translation>
+    </message>
+    <message>
+        <source>%1 the instance is stopped (its disks are kept).</source>
+        <translation>%1实例会被关机（磁盘保留）。</translation>
+    </message>
+    <message>
+        <source>%1 the instance is shut down, but %2 keeps billing it until it is terminated.</source>
+        <translation>%1实例会被关机，但 %2 会一直计费，直到实例被释放。</translation>
+    </message>
+    <message>
+        <source>The idle shutdown is off.</source>
+        <translation>空闲关机已关闭。</translation>
+    </message>
+    <message>
+        <source>Copy your results off the instance as you go: nothing on it survives a rule that fires.</source>
+        <translation>请随时把结果拷出实例：规则一旦触发，实例上的东西都不会保留。</translation>
+    </message>
+    <message>
+        <source>SSH is open to every address: %1 has no firewall of its own for one instance (only your key lets you in).</source>
+        <translation>SSH 对所有地址开放：%1 没有针对单台实例的防火墙（只有你的密钥能登录）。</translation>
+    </message>
+    <message>
+        <source>SSH is opened to %1 only.</source>
+        <translation>SSH 只对 %1 开放。</translation>
+    </message>
+    <message>
+        <source>This is a dry run: the provider only checks the request and starts nothing.</source>
+        <translation>这是预检：云厂商只检查请求，不会创建任何实例。</translation>
     </message>
 </context>
 <context>
@@ -8143,6 +8843,102 @@ As of: %3 (read %4)</source>
     <message>
         <source>On Alibaba Cloud a shutdown inside the instance only stops it, and a pay-as-you-go instance keeps billing (unless stopped in economical mode); GPU Planner sets ECS&apos;s automatic release time (AutoReleaseTime) instead (not available for subscription instances).</source>
         <translation>在阿里云上，在实例内部关机只会让实例停止，按量付费实例仍会继续计费（节省停机模式除外）；因此 GPU Planner 改为设置 ECS 的自动释放时间（AutoReleaseTime）（包年包月实例不支持）。</translation>
+    </message>
+    <message>
+        <source>A pay-as-you-go instance shut down from inside keeps billing until it is released: the watchdog&apos;s shutdown does not end the bill, the provider&apos;s scheduled release does.</source>
+        <translation>按量付费实例在系统内关机后仍会计费，直到实例被释放：看门狗的关机不会停止计费，云厂商的定时释放才会。</translation>
+    </message>
+    <message>
+        <source>Compute Engine has no monthly rental of a VM; committed use discounts are bought for the whole project, for one or three years, in the console (Billing -&gt; Committed use discounts)</source>
+        <translation>Compute Engine 没有按月租用单台虚拟机的方式；承诺使用折扣是在控制台（结算 -&gt; 承诺使用折扣）为整个项目购买的，期限一年或三年</translation>
+    </message>
+    <message>
+        <source>Compute Engine&apos;s instances.insert has no validate-only mode: a launch cannot be checked without starting the VM</source>
+        <translation>Compute Engine 的 instances.insert 没有仅校验模式：不启动虚拟机就无法检查一次启动</translation>
+    </message>
+    <message>
+        <source>A shutdown inside a Compute Engine VM only stops it (TERMINATED): its boot disk keeps billing; GPU Planner sets Compute Engine&apos;s scheduled delete time (terminationTime, with the DELETE action) instead.</source>
+        <translation>在 Compute Engine 虚拟机内关机只会停止它（TERMINATED），启动盘仍在计费；GPU Planner 改为设置 Compute Engine 的定时删除时间（terminationTime，操作为 DELETE）。</translation>
+    </message>
+    <message>
+        <source>Azure sells reservations apart from the VM: buy one in the portal; GPU Planner launches pay-as-you-go or spot VMs</source>
+        <translation>Azure 的预留实例需与虚拟机分开购买，请在门户中购买；GPU Planner 只启动按量付费或竞价实例</translation>
+    </message>
+    <message>
+        <source>Azure Resource Manager has no check-only request for a VM</source>
+        <translation>Azure 资源管理器没有只检查、不创建虚拟机的请求</translation>
+    </message>
+    <message>
+        <source>Azure VMs have no provider-side delete time: the watchdog inside the VM and GPU Planner&apos;s reconcile end it</source>
+        <translation>Azure 虚拟机没有云端定时删除：由实例内的看门狗和 GPU Planner 的对账来结束它</translation>
+    </message>
+    <message>
+        <source>A shutdown inside an Azure VM only stops it; it stays allocated and billed until it is deallocated or deleted</source>
+        <translation>在 Azure 虚拟机内关机只会停止它，在解除分配或删除之前仍占用资源并持续计费</translation>
+    </message>
+    <message>
+        <source>Lambda has no spot instances: its API launches on-demand instances only</source>
+        <translation>Lambda 没有竞价实例：其 API 只能启动按量付费实例</translation>
+    </message>
+    <message>
+        <source>Lambda sells reserved capacity only through its sales team, not through the API</source>
+        <translation>Lambda 的预留容量只能通过销售团队购买，API 不支持</translation>
+    </message>
+    <message>
+        <source>Lambda&apos;s launch has no dry run: a check would start (and bill) the instance</source>
+        <translation>Lambda 的启动接口没有试运行（dry run）：检查就会真的创建实例并开始计费</translation>
+    </message>
+    <message>
+        <source>Lambda documents no way for a shutdown inside an instance to terminate it: terminate it through the API or the dashboard</source>
+        <translation>Lambda 没有提供“实例内关机即终止”的设置：请通过 API 或控制台终止实例</translation>
+    </message>
+    <message>
+        <source>Lambda bills an instance until it is terminated, also after a shutdown from inside (it has no stopped state)</source>
+        <translation>Lambda 会一直计费到实例被终止为止，在实例内关机后也照样计费（没有“已停止”状态）</translation>
+    </message>
+    <message>
+        <source>Lambda has no timer that terminates an instance at a set time</source>
+        <translation>Lambda 没有到点自动终止实例的定时功能</translation>
+    </message>
+    <message>
+        <source>Lambda&apos;s firewall rules apply to the whole account (setting them replaces them for every instance), so SSH is not limited to your address</source>
+        <translation>Lambda 的防火墙规则作用于整个账号（修改会替换所有实例的规则），因此 SSH 不会只对你的地址开放</translation>
+    </message>
+    <message>
+        <source>Lambda&apos;s launch takes no idempotency key: GPU Planner names each instance with its launch token and looks for that name before sending again</source>
+        <translation>Lambda 的启动接口不支持幂等令牌：GPU Planner 用启动令牌给实例命名，重发前先按名称查找</translation>
+    </message>
+    <message>
+        <source>Paperspace has no spot (interruptible) machines: it rents them by the hour only</source>
+        <translation>Paperspace 没有竞价实例：机器只按小时按量付费出租</translation>
+    </message>
+    <message>
+        <source>Paperspace&apos;s machines API launches no prepaid machines: every machine is billed by the hour</source>
+        <translation>Paperspace 的机器 API 不提供包年包月机器：通过它启动的机器都按小时按量付费</translation>
+    </message>
+    <message>
+        <source>Paperspace has no check-only launch: only the machine type&apos;s availability and the template can be checked beforehand</source>
+        <translation>Paperspace 不支持只检查不创建的试运行：事先只能检查机型是否有货以及模板</translation>
+    </message>
+    <message>
+        <source>A shutdown inside a Paperspace machine only turns it off: the machine and its disk stay, and the disk keeps billing until the machine is deleted</source>
+        <translation>在 Paperspace 机器内关机只会让它停机：机器和磁盘都保留，磁盘会一直计费，直到删除机器</translation>
+    </message>
+    <message>
+        <source>Paperspace cannot delete a machine at a set time: its auto-shutdown only turns the machine off, and its disk keeps billing</source>
+        <translation>Paperspace 无法定时删除机器：它的自动关机只会停机，磁盘仍会继续计费</translation>
+    </message>
+    <message>
+        <source>Paperspace keeps no SSH key pairs for machines: GPU Planner adds your key with a startup script on the machine&apos;s first boot</source>
+        <translation>Paperspace 不为机器保存 SSH 密钥对：GPU Planner 在机器首次启动时用启动脚本写入你的公钥</translation>
+    </message>
+    <message>
+        <source>Paperspace machines have no firewall in its API: SSH is open to every address, and only the key protects it</source>
+        <translation>Paperspace 的 API 不提供机器防火墙：SSH 对所有地址开放，只有密钥提供保护</translation>
+    </message>
+    <message>
+        <source>Paperspace&apos;s launch call takes no idempotency token: GPU Planner names the machine after the launch&apos;s token and looks for that name before sending again</source>
+        <translation>Paperspace 的创建接口不接受幂等令牌：GPU Planner 用启动令牌给机器命名，重新发送前先按该名称查找</translation>
     </message>
 </context>
 <context>

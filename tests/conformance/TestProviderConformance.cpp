@@ -28,10 +28,15 @@
 #include "gpuplan/cloud/ProviderRegistry.h"
 #include "gpuplan/cloud/providers/alibaba/AlibabaProvider.h"
 #include "gpuplan/cloud/providers/aws/AwsEc2Provider.h"
+#include "gpuplan/cloud/providers/azure/AzureProvider.h"
+#include "gpuplan/cloud/providers/gcp/GcpProvider.h"
 #include "gpuplan/cloud/providers/huawei/HuaweiProvider.h"
+#include "gpuplan/cloud/providers/lambda/LambdaProvider.h"
+#include "gpuplan/cloud/providers/paperspace/PaperspaceProvider.h"
 #include "gpuplan/cloud/providers/tencent/TencentCvmProvider.h"
 #include "gpuplan/ledger/Ledger.h"
 #include "gpuplan/net/HttpClient.h"
+#include "gpuplan/secrets/Credential.h"
 
 using namespace gpuplan::core;
 using namespace gpuplan::testing;
@@ -51,23 +56,37 @@ struct ProviderUnderTest
 
 const QString kFakes = QStringLiteral("tests/integration/fakes/");
 
+/// A launch test's provider case, its fake's script found from the source tree.
+ProviderCase fromTheFakes(ProviderCase c)
+{
+    c.script = kFakes + c.script;
+    return c;
+}
+
+/// Test Cloud's fake: an API key only.
+ProviderCase testCloud()
+{
+    ProviderCase c{"testcloud",
+                   "tests/providers/testcloud/fake_testcloud.py",
+                   "tc-north",
+                   "gpu.a100.1",
+                   {"tc-north-a", "tc-north-b", "tc-north-c"}};
+    c.credential = QJsonObject{{"api_key", kSecretKey}};
+    return c;
+}
+
 QList<ProviderUnderTest> providersUnderTest()
 {
     return {
-        {&awsDescriptor(), {"aws", kFakes + "fake_ec2.py", aws().region, aws().instanceType, aws().zones}},
-        {&tencentDescriptor(),
-         {"tencent", kFakes + "fake_cvm.py", tencent().region, tencent().instanceType, tencent().zones}},
-        {&alibabaDescriptor(),
-         {"alibaba", kFakes + "fake_ecs.py", alibaba().region, alibaba().instanceType, alibaba().zones}},
-        {&huaweiDescriptor(),
-         {"huawei", kFakes + "fake_huawei_ecs.py", huawei().region, huawei().instanceType, huawei().zones},
-         "/_fake/vpcs"},
-        {&testCloudDescriptor(),
-         {"testcloud",
-          "tests/providers/testcloud/fake_testcloud.py",
-          "tc-north",
-          "gpu.a100.1",
-          {"tc-north-a", "tc-north-b", "tc-north-c"}}},
+        {&awsDescriptor(), fromTheFakes(aws())},
+        {&tencentDescriptor(), fromTheFakes(tencent())},
+        {&alibabaDescriptor(), fromTheFakes(alibaba())},
+        {&huaweiDescriptor(), fromTheFakes(huawei()), "/_fake/vpcs"},
+        {&gcpDescriptor(), fromTheFakes(gcp())},
+        {&azureDescriptor(), fromTheFakes(azure())},
+        {&lambdaDescriptor(), fromTheFakes(lambda())},
+        {&paperspaceDescriptor(), fromTheFakes(paperspace())},
+        {&testCloudDescriptor(), testCloud()},
     };
 }
 
@@ -104,7 +123,7 @@ private:
         m_case = c;
         m_dir = std::make_unique<QTemporaryDir>();
         m_fake = std::make_unique<FakeCloud>();
-        if (!m_fake->start(QStringLiteral(GPUPLAN_SOURCE_DIR "/") + c.fake.script, m_dir->path())) {
+        if (!m_fake->start(QStringLiteral(GPUPLAN_SOURCE_DIR "/") + c.fake.script, m_dir->path(), c.fake.fakeArgs)) {
             qWarning() << "the fake" << c.fake.script << "did not start";
             return false;
         }
@@ -112,10 +131,22 @@ private:
         options.retry.baseDelay = std::chrono::milliseconds(20);
         options.retry.maxDelay = std::chrono::milliseconds(100);
         m_http = std::make_unique<HttpClient>(options);
+        // The credential's fields, handed over by their kind as cloudAccessFrom hands a stored one.
         ProviderContext context;
         context.http = m_http.get();
-        context.key = AccessKey{kAccessKeyId, kSecretKey, {}};
         context.endpoint = m_fake->url().toStdString();
+        for (const CredentialFieldSpec& field : c.descriptor->credentialFields) {
+            const std::string value = c.fake.credential.value(QString::fromUtf8(field.name.data(), field.name.size()))
+                                          .toString()
+                                          .toStdString();
+            if (field.kind == CredentialFieldKind::KeyId) {
+                context.key.id = value;
+            } else if (field.kind == CredentialFieldKind::Secret) {
+                context.key.secret = value;
+            } else if (!value.empty()) {
+                context.settings[std::string(field.name)] = value;
+            }
+        }
         Result<std::unique_ptr<CloudProvider>> made = registry().create(c.descriptor->id, std::move(context));
         if (!made) {
             qWarning() << "no provider:" << describe(made.error()).c_str();
@@ -229,7 +260,13 @@ private slots:
         const QString token = QString::fromStdString(launched->entry.intent.clientToken);
         QCOMPARE(instance.value("id").toString().toStdString(), launched->entry.instanceId);
         QCOMPARE(instance.value("client_token").toString(), token);
-        QCOMPARE(instance.value("tags").toObject().value(QString::fromLatin1(kOwnerTagKey)).toString(), token);
+        if (provider.descriptor->supports(CloudFeature::ClientToken)) {
+            // Our tag (GCE's labels are its tags).
+            const QJsonObject tags = instance.value(instance.contains("labels") ? "labels" : "tags").toObject();
+            QCOMPARE(tags.value(QString::fromLatin1(kOwnerTagKey)).toString(), token);
+        } else {
+            QCOMPARE(instance.value("name").toString(), token); // no token to send: the token is its name
+        }
         QVERIFY(instance.value("user_data").toString().contains("GPUPLAN_DEADMAN_HOURS"));
 
         Result<std::vector<RemoteInstance>> ours = m_provider->listOurs(m_case.fake.region.toStdString(), nullptr);
@@ -259,7 +296,10 @@ private slots:
         Result<LaunchResult> again = m_provider->launch(request, nullptr);
         QVERIFY2(again.ok(), again.ok() ? "" : describe(again.error()).c_str());
         QCOMPARE(again->instanceId, first->instanceId);
-        QCOMPARE(m_fake->runInstancesCalls(), 2);
+        // Sent again with its token and answered with the same instance, or found before sending (a provider without
+        // client tokens finds it by its name; Azure's PUT is preceded by a look at the VM of that name).
+        QVERIFY2(m_fake->runInstancesCalls() == 2 || m_fake->runInstancesCalls() == 1,
+                 qPrintable(QString::number(m_fake->runInstancesCalls())));
         QCOMPARE(m_fake->liveInstances().size(), 1);
     }
 
@@ -268,27 +308,34 @@ private slots:
     {
         QFETCH(ProviderUnderTest, provider);
         QVERIFY(setUp(provider));
-        // The zone listing lags behind the stock: the first zone is listed, tried, and refuses.
-        m_fake->faults({{"no_capacity_zones", QJsonArray{provider.fake.zones[0]}}, {"stale_zone_listing", true}});
-        Result<LaunchOutcome> launched = launch(order());
-        QVERIFY2(launched.ok(), launched.ok() ? "" : describe(launched.error()).c_str());
-        QCOMPARE(
-            launched->zonesTried,
-            (std::vector<std::string>{provider.fake.zones[0].toStdString(), provider.fake.zones[1].toStdString()}));
-        QCOMPARE(launched->instance.zone, provider.fake.zones[1].toStdString());
-        QCOMPARE(m_fake->liveInstances().size(), 1);
+        // The zone listing lags behind the stock: the first zone is listed, tried, and refuses. (A cloud with one
+        // "zone" per region, Lambda's and Paperspace's, has no next one: only the refusal below applies.)
+        if (provider.fake.zones.size() > 1) {
+            m_fake->faults({{"no_capacity_zones", QJsonArray{provider.fake.zones[0]}}, {"stale_zone_listing", true}});
+            Result<LaunchOutcome> launched = launch(order());
+            QVERIFY2(launched.ok(), launched.ok() ? "" : describe(launched.error()).c_str());
+            QCOMPARE(
+                launched->zonesTried,
+                (std::vector<std::string>{provider.fake.zones[0].toStdString(), provider.fake.zones[1].toStdString()}));
+            QCOMPARE(launched->instance.zone, provider.fake.zones[1].toStdString());
+            QCOMPARE(m_fake->liveInstances().size(), 1);
+        }
 
         // No zone at all: InsufficientCapacity naming the zones, and nothing started.
+        const int before = int(m_fake->liveInstances().size());
         m_fake->faults({{"no_capacity_zones", QJsonArray::fromStringList(provider.fake.zones)}});
         Result<LaunchOutcome> refused = launch(order());
         QVERIFY(!refused.ok());
         QCOMPARE(refused.error().code, ErrorCode::InsufficientCapacity);
         for (const QString& zone : provider.fake.zones) {
-            // The error names every zone it tried (in one of its parameters).
-            QVERIFY2(describe(refused.error()).find(zone.toStdString()) != std::string::npos,
-                     describe(refused.error()).c_str());
+            // The error names every zone it tried (in one of its parameters); with one zone per region, the region.
+            const std::string said = describe(refused.error());
+            QVERIFY2(said.find(zone.toStdString()) != std::string::npos
+                         || (provider.fake.zones.size() == 1
+                             && said.find(provider.fake.region.toStdString()) != std::string::npos),
+                     said.c_str());
         }
-        QCOMPARE(m_fake->liveInstances().size(), 1);
+        QCOMPARE(m_fake->liveInstances().size(), before);
     }
 
     void throttlingIsRetried_data() { addProviders(); }
@@ -310,7 +357,11 @@ private slots:
         m_fake->faults({{"drop_after_accept", 1}});
         Result<LaunchOutcome> launched = launch(order(provider.fake.zones[0]));
         QVERIFY2(launched.ok(), launched.ok() ? "" : describe(launched.error()).c_str());
-        QVERIFY(m_fake->runInstancesCalls() >= 2); // sent again, with its token
+        if (provider.descriptor->supports(CloudFeature::ClientToken)) {
+            QVERIFY(m_fake->runInstancesCalls() >= 2); // sent again, with its token
+        } else {
+            QCOMPARE(m_fake->runInstancesCalls(), 1); // no token to send it again with: found by its name instead
+        }
         QCOMPARE(m_fake->liveInstances().size(), 1);
         QCOMPARE(m_fake->liveInstances().first().toObject().value("id").toString().toStdString(),
                  launched->entry.instanceId);
@@ -354,6 +405,16 @@ private slots:
         QVERIFY(setUp(provider));
         LaunchOrder o = order(provider.fake.zones[0]);
         o.request.dryRun = true;
+        if (!provider.descriptor->supports(CloudFeature::DryRun)) {
+            // Refused before anything is sent, naming why (the descriptor's reason).
+            Result<LaunchOutcome> refused = launch(o);
+            QVERIFY(!refused.ok());
+            QVERIFY2(refused.error().reason.key == "error.cloud.feature_refused", describe(refused.error()).c_str());
+            QCOMPARE(m_fake->runInstancesCalls(), 0);
+            QCOMPARE(m_fake->state().value("instances").toArray().size(), 0);
+            QVERIFY(m_ledger->entries()->empty());
+            return;
+        }
         if (!provider.dryRunNeedsNetwork.isEmpty()) {
             Result<LaunchOutcome> unasked = launch(o);
             QVERIFY2(unasked.ok(), unasked.ok() ? "" : describe(unasked.error()).c_str());

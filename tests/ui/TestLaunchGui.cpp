@@ -13,8 +13,10 @@
 #include "pages/InstancesPage.h"
 #include "pages/LaunchPage.h"
 #include "secrets/CredentialStore.h"
+#include "wording/ProviderText.h"
 
 #include "../integration/fakes/FakeCloud.h"
+#include "gpuplan/cloud/ProviderRegistry.h"
 #include "gpuplan/cloud/WatchdogScript.h"
 #include "gpuplan/plan/PlanFile.h"
 #include "gpuplan/secrets/Credential.h"
@@ -133,7 +135,8 @@ private:
             return false;
         }
         m_fake = std::make_unique<FakeCloud>();
-        if (!m_fake->start(QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/integration/fakes/") + c.script, m_dir->path())) {
+        if (!m_fake->start(
+                QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/integration/fakes/") + c.script, m_dir->path(), c.fakeArgs)) {
             return false;
         }
         qputenv(("GPUPLAN_ENDPOINT_" + c.id.toUpper()).toUtf8(), m_fake->url().toUtf8());
@@ -144,11 +147,11 @@ private:
     static bool storeCredential(MainWindow& window, const ProviderCase& c)
     {
         auto* store = window.findChild<CredentialStore*>();
-        gpuplan::core::Result<gpuplan::core::Credential> credential = gpuplan::core::credentialFromFieldsJson(
-            c.id.toStdString(),
-            QJsonDocument(QJsonObject{{"access_key_id", kAccessKeyId}, {"secret_access_key", kSecretKey}})
-                .toJson(QJsonDocument::Compact)
-                .toStdString());
+        // Google's as the dialog reads a service-account key file, the others' fields as typed.
+        const std::string fields = QJsonDocument(c.credential).toJson(QJsonDocument::Compact).toStdString();
+        gpuplan::core::Result<gpuplan::core::Credential> credential =
+            c.id == "gcp" ? gpuplan::core::credentialFromServiceAccountKey(fields)
+                          : gpuplan::core::credentialFromFieldsJson(c.id.toStdString(), fields);
         if (!store || !credential) {
             qWarning() << "no store, or" << (credential ? "" : gpuplan::core::describe(credential.error()).c_str());
             return false;
@@ -203,6 +206,10 @@ private slots:
         QTest::newRow("tencent") << tencent();
         QTest::newRow("alibaba") << alibaba();
         QTest::newRow("huawei") << huawei();
+        QTest::newRow("gcp") << gcp();
+        QTest::newRow("azure") << azure();
+        QTest::newRow("lambda") << lambda();
+        QTest::newRow("paperspace") << paperspace();
     }
     void launchRunsAndTerminatesThroughTheWindow()
     {
@@ -217,9 +224,12 @@ private slots:
         // A mode the provider lacks is greyed with its reason; the price is the catalog's.
         auto* pricing = child<QComboBox>(window, "launchPricingComboBox");
         auto* items = qobject_cast<QStandardItemModel*>(pricing->model());
-        const bool awsLacksSubscription = provider.id == "aws";
-        QCOMPARE(items->item(2)->isEnabled(), !awsLacksSubscription);
-        if (awsLacksSubscription) {
+        const gpuplan::core::ProviderDescriptor* descriptor =
+            gpuplan::core::ProviderRegistry::builtIn().find(provider.id.toStdString());
+        const bool lacksSubscription = !descriptor->supports(gpuplan::core::CloudFeature::Subscription);
+        QCOMPARE(items->item(2)->isEnabled(), !lacksSubscription);
+        QCOMPARE(items->item(1)->isEnabled(), descriptor->supports(gpuplan::core::CloudFeature::Spot));
+        if (provider.id == "aws") {
             QVERIFY2(items->item(2)->toolTip().contains("Reserved Instances"), qPrintable(items->item(2)->toolTip()));
         }
         QTRY_VERIFY2(child<QLabel>(window, "launchPriceLabel")->text().contains("an hour (catalog)"),
@@ -232,18 +242,31 @@ private slots:
             gpuplan::ui::Questions::lastAsked(gpuplan::ui::Question::ConfirmLaunch).contains("an hour")
                 && gpuplan::ui::Questions::lastAsked(gpuplan::ui::Question::ConfirmLaunch).contains("after 3 hour")
                 && gpuplan::ui::Questions::lastAsked(gpuplan::ui::Question::ConfirmLaunch)
-                       .contains("the most it can cost before then")
-                && gpuplan::ui::Questions::lastAsked(gpuplan::ui::Question::ConfirmLaunch).contains("203.0.113.7/32"),
+                       .contains("the most it can cost")
+                && gpuplan::ui::Questions::lastAsked(gpuplan::ui::Question::ConfirmLaunch)
+                       .contains(descriptor->supports(gpuplan::core::CloudFeature::SshSourceRestriction)
+                                     ? "203.0.113.7/32"
+                                     : "SSH is open to every address"),
             qPrintable(gpuplan::ui::Questions::lastAsked(gpuplan::ui::Question::ConfirmLaunch)));
-        // Finding 6: it says what a rule that fires does to the machine: on EC2 a shutdown terminates it and its
-        // disks go; on CVM the idle shutdown only stops it. The idle rule names what counts as work.
+        // Finding 6: it says what a rule that fires does to the machine and its bill: on EC2 a shutdown terminates
+        // it and its disks go; on CVM, ECS and Azure a machine shut down from inside keeps billing; Huawei's and
+        // GCE's stop their compute bill. The idle rule names what counts as work.
         const auto said = [] { return gpuplan::ui::Questions::lastAsked(gpuplan::ui::Question::ConfirmLaunch); };
-        QTRY_VERIFY2(said().contains(provider.instanceType) && said().contains("TERMINATES it after 3 hour")
-                         && said().contains("no SSH session and no CPU or network load")
-                         && said().contains(provider.id == "aws"
-                                                ? "the instance is TERMINATED and its disks are deleted"
-                                                : "the instance is stopped (its disks are kept)"),
-                     qPrintable(said()));
+        const QStringList keepsBilling{"tencent", "alibaba", "azure", "lambda"};
+        const QString idleRule =
+            provider.id == "aws" ? QStringLiteral("the instance is TERMINATED and its disks are deleted")
+            : keepsBilling.contains(provider.id)
+                ? QStringLiteral("the instance is shut down, but %1 keeps billing it until it is terminated")
+                      .arg(gpuplan::ui::providerDisplayName(provider.id.toStdString()))
+                : QStringLiteral("the instance is stopped (its disks are kept)");
+        QTRY_VERIFY2(
+            said().contains(provider.instanceType)
+                && said().contains(descriptor->supports(gpuplan::core::CloudFeature::ScheduledTerminate)
+                                           || descriptor->supports(gpuplan::core::CloudFeature::TerminateOnShutdown)
+                                       ? "TERMINATES it after 3 hour"
+                                       : "shuts it down after 3 hour")
+                && said().contains("no SSH session and no CPU or network load") && said().contains(idleRule),
+            qPrintable(said()));
         // Tencent quotes the exact configuration (the FAKE CVM's made-up ¥8.68 an hour, the catalog's price for
         // GN7.2XLARGE32); EC2 has no price API for on-demand, so nothing is asked there.
         QVERIFY2(gpuplan::ui::Questions::lastAsked(gpuplan::ui::Question::ConfirmLaunch)

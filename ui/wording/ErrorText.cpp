@@ -113,7 +113,11 @@ QString errorReasonText(const core::Reason& reason)
                               secretErrorText,
                               dataErrorText,
                               providerwording::alibabaErrorText,
-                              providerwording::huaweiErrorText}) {
+                              providerwording::huaweiErrorText,
+                              providerwording::gcpErrorText,
+                              providerwording::azureErrorText,
+                              providerwording::lambdaErrorText,
+                              providerwording::paperspaceErrorText}) {
         worded = family(reason);
         if (!worded.isNull()) {
             break;

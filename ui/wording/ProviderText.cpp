@@ -67,6 +67,99 @@ QString unsupportedText(const core::Reason& reason)
                                 "automatic release time (AutoReleaseTime) instead (not available for subscription "
                                 "instances).");
     }
+    if (key == "unsupported.tencent.shutdown_stops_billing" || key == "unsupported.alibaba.shutdown_stops_billing") {
+        return ProviderText::tr("A pay-as-you-go instance shut down from inside keeps billing until it is released: "
+                                "the watchdog's shutdown does not end the bill, the provider's scheduled release "
+                                "does.");
+    }
+    if (key == "unsupported.gcp.subscription") {
+        return ProviderText::tr("Compute Engine has no monthly rental of a VM; committed use discounts are bought "
+                                "for the whole project, for one or three years, in the console (Billing -> "
+                                "Committed use discounts)");
+    }
+    if (key == "unsupported.gcp.dry_run") {
+        return ProviderText::tr("Compute Engine's instances.insert has no validate-only mode: a launch cannot be "
+                                "checked without starting the VM");
+    }
+    if (key == "unsupported.gcp.terminate_on_shutdown") {
+        return ProviderText::tr("A shutdown inside a Compute Engine VM only stops it (TERMINATED): its boot disk "
+                                "keeps billing; GPU Planner sets Compute Engine's scheduled delete time "
+                                "(terminationTime, with the DELETE action) instead.");
+    }
+    if (key == "unsupported.azure.subscription") {
+        return ProviderText::tr("Azure sells reservations apart from the VM: buy one in the portal; GPU Planner "
+                                "launches pay-as-you-go or spot VMs");
+    }
+    if (key == "unsupported.azure.dry_run") {
+        return ProviderText::tr("Azure Resource Manager has no check-only request for a VM");
+    }
+    if (key == "unsupported.azure.scheduled_terminate") {
+        return ProviderText::tr("Azure VMs have no provider-side delete time: the watchdog inside the VM and GPU "
+                                "Planner's reconcile end it");
+    }
+    if (key == "unsupported.azure.terminate_on_shutdown" || key == "unsupported.azure.shutdown_stops_billing") {
+        return ProviderText::tr("A shutdown inside an Azure VM only stops it; it stays allocated and billed until it "
+                                "is deallocated or deleted");
+    }
+    if (key == "unsupported.lambda.spot") {
+        return ProviderText::tr("Lambda has no spot instances: its API launches on-demand instances only");
+    }
+    if (key == "unsupported.lambda.subscription") {
+        return ProviderText::tr("Lambda sells reserved capacity only through its sales team, not through the API");
+    }
+    if (key == "unsupported.lambda.dry_run") {
+        return ProviderText::tr("Lambda's launch has no dry run: a check would start (and bill) the instance");
+    }
+    if (key == "unsupported.lambda.terminate_on_shutdown") {
+        return ProviderText::tr("Lambda documents no way for a shutdown inside an instance to terminate it: terminate "
+                                "it through the API or the dashboard");
+    }
+    if (key == "unsupported.lambda.shutdown_stops_billing") {
+        return ProviderText::tr("Lambda bills an instance until it is terminated, also after a shutdown from inside "
+                                "(it has no stopped state)");
+    }
+    if (key == "unsupported.lambda.scheduled_terminate") {
+        return ProviderText::tr("Lambda has no timer that terminates an instance at a set time");
+    }
+    if (key == "unsupported.lambda.ssh_source_restriction") {
+        return ProviderText::tr("Lambda's firewall rules apply to the whole account (setting them replaces them for "
+                                "every instance), so SSH is not limited to your address");
+    }
+    if (key == "unsupported.lambda.client_token") {
+        return ProviderText::tr("Lambda's launch takes no idempotency key: GPU Planner names each instance with its "
+                                "launch token and looks for that name before sending again");
+    }
+    if (key == "unsupported.paperspace.spot") {
+        return ProviderText::tr("Paperspace has no spot (interruptible) machines: it rents them by the hour only");
+    }
+    if (key == "unsupported.paperspace.subscription") {
+        return ProviderText::tr(
+            "Paperspace's machines API launches no prepaid machines: every machine is billed by the hour");
+    }
+    if (key == "unsupported.paperspace.dry_run") {
+        return ProviderText::tr("Paperspace has no check-only launch: only the machine type's availability and the "
+                                "template can be checked beforehand");
+    }
+    if (key == "unsupported.paperspace.terminate_on_shutdown") {
+        return ProviderText::tr("A shutdown inside a Paperspace machine only turns it off: the machine and its disk "
+                                "stay, and the disk keeps billing until the machine is deleted");
+    }
+    if (key == "unsupported.paperspace.scheduled_terminate") {
+        return ProviderText::tr("Paperspace cannot delete a machine at a set time: its auto-shutdown only turns the "
+                                "machine off, and its disk keeps billing");
+    }
+    if (key == "unsupported.paperspace.key_import") {
+        return ProviderText::tr("Paperspace keeps no SSH key pairs for machines: GPU Planner adds your key with a "
+                                "startup script on the machine's first boot");
+    }
+    if (key == "unsupported.paperspace.ssh_source_restriction") {
+        return ProviderText::tr("Paperspace machines have no firewall in its API: SSH is open to every address, and "
+                                "only the key protects it");
+    }
+    if (key == "unsupported.paperspace.client_token") {
+        return ProviderText::tr("Paperspace's launch call takes no idempotency token: GPU Planner names the machine "
+                                "after the launch's token and looks for that name before sending again");
+    }
     return QString::fromStdString(key);
 }
 

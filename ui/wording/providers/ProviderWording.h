@@ -13,9 +13,17 @@
 // ui/wording.
 namespace gpuplan::ui::providerwording {
 
-QString alibabaErrorText(const core::Reason& reason);                   // error.alibaba.*
-QString alibabaStepText(const std::string& key, const ReasonParams& p); // step.alibaba.*
-QString huaweiErrorText(const core::Reason& reason);                    // error.huawei.*
-QString huaweiStepText(const std::string& key, const ReasonParams& p);  // step.huawei.*
+QString alibabaErrorText(const core::Reason& reason);                      // error.alibaba.*
+QString alibabaStepText(const std::string& key, const ReasonParams& p);    // step.alibaba.*
+QString huaweiErrorText(const core::Reason& reason);                       // error.huawei.*
+QString huaweiStepText(const std::string& key, const ReasonParams& p);     // step.huawei.*
+QString gcpErrorText(const core::Reason& reason);                          // error.gcp.*
+QString gcpStepText(const std::string& key, const ReasonParams& p);        // step.gcp.*
+QString azureErrorText(const core::Reason& reason);                        // error.azure.*
+QString azureStepText(const std::string& key, const ReasonParams& p);      // step.azure.*
+QString lambdaErrorText(const core::Reason& reason);                       // error.lambda.*
+QString lambdaStepText(const std::string& key, const ReasonParams& p);     // step.lambda.*
+QString paperspaceErrorText(const core::Reason& reason);                   // error.paperspace.*
+QString paperspaceStepText(const std::string& key, const ReasonParams& p); // step.paperspace.*
 
 } // namespace gpuplan::ui::providerwording

@@ -2,9 +2,18 @@
 
 #include "gpuplan/cloud/ProviderDescriptor.h"
 
+#include <memory>
+
 namespace gpuplan::core {
 
-/// Google Cloud: its credential and prices are read (core/prices); launching on it is not built yet.
+/// Google Compute Engine over its REST API v1 (JSON, OAuth2 bearer tokens of a service account: AccessKey::id is the
+/// key file's client_email, AccessKey::secret its private_key PEM; settings "private_key_id" and "project_id" are
+/// optional). The project is settings["project_id"], else the one named in client_email
+/// (<name>@<project>.iam.gserviceaccount.com). An instance's id is "<zone>/<name>" (gcp::instanceRef), its name the
+/// launch's client token. With ProviderContext::endpoint E, the API is E + "/compute/v1" and tokens come from
+/// E + "/token".
+std::unique_ptr<CloudProvider> makeGceProvider(ProviderContext context);
+/// Google Cloud: what it is and lacks (ProviderRegistry); its credential is also read for prices (core/prices).
 const ProviderDescriptor& gcpDescriptor();
 
 } // namespace gpuplan::core
