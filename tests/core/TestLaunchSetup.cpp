@@ -82,10 +82,12 @@ PlanDocument sixOptions(std::optional<int> choice)
     plan.constraints.budget = 800;
     plan.constraints.currency = Currency::CNY;
     plan.choice = choice;
-    plan.results.options = {option("lambda", "gpu_8x_a100", "us-east-1", PricingMode::OnDemand, 10),
+    // The first is a lab's own offer (a provider GPU Planner has no launch API for), the fourth spot on Lambda,
+    // which rents on demand only.
+    plan.results.options = {option("campus", "a100x8", "campus-hpc", PricingMode::OnDemand, 10),
                             option("aws", "p4d.24xlarge", "us-east-1", PricingMode::Reserved1Year, 11),
                             option("aws", "p4d.24xlarge", "us-east-1", PricingMode::SubscriptionMonthly, 12),
-                            option("gcp", "a2-highgpu-8g", "us-central1", PricingMode::OnDemand, 13),
+                            option("lambda", "gpu_8x_a100", "us-east-1", PricingMode::Spot, 13),
                             option("tencent", "GN10Xp.20XLARGE320", "ap-guangzhou", PricingMode::Spot, 14),
                             option("aws", "p3.16xlarge", "us-east-1", PricingMode::OnDemand, 15)};
     for (std::size_t i = 0; i < plan.results.options.size(); ++i) {
@@ -301,21 +303,25 @@ private slots:
         QTest::addColumn<int>("choiceRank");
         QTest::addColumn<int>("block");         // -1: the choice can be launched
         QTest::addColumn<QString>("why");       // the key of notLaunchableReason
-        QTest::addColumn<QStringList>("names"); // its parameters: "provider=lambda"
+        QTest::addColumn<QStringList>("names"); // its parameters: "provider=campus"
         QTest::addColumn<int>("offeredRank");
-        QTest::newRow("no choice, first on Lambda")
+        QTest::newRow("no choice, first a lab's own")
             << -1 << 1 << int(LaunchBlock::Provider) << "error.cloud.provider_not_launchable"
-            << QStringList{"provider=lambda", "launchable=aws,tencent"} << 5;
-        QTest::newRow("chosen Lambda") << 0 << 1 << int(LaunchBlock::Provider) << "error.cloud.provider_not_launchable"
-                                       << QStringList{"provider=lambda"} << 5;
+            << QStringList{"provider=campus", "launchable=aws,tencent,alibaba,huawei,gcp,azure,lambda,paperspace"} << 5;
+        QTest::newRow("chosen a lab's own")
+            << 0 << 1 << int(LaunchBlock::Provider) << "error.cloud.provider_not_launchable"
+            << QStringList{"provider=campus"} << 5;
         QTest::newRow("a reservation") << 1 << 2 << int(LaunchBlock::Reservation)
                                        << "error.cloud.reservation_not_launchable" << QStringList{"mode=reserved_1y"}
                                        << 5;
         QTest::newRow("a mode the provider lacks")
             << 2 << 3 << int(LaunchBlock::Mode) << "error.cloud.mode_not_launchable"
             << QStringList{"provider=aws", "mode=subscription_monthly", "why_key=unsupported.aws.subscription"} << 5;
-        QTest::newRow("GCP") << 3 << 4 << int(LaunchBlock::Provider) << "error.cloud.provider_not_launchable"
-                             << QStringList{"provider=gcp"} << 5;
+        QTest::newRow("spot on Lambda") << 3 << 4 << int(LaunchBlock::Mode) << "error.cloud.mode_not_launchable"
+                                        << QStringList{"provider=lambda",
+                                                       "mode=spot",
+                                                       "why_key=unsupported.lambda.spot"}
+                                        << 5;
         QTest::newRow("Tencent spot can be launched") << 4 << 5 << -1 << "" << QStringList{} << 5;
         QTest::newRow("AWS on demand can be launched") << 5 << 6 << -1 << "" << QStringList{} << 6;
     }
@@ -351,7 +357,8 @@ private slots:
         if (reason.block == LaunchBlock::Mode) {
             // The provider's own reason, as its descriptor gives it.
             QCOMPARE(reason.detail.key, std::string("error.cloud.feature_unsupported"));
-            QCOMPARE(reason.detail.params.at("feature"), std::string("subscription"));
+            QCOMPARE(reason.detail.params.at("feature"),
+                     std::string(passed.mode == PricingMode::Spot ? "spot" : "subscription"));
         }
         const Reason text = notLaunchableReason(reason, passed.provider, passed.mode);
         QCOMPARE(QString::fromStdString(text.key), why);
@@ -364,15 +371,14 @@ private slots:
     void anExplicitOptionThatCannotBeLaunchedIsRefused_data()
     {
         QTest::addColumn<int>("rank");
-        QTest::addColumn<QStringList>("refused"); // the parameters of the refusal: "provider=lambda"; empty: given
-        QTest::newRow("1, Lambda") << 1
-                                   << QStringList{"rank=1",
-                                                  "provider=lambda",
-                                                  "instance_type=gpu_8x_a100",
-                                                  "region=us-east-1",
-                                                  "mode=on_demand",
-                                                  "why=error.cloud.provider_not_launchable",
-                                                  "launchable=aws,tencent"};
+        QTest::addColumn<QStringList>("refused"); // the parameters of the refusal: "provider=campus"; empty: given
+        QTest::newRow("1, a lab's own") << 1
+                                        << QStringList{"rank=1",
+                                                       "provider=campus",
+                                                       "instance_type=a100x8",
+                                                       "region=campus-hpc",
+                                                       "mode=on_demand",
+                                                       "why=error.cloud.provider_not_launchable"};
         QTest::newRow("2, reserved") << 2
                                      << QStringList{"rank=2",
                                                     "provider=aws",
@@ -385,7 +391,12 @@ private slots:
                                                           "mode=subscription_monthly",
                                                           "why=error.cloud.mode_not_launchable",
                                                           "why_key=unsupported.aws.subscription"};
-        QTest::newRow("4, GCP") << 4 << QStringList{"rank=4", "provider=gcp", "instance_type=a2-highgpu-8g"};
+        QTest::newRow("4, spot on Lambda") << 4
+                                           << QStringList{"rank=4",
+                                                          "provider=lambda",
+                                                          "instance_type=gpu_8x_a100",
+                                                          "mode=spot",
+                                                          "why=error.cloud.mode_not_launchable"};
         QTest::newRow("5, Tencent spot") << 5 << QStringList{};
         QTest::newRow("6, AWS on demand") << 6 << QStringList{};
     }
@@ -512,8 +523,8 @@ private slots:
         QCOMPARE(offered.error().reason.key, std::string("error.cloud.nothing_launchable"));
         const QString missing = missingParam(offered.error().reason,
                                              {"rank=1",
-                                              "provider=lambda",
-                                              "instance_type=gpu_8x_a100",
+                                              "provider=campus",
+                                              "instance_type=a100x8",
                                               "why=error.cloud.provider_not_launchable",
                                               "options=4"});
         QVERIFY2(missing.isEmpty(), qPrintable(missing));

@@ -1215,22 +1215,23 @@ private slots:
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QStringList>("said");
         QTest::addColumn<QStringList>("notSaid");
+        const QString launchable =
+            QStringLiteral("aws, tencent, alibaba, huawei, gcp, azure, lambda and paperspace only, not yet on campus");
         QTest::newRow("the plan's choice")
             << QStringList{} << 2
-            << QStringList{"gpuplan: the plan's choice, option 1: lambda gpu_4x_h100_sxm5 "
+            << QStringList{"gpuplan: the plan's choice, option 1: campus gpu_4x_h100_sxm5 "
                            "in us-east-1 (on_demand), cannot be launched by GPU Planner "
-                           "yet (GPU Planner launches on aws, tencent, alibaba and huawei only, not yet "
-                           "on lambda); offering option 10: aws p4d.24xlarge in "
-                           "us-east-2 (on_demand)",
+                           "yet (GPU Planner launches on "
+                               + launchable
+                               + "); offering option 10: aws p4d.24xlarge in "
+                                 "us-east-2 (on_demand)",
                            "gpuplan-test.pub"}
             << QStringList{};
-        QTest::newRow("--option 1, on Lambda")
+        QTest::newRow("--option 1, a lab's own")
             << QStringList{"--option", "1"} << 2
-            << QStringList{"--option: option 1, lambda gpu_4x_h100_sxm5 in us-east-1 (on_demand), cannot be launched "
-                           "by "
-                           "GPU Planner yet (GPU Planner launches on aws, tencent, alibaba and huawei only, not yet on "
-                           "lambda); choose "
-                           "another --option"}
+            << QStringList{"--option: option 1, campus gpu_4x_h100_sxm5 in us-east-1 (on_demand), cannot be launched "
+                           "by GPU Planner yet (GPU Planner launches on "
+                           + launchable + "); choose another --option"}
             << QStringList{"offering", "gpuplan-test.pub"};
         QTest::newRow("--option 10, on AWS") << QStringList{"--option", "10"} << 2 << QStringList{"gpuplan-test.pub"}
                                              << QStringList{"offering", "cannot be launched"};
@@ -1241,9 +1242,29 @@ private slots:
         QFETCH(int, exitCode);
         QFETCH(QStringList, said);
         QFETCH(QStringList, notSaid);
+        // The example plan with its Lambda offers made a lab's own ("campus", which GPU Planner has no launch API
+        // for): its first nine options cannot be launched, option 10 (AWS) can.
+        QFile example(GPUPLAN_SOURCE_DIR "/resources/examples/resnet50-imagenet.gpuplan");
+        QVERIFY(example.open(QIODevice::ReadOnly));
+        QJsonObject plan = QJsonDocument::fromJson(example.readAll()).object();
+        QJsonObject results = plan.value("results").toObject();
+        QJsonArray options = results.value("options").toArray();
+        for (qsizetype i = 0; i < options.size(); ++i) {
+            QJsonObject o = options[i].toObject();
+            if (o.value("provider").toString() == "lambda") {
+                o.insert("provider", "campus");
+                options[i] = o;
+            }
+        }
+        results.insert("options", options);
+        plan.insert("results", results);
+        QTemporaryDir dir;
+        QFile labs(dir.filePath("labs-own.gpuplan"));
+        QVERIFY(labs.open(QIODevice::WriteOnly) && labs.write(QJsonDocument(plan).toJson()) > 0);
+        labs.close();
         const Run run = gpuplan(QStringList{"launch",
                                             "--plan",
-                                            GPUPLAN_SOURCE_DIR "/resources/examples/resnet50-imagenet.gpuplan",
+                                            labs.fileName(),
                                             "--ssh-from",
                                             "203.0.113.7/32",
                                             "--key",

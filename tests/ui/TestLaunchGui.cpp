@@ -60,7 +60,7 @@ namespace {
 const std::filesystem::path kBundled = std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "catalog";
 constexpr auto kPassphrase = "a passphrase for the GUI launch test";
 
-/// The bundled example plan: 70 ranked options, the first nine on Lambda (no launch support here), option 10 AWS
+/// The bundled example plan: 70 ranked options, the first nine on Lambda, option 10 AWS
 /// p4d.24xlarge, option 11 Tencent GN10Xp.20XLARGE320; no choice and no budget.
 /// (An empty plan, with a warning, when it does not read: it has no options, and the tests that look for one fail.)
 PlanDocument examplePlan()
@@ -72,6 +72,19 @@ PlanDocument examplePlan()
         return {};
     }
     return std::move(plan).value();
+}
+
+/// `plan` with its Lambda offers turned into a lab's own (provider "campus", offers of one's own that GPU Planner
+/// has no launch API for): its first nine options then cannot be launched, and option 10 (AWS) is the best that can.
+void makeLambdaALabsOwn(PlanDocument& plan)
+{
+    for (PlanOption& option : plan.results.options) {
+        if (option.provider == "lambda") {
+            option.provider = "campus";
+            option.providerName = "Campus cluster";
+            option.providerNameZh = "校内集群";
+        }
+    }
 }
 
 /// The index of the plan's option of `instanceType`, -1 if none.
@@ -462,11 +475,12 @@ private slots:
         QCOMPARE(deadman->value(), deadmanFor(first, p4d));
         price->setValue(30);
 
-        // Re-planned: only Lambda offers, which GPU Planner cannot launch, and a budget of 500 CNY.
+        // Re-planned: only a lab's own offers, which GPU Planner cannot launch, and a budget of 500 CNY.
         PlanDocument second = examplePlan();
         second.created = "2026-12-05T08:00:00Z";
         second.constraints.budget = 500;
-        std::erase_if(second.results.options, [](const PlanOption& option) { return option.provider != "lambda"; });
+        makeLambdaALabsOwn(second);
+        std::erase_if(second.results.options, [](const PlanOption& option) { return option.provider != "campus"; });
         QVERIFY(!second.results.options.empty());
         session->setPlan(second, std::nullopt, true);
         QCOMPARE(budget->value(), 500.0);
@@ -509,7 +523,7 @@ private slots:
     // lacks), the page offers the best-ranked option it can launch, and says so.
     void aChoiceThatCannotBeLaunchedOffersTheBestThatCan_data()
     {
-        QTest::addColumn<QString>("choiceType"); // empty: no choice (the first option, on Lambda)
+        QTest::addColumn<QString>("choiceType"); // empty: no choice (the first option, a lab's own)
         QTest::addColumn<QString>("choiceMode"); // empty: the option's own
         QTest::addColumn<QString>("offeredType");
         QTest::addColumn<QStringList>("said");
@@ -546,6 +560,7 @@ private slots:
         auto* session = window.findChild<PlanSession*>();
         QVERIFY(session);
         PlanDocument plan = examplePlan();
+        makeLambdaALabsOwn(plan);
         plan.constraints.budget = 300;
         if (!choiceType.isEmpty()) {
             const int chosen = optionIndex(plan, choiceType.toStdString());
