@@ -579,6 +579,10 @@ class FakeAzureVmTest(unittest.TestCase):
                         "tests/integration/sdk/setup.sh")
         script = r"""
 const http = require('http');
+// Node 18 (Debian 12's) has Web Crypto only as require('crypto').webcrypto; the SDK calls the global one.
+if (!globalThis.crypto) {
+    globalThis.crypto = require('crypto').webcrypto;
+}
 const {ComputeManagementClient} = require('@azure/arm-compute');
 const {NetworkManagementClient} = require('@azure/arm-network');
 const {ResourceManagementClient} = require('@azure/arm-resources');

@@ -47,6 +47,12 @@
 
 const http = require('http');
 
+// Node 18 (Debian 12's) has Web Crypto only as require('crypto').webcrypto; the Azure SDK's core calls the global
+// crypto.randomUUID, which Node 20 has.
+if (!globalThis.crypto) {
+    globalThis.crypto = require('crypto').webcrypto;
+}
+
 const {clearEnvironment} = require('./sandbox');
 
 clearEnvironment(['AZURE_TENANT_ID', 'AZURE_CLIENT_ID', 'AZURE_CLIENT_SECRET', 'AZURE_SUBSCRIPTION_ID',
