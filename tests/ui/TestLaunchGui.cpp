@@ -245,6 +245,14 @@ private slots:
         if (provider.id == "aws") {
             QVERIFY2(items->item(2)->toolTip().contains("Reserved Instances"), qPrintable(items->item(2)->toolTip()));
         }
+        // Where the provider has no firewall of its own, the SSH address is greyed and says why.
+        auto* sshFrom = child<QLineEdit>(window, "launchSshFromLineEdit");
+        const bool restricts = descriptor->supports(gpuplan::core::CloudFeature::SshSourceRestriction);
+        QCOMPARE(sshFrom->isEnabled(), restricts);
+        QVERIFY2(sshFrom->toolTip().contains(restricts ? "opened to this address or range only" : "firewall"),
+                 qPrintable(sshFrom->toolTip()));
+        QCOMPARE(child<QCheckBox>(window, "launchDryRunCheckBox")->isEnabled(),
+                 descriptor->supports(gpuplan::core::CloudFeature::DryRun));
         QTRY_VERIFY2(child<QLabel>(window, "launchPriceLabel")->text().contains("an hour (catalog)"),
                      qPrintable(child<QLabel>(window, "launchPriceLabel")->text()));
 

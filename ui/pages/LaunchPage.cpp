@@ -306,8 +306,6 @@ void LaunchPage::retranslate()
     m_keyFile->setPlaceholderText(tr("~/.ssh/id_ed25519.pub, else ~/.ssh/id_rsa.pub"));
     m_browseKey->setText(tr("Browse…"));
     m_sshFrom->setPlaceholderText(tr("This computer's public address, found when you launch"));
-    m_sshFrom->setToolTip(
-        tr("SSH (TCP 22) is opened to this address or range only, for example 203.0.113.7 or 203.0.113.0/24."));
     m_deadman->setSpecialValueText(tr("Off: it bills until you terminate it"));
     m_deadman->setSuffix(tr(" h after start"));
     m_deadman->setToolTip(tr("The instance shuts itself down (and so stops billing) this many hours after it "
@@ -503,6 +501,16 @@ void LaunchPage::updatePricing()
     const auto dryRun = lacks.find(core::CloudFeature::DryRun);
     m_dryRun->setEnabled(dryRun == lacks.end());
     m_dryRun->setToolTip(dryRun == lacks.end() ? QString() : unsupportedText(dryRun->second));
+    if (dryRun != lacks.end()) {
+        m_dryRun->setChecked(false);
+    }
+    // Lambda and Paperspace have no firewall of their own for one instance: SSH stays open, and the field says why.
+    const auto sshRule = lacks.find(core::CloudFeature::SshSourceRestriction);
+    m_sshFrom->setEnabled(sshRule == lacks.end());
+    m_sshFrom->setToolTip(
+        sshRule == lacks.end()
+            ? tr("SSH (TCP 22) is opened to this address or range only, for example 203.0.113.7 or 203.0.113.0/24.")
+            : tr("%1 cannot do this: %2").arg(m_provider->currentText(), unsupportedText(sshRule->second)));
 }
 
 std::optional<core::LaunchPricing> LaunchPage::pricing() const
