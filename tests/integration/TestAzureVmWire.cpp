@@ -59,11 +59,15 @@
 #include "gpuplan/net/Clock.h"
 #include "gpuplan/net/Crypto.h"
 
+#include "../support/RecordingTransport.h"
 #include "../support/WireCompare.h"
 
 using namespace gpuplan::core;
+using gpuplan::testing::compareJson;
 using gpuplan::testing::decodedQuery;
 using gpuplan::testing::lower;
+using gpuplan::testing::readFile;
+using gpuplan::testing::RecordingTransport;
 using nlohmann::json;
 
 namespace {
@@ -92,62 +96,13 @@ const std::string kArm = "https://management.azure.com";
 const std::set<std::string> kNotComparedHeaders = {
     "x-ms-client-request-id", "user-agent", "accept", "accept-encoding", "connection", "content-length", "host"};
 
-std::string readFile(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream out;
-    out << in.rdbuf();
-    return out.str();
-}
-
 json fixture(const std::string& name)
 {
     return json::parse(readFile(GPUPLAN_SOURCE_DIR "/tests/data/cloud/azure/" + name), nullptr, false);
 }
 
-// "number" for any JSON number (see the top), else the JSON type.
-std::string kind(const json& value)
-{
-    return value.is_number() ? std::string("number") : std::string(value.type_name());
-}
-
-// Every difference between two JSON values, by path ("properties.storageProfile.osDisk.diskSizeGB"), types included.
-void compareJson(const json& ours, const json& theirs, const std::string& path, std::vector<std::string>& out)
-{
-    const std::string here = path.empty() ? "(body)" : path;
-    if (kind(ours) != kind(theirs)) {
-        out.push_back(here + " is " + ours.dump() + " (" + kind(ours) + ") here and " + theirs.dump() + " ("
-                      + kind(theirs) + ") in the SDK's request");
-        return;
-    }
-    if (ours.is_object()) {
-        for (const auto& [name, value] : ours.items()) {
-            const std::string at = path.empty() ? name : path + "." + name;
-            if (!theirs.contains(name)) {
-                out.push_back(at + " is " + value.dump() + " here and absent in the SDK's request");
-            } else {
-                compareJson(value, theirs[name], at, out);
-            }
-        }
-        for (const auto& [name, value] : theirs.items()) {
-            if (!ours.contains(name)) {
-                const std::string at = path.empty() ? name : path + "." + name;
-                out.push_back(at + " is absent here and " + value.dump() + " in the SDK's request");
-            }
-        }
-    } else if (ours.is_array()) {
-        if (ours.size() != theirs.size()) {
-            out.push_back(here + " has " + std::to_string(ours.size()) + " items here and "
-                          + std::to_string(theirs.size()) + " in the SDK's request");
-            return;
-        }
-        for (std::size_t i = 0; i < ours.size(); ++i) {
-            compareJson(ours[i], theirs[i], path + "[" + std::to_string(i) + "]", out);
-        }
-    } else if (ours.is_number() ? ours.get<double>() != theirs.get<double>() : ours != theirs) {
-        out.push_back(here + " is " + ours.dump() + " here and " + theirs.dump() + " in the SDK's request");
-    }
-}
+// Numbers are compared by value (see the top).
+const gpuplan::testing::JsonCompareRules kBodyRules{true, false};
 
 // Every difference between two sets of decoded name=value pairs (a query, a form), `what` naming them.
 void compareFields(const std::string& ours,
@@ -175,40 +130,6 @@ void compareFields(const std::string& ours,
         }
     }
 }
-
-// Answers the i-th request with the i-th scripted answer and keeps every request with the answer's label.
-class RecordingTransport final : public HttpTransport
-{
-public:
-    struct Answer
-    {
-        std::string label;
-        int status = 200;
-        std::vector<HttpHeader> headers;
-        std::string body;
-    };
-
-    void queue(const std::string& label, const json& body, int status = 200, std::vector<HttpHeader> headers = {})
-    {
-        script.push_back({label, status, std::move(headers), body.is_null() ? std::string() : body.dump()});
-    }
-
-    using HttpTransport::send;
-    Result<HttpResponse> send(const HttpRequest& request, const CancelToken*) override
-    {
-        const std::size_t index = requests.size();
-        requests.push_back(request);
-        if (index >= script.size()) {
-            return Error{ErrorCode::Network, Reason{"error.test.no_canned_answer", {}}, request.url};
-        }
-        std::vector<HttpHeader> headers = script[index].headers;
-        headers.push_back({"Content-Type", "application/json; charset=utf-8"});
-        return HttpResponse{script[index].status, headers, script[index].body};
-    }
-
-    std::vector<Answer> script;
-    std::vector<HttpRequest> requests;
-};
 
 // The path of an absolute URL or of a target ("/a/b?x=1" -> "/a/b"), and its query.
 std::string pathOf(const std::string& target)
@@ -400,7 +321,7 @@ private slots:
 
         const std::string network = "Microsoft.Network";
         const std::string compute = "Microsoft.Compute";
-        RecordingTransport transport;
+        RecordingTransport transport("application/json; charset=utf-8");
         transport.queue("token", token);
         transport.queue("Subscriptions_List", fixture("subscriptions.json"));
         transport.queue("ResourceSkus_List", skus);
@@ -639,7 +560,7 @@ private slots:
                     found.push_back("a body is not JSON: \"" + mine.body + "\" vs the SDK's \"" + sdkBody + "\"");
                 } else {
                     std::vector<std::string> bodyDifferences;
-                    compareJson(a, b, "", bodyDifferences);
+                    compareJson(a, b, "", bodyDifferences, kBodyRules);
                     for (const std::string& d : bodyDifferences) {
                         found.push_back("body member " + d);
                     }

@@ -58,11 +58,15 @@
 #include "gpuplan/net/Clock.h"
 #include "gpuplan/net/Crypto.h"
 
+#include "../support/RecordingTransport.h"
 #include "../support/WireCompare.h"
 
 using namespace gpuplan::core;
+using gpuplan::testing::compareJson;
 using gpuplan::testing::decodedQuery;
 using gpuplan::testing::lower;
+using gpuplan::testing::readFile;
+using gpuplan::testing::RecordingTransport;
 using nlohmann::json;
 
 namespace {
@@ -95,68 +99,13 @@ const std::set<std::string> kNotComparedHeaders = {"x-goog-api-client",
                                                    "content-length",
                                                    "host"};
 
-std::string readFile(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream out;
-    out << in.rdbuf();
-    return out.str();
-}
-
 json fixture(const std::string& name)
 {
     return json::parse(readFile(GPUPLAN_SOURCE_DIR "/tests/data/cloud/gcp/" + name), nullptr, false);
 }
 
-// "integer" for a signed or unsigned integer (the parser and our builders pick either), else the JSON type.
-std::string kind(const json& value)
-{
-    return value.is_number_integer() ? std::string("integer") : std::string(value.type_name());
-}
-
-bool emptyContainer(const json& value)
-{
-    return (value.is_object() || value.is_array()) && value.empty();
-}
-
-// Every difference between two JSON values, by path ("disks[0].initializeParams.diskSizeGb"), types included. A
-// member only the SDK sends as an empty map or list is not a difference (see the top).
-void compareJson(const json& ours, const json& theirs, const std::string& path, std::vector<std::string>& out)
-{
-    const std::string here = path.empty() ? "(body)" : path;
-    if (kind(ours) != kind(theirs)) {
-        out.push_back(here + " is " + ours.dump() + " (" + kind(ours) + ") here and " + theirs.dump() + " ("
-                      + kind(theirs) + ") in the SDK's request");
-        return;
-    }
-    if (ours.is_object()) {
-        for (const auto& [name, value] : ours.items()) {
-            const std::string at = path.empty() ? name : path + "." + name;
-            if (!theirs.contains(name)) {
-                out.push_back(at + " is " + value.dump() + " here and absent in the SDK's request");
-            } else {
-                compareJson(value, theirs[name], at, out);
-            }
-        }
-        for (const auto& [name, value] : theirs.items()) {
-            if (!ours.contains(name) && !emptyContainer(value)) {
-                const std::string at = path.empty() ? name : path + "." + name;
-                out.push_back(at + " is absent here and " + value.dump() + " in the SDK's request");
-            }
-        }
-    } else if (ours.is_array()) {
-        if (ours.size() != theirs.size()) {
-            out.push_back(here + " has " + std::to_string(ours.size()) + " items here and "
-                          + std::to_string(theirs.size()) + " in the SDK's request");
-            return;
-        }
-        for (std::size_t i = 0; i < ours.size(); ++i) {
-            compareJson(ours[i], theirs[i], path + "[" + std::to_string(i) + "]", out);
-        }
-    } else if (ours != theirs) {
-        out.push_back(here + " is " + ours.dump() + " here and " + theirs.dump() + " in the SDK's request");
-    }
-}
+// A member only the SDK sends as an empty map or list is not a difference (see the top).
+const gpuplan::testing::JsonCompareRules kBodyRules{false, true};
 
 // A JWT part (base64url JSON) parsed; discarded when it is not one.
 json jwtPart(const std::string& part)
@@ -165,38 +114,6 @@ json jwtPart(const std::string& part)
                                                   QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals);
     return json::parse(raw.toStdString(), nullptr, false);
 }
-
-// Answers the i-th request with the i-th scripted answer and keeps every request with the answer's label.
-class RecordingTransport final : public HttpTransport
-{
-public:
-    struct Answer
-    {
-        std::string label;
-        int status = 200;
-        std::string body;
-    };
-
-    void queue(const std::string& label, const json& body, int status = 200)
-    {
-        script.push_back({label, status, body.dump()});
-    }
-
-    using HttpTransport::send;
-    Result<HttpResponse> send(const HttpRequest& request, const CancelToken*) override
-    {
-        const std::size_t index = requests.size();
-        requests.push_back(request);
-        if (index >= script.size()) {
-            return Error{ErrorCode::Network, Reason{"error.test.no_canned_answer", {}}, request.url};
-        }
-        return HttpResponse{
-            script[index].status, {{"Content-Type", "application/json; charset=UTF-8"}}, script[index].body};
-    }
-
-    std::vector<Answer> script;
-    std::vector<HttpRequest> requests;
-};
 
 } // namespace
 
@@ -292,7 +209,7 @@ private slots:
             QVERIFY2(doc->is_object(), "a fixture is not JSON");
         }
 
-        RecordingTransport transport;
+        RecordingTransport transport("application/json; charset=UTF-8");
         // Launch 1.
         transport.queue("token", token);
         transport.queue("images.getFromFamily-gone", familyGone, 404);
@@ -511,8 +428,8 @@ private slots:
                     differ("an assertion is not a JWT");
                 } else {
                     std::vector<std::string> jwtDifferences;
-                    compareJson(jwtPart(ours[0]), jwtPart(sdks[0]), "assertion.header", jwtDifferences);
-                    compareJson(jwtPart(ours[1]), jwtPart(sdks[1]), "assertion.claims", jwtDifferences);
+                    compareJson(jwtPart(ours[0]), jwtPart(sdks[0]), "assertion.header", jwtDifferences, kBodyRules);
+                    compareJson(jwtPart(ours[1]), jwtPart(sdks[1]), "assertion.claims", jwtDifferences, kBodyRules);
                     for (const std::string& d : jwtDifferences) {
                         differ(d);
                     }
@@ -526,7 +443,7 @@ private slots:
                     differ("a body is not JSON: \"" + mine.body + "\" vs the SDK's \"" + sdkBody + "\"");
                 } else {
                     std::vector<std::string> bodyDifferences;
-                    compareJson(a, b, "", bodyDifferences);
+                    compareJson(a, b, "", bodyDifferences, kBodyRules);
                     for (const std::string& d : bodyDifferences) {
                         differ("body member " + d);
                     }
