@@ -379,16 +379,16 @@ private slots:
         QTest::addColumn<QString>("key");
         QTest::addColumn<QString>("field");
         QTest::newRow("not json") << "<html>"
-                                  << "error.alibaba.answer_not_json"
+                                  << "error.answer.not_json"
                                   << "";
         QTest::newRow("not an object") << "[1]"
-                                       << "error.alibaba.answer_not_object"
+                                       << "error.answer.not_object"
                                        << "";
         QTest::newRow("no list") << R"({"RequestId":"r"})"
-                                 << "error.alibaba.answer_missing"
+                                 << "error.answer.missing"
                                  << "Instances";
         QTest::newRow("list not a list") << R"({"Instances":{"Instance":{}}})"
-                                         << "error.alibaba.answer_not_list"
+                                         << "error.answer.not_list"
                                          << "Instances.Instance";
         QTest::newRow("no id") << R"({"Instances":{"Instance":[{"Status":"Running"}]}})"
                                << "error.alibaba.answer_instance_without_id"
@@ -404,12 +404,15 @@ private slots:
         QCOMPARE(page.error().code, ErrorCode::ProviderRefused);
         QCOMPARE(QString::fromStdString(page.error().reason.key), key);
         QCOMPARE(page.error().reason.params.at("action"), std::string("DescribeInstances"));
+        QCOMPARE(page.error().reason.params.at("provider"), std::string("alibaba"));
+        QCOMPARE(page.error().where, std::string("alibaba DescribeInstances"));
         if (!field.isEmpty()) {
             QCOMPARE(QString::fromStdString(page.error().reason.params.at("field")), field);
         }
         // The create answers name the field they lack.
         Result<std::string> vpc = alibaba::parseCreateVpc(R"({"RequestId":"r"})");
         QVERIFY(!vpc);
+        QCOMPARE(vpc.error().reason.key, std::string("error.answer.missing"));
         QCOMPARE(vpc.error().reason.params.at("field"), std::string("VpcId"));
         QCOMPARE(vpc.error().reason.params.at("action"), std::string("CreateVpc"));
         QVERIFY(!alibaba::parseEmptyAnswer("{}", "DeleteInstances"));
@@ -530,7 +533,9 @@ private slots:
         QCOMPARE(page->code, ErrorCode::HttpStatus);
         QCOMPARE(page->reason.key, std::string("error.alibaba.http_status"));
         std::optional<Error> garbage = alibaba::mapError(HttpResponse{200, {}, "garbage"}, context);
-        QCOMPARE(garbage->reason.key, std::string("error.alibaba.answer_not_json"));
+        QCOMPARE(garbage->reason.key, std::string("error.answer.not_json"));
+        QCOMPARE(garbage->reason.params.at("provider"), std::string("alibaba"));
+        QCOMPARE(garbage->httpStatus, 200);
     }
 
     void onDemandParams()

@@ -578,40 +578,39 @@ private slots:
             QCOMPARE(e.code, ErrorCode::ProviderRefused);
             QCOMPARE(e.reason.key, key);
             QVERIFY(!e.reason.params.at("action").empty());
+            QCOMPARE(e.reason.params.at("provider"), std::string("azure"));
+            QCOMPARE(e.where, "azure " + e.reason.params.at("action"));
             if (!field.empty()) {
                 QCOMPARE(e.reason.params.at("field"), field);
             }
         };
-        check(azure::parseSkus("<html>").error(), "error.azure.answer_not_json");
-        check(azure::parseSkus("[]").error(), "error.azure.answer_not_object");
-        check(azure::parseSkus("{}").error(), "error.azure.answer_missing", "value");
-        check(azure::parseSkus(R"({"value": 3})").error(), "error.azure.answer_not_list", "value");
+        check(azure::parseSkus("<html>").error(), "error.answer.not_json");
+        check(azure::parseSkus("[]").error(), "error.answer.not_object");
+        check(azure::parseSkus("{}").error(), "error.answer.missing", "value");
+        check(azure::parseSkus(R"({"value": 3})").error(), "error.answer.not_list", "value");
         check(azure::parseSubscriptions(R"({"value": [{"displayName": "x"}]})").error(),
-              "error.azure.answer_missing",
+              "error.answer.missing",
               "value[].subscriptionId");
-        check(azure::parseImageVersions("{}").error(), "error.azure.answer_not_list");
-        check(azure::parseImageVersions(R"([{"location": "eastus"}])").error(), "error.azure.answer_missing");
-        check(azure::parseNsg(R"({"name": "x"})", "NetworkSecurityGroups_Get").error(),
-              "error.azure.answer_missing",
-              "id");
+        check(azure::parseImageVersions("{}").error(), "error.answer.not_list", "(answer)");
+        check(azure::parseImageVersions(R"([{"location": "eastus"}])").error(), "error.answer.missing", "[].name");
+        check(azure::parseNsg(R"({"name": "x"})", "NetworkSecurityGroups_Get").error(), "error.answer.missing", "id");
         check(
             azure::parseNsg(R"({"id": "x", "properties": {"securityRules": 1}})", "NetworkSecurityGroups_Get").error(),
-            "error.azure.answer_not_list",
+            "error.answer.not_list",
             "properties.securityRules");
-        check(azure::parseVm(R"({"id": "x"})", "VirtualMachines_Get").error(), "error.azure.answer_missing", "name");
-        check(azure::parseVm(R"({"name": "x"})", "VirtualMachines_Get").error(),
-              "error.azure.answer_missing",
-              "properties");
-        check(azure::parseVms(R"({"value": [5]})").error(), "error.azure.answer_not_object");
+        check(azure::parseVm(R"({"id": "x"})", "VirtualMachines_Get").error(), "error.answer.missing", "name");
+        check(azure::parseVm(R"({"name": "x"})", "VirtualMachines_Get").error(), "error.answer.missing", "properties");
+        check(azure::parseVms(R"({"value": [5]})").error(), "error.answer.invalid", "value[]");
+        QCOMPARE(azure::parseVms(R"({"value": [5]})").error().reason.params.at("found"), std::string("number"));
         check(azure::parseAsyncOperation("{}", "VirtualMachines_CreateOrUpdate").error(),
-              "error.azure.answer_missing",
+              "error.answer.missing",
               "status");
         check(azure::parseNicPublicIpId(R"({"properties": {}})").error(),
-              "error.azure.answer_missing",
+              "error.answer.missing",
               "properties.ipConfigurations");
-        check(azure::parsePublicIpAddress(R"({"name": "x"})").error(), "error.azure.answer_missing", "properties");
-        check(azure::parseVnet("null", "VirtualNetworks_Get").error(), "error.azure.answer_not_object");
-        check(azure::parseResourceGroup("{}").error(), "error.azure.answer_missing", "id");
+        check(azure::parsePublicIpAddress(R"({"name": "x"})").error(), "error.answer.missing", "properties");
+        check(azure::parseVnet("null", "VirtualNetworks_Get").error(), "error.answer.not_object");
+        check(azure::parseResourceGroup("{}").error(), "error.answer.missing", "id");
     }
 
     void errorMapping_data()

@@ -557,15 +557,18 @@ private slots:
         Result<gcp::Operation> op = gcp::parseOperation("<html>", "instances.insert");
         QVERIFY(!op);
         QCOMPARE(op.error().code, ErrorCode::ProviderRefused);
-        JSON_COMPARE(op.error().reason.key, std::string("error.gcp.answer_not_json"));
+        JSON_COMPARE(op.error().reason.key, std::string("error.answer.not_json"));
         QCOMPARE(op.error().reason.params.at("action"), std::string("instances.insert"));
+        QCOMPARE(op.error().reason.params.at("provider"), std::string("gcp"));
+        QCOMPARE(op.error().where, std::string("gcp instances.insert"));
         op = gcp::parseOperation("[1]", "instances.insert");
-        QCOMPARE(op.error().reason.key, std::string("error.gcp.answer_not_object"));
+        QCOMPARE(op.error().reason.key, std::string("error.answer.not_object"));
         op = gcp::parseOperation(R"({"name":"op"})", "instances.insert");
-        QCOMPARE(op.error().reason.key, std::string("error.gcp.answer_missing"));
+        QCOMPARE(op.error().reason.key, std::string("error.answer.missing"));
         QCOMPARE(op.error().reason.params.at("field"), std::string("status"));
         op = gcp::parseOperation(R"({"name":"op","status":"DONE","error":{"errors":"x"}})", "instances.insert");
-        QCOMPARE(op.error().reason.key, std::string("error.gcp.answer_not_list"));
+        QCOMPARE(op.error().reason.key, std::string("error.answer.not_list"));
+        QCOMPARE(op.error().reason.params.at("field"), std::string("errors"));
         Result<RemoteInstance> instance = gcp::parseInstance(R"({"name":"vm","status":"RUNNING"})");
         QCOMPARE(instance.error().reason.params.at("field"), std::string("zone"));
         instance = gcp::parseInstance(R"({"zone":"z","status":"RUNNING"})");
@@ -573,9 +576,17 @@ private slots:
         Result<gcp::Image> image = gcp::parseImage(R"({"name":"img"})");
         QCOMPARE(image.error().reason.params.at("field"), std::string("selfLink"));
         QCOMPARE(gcp::parseFirewall(R"({"name":"fw","allowed":{}})").error().reason.key,
-                 std::string("error.gcp.answer_not_list"));
-        QCOMPARE(gcp::parseInstancesPage(R"({"items":[]})", kRegion).error().reason.key,
-                 std::string("error.gcp.answer_not_object"));
+                 std::string("error.answer.not_list"));
+        const Error items = gcp::parseInstancesPage(R"({"items":[]})", kRegion).error();
+        QCOMPARE(items.reason.key, std::string("error.answer.invalid"));
+        QCOMPARE(items.reason.params.at("field"), std::string("items"));
+        QCOMPARE(items.reason.params.at("found"), std::string("array"));
+        QCOMPARE(items.reason.params.at("action"), std::string("instances.aggregatedList"));
+        const Error notInstance =
+            gcp::parseInstancesPage(R"({"items":{"zones/us-central1-a":{"instances":[5]}}})", kRegion).error();
+        QCOMPARE(notInstance.reason.key, std::string("error.answer.invalid"));
+        QCOMPARE(notInstance.reason.params.at("field"), std::string("instance"));
+        QCOMPARE(notInstance.reason.params.at("found"), std::string("number"));
         QCOMPARE(gcp::parseInstancesPage(
                      R"({"items":{"zones/us-central1-a":{"instances":[{"zone":"z","status":"RUNNING"}]}}})", kRegion)
                      .error()
@@ -583,7 +594,7 @@ private slots:
                  std::string("name"));
         QCOMPARE(
             gcp::parseZonesOffering("null", "machineTypes.aggregatedList", "machineTypes", kRegion).error().reason.key,
-            std::string("error.gcp.answer_not_object"));
+            std::string("error.answer.not_object"));
     }
 
     void errorMapping_data()

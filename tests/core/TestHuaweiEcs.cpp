@@ -595,53 +595,50 @@ private slots:
             QCOMPARE(error.code, ErrorCode::ProviderRefused);
             QCOMPARE(error.reason.key, std::string(key));
             QCOMPARE(error.reason.params.at("action"), std::string(action));
+            QCOMPARE(error.reason.params.at("provider"), std::string("huawei"));
+            QCOMPARE(error.where, "huawei " + std::string(action));
             if (field) {
                 QCOMPARE(error.reason.params.at("field"), std::string(field));
             }
         };
-        check(huawei::parseCreateServers("<html>").error(), "error.huawei.answer_not_json", "CreateServers", nullptr);
-        check(huawei::parseCreateServers("[]").error(), "error.huawei.answer_not_object", "CreateServers", nullptr);
-        check(huawei::parseCreateServers("{}").error(), "error.huawei.answer_missing", "CreateServers", "job_id");
-        check(huawei::parseJob("{\"job_id\":\"x\"}").error(), "error.huawei.answer_missing", "ShowJob", "status");
+        check(huawei::parseCreateServers("<html>").error(), "error.answer.not_json", "CreateServers", nullptr);
+        check(huawei::parseCreateServers("[]").error(), "error.answer.not_object", "CreateServers", nullptr);
+        check(huawei::parseCreateServers("{}").error(), "error.answer.missing", "CreateServers", "job_id");
+        check(huawei::parseJob("{\"job_id\":\"x\"}").error(), "error.answer.missing", "ShowJob", "status");
         check(huawei::parseJob(R"({"status":"RUNNING","entities":{"sub_jobs":{}}})").error(),
-              "error.huawei.answer_not_list",
+              "error.answer.not_list",
               "ShowJob",
               "entities.sub_jobs");
-        check(huawei::parseServer("{}", kRegion).error(), "error.huawei.answer_missing", "ShowServer", "server");
+        check(huawei::parseServer("{}", kRegion).error(), "error.answer.missing", "ShowServer", "server");
         check(huawei::parseServer(R"({"server":{"name":"x"}})", kRegion).error(),
-              "error.huawei.answer_missing",
+              "error.answer.missing",
               "ShowServer",
               "server.id");
         check(huawei::parseServers(R"({"servers":3})", kRegion).error(),
-              "error.huawei.answer_not_list",
+              "error.answer.not_list",
               "ListServersDetails",
               "servers");
         check(huawei::parseFlavors(R"({"flavors":[{"name":"x"}]})").error(),
-              "error.huawei.answer_missing",
+              "error.answer.missing",
               "ListFlavors",
               "flavors[].id");
-        check(huawei::parseVpcs("{}").error(), "error.huawei.answer_missing", "ListVpcs", "vpcs");
+        check(huawei::parseVpcs("{}").error(), "error.answer.missing", "ListVpcs", "vpcs");
         check(huawei::parseSubnet(R"({"subnet":{}})", "CreateSubnet").error(),
-              "error.huawei.answer_missing",
+              "error.answer.missing",
               "CreateSubnet",
               "subnet.id");
-        check(huawei::parseSecurityGroups("{}").error(),
-              "error.huawei.answer_missing",
-              "ListSecurityGroups",
-              "security_groups");
+        check(
+            huawei::parseSecurityGroups("{}").error(), "error.answer.missing", "ListSecurityGroups", "security_groups");
         check(huawei::parseKeyPair("{}", "NovaShowKeypair").error(),
-              "error.huawei.answer_missing",
+              "error.answer.missing",
               "NovaShowKeypair",
               "keypair");
-        check(huawei::parseProjects("{}", kRegion).error(),
-              "error.huawei.answer_missing",
-              "KeystoneListProjects",
-              "projects");
+        check(huawei::parseProjects("{}", kRegion).error(), "error.answer.missing", "KeystoneListProjects", "projects");
         check(huawei::parseZones(R"({"availabilityZoneInfo":"x"})").error(),
-              "error.huawei.answer_not_list",
+              "error.answer.not_list",
               "NovaListAvailabilityZones",
               "availabilityZoneInfo");
-        check(huawei::parseDeleteServers("{}").error(), "error.huawei.answer_missing", "DeleteServers", "job_id");
+        check(huawei::parseDeleteServers("{}").error(), "error.answer.missing", "DeleteServers", "job_id");
     }
 
     void errorShapes()

@@ -369,43 +369,47 @@ private slots:
         QTest::addColumn<QString>("field");
         QTest::newRow("not json") << "instances"
                                   << "<html>"
-                                  << "error.lambda.answer_not_json"
+                                  << "error.answer.not_json"
                                   << "";
         QTest::newRow("not object") << "instances"
                                     << "[1]"
-                                    << "error.lambda.answer_not_object"
+                                    << "error.answer.not_object"
                                     << "";
         QTest::newRow("no data") << "instances"
                                  << R"({"date":[]})"
-                                 << "error.lambda.answer_missing"
+                                 << "error.answer.missing"
                                  << "data";
         QTest::newRow("data not list") << "instances"
                                        << R"({"data":{}})"
-                                       << "error.lambda.answer_missing"
+                                       << "error.answer.not_list"
                                        << "data";
+        QTest::newRow("data not object") << "instance"
+                                         << R"({"data":[]})"
+                                         << "error.answer.invalid"
+                                         << "data";
         QTest::newRow("instance without id") << "instance"
                                              << R"({"data":{"status":"active"}})"
-                                             << "error.lambda.answer_missing"
+                                             << "error.answer.missing"
                                              << "id";
         QTest::newRow("instance without status") << "instance"
                                                  << R"({"data":{"id":"x"}})"
-                                                 << "error.lambda.answer_missing"
+                                                 << "error.answer.missing"
                                                  << "status";
         QTest::newRow("launch without ids") << "launch"
                                             << R"({"data":{"instance_ids":[]}})"
-                                            << "error.lambda.answer_missing"
+                                            << "error.answer.missing"
                                             << "data.instance_ids";
         QTest::newRow("terminate without list") << "terminate"
                                                 << R"({"data":{}})"
-                                                << "error.lambda.answer_missing"
+                                                << "error.answer.missing"
                                                 << "data.terminated_instances";
         QTest::newRow("type without regions") << "types"
                                               << R"({"data":{"t":{"instance_type":{"name":"t"}}}})"
-                                              << "error.lambda.answer_missing"
+                                              << "error.answer.missing"
                                               << "data.t.regions_with_capacity_available";
         QTest::newRow("key without name") << "keys"
                                           << R"({"data":[{"id":"1"}]})"
-                                          << "error.lambda.answer_missing"
+                                          << "error.answer.missing"
                                           << "data[].name";
     }
     void brokenAnswersNameCallAndField()
@@ -432,6 +436,8 @@ private slots:
         QCOMPARE(error.code, ErrorCode::ProviderRefused);
         QCOMPARE(QString::fromStdString(error.reason.key), key);
         QVERIFY(!error.reason.params.at("action").empty());
+        QCOMPARE(error.reason.params.at("provider"), std::string("lambda"));
+        QCOMPARE(error.where, "lambda " + error.reason.params.at("action"));
         if (!field.isEmpty()) {
             QCOMPARE(QString::fromStdString(error.reason.params.at("field")), field);
         }

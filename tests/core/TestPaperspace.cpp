@@ -426,16 +426,22 @@ private slots:
 
     void refusesBrokenAnswers()
     {
-        QCOMPARE(paperspace::parseMachine("<html>", "machines-get").error().reason.key,
-                 std::string("error.paperspace.answer_not_json"));
+        const Error notJson = paperspace::parseMachine("<html>", "machines-get").error();
+        QCOMPARE(notJson.code, ErrorCode::ProviderRefused);
+        QCOMPARE(notJson.reason.key, std::string("error.answer.not_json"));
+        QCOMPARE(notJson.reason.params.at("provider"), std::string("paperspace"));
+        QCOMPARE(notJson.reason.params.at("action"), std::string("machines-get"));
+        QCOMPARE(notJson.where, std::string("paperspace machines-get"));
         QCOMPARE(paperspace::parseMachine("[]", "machines-get").error().reason.key,
-                 std::string("error.paperspace.answer_not_object"));
+                 std::string("error.answer.not_object"));
         QCOMPARE(paperspace::parseMachine(R"({"name": "x"})", "machines-get").error().reason.params.at("field"),
                  std::string("id"));
         QCOMPARE(paperspace::parseMachines(R"({"hasMore": false})").error().reason.params.at("field"),
                  std::string("items"));
+        QCOMPARE(paperspace::parseMachines(R"({"items": {}})").error().reason.key,
+                 std::string("error.answer.not_list"));
         QCOMPARE(paperspace::parseAvailability(R"({"available": "yes"})").error().reason.key,
-                 std::string("error.paperspace.answer_missing"));
+                 std::string("error.answer.missing"));
         QCOMPARE(paperspace::parseMachineEvent(R"({"data": {}})", "machines-create").error().reason.params.at("field"),
                  std::string("event"));
         QCOMPARE(paperspace::parseMachineEvent(R"({"event": {"id": "e"}, "data": {}})", "machines-create")

@@ -387,31 +387,43 @@ private slots:
     {
         QTest::addColumn<QString>("body");
         QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("field");
         QTest::newRow("not json") << "<html>502 Bad Gateway</html>"
-                                  << "error.cvm.answer_not_json";
+                                  << "error.answer.not_json"
+                                  << "";
+        QTest::newRow("not an object") << "[1]"
+                                       << "error.answer.not_object"
+                                       << "";
         QTest::newRow("no Response") << "{\"RequestId\":\"x\"}"
-                                     << "error.cvm.answer_without_response";
+                                     << "error.answer.missing"
+                                     << "Response";
         QTest::newRow("Response not object") << "{\"Response\":5}"
-                                             << "error.cvm.answer_without_response";
+                                             << "error.answer.invalid"
+                                             << "Response";
         QTest::newRow("truncated") << "{\"Response\":{\"InstanceSet\":["
-                                   << "error.cvm.answer_not_json";
+                                   << "error.answer.not_json"
+                                   << "";
         QTest::newRow("no InstanceSet") << "{\"Response\":{\"RequestId\":\"x\"}}"
-                                        << "error.cvm.answer_missing";
+                                        << "error.answer.missing"
+                                        << "InstanceSet";
         QTest::newRow("InstanceSet not list") << "{\"Response\":{\"InstanceSet\":{}}}"
-                                              << "error.cvm.answer_not_list";
+                                              << "error.answer.not_list"
+                                              << "InstanceSet";
     }
     void malformedAnswers()
     {
         QFETCH(QString, body);
         QFETCH(QString, key);
+        QFETCH(QString, field);
         Result<cvm::InstancesPage> page = cvm::parseDescribeInstances(body.toStdString(), "ap-guangzhou");
         QVERIFY(!page);
         QCOMPARE(page.error().code, ErrorCode::ProviderRefused);
         QCOMPARE(page.error().reason.key, key.toStdString());
         QCOMPARE(page.error().reason.params.at("action"), std::string("DescribeInstances"));
-        QCOMPARE(page.error().where, std::string("cvm DescribeInstances"));
-        if (key.endsWith("answer_missing") || key.endsWith("answer_not_list")) {
-            QCOMPARE(page.error().reason.params.at("field"), std::string("InstanceSet"));
+        QCOMPARE(page.error().reason.params.at("provider"), std::string("tencent"));
+        QCOMPARE(page.error().where, std::string("tencent DescribeInstances"));
+        if (!field.isEmpty()) {
+            QCOMPARE(page.error().reason.params.at("field"), field.toStdString());
         }
 
         cvm::ErrorContext context;

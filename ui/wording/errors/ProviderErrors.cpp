@@ -1,4 +1,5 @@
 // The words of core's error.ec2.*, error.cvm.*, error.provider.* errors.
+#include "wording/ProviderText.h"
 #include "wording/errors/ErrorWording.h"
 
 namespace gpuplan::ui::errorwording {
@@ -225,19 +226,6 @@ QString cvmAdvice(const core::Reason& reason, const ReasonParams& p)
 QString cvmText(const core::Reason& reason, const ReasonParams& p)
 {
     const QString action = p.text("action");
-    if (reason.key == "error.cvm.answer_not_json") {
-        return ProviderErrors::tr("Tencent Cloud's answer to %1 is not JSON").arg(action);
-    }
-    if (reason.key == "error.cvm.answer_without_response") {
-        return ProviderErrors::tr("Tencent Cloud's answer to %1 has no Response object").arg(action);
-    }
-    if (reason.key == "error.cvm.answer_missing") {
-        return ProviderErrors::tr("Tencent Cloud's answer to %1 has no %2").arg(action, p.text("field"));
-    }
-    if (reason.key == "error.cvm.answer_not_list") {
-        return ProviderErrors::tr("Tencent Cloud's answer to %1 has a %2 that is not a list")
-            .arg(action, p.text("field"));
-    }
     if (reason.key == "error.cvm.answer_instance_without_id") {
         return ProviderErrors::tr("Tencent Cloud's answer to %1 lists an instance without InstanceId").arg(action);
     }
@@ -318,6 +306,30 @@ QString genericText(const core::Reason& reason, const ReasonParams& p)
     if (reason.key == "error.provider.no_endpoint") {
         return ProviderErrors::tr("%1 has no public endpoint; give one").arg(provider);
     }
+    if (reason.key.starts_with("error.answer.")) {
+        // A managed job service answers under its own name ("vertex", "azureml": the clouds' training services).
+        const std::string id = p.text("provider").toStdString();
+        const QString source = id == "vertex"    ? managedServiceName("gcp")
+                               : id == "azureml" ? managedServiceName("azure")
+                                                 : providerDisplayName(id);
+        const QString call = source + QStringLiteral(" ") + p.text("action");
+        if (reason.key == "error.answer.not_json") {
+            return ProviderErrors::tr("%1 answered with something that is not JSON").arg(call);
+        }
+        if (reason.key == "error.answer.not_object") {
+            return ProviderErrors::tr("%1 answered without a JSON object").arg(call);
+        }
+        if (reason.key == "error.answer.missing") {
+            return ProviderErrors::tr("%1 answered without \"%2\"").arg(call, p.text("field"));
+        }
+        if (reason.key == "error.answer.not_list") {
+            return ProviderErrors::tr("%1 answered with \"%2\" that is not a list").arg(call, p.text("field"));
+        }
+        if (reason.key == "error.answer.invalid") {
+            return ProviderErrors::tr("%1 answered with \"%2\" = \"%3\", which GPU Planner cannot read")
+                .arg(call, p.text("field"), p.text("found"));
+        }
+    }
     if (reason.key == "error.provider.answer_not_object") {
         return ProviderErrors::tr("%1 answered without a JSON object").arg(provider);
     }
@@ -349,7 +361,7 @@ QString providerErrorText(const core::Reason& reason)
     if (reason.key.starts_with("error.cvm.")) {
         return cvmText(reason, p);
     }
-    if (reason.key.starts_with("error.provider.")) {
+    if (reason.key.starts_with("error.provider.") || reason.key.starts_with("error.answer.")) {
         return genericText(reason, p);
     }
     return {};

@@ -99,18 +99,6 @@ QString alibabaOwnText(const core::Reason& reason, const ReasonParams& p)
 {
     const QString action = p.text("action");
     const std::string& key = reason.key;
-    if (key == "error.alibaba.answer_not_json") {
-        return AlibabaText::tr("Alibaba Cloud's answer to %1 is not JSON").arg(action);
-    }
-    if (key == "error.alibaba.answer_not_object") {
-        return AlibabaText::tr("Alibaba Cloud's answer to %1 is not a JSON object").arg(action);
-    }
-    if (key == "error.alibaba.answer_missing") {
-        return AlibabaText::tr("Alibaba Cloud's answer to %1 has no %2").arg(action, p.text("field"));
-    }
-    if (key == "error.alibaba.answer_not_list") {
-        return AlibabaText::tr("Alibaba Cloud's answer to %1 has a %2 that is not a list").arg(action, p.text("field"));
-    }
     if (key == "error.alibaba.answer_instance_without_id") {
         return AlibabaText::tr("Alibaba Cloud's answer to %1 lists an instance without InstanceId").arg(action);
     }

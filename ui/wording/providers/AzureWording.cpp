@@ -102,18 +102,6 @@ QString azureAdvice(const core::Reason& reason, const ReasonParams& p)
 QString azureOwnText(const core::Reason& reason, const ReasonParams& p)
 {
     const QString action = p.text("action");
-    if (reason.key == "error.azure.answer_not_json") {
-        return AzureText::tr("Azure's answer to %1 is not JSON").arg(action);
-    }
-    if (reason.key == "error.azure.answer_not_object") {
-        return AzureText::tr("Azure's answer to %1 is not a JSON object").arg(action);
-    }
-    if (reason.key == "error.azure.answer_missing") {
-        return AzureText::tr("Azure's answer to %1 has no %2").arg(action, p.text("field"));
-    }
-    if (reason.key == "error.azure.answer_not_list") {
-        return AzureText::tr("Azure's answer to %1 has a %2 that is not a list").arg(action, p.text("field"));
-    }
     if (reason.key == "error.azure.http_status") {
         return AzureText::tr("Azure answered HTTP %1 to %2").arg(p.text("status"), action);
     }

@@ -83,20 +83,6 @@ QString gcpAdvice(const core::Reason& reason, const ReasonParams& p)
 QString gcpOwnText(const core::Reason& reason, const ReasonParams& p)
 {
     const QString action = p.text("action");
-    if (reason.key == "error.gcp.answer_not_json") {
-        return GcpText::tr("Compute Engine's answer to %1 is not JSON").arg(action);
-    }
-    if (reason.key == "error.gcp.answer_not_object") {
-        return p.has("field") ? GcpText::tr("Compute Engine's answer to %1 has a %2 that is not a JSON object")
-                                    .arg(action, p.text("field"))
-                              : GcpText::tr("Compute Engine's answer to %1 is not a JSON object").arg(action);
-    }
-    if (reason.key == "error.gcp.answer_missing") {
-        return GcpText::tr("Compute Engine's answer to %1 has no %2").arg(action, p.text("field"));
-    }
-    if (reason.key == "error.gcp.answer_not_list") {
-        return GcpText::tr("Compute Engine's answer to %1 has a %2 that is not a list").arg(action, p.text("field"));
-    }
     if (reason.key == "error.gcp.http_status") {
         return GcpText::tr("Compute Engine answered HTTP %1 to %2").arg(p.text("status"), action);
     }

@@ -105,18 +105,6 @@ QString huaweiAdvice(const core::Reason& reason, const ReasonParams& p)
 QString huaweiOwnText(const core::Reason& reason, const ReasonParams& p)
 {
     const QString action = p.text("action");
-    if (reason.key == "error.huawei.answer_not_json") {
-        return HuaweiText::tr("Huawei Cloud's answer to %1 is not JSON").arg(action);
-    }
-    if (reason.key == "error.huawei.answer_not_object") {
-        return HuaweiText::tr("Huawei Cloud's answer to %1 is not a JSON object").arg(action);
-    }
-    if (reason.key == "error.huawei.answer_missing") {
-        return HuaweiText::tr("Huawei Cloud's answer to %1 has no %2").arg(action, p.text("field"));
-    }
-    if (reason.key == "error.huawei.answer_not_list") {
-        return HuaweiText::tr("Huawei Cloud's answer to %1 has a %2 that is not a list").arg(action, p.text("field"));
-    }
     if (reason.key == "error.huawei.answer_without_price") {
         return HuaweiText::tr("%1 answered without a price for the server").arg(action);
     }

@@ -94,15 +94,6 @@ QString lambdaAdvice(const core::Reason& reason, const ReasonParams& p)
 QString lambdaOwnText(const core::Reason& reason, const ReasonParams& p)
 {
     const QString action = p.text("action");
-    if (reason.key == "error.lambda.answer_not_json") {
-        return LambdaText::tr("Lambda's answer to %1 is not JSON").arg(action);
-    }
-    if (reason.key == "error.lambda.answer_not_object") {
-        return LambdaText::tr("Lambda's answer to %1 is not a JSON object").arg(action);
-    }
-    if (reason.key == "error.lambda.answer_missing") {
-        return LambdaText::tr("Lambda's answer to %1 has no %2").arg(action, p.text("field"));
-    }
     if (reason.key == "error.lambda.http_status") {
         return LambdaText::tr("Lambda answered HTTP %1 to %2").arg(p.text("status"), action);
     }

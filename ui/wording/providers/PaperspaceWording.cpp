@@ -66,15 +66,6 @@ QString paperspaceAdvice(const core::Reason& reason, const ReasonParams& p)
 QString paperspaceOwnText(const core::Reason& reason, const ReasonParams& p)
 {
     const QString action = p.text("action");
-    if (reason.key == "error.paperspace.answer_not_json") {
-        return PaperspaceText::tr("Paperspace's answer to %1 is not JSON").arg(action);
-    }
-    if (reason.key == "error.paperspace.answer_not_object") {
-        return PaperspaceText::tr("Paperspace's answer to %1 is not a JSON object").arg(action);
-    }
-    if (reason.key == "error.paperspace.answer_missing") {
-        return PaperspaceText::tr("Paperspace's answer to %1 lacks %2").arg(action, p.text("field"));
-    }
     if (reason.key == "error.paperspace.http_status") {
         return PaperspaceText::tr("Paperspace answered %1 with HTTP status %2").arg(action, p.text("status"));
     }

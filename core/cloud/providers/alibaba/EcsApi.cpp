@@ -4,6 +4,7 @@
 
 #include "gpuplan/cloud/providers/alibaba/EcsApi.h"
 
+#include "gpuplan/cloud/JsonAnswer.h"
 #include "gpuplan/cloud/LaunchSetup.h"
 #include "gpuplan/net/Clock.h"
 #include "gpuplan/net/Crypto.h"
@@ -21,6 +22,7 @@ namespace gpuplan::core::alibaba {
 
 namespace {
 
+using json_answer::text;
 using nlohmann::json;
 
 std::string trim(const std::string& text)
@@ -54,63 +56,32 @@ void add(Call& call, std::string name, std::string value)
     call.params.emplace_back(std::move(name), std::move(value));
 }
 
-// An answer that is not what Alibaba Cloud documents: `key` says what is wrong, `params` the details (the action is
-// added as "action").
-Error refused(const std::string& action, const char* key, std::map<std::string, std::string> params = {})
-{
-    params["action"] = action;
-    return Error{ErrorCode::ProviderRefused, Reason{key, std::move(params)}, "alibaba " + action};
-}
+constexpr const char* kProvider = "alibaba";
 
-Result<json> answerOf(std::string_view body, const std::string& action)
-{
-    json doc = json::parse(body, nullptr, false);
-    if (doc.is_discarded()) {
-        return refused(action, "error.alibaba.answer_not_json");
-    }
-    if (!doc.is_object()) {
-        return refused(action, "error.alibaba.answer_not_object");
-    }
-    return doc;
-}
-
-std::string stringField(const json& object, const char* name)
-{
-    if (object.is_object() && object.contains(name)) {
-        const json& value = object[name];
-        if (value.is_string()) {
-            return value.get<std::string>();
-        }
-        if (value.is_number_integer()) {
-            return std::to_string(value.get<long long>());
-        }
-    }
-    return {};
-}
-
-// A wrapped list, as ECS writes them: answer[outer][inner] is an array ("Images": {"Image": [...]}). An absent outer
+// A wrapped list, as ECS writes them: object[outer][inner] is an array ("Images": {"Image": [...]}). An absent outer
 // object is an error when `required`; an absent or null inner list reads as empty.
 Result<json>
-wrappedList(const json& answer, const char* outer, const char* inner, const std::string& action, bool required)
+wrappedList(const JsonAnswer& answer, const json& object, const char* outer, const char* inner, bool required)
 {
     const std::string field = std::string(outer) + "." + inner;
-    if (!answer.contains(outer) || answer[outer].is_null()) {
+    const json& wrapper = json_answer::member(object, outer);
+    if (wrapper.is_null()) {
         if (required) {
-            return refused(action, "error.alibaba.answer_missing", {{"field", outer}});
+            return answer.refused("error.answer.missing", {{"field", outer}});
         }
         return json::array();
     }
-    const json& wrapper = answer[outer];
     if (!wrapper.is_object()) {
-        return refused(action, "error.alibaba.answer_not_list", {{"field", field}});
+        return answer.refused("error.answer.not_list", {{"field", field}});
     }
-    if (!wrapper.contains(inner) || wrapper[inner].is_null()) {
+    const json& list = json_answer::member(wrapper, inner);
+    if (list.is_null()) {
         return json::array();
     }
-    if (!wrapper[inner].is_array()) {
-        return refused(action, "error.alibaba.answer_not_list", {{"field", field}});
+    if (!list.is_array()) {
+        return answer.refused("error.answer.not_list", {{"field", field}});
     }
-    return wrapper[inner];
+    return list;
 }
 
 const char* chargeType(LaunchPricing pricing)
@@ -599,22 +570,22 @@ Call describePriceCall(const std::string& region,
 
 Result<std::vector<Image>> parseDescribeImages(std::string_view body)
 {
-    const std::string action = "DescribeImages";
-    Result<json> answer = answerOf(body, action);
-    if (!answer) {
-        return answer.error();
+    const JsonAnswer answer{kProvider, "DescribeImages"};
+    Result<json> doc = answer.document(body);
+    if (!doc) {
+        return doc.error();
     }
-    Result<json> list = wrappedList(*answer, "Images", "Image", action, true);
+    Result<json> list = wrappedList(answer, *doc, "Images", "Image", true);
     if (!list) {
         return list.error();
     }
     std::vector<Image> images;
     for (const json& item : *list) {
-        Image image{stringField(item, "ImageId"),
-                    stringField(item, "ImageName"),
-                    stringField(item, "Description"),
-                    stringField(item, "CreationTime"),
-                    stringField(item, "Status")};
+        Image image{text(item, "ImageId"),
+                    text(item, "ImageName"),
+                    text(item, "Description"),
+                    text(item, "CreationTime"),
+                    text(item, "Status")};
         if (!image.imageId.empty()) {
             images.push_back(std::move(image));
         }
@@ -642,18 +613,18 @@ std::optional<Image> newestGpuImage(const std::vector<Image>& images)
 
 Result<std::vector<std::string>> parseDescribeKeyPairs(std::string_view body)
 {
-    const std::string action = "DescribeKeyPairs";
-    Result<json> answer = answerOf(body, action);
-    if (!answer) {
-        return answer.error();
+    const JsonAnswer answer{kProvider, "DescribeKeyPairs"};
+    Result<json> doc = answer.document(body);
+    if (!doc) {
+        return doc.error();
     }
-    Result<json> list = wrappedList(*answer, "KeyPairs", "KeyPair", action, true);
+    Result<json> list = wrappedList(answer, *doc, "KeyPairs", "KeyPair", true);
     if (!list) {
         return list.error();
     }
     std::vector<std::string> names;
     for (const json& item : *list) {
-        if (std::string name = stringField(item, "KeyPairName"); !name.empty()) {
+        if (std::string name = text(item, "KeyPairName"); !name.empty()) {
             names.push_back(std::move(name));
         }
     }
@@ -665,15 +636,12 @@ namespace {
 // A string field a create action's answer must carry.
 Result<std::string> requiredString(std::string_view body, const std::string& action, const char* field)
 {
-    Result<json> answer = answerOf(body, action);
-    if (!answer) {
-        return answer.error();
+    const JsonAnswer answer{kProvider, action};
+    Result<json> doc = answer.document(body);
+    if (!doc) {
+        return doc.error();
     }
-    std::string value = stringField(*answer, field);
-    if (value.empty()) {
-        return refused(action, "error.alibaba.answer_missing", {{"field", field}});
-    }
-    return value;
+    return answer.requiredText(*doc, field);
 }
 
 } // namespace
@@ -685,22 +653,22 @@ Result<std::string> parseImportKeyPair(std::string_view body)
 
 Result<std::vector<Vpc>> parseDescribeVpcs(std::string_view body)
 {
-    const std::string action = "DescribeVpcs";
-    Result<json> answer = answerOf(body, action);
-    if (!answer) {
-        return answer.error();
+    const JsonAnswer answer{kProvider, "DescribeVpcs"};
+    Result<json> doc = answer.document(body);
+    if (!doc) {
+        return doc.error();
     }
-    Result<json> list = wrappedList(*answer, "Vpcs", "Vpc", action, true);
+    Result<json> list = wrappedList(answer, *doc, "Vpcs", "Vpc", true);
     if (!list) {
         return list.error();
     }
     std::vector<Vpc> vpcs;
     for (const json& item : *list) {
-        Vpc v{stringField(item, "VpcId"),
-              stringField(item, "VpcName"),
-              stringField(item, "CidrBlock"),
+        Vpc v{text(item, "VpcId"),
+              text(item, "VpcName"),
+              text(item, "CidrBlock"),
               item.is_object() && item.value("IsDefault", json(false)).is_boolean() && item.value("IsDefault", false),
-              stringField(item, "Status")};
+              text(item, "Status")};
         if (!v.vpcId.empty()) {
             vpcs.push_back(std::move(v));
         }
@@ -715,19 +683,18 @@ Result<std::string> parseCreateVpc(std::string_view body)
 
 Result<std::vector<SecurityGroup>> parseDescribeSecurityGroups(std::string_view body)
 {
-    const std::string action = "DescribeSecurityGroups";
-    Result<json> answer = answerOf(body, action);
-    if (!answer) {
-        return answer.error();
+    const JsonAnswer answer{kProvider, "DescribeSecurityGroups"};
+    Result<json> doc = answer.document(body);
+    if (!doc) {
+        return doc.error();
     }
-    Result<json> list = wrappedList(*answer, "SecurityGroups", "SecurityGroup", action, true);
+    Result<json> list = wrappedList(answer, *doc, "SecurityGroups", "SecurityGroup", true);
     if (!list) {
         return list.error();
     }
     std::vector<SecurityGroup> groups;
     for (const json& item : *list) {
-        SecurityGroup group{
-            stringField(item, "SecurityGroupId"), stringField(item, "SecurityGroupName"), stringField(item, "VpcId")};
+        SecurityGroup group{text(item, "SecurityGroupId"), text(item, "SecurityGroupName"), text(item, "VpcId")};
         if (!group.groupId.empty()) {
             groups.push_back(std::move(group));
         }
@@ -742,22 +709,22 @@ Result<std::string> parseCreateSecurityGroup(std::string_view body)
 
 Result<std::vector<Permission>> parseSecurityGroupPermissions(std::string_view body)
 {
-    const std::string action = "DescribeSecurityGroupAttribute";
-    Result<json> answer = answerOf(body, action);
-    if (!answer) {
-        return answer.error();
+    const JsonAnswer answer{kProvider, "DescribeSecurityGroupAttribute"};
+    Result<json> doc = answer.document(body);
+    if (!doc) {
+        return doc.error();
     }
-    Result<json> list = wrappedList(*answer, "Permissions", "Permission", action, true);
+    Result<json> list = wrappedList(answer, *doc, "Permissions", "Permission", true);
     if (!list) {
         return list.error();
     }
     std::vector<Permission> rules;
     for (const json& item : *list) {
-        rules.push_back(Permission{stringField(item, "IpProtocol"),
-                                   stringField(item, "PortRange"),
-                                   stringField(item, "SourceCidrIp"),
-                                   stringField(item, "Policy"),
-                                   stringField(item, "Direction")});
+        rules.push_back(Permission{text(item, "IpProtocol"),
+                                   text(item, "PortRange"),
+                                   text(item, "SourceCidrIp"),
+                                   text(item, "Policy"),
+                                   text(item, "Direction")});
     }
     return rules;
 }
@@ -790,13 +757,13 @@ bool allowsSshFrom(const std::vector<Permission>& rules, const std::string& cidr
 
 Result<std::vector<std::string>> parseAvailableZones(std::string_view body, const std::string& instanceType)
 {
-    const std::string action = "DescribeAvailableResource";
-    Result<json> answer = answerOf(body, action);
-    if (!answer) {
-        return answer.error();
+    const JsonAnswer answer{kProvider, "DescribeAvailableResource"};
+    Result<json> doc = answer.document(body);
+    if (!doc) {
+        return doc.error();
     }
     // An answer without AvailableZones: no zone has the type (the API leaves the list out then).
-    Result<json> zones = wrappedList(*answer, "AvailableZones", "AvailableZone", action, false);
+    Result<json> zones = wrappedList(answer, *doc, "AvailableZones", "AvailableZone", false);
     if (!zones) {
         return zones.error();
     }
@@ -805,27 +772,26 @@ Result<std::vector<std::string>> parseAvailableZones(std::string_view body, cons
     };
     std::vector<std::string> out;
     for (const json& zone : *zones) {
-        const std::string id = stringField(zone, "ZoneId");
-        if (id.empty() || stringField(zone, "Status") != "Available"
-            || std::find(out.begin(), out.end(), id) != out.end()) {
+        const std::string id = text(zone, "ZoneId");
+        if (id.empty() || text(zone, "Status") != "Available" || std::find(out.begin(), out.end(), id) != out.end()) {
             continue;
         }
-        Result<json> resources = wrappedList(zone, "AvailableResources", "AvailableResource", action, false);
+        Result<json> resources = wrappedList(answer, zone, "AvailableResources", "AvailableResource", false);
         if (!resources) {
             return resources.error();
         }
         bool offered = false;
         for (const json& resource : *resources) {
-            if (stringField(resource, "Type") != "InstanceType") {
+            if (text(resource, "Type") != "InstanceType") {
                 continue;
             }
-            Result<json> supported = wrappedList(resource, "SupportedResources", "SupportedResource", action, false);
+            Result<json> supported = wrappedList(answer, resource, "SupportedResources", "SupportedResource", false);
             if (!supported) {
                 return supported.error();
             }
             for (const json& item : *supported) {
-                if ((instanceType.empty() || stringField(item, "Value") == instanceType)
-                    && stringField(item, "Status") == "Available" && inStock(stringField(item, "StatusCategory"))) {
+                if ((instanceType.empty() || text(item, "Value") == instanceType) && text(item, "Status") == "Available"
+                    && inStock(text(item, "StatusCategory"))) {
                     offered = true;
                 }
             }
@@ -839,22 +805,22 @@ Result<std::vector<std::string>> parseAvailableZones(std::string_view body, cons
 
 Result<std::vector<VSwitch>> parseDescribeVSwitches(std::string_view body)
 {
-    const std::string action = "DescribeVSwitches";
-    Result<json> answer = answerOf(body, action);
-    if (!answer) {
-        return answer.error();
+    const JsonAnswer answer{kProvider, "DescribeVSwitches"};
+    Result<json> doc = answer.document(body);
+    if (!doc) {
+        return doc.error();
     }
-    Result<json> list = wrappedList(*answer, "VSwitches", "VSwitch", action, true);
+    Result<json> list = wrappedList(answer, *doc, "VSwitches", "VSwitch", true);
     if (!list) {
         return list.error();
     }
     std::vector<VSwitch> out;
     for (const json& item : *list) {
-        VSwitch v{stringField(item, "VSwitchId"),
-                  stringField(item, "VSwitchName"),
-                  stringField(item, "ZoneId"),
-                  stringField(item, "CidrBlock"),
-                  stringField(item, "Status")};
+        VSwitch v{text(item, "VSwitchId"),
+                  text(item, "VSwitchName"),
+                  text(item, "ZoneId"),
+                  text(item, "CidrBlock"),
+                  text(item, "Status")};
         if (!v.vSwitchId.empty()) {
             out.push_back(std::move(v));
         }
@@ -869,12 +835,12 @@ Result<std::string> parseCreateVSwitch(std::string_view body)
 
 Result<std::vector<std::string>> parseRunInstances(std::string_view body)
 {
-    const std::string action = "RunInstances";
-    Result<json> answer = answerOf(body, action);
-    if (!answer) {
-        return answer.error();
+    const JsonAnswer answer{kProvider, "RunInstances"};
+    Result<json> doc = answer.document(body);
+    if (!doc) {
+        return doc.error();
     }
-    Result<json> list = wrappedList(*answer, "InstanceIdSets", "InstanceIdSet", action, false);
+    Result<json> list = wrappedList(answer, *doc, "InstanceIdSets", "InstanceIdSet", false);
     if (!list) {
         return list.error();
     }
@@ -912,55 +878,55 @@ InstanceState stateFromEcs(std::string_view status)
 
 Result<InstancesPage> parseDescribeInstances(std::string_view body, const std::string& region)
 {
-    const std::string action = "DescribeInstances";
-    Result<json> answer = answerOf(body, action);
-    if (!answer) {
-        return answer.error();
+    const JsonAnswer answer{kProvider, "DescribeInstances"};
+    Result<json> doc = answer.document(body);
+    if (!doc) {
+        return doc.error();
     }
-    Result<json> list = wrappedList(*answer, "Instances", "Instance", action, true);
+    Result<json> list = wrappedList(answer, *doc, "Instances", "Instance", true);
     if (!list) {
         return list.error();
     }
     InstancesPage page;
-    page.nextToken = stringField(*answer, "NextToken");
+    page.nextToken = text(*doc, "NextToken");
     for (const json& item : *list) {
         EcsInstance instance;
         RemoteInstance& r = instance.remote;
-        r.instanceId = stringField(item, "InstanceId");
+        r.instanceId = text(item, "InstanceId");
         if (r.instanceId.empty()) {
-            return refused(action, "error.alibaba.answer_instance_without_id");
+            return answer.refused("error.alibaba.answer_instance_without_id");
         }
-        r.providerState = stringField(item, "Status");
+        r.providerState = text(item, "Status");
         r.state = stateFromEcs(r.providerState);
         r.region = region;
-        r.instanceType = stringField(item, "InstanceType");
-        r.zone = stringField(item, "ZoneId");
-        r.launchedAt = parseEcsTime(stringField(item, "CreationTime"));
-        Result<json> publicIps = wrappedList(item, "PublicIpAddress", "IpAddress", action, false);
+        r.instanceType = text(item, "InstanceType");
+        r.zone = text(item, "ZoneId");
+        r.launchedAt = parseEcsTime(text(item, "CreationTime"));
+        Result<json> publicIps = wrappedList(answer, item, "PublicIpAddress", "IpAddress", false);
         if (publicIps && !publicIps->empty() && (*publicIps)[0].is_string()) {
             r.publicIp = (*publicIps)[0].get<std::string>();
         }
         if (r.publicIp.empty() && item.contains("EipAddress")) {
-            r.publicIp = stringField(item["EipAddress"], "IpAddress");
+            r.publicIp = text(item["EipAddress"], "IpAddress");
         }
-        instance.chargeType = stringField(item, "InstanceChargeType");
-        const std::string spot = stringField(item, "SpotStrategy");
+        instance.chargeType = text(item, "InstanceChargeType");
+        const std::string spot = text(item, "SpotStrategy");
         const bool isSpot = spot == "SpotWithPriceLimit" || spot == "SpotAsPriceGo";
         r.pricingMode = instance.chargeType == "PostPaid" ? (isSpot ? "spot" : "on_demand") : "";
-        instance.expiredTime = stringField(item, "ExpiredTime");
+        instance.expiredTime = text(item, "ExpiredTime");
         instance.expiresAt = parseEcsTime(instance.expiredTime);
-        Result<json> tags = wrappedList(item, "Tags", "Tag", action, false);
+        Result<json> tags = wrappedList(answer, item, "Tags", "Tag", false);
         if (tags) {
             for (const json& tag : *tags) {
-                if (stringField(tag, "TagKey") == kOwnerTagKey) {
-                    r.clientToken = stringField(tag, "TagValue");
+                if (text(tag, "TagKey") == kOwnerTagKey) {
+                    r.clientToken = text(tag, "TagValue");
                 }
             }
         }
-        Result<json> locks = wrappedList(item, "OperationLocks", "LockReason", action, false);
+        Result<json> locks = wrappedList(answer, item, "OperationLocks", "LockReason", false);
         if (locks) {
             for (const json& lock : *locks) {
-                if (upper(stringField(lock, "LockReason")) == "RECYCLING") { // "recycling" (spot reclaim)
+                if (upper(text(lock, "LockReason")) == "RECYCLING") { // "recycling" (spot reclaim)
                     instance.recycling = true;
                 }
             }
@@ -977,12 +943,13 @@ Result<InstancesPage> parseDescribeInstances(std::string_view body, const std::s
 
 Status parseEmptyAnswer(std::string_view body, const std::string& action)
 {
-    Result<json> answer = answerOf(body, action);
-    if (!answer) {
-        return answer.error();
+    const JsonAnswer answer{kProvider, action};
+    Result<json> doc = answer.document(body);
+    if (!doc) {
+        return doc.error();
     }
-    if (stringField(*answer, "RequestId").empty()) {
-        return refused(action, "error.alibaba.answer_missing", {{"field", "RequestId"}});
+    if (Result<std::string> requestId = answer.requiredText(*doc, "RequestId"); !requestId) {
+        return requestId.error();
     }
     return Ok{};
 }
@@ -992,10 +959,10 @@ Status parseEmptyAnswer(std::string_view body, const std::string& action)
 std::optional<ApiError> responseError(std::string_view body)
 {
     json doc = json::parse(body, nullptr, false);
-    if (doc.is_discarded() || !doc.is_object() || stringField(doc, "Code").empty()) {
+    if (doc.is_discarded() || !doc.is_object() || text(doc, "Code").empty()) {
         return std::nullopt;
     }
-    return ApiError{stringField(doc, "Code"), stringField(doc, "Message"), stringField(doc, "RequestId")};
+    return ApiError{text(doc, "Code"), text(doc, "Message"), text(doc, "RequestId")};
 }
 
 std::string ramAction(const ErrorContext& context)
@@ -1017,7 +984,7 @@ std::optional<Error> mapError(const HttpResponse& response, const ErrorContext& 
                          where,
                          response.status};
         }
-        Result<json> answer = answerOf(response.body, context.action);
+        Result<json> answer = JsonAnswer{kProvider, context.action}.document(response.body);
         if (!answer) {
             Error error = answer.error();
             error.httpStatus = response.status;

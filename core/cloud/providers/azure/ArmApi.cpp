@@ -3,6 +3,7 @@
 
 #include "gpuplan/cloud/providers/azure/ArmApi.h"
 
+#include "gpuplan/cloud/JsonAnswer.h"
 #include "gpuplan/net/Clock.h"
 #include "gpuplan/net/Crypto.h"
 
@@ -14,6 +15,9 @@ namespace gpuplan::core::azure {
 
 namespace {
 
+using json_answer::member;
+using json_answer::text;
+using json_answer::texts;
 using nlohmann::json;
 
 std::string lower(std::string text)
@@ -32,72 +36,12 @@ bool contains(const std::string& text, std::string_view part)
     return text.find(part) != std::string::npos;
 }
 
-// An answer that is not what ARM documents: `key` says what is wrong with it, `params` the details.
-Error refused(const std::string& action, const char* key, std::map<std::string, std::string> params = {})
-{
-    params["action"] = action;
-    return Error{ErrorCode::ProviderRefused, Reason{key, std::move(params)}, "azure " + action};
-}
+constexpr const char* kProvider = "azure";
 
-Result<json> documentOf(std::string_view body, const std::string& action)
+// A member that must be a JSON object and is something else.
+Error notAnObject(const JsonAnswer& answer, const char* field, const json& found)
 {
-    json doc = json::parse(body, nullptr, false);
-    if (doc.is_discarded()) {
-        return refused(action, "error.azure.answer_not_json");
-    }
-    if (!doc.is_object()) {
-        return refused(action, "error.azure.answer_not_object");
-    }
-    return doc;
-}
-
-std::string text(const json& object, const char* name)
-{
-    if (!object.is_object() || !object.contains(name)) {
-        return {};
-    }
-    const json& value = object[name];
-    if (value.is_string()) {
-        return value.get<std::string>();
-    }
-    if (value.is_number_integer()) {
-        return std::to_string(value.get<long long>());
-    }
-    return {};
-}
-
-const json& member(const json& object, const char* name)
-{
-    static const json null;
-    if (!object.is_object() || !object.contains(name)) {
-        return null;
-    }
-    return object[name];
-}
-
-std::vector<std::string> texts(const json& list)
-{
-    std::vector<std::string> out;
-    if (list.is_array()) {
-        for (const json& item : list) {
-            if (item.is_string()) {
-                out.push_back(item.get<std::string>());
-            }
-        }
-    }
-    return out;
-}
-
-// A list at `name`, required.
-Result<json> listOf(const json& doc, const char* name, const std::string& action)
-{
-    if (!doc.contains(name) || doc[name].is_null()) {
-        return refused(action, "error.azure.answer_missing", {{"field", name}});
-    }
-    if (!doc[name].is_array()) {
-        return refused(action, "error.azure.answer_not_list", {{"field", name}});
-    }
-    return doc[name];
+    return answer.refused("error.answer.invalid", {{"field", field}, {"found", found.type_name()}});
 }
 
 std::string groupPath(const std::string& subscription, const std::string& region)
@@ -545,12 +489,12 @@ Call getUrlCall(const std::string& action, const std::string& url)
 
 Result<std::vector<Subscription>> parseSubscriptions(std::string_view body)
 {
-    const std::string action = "Subscriptions_List";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "Subscriptions_List"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    Result<json> list = listOf(*doc, "value", action);
+    Result<json> list = answer.list(*doc, "value");
     if (!list) {
         return list.error();
     }
@@ -558,7 +502,7 @@ Result<std::vector<Subscription>> parseSubscriptions(std::string_view body)
     for (const json& item : *list) {
         Subscription s{text(item, "subscriptionId"), text(item, "displayName"), text(item, "state")};
         if (s.id.empty()) {
-            return refused(action, "error.azure.answer_missing", {{"field", "value[].subscriptionId"}});
+            return answer.refused("error.answer.missing", {{"field", "value[].subscriptionId"}});
         }
         out.push_back(std::move(s));
     }
@@ -592,12 +536,12 @@ Result<std::string> chooseSubscription(const std::vector<Subscription>& subscrip
 
 Result<SkuPage> parseSkus(std::string_view body)
 {
-    const std::string action = "ResourceSkus_List";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "ResourceSkus_List"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    Result<json> list = listOf(*doc, "value", action);
+    Result<json> list = answer.list(*doc, "value");
     if (!list) {
         return list.error();
     }
@@ -605,7 +549,7 @@ Result<SkuPage> parseSkus(std::string_view body)
     page.nextLink = text(*doc, "nextLink");
     for (const json& item : *list) {
         if (!item.is_object()) {
-            return refused(action, "error.azure.answer_not_object", {{"field", "value[]"}});
+            return notAnObject(answer, "value[]", item);
         }
         Sku sku;
         sku.resourceType = text(item, "resourceType");
@@ -688,19 +632,19 @@ SizeOffer sizeOffer(const std::vector<Sku>& skus, const std::string& size, const
 
 Result<std::vector<std::string>> parseImageVersions(std::string_view body)
 {
-    const std::string action = "VirtualMachineImages_List";
+    const JsonAnswer answer{kProvider, "VirtualMachineImages_List"};
     json doc = json::parse(body, nullptr, false);
     if (doc.is_discarded()) {
-        return refused(action, "error.azure.answer_not_json");
+        return answer.refused("error.answer.not_json");
     }
     if (!doc.is_array()) {
-        return refused(action, "error.azure.answer_not_list", {{"field", "(answer)"}});
+        return answer.refused("error.answer.not_list", {{"field", "(answer)"}});
     }
     std::vector<std::string> names;
     for (const json& item : doc) {
         const std::string name = text(item, "name");
         if (name.empty()) {
-            return refused(action, "error.azure.answer_missing", {{"field", "[].name"}});
+            return answer.refused("error.answer.missing", {{"field", "[].name"}});
         }
         names.push_back(name);
     }
@@ -709,7 +653,8 @@ Result<std::vector<std::string>> parseImageVersions(std::string_view body)
 
 Result<Nsg> parseNsg(std::string_view body, const std::string& action)
 {
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, action};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
@@ -717,13 +662,13 @@ Result<Nsg> parseNsg(std::string_view body, const std::string& action)
     nsg.id = text(*doc, "id");
     nsg.name = text(*doc, "name");
     if (nsg.id.empty()) {
-        return refused(action, "error.azure.answer_missing", {{"field", "id"}});
+        return answer.refused("error.answer.missing", {{"field", "id"}});
     }
     const json& properties = member(*doc, "properties");
     nsg.provisioningState = text(properties, "provisioningState");
     const json& rules = member(properties, "securityRules");
     if (!rules.is_null() && !rules.is_array()) {
-        return refused(action, "error.azure.answer_not_list", {{"field", "properties.securityRules"}});
+        return answer.refused("error.answer.not_list", {{"field", "properties.securityRules"}});
     }
     if (rules.is_array()) {
         for (const json& item : rules) {
@@ -765,14 +710,15 @@ bool allowsSshFrom(const std::vector<SecurityRule>& rules, const std::string& ci
 
 Result<Vnet> parseVnet(std::string_view body, const std::string& action)
 {
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, action};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
     Vnet vnet;
     vnet.id = text(*doc, "id");
     if (vnet.id.empty()) {
-        return refused(action, "error.azure.answer_missing", {{"field", "id"}});
+        return answer.refused("error.answer.missing", {{"field", "id"}});
     }
     const json& properties = member(*doc, "properties");
     vnet.provisioningState = text(properties, "provisioningState");
@@ -787,27 +733,28 @@ Result<Vnet> parseVnet(std::string_view body, const std::string& action)
 
 Result<std::string> parseResourceGroup(std::string_view body)
 {
-    const std::string action = "ResourceGroups_CreateOrUpdate";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "ResourceGroups_CreateOrUpdate"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
     if (text(*doc, "id").empty()) {
-        return refused(action, "error.azure.answer_missing", {{"field", "id"}});
+        return answer.refused("error.answer.missing", {{"field", "id"}});
     }
     return text(member(*doc, "properties"), "provisioningState");
 }
 
 Result<AsyncOperation> parseAsyncOperation(std::string_view body, const std::string& action)
 {
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, action};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
     AsyncOperation op;
     op.status = text(*doc, "status");
     if (op.status.empty()) {
-        return refused(action, "error.azure.answer_missing", {{"field", "status"}});
+        return answer.refused("error.answer.missing", {{"field", "status"}});
     }
     if (std::optional<ApiError> error = apiError(doc->contains("error") ? body : std::string_view{})) {
         op.errorCode = error->code;
@@ -818,16 +765,16 @@ Result<AsyncOperation> parseAsyncOperation(std::string_view body, const std::str
 
 namespace {
 
-Result<Vm> vmOf(const json& item, const std::string& action)
+Result<Vm> vmOf(const json& item, const JsonAnswer& answer)
 {
     if (!item.is_object()) {
-        return refused(action, "error.azure.answer_not_object", {{"field", "value[]"}});
+        return notAnObject(answer, "value[]", item);
     }
     Vm vm;
     vm.name = text(item, "name");
     vm.id = text(item, "id");
     if (vm.name.empty()) {
-        return refused(action, "error.azure.answer_missing", {{"field", "name"}});
+        return answer.refused("error.answer.missing", {{"field", "name"}});
     }
     vm.location = text(item, "location");
     if (std::vector<std::string> zones = texts(member(item, "zones")); !zones.empty()) {
@@ -836,7 +783,7 @@ Result<Vm> vmOf(const json& item, const std::string& action)
     vm.clientToken = text(member(item, "tags"), std::string(kOwnerTagKey).c_str());
     const json& properties = member(item, "properties");
     if (!properties.is_object()) {
-        return refused(action, "error.azure.answer_missing", {{"field", "properties"}});
+        return answer.refused("error.answer.missing", {{"field", "properties"}});
     }
     vm.provisioningState = text(properties, "provisioningState");
     vm.priority = text(properties, "priority");
@@ -869,28 +816,29 @@ Result<Vm> vmOf(const json& item, const std::string& action)
 
 Result<Vm> parseVm(std::string_view body, const std::string& action)
 {
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, action};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    return vmOf(*doc, action);
+    return vmOf(*doc, answer);
 }
 
 Result<VmPage> parseVms(std::string_view body)
 {
-    const std::string action = "VirtualMachines_List";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "VirtualMachines_List"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    Result<json> list = listOf(*doc, "value", action);
+    Result<json> list = answer.list(*doc, "value");
     if (!list) {
         return list.error();
     }
     VmPage page;
     page.nextLink = text(*doc, "nextLink");
     for (const json& item : *list) {
-        Result<Vm> vm = vmOf(item, action);
+        Result<Vm> vm = vmOf(item, answer);
         if (!vm) {
             return vm.error();
         }
@@ -901,14 +849,14 @@ Result<VmPage> parseVms(std::string_view body)
 
 Result<std::string> parseNicPublicIpId(std::string_view body)
 {
-    const std::string action = "NetworkInterfaces_Get";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "NetworkInterfaces_Get"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
     const json& configs = member(member(*doc, "properties"), "ipConfigurations");
     if (!configs.is_array()) {
-        return refused(action, "error.azure.answer_missing", {{"field", "properties.ipConfigurations"}});
+        return answer.refused("error.answer.missing", {{"field", "properties.ipConfigurations"}});
     }
     std::string chosen;
     for (const json& config : configs) {
@@ -924,14 +872,14 @@ Result<std::string> parseNicPublicIpId(std::string_view body)
 
 Result<std::string> parsePublicIpAddress(std::string_view body)
 {
-    const std::string action = "PublicIPAddresses_Get";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "PublicIPAddresses_Get"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
     const json& properties = member(*doc, "properties");
     if (!properties.is_object()) {
-        return refused(action, "error.azure.answer_missing", {{"field", "properties"}});
+        return answer.refused("error.answer.missing", {{"field", "properties"}});
     }
     return text(properties, "ipAddress");
 }

@@ -4,6 +4,7 @@
 
 #include "gpuplan/cloud/providers/gcp/ComputeApi.h"
 
+#include "gpuplan/cloud/JsonAnswer.h"
 #include "gpuplan/cloud/LaunchSetup.h"
 #include "gpuplan/cloud/WatchdogScript.h"
 #include "gpuplan/net/Clock.h"
@@ -19,6 +20,8 @@ namespace gpuplan::core::gcp {
 
 namespace {
 
+using json_answer::member;
+using json_answer::texts;
 using nlohmann::json;
 
 bool contains(const std::string& text, std::string_view part)
@@ -32,69 +35,27 @@ std::string lower(std::string text)
     return text;
 }
 
-// An answer that is not what Compute Engine documents: `key` says what is wrong with it, `params` the details (the
-// action is added as "action").
-Error refused(const std::string& action, const char* key, std::map<std::string, std::string> params = {})
-{
-    params["action"] = action;
-    return Error{ErrorCode::ProviderRefused, Reason{key, std::move(params)}, "gcp " + action};
-}
+constexpr const char* kProvider = "gcp";
 
-Result<json> documentOf(std::string_view body, const std::string& action)
-{
-    json doc = json::parse(body, nullptr, false);
-    if (doc.is_discarded()) {
-        return refused(action, "error.gcp.answer_not_json");
-    }
-    if (!doc.is_object()) {
-        return refused(action, "error.gcp.answer_not_object");
-    }
-    return doc;
-}
-
-// A string field; uint64 fields (id, targetId) are strings in the JSON mapping but a number is taken too.
+// A string field; uint64 fields (id, targetId) are strings in the JSON mapping but a number is taken too (one above
+// the int64 range as well, which json_answer::text would not print right).
 std::string text(const json& object, const char* name)
 {
-    if (!object.is_object() || !object.contains(name)) {
-        return {};
-    }
-    const json& value = object[name];
-    if (value.is_string()) {
-        return value.get<std::string>();
-    }
-    if (value.is_number_unsigned()) {
-        return std::to_string(value.get<unsigned long long>());
-    }
-    if (value.is_number_integer()) {
-        return std::to_string(value.get<long long>());
-    }
-    return {};
-}
-
-// A list of strings at `name` (absent: empty); anything else in it is skipped.
-std::vector<std::string> strings(const json& object, const char* name)
-{
-    std::vector<std::string> out;
-    if (object.is_object() && object.contains(name) && object[name].is_array()) {
-        for (const json& item : object[name]) {
-            if (item.is_string()) {
-                out.push_back(item.get<std::string>());
-            }
-        }
-    }
-    return out;
+    const json& value = member(object, name);
+    return value.is_number_unsigned() ? std::to_string(value.get<unsigned long long>())
+                                      : json_answer::text(object, name);
 }
 
 // A list at `name`: absent is empty, anything but a list is an error.
-Result<json> listOf(const json& doc, const char* name, const std::string& action)
+Result<json> optionalList(const JsonAnswer& answer, const json& doc, const char* name)
 {
-    if (!doc.contains(name) || doc[name].is_null()) {
-        return json::array();
-    }
-    if (!doc[name].is_array()) {
-        return refused(action, "error.gcp.answer_not_list", {{"field", name}});
-    }
-    return doc[name];
+    return member(doc, name).is_null() ? Result<json>(json::array()) : answer.list(doc, name);
+}
+
+// A member that must be a JSON object and is something else.
+Error notAnObject(const JsonAnswer& answer, const char* field, const json& found)
+{
+    return answer.refused("error.answer.invalid", {{"field", field}, {"found", found.type_name()}});
 }
 
 Call call(const char* action, const char* method, std::string path, bool safe)
@@ -638,7 +599,8 @@ Result<std::vector<std::string>> parseZonesOffering(std::string_view body,
                                                     const std::string& listField,
                                                     const std::string& region)
 {
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, action};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
@@ -648,7 +610,7 @@ Result<std::vector<std::string>> parseZonesOffering(std::string_view body,
     }
     const json& items = (*doc)["items"];
     if (!items.is_object()) {
-        return refused(action, "error.gcp.answer_not_object", {{"field", "items"}});
+        return notAnObject(answer, "items", items);
     }
     for (const auto& [scope, list] : items.items()) {
         if (!scope.starts_with("zones/")) {
@@ -668,8 +630,8 @@ Result<std::vector<std::string>> parseZonesOffering(std::string_view body,
 
 Result<Image> parseImage(std::string_view body)
 {
-    const std::string action = "images.getFromFamily";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "images.getFromFamily"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
@@ -682,7 +644,7 @@ Result<Image> parseImage(std::string_view body)
         image.deprecatedState = text((*doc)["deprecated"], "state");
     }
     if (image.selfLink.empty()) {
-        return refused(action, "error.gcp.answer_missing", {{"field", "selfLink"}});
+        return answer.refused("error.answer.missing", {{"field", "selfLink"}});
     }
     return image;
 }
@@ -698,28 +660,28 @@ bool usable(const Image& image)
 
 Result<Firewall> parseFirewall(std::string_view body)
 {
-    const std::string action = "firewalls.get";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "firewalls.get"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
     Firewall firewall;
     firewall.name = text(*doc, "name");
     if (firewall.name.empty()) {
-        return refused(action, "error.gcp.answer_missing", {{"field", "name"}});
+        return answer.refused("error.answer.missing", {{"field", "name"}});
     }
     firewall.network = text(*doc, "network");
     firewall.direction = text(*doc, "direction");
     firewall.disabled = doc->contains("disabled") && (*doc)["disabled"].is_boolean() && (*doc)["disabled"].get<bool>();
-    Result<json> allowed = listOf(*doc, "allowed", action);
+    Result<json> allowed = optionalList(answer, *doc, "allowed");
     if (!allowed) {
         return allowed.error();
     }
     for (const json& rule : *allowed) {
-        firewall.allowed.push_back(FirewallRule{text(rule, "IPProtocol"), strings(rule, "ports")});
+        firewall.allowed.push_back(FirewallRule{text(rule, "IPProtocol"), texts(member(rule, "ports"))});
     }
-    firewall.sourceRanges = strings(*doc, "sourceRanges");
-    firewall.targetTags = strings(*doc, "targetTags");
+    firewall.sourceRanges = texts(member(*doc, "sourceRanges"));
+    firewall.targetTags = texts(member(*doc, "targetTags"));
     return firewall;
 }
 
@@ -757,7 +719,8 @@ bool allowsSshFrom(const Firewall& firewall, const std::string& cidr, const std:
 
 Result<Operation> parseOperation(std::string_view body, const std::string& action)
 {
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, action};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
@@ -772,13 +735,13 @@ Result<Operation> parseOperation(std::string_view body, const std::string& actio
         op.httpErrorStatusCode = (*doc)["httpErrorStatusCode"].get<int>();
     }
     if (op.name.empty()) {
-        return refused(action, "error.gcp.answer_missing", {{"field", "name"}});
+        return answer.refused("error.answer.missing", {{"field", "name"}});
     }
     if (op.status.empty()) {
-        return refused(action, "error.gcp.answer_missing", {{"field", "status"}});
+        return answer.refused("error.answer.missing", {{"field", "status"}});
     }
     if (doc->contains("error") && (*doc)["error"].is_object()) {
-        Result<json> errors = listOf((*doc)["error"], "errors", action);
+        Result<json> errors = optionalList(answer, (*doc)["error"], "errors");
         if (!errors) {
             return errors.error();
         }
@@ -808,21 +771,22 @@ InstanceState stateFromGce(std::string_view status)
 
 Result<RemoteInstance> parseInstance(const json& instance, const std::string& action)
 {
+    const JsonAnswer answer{kProvider, action};
     if (!instance.is_object()) {
-        return refused(action, "error.gcp.answer_not_object", {{"field", "instance"}});
+        return notAnObject(answer, "instance", instance);
     }
     RemoteInstance out;
     const std::string name = text(instance, "name");
     const std::string zone = lastSegment(text(instance, "zone"));
     if (name.empty()) {
-        return refused(action, "error.gcp.answer_missing", {{"field", "name"}});
+        return answer.refused("error.answer.missing", {{"field", "name"}});
     }
     if (zone.empty()) {
-        return refused(action, "error.gcp.answer_missing", {{"field", "zone"}});
+        return answer.refused("error.answer.missing", {{"field", "zone"}});
     }
     out.providerState = text(instance, "status");
     if (out.providerState.empty()) {
-        return refused(action, "error.gcp.answer_missing", {{"field", "status"}});
+        return answer.refused("error.answer.missing", {{"field", "status"}});
     }
     out.instanceId = instanceRef(zone, name);
     out.zone = zone;
@@ -867,18 +831,18 @@ Result<RemoteInstance> parseInstance(const json& instance, const std::string& ac
 
 Result<RemoteInstance> parseInstance(std::string_view body)
 {
-    const std::string action = "instances.get";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "instances.get"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    return parseInstance(*doc, action);
+    return parseInstance(*doc, answer.action());
 }
 
 Result<InstancesPage> parseInstancesPage(std::string_view body, const std::string& region)
 {
-    const std::string action = "instances.aggregatedList";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "instances.aggregatedList"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
@@ -889,18 +853,18 @@ Result<InstancesPage> parseInstancesPage(std::string_view body, const std::strin
     }
     const json& items = (*doc)["items"];
     if (!items.is_object()) {
-        return refused(action, "error.gcp.answer_not_object", {{"field", "items"}});
+        return notAnObject(answer, "items", items);
     }
     for (const auto& [scope, list] : items.items()) {
         if (!scope.starts_with("zones/") || regionOfZone(scope.substr(6)) != region || !list.is_object()) {
             continue;
         }
-        Result<json> instances = listOf(list, "instances", action);
+        Result<json> instances = optionalList(answer, list, "instances");
         if (!instances) {
             return instances.error();
         }
         for (const json& instance : *instances) {
-            Result<RemoteInstance> parsed = parseInstance(instance, action);
+            Result<RemoteInstance> parsed = parseInstance(instance, answer.action());
             if (!parsed) {
                 return parsed.error();
             }

@@ -4,6 +4,7 @@
 
 #include "gpuplan/cloud/providers/huawei/EcsApi.h"
 
+#include "gpuplan/cloud/JsonAnswer.h"
 #include "gpuplan/cloud/LaunchSetup.h"
 #include "gpuplan/net/Clock.h"
 #include "gpuplan/net/Crypto.h"
@@ -19,6 +20,7 @@ namespace gpuplan::core::huawei {
 
 namespace {
 
+using json_answer::text;
 using nlohmann::json;
 
 std::string trim(const std::string& text)
@@ -42,40 +44,7 @@ bool contains(const std::string& text, std::string_view part)
     return text.find(part) != std::string::npos;
 }
 
-// An answer that is not what Huawei documents: `key` says what is wrong with it, `params` the details (the action is
-// added as "action").
-Error refused(const std::string& action, const char* key, std::map<std::string, std::string> params = {})
-{
-    params["action"] = action;
-    return Error{ErrorCode::ProviderRefused, Reason{key, std::move(params)}, "huawei " + action};
-}
-
-Result<json> documentOf(std::string_view body, const std::string& action)
-{
-    json doc = json::parse(body, nullptr, false);
-    if (doc.is_discarded()) {
-        return refused(action, "error.huawei.answer_not_json");
-    }
-    if (!doc.is_object()) {
-        return refused(action, "error.huawei.answer_not_object");
-    }
-    return doc;
-}
-
-std::string text(const json& object, const char* name)
-{
-    if (!object.is_object() || !object.contains(name)) {
-        return {};
-    }
-    const json& value = object[name];
-    if (value.is_string()) {
-        return value.get<std::string>();
-    }
-    if (value.is_number_integer()) {
-        return std::to_string(value.get<long long>());
-    }
-    return {};
-}
+constexpr const char* kProvider = "huawei";
 
 int integer(const json& object, const char* name)
 {
@@ -95,28 +64,20 @@ int integer(const json& object, const char* name)
     return 0;
 }
 
-// A list at `name`; a missing one is an error when `required`, else empty.
-Result<json> listOf(const json& doc, const char* name, const std::string& action, bool required)
+// A list at `name` that the API may leave out (absent or null: empty).
+Result<json> optionalList(const JsonAnswer& answer, const json& doc, const char* name)
 {
-    if (!doc.contains(name) || doc[name].is_null()) {
-        if (required) {
-            return refused(action, "error.huawei.answer_missing", {{"field", name}});
-        }
-        return json::array();
-    }
-    if (!doc[name].is_array()) {
-        return refused(action, "error.huawei.answer_not_list", {{"field", name}});
-    }
-    return doc[name];
+    return json_answer::member(doc, name).is_null() ? Result<json>(json::array()) : answer.list(doc, name);
 }
 
 // An object at `name`, required.
-Result<json> objectOf(const json& doc, const char* name, const std::string& action)
+Result<json> objectOf(const JsonAnswer& answer, const json& doc, const char* name)
 {
-    if (!doc.contains(name) || !doc[name].is_object()) {
-        return refused(action, "error.huawei.answer_missing", {{"field", name}});
+    const json& value = json_answer::member(doc, name);
+    if (!value.is_object()) {
+        return answer.refused("error.answer.missing", {{"field", name}});
     }
-    return doc[name];
+    return value;
 }
 
 // "a.b.c.d/n" as a 32-bit address and prefix length.
@@ -649,7 +610,7 @@ Call periodRatingCall(const std::string& projectId, const std::string& region, c
 
 Result<std::optional<double>> parseOnDemandRating(std::string_view body)
 {
-    Result<json> doc = documentOf(body, "ListOnDemandResourceRatings");
+    Result<json> doc = JsonAnswer{kProvider, "ListOnDemandResourceRatings"}.document(body);
     if (!doc) {
         return doc.error();
     }
@@ -660,7 +621,7 @@ Result<std::optional<double>> parseOnDemandRating(std::string_view body)
 
 Result<std::optional<double>> parsePeriodRating(std::string_view body)
 {
-    Result<json> doc = documentOf(body, "ListRateOnPeriodDetail");
+    Result<json> doc = JsonAnswer{kProvider, "ListRateOnPeriodDetail"}.document(body);
     if (!doc) {
         return doc.error();
     }
@@ -696,12 +657,12 @@ std::map<std::string, std::string> parseProjectIdSetting(const std::string& text
 
 Result<std::string> parseProjects(std::string_view body, const std::string& region)
 {
-    const std::string action = "KeystoneListProjects";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "KeystoneListProjects"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    Result<json> list = listOf(*doc, "projects", action, true);
+    Result<json> list = answer.list(*doc, "projects");
     if (!list) {
         return list.error();
     }
@@ -715,30 +676,30 @@ Result<std::string> parseProjects(std::string_view body, const std::string& regi
 
 Result<std::string> parseAccessKeyUser(std::string_view body)
 {
-    const std::string action = "ShowPermanentAccessKey";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "ShowPermanentAccessKey"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    Result<json> credential = objectOf(*doc, "credential", action);
+    Result<json> credential = objectOf(answer, *doc, "credential");
     if (!credential) {
         return credential.error();
     }
     const std::string user = text(*credential, "user_id");
     if (user.empty()) {
-        return refused(action, "error.huawei.answer_missing", {{"field", "credential.user_id"}});
+        return answer.refused("error.answer.missing", {{"field", "credential.user_id"}});
     }
     return user;
 }
 
 Result<std::vector<Zone>> parseZones(std::string_view body)
 {
-    const std::string action = "NovaListAvailabilityZones";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "NovaListAvailabilityZones"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    Result<json> list = listOf(*doc, "availabilityZoneInfo", action, true);
+    Result<json> list = answer.list(*doc, "availabilityZoneInfo");
     if (!list) {
         return list.error();
     }
@@ -756,12 +717,12 @@ Result<std::vector<Zone>> parseZones(std::string_view body)
 
 Result<std::vector<Flavor>> parseFlavors(std::string_view body)
 {
-    const std::string action = "ListFlavors";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "ListFlavors"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    Result<json> list = listOf(*doc, "flavors", action, true);
+    Result<json> list = answer.list(*doc, "flavors");
     if (!list) {
         return list.error();
     }
@@ -770,7 +731,7 @@ Result<std::vector<Flavor>> parseFlavors(std::string_view body)
         Flavor flavor;
         flavor.id = text(item, "id");
         if (flavor.id.empty()) {
-            return refused(action, "error.huawei.answer_missing", {{"field", "flavors[].id"}});
+            return answer.refused("error.answer.missing", {{"field", "flavors[].id"}});
         }
         flavor.name = text(item, "name");
         flavor.vcpus = text(item, "vcpus");
@@ -836,12 +797,12 @@ std::vector<std::string> zonesOffering(const std::vector<Zone>& zones,
 
 Result<std::vector<Image>> parseImages(std::string_view body)
 {
-    const std::string action = "ListImages";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "ListImages"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    Result<json> list = listOf(*doc, "images", action, true);
+    Result<json> list = answer.list(*doc, "images");
     if (!list) {
         return list.error();
     }
@@ -880,17 +841,18 @@ std::optional<Image> newestGpuImage(const std::vector<Image>& images)
 
 Result<std::string> parseKeyPair(std::string_view body, const std::string& action)
 {
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, action};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    Result<json> keypair = objectOf(*doc, "keypair", action);
+    Result<json> keypair = objectOf(answer, *doc, "keypair");
     if (!keypair) {
         return keypair.error();
     }
     const std::string name = text(*keypair, "name");
     if (name.empty()) {
-        return refused(action, "error.huawei.answer_missing", {{"field", "keypair.name"}});
+        return answer.refused("error.answer.missing", {{"field", "keypair.name"}});
     }
     return name;
 }
@@ -934,12 +896,12 @@ SecurityGroup groupOf(const json& item)
 
 Result<std::vector<Vpc>> parseVpcs(std::string_view body)
 {
-    const std::string action = "ListVpcs";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "ListVpcs"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    Result<json> list = listOf(*doc, "vpcs", action, true);
+    Result<json> list = answer.list(*doc, "vpcs");
     if (!list) {
         return list.error();
     }
@@ -947,7 +909,7 @@ Result<std::vector<Vpc>> parseVpcs(std::string_view body)
     for (const json& item : *list) {
         Vpc vpc = vpcOf(item);
         if (vpc.id.empty()) {
-            return refused(action, "error.huawei.answer_missing", {{"field", "vpcs[].id"}});
+            return answer.refused("error.answer.missing", {{"field", "vpcs[].id"}});
         }
         vpcs.push_back(std::move(vpc));
     }
@@ -956,29 +918,30 @@ Result<std::vector<Vpc>> parseVpcs(std::string_view body)
 
 Result<Vpc> parseVpc(std::string_view body, const std::string& action)
 {
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, action};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    Result<json> item = objectOf(*doc, "vpc", action);
+    Result<json> item = objectOf(answer, *doc, "vpc");
     if (!item) {
         return item.error();
     }
     Vpc vpc = vpcOf(*item);
     if (vpc.id.empty()) {
-        return refused(action, "error.huawei.answer_missing", {{"field", "vpc.id"}});
+        return answer.refused("error.answer.missing", {{"field", "vpc.id"}});
     }
     return vpc;
 }
 
 Result<std::vector<Subnet>> parseSubnets(std::string_view body)
 {
-    const std::string action = "ListSubnets";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "ListSubnets"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    Result<json> list = listOf(*doc, "subnets", action, true);
+    Result<json> list = answer.list(*doc, "subnets");
     if (!list) {
         return list.error();
     }
@@ -986,7 +949,7 @@ Result<std::vector<Subnet>> parseSubnets(std::string_view body)
     for (const json& item : *list) {
         Subnet subnet = subnetOf(item);
         if (subnet.id.empty()) {
-            return refused(action, "error.huawei.answer_missing", {{"field", "subnets[].id"}});
+            return answer.refused("error.answer.missing", {{"field", "subnets[].id"}});
         }
         subnets.push_back(std::move(subnet));
     }
@@ -995,29 +958,30 @@ Result<std::vector<Subnet>> parseSubnets(std::string_view body)
 
 Result<Subnet> parseSubnet(std::string_view body, const std::string& action)
 {
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, action};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    Result<json> item = objectOf(*doc, "subnet", action);
+    Result<json> item = objectOf(answer, *doc, "subnet");
     if (!item) {
         return item.error();
     }
     Subnet subnet = subnetOf(*item);
     if (subnet.id.empty()) {
-        return refused(action, "error.huawei.answer_missing", {{"field", "subnet.id"}});
+        return answer.refused("error.answer.missing", {{"field", "subnet.id"}});
     }
     return subnet;
 }
 
 Result<std::vector<SecurityGroup>> parseSecurityGroups(std::string_view body)
 {
-    const std::string action = "ListSecurityGroups";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "ListSecurityGroups"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    Result<json> list = listOf(*doc, "security_groups", action, true);
+    Result<json> list = answer.list(*doc, "security_groups");
     if (!list) {
         return list.error();
     }
@@ -1025,7 +989,7 @@ Result<std::vector<SecurityGroup>> parseSecurityGroups(std::string_view body)
     for (const json& item : *list) {
         SecurityGroup group = groupOf(item);
         if (group.id.empty()) {
-            return refused(action, "error.huawei.answer_missing", {{"field", "security_groups[].id"}});
+            return answer.refused("error.answer.missing", {{"field", "security_groups[].id"}});
         }
         groups.push_back(std::move(group));
     }
@@ -1034,36 +998,36 @@ Result<std::vector<SecurityGroup>> parseSecurityGroups(std::string_view body)
 
 Result<SecurityGroup> parseSecurityGroup(std::string_view body)
 {
-    const std::string action = "CreateSecurityGroup";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "CreateSecurityGroup"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    Result<json> item = objectOf(*doc, "security_group", action);
+    Result<json> item = objectOf(answer, *doc, "security_group");
     if (!item) {
         return item.error();
     }
     SecurityGroup group = groupOf(*item);
     if (group.id.empty()) {
-        return refused(action, "error.huawei.answer_missing", {{"field", "security_group.id"}});
+        return answer.refused("error.answer.missing", {{"field", "security_group.id"}});
     }
     return group;
 }
 
 Result<std::string> parseSecurityGroupRule(std::string_view body)
 {
-    const std::string action = "CreateSecurityGroupRule";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "CreateSecurityGroupRule"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    Result<json> item = objectOf(*doc, "security_group_rule", action);
+    Result<json> item = objectOf(answer, *doc, "security_group_rule");
     if (!item) {
         return item.error();
     }
     const std::string id = text(*item, "id");
     if (id.empty()) {
-        return refused(action, "error.huawei.answer_missing", {{"field", "security_group_rule.id"}});
+        return answer.refused("error.answer.missing", {{"field", "security_group_rule.id"}});
     }
     return id;
 }
@@ -1090,13 +1054,13 @@ bool allowsSshFrom(const std::vector<SecurityGroupRule>& rules, const std::strin
 
 Result<CreatedServers> parseCreateServers(std::string_view body)
 {
-    const std::string action = "CreateServers";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "CreateServers"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
     CreatedServers created{text(*doc, "job_id"), {}, text(*doc, "order_id")};
-    Result<json> ids = listOf(*doc, "serverIds", action, false);
+    Result<json> ids = optionalList(answer, *doc, "serverIds");
     if (!ids) {
         return ids.error();
     }
@@ -1106,26 +1070,26 @@ Result<CreatedServers> parseCreateServers(std::string_view body)
         }
     }
     if (created.jobId.empty() && created.serverIds.empty()) {
-        return refused(action, "error.huawei.answer_missing", {{"field", "job_id"}});
+        return answer.refused("error.answer.missing", {{"field", "job_id"}});
     }
     return created;
 }
 
 Result<Job> parseJob(std::string_view body)
 {
-    const std::string action = "ShowJob";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "ShowJob"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
     Job job{text(*doc, "status"), {}, text(*doc, "fail_reason"), text(*doc, "error_code")};
     if (job.status.empty()) {
-        return refused(action, "error.huawei.answer_missing", {{"field", "status"}});
+        return answer.refused("error.answer.missing", {{"field", "status"}});
     }
     const json entities = doc->value("entities", json::object());
     const json subJobs = entities.is_object() ? entities.value("sub_jobs", json::array()) : json::array();
     if (!subJobs.is_array()) {
-        return refused(action, "error.huawei.answer_not_list", {{"field", "entities.sub_jobs"}});
+        return answer.refused("error.answer.not_list", {{"field", "entities.sub_jobs"}});
     }
     for (const json& sub : subJobs) {
         const json subEntities = sub.is_object() ? sub.value("entities", json::object()) : json::object();
@@ -1149,13 +1113,13 @@ Result<Job> parseJob(std::string_view body)
 
 namespace {
 
-Result<Server> serverOf(const json& item, const std::string& region, const std::string& action)
+Result<Server> serverOf(const json& item, const std::string& region, const JsonAnswer& answer)
 {
     Server server;
     RemoteInstance& instance = server.instance;
     instance.instanceId = text(item, "id");
     if (instance.instanceId.empty()) {
-        return refused(action, "error.huawei.answer_missing", {{"field", "server.id"}});
+        return answer.refused("error.answer.missing", {{"field", "server.id"}});
     }
     instance.providerState = text(item, "status");
     instance.state = stateFromEcs(instance.providerState);
@@ -1208,33 +1172,33 @@ Result<Server> serverOf(const json& item, const std::string& region, const std::
 
 Result<Server> parseServer(std::string_view body, const std::string& region)
 {
-    const std::string action = "ShowServer";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "ShowServer"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    Result<json> item = objectOf(*doc, "server", action);
+    Result<json> item = objectOf(answer, *doc, "server");
     if (!item) {
         return item.error();
     }
-    return serverOf(*item, region, action);
+    return serverOf(*item, region, answer);
 }
 
 Result<ServersPage> parseServers(std::string_view body, const std::string& region)
 {
-    const std::string action = "ListServersDetails";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "ListServersDetails"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    Result<json> list = listOf(*doc, "servers", action, true);
+    Result<json> list = answer.list(*doc, "servers");
     if (!list) {
         return list.error();
     }
     ServersPage page;
     page.count = integer(*doc, "count");
     for (const json& item : *list) {
-        Result<Server> server = serverOf(item, region, action);
+        Result<Server> server = serverOf(item, region, answer);
         if (!server) {
             return server.error();
         }
@@ -1245,14 +1209,14 @@ Result<ServersPage> parseServers(std::string_view body, const std::string& regio
 
 Result<std::string> parseDeleteServers(std::string_view body)
 {
-    const std::string action = "DeleteServers";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "DeleteServers"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
     const std::string job = text(*doc, "job_id");
     if (job.empty()) {
-        return refused(action, "error.huawei.answer_missing", {{"field", "job_id"}});
+        return answer.refused("error.answer.missing", {{"field", "job_id"}});
     }
     return job;
 }
@@ -1304,7 +1268,8 @@ std::optional<ApiError> apiError(std::string_view body)
     }
     // Nova: {"badRequest": {"message", "code": 400}}, {"itemNotFound": {...}}, {"conflictingRequest": {...}}.
     if (doc.size() == 1) {
-        const auto& [name, inner] = *doc.items().begin();
+        const std::string name = doc.begin().key(); // not items(): its proxy would be a temporary here
+        const json& inner = doc.begin().value();
         if (inner.is_object() && inner.contains("message")) {
             const std::string code = inner.contains("code") && inner["code"].is_string() ? text(inner, "code") : name;
             return ApiError{code, text(inner, "message"), requestId};

@@ -1,5 +1,7 @@
 #include "gpuplan/cloud/providers/huawei/HuaweiProvider.h"
 
+#include "gpuplan/cloud/JsonAnswer.h"
+
 #include "gpuplan/cloud/VmProvider.h"
 #include "gpuplan/cloud/providers/huawei/EcsApi.h"
 #include "gpuplan/net/signers/HuaweiSdkHmac.h"
@@ -537,10 +539,8 @@ Result<std::string> HuaweiEcsProvider::serverOfJob(const huawei::CreatedServers&
             return job->serverIds.front();
         }
         if (job->status == "SUCCESS") {
-            return Error{ErrorCode::ProviderRefused,
-                         Reason{"error.huawei.answer_missing",
-                                {{"action", call.action}, {"field", "entities.sub_jobs[].entities.server_id"}}},
-                         "huawei ShowJob"};
+            return JsonAnswer("huawei", call.action)
+                .refused("error.answer.missing", {{"field", "entities.sub_jobs[].entities.server_id"}});
         }
         pause(kJobInterval);
     }

@@ -3,6 +3,7 @@
 
 #include "gpuplan/cloud/providers/lambda/LambdaApi.h"
 
+#include "gpuplan/cloud/JsonAnswer.h"
 #include "gpuplan/cloud/LaunchSetup.h"
 #include "gpuplan/cloud/WatchdogScript.h"
 #include "gpuplan/net/signers/ApiKey.h"
@@ -16,49 +17,29 @@ namespace gpuplan::core::lambda {
 
 namespace {
 
+using json_answer::text;
 using nlohmann::json;
 
-// An answer that is not what Lambda documents: `key` says what is wrong with it, `params` the details (the action is
-// added as "action").
-Error refused(const std::string& action, const char* key, std::map<std::string, std::string> params = {})
-{
-    params["action"] = action;
-    return Error{ErrorCode::ProviderRefused, Reason{key, std::move(params)}, "lambda " + action};
-}
-
-Result<json> documentOf(std::string_view body, const std::string& action)
-{
-    json doc = json::parse(body, nullptr, false);
-    if (doc.is_discarded()) {
-        return refused(action, "error.lambda.answer_not_json");
-    }
-    if (!doc.is_object()) {
-        return refused(action, "error.lambda.answer_not_object");
-    }
-    return doc;
-}
+constexpr const char* kProvider = "lambda";
 
 // The answer's "data" member, checked to be an object (`list` false) or an array (`list` true).
-Result<json> dataOf(std::string_view body, const std::string& action, bool list)
+Result<json> dataOf(std::string_view body, const JsonAnswer& answer, bool list)
 {
-    Result<json> doc = documentOf(body, action);
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    const auto data = doc->find("data");
-    if (data == doc->end() || (list ? !data->is_array() : !data->is_object())) {
-        return refused(action, "error.lambda.answer_missing", {{"field", "data"}});
+    if (list) {
+        return answer.list(*doc, "data");
     }
-    return *data;
-}
-
-std::string text(const json& object, const char* name)
-{
-    if (!object.is_object()) {
-        return {};
+    const json& data = json_answer::member(*doc, "data");
+    if (data.is_null()) {
+        return answer.refused("error.answer.missing", {{"field", "data"}});
     }
-    const auto found = object.find(name);
-    return found != object.end() && found->is_string() ? found->get<std::string>() : std::string();
+    if (!data.is_object()) {
+        return answer.refused("error.answer.invalid", {{"field", "data"}, {"found", data.type_name()}});
+    }
+    return data;
 }
 
 // The type and base64 blob of an OpenSSH public key line ("ssh-ed25519 AAAA... comment").
@@ -76,16 +57,16 @@ bool isHex(const std::string& text)
     return std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isxdigit(c) != 0; });
 }
 
-Result<Instance> instanceOf(const json& data, const std::string& action)
+Result<Instance> instanceOf(const json& data, const JsonAnswer& answer)
 {
     Instance out;
     out.remote.instanceId = text(data, "id");
     if (out.remote.instanceId.empty()) {
-        return refused(action, "error.lambda.answer_missing", {{"field", "id"}});
+        return answer.refused("error.answer.missing", {{"field", "id"}});
     }
     const std::string status = text(data, "status");
     if (status.empty()) {
-        return refused(action, "error.lambda.answer_missing", {{"field", "status"}});
+        return answer.refused("error.answer.missing", {{"field", "status"}});
     }
     out.name = text(data, "name");
     out.remote.clientToken = isOurs(out.name) ? out.name : std::string();
@@ -238,15 +219,15 @@ Call terminateCall(const std::string& instanceId)
 
 Result<std::vector<InstanceTypeOffer>> parseInstanceTypes(std::string_view body)
 {
-    const std::string action = "listInstanceTypes";
-    Result<json> data = dataOf(body, action, false);
+    const JsonAnswer answer{kProvider, "listInstanceTypes"};
+    Result<json> data = dataOf(body, answer, false);
     if (!data) {
         return data.error();
     }
     std::vector<InstanceTypeOffer> offers;
     for (const auto& [name, item] : data->items()) {
         if (!item.is_object() || !item.contains("instance_type") || !item["instance_type"].is_object()) {
-            return refused(action, "error.lambda.answer_missing", {{"field", "data." + name + ".instance_type"}});
+            return answer.refused("error.answer.missing", {{"field", "data." + name + ".instance_type"}});
         }
         const json& type = item["instance_type"];
         InstanceTypeOffer offer;
@@ -259,9 +240,8 @@ Result<std::vector<InstanceTypeOffer>> parseInstanceTypes(std::string_view body)
         }
         const auto regions = item.find("regions_with_capacity_available");
         if (regions == item.end() || !regions->is_array()) {
-            return refused(action,
-                           "error.lambda.answer_missing",
-                           {{"field", "data." + name + ".regions_with_capacity_available"}});
+            return answer.refused("error.answer.missing",
+                                  {{"field", "data." + name + ".regions_with_capacity_available"}});
         }
         for (const json& region : *regions) {
             if (const std::string r = text(region, "name"); !r.empty()) {
@@ -282,8 +262,8 @@ const InstanceTypeOffer* findOffer(const std::vector<InstanceTypeOffer>& offers,
 
 Result<std::vector<SshKey>> parseSshKeys(std::string_view body)
 {
-    const std::string action = "listSSHKeys";
-    Result<json> data = dataOf(body, action, true);
+    const JsonAnswer answer{kProvider, "listSSHKeys"};
+    Result<json> data = dataOf(body, answer, true);
     if (!data) {
         return data.error();
     }
@@ -291,7 +271,7 @@ Result<std::vector<SshKey>> parseSshKeys(std::string_view body)
     for (const json& key : *data) {
         SshKey k{text(key, "id"), text(key, "name"), text(key, "public_key")};
         if (k.name.empty()) {
-            return refused(action, "error.lambda.answer_missing", {{"field", "data[].name"}});
+            return answer.refused("error.answer.missing", {{"field", "data[].name"}});
         }
         keys.push_back(std::move(k));
     }
@@ -300,38 +280,38 @@ Result<std::vector<SshKey>> parseSshKeys(std::string_view body)
 
 Result<SshKey> parseAddedSshKey(std::string_view body)
 {
-    const std::string action = "addSSHKey";
-    Result<json> data = dataOf(body, action, false);
+    const JsonAnswer answer{kProvider, "addSSHKey"};
+    Result<json> data = dataOf(body, answer, false);
     if (!data) {
         return data.error();
     }
     SshKey key{text(*data, "id"), text(*data, "name"), text(*data, "public_key")};
     if (key.name.empty()) {
-        return refused(action, "error.lambda.answer_missing", {{"field", "data.name"}});
+        return answer.refused("error.answer.missing", {{"field", "data.name"}});
     }
     return key;
 }
 
 Result<Instance> parseInstance(std::string_view body)
 {
-    const std::string action = "getInstance";
-    Result<json> data = dataOf(body, action, false);
+    const JsonAnswer answer{kProvider, "getInstance"};
+    Result<json> data = dataOf(body, answer, false);
     if (!data) {
         return data.error();
     }
-    return instanceOf(*data, action);
+    return instanceOf(*data, answer);
 }
 
 Result<std::vector<Instance>> parseInstances(std::string_view body)
 {
-    const std::string action = "listInstances";
-    Result<json> data = dataOf(body, action, true);
+    const JsonAnswer answer{kProvider, "listInstances"};
+    Result<json> data = dataOf(body, answer, true);
     if (!data) {
         return data.error();
     }
     std::vector<Instance> instances;
     for (const json& item : *data) {
-        Result<Instance> instance = instanceOf(item, action);
+        Result<Instance> instance = instanceOf(item, answer);
         if (!instance) {
             return instance.error();
         }
@@ -342,8 +322,8 @@ Result<std::vector<Instance>> parseInstances(std::string_view body)
 
 Result<std::vector<std::string>> parseLaunch(std::string_view body)
 {
-    const std::string action = "launchInstance";
-    Result<json> data = dataOf(body, action, false);
+    const JsonAnswer answer{kProvider, "launchInstance"};
+    Result<json> data = dataOf(body, answer, false);
     if (!data) {
         return data.error();
     }
@@ -356,21 +336,21 @@ Result<std::vector<std::string>> parseLaunch(std::string_view body)
         }
     }
     if (ids.empty()) {
-        return refused(action, "error.lambda.answer_missing", {{"field", "data.instance_ids"}});
+        return answer.refused("error.answer.missing", {{"field", "data.instance_ids"}});
     }
     return ids;
 }
 
 Result<std::vector<std::string>> parseTerminate(std::string_view body)
 {
-    const std::string action = "terminateInstance";
-    Result<json> data = dataOf(body, action, false);
+    const JsonAnswer answer{kProvider, "terminateInstance"};
+    Result<json> data = dataOf(body, answer, false);
     if (!data) {
         return data.error();
     }
     const auto list = data->find("terminated_instances");
     if (list == data->end() || !list->is_array()) {
-        return refused(action, "error.lambda.answer_missing", {{"field", "data.terminated_instances"}});
+        return answer.refused("error.answer.missing", {{"field", "data.terminated_instances"}});
     }
     std::vector<std::string> ids;
     for (const json& instance : *list) {

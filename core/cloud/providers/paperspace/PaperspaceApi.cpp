@@ -3,6 +3,7 @@
 
 #include "gpuplan/cloud/providers/paperspace/PaperspaceApi.h"
 
+#include "gpuplan/cloud/JsonAnswer.h"
 #include "gpuplan/net/Clock.h"
 #include "gpuplan/net/Crypto.h"
 
@@ -14,6 +15,7 @@ namespace gpuplan::core::paperspace {
 
 namespace {
 
+using json_answer::text;
 using nlohmann::json;
 
 std::string lower(std::string text)
@@ -37,58 +39,25 @@ bool contains(const std::string& text, std::string_view part)
     return text.find(part) != std::string::npos;
 }
 
-Error refused(const std::string& action, const char* key, std::map<std::string, std::string> params = {})
-{
-    params["action"] = action;
-    return Error{ErrorCode::ProviderRefused, Reason{key, std::move(params)}, "paperspace " + action};
-}
-
-Result<json> documentOf(std::string_view body, const std::string& action)
-{
-    json doc = json::parse(body, nullptr, false);
-    if (doc.is_discarded()) {
-        return refused(action, "error.paperspace.answer_not_json");
-    }
-    if (!doc.is_object()) {
-        return refused(action, "error.paperspace.answer_not_object");
-    }
-    return doc;
-}
-
-std::string text(const json& object, const char* name)
-{
-    if (!object.is_object() || !object.contains(name) || !object[name].is_string()) {
-        return {};
-    }
-    return object[name].get<std::string>();
-}
-
-// A required string field, not empty.
-Result<std::string> required(const json& object, const char* name, const std::string& action)
-{
-    std::string value = text(object, name);
-    if (value.empty()) {
-        return refused(action, "error.paperspace.answer_missing", {{"field", name}});
-    }
-    return value;
-}
+constexpr const char* kProvider = "paperspace";
 
 // "items" (required, a list) and "nextPage" (a string, or null / absent at the end) of a list answer; hasMore false
 // ends the listing whatever nextPage says.
-Result<std::pair<json, std::string>> pageOf(std::string_view body, const std::string& action)
+Result<std::pair<json, std::string>> pageOf(std::string_view body, const JsonAnswer& answer)
 {
-    Result<json> doc = documentOf(body, action);
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    if (!doc->contains("items") || !(*doc)["items"].is_array()) {
-        return refused(action, "error.paperspace.answer_missing", {{"field", "items"}});
+    Result<json> items = answer.list(*doc, "items");
+    if (!items) {
+        return items.error();
     }
     std::string next = text(*doc, "nextPage");
     if (doc->contains("hasMore") && (*doc)["hasMore"].is_boolean() && !(*doc)["hasMore"].get<bool>()) {
         next.clear();
     }
-    return std::pair{(*doc)["items"], next};
+    return std::pair{*items, next};
 }
 
 Call call(const char* action, const char* method, std::string path, bool safe)
@@ -101,12 +70,12 @@ Call call(const char* action, const char* method, std::string path, bool safe)
     return c;
 }
 
-Result<Machine> machineOf(const json& item, const std::string& action)
+Result<Machine> machineOf(const json& item, const JsonAnswer& answer)
 {
     if (!item.is_object()) {
-        return refused(action, "error.paperspace.answer_missing", {{"field", "machine"}});
+        return answer.refused("error.answer.missing", {{"field", "machine"}});
     }
-    Result<std::string> id = required(item, "id", action);
+    Result<std::string> id = answer.requiredText(item, "id");
     if (!id) {
         return id.error();
     }
@@ -335,24 +304,25 @@ Result<Call> createMachineCall(const LaunchRequest& request, const MachinePlacem
 
 Result<Machine> parseMachine(std::string_view body, const std::string& action)
 {
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, action};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    return machineOf(*doc, action);
+    return machineOf(*doc, answer);
 }
 
 Result<Page<Machine>> parseMachines(std::string_view body)
 {
-    const std::string action = "machines-list";
-    Result<std::pair<json, std::string>> page = pageOf(body, action);
+    const JsonAnswer answer{kProvider, "machines-list"};
+    Result<std::pair<json, std::string>> page = pageOf(body, answer);
     if (!page) {
         return page.error();
     }
     Page<Machine> out;
     out.nextPage = page->second;
     for (const json& item : page->first) {
-        Result<Machine> m = machineOf(item, action);
+        Result<Machine> m = machineOf(item, answer);
         if (!m) {
             return m.error();
         }
@@ -363,12 +333,13 @@ Result<Page<Machine>> parseMachines(std::string_view body)
 
 Result<MachineEvent> parseMachineEvent(std::string_view body, const std::string& action)
 {
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, action};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
     if (!doc->contains("event") || !(*doc)["event"].is_object()) {
-        return refused(action, "error.paperspace.answer_missing", {{"field", "event"}});
+        return answer.refused("error.answer.missing", {{"field", "event"}});
     }
     const json& event = (*doc)["event"];
     MachineEvent out;
@@ -377,12 +348,12 @@ Result<MachineEvent> parseMachineEvent(std::string_view body, const std::string&
     out.error = text(event, "error");
     if (action == "machines-create") {
         if (!doc->contains("data")) {
-            return refused(action, "error.paperspace.answer_missing", {{"field", "data"}});
+            return answer.refused("error.answer.missing", {{"field", "data"}});
         }
-        Result<Machine> machine = machineOf((*doc)["data"], action);
+        Result<Machine> machine = machineOf((*doc)["data"], answer);
         if (!machine) {
             return machine.error().code == ErrorCode::ProviderRefused
-                       ? refused(action, "error.paperspace.answer_missing", {{"field", "data.id"}})
+                       ? answer.refused("error.answer.missing", {{"field", "data.id"}})
                        : machine.error();
         }
         out.machine = std::move(machine).value();
@@ -392,28 +363,28 @@ Result<MachineEvent> parseMachineEvent(std::string_view body, const std::string&
 
 Result<bool> parseAvailability(std::string_view body)
 {
-    const std::string action = "machineAvailability-get";
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, "machineAvailability-get"};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
     if (!doc->contains("available") || !(*doc)["available"].is_boolean()) {
-        return refused(action, "error.paperspace.answer_missing", {{"field", "available"}});
+        return answer.refused("error.answer.missing", {{"field", "available"}});
     }
     return (*doc)["available"].get<bool>();
 }
 
 Result<Page<OsTemplate>> parseOsTemplates(std::string_view body)
 {
-    const std::string action = "osTemplates-list";
-    Result<std::pair<json, std::string>> page = pageOf(body, action);
+    const JsonAnswer answer{kProvider, "osTemplates-list"};
+    Result<std::pair<json, std::string>> page = pageOf(body, answer);
     if (!page) {
         return page.error();
     }
     Page<OsTemplate> out;
     out.nextPage = page->second;
     for (const json& item : page->first) {
-        Result<std::string> id = required(item, "id", action);
+        Result<std::string> id = answer.requiredText(item, "id");
         if (!id) {
             return id.error();
         }
@@ -464,11 +435,12 @@ std::optional<OsTemplate> newestMlInABox(const std::vector<OsTemplate>& template
 
 Result<StartupScript> parseStartupScript(std::string_view body, const std::string& action)
 {
-    Result<json> doc = documentOf(body, action);
+    const JsonAnswer answer{kProvider, action};
+    Result<json> doc = answer.document(body);
     if (!doc) {
         return doc.error();
     }
-    Result<std::string> id = required(*doc, "id", action);
+    Result<std::string> id = answer.requiredText(*doc, "id");
     if (!id) {
         return id.error();
     }
@@ -477,15 +449,15 @@ Result<StartupScript> parseStartupScript(std::string_view body, const std::strin
 
 Result<Page<StartupScript>> parseStartupScripts(std::string_view body)
 {
-    const std::string action = "startupScripts-list";
-    Result<std::pair<json, std::string>> page = pageOf(body, action);
+    const JsonAnswer answer{kProvider, "startupScripts-list"};
+    Result<std::pair<json, std::string>> page = pageOf(body, answer);
     if (!page) {
         return page.error();
     }
     Page<StartupScript> out;
     out.nextPage = page->second;
     for (const json& item : page->first) {
-        Result<std::string> id = required(item, "id", action);
+        Result<std::string> id = answer.requiredText(item, "id");
         if (!id) {
             return id.error();
         }

@@ -4,6 +4,7 @@
 
 #include "gpuplan/cloud/providers/tencent/CvmApi.h"
 
+#include "gpuplan/cloud/JsonAnswer.h"
 #include "gpuplan/cloud/LaunchSetup.h"
 #include "gpuplan/net/Clock.h"
 #include "gpuplan/net/Crypto.h"
@@ -16,6 +17,7 @@ namespace gpuplan::core::cvm {
 
 namespace {
 
+using json_answer::text;
 using nlohmann::json;
 
 json filter(const std::string& name, const std::string& value)
@@ -46,48 +48,33 @@ std::string chargeType(LaunchPricing pricing)
     return "POSTPAID_BY_HOUR";
 }
 
-// An answer that is not what Tencent Cloud documents: `key` says what is wrong with it, `params` the details (the
-// action is added as "action").
-Error refused(const std::string& action, const char* key, std::map<std::string, std::string> params = {})
-{
-    params["action"] = action;
-    return Error{ErrorCode::ProviderRefused, Reason{key, std::move(params)}, "cvm " + action};
-}
+constexpr const char* kProvider = "tencent";
 
 // The Response object of a body, or the Error saying why there is none.
-Result<json> responseOf(std::string_view body, const std::string& action)
+Result<json> responseOf(std::string_view body, const JsonAnswer& answer)
 {
-    json doc = json::parse(body, nullptr, false);
-    if (doc.is_discarded()) {
-        return refused(action, "error.cvm.answer_not_json");
+    Result<json> doc = answer.document(body);
+    if (!doc) {
+        return doc.error();
     }
-    if (!doc.is_object() || !doc.contains("Response") || !doc["Response"].is_object()) {
-        return refused(action, "error.cvm.answer_without_response");
+    const json& response = json_answer::member(*doc, "Response");
+    if (response.is_null()) {
+        return answer.refused("error.answer.missing", {{"field", "Response"}});
     }
-    return doc["Response"];
+    if (!response.is_object()) {
+        return answer.refused("error.answer.invalid", {{"field", "Response"}, {"found", response.type_name()}});
+    }
+    return response;
 }
 
-std::string stringField(const json& object, const char* name)
+// A Response's array field; an absent or null one reads as empty unless `required` (the API marks many as "可能返回
+// null").
+Result<json> arrayField(const json& response, const char* name, const JsonAnswer& answer, bool required)
 {
-    if (object.is_object() && object.contains(name) && object[name].is_string()) {
-        return object[name].get<std::string>();
-    }
-    return {};
-}
-
-// A Response's array field; an absent or null one reads as empty (the API marks many as "可能返回 null").
-Result<json> arrayField(const json& response, const char* name, const std::string& action, bool required)
-{
-    if (!response.contains(name) || response[name].is_null()) {
-        if (required) {
-            return refused(action, "error.cvm.answer_missing", {{"field", name}});
-        }
+    if (!required && json_answer::member(response, name).is_null()) {
         return json::array();
     }
-    if (!response[name].is_array()) {
-        return refused(action, "error.cvm.answer_not_list", {{"field", name}});
-    }
-    return response[name];
+    return answer.list(response, name);
 }
 
 } // namespace
@@ -380,23 +367,23 @@ Call inquiryPriceCall(const std::string& instanceType,
 
 Result<std::vector<Image>> parseDescribeImages(std::string_view body)
 {
-    const std::string action = "DescribeImages";
-    Result<json> response = responseOf(body, action);
+    const JsonAnswer answer{kProvider, "DescribeImages"};
+    Result<json> response = responseOf(body, answer);
     if (!response) {
         return response.error();
     }
-    Result<json> set = arrayField(*response, "ImageSet", action, true);
+    Result<json> set = arrayField(*response, "ImageSet", answer, true);
     if (!set) {
         return set.error();
     }
     std::vector<Image> images;
     for (const json& item : *set) {
-        Image image{stringField(item, "ImageId"),
-                    stringField(item, "ImageName"),
-                    stringField(item, "ImageDescription"),
-                    stringField(item, "CreatedTime"),
-                    stringField(item, "ImageState"),
-                    stringField(item, "Platform")};
+        Image image{text(item, "ImageId"),
+                    text(item, "ImageName"),
+                    text(item, "ImageDescription"),
+                    text(item, "CreatedTime"),
+                    text(item, "ImageState"),
+                    text(item, "Platform")};
         if (!image.imageId.empty()) {
             images.push_back(std::move(image));
         }
@@ -426,18 +413,18 @@ std::optional<Image> newestGpuImage(const std::vector<Image>& images)
 
 Result<std::vector<KeyPair>> parseDescribeKeyPairs(std::string_view body)
 {
-    const std::string action = "DescribeKeyPairs";
-    Result<json> response = responseOf(body, action);
+    const JsonAnswer answer{kProvider, "DescribeKeyPairs"};
+    Result<json> response = responseOf(body, answer);
     if (!response) {
         return response.error();
     }
-    Result<json> set = arrayField(*response, "KeyPairSet", action, true);
+    Result<json> set = arrayField(*response, "KeyPairSet", answer, true);
     if (!set) {
         return set.error();
     }
     std::vector<KeyPair> keys;
     for (const json& item : *set) {
-        KeyPair key{stringField(item, "KeyId"), stringField(item, "KeyName")};
+        KeyPair key{text(item, "KeyId"), text(item, "KeyName")};
         if (!key.keyId.empty()) {
             keys.push_back(std::move(key));
         }
@@ -447,32 +434,32 @@ Result<std::vector<KeyPair>> parseDescribeKeyPairs(std::string_view body)
 
 Result<std::string> parseImportKeyPair(std::string_view body)
 {
-    const std::string action = "ImportKeyPair";
-    Result<json> response = responseOf(body, action);
+    const JsonAnswer answer{kProvider, "ImportKeyPair"};
+    Result<json> response = responseOf(body, answer);
     if (!response) {
         return response.error();
     }
-    std::string keyId = stringField(*response, "KeyId");
+    std::string keyId = text(*response, "KeyId");
     if (keyId.empty()) {
-        return refused(action, "error.cvm.answer_missing", {{"field", "KeyId"}});
+        return answer.refused("error.answer.missing", {{"field", "KeyId"}});
     }
     return keyId;
 }
 
 Result<std::vector<SecurityGroup>> parseDescribeSecurityGroups(std::string_view body)
 {
-    const std::string action = "DescribeSecurityGroups";
-    Result<json> response = responseOf(body, action);
+    const JsonAnswer answer{kProvider, "DescribeSecurityGroups"};
+    Result<json> response = responseOf(body, answer);
     if (!response) {
         return response.error();
     }
-    Result<json> set = arrayField(*response, "SecurityGroupSet", action, true);
+    Result<json> set = arrayField(*response, "SecurityGroupSet", answer, true);
     if (!set) {
         return set.error();
     }
     std::vector<SecurityGroup> groups;
     for (const json& item : *set) {
-        SecurityGroup group{stringField(item, "SecurityGroupId"), stringField(item, "SecurityGroupName")};
+        SecurityGroup group{text(item, "SecurityGroupId"), text(item, "SecurityGroupName")};
         if (!group.groupId.empty()) {
             groups.push_back(std::move(group));
         }
@@ -482,41 +469,39 @@ Result<std::vector<SecurityGroup>> parseDescribeSecurityGroups(std::string_view 
 
 Result<std::string> parseCreateSecurityGroup(std::string_view body)
 {
-    const std::string action = "CreateSecurityGroup";
-    Result<json> response = responseOf(body, action);
+    const JsonAnswer answer{kProvider, "CreateSecurityGroup"};
+    Result<json> response = responseOf(body, answer);
     if (!response) {
         return response.error();
     }
     const json group = response->contains("SecurityGroup") ? (*response)["SecurityGroup"] : json();
-    std::string groupId = stringField(group, "SecurityGroupId");
+    std::string groupId = text(group, "SecurityGroupId");
     if (groupId.empty()) {
-        return refused(action, "error.cvm.answer_missing", {{"field", "SecurityGroup.SecurityGroupId"}});
+        return answer.refused("error.answer.missing", {{"field", "SecurityGroup.SecurityGroupId"}});
     }
     return groupId;
 }
 
 Result<SecurityGroupPolicies> parseDescribeSecurityGroupPolicies(std::string_view body)
 {
-    const std::string action = "DescribeSecurityGroupPolicies";
-    Result<json> response = responseOf(body, action);
+    const JsonAnswer answer{kProvider, "DescribeSecurityGroupPolicies"};
+    Result<json> response = responseOf(body, answer);
     if (!response) {
         return response.error();
     }
     if (!response->contains("SecurityGroupPolicySet") || !(*response)["SecurityGroupPolicySet"].is_object()) {
-        return refused(action, "error.cvm.answer_missing", {{"field", "SecurityGroupPolicySet"}});
+        return answer.refused("error.answer.missing", {{"field", "SecurityGroupPolicySet"}});
     }
     const json& set = (*response)["SecurityGroupPolicySet"];
     SecurityGroupPolicies out;
     for (const auto& [name, policies] : {std::pair{"Ingress", &out.ingress}, std::pair{"Egress", &out.egress}}) {
-        Result<json> list = arrayField(set, name, action, false);
+        Result<json> list = arrayField(set, name, answer, false);
         if (!list) {
             return list.error();
         }
         for (const json& item : *list) {
-            policies->push_back(SecurityGroupPolicy{stringField(item, "Protocol"),
-                                                    stringField(item, "Port"),
-                                                    stringField(item, "CidrBlock"),
-                                                    stringField(item, "Action")});
+            policies->push_back(SecurityGroupPolicy{
+                text(item, "Protocol"), text(item, "Port"), text(item, "CidrBlock"), text(item, "Action")});
         }
     }
     return out;
@@ -559,24 +544,25 @@ bool allowsSshFrom(const std::vector<SecurityGroupPolicy>& ingress, const std::s
 
 Status parseEmptyAnswer(std::string_view body, const std::string& action)
 {
-    Result<json> response = responseOf(body, action);
+    const JsonAnswer answer{kProvider, action};
+    Result<json> response = responseOf(body, answer);
     if (!response) {
         return response.error();
     }
-    if (stringField(*response, "RequestId").empty()) {
-        return refused(action, "error.cvm.answer_missing", {{"field", "RequestId"}});
+    if (text(*response, "RequestId").empty()) {
+        return answer.refused("error.answer.missing", {{"field", "RequestId"}});
     }
     return Ok{};
 }
 
 Result<std::vector<std::string>> parseRunInstances(std::string_view body)
 {
-    const std::string action = "RunInstances";
-    Result<json> response = responseOf(body, action);
+    const JsonAnswer answer{kProvider, "RunInstances"};
+    Result<json> response = responseOf(body, answer);
     if (!response) {
         return response.error();
     }
-    Result<json> set = arrayField(*response, "InstanceIdSet", action, false);
+    Result<json> set = arrayField(*response, "InstanceIdSet", answer, false);
     if (!set) {
         return set.error();
     }
@@ -591,12 +577,12 @@ Result<std::vector<std::string>> parseRunInstances(std::string_view body)
 
 Result<InstancesPage> parseDescribeInstances(std::string_view body, const std::string& region)
 {
-    const std::string action = "DescribeInstances";
-    Result<json> response = responseOf(body, action);
+    const JsonAnswer answer{kProvider, "DescribeInstances"};
+    Result<json> response = responseOf(body, answer);
     if (!response) {
         return response.error();
     }
-    Result<json> set = arrayField(*response, "InstanceSet", action, true);
+    Result<json> set = arrayField(*response, "InstanceSet", answer, true);
     if (!set) {
         return set.error();
     }
@@ -606,28 +592,28 @@ Result<InstancesPage> parseDescribeInstances(std::string_view body, const std::s
     }
     for (const json& item : *set) {
         RemoteInstance instance;
-        instance.instanceId = stringField(item, "InstanceId");
+        instance.instanceId = text(item, "InstanceId");
         if (instance.instanceId.empty()) {
-            return refused(action, "error.cvm.answer_instance_without_id");
+            return answer.refused("error.cvm.answer_instance_without_id");
         }
-        instance.providerState = stringField(item, "InstanceState");
+        instance.providerState = text(item, "InstanceState");
         instance.state = stateFromCvm(instance.providerState);
         instance.region = region;
-        instance.instanceType = stringField(item, "InstanceType");
-        instance.zone = stringField(item.value("Placement", json::object()), "Zone");
+        instance.instanceType = text(item, "InstanceType");
+        instance.zone = text(item.value("Placement", json::object()), "Zone");
         const json ips = item.value("PublicIpAddresses", json());
         if (ips.is_array() && !ips.empty() && ips[0].is_string()) {
             instance.publicIp = ips[0].get<std::string>();
         }
-        instance.launchedAt = parseIsoSeconds(stringField(item, "CreatedTime"));
+        instance.launchedAt = parseIsoSeconds(text(item, "CreatedTime"));
         // InstanceChargeType: POSTPAID_BY_HOUR, SPOTPAID, PREPAID (whose period, monthly or yearly, is not listed).
-        const std::string charge = stringField(item, "InstanceChargeType");
+        const std::string charge = text(item, "InstanceChargeType");
         instance.pricingMode = charge == "POSTPAID_BY_HOUR" ? "on_demand" : charge == "SPOTPAID" ? "spot" : "";
         const json tags = item.value("Tags", json());
         if (tags.is_array()) {
             for (const json& tag : tags) {
-                if (stringField(tag, "Key") == kOwnerTagKey) {
-                    instance.clientToken = stringField(tag, "Value");
+                if (text(tag, "Key") == kOwnerTagKey) {
+                    instance.clientToken = text(tag, "Value");
                 }
             }
         }
@@ -638,19 +624,19 @@ Result<InstancesPage> parseDescribeInstances(std::string_view body, const std::s
 
 Result<std::vector<std::string>> parseZoneConfig(std::string_view body)
 {
-    const std::string action = "DescribeZoneInstanceConfigInfos";
-    Result<json> response = responseOf(body, action);
+    const JsonAnswer answer{kProvider, "DescribeZoneInstanceConfigInfos"};
+    Result<json> response = responseOf(body, answer);
     if (!response) {
         return response.error();
     }
-    Result<json> set = arrayField(*response, "InstanceTypeQuotaSet", action, true);
+    Result<json> set = arrayField(*response, "InstanceTypeQuotaSet", answer, true);
     if (!set) {
         return set.error();
     }
     std::vector<std::string> zones;
     for (const json& item : *set) {
-        const std::string zone = stringField(item, "Zone");
-        if (stringField(item, "Status") == "SELL" && !zone.empty()
+        const std::string zone = text(item, "Zone");
+        if (text(item, "Status") == "SELL" && !zone.empty()
             && std::find(zones.begin(), zones.end(), zone) == zones.end()) {
             zones.push_back(zone);
         }
@@ -687,9 +673,7 @@ std::optional<ApiError> responseError(std::string_view body)
     if (!response.contains("Error") || !response["Error"].is_object()) {
         return std::nullopt;
     }
-    return ApiError{stringField(response["Error"], "Code"),
-                    stringField(response["Error"], "Message"),
-                    stringField(response, "RequestId")};
+    return ApiError{text(response["Error"], "Code"), text(response["Error"], "Message"), text(response, "RequestId")};
 }
 
 std::string camAction(const ErrorContext& context)
@@ -711,7 +695,7 @@ std::optional<Error> mapError(const HttpResponse& response, const ErrorContext& 
                         response.status};
             return error;
         }
-        Result<json> ok = responseOf(response.body, context.action);
+        Result<json> ok = responseOf(response.body, JsonAnswer{kProvider, context.action});
         if (!ok) {
             Error error = ok.error();
             error.httpStatus = response.status;

@@ -182,8 +182,9 @@ Call getByIdCall(const std::string& action, const std::string& id, std::string_v
 /// nextLink.
 Call getUrlCall(const std::string& action, const std::string& url);
 
-// ---- Parsers. Each takes a successful answer's body; ProviderRefused ("error.azure.answer_*" naming the action and
-// the field) when it is not JSON, not an object (a list for image versions), or lacks a field the action needs.
+// ---- Parsers. Each takes a successful answer's body; ProviderRefused (the kit's "error.answer.*", JsonAnswer.h,
+// naming the action and the field) when it is not JSON, not an object (a list for image versions), or lacks a field the
+// action needs.
 
 struct Subscription
 {

@@ -166,8 +166,8 @@ Call listInstancesCall(const std::string& project, const std::string& pageToken)
 /// instances.delete: DELETE /projects/{p}/zones/{zone}/instances/{name}?requestId=<requestId("delete " + ref)>.
 Call deleteInstanceCall(const std::string& project, const std::string& zone, const std::string& name);
 
-// ---- Parsers. Each takes a successful answer's body; ProviderRefused ("error.gcp.answer_*" naming the action and the
-// field) when it is not JSON, not an object, or lacks a field the action needs.
+// ---- Parsers. Each takes a successful answer's body; ProviderRefused (the kit's "error.answer.*", JsonAnswer.h,
+// naming the action and the field) when it is not JSON, not an object, or lacks a field the action needs.
 
 /// The zones of `region` ("us-central1-a", ...) whose scope in an aggregated list ({"items": {"zones/<zone>":
 /// {"<listField>": [...]}}}) lists something, sorted. A scope with only a "warning" (nothing there) is skipped.

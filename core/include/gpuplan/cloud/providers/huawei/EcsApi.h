@@ -182,8 +182,8 @@ Result<std::optional<double>> parseOnDemandRating(std::string_view body);
 /// official_website_rating_result's list price of the whole period, in yuan; nullopt when the answer has none.
 Result<std::optional<double>> parsePeriodRating(std::string_view body);
 
-// ---- Parsers. Each takes a successful answer's body; ProviderRefused ("error.huawei.answer_*" naming the action and
-// the field) when it is not JSON, not an object, or lacks a field the action needs.
+// ---- Parsers. Each takes a successful answer's body; ProviderRefused (the kit's "error.answer.*", JsonAnswer.h,
+// naming the action and the field) when it is not JSON, not an object, or lacks a field the action needs.
 
 /// The credential's optional project_id setting: "cn-north-4:0a1b…,cn-east-3:2c3d…" gives each region its project;
 /// a bare id (no "region:") is the project of whatever region is launched in, under the key "". Blanks around the

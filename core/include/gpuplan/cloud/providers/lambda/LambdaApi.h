@@ -93,8 +93,8 @@ Result<Call> launchCall(const LaunchRequest& request, const std::string& sshKeyN
 /// terminateInstance: POST /instance-operations/terminate {"instance_ids": [id]}.
 Call terminateCall(const std::string& instanceId);
 
-// ---- Parsers. Each takes a successful answer's body; ProviderRefused ("error.lambda.answer_*" naming the action and
-// the field) when it is not JSON, not an object, or lacks a field the action needs.
+// ---- Parsers. Each takes a successful answer's body; ProviderRefused (the kit's "error.answer.*", JsonAnswer.h,
+// naming the action and the field) when it is not JSON, not an object, or lacks a field the action needs.
 
 struct InstanceTypeOffer
 {

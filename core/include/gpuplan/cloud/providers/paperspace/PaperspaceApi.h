@@ -108,8 +108,8 @@ struct MachinePlacement
 /// machine) or an empty region or type.
 Result<Call> createMachineCall(const LaunchRequest& request, const MachinePlacement& placement);
 
-// ---- Parsers. Each takes a successful answer's body; ProviderRefused ("error.paperspace.answer_*" naming the action
-// and the field) when it is not JSON, not an object, or lacks a field the action needs.
+// ---- Parsers. Each takes a successful answer's body; ProviderRefused (the kit's "error.answer.*", JsonAnswer.h,
+// naming the action and the field) when it is not JSON, not an object, or lacks a field the action needs.
 
 struct Machine
 {
