@@ -95,6 +95,11 @@ std::string CloudProvider::id() const
     return m_descriptor ? m_descriptor->id : std::string();
 }
 
+LaunchKind CloudProvider::kind() const
+{
+    return m_descriptor ? m_descriptor->kind : LaunchKind::Instance;
+}
+
 std::map<CloudFeature, Reason> CloudProvider::unsupportedFeatures() const
 {
     return m_descriptor ? m_descriptor->unsupported : std::map<CloudFeature, Reason>{};

@@ -45,4 +45,20 @@ bool isFinal(InstanceState state)
     return state == InstanceState::Terminated || state == InstanceState::Failed;
 }
 
+const char* launchKindName(LaunchKind kind)
+{
+    return kind == LaunchKind::Job ? "job" : "instance";
+}
+
+std::optional<LaunchKind> parseLaunchKind(std::string_view name)
+{
+    if (name == "instance") {
+        return LaunchKind::Instance;
+    }
+    if (name == "job") {
+        return LaunchKind::Job;
+    }
+    return std::nullopt;
+}
+
 } // namespace gpuplan::core

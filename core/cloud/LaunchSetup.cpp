@@ -1,10 +1,13 @@
 #include "gpuplan/cloud/LaunchSetup.h"
 
+#include "gpuplan/catalog/Catalog.h"
 #include "gpuplan/cloud/LaunchChoice.h"
 #include "gpuplan/cloud/PublicAddress.h"
 #include "gpuplan/core/Text.h"
 #include "gpuplan/net/Crypto.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -17,6 +20,71 @@ namespace {
 
 // An RSA-16384 key line is about 2.8 KB; anything far larger is not a public key.
 constexpr std::size_t kMaxPublicKeyBytes = 16 * 1024;
+
+} // namespace
+
+LaunchKind launchKindOf(const Catalog& catalog, const std::string& provider, const std::string& instanceType)
+{
+    if (const Offer* offer = catalog.findOffer(provider, instanceType)) {
+        return offer->service == ServiceKind::Managed ? LaunchKind::Job : LaunchKind::Instance;
+    }
+    for (std::string_view service : {"vertex/", "azureml/"}) { // wire: the catalog's managed offer ids
+        if (instanceType.starts_with(service)) {
+            return LaunchKind::Job;
+        }
+    }
+    return LaunchKind::Instance;
+}
+
+std::vector<std::string> shellCommand(const std::string& commandLine)
+{
+    if (commandLine.find_first_not_of(" \t\r\n") == std::string::npos) {
+        return {};
+    }
+    return {"sh", "-c", commandLine}; // wire: the container's shell runs the line
+}
+
+namespace {
+
+/// A job's spec as a service can take it: an image and a command, names of environment variables as a shell has them.
+Status checkJob(const LaunchSettings& s, LaunchKind kind)
+{
+    if (kind == LaunchKind::Instance) {
+        return s.job ? Status(Error{ErrorCode::InvalidArgument,
+                                    Reason{"error.cloud.job_on_instance_offer", {{"instance_type", s.instanceType}}},
+                                    "command"})
+                     : Status(Ok{});
+    }
+    if (!s.job) {
+        return Error{ErrorCode::InvalidArgument,
+                     Reason{"error.cloud.job_needs_command", {{"instance_type", s.instanceType}}},
+                     "command"};
+    }
+    if (s.job->command.empty()) {
+        return Error{ErrorCode::InvalidArgument,
+                     Reason{"error.cloud.job_needs_command", {{"instance_type", s.instanceType}}},
+                     "command"};
+    }
+    if (s.job->image.empty()) {
+        return Error{ErrorCode::InvalidArgument,
+                     Reason{"error.cloud.job_needs_image", {{"instance_type", s.instanceType}}},
+                     "image"};
+    }
+    for (const auto& [name, value] : s.job->environment) {
+        const bool valid = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0]))
+                           && std::all_of(name.begin(), name.end(), [](char c) {
+                                  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+                              });
+        if (!valid) {
+            return Error{ErrorCode::InvalidArgument, Reason{"error.cloud.job_env_name", {{"name", name}}}, "env"};
+        }
+    }
+    if (s.watchdog.deadmanHours <= 0) {
+        // A job without a timeout runs until its command ends, or for days (Vertex's default is 7 days).
+        return Error{ErrorCode::InvalidArgument, Reason{"error.cloud.job_needs_timeout", {}}, "deadman"};
+    }
+    return Ok{};
+}
 
 } // namespace
 
@@ -45,6 +113,10 @@ Result<LaunchOrder> makeLaunchOrder(const LaunchSettings& s,
     }
     if (Status rules = checkWatchdogRules(s.watchdog); !rules) {
         return rules.error(); // before anything else: the dead-man must be installable as given, or nothing goes
+    }
+    const LaunchKind kind = launchKindOf(catalog, s.provider, s.instanceType);
+    if (Status job = checkJob(s, kind); !job) {
+        return job.error();
     }
     const bool subscription = s.pricing == LaunchPricing::Subscription;
     if (subscription && s.subscriptionMonths < 1) {
@@ -75,10 +147,10 @@ Result<LaunchOrder> makeLaunchOrder(const LaunchSettings& s,
     if (s.terminateAtBudget && s.budget <= 0) {
         return Error{ErrorCode::InvalidArgument, Reason{"error.cloud.budget_missing", {}}, "budget"};
     }
-    if (s.sshPublicKey.empty()) {
+    if (kind == LaunchKind::Instance && s.sshPublicKey.empty()) {
         return Error{ErrorCode::InvalidArgument, Reason{"error.cloud.no_ssh_key", {}}, "key"};
     }
-    if (Status cidr = checkSshSourceCidr(s.sshSourceCidr); !cidr) {
+    if (Status cidr = checkSshSourceCidr(s.sshSourceCidr); kind == LaunchKind::Instance && !cidr) {
         return cidr.error();
     }
 
@@ -122,6 +194,24 @@ Result<LaunchOrder> makeLaunchOrder(const LaunchSettings& s,
     }
     order.deadmanHours = s.watchdog.deadmanHours;
 
+    LaunchRequest& request = order.request;
+    request.region = s.region;
+    request.zone = s.zone;
+    request.instanceType = s.instanceType;
+    request.pricing = s.pricing;
+    request.dryRun = s.dryRun;
+    if (!s.planId.empty()) {
+        request.tags.emplace_back("gpuplanner-plan", s.planId);
+    }
+    if (kind == LaunchKind::Job) {
+        // The service runs the command and ends the job at its timeout: nothing to log in to, no watchdog inside.
+        request.job = s.job;
+        request.terminateAt = now + std::int64_t(s.watchdog.deadmanHours) * 3600;
+        order.watchdog = WatchdogRules{};
+        order.watchdog.deadmanHours = s.watchdog.deadmanHours;
+        return order;
+    }
+
     // What the watchdog's shutdown does on this provider, for its log: terminate (EC2's instance-initiated shutdown
     // behaviour, set at launch) or only stop.
     WatchdogRules rules = s.watchdog;
@@ -133,11 +223,6 @@ Result<LaunchOrder> makeLaunchOrder(const LaunchSettings& s,
     }
     order.watchdog = rules;
 
-    LaunchRequest& request = order.request;
-    request.region = s.region;
-    request.zone = s.zone;
-    request.instanceType = s.instanceType;
-    request.pricing = s.pricing;
     request.subscriptionMonths = subscription ? s.subscriptionMonths : 0;
     request.autoRenew = subscription && s.autoRenew;
     request.spotPriceLimit = s.pricing == LaunchPricing::Spot ? s.spotPriceLimit : 0;
@@ -145,10 +230,6 @@ Result<LaunchOrder> makeLaunchOrder(const LaunchSettings& s,
     request.sshPublicKey = s.sshPublicKey;
     request.sshSourceCidr = s.sshSourceCidr;
     request.userData = gzipUserData(*userData);
-    request.dryRun = s.dryRun;
-    if (!s.planId.empty()) {
-        request.tags.emplace_back("gpuplanner-plan", s.planId);
-    }
     if (s.watchdog.deadmanHours > 0 && unsupported.count(CloudFeature::TerminateOnShutdown)
         && !unsupported.count(CloudFeature::ScheduledTerminate) && !subscription) {
         // The provider's own timer ends the instance (a shutdown inside it would not end the billing).

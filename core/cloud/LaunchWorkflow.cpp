@@ -24,6 +24,21 @@ Result<PreparedLaunch> prepareLaunch(LaunchPreparation preparation,
                                      std::int64_t now)
 {
     LaunchSettings& settings = preparation.settings;
+    if (launchKindOf(catalog, settings.provider, settings.instanceType) == LaunchKind::Job) {
+        // A managed job: the service runs it; there is no machine to log in to, so no key and no SSH source.
+        const ProviderDescriptor* cloud = ProviderRegistry::builtIn().find(settings.provider);
+        if (!cloud || !cloud->managedJobs || !cloud->managedJobs->canLaunch()) {
+            return ProviderRegistry::builtIn().create(settings.provider, {}, LaunchKind::Job).error();
+        }
+        Result<LaunchOrder> order =
+            makeLaunchOrder(settings, catalog, watchdogScript, cloud->managedJobs->unsupported, now);
+        if (!order) {
+            return order.error();
+        }
+        PreparedLaunch prepared;
+        prepared.order = std::move(order).value();
+        return prepared;
+    }
     Result<std::string> key = readPublicKeyFile(preparation.publicKeyFile);
     if (!key) {
         return key.error().within(Reason{"error.cloud.input_public_key", {}});

@@ -170,9 +170,9 @@ Result<std::optional<LedgerEntry>> Launcher::interruptedAttempt(const LaunchOrde
             (e.state == InstanceState::Intent || e.state == InstanceState::Requested) && e.instanceId.empty();
         // Its launch ended with an unknown outcome, and a reconcile has since found the instance it started.
         const bool foundSinceUnknown = !isFinal(e.state) && !e.instanceId.empty() && e.detail.key == kOutcomeUnknown;
-        if ((unfinished || foundSinceUnknown) && i.provider == m_provider.id() && i.region == order.request.region
-            && i.instanceType == order.request.instanceType && i.pricingMode == order.pricingMode
-            && i.planId == order.planId && (!latest || e.id > latest->id)) {
+        if ((unfinished || foundSinceUnknown) && i.provider == m_provider.id() && i.kind == m_provider.kind()
+            && i.region == order.request.region && i.instanceType == order.request.instanceType
+            && i.pricingMode == order.pricingMode && i.planId == order.planId && (!latest || e.id > latest->id)) {
             latest = e;
         }
     }
@@ -266,6 +266,8 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
     intent.quote = order.quote;
     intent.planId = order.planId;
     intent.deadmanHours = order.deadmanHours;
+    intent.kind = m_provider.kind();
+    intent.job = asked.job;
 
     // The budget guard. A new attempt runs it inside the transaction that records its intent, so that another
     // process's launch cannot slip in between the check and the record.
@@ -590,7 +592,7 @@ Result<Reconciliation> Launcher::reconcile(const std::vector<std::string>& extra
     const std::int64_t at = now();
     for (const LedgerEntry& e : *entries) {
         const bool recent = !isFinal(e.state) || at - e.endedAt.value_or(e.createdAt) < kRecentlyClosedSeconds;
-        if (e.intent.provider == m_provider.id() && recent) {
+        if (e.intent.provider == m_provider.id() && e.intent.kind == m_provider.kind() && recent) {
             regions.insert(e.intent.region);
         }
     }
@@ -612,7 +614,7 @@ Result<Reconciliation> Launcher::reconcile(const std::vector<std::string>& extra
             remote.push_back(std::move(r));
         }
     }
-    return m_ledger.reconcile(m_provider.id(), remote, at);
+    return m_ledger.reconcile(m_provider.id(), remote, at, m_provider.kind());
 }
 
 Status Launcher::terminate(std::int64_t entryId, const CancelToken* cancel)
@@ -625,7 +627,7 @@ Status Launcher::terminate(std::int64_t entryId, const CancelToken* cancel)
         return Error{ErrorCode::NotFound, Reason{"error.launch.no_entry", {}}, "entry " + std::to_string(entryId)};
     }
     const LedgerEntry& e = **found;
-    if (e.intent.provider != m_provider.id()) {
+    if (e.intent.provider != m_provider.id() || e.intent.kind != m_provider.kind()) {
         return Error{ErrorCode::InvalidArgument,
                      Reason{"error.launch.other_provider", {{"provider", e.intent.provider}}},
                      "entry " + std::to_string(entryId)};
@@ -662,7 +664,9 @@ Status Launcher::terminate(std::int64_t entryId, const CancelToken* cancel)
     }
     const std::string entry = "entry " + std::to_string(entryId) + " (" + e.instanceId + ")";
     InstanceState state = InstanceState::Stopping;
+    std::string providerState;
     if (Result<RemoteInstance> after = m_provider.describe(e.intent.region, e.instanceId, cancel); after) {
+        providerState = after->providerState;
         if (after->state == InstanceState::Pending || after->state == InstanceState::Running) {
             return Error{ErrorCode::ProviderRefused,
                          Reason{"error.launch.still_live",
@@ -677,7 +681,14 @@ Status Launcher::terminate(std::int64_t entryId, const CancelToken* cancel)
         }
         state = InstanceState::Terminated; // seen before, gone now (CVM no longer lists terminated instances)
     }
-    return m_ledger.update(entryId, "", state, now());
+    if (Status updated = m_ledger.update(entryId, "", state, now());
+        !updated || !isFinal(state) || e.intent.kind != LaunchKind::Job) {
+        return updated;
+    }
+    // A job cancelled at once: how it ended, as reconciliation would say it.
+    return m_ledger.setDetail(
+        entryId,
+        Reason{"ledger.job_ended", {{"outcome", jobOutcomeOf(providerState)}, {"provider_state", providerState}}});
 }
 
 } // namespace gpuplan::core

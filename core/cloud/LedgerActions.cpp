@@ -14,7 +14,7 @@
 
 namespace gpuplan::core {
 
-Result<std::unique_ptr<CloudProvider>> connectProvider(const CloudAccess& access, HttpTransport& http)
+Result<std::unique_ptr<CloudProvider>> connectProvider(const CloudAccess& access, HttpTransport& http, LaunchKind kind)
 {
     // Every key that signs for a provider passes here, whoever made it: it cannot reach the log from now on.
     registerSecret(access.key.secret);
@@ -31,7 +31,7 @@ Result<std::unique_ptr<CloudProvider>> connectProvider(const CloudAccess& access
     context.key = access.key;
     context.endpoint = access.endpoint;
     context.settings = access.settings;
-    return ProviderRegistry::builtIn().create(access.provider, std::move(context));
+    return ProviderRegistry::builtIn().create(access.provider, std::move(context), kind);
 }
 
 Result<CloudAccess> cloudAccessFrom(const Credential& credential, std::string endpoint)
@@ -104,6 +104,15 @@ reconcileWithProvider(CloudProvider& provider, Ledger& ledger, const Catalog* ca
     for (std::int64_t id : r->closed) {
         Result<std::optional<LedgerEntry>> closed = ledger.find(id);
         const bool failed = closed && *closed && (*closed)->state == InstanceState::Failed;
+        if (closed && *closed && (*closed)->detail.key == "ledger.job_ended") {
+            // A job ends by itself: how it ended, not "outside this program".
+            notes.push_back(Reason{"reconcile.job_ended",
+                                   {{"entry", std::to_string(id)},
+                                    {"outcome",
+                                     (*closed)->detail.params.count("outcome") ? (*closed)->detail.params.at("outcome")
+                                                                               : std::string()}}});
+            continue;
+        }
         notes.push_back(
             failed ? Reason{"reconcile.closed_failed",
                             {{"entry", std::to_string(id)}, {"detail", detailJson((*closed)->detail)}}}
@@ -123,7 +132,7 @@ reconcileWithProvider(CloudProvider& provider, Ledger& ledger, const Catalog* ca
         return entries.error();
     }
     for (const LedgerEntry& e : *entries) {
-        if (e.intent.provider != provider.id() || isFinal(e.state)) {
+        if (e.intent.provider != provider.id() || e.intent.kind != provider.kind() || isFinal(e.state)) {
             continue;
         }
         // An adopted instance was recorded without a price: without one it costs nothing and no budget counts it.
@@ -183,23 +192,30 @@ ReconcileReport reconcileLedger(const std::vector<CloudAccess>& access,
                                 const Catalog* catalog)
 {
     ReconcileReport report;
-    std::map<std::string, std::unique_ptr<CloudProvider>> providers;
+    std::map<std::pair<std::string, LaunchKind>, std::unique_ptr<CloudProvider>> providers;
     for (const CloudAccess& a : access) {
-        Result<std::unique_ptr<CloudProvider>> provider = connectProvider(a, http);
-        if (!provider) {
-            report.failures.emplace(a.provider, provider.error());
-            continue;
+        const ProviderDescriptor* descriptor = ProviderRegistry::builtIn().find(a.provider);
+        for (LaunchKind kind : {LaunchKind::Instance, LaunchKind::Job}) {
+            if (kind == LaunchKind::Job && !(descriptor && descriptor->managedJobs)) {
+                continue;
+            }
+            Result<std::unique_ptr<CloudProvider>> provider = connectProvider(a, http, kind);
+            if (!provider) {
+                report.failures.emplace(a.provider, provider.error());
+                break;
+            }
+            Result<std::vector<Reason>> notes = reconcileWithProvider(**provider, ledger, catalog, now);
+            if (!notes) {
+                logInfo(LogCategory::Cloud, [&] {
+                    return "reconciling the ledger with " + a.provider + " (" + launchKindName(kind)
+                           + "s) failed: " + describe(notes.error());
+                });
+                report.failures.emplace(a.provider, notes.error());
+                break;
+            }
+            report.notes.insert(report.notes.end(), notes->begin(), notes->end());
+            providers.emplace(std::pair(a.provider, kind), std::move(provider).value());
         }
-        Result<std::vector<Reason>> notes = reconcileWithProvider(**provider, ledger, catalog, now);
-        if (!notes) {
-            logInfo(LogCategory::Cloud, [&] {
-                return "reconciling the ledger with " + a.provider + " failed: " + describe(notes.error());
-            });
-            report.failures.emplace(a.provider, notes.error());
-            continue;
-        }
-        report.notes.insert(report.notes.end(), notes->begin(), notes->end());
-        providers.emplace(a.provider, std::move(provider).value());
     }
     Result<std::vector<PlanBudget>> budgets = ledger.budgets();
     Result<std::vector<LedgerEntry>> all = ledger.entries();
@@ -210,7 +226,7 @@ ReconcileReport reconcileLedger(const std::vector<CloudAccess>& access,
         report.notes.push_back(Reason{"reconcile.budgets_unchecked", {}});
     } else if (rate && budgets && all) {
         for (const LedgerEntry& e : overBudget(*all, *budgets, *rate, now)) {
-            auto provider = providers.find(e.intent.provider);
+            auto provider = providers.find(std::pair(e.intent.provider, e.intent.kind));
             if (provider == providers.end()) {
                 continue; // not reconciled with it: its failure is reported above
             }
@@ -235,7 +251,7 @@ std::map<std::int64_t, Error> terminateEntries(const std::vector<std::int64_t>& 
                                                HttpTransport& http)
 {
     std::map<std::int64_t, Error> failures;
-    std::map<std::string, std::unique_ptr<CloudProvider>> providers;
+    std::map<std::pair<std::string, LaunchKind>, std::unique_ptr<CloudProvider>> providers;
     for (std::int64_t id : entryIds) {
         Result<std::optional<LedgerEntry>> entry = ledger.find(id);
         if (!entry || !*entry) {
@@ -246,14 +262,14 @@ std::map<std::int64_t, Error> terminateEntries(const std::vector<std::int64_t>& 
             continue;
         }
         const std::string& providerId = (*entry)->intent.provider;
-        std::unique_ptr<CloudProvider>& provider = providers[providerId];
+        std::unique_ptr<CloudProvider>& provider = providers[std::pair(providerId, (*entry)->intent.kind)];
         if (!provider) {
             auto a = std::find_if(
                 access.begin(), access.end(), [&](const CloudAccess& c) { return c.provider == providerId; });
             Result<std::unique_ptr<CloudProvider>> made =
                 a == access.end() ? Result<std::unique_ptr<CloudProvider>>(
                     Error{ErrorCode::Credentials, Reason{"error.reconcile.no_credential", {}}, providerId})
-                                  : connectProvider(*a, http);
+                                  : connectProvider(*a, http, (*entry)->intent.kind);
             if (!made) {
                 failures.emplace(id, made.error());
                 continue;

@@ -29,9 +29,29 @@ const ProviderDescriptor* ProviderRegistry::find(std::string_view id) const
     return nullptr;
 }
 
-Result<std::unique_ptr<CloudProvider>> ProviderRegistry::create(std::string_view id, ProviderContext context) const
+Result<std::unique_ptr<CloudProvider>>
+ProviderRegistry::create(std::string_view id, ProviderContext context, LaunchKind kind) const
 {
     const ProviderDescriptor* descriptor = find(id);
+    if (kind == LaunchKind::Job) {
+        if (descriptor && descriptor->managedJobs && descriptor->managedJobs->canLaunch()) {
+            if (!context.endpoint.empty()) {
+                if (Status ok = checkEndpoint(context.endpoint); !ok) {
+                    return ok.error();
+                }
+            }
+            return descriptor->managedJobs->make(std::move(context));
+        }
+        std::string services;
+        for (const ProviderDescriptor& d : m_descriptors) {
+            if (d.managedJobs && d.managedJobs->canLaunch()) {
+                services += (services.empty() ? "" : ",") + d.id;
+            }
+        }
+        return Error{ErrorCode::UnknownProvider,
+                     Reason{"error.cloud.no_managed_jobs", {{"provider", std::string(id)}, {"services", services}}},
+                     std::string(id)};
+    }
     if (descriptor && descriptor->canLaunch()) {
         if (!context.endpoint.empty()) {
             if (Status ok = checkEndpoint(context.endpoint); !ok) {

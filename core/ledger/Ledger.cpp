@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -29,7 +30,7 @@ namespace gpuplan::core {
 
 namespace {
 
-constexpr int kSchemaVersion = 5; // 2: budgets, 3: verifications, 4: requested_at, 5: quote
+constexpr int kSchemaVersion = 6; // 2: budgets, 3: verifications, 4: requested_at, 5: quote, 6: kind and job
 constexpr double kHoursPerMonth = 730;
 
 /// A prepared statement that finalizes itself.
@@ -139,7 +140,7 @@ const char* const kSelect =
     "SELECT id, provider, region, zone, instance_type, pricing_mode, price_amount, "
     "price_currency, price_unit, billing_granularity, billing_minimum_s, prepaid_months, "  // wire: SQL
     "plan_id, client_token, deadman_hours, instance_id, state, created_at, running_since, " // wire: SQL
-    "ended_at, detail, adopted, requested_at, quote FROM launches";
+    "ended_at, detail, adopted, requested_at, quote, kind, job FROM launches";              // wire: SQL
 
 LedgerEntry readEntry(const Statement& s)
 {
@@ -189,7 +190,40 @@ LedgerEntry readEntry(const Statement& s)
             e.intent.quote = quote;
         }
     }
+    e.intent.kind = parseLaunchKind(s.text(24)).value_or(LaunchKind::Instance);
+    if (!s.isNull(25)) {
+        // {"image": .., "command": [..], "environment": {..}}; anything else is no job spec.
+        const nlohmann::json j = nlohmann::json::parse(s.text(25), nullptr, false);
+        if (j.is_object()) {
+            JobSpec job;
+            job.image = j.value("image", "");
+            if (j.contains("command") && j["command"].is_array()) {
+                for (const nlohmann::json& arg : j["command"]) {
+                    if (arg.is_string()) {
+                        job.command.push_back(arg.get<std::string>());
+                    }
+                }
+            }
+            if (j.contains("environment") && j["environment"].is_object()) {
+                for (const auto& [name, value] : j["environment"].items()) {
+                    if (value.is_string()) {
+                        job.environment.emplace_back(name, value.get<std::string>());
+                    }
+                }
+            }
+            e.intent.job = std::move(job);
+        }
+    }
     return e;
+}
+
+std::string jobJson(const JobSpec& job)
+{
+    nlohmann::json environment = nlohmann::json::object();
+    for (const auto& [name, value] : job.environment) {
+        environment[name] = value;
+    }
+    return nlohmann::json{{"image", job.image}, {"command", job.command}, {"environment", environment}}.dump();
 }
 
 } // namespace
@@ -343,6 +377,28 @@ Result<std::unique_ptr<Ledger>> Ledger::open(const std::filesystem::path& file)
                          file.string()};
         }
     }
+    if (found < 6) {
+        // What a launch started (an instance or a managed job) and a job's spec, as for version 4.
+        Transaction migration(db);
+        Status made = migration.begun();
+        if (made && !Statement(db, "SELECT kind FROM launches LIMIT 0")) {
+            made = exec(db, "ALTER TABLE launches ADD COLUMN kind TEXT NOT NULL DEFAULT 'instance'");
+        }
+        if (made && !Statement(db, "SELECT job FROM launches LIMIT 0")) {
+            made = exec(db, "ALTER TABLE launches ADD COLUMN job TEXT");
+        }
+        if (made) {
+            made = exec(db, "PRAGMA user_version = 6");
+        }
+        if (made) {
+            made = migration.commit();
+        }
+        if (!made) {
+            return Error{ErrorCode::SchemaViolation,
+                         Reason{"error.ledger.cannot_add_jobs", {{"said", sqliteSaid(made.error())}}},
+                         file.string()};
+        }
+    }
     return ledger;
 }
 
@@ -391,7 +447,8 @@ Result<std::int64_t> Ledger::insertIntent(const LaunchIntent& intent, std::int64
         m_db,
         "INSERT INTO launches (provider, region, zone, instance_type, pricing_mode, price_amount, "
         "price_currency, price_unit, billing_granularity, billing_minimum_s, prepaid_months, plan_id, " // wire: SQL
-        "client_token, deadman_hours, state, created_at, quote) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+        "client_token, deadman_hours, state, created_at, quote, kind, job) "                            // wire: SQL
+        "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     if (!insert) {
         return sqlError(m_db, "error.ledger.recording_launch");
     }
@@ -426,6 +483,12 @@ Result<std::int64_t> Ledger::insertIntent(const LaunchIntent& intent, std::int64
                         .dump());
     } else {
         insert.bindNull(17);
+    }
+    insert.bind(18, std::string(launchKindName(intent.kind)));
+    if (intent.job) {
+        insert.bind(19, jobJson(*intent.job));
+    } else {
+        insert.bindNull(19);
     }
     if (sqlite3_step(insert.get()) != SQLITE_DONE) {
         return sqlError(m_db, "error.ledger.recording_launch");
@@ -848,8 +911,10 @@ Result<std::vector<PlanBudget>> Ledger::budgets() const
     return out;
 }
 
-Result<Reconciliation>
-Ledger::reconcile(const std::string& provider, const std::vector<RemoteInstance>& remote, std::int64_t now)
+Result<Reconciliation> Ledger::reconcile(const std::string& provider,
+                                         const std::vector<RemoteInstance>& remote,
+                                         std::int64_t now,
+                                         LaunchKind kind)
 {
     Transaction transaction(m_db);
     if (!transaction.begun()) {
@@ -862,7 +927,7 @@ Ledger::reconcile(const std::string& provider, const std::vector<RemoteInstance>
     Reconciliation result;
     std::set<std::size_t> matched;
     for (const LedgerEntry& e : *all) {
-        if (e.intent.provider != provider) {
+        if (e.intent.provider != provider || e.intent.kind != kind) {
             continue;
         }
         const RemoteInstance* there = nullptr;
@@ -887,6 +952,15 @@ Ledger::reconcile(const std::string& provider, const std::vector<RemoteInstance>
                                                         {{"provider", provider},
                                                          {"state", instanceStateName(there->state)},
                                                          {"earlier", detailJson(e.detail)}}});
+                        !noted) {
+                        return noted.error();
+                    }
+                }
+                if (kind == LaunchKind::Job && isFinal(there->state) && !isFinal(e.state)) {
+                    if (Status noted = setDetail(e.id,
+                                                 Reason{"ledger.job_ended",
+                                                        {{"outcome", jobOutcomeOf(there->providerState)},
+                                                         {"provider_state", there->providerState}}});
                         !noted) {
                         return noted.error();
                     }
@@ -929,6 +1003,7 @@ Ledger::reconcile(const std::string& provider, const std::vector<RemoteInstance>
         // Ours (it carries our tag) but not recorded: adopt it, so it is watched and can be terminated.
         LaunchIntent intent;
         intent.provider = provider;
+        intent.kind = kind;
         intent.region = r.region;
         intent.instanceType = r.instanceType;
         intent.pricingMode = r.pricingMode.empty() ? "unknown" : r.pricingMode;
@@ -955,6 +1030,26 @@ Ledger::reconcile(const std::string& provider, const std::vector<RemoteInstance>
                + " closed, " + std::to_string(result.adopted.size()) + " adopted";
     });
     return result;
+}
+
+std::string jobOutcomeOf(const std::string& providerState)
+{
+    std::string word;
+    for (char c : providerState) {
+        word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    if (word.find("succeeded") != std::string::npos || word.find("completed") != std::string::npos) {
+        return "succeeded";
+    }
+    if (word.find("cancel") != std::string::npos) {
+        return word.find("cancelling") != std::string::npos || word.find("requested") != std::string::npos
+                   ? std::string()
+                   : "cancelled";
+    }
+    if (word.find("fail") != std::string::npos || word.find("expired") != std::string::npos) {
+        return "failed";
+    }
+    return {};
 }
 
 double costSoFar(const LedgerEntry& entry, std::int64_t now)

@@ -117,7 +117,9 @@ QString errorReasonText(const core::Reason& reason)
                               providerwording::gcpErrorText,
                               providerwording::azureErrorText,
                               providerwording::lambdaErrorText,
-                              providerwording::paperspaceErrorText}) {
+                              providerwording::paperspaceErrorText,
+                              providerwording::vertexErrorText,
+                              providerwording::azureMlErrorText}) {
         worded = family(reason);
         if (!worded.isNull()) {
             break;

@@ -222,6 +222,8 @@ QString launchStepText(const core::Reason& step)
                         providerwording::azureStepText,
                         providerwording::lambdaStepText,
                         providerwording::paperspaceStepText,
+                        providerwording::vertexStepText,
+                        providerwording::azureMlStepText,
                         commonStepText}) {
         if (QString text = words(step.key, p); !text.isNull()) {
             return text;
@@ -230,6 +232,42 @@ QString launchStepText(const core::Reason& step)
     return errorReasonText(step); // a key this version does not word: the key and its parameters
 }
 
+namespace {
+
+/// What a managed job runs, when it ends and what it can cost: the lines after its price.
+QStringList jobConfirmationLines(const core::LaunchConfirmation& c)
+{
+    const core::LaunchOrder& order = c.order;
+    const core::JobSpec& job = *order.request.job;
+    QStringList lines;
+    QStringList command;
+    for (const std::string& arg : job.command) {
+        command << q(arg);
+    }
+    // "sh -c LINE" is how a command line is handed over: show the line as the user typed it.
+    const QString shown = job.command.size() == 3 && job.command[0] == "sh" && job.command[1] == "-c"
+                              ? q(job.command[2])
+                              : command.join(QLatin1Char(' '));
+    lines << LaunchText::tr("It runs %1 in the container %2.").arg(shown, q(job.image));
+    if (!job.environment.empty()) {
+        QStringList names;
+        for (const auto& [name, value] : job.environment) {
+            names << q(name);
+        }
+        lines << LaunchText::tr("Environment variables: %1.").arg(names.join(QStringLiteral(", ")));
+    }
+    lines << LaunchText::tr("The service ends it after %n hour(s) (its timeout) if its command has not ended by "
+                            "then; the most it can cost is %1. It stops billing when it ends.",
+                            nullptr,
+                            order.deadmanHours)
+                 .arg(money(c.mostBeforeDeadman.value_or(0), order.price.currency));
+    lines << LaunchText::tr("There is no machine to log in to: follow its log on the Instances page or with `gpuplan "
+                            "logs`, and cancel it there.");
+    return lines;
+}
+
+} // namespace
+
 QStringList launchConfirmationLines(const core::LaunchConfirmation& c)
 {
     const core::LaunchOrder& order = c.order;
@@ -237,13 +275,22 @@ QStringList launchConfirmationLines(const core::LaunchConfirmation& c)
     const core::LaunchPrice& price = order.price;
     const QString provider = providerDisplayName(c.provider);
     QStringList lines;
-    lines << (r.dryRun ? LaunchText::tr("Dry run: %1 on %2 in %3, %4, at %5.")
-                       : LaunchText::tr("Launch %1 on %2 in %3, %4, at %5."))
-                 .arg(q(r.instanceType),
-                      provider,
-                      q(r.zone.empty() ? r.region : r.zone),
-                      pricingModeText(q(order.pricingMode)),
-                      rate(price.amount, price.currency, price.unit));
+    if (r.job) {
+        lines << LaunchText::tr("Submit a managed job to %1: %2 in %3, %4, at %5.")
+                     .arg(managedServiceName(c.provider),
+                          q(r.instanceType),
+                          q(r.region),
+                          pricingModeText(q(order.pricingMode)),
+                          rate(price.amount, price.currency, price.unit));
+    } else {
+        lines << (r.dryRun ? LaunchText::tr("Dry run: %1 on %2 in %3, %4, at %5.")
+                           : LaunchText::tr("Launch %1 on %2 in %3, %4, at %5."))
+                     .arg(q(r.instanceType),
+                          provider,
+                          q(r.zone.empty() ? r.region : r.zone),
+                          pricingModeText(q(order.pricingMode)),
+                          rate(price.amount, price.currency, price.unit));
+    }
     if (order.quote) {
         const core::PriceQuote& quote = *order.quote;
         const QString now = rate(quote.amount, quote.currency, quote.unit);
@@ -276,6 +323,9 @@ QStringList launchConfirmationLines(const core::LaunchConfirmation& c)
                             .arg(money(r.spotPriceLimit, price.currency))
                       : LaunchText::tr("Spot: pays the market price, at most the on-demand price; the provider may "
                                        "reclaim it when it needs the capacity."));
+    }
+    if (r.job) {
+        return lines + jobConfirmationLines(c);
     }
     // What each rule does to the machine and to its bill, in so many words: on EC2 a shutdown terminates, and the
     // disk goes with it; on CVM it stops the instance; on Azure and Lambda a machine shut down from inside still bills.

@@ -1,6 +1,7 @@
 #include "wording/ProviderText.h"
 
 #include "wording/Language.h"
+#include "wording/providers/ProviderWording.h"
 
 #include "gpuplan/cloud/ProviderRegistry.h"
 
@@ -39,9 +40,25 @@ QString providerDisplayName(std::string_view id)
     return QString::fromStdString(chinese ? provider->nameZh : provider->name);
 }
 
+QString managedServiceName(std::string_view id)
+{
+    const core::ProviderDescriptor* provider = core::ProviderRegistry::builtIn().find(id);
+    if (!provider || !provider->managedJobs) {
+        return providerDisplayName(id);
+    }
+    const core::ProviderDescriptor& service = *provider->managedJobs;
+    const bool chinese = currentLanguage() == QLatin1String("zh_CN") && !service.nameZh.empty();
+    return QString::fromStdString(chinese ? service.nameZh : service.name);
+}
+
 QString unsupportedText(const core::Reason& reason)
 {
     const std::string& key = reason.key;
+    for (auto* words : {providerwording::vertexUnsupportedText, providerwording::azureMlUnsupportedText}) {
+        if (QString text = words(key); !text.isNull()) {
+            return text;
+        }
+    }
     if (key == "unsupported.aws.subscription") {
         return ProviderText::tr("EC2 has no monthly rental of an instance; Reserved Instances and Savings Plans are "
                                 "bought separately, for a term, in the console");
@@ -234,6 +251,9 @@ QString credentialFieldLabel(std::string_view provider, std::string_view field)
     }
     if (field == "subscription_id") {
         return CredentialLabels::tr("Subscription ID");
+    }
+    if (field == "ml_workspace") {
+        return CredentialLabels::tr("Azure ML workspace (resource group/name, optional)");
     }
     if (field == "api_key") {
         return CredentialLabels::tr("API key");

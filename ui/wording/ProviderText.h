@@ -11,6 +11,9 @@ namespace gpuplan::ui {
 /// A provider's name in the interface's language, from its descriptor ("腾讯云" for tencent in Chinese,
 /// "Tencent Cloud" otherwise); the id itself for a provider the registry does not know.
 QString providerDisplayName(std::string_view id);
+/// The name of the cloud's managed training service ("Vertex AI", "Azure Machine Learning"), in the UI's language;
+/// the cloud's name where it has none.
+QString managedServiceName(std::string_view id);
 
 /// Why a provider lacks a feature, from its descriptor's reason ("unsupported.<provider>.<feature>",
 /// core::ProviderDescriptor::unsupported): "EC2 has no monthly rental of an instance; …". The key itself for a key

@@ -203,6 +203,32 @@ QString cloudErrorText(const core::Reason& reason)
         }
         return CloudErrors::tr("launching is not available for this provider (it is for: %1)").arg(list);
     }
+    if (key == "error.cloud.no_managed_jobs") {
+        return CloudErrors::tr("%1 has no managed training jobs in GPU Planner (clouds that have them: %2)")
+            .arg(providerDisplayName(p.text("provider").toStdString()), p.text("services"));
+    }
+    if (key == "error.cloud.job_on_instance_offer") {
+        return CloudErrors::tr("%1 is a machine, not a managed job: a command and environment are for a managed "
+                               "offer (\"azureml/...\", \"vertex/...\")")
+            .arg(p.text("instance_type"));
+    }
+    if (key == "error.cloud.job_needs_command") {
+        return CloudErrors::tr("%1 is a managed job: give the command it runs").arg(p.text("instance_type"));
+    }
+    if (key == "error.cloud.job_needs_image") {
+        return CloudErrors::tr("%1 is a managed job: give the container image it runs in (for example a PyTorch "
+                               "image of your registry)")
+            .arg(p.text("instance_type"));
+    }
+    if (key == "error.cloud.job_env_name") {
+        return CloudErrors::tr("\"%1\" is not an environment variable name (letters, digits and _, not starting "
+                               "with a digit)")
+            .arg(p.text("name"));
+    }
+    if (key == "error.cloud.job_needs_timeout") {
+        return CloudErrors::tr("a managed job needs a timeout (the dead-man, in hours): without one the service "
+                               "may run it for days");
+    }
     if (key == "error.cloud.request_incomplete") {
         return CloudErrors::tr("a launch needs a region and an instance type");
     }

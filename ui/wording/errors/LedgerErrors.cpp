@@ -135,6 +135,9 @@ QString ledgerError(const core::Reason& reason, const ReasonParams& p)
     if (key == "error.ledger.cannot_add_quotes") {
         return LedgerErrors::tr("cannot add the launch price quotes to the ledger (ledger: %1)").arg(p.text("said"));
     }
+    if (key == "error.ledger.cannot_add_jobs") {
+        return LedgerErrors::tr("cannot add the managed jobs to the ledger (ledger: %1)").arg(p.text("said"));
+    }
     if (key == "error.ledger.no_client_token") {
         return LedgerErrors::tr("a launch needs a client token (idempotency)");
     }
@@ -292,6 +295,19 @@ QString ledgerNote(const core::Reason& reason, const ReasonParams& p)
     if (key == "ledger.terminate_refused") {
         return LedgerErrors::tr("terminate refused: %1").arg(keptError(p));
     }
+    if (key == "ledger.job_ended") {
+        const QString outcome = p.text("outcome");
+        if (outcome == QLatin1String("succeeded")) {
+            return LedgerErrors::tr("the job finished (%1)").arg(p.text("provider_state"));
+        }
+        if (outcome == QLatin1String("cancelled")) {
+            return LedgerErrors::tr("the job was cancelled (%1)").arg(p.text("provider_state"));
+        }
+        if (outcome == QLatin1String("failed")) {
+            return LedgerErrors::tr("the job failed (%1): its log says why").arg(p.text("provider_state"));
+        }
+        return LedgerErrors::tr("the job ended (%1)").arg(p.text("provider_state"));
+    }
     if (key == "ledger.resumed") {
         return LedgerErrors::tr("resumed after its outcome was unknown: this is its instance");
     }
@@ -313,6 +329,19 @@ QString reconcileNote(const core::Reason& reason, const ReasonParams& p)
     if (key == "reconcile.ended_outside") {
         return LedgerErrors::tr("entry %1 ended at %2 (outside this program); closed")
             .arg(p.text("entry"), p.text("provider"));
+    }
+    if (key == "reconcile.job_ended") {
+        const QString outcome = p.text("outcome");
+        if (outcome == QLatin1String("succeeded")) {
+            return LedgerErrors::tr("job %1 finished; closed").arg(p.text("entry"));
+        }
+        if (outcome == QLatin1String("cancelled")) {
+            return LedgerErrors::tr("job %1 was cancelled; closed").arg(p.text("entry"));
+        }
+        if (outcome == QLatin1String("failed")) {
+            return LedgerErrors::tr("job %1 failed; closed (its log says why)").arg(p.text("entry"));
+        }
+        return LedgerErrors::tr("job %1 ended; closed").arg(p.text("entry"));
     }
     if (key == "reconcile.reopened") {
         return LedgerErrors::tr("entry %1 (%2) is live at %3 after the ledger had closed it; reopened")

@@ -25,5 +25,11 @@ QString lambdaErrorText(const core::Reason& reason);                       // er
 QString lambdaStepText(const std::string& key, const ReasonParams& p);     // step.lambda.*
 QString paperspaceErrorText(const core::Reason& reason);                   // error.paperspace.*
 QString paperspaceStepText(const std::string& key, const ReasonParams& p); // step.paperspace.*
+QString vertexErrorText(const core::Reason& reason);                       // error.vertex.*
+QString vertexStepText(const std::string& key, const ReasonParams& p);     // step.vertex.*
+QString vertexUnsupportedText(const std::string& key);                     // unsupported.vertex.*
+QString azureMlErrorText(const core::Reason& reason);                      // error.azureml.*
+QString azureMlStepText(const std::string& key, const ReasonParams& p);    // step.azureml.*
+QString azureMlUnsupportedText(const std::string& key);                    // unsupported.azureml.*
 
 } // namespace gpuplan::ui::providerwording

@@ -80,6 +80,9 @@ struct LaunchRequest
     std::vector<std::pair<std::string, std::string>> tags; // besides kOwnerTagKey = clientToken
     std::int64_t terminateAt = 0; // Unix seconds: the provider terminates it then (ScheduledTerminate); 0: never
     bool dryRun = false;          // only check that the launch would succeed
+    /// A managed job (the provider's kind() is LaunchKind::Job): what it runs. instanceType is the catalog's managed
+    /// offer ("vertex/g2-standard-8"), terminateAt the job's timeout; image, key, SSH source and user data are unused.
+    std::optional<JobSpec> job;
 };
 
 struct LaunchResult
@@ -132,6 +135,8 @@ public:
 
     /// "aws", "tencent": the catalog's provider id (the descriptor's).
     virtual std::string id() const;
+    /// What its launch() starts: instances, or managed jobs (the descriptor's kind; Instance without one).
+    virtual LaunchKind kind() const;
     /// The features this provider lacks, each with the reason shown to the user (the descriptor's: a key
     /// "unsupported.<provider>.<feature>", worded by ui/wording/ProviderText).
     virtual std::map<CloudFeature, Reason> unsupportedFeatures() const;

@@ -4,6 +4,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace gpuplan::core {
 
@@ -26,6 +28,28 @@ const char* instanceStateName(InstanceState state);
 std::optional<InstanceState> parseInstanceState(std::string_view name);
 /// Terminated and Failed: nothing bills any more.
 bool isFinal(InstanceState state);
+
+/// What a launch starts: a machine the user logs in to, or a managed training job (Vertex AI, Azure ML) that the
+/// service runs in a container and ends by itself. A job goes through the same ledger states as an instance: Pending
+/// while it is queued or provisioned, Running, Stopping while it is being cancelled, Terminated once it succeeded or
+/// was cancelled, Failed when it failed (RemoteInstance::providerState keeps the service's own word).
+enum class LaunchKind
+{
+    Instance,
+    Job,
+};
+
+/// "instance", "job" (stable: the ledger and JSON output store them).
+const char* launchKindName(LaunchKind kind);
+std::optional<LaunchKind> parseLaunchKind(std::string_view name);
+
+/// What a managed job runs: a container image and its command.
+struct JobSpec
+{
+    std::string image; // "us-docker.pkg.dev/deeplearning-platform-release/gcr.io/pytorch-cu121.2-2.py310"
+    std::vector<std::string> command; // the program and its arguments: {"python", "train.py", "--epochs", "3"}
+    std::vector<std::pair<std::string, std::string>> environment;
+};
 
 /// What a provider reports of an instance we launched (found by our tag or client token).
 struct RemoteInstance

@@ -40,7 +40,18 @@ struct LaunchSettings
     Currency budgetCurrency = Currency::CNY;
     bool terminateAtBudget = false;
     bool dryRun = false;
+    /// A managed job (an offer whose service is managed, "azureml/...", "vertex/..."): what it runs. The launch goes
+    /// to the cloud's managed job service; the dead-man is the job's timeout; no key, SSH source or watchdog is used.
+    std::optional<JobSpec> job;
 };
+
+/// What a launch of `instanceType` starts: a job when the catalog's offer is a managed service (or, without a catalog
+/// offer, when its id names a service: "vertex/...", "azureml/..."); an instance otherwise.
+LaunchKind launchKindOf(const Catalog& catalog, const std::string& provider, const std::string& instanceType);
+
+/// A command line as a job runs it: the container's shell runs `commandLine` ({"sh", "-c", commandLine}), so that
+/// pipes, `&&` and variables work as they do in a terminal. Empty for an empty line.
+std::vector<std::string> shellCommand(const std::string& commandLine);
 
 /// The catalog's pricing mode of a launch: spot, on_demand, subscription_monthly, or subscription_yearly for
 /// whole years.

@@ -33,9 +33,10 @@ struct CloudAccess
 /// what is missing.
 Result<CloudAccess> cloudAccessFrom(const Credential& credential, std::string endpoint);
 
-/// The provider of `access.provider` from the registry, signing with its key over `http`. UnknownProvider naming
-/// the known ones.
-Result<std::unique_ptr<CloudProvider>> connectProvider(const CloudAccess& access, HttpTransport& http);
+/// The provider of `access.provider` from the registry, signing with its key over `http`: its instances, or with
+/// LaunchKind::Job its managed job service. UnknownProvider naming the known ones.
+Result<std::unique_ptr<CloudProvider>>
+connectProvider(const CloudAccess& access, HttpTransport& http, LaunchKind kind = LaunchKind::Instance);
 
 /// What reconciling did, one note each ("reconcile.adopted" {provider, entry}, worded by ui/wording); and the
 /// providers that could not be asked, with why.
@@ -63,9 +64,9 @@ inline constexpr std::int64_t kDeadmanBackstopSeconds = 30 * 60;
 Result<std::vector<Reason>>
 reconcileWithProvider(CloudProvider& provider, Ledger& ledger, const Catalog* catalog, std::int64_t now);
 
-/// reconcileWithProvider with each provider in `access`, then terminates the instances of plans launched with
-/// terminate-at-budget whose spending reached the budget (converted with `rate`; skipped without one). `catalog`
-/// prices adopted instances (none without it).
+/// reconcileWithProvider with each provider in `access` (and its managed job service where it has one), then terminates
+/// the instances of plans launched with terminate-at-budget whose spending reached the budget (converted with `rate`;
+/// skipped without one). `catalog` prices adopted instances (none without it).
 ReconcileReport reconcileLedger(const std::vector<CloudAccess>& access,
                                 Ledger& ledger,
                                 HttpTransport& http,

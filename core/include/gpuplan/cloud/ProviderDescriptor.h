@@ -30,6 +30,12 @@ struct ProviderDescriptor
     std::map<CloudFeature, Reason> unsupported;
     /// Makes the provider for one session; empty while launching on it is not built.
     ProviderFactory make;
+    /// What make() gives: a cloud's instances, or its managed training service (whose CloudProvider is a
+    /// ManagedJobService).
+    LaunchKind kind = LaunchKind::Instance;
+    /// The cloud's managed training service (Vertex AI for gcp, Azure ML for azure), described the same way: the same
+    /// id, kind Job, its own name, credential (the cloud's), lacks and factory. Null where the cloud has none.
+    const ProviderDescriptor* managedJobs = nullptr;
 
     bool canLaunch() const { return static_cast<bool>(make); }
     bool supports(CloudFeature feature) const { return !unsupported.contains(feature); }

@@ -18,7 +18,10 @@ public:
     void add(ProviderDescriptor descriptor);
     /// UnknownProvider naming the ids that can launch when `id` is not one of them; InvalidArgument from
     /// checkEndpoint.
-    Result<std::unique_ptr<CloudProvider>> create(std::string_view id, ProviderContext context) const;
+    /// With LaunchKind::Job, the cloud's managed job service (ProviderDescriptor::managedJobs): UnknownProvider
+    /// "error.cloud.no_managed_jobs" {provider, services} naming the clouds that have one when `id` has none.
+    Result<std::unique_ptr<CloudProvider>>
+    create(std::string_view id, ProviderContext context, LaunchKind kind = LaunchKind::Instance) const;
     /// nullptr when `id` is not known.
     const ProviderDescriptor* find(std::string_view id) const;
     const std::vector<ProviderDescriptor>& all() const { return m_descriptors; }

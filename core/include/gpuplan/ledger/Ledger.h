@@ -47,10 +47,12 @@ struct LaunchIntent
     std::string instanceType;
     std::string pricingMode; // on_demand, spot, subscription_monthly, ...
     LaunchPrice price;
-    std::string planId;              // empty: launched without a plan
-    std::string clientToken;         // the provider's idempotency token: the same token never launches twice
-    double deadmanHours = 0;         // 0: no dead-man timer
-    std::optional<PriceQuote> quote; // the provider's price when asked; none where it has no price API
+    std::string planId;                     // empty: launched without a plan
+    std::string clientToken;                // the provider's idempotency token: the same token never launches twice
+    double deadmanHours = 0;                // 0: no dead-man timer
+    std::optional<PriceQuote> quote;        // the provider's price when asked; none where it has no price API
+    LaunchKind kind = LaunchKind::Instance; // a machine, or a managed job (its instance id is the job's id)
+    std::optional<JobSpec> job;             // a job: what it runs, as submitted
 };
 
 struct LedgerEntry
@@ -214,8 +216,12 @@ public:
     /// Failed ("never seen") when it had none. Entries still at Intent (never sent) that the provider does not
     /// know are marked Failed ("never sent"); their request can no longer go out (markRequested refuses). An attempt
     /// whose lock a process holds (it is being sent right now) is left alone.
-    Result<Reconciliation>
-    reconcile(const std::string& provider, const std::vector<RemoteInstance>& remote, std::int64_t now);
+    /// Only the entries of `kind` take part: a cloud's instances and its managed jobs are listed by different
+    /// services. A job that ends keeps how it ended as its detail ("ledger.job_ended" {outcome, provider_state}).
+    Result<Reconciliation> reconcile(const std::string& provider,
+                                     const std::vector<RemoteInstance>& remote,
+                                     std::int64_t now,
+                                     LaunchKind kind = LaunchKind::Instance);
 
 private:
     explicit Ledger(sqlite3* db);
@@ -252,6 +258,10 @@ std::vector<LedgerEntry> overBudget(const std::vector<LedgerEntry>& entries,
                                     const std::vector<PlanBudget>& budgets,
                                     const ExchangeRate& rate,
                                     std::int64_t now);
+
+/// How a managed job ended, from the service's own state word: "succeeded" (JOB_STATE_SUCCEEDED, Completed),
+/// "cancelled" (JOB_STATE_CANCELLED, Canceled), "failed" (JOB_STATE_FAILED, Failed, expired); empty while it has not.
+std::string jobOutcomeOf(const std::string& providerState);
 
 /// A reason as the ledger keeps it (an entry's detail, a reason inside another one's parameter): compact JSON,
 /// {"key": .., "params": {..}}; an empty reason is the empty text.
