@@ -132,9 +132,11 @@ void printPricingModes(const core::RankedOption& o, const std::string& currency)
     std::cout << "   pricing modes:\n";
     for (const core::ModeCost& m : o.estimate.modes) {
         const core::Price& p = *m.price;
-        std::cout << "     " << (m.mode == o.mode.mode ? "* " : "  ") << core::pricingModeName(m.mode) << ": "
-                  << core::formatMoney(p.amount, p.currency) << "/" << core::priceUnitName(p.unit) << " (as of "
-                  << p.source.asOfOrUndated() << ") -> this run "
+        const bool ranked = m.mode == o.mode.mode && !m.managed;
+        std::cout << "     " << (ranked ? "* " : "  ")
+                  << (m.managed ? "managed job " + m.managed->instanceType + ", " : std::string())
+                  << core::pricingModeName(m.mode) << ": " << core::formatMoney(p.amount, p.currency) << "/"
+                  << core::priceUnitName(p.unit) << " (as of " << p.source.asOfOrUndated() << ") -> this run "
                   << (m.cost.low == m.cost.high ? approx(m.cost.value) : rangeText(m.cost)) << " " << currency;
         if (m.commitment) {
             std::cout << ", binds " << approx(m.commitment->amount) << " " << currency << " over "

@@ -21,6 +21,9 @@ PlanMode planMode(const ModeCost& m, const Range& extrasCost)
     out.hours = m.hours;
     out.cost = m.cost;
     out.eligible = m.eligible;
+    if (m.managed) {
+        out.managedOffer = m.managed->instanceType;
+    }
     if (!m.eligible) {
         out.whyNot = m.why;
     }
@@ -237,7 +240,7 @@ PlanVerification makePlanVerification(const ProbeResult& result,
 const PlanMode* PlanOption::rankedMode() const
 {
     for (const PlanMode& m : modes) {
-        if (m.mode == mode) {
+        if (m.mode == mode && m.managedOffer.empty()) {
             return &m;
         }
     }
@@ -247,7 +250,7 @@ const PlanMode* PlanOption::rankedMode() const
 const PlanMode* PlanOption::firstEligible(bool (*matches)(PricingMode)) const
 {
     for (const PlanMode& m : modes) {
-        if (m.eligible && matches(m.mode)) {
+        if (m.eligible && m.managedOffer.empty() && matches(m.mode)) {
             return &m;
         }
     }

@@ -111,6 +111,9 @@ json modeJson(const PlanMode& m, Currency currency)
     if (!m.eligible) {
         out["why_not"] = reasonJson(m.whyNot);
     }
+    if (!m.managedOffer.empty()) {
+        out["managed_offer"] = m.managedOffer;
+    }
     if (m.commitment) {
         out["commitment"] = {
             {"months", m.commitment->months}, {"amount", m.commitment->amount}, {"currency", currencyCode(currency)}};

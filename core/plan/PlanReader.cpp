@@ -285,6 +285,7 @@ private:
         m.cost = range(node, "cost", at, Need::Required);
         m.eligible = m_check.boolean(node, "eligible", at, Need::Optional).value_or(true);
         m.whyNot = member(node, "why_not");
+        m.managedOffer = text(node, "managed_offer");
         if (const json* c = m_check.object(node, "commitment", at, Need::Optional)) {
             const std::string cAt = JsonChecker::child(at, "commitment");
             m.commitment =

@@ -145,6 +145,7 @@ constexpr Rule kRules[] = {
     {"$.results.options[].modes", List | Required},
     {"$.results.options[].modes[]", Object},
     {"$.results.options[].modes[].mode", Text | Required},
+    {"$.results.options[].modes[].managed_offer", Text},
     {"$.results.options[].modes[].price", Object | Required},
     {"$.results.options[].modes[].price.amount", Number | Required},
     {"$.results.options[].modes[].price.currency", Text | Required},

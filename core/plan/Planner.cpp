@@ -79,7 +79,22 @@ Planner::Planner(const Catalog& catalog, const Assumptions& assumptions, const C
     : m_catalog(catalog)
     , m_assumptions(assumptions)
     , m_calibration(calibration)
-{ }
+{
+    for (const Offer& offer : catalog.offers()) {
+        const std::size_t slash = offer.instanceType.find('/');
+        if (offer.service == ServiceKind::Managed && slash != std::string::npos) {
+            m_managedTwins.emplace(offer.providerId + "|" + offer.instanceType.substr(slash + 1), &offer);
+        }
+    }
+    for (const Offer& offer : catalog.offers()) {
+        if (offer.service != ServiceKind::Managed) {
+            auto twin = m_managedTwins.find(offer.providerId + "|" + offer.instanceType);
+            if (twin != m_managedTwins.end()) {
+                m_folded.insert(twin->second);
+            }
+        }
+    }
+}
 
 std::vector<bool> paretoOptimal(const std::vector<std::pair<double, double>>& points)
 {
@@ -152,6 +167,9 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
     std::vector<OfferEstimate>& all = m_rows;
     std::vector<Candidate> candidates;
     for (const Offer& catalogOffer : m_catalog.offers()) {
+        if (m_folded.count(&catalogOffer)) {
+            continue; // a managed twin: its prices are modes of its machine's option
+        }
         all.clear();
         estimateOffer(all, catalogOffer, w, constraints, model, rate);
         candidates.clear();
@@ -164,7 +182,7 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
             const ModeCost* best = e.cheapestEligible();
             if (result.objective == Objective::Fastest) {
                 for (const ModeCost& mode : e.modes) {
-                    if (mode.eligible && mode.hours.value < best->hours.value) {
+                    if (mode.eligible && !mode.managed && mode.hours.value < best->hours.value) {
                         best = &mode;
                     }
                 }
@@ -174,6 +192,9 @@ Recommendation Planner::recommend(const Workload& w, const Constraints& constrai
                 const ModeCost* spot = nullptr;
                 const ModeCost* onDemand = nullptr;
                 for (const ModeCost& mode : e.modes) {
+                    if (mode.managed) {
+                        continue;
+                    }
                     if (mode.eligible && mode.mode == PricingMode::Spot) {
                         spot = &mode;
                     } else if (mode.eligible && mode.mode == PricingMode::OnDemand) {

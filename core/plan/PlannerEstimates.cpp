@@ -30,7 +30,7 @@ const ModeCost* OfferEstimate::cheapestEligible() const
 {
     const ModeCost* best = nullptr;
     for (const ModeCost& mode : modes) {
-        if (mode.eligible && (!best || mode.cost.value < best->cost.value)) {
+        if (mode.eligible && !mode.managed && (!best || mode.cost.value < best->cost.value)) {
             best = &mode;
         }
     }
@@ -54,7 +54,9 @@ Planner::estimateAll(const Workload& w, const Constraints& constraints, const Co
     std::vector<OfferEstimate> all;
     const ExchangeRate rate = planExchangeRate(m_catalog, model);
     for (const Offer& offer : m_catalog.offers()) {
-        estimateOffer(all, offer, w, constraints, model, rate);
+        if (!m_folded.count(&offer)) {
+            estimateOffer(all, offer, w, constraints, model, rate);
+        }
     }
     return all;
 }
@@ -149,13 +151,31 @@ void Planner::estimateOffer(std::vector<OfferEstimate>& all,
             }
         }
 
+        // The machine's own prices, then its managed twin's (a job on the cloud's training service), on-demand and
+        // spot: the same hardware, so the same hours.
+        const auto twin = offer.service == ServiceKind::Managed
+                              ? m_managedTwins.end()
+                              : m_managedTwins.find(offer.providerId + "|" + offer.instanceType);
+        std::vector<std::pair<const Price*, const Offer*>> prices;
         for (const Price& price : offer.prices) {
+            prices.emplace_back(&price, &offer);
+        }
+        if (twin != m_managedTwins.end()) {
+            for (const Price& price : twin->second->prices) {
+                if (price.mode == PricingMode::OnDemand || price.mode == PricingMode::Spot) {
+                    prices.emplace_back(&price, twin->second);
+                }
+            }
+        }
+        for (const auto& [pricePointer, priced] : prices) {
+            const Price& price = *pricePointer;
             if (price.region != region) {
                 continue;
             }
             ModeCost mode;
             mode.mode = price.mode;
             mode.price = &price;
+            mode.managed = priced == &offer ? nullptr : priced;
             if (price.currency != constraints.currency && !(rate.cnyPerUsd > 0)) {
                 // Without a rate the price cannot be compared: converting with 0 would make it free (finding 11).
                 mode.eligible = false;
@@ -166,9 +186,9 @@ void Planner::estimateOffer(std::vector<OfferEstimate>& all,
             }
             const double perHour = rate.convert(price.amount, price.currency, constraints.currency) * nodes;
             auto costFor = [&](const Range& hours) {
-                return Range{billedHours(hours.value, offer.billing) * perHour,
-                             billedHours(hours.low, offer.billing) * perHour,
-                             billedHours(hours.high, offer.billing) * perHour}
+                return Range{billedHours(hours.value, priced->billing) * perHour,
+                             billedHours(hours.low, priced->billing) * perHour,
+                             billedHours(hours.high, priced->billing) * perHour}
                        + e.extrasCost;
             };
             mode.hours = baseHours;

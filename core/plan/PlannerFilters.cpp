@@ -192,7 +192,7 @@ std::optional<Excluded> ruledOut(OfferEstimate& e, const Constraints& constraint
         // Name the most telling mode's reason: on-demand's if there is one.
         const ModeCost* shown = &e.modes.front();
         for (const ModeCost& mode : e.modes) {
-            if (mode.mode == PricingMode::OnDemand) {
+            if (mode.mode == PricingMode::OnDemand && !mode.managed) {
                 shown = &mode;
             }
         }

@@ -197,7 +197,7 @@ Result<Report> buildReport(const PlanDocument& plan, const std::string& where)
         }
         report.comparison.push_back(first);
         for (const PlanMode& mode : option.modes) {
-            if (mode.mode != option.mode) {
+            if (mode.mode != option.mode || !mode.managedOffer.empty()) {
                 report.comparison.push_back({option.rank, false, i, mode});
             }
         }

@@ -254,6 +254,8 @@ private slots:
                                                           "g4dn.4xlarge",
                                                           "Standard_NC4as_T4_v3",
                                                           "Standard_NC64as_T4_v3",
+                                                          "azureml/Standard_NC4as_T4_v3",
+                                                          "azureml/Standard_NC64as_T4_v3",
                                                           "ecs.gn6i-c40g1.10xlarge"};
         const std::vector<Finding> findings = checkCatalog(loaded->catalog, on("2026-12-02"));
         QVERIFY(!findings.empty());

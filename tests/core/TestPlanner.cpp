@@ -328,7 +328,11 @@ private slots:
             }
         }
         for (const Offer& offer : m_catalog.offers()) {
-            if (!offer.physicallyIsolated() && offer.compliance.empty()) {
+            // A managed twin ("azureml/X") is judged as modes of its machine X, excluded with it.
+            const bool folded =
+                offer.service == ServiceKind::Managed
+                && m_catalog.findOffer(offer.providerId, offer.instanceType.substr(offer.instanceType.find('/') + 1));
+            if (!folded && !offer.physicallyIsolated() && offer.compliance.empty()) {
                 QVERIFY2(std::any_of(r.excluded.begin(),
                                      r.excluded.end(),
                                      [&](const Exclusion& x) {
@@ -358,6 +362,55 @@ private slots:
             }
         }
         QVERIFY(spots > 0);
+    }
+
+    void aManagedTwinIsAModeOfItsMachineNotAnOption()
+    {
+        // The catalog sells Azure's GPU sizes also as Azure ML jobs ("azureml/<size>"): the same machine, so the same
+        // hours, at the managed price; shown beside the machine's modes, never ranked as an option or a mode of its
+        // own.
+        Planner planner(m_catalog, m_assumptions, m_calibration);
+        Constraints c;
+        c.top = 1000;
+        const Workload work = *m_presets.find("resnet50-imagenet");
+        Recommendation r = planner.recommend(work, c);
+        int managedModes = 0;
+        for (const RankedOption& o : r.options) {
+            QVERIFY2(!o.estimate.offer->instanceType.starts_with("azureml/"), o.estimate.offer->instanceType.c_str());
+            QVERIFY(o.mode.managed == nullptr);
+            for (const ModeCost& m : o.estimate.modes) {
+                if (!m.managed) {
+                    continue;
+                }
+                ++managedModes;
+                QCOMPARE(m.managed->service, ServiceKind::Managed);
+                QCOMPARE(m.managed->instanceType, "azureml/" + o.estimate.offer->instanceType);
+                QCOMPARE(m.price->region, o.estimate.region);
+                const ModeCost* own = nullptr;
+                for (const ModeCost& mine : o.estimate.modes) {
+                    own = !mine.managed && mine.mode == m.mode ? &mine : own;
+                }
+                if (own) {
+                    QCOMPARE(m.hours.value, own->hours.value);
+                }
+            }
+        }
+        QVERIFY(managedModes > 0);
+
+        // The plan file keeps which modes are the managed job's, and a launch of the option is its machine's.
+        PlanDocument document = makePlanDocument(work, c, m_catalog, r, "2026-12-06T00:00:00Z", "notes");
+        const nlohmann::json plan = planToJson(document);
+        Result<PlanDocument> read = planFromJson(plan, "plan");
+        QVERIFY(read.ok());
+        int kept = 0;
+        for (const PlanOption& o : read->results.options) {
+            for (const PlanMode& m : o.modes) {
+                kept += m.managedOffer.empty() ? 0 : 1;
+                QVERIFY(m.managedOffer.empty() || m.managedOffer == "azureml/" + o.instanceType);
+            }
+            QVERIFY(o.rankedMode() == nullptr || o.rankedMode()->managedOffer.empty());
+        }
+        QCOMPARE(kept, managedModes);
     }
 
     void planFileRoundTripsAndRefusesNewerVersions()

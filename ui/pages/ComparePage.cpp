@@ -389,7 +389,7 @@ void ComparePage::showDetails()
             url.isValid() && (url.scheme() == QLatin1String("https") || url.scheme() == QLatin1String("http"));
         // A plan's mode by its short name ("on-demand"), as its reasons say it.
         html += QStringLiteral("<li>%1: %2 %3/%4")
-                    .arg(pricingModeText(m.mode).toHtmlEscaped())
+                    .arg(planModeText(o, m).toHtmlEscaped())
                     .arg(formatNumber(p.amount, 3),
                          QString::fromLatin1(core::currencyCode(p.currency)).toHtmlEscaped(),
                          priceUnitText(p.unit).toHtmlEscaped())

@@ -406,7 +406,7 @@ void ReportSections::comparison()
         rows.push_back({row.ranked ? QString::number(row.rank) : QString(),
                         row.ranked ? offerName(o) : QString(),
                         row.ranked ? Report::tr("%1 × %2").arg(o.gpus).arg(q(o.gpuName)) : QString(),
-                        modeName(m.mode),
+                        planModeText(o, m),
                         price,
                         stacked(m.hours, formatHours),
                         cost,

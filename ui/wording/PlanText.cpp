@@ -3,6 +3,7 @@
 // About 600 lines on purpose: one file per family of keys, so that a key found in core is found worded here by one
 // search; the verdict's keys are in VerdictText.cpp and verdict/, the launch's steps in LaunchText.cpp.
 #include "wording/PlanText.h"
+#include "wording/ProviderText.h"
 
 #include "wording/Format.h"
 #include "wording/Language.h"
@@ -493,6 +494,14 @@ QString commitmentText(const core::PlanMode* mode, core::Currency currency)
     return Reasons::tr("%1 over %2")
         .arg(formatMoney(mode->commitment->amount, QString::fromLatin1(core::currencyCode(currency))),
              formatMonths(mode->commitment->months));
+}
+
+QString planModeText(const core::PlanOption& option, const core::PlanMode& mode)
+{
+    if (mode.managedOffer.empty()) {
+        return pricingModeText(mode.mode);
+    }
+    return Reasons::tr("managed job on %1, %2").arg(managedServiceName(option.provider), pricingModeText(mode.mode));
 }
 
 QString pricingModeText(core::PricingMode mode)

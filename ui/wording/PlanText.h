@@ -27,6 +27,9 @@ QString pricingModeUnitText(core::PricingMode mode);
 /// A pricing mode id ("on_demand", "reserved_1y", ...; a reason's parameter) by its translated name; an unknown id
 /// as itself.
 QString pricingModeText(const QString& mode);
+/// One of an option's modes as a table row names it: "spot", or for the same machine as a managed job "managed job on
+/// Azure Machine Learning, on-demand".
+QString planModeText(const core::PlanOption& option, const core::PlanMode& mode);
 /// A provider as the UI says it: its Chinese name in a Chinese UI when it has one.
 QString providerText(const std::string& name, const std::string& nameZh);
 QString providerText(const core::PlanOption& option);

@@ -76,6 +76,9 @@ struct PlanMode
     };
     std::optional<Commitment> commitment;
     std::optional<PlanSpot> spot;
+    /// A mode of the same machine as a managed job ("azureml/Standard_NC4as_T4_v3": the catalog's managed offer);
+    /// empty for the machine's own modes. Never the option's ranked mode.
+    std::string managedOffer;
 };
 
 /// The training estimate of an option (core/estimate/Estimator.h), as figures.

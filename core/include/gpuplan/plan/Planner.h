@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -105,6 +106,10 @@ struct ModeCost
         double amount = 0;
     };
     std::optional<Commitment> commitment;
+    /// A mode of the same machine as a managed job (the offer's managed twin in the catalog: "azureml/X" of X): its
+    /// offer. Shown beside the machine's own modes, never chosen as the option's: a job runs a container, not a
+    /// machine the user logs in to. Null for the machine's own modes.
+    const Offer* managed = nullptr;
 };
 
 /// One instance type in one region, estimated.
@@ -193,6 +198,11 @@ private:
     const Calibration& m_calibration;
     std::map<std::string, std::shared_ptr<const TrainingEstimate>> m_trainingCache;
     std::map<std::string, SpotOutcome> m_spotCache;
+    /// The catalog's managed offers by the machine they run on ("azure|Standard_NC4as_T4_v3" for
+    /// "azureml/Standard_NC4as_T4_v3"), and those whose machine the catalog also sells as a VM (folded into its modes,
+    /// not ranked on their own).
+    std::map<std::string, const Offer*> m_managedTwins;
+    std::set<const Offer*> m_folded;
     std::vector<OfferEstimate> m_rows; // recommend()'s rows of the offer being judged; its storage is reused
 };
 
