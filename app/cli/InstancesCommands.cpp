@@ -9,6 +9,8 @@
 
 #include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/cloud/LedgerActions.h"
+#include "gpuplan/cloud/ManagedJobService.h"
+#include "gpuplan/core/Text.h"
 #include "gpuplan/net/Clock.h"
 
 #include <QCoreApplication>
@@ -17,6 +19,7 @@
 #include <iostream>
 #include <map>
 #include <set>
+#include <thread>
 
 #include <unistd.h>
 
@@ -79,6 +82,21 @@ bool reconcileAll(core::Ledger& ledger,
     return complete;
 }
 
+/// An entry's state as the table shows it: a job that ended says how ("succeeded", "cancelled", "failed").
+std::string stateText(const core::LedgerEntry& e)
+{
+    std::string state = core::instanceStateName(e.state);
+    if (e.intent.kind == core::LaunchKind::Job) {
+        const auto outcome = e.detail.params.find("outcome");
+        if (core::isFinal(e.state) && e.detail.key == "ledger.job_ended" && outcome != e.detail.params.end()
+            && !outcome->second.empty()) {
+            state = outcome->second;
+        }
+        state = "job " + state;
+    }
+    return state + (e.adopted ? " (adopted)" : "");
+}
+
 } // namespace
 
 int runInstances(int& argc, char** argv, const CatalogOptions& catalogOptions, const InstancesOptions& options)
@@ -136,7 +154,7 @@ int runInstances(int& argc, char** argv, const CatalogOptions& catalogOptions, c
              e.intent.zone.empty() ? e.intent.region : e.intent.zone,
              e.intent.instanceType,
              e.intent.pricingMode,
-             std::string(core::instanceStateName(e.state)) + (e.adopted ? " (adopted)" : ""),
+             stateText(e),
              e.instanceId.empty() ? "-" : e.instanceId,
              durationText(up),
              money(core::costSoFar(e, now), e.intent.price.currency),
@@ -228,6 +246,106 @@ int runTerminate(int& argc, char** argv, const TerminateOptions& options)
                   << "): " << state << '\n';
     }
     return exit;
+}
+
+int runLogs(int& argc, char** argv, const LogsOptions& options)
+{
+    core::Result<std::unique_ptr<core::Ledger>> ledger = core::openDefaultLedger();
+    if (!ledger) {
+        return fail(ledger.error());
+    }
+    core::Result<std::vector<core::LedgerEntry>> all = (*ledger)->entries();
+    if (!all) {
+        return fail(all.error());
+    }
+    std::optional<core::LedgerEntry> entry;
+    for (const core::LedgerEntry& e : *all) {
+        if (std::to_string(e.id) == options.target || (!e.instanceId.empty() && e.instanceId == options.target)) {
+            entry = e;
+        }
+    }
+    if (!entry) {
+        return badInput("no ledger entry or job " + options.target + " (see `gpuplan instances --all`)");
+    }
+    if (entry->intent.kind != core::LaunchKind::Job) {
+        return badInput("entry " + std::to_string(entry->id)
+                        + " is an instance, not a managed job: its output is on "
+                          "the machine (gpuplan probe --instance "
+                        + std::to_string(entry->id) + ", or ssh)");
+    }
+    if (entry->instanceId.empty()) {
+        return badInput("entry " + std::to_string(entry->id)
+                        + " has no job id yet: its submission's outcome is "
+                          "unknown (gpuplan instances reconciles it)");
+    }
+    std::optional<QCoreApplication> app;
+    makeApplication(argc, argv, app);
+    core::Result<core::HttpOptions> network = httpOptions(options.network);
+    if (!network) {
+        return fail(network.error());
+    }
+    core::initializeHttp();
+    core::HttpClient http(*network);
+    std::unique_ptr<ui::CredentialStore> store = openCredentialStore();
+    core::Result<core::CloudAccess> access = cloudAccess(entry->intent.provider, *store);
+    if (!access) {
+        return fail(access.error());
+    }
+    core::Result<std::unique_ptr<core::CloudProvider>> provider =
+        core::connectProvider(*access, http, core::LaunchKind::Job);
+    if (!provider) {
+        return fail(provider.error());
+    }
+    auto* service = dynamic_cast<core::ManagedJobService*>(provider->get());
+    if (!service) {
+        return fail(core::Error{core::ErrorCode::UnknownProvider,
+                                core::Reason{"error.cloud.no_managed_jobs", {{"provider", entry->intent.provider}}},
+                                entry->intent.provider});
+    }
+    const std::string& region = entry->intent.region;
+    std::string cursor;
+    for (;;) {
+        core::Result<core::JobLogPage> page = service->logs(region, entry->instanceId, cursor, nullptr);
+        if (!page) {
+            return fail(page.error());
+        }
+        for (const core::JobLogLine& line : page->lines) {
+            std::cout << core::terminalSafe(line.text) << '\n';
+        }
+        std::cout.flush();
+        const bool more = page->next != cursor;
+        cursor = page->next;
+        if (!options.follow || more) {
+            if (!options.follow) {
+                break;
+            }
+            continue; // read on at once while there is more
+        }
+        core::Result<core::RemoteInstance> job = service->describe(region, entry->instanceId, nullptr);
+        if (!job) {
+            return fail(job.error());
+        }
+        if (core::isFinal(job->state)) {
+            // Its last lines may have arrived while it ended: one more read, then the ledger hears how it ended.
+            core::Result<core::JobLogPage> last = service->logs(region, entry->instanceId, cursor, nullptr);
+            if (last) {
+                for (const core::JobLogLine& line : last->lines) {
+                    std::cout << core::terminalSafe(line.text) << '\n';
+                }
+            }
+            core::Result<std::vector<core::Reason>> notes =
+                core::reconcileWithProvider(**provider, **ledger, nullptr, core::unixNow());
+            std::cerr << "gpuplan: job " << entry->instanceId << " ended (" << job->providerState << ")\n";
+            if (notes) {
+                for (const core::Reason& note : *notes) {
+                    std::cerr << "gpuplan: " << ui::errorReasonText(note).toStdString() << '\n';
+                }
+            }
+            break;
+        }
+        std::this_thread::sleep_for(std::chrono::seconds(std::max(1, options.pollSeconds)));
+    }
+    return kExitOk;
 }
 
 } // namespace gpuplan::cli

@@ -150,6 +150,7 @@ json entryJson(const core::LedgerEntry& e, std::int64_t now)
 {
     const core::LaunchIntent& i = e.intent;
     json out = {{"id", e.id},
+                {"kind", core::launchKindName(i.kind)},
                 {"provider", i.provider},
                 {"region", i.region},
                 {"zone", i.zone},
@@ -176,6 +177,9 @@ json entryJson(const core::LedgerEntry& e, std::int64_t now)
                                   {"source", i.quote->source},
                                   {"at", core::extendedIsoTime(std::chrono::system_clock::from_time_t(i.quote->at))}}
                            : json();
+    if (i.job) {
+        out["job"] = {{"image", i.job->image}, {"command", i.job->command}};
+    }
     out["running_since"] =
         e.runningSince ? json(core::extendedIsoTime(std::chrono::system_clock::from_time_t(*e.runningSince))) : json();
     out["ended"] = e.endedAt ? json(core::extendedIsoTime(std::chrono::system_clock::from_time_t(*e.endedAt))) : json();
@@ -186,15 +190,16 @@ json entryJson(const core::LedgerEntry& e, std::int64_t now)
 
 namespace {
 
-/// The provider, signing with the stored credential. The key is wiped with the provider.
+/// The provider (its instances, or its managed job service), signing with the stored credential. The key is wiped
+/// with the provider.
 core::Result<std::unique_ptr<core::CloudProvider>>
-connect(const std::string& provider, core::HttpTransport& http, ui::CredentialStore& store)
+connect(const std::string& provider, core::HttpTransport& http, ui::CredentialStore& store, core::LaunchKind kind)
 {
     core::Result<core::CloudAccess> access = cloudAccess(provider, store);
     if (!access) {
         return access.error();
     }
-    return core::connectProvider(*access, http);
+    return core::connectProvider(*access, http, kind);
 }
 
 std::string readFile(const std::filesystem::path& file, bool& ok)
@@ -306,6 +311,30 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
     if (!catalog) {
         return fail(catalog.error());
     }
+    const core::LaunchKind kind = core::launchKindOf(catalog->catalog, o.provider, o.instanceType);
+    if (kind == core::LaunchKind::Job) {
+        if (o.command.empty()) {
+            return badInput(o.instanceType
+                            + " is a managed job: give what it runs with --image IMAGE and --command "
+                              "'COMMAND' (see README, Managed training jobs)");
+        }
+        core::JobSpec job;
+        job.image = o.image;
+        job.command = core::shellCommand(o.command);
+        for (const std::string& pair : o.env) {
+            const std::size_t equals = pair.find('=');
+            if (equals == std::string::npos || equals == 0) {
+                return badInput("--env " + pair + ": give NAME=VALUE");
+            }
+            job.environment.emplace_back(pair.substr(0, equals), pair.substr(equals + 1));
+        }
+        settings.job = std::move(job);
+        settings.imageId.clear();
+    } else if (!o.command.empty() || !o.env.empty()) {
+        return badInput("--command and --env are for a managed job; " + o.instanceType
+                        + " is an instance (the "
+                          "managed offers: gpuplan catalog --service managed)");
+    }
     bool scriptOk = false;
     const std::filesystem::path scriptFile = o.scriptsDir / "gpuplan-watchdog.sh";
     const std::string script = readFile(scriptFile, scriptOk);
@@ -346,7 +375,7 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
     }
 
     std::unique_ptr<ui::CredentialStore> store = openCredentialStore();
-    core::Result<std::unique_ptr<core::CloudProvider>> provider = connect(o.provider, http, *store);
+    core::Result<std::unique_ptr<core::CloudProvider>> provider = connect(o.provider, http, *store, kind);
     if (!provider) {
         return fail(provider.error());
     }
@@ -359,6 +388,9 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
     wait.until = o.wait == "request"   ? core::LaunchWait::Request
                  : o.wait == "running" ? core::LaunchWait::Running
                                        : core::LaunchWait::Ssh;
+    if (kind == core::LaunchKind::Job && wait.until == core::LaunchWait::Ssh) {
+        wait.until = core::LaunchWait::Running; // a job has no SSH: it runs, then ends by itself
+    }
     wait.sshPort = o.sshPort;
     if (const char* poll = std::getenv("GPUPLAN_POLL_SECONDS"); poll && std::atoi(poll) > 0) {
         wait.pollInterval = std::chrono::seconds(std::atoi(poll));
@@ -412,6 +444,10 @@ int runLaunch(int& argc, char** argv, const CatalogOptions& catalogOptions, cons
         out["resumed"] = outcome->resumed;
         out["zones_tried"] = outcome->zonesTried;
         std::cout << out.dump(2) << '\n';
+    } else if (kind == core::LaunchKind::Job) {
+        std::cout << "Job " << outcome->entry.instanceId << " is " << core::instanceStateName(outcome->entry.state)
+                  << " (ledger entry " << outcome->entry.id << "). Its log: gpuplan logs " << outcome->entry.id
+                  << " --follow; cancel it: gpuplan terminate " << outcome->entry.id << '\n';
     } else {
         std::cout << outcome->entry.instanceId << " is " << core::instanceStateName(outcome->entry.state)
                   << (outcome->instance.publicIp.empty() ? "" : " at " + outcome->instance.publicIp)

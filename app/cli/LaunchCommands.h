@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace gpuplan::cli {
 
@@ -31,7 +32,9 @@ struct LaunchOptions
     std::optional<int> hours; // dead-man; default from the plan's estimate, else 12; 0 turns it off
     int idleMinutes = 60;     // 0 turns the idle rule off
     int idlePercent = 5;
-    std::string image;            // empty: the provider's GPU image
+    std::string image;            // empty: the provider's GPU image; a managed job: its container image
+    std::string command;          // a managed job: the command line its container's shell runs
+    std::vector<std::string> env; // a managed job: NAME=VALUE, each an environment variable
     std::string key;              // public key file; empty: ~/.ssh/id_ed25519.pub, then id_rsa.pub
     std::string sshFrom;          // CIDR SSH is opened to; empty: this computer's public address
     std::optional<double> price;  // per hour (per month for a subscription), in the provider's currency
@@ -61,6 +64,17 @@ struct InstancesOptions
 /// `gpuplan instances`: what the ledger has, after reconciling with each provider it names; instances of a plan
 /// launched with --terminate-at-budget whose spending reached the budget are terminated then.
 int runInstances(int& argc, char** argv, const CatalogOptions& catalog, const InstancesOptions& options);
+
+struct LogsOptions
+{
+    std::string target;   // ledger entry id or the job's id
+    bool follow = false;  // keep reading until the job ends
+    int pollSeconds = 10; // between reads while following
+    NetworkOptions network;
+};
+
+/// `gpuplan logs ID [--follow]`: a managed job's log, from its service.
+int runLogs(int& argc, char** argv, const LogsOptions& options);
 
 struct TerminateOptions
 {

@@ -338,7 +338,15 @@ static int runCommand(int argc, char** argv)
                        "Shut down after this long with idle GPUs, at most " + std::to_string(core::kMaxIdleMinutes)
                            + " (60; 0: off)");
     launch->add_option("--idle-percent", launchOptions.idlePercent, "GPU use below this is idle (5; 1-100)");
-    launch->add_option("--image", launchOptions.image, "Image id (default: the provider's GPU deep-learning image)");
+    launch->add_option(
+        "--image",
+        launchOptions.image,
+        "Image id (default: the provider's GPU deep-learning image); a managed job: its container image");
+    launch->add_option("--command",
+                       launchOptions.command,
+                       "A managed job (gpuplan catalog --service managed): the command its container runs, e.g. "
+                       "'python train.py --epochs 3'");
+    launch->add_option("--env", launchOptions.env, "A managed job: an environment variable NAME=VALUE (repeatable)");
     launch->add_option("--key", launchOptions.key, "Your SSH public key file (default ~/.ssh/id_ed25519.pub)");
     launch->add_option(
         "--ssh-from",
@@ -371,6 +379,14 @@ static int runCommand(int argc, char** argv)
     bool noReconcile = false;
     instances->add_flag("--no-reconcile", noReconcile, "Only read the ledger; do not ask the providers");
     addNetworkOptions(instances, instancesOptions.network);
+
+    LogsOptions logsOptions;
+    CLI::App* logs = app.add_subcommand("logs", "A managed job's log, from its service (Vertex AI, Azure ML)");
+    logs->add_option("ID", logsOptions.target, "Ledger entry (see `gpuplan instances`) or job id")->required();
+    logs->add_flag("-f,--follow", logsOptions.follow, "Keep printing new lines until the job ends");
+    logs->add_option("--poll", logsOptions.pollSeconds, "Seconds between reads while following (10)")
+        ->check(CLI::Range(1, 3600));
+    addNetworkOptions(logs, logsOptions.network);
 
     TerminateOptions terminateOptions;
     CLI::App* terminate = app.add_subcommand("terminate", "Terminate an instance, or all of them");
@@ -474,6 +490,9 @@ static int runCommand(int argc, char** argv)
     }
     if (*terminate) {
         return runTerminate(argc, argv, terminateOptions);
+    }
+    if (*logs) {
+        return runLogs(argc, argv, logsOptions);
     }
     if (*gpus) {
         return runGpus(options);

@@ -228,6 +228,30 @@ inline ProviderCase paperspace()
     return c;
 }
 
+/// Vertex AI's custom jobs (fake_vertex.py), with Google Cloud's service account. The catalog has no Vertex AI price
+/// (none could be sourced), so its jobs are launched with a price of one's own.
+inline ProviderCase vertexJobs()
+{
+    ProviderCase c = gcp();
+    c.script = QStringLiteral("fake_vertex.py");
+    c.instanceType = QStringLiteral("vertex/g2-standard-8");
+    c.zones = QStringList{QString()};
+    c.launchAction = QStringLiteral("customJobs.create");
+    return c;
+}
+
+/// Azure Machine Learning's command jobs (fake_azure_ml.py), with Azure's app registration and a workspace.
+inline ProviderCase azureMlJobs()
+{
+    ProviderCase c = azure();
+    c.script = QStringLiteral("fake_azure_ml.py");
+    c.instanceType = QStringLiteral("azureml/Standard_NC4as_T4_v3");
+    c.zones = QStringList{QString()};
+    c.credential.insert("ml_workspace", QStringLiteral("gpuplan-rg/gpuplan-ws"));
+    c.launchAction = QStringLiteral("jobs.createOrUpdate");
+    return c;
+}
+
 } // namespace gpuplan::testing
 
 Q_DECLARE_METATYPE(gpuplan::testing::ProviderCase)

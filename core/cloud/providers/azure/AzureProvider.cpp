@@ -631,26 +631,36 @@ std::unique_ptr<CloudProvider> makeAzureVmProvider(ProviderContext context)
     return std::make_unique<AzureVmProvider>(std::move(context));
 }
 
+std::vector<CredentialFieldSpec> azureCredentialFields()
+{
+    return {{"tenant_id", CredentialFieldKind::Plain},
+            {"client_id", CredentialFieldKind::KeyId},
+            {"client_secret", CredentialFieldKind::Secret},
+            {"subscription_id", CredentialFieldKind::Plain, false},
+            {"ml_workspace", CredentialFieldKind::Plain, false}};
+}
+
 const ProviderDescriptor& azureDescriptor()
 {
-    static const ProviderDescriptor descriptor{
-        "azure",
-        "Microsoft Azure", // wire: the provider\'s name, a proper noun (data)
-        "微软 Azure",
-        {{"tenant_id", CredentialFieldKind::Plain},
-         {"client_id", CredentialFieldKind::KeyId},
-         {"client_secret", CredentialFieldKind::Secret},
-         {"subscription_id", CredentialFieldKind::Plain, false}},
-        // A reservation is bought apart from the VM; ARM has no validate-only VM PUT; the VM schema has no
-        // auto-delete time (the watchdog inside and the ledger's reconcile do it); a shutdown from inside leaves
-        // the VM stopped, still allocated and billed.
-        {{CloudFeature::Subscription, Reason{"unsupported.azure.subscription", {}}},
-         {CloudFeature::DryRun, Reason{"unsupported.azure.dry_run", {}}},
-         {CloudFeature::ScheduledTerminate, Reason{"unsupported.azure.scheduled_terminate", {}}},
-         {CloudFeature::TerminateOnShutdown, Reason{"unsupported.azure.terminate_on_shutdown", {}}},
-         {CloudFeature::ShutdownStopsBilling, Reason{"unsupported.azure.shutdown_stops_billing", {}}}},
-        makeAzureVmProvider,
-    };
+    static const ProviderDescriptor descriptor = [] {
+        ProviderDescriptor d{
+            "azure",
+            "Microsoft Azure", // wire: the provider\'s name, a proper noun (data)
+            "微软 Azure",
+            azureCredentialFields(),
+            // A reservation is bought apart from the VM; ARM has no validate-only VM PUT; the VM schema has no
+            // auto-delete time (the watchdog inside and the ledger's reconcile do it); a shutdown from inside leaves
+            // the VM stopped, still allocated and billed.
+            {{CloudFeature::Subscription, Reason{"unsupported.azure.subscription", {}}},
+             {CloudFeature::DryRun, Reason{"unsupported.azure.dry_run", {}}},
+             {CloudFeature::ScheduledTerminate, Reason{"unsupported.azure.scheduled_terminate", {}}},
+             {CloudFeature::TerminateOnShutdown, Reason{"unsupported.azure.terminate_on_shutdown", {}}},
+             {CloudFeature::ShutdownStopsBilling, Reason{"unsupported.azure.shutdown_stops_billing", {}}}},
+            makeAzureVmProvider,
+        };
+        d.managedJobs = &azureMlDescriptor();
+        return d;
+    }();
     return descriptor;
 }
 

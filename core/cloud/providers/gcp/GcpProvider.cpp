@@ -3,7 +3,8 @@
 #include "gpuplan/cloud/LaunchSetup.h"
 #include "gpuplan/cloud/VmProvider.h"
 #include "gpuplan/cloud/providers/gcp/ComputeApi.h"
-#include "gpuplan/net/signers/GoogleServiceAccount.h"
+
+#include "GoogleSession.h"
 
 #include <algorithm>
 #include <mutex>
@@ -24,42 +25,14 @@ constexpr auto kOperationPause = 2s;
 /// At most this many pages of our instances (500 each).
 constexpr int kMaxPages = 100;
 
-/// The PEM as the key file holds it; pasted from the JSON text its line breaks may still be "\n" escapes.
-std::string pemOf(const std::string& secret)
-{
-    if (secret.find('\n') != std::string::npos || secret.find("\\n") == std::string::npos) {
-        return secret;
-    }
-    std::string pem;
-    for (std::size_t i = 0; i < secret.size(); ++i) {
-        if (secret[i] == '\\' && i + 1 < secret.size() && secret[i + 1] == 'n') {
-            pem += '\n';
-            ++i;
-        } else {
-            pem += secret[i];
-        }
-    }
-    return pem;
-}
-
 class GceProvider final : public VmProvider
 {
 public:
     explicit GceProvider(ProviderContext context)
         : VmProvider(gcpDescriptor(), std::move(context))
-    {
-        const auto setting = [this](const char* name) {
-            const auto found = m_context.settings.find(name);
-            return found == m_context.settings.end() ? std::string() : found->second;
-        };
-        m_project = gcp::projectOf(setting("project_id"), m_context.key.id).value_or(std::string());
-        m_account.clientEmail = m_context.key.id;
-        m_account.privateKeyPem = pemOf(m_context.key.secret);
-        m_account.privateKeyId = setting("private_key_id");
-        m_account.tokenUri = gcp::tokenUri(m_context.endpoint);
-    }
-
-    ~GceProvider() override { std::fill(m_account.privateKeyPem.begin(), m_account.privateKeyPem.end(), '\0'); }
+        , m_session(m_context)
+        , m_project(m_session.project())
+    { }
 
     Result<std::vector<std::string>>
     zonesOffering(const std::string& region, const std::string& instanceType, const CancelToken* cancel) override;
@@ -116,10 +89,8 @@ private:
         }
     }
 
+    gcp::GoogleSession m_session;
     std::string m_project;
-    GoogleServiceAccount m_account;
-    std::mutex m_tokensMutex;
-    std::unique_ptr<GoogleTokenSource> m_tokens; // made on the first call (it needs the transport)
 };
 
 Result<std::string>
@@ -134,17 +105,8 @@ GceProvider::perform(const gcp::Call& call, const gcp::ErrorContext& context, co
     if (cancel && cancel->cancelled()) {
         return Error{ErrorCode::Cancelled, Reason{"error.gcp.stopped_before", {{"action", call.action}}}, "gcp"};
     }
-    GoogleTokenSource* tokens = nullptr;
-    {
-        std::lock_guard lock(m_tokensMutex);
-        if (!m_tokens) {
-            m_tokens = std::make_unique<GoogleTokenSource>(
-                m_account, std::string(gcp::kScope), *m_context.http, m_context.clock);
-        }
-        tokens = m_tokens.get();
-    }
     HttpRequest request = gcp::buildRequest(call, m_context.endpoint);
-    if (Status authorized = tokens->authorize(request); !authorized) {
+    if (Status authorized = m_session.authorize(request); !authorized) {
         return authorized.error();
     }
     Result<HttpResponse> response = m_context.http->send(request, cancel);
@@ -542,6 +504,8 @@ const ProviderDescriptor& gcpDescriptor()
          {CloudFeature::DryRun, Reason{"unsupported.gcp.dry_run", {}}},
          {CloudFeature::TerminateOnShutdown, Reason{"unsupported.gcp.terminate_on_shutdown", {}}}},
         makeGceProvider,
+        LaunchKind::Instance,
+        &vertexDescriptor(),
     };
     return descriptor;
 }

@@ -13,7 +13,17 @@ namespace gpuplan::core {
 /// launch's client token. With ProviderContext::endpoint E, the API is E + "/compute/v1" and tokens come from
 /// E + "/token".
 std::unique_ptr<CloudProvider> makeGceProvider(ProviderContext context);
-/// Google Cloud: what it is and lacks (ProviderRegistry); its credential is also read for prices (core/prices).
+/// Google Cloud: what it is and lacks (ProviderRegistry); its credential is also read for prices (core/prices). Its
+/// managedJobs is vertexDescriptor().
 const ProviderDescriptor& gcpDescriptor();
+
+/// Vertex AI custom jobs as a ManagedJobService, with the same credential as Compute Engine. A job's id is the numeric
+/// id Vertex gives it (the last segment of its name), its displayName and its gpuplanner-token label the launch's
+/// client token (customJobs.create takes no request id: launch() lists by that label before it creates). With
+/// ProviderContext::endpoint E, the jobs API is E + "/aiplatform/v1", Cloud Logging E + "/logging/v2" and tokens come
+/// from E + "/token".
+std::unique_ptr<CloudProvider> makeVertexJobs(ProviderContext context);
+/// Vertex AI: id "gcp", kind Job, what it lacks.
+const ProviderDescriptor& vertexDescriptor();
 
 } // namespace gpuplan::core
