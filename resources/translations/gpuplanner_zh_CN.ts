@@ -72,22 +72,6 @@
         <translation>阿里云拒绝了 %1</translation>
     </message>
     <message>
-        <source>Alibaba Cloud&apos;s answer to %1 is not JSON</source>
-        <translation>阿里云对 %1 的返回不是 JSON</translation>
-    </message>
-    <message>
-        <source>Alibaba Cloud&apos;s answer to %1 is not a JSON object</source>
-        <translation>阿里云对 %1 的返回不是 JSON 对象</translation>
-    </message>
-    <message>
-        <source>Alibaba Cloud&apos;s answer to %1 has no %2</source>
-        <translation>阿里云对 %1 的返回缺少 %2</translation>
-    </message>
-    <message>
-        <source>Alibaba Cloud&apos;s answer to %1 has a %2 that is not a list</source>
-        <translation>阿里云对 %1 的返回中 %2 不是列表</translation>
-    </message>
-    <message>
         <source>Alibaba Cloud&apos;s answer to %1 lists an instance without InstanceId</source>
         <translation>阿里云对 %1 的返回列出了一个没有 InstanceId 的实例</translation>
     </message>
@@ -201,6 +185,133 @@
     </message>
 </context>
 <context>
+    <name>AzureMlText</name>
+    <message>
+        <source>Azure Machine Learning jobs need a workspace: create one in Azure Machine Learning studio (ml.azure.com) or the Azure portal (Create a resource -&gt; Azure Machine Learning), in the region you launch in, then enter it as &quot;&lt;resource group&gt;/&lt;workspace name&gt;&quot; in the field ml_workspace of the Azure credential (gpuplan creds set azure)</source>
+        <translation>Azure 机器学习作业需要一个工作区：请在 Azure 机器学习工作室（ml.azure.com）或 Azure 门户（创建资源 -&gt; Azure 机器学习）中，在要启动的地域创建一个工作区，然后以“&lt;资源组&gt;/&lt;工作区名&gt;”的形式填入 Azure 凭据的 ml_workspace 字段（gpuplan creds set azure）</translation>
+    </message>
+    <message>
+        <source>the ml_workspace field &quot;%1&quot; is not &quot;&lt;resource group&gt;/&lt;workspace name&gt;&quot;: correct it with gpuplan creds set azure</source>
+        <translation>ml_workspace 字段“%1”不是“&lt;资源组&gt;/&lt;工作区名&gt;”的形式：请用 gpuplan creds set azure 改正</translation>
+    </message>
+    <message>
+        <source>the Azure Machine Learning workspace %1 does not exist in this subscription (or the app cannot see it): check the resource group and name in Azure Machine Learning studio, or create the workspace, then correct ml_workspace with gpuplan creds set azure</source>
+        <translation>Azure 机器学习工作区 %1 在此订阅中不存在（或应用无权看到）：请在 Azure 机器学习工作室中核对资源组和名称，或先创建该工作区，再用 gpuplan creds set azure 改正 ml_workspace</translation>
+    </message>
+    <message>
+        <source>the workspace %1 is in %2, but the job was to run in %3: an Azure Machine Learning job runs in its workspace&apos;s region, so choose %2, or set ml_workspace to a workspace in %3</source>
+        <translation>工作区 %1 位于 %2，但作业要在 %3 运行：Azure 机器学习作业只能在其工作区所在地域运行，请选择 %2，或把 ml_workspace 设为位于 %3 的工作区</translation>
+    </message>
+    <message>
+        <source>%1 is not an Azure Machine Learning offer: it is &quot;azureml/&lt;VM size&gt;&quot;</source>
+        <translation>%1 不是 Azure 机器学习的规格：应为“azureml/&lt;虚拟机规格&gt;”</translation>
+    </message>
+    <message>
+        <source>%1 cannot name an Azure Machine Learning job: letters, digits, - and _ only, a letter or digit first, at most 255 characters</source>
+        <translation>%1 不能用作 Azure 机器学习作业名：只能包含字母、数字、- 和 _，须以字母或数字开头，最多 255 个字符</translation>
+    </message>
+    <message>
+        <source>the job has no command to run</source>
+        <translation>作业没有要运行的命令</translation>
+    </message>
+    <message>
+        <source>an Azure Machine Learning launch needs a job: a container image and a command</source>
+        <translation>Azure 机器学习启动需要一个作业：容器镜像和命令</translation>
+    </message>
+    <message>
+        <source>the tag &quot;%1&quot; cannot be set on the job (empty, or GPU Planner&apos;s own)</source>
+        <translation>标签“%1”不能设置在作业上（为空，或是 GPU Planner 自用的标签）</translation>
+    </message>
+    <message>
+        <source>the job&apos;s end time has already passed: choose a later end time</source>
+        <translation>作业的结束时间已经过去：请选择更晚的结束时间</translation>
+    </message>
+    <message>
+        <source>Azure Machine Learning answered %1 with the address %2, which is neither https nor a local address: GPU Planner did not follow it</source>
+        <translation>Azure 机器学习在 %1 的应答中给出了地址 %2，它既不是 https 也不是本机地址：GPU Planner 未访问它</translation>
+    </message>
+    <message>
+        <source>the workspace %1 names no discovery URL, so its job logs cannot be found: read them in Azure Machine Learning studio</source>
+        <translation>工作区 %1 没有发现（discovery）URL，无法找到作业日志：请在 Azure 机器学习工作室中查看</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not a position in the job&apos;s log</source>
+        <translation>“%1”不是作业日志中的有效位置</translation>
+    </message>
+    <message>
+        <source>this VM size</source>
+        <translation>该虚拟机规格</translation>
+    </message>
+    <message>
+        <source>the job&apos;s cluster would exceed the workspace&apos;s low-priority vCPU quota for %1 in %2: in Azure Machine Learning studio open Quota (or the portal&apos;s Usage + quotas, provider Machine Learning) and request more low-priority cores, or run on-demand</source>
+        <translation>作业的计算集群会超出工作区在 %2 的 %1 低优先级 vCPU 配额：请在 Azure 机器学习工作室打开“配额”（或门户的“使用情况 + 配额”，提供程序选 Machine Learning）申请更多低优先级核心，或改用按量付费</translation>
+    </message>
+    <message>
+        <source>the job&apos;s cluster would exceed Azure Machine Learning&apos;s vCPU quota of the VM family of %1 in %2 (limit %3, in use %4): in Azure Machine Learning studio open Quota (or the portal&apos;s Usage + quotas, provider Machine Learning) and request more cores of that family in the region</source>
+        <translation>作业的计算集群会超出 Azure 机器学习在 %2 对 %1 所属虚拟机系列的 vCPU 配额（上限 %3，已用 %4）：请在 Azure 机器学习工作室打开“配额”（或门户的“使用情况 + 配额”，提供程序选 Machine Learning）申请该地域该系列更多核心</translation>
+    </message>
+    <message>
+        <source>the app may not do %1 in the workspace: give its service principal the role AzureML Data Scientist on the workspace (Access control (IAM) -&gt; Add role assignment)</source>
+        <translation>应用无权在工作区中执行 %1：请在工作区上为其服务主体分配 AzureML Data Scientist 角色（访问控制 (IAM) -&gt; 添加角色分配）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 (Azure: %2)</source>
+        <translation>%1（Azure：%2）</translation>
+    </message>
+    <message>
+        <source>found compute cluster %1 (%2, %3)</source>
+        <translation>已找到计算集群 %1（%2，%3）</translation>
+    </message>
+    <message>
+        <source>created compute cluster %1 (%2, %3): 0 to 1 node, scaled down to none 2 minutes after its last job, so it costs nothing idle</source>
+        <translation>已创建计算集群 %1（%2，%3）：0 到 1 个节点，最后一个作业结束 2 分钟后缩到零个节点，空闲时不产生费用</translation>
+    </message>
+    <message>
+        <source>found environment %1 of image %2</source>
+        <translation>已找到镜像 %2 的环境 %1</translation>
+    </message>
+    <message>
+        <source>created environment %1 of image %2</source>
+        <translation>已创建镜像 %2 的环境 %1</translation>
+    </message>
+    <message>
+        <source>job %1 was already submitted (%2): nothing sent again</source>
+        <translation>作业 %1 已经提交过（%2）：未重复提交</translation>
+    </message>
+    <message>
+        <source>submitted command job %1 to cluster %2</source>
+        <translation>已将命令作业 %1 提交到计算集群 %2</translation>
+    </message>
+    <message>
+        <source>Azure ends the job after %1 seconds (its timeout)</source>
+        <translation>Azure 会在 %1 秒后结束该作业（作业超时）</translation>
+    </message>
+    <message>
+        <source>Azure Machine Learning jobs are paid as they run; there is no prepaid job</source>
+        <translation>Azure 机器学习作业按运行时长付费，没有包年包月的作业</translation>
+    </message>
+    <message>
+        <source>Azure Machine Learning has no check-only job submission</source>
+        <translation>Azure 机器学习没有只校验不提交的作业提交方式</translation>
+    </message>
+    <message>
+        <source>a job has no machine to shut down: it ends when its command exits</source>
+        <translation>作业没有可关机的机器：命令退出时作业即结束</translation>
+    </message>
+    <message>
+        <source>a job has no machine to log in to, so no SSH key is imported</source>
+        <translation>作业没有可登录的机器，因此不导入 SSH 密钥对</translation>
+    </message>
+    <message>
+        <source>a job has no machine to log in to, so there is no SSH rule</source>
+        <translation>作业没有可登录的机器，因此没有 SSH 规则</translation>
+    </message>
+</context>
+<context>
     <name>AzureText</name>
     <message>
         <source>this VM size</source>
@@ -273,22 +384,6 @@
     <message>
         <source>Azure&apos;s operation %1 ended %2</source>
         <translation>Azure 操作 %1 以 %2 结束</translation>
-    </message>
-    <message>
-        <source>Azure&apos;s answer to %1 is not JSON</source>
-        <translation>Azure 对 %1 的响应不是 JSON</translation>
-    </message>
-    <message>
-        <source>Azure&apos;s answer to %1 is not a JSON object</source>
-        <translation>Azure 对 %1 的响应不是 JSON 对象</translation>
-    </message>
-    <message>
-        <source>Azure&apos;s answer to %1 has no %2</source>
-        <translation>Azure 对 %1 的响应缺少 %2</translation>
-    </message>
-    <message>
-        <source>Azure&apos;s answer to %1 has a %2 that is not a list</source>
-        <translation>Azure 对 %1 的响应中 %2 不是列表</translation>
     </message>
     <message>
         <source>Azure answered HTTP %1 to %2</source>
@@ -660,6 +755,30 @@
     <message>
         <source>a spot price limit is for spot instances only, and cannot be negative</source>
         <translation>竞价上限只用于竞价实例，且不能为负数</translation>
+    </message>
+    <message>
+        <source>%1 has no managed training jobs in GPU Planner (clouds that have them: %2)</source>
+        <translation>GPU Planner 不支持在 %1 上提交托管训练作业（支持的云：%2）</translation>
+    </message>
+    <message>
+        <source>%1 is a machine, not a managed job: a command and environment are for a managed offer (&quot;azureml/...&quot;, &quot;vertex/...&quot;)</source>
+        <translation>%1 是一台机器，不是托管作业：命令和环境变量只用于托管规格（&quot;azureml/...&quot;、&quot;vertex/...&quot;）</translation>
+    </message>
+    <message>
+        <source>%1 is a managed job: give the command it runs</source>
+        <translation>%1 是托管作业：请给出它要运行的命令</translation>
+    </message>
+    <message>
+        <source>%1 is a managed job: give the container image it runs in (for example a PyTorch image of your registry)</source>
+        <translation>%1 是托管作业：请给出它运行所用的容器镜像（例如你镜像仓库里的 PyTorch 镜像）</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an environment variable name (letters, digits and _, not starting with a digit)</source>
+        <translation>&quot;%1&quot; 不是合法的环境变量名（只能用字母、数字和 _，且不能以数字开头）</translation>
+    </message>
+    <message>
+        <source>a managed job needs a timeout (the dead-man, in hours): without one the service may run it for days</source>
+        <translation>托管作业必须设置超时（自动关机时间，单位小时）：不设的话服务可能让它连跑好几天</translation>
     </message>
 </context>
 <context>
@@ -1175,26 +1294,6 @@
         <translation>Compute Engine 针对 %2 的操作 %1 失败</translation>
     </message>
     <message>
-        <source>Compute Engine&apos;s answer to %1 is not JSON</source>
-        <translation>Compute Engine 对 %1 的应答不是 JSON</translation>
-    </message>
-    <message>
-        <source>Compute Engine&apos;s answer to %1 has a %2 that is not a JSON object</source>
-        <translation>Compute Engine 对 %1 的应答中 %2 不是 JSON 对象</translation>
-    </message>
-    <message>
-        <source>Compute Engine&apos;s answer to %1 is not a JSON object</source>
-        <translation>Compute Engine 对 %1 的应答不是 JSON 对象</translation>
-    </message>
-    <message>
-        <source>Compute Engine&apos;s answer to %1 has no %2</source>
-        <translation>Compute Engine 对 %1 的应答缺少 %2</translation>
-    </message>
-    <message>
-        <source>Compute Engine&apos;s answer to %1 has a %2 that is not a list</source>
-        <translation>Compute Engine 对 %1 的应答中 %2 不是列表</translation>
-    </message>
-    <message>
         <source>Compute Engine answered HTTP %1 to %2</source>
         <translation>Compute Engine 对 %2 返回了 HTTP %1</translation>
     </message>
@@ -1417,22 +1516,6 @@
         <translation>华为云未能创建云服务器（任务失败）</translation>
     </message>
     <message>
-        <source>Huawei Cloud&apos;s answer to %1 is not JSON</source>
-        <translation>华为云对 %1 的应答不是 JSON</translation>
-    </message>
-    <message>
-        <source>Huawei Cloud&apos;s answer to %1 is not a JSON object</source>
-        <translation>华为云对 %1 的应答不是 JSON 对象</translation>
-    </message>
-    <message>
-        <source>Huawei Cloud&apos;s answer to %1 has no %2</source>
-        <translation>华为云对 %1 的应答缺少 %2</translation>
-    </message>
-    <message>
-        <source>Huawei Cloud&apos;s answer to %1 has a %2 that is not a list</source>
-        <translation>华为云对 %1 的应答中 %2 不是列表</translation>
-    </message>
-    <message>
         <source>%1 answered without a price for the server</source>
         <translation>%1 的应答中没有这台云服务器的价格</translation>
     </message>
@@ -1642,18 +1725,6 @@
     <message>
         <source>Lambda refused %1</source>
         <translation>Lambda 拒绝了 %1</translation>
-    </message>
-    <message>
-        <source>Lambda&apos;s answer to %1 is not JSON</source>
-        <translation>Lambda 对 %1 的响应不是 JSON</translation>
-    </message>
-    <message>
-        <source>Lambda&apos;s answer to %1 is not a JSON object</source>
-        <translation>Lambda 对 %1 的响应不是 JSON 对象</translation>
-    </message>
-    <message>
-        <source>Lambda&apos;s answer to %1 has no %2</source>
-        <translation>Lambda 对 %1 的响应缺少 %2</translation>
     </message>
     <message>
         <source>Lambda answered HTTP %1 to %2</source>
@@ -2020,6 +2091,42 @@
             <numerusform>%1 不支持幂等令牌，账本条目 %2 之前的请求可能已创建了实例，只是 %1 还没列出来；GPU Planner 要等到这种可能排除后（%n 分钟后）才会重发（或在此之前由 `gpuplan instances` 找到该实例）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>cannot add the managed jobs to the ledger (ledger: %1)</source>
+        <translation>无法在账本中加入托管作业（账本：%1）</translation>
+    </message>
+    <message>
+        <source>the job finished (%1)</source>
+        <translation>作业已完成（%1）</translation>
+    </message>
+    <message>
+        <source>the job was cancelled (%1)</source>
+        <translation>作业已取消（%1）</translation>
+    </message>
+    <message>
+        <source>the job failed (%1): its log says why</source>
+        <translation>作业失败（%1）：原因见作业日志</translation>
+    </message>
+    <message>
+        <source>the job ended (%1)</source>
+        <translation>作业已结束（%1）</translation>
+    </message>
+    <message>
+        <source>job %1 finished; closed</source>
+        <translation>作业 %1 已完成，已关闭</translation>
+    </message>
+    <message>
+        <source>job %1 was cancelled; closed</source>
+        <translation>作业 %1 已取消，已关闭</translation>
+    </message>
+    <message>
+        <source>job %1 failed; closed (its log says why)</source>
+        <translation>作业 %1 失败，已关闭（原因见作业日志）</translation>
+    </message>
+    <message>
+        <source>job %1 ended; closed</source>
+        <translation>作业 %1 已结束，已关闭</translation>
+    </message>
 </context>
 <context>
     <name>NetErrors</name>
@@ -2293,18 +2400,6 @@
     <message>
         <source>Paperspace refused %1</source>
         <translation>Paperspace 拒绝了 %1</translation>
-    </message>
-    <message>
-        <source>Paperspace&apos;s answer to %1 is not JSON</source>
-        <translation>Paperspace 对 %1 的响应不是 JSON</translation>
-    </message>
-    <message>
-        <source>Paperspace&apos;s answer to %1 is not a JSON object</source>
-        <translation>Paperspace 对 %1 的响应不是 JSON 对象</translation>
-    </message>
-    <message>
-        <source>Paperspace&apos;s answer to %1 lacks %2</source>
-        <translation>Paperspace 对 %1 的响应缺少 %2</translation>
     </message>
     <message>
         <source>Paperspace answered %1 with HTTP status %2</source>
@@ -3136,22 +3231,6 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <translation>腾讯云拒绝了 %1</translation>
     </message>
     <message>
-        <source>Tencent Cloud&apos;s answer to %1 is not JSON</source>
-        <translation>腾讯云对 %1 的应答不是 JSON</translation>
-    </message>
-    <message>
-        <source>Tencent Cloud&apos;s answer to %1 has no Response object</source>
-        <translation>腾讯云对 %1 的应答中没有 Response 对象</translation>
-    </message>
-    <message>
-        <source>Tencent Cloud&apos;s answer to %1 has no %2</source>
-        <translation>腾讯云对 %1 的应答中没有 %2</translation>
-    </message>
-    <message>
-        <source>Tencent Cloud&apos;s answer to %1 has a %2 that is not a list</source>
-        <translation>腾讯云对 %1 的应答中 %2 不是列表</translation>
-    </message>
-    <message>
         <source>Tencent Cloud&apos;s answer to %1 lists an instance without InstanceId</source>
         <translation>腾讯云对 %1 的应答列出了一个没有 InstanceId 的实例</translation>
     </message>
@@ -3246,6 +3325,22 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>%1 refused the API key</source>
         <translation>%1 拒绝了该 API 密钥</translation>
+    </message>
+    <message>
+        <source>%1 answered with something that is not JSON</source>
+        <translation>%1 的返回不是 JSON</translation>
+    </message>
+    <message>
+        <source>%1 answered without &quot;%2&quot;</source>
+        <translation>%1 的返回缺少字段 &quot;%2&quot;</translation>
+    </message>
+    <message>
+        <source>%1 answered with &quot;%2&quot; that is not a list</source>
+        <translation>%1 的返回中 &quot;%2&quot; 不是列表</translation>
+    </message>
+    <message>
+        <source>%1 answered with &quot;%2&quot; = &quot;%3&quot;, which GPU Planner cannot read</source>
+        <translation>%1 的返回中 &quot;%2&quot; = &quot;%3&quot;，GPU Planner 无法识别</translation>
     </message>
 </context>
 <context>
@@ -3621,6 +3716,10 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>none of the servers in ownership.json has an on-demand offer to compare with</source>
         <translation>ownership.json 里的服务器都没有可对比的按量付费报价</translation>
+    </message>
+    <message>
+        <source>managed job on %1, %2</source>
+        <translation>%1 托管作业，%2</translation>
     </message>
 </context>
 <context>
@@ -6074,6 +6173,153 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     </message>
 </context>
 <context>
+    <name>VertexText</name>
+    <message>
+        <source>the project</source>
+        <translation>该项目</translation>
+    </message>
+    <message>
+        <source>the job would exceed the project&apos;s Vertex AI training quota %1 in %2: in the console open IAM &amp; Admin -&gt; Quotas, filter by the service aiplatform.googleapis.com and the metric, select it and request an increase (a new project&apos;s GPU training quotas are 0)</source>
+        <translation>该作业会超出项目在 %2 的 Vertex AI 训练配额 %1：在控制台打开 IAM 和管理 -&gt; 配额，按服务 aiplatform.googleapis.com 和该指标筛选，选中后申请提高（新项目的 GPU 训练配额为 0）</translation>
+    </message>
+    <message>
+        <source>for training GPUs</source>
+        <translation>训练用 GPU</translation>
+    </message>
+    <message>
+        <source>this region</source>
+        <translation>该地域</translation>
+    </message>
+    <message>
+        <source>Google is limiting the request rate of %1: wait a minute and try again</source>
+        <translation>Google 正在限制 %1 的请求频率：请等一分钟再试</translation>
+    </message>
+    <message>
+        <source>the API %1 is not enabled in %2: enable it in the console (APIs &amp; Services -&gt; Library, or the link in Google&apos;s message), wait a few minutes, then try again</source>
+        <translation>%2 未启用 API %1：请在控制台启用（API 和服务 -&gt; 库，或 Google 消息中的链接），等几分钟后再试</translation>
+    </message>
+    <message>
+        <source>the service account may not do %1 (it lacks the permission %2): grant it the role %3 on %4 in the console (IAM &amp; Admin -&gt; IAM; Vertex AI User is roles/aiplatform.user)</source>
+        <translation>该服务账号无权执行 %1（缺少权限 %2）：请在控制台（IAM 和管理 -&gt; IAM）为它授予 %4 上的角色 %3（Vertex AI 用户即 roles/aiplatform.user）</translation>
+    </message>
+    <message>
+        <source>Google did not accept the service account&apos;s token: check that the key file is current and its key not deleted (IAM &amp; Admin -&gt; Service accounts -&gt; Keys)</source>
+        <translation>Google 不接受该服务账号的令牌：请检查密钥文件是否为最新、其密钥是否已被删除（IAM 和管理 -&gt; 服务账号 -&gt; 密钥）</translation>
+    </message>
+    <message>
+        <source>Vertex AI does not know what %1 asked for (the job is gone, or never existed)</source>
+        <translation>Vertex AI 找不到 %1 所请求的对象（作业已不存在，或从未存在）</translation>
+    </message>
+    <message>
+        <source>Vertex AI refused %1</source>
+        <translation>Vertex AI 拒绝了 %1</translation>
+    </message>
+    <message>
+        <source>Vertex AI answered HTTP %1 to %2</source>
+        <translation>Vertex AI 对 %2 返回了 HTTP %1</translation>
+    </message>
+    <message>
+        <source>%1 is not a Vertex AI training machine GPU Planner knows (&quot;vertex/g2-standard-8&quot;, &quot;vertex/a2-highgpu-1g&quot;, &quot;vertex/n1-standard-8+1xT4&quot;)</source>
+        <translation>%1 不是 GPU Planner 支持的 Vertex AI 训练机型（如 &quot;vertex/g2-standard-8&quot;、&quot;vertex/a2-highgpu-1g&quot;、&quot;vertex/n1-standard-8+1xT4&quot;）</translation>
+    </message>
+    <message>
+        <source>a Vertex AI launch needs a job: a container image and its command</source>
+        <translation>在 Vertex AI 上启动需要一个作业：容器镜像及其命令</translation>
+    </message>
+    <message>
+        <source>a Vertex AI job needs a container image (imageUri)</source>
+        <translation>Vertex AI 作业需要容器镜像（imageUri）</translation>
+    </message>
+    <message>
+        <source>a launch needs a client token (it labels the job)</source>
+        <translation>启动需要客户端令牌（用作作业的标签）</translation>
+    </message>
+    <message>
+        <source>the client token %1 cannot be a label value (lowercase letters, digits, &apos;-&apos; and &apos;_&apos;, at most 63)</source>
+        <translation>客户端令牌 %1 不能用作标签值（只能含小写字母、数字、&apos;-&apos; 和 &apos;_&apos;，最多 63 个字符）</translation>
+    </message>
+    <message>
+        <source>Vertex AI Spot jobs take no price limit (there is no bid): launch without one</source>
+        <translation>Vertex AI 的竞价实例作业不接受价格上限（没有出价机制）：请不设上限启动</translation>
+    </message>
+    <message>
+        <source>the job&apos;s end time (its timeout) must lie in the future</source>
+        <translation>作业的结束时间（超时）必须晚于当前时间</translation>
+    </message>
+    <message>
+        <source>a Vertex AI job takes at most 64 labels; this launch has %1</source>
+        <translation>Vertex AI 作业最多 64 个标签；本次启动有 %1 个</translation>
+    </message>
+    <message>
+        <source>no Google Cloud project: enter project_id in the credential, or use a service account key whose client_email ends in @&lt;project&gt;.iam.gserviceaccount.com</source>
+        <translation>没有 Google Cloud 项目：请在凭据中填写 project_id，或使用 client_email 以 @&lt;project&gt;.iam.gserviceaccount.com 结尾的服务账号密钥</translation>
+    </message>
+    <message>
+        <source>no HTTP transport configured</source>
+        <translation>未配置 HTTP 传输</translation>
+    </message>
+    <message>
+        <source>stopped before %1</source>
+        <translation>在 %1 之前已停止</translation>
+    </message>
+    <message>
+        <source>%1 is not a Vertex AI job id (a number)</source>
+        <translation>%1 不是 Vertex AI 作业 ID（应为数字）</translation>
+    </message>
+    <message>
+        <source>%1 is not a position in a Vertex AI job&apos;s log</source>
+        <translation>%1 不是 Vertex AI 作业日志中的位置</translation>
+    </message>
+    <message>
+        <source>Vertex AI cannot check a job without submitting it: launch without a dry run</source>
+        <translation>Vertex AI 无法在不提交的情况下检查作业：请不使用试运行启动</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 (Google: %2)</source>
+        <translation>%1（Google：%2）</translation>
+    </message>
+    <message>
+        <source>found Vertex AI job %1 (%2) from this launch&apos;s earlier request: nothing new submitted</source>
+        <translation>找到本次启动先前请求提交的 Vertex AI 作业 %1（%2）：未再提交新作业</translation>
+    </message>
+    <message>
+        <source>submitted Vertex AI job %1 in %2 on %3 with %4 x %5</source>
+        <translation>已在 %2 提交 Vertex AI 作业 %1，机型 %3，%4 x %5</translation>
+    </message>
+    <message>
+        <source>Vertex AI ends the job after %1 s, at %2 (its timeout)</source>
+        <translation>Vertex AI 将在 %1 秒后（%2）结束该作业（超时）</translation>
+    </message>
+    <message>
+        <source>Vertex AI bills a job for the time it runs; there is no monthly rental</source>
+        <translation>Vertex AI 按作业运行时长计费，没有包年包月</translation>
+    </message>
+    <message>
+        <source>Vertex AI&apos;s customJobs.create has no validate-only mode: a job cannot be checked without submitting it</source>
+        <translation>Vertex AI 的 customJobs.create 没有仅校验模式：不提交就无法检查作业</translation>
+    </message>
+    <message>
+        <source>A Vertex AI job has no machine of yours to shut down: it ends when its command exits, or at its timeout</source>
+        <translation>Vertex AI 作业没有归你管理、可关机的机器：命令退出或到达超时时作业即结束</translation>
+    </message>
+    <message>
+        <source>A Vertex AI job has no machine to log in to: no SSH key is needed</source>
+        <translation>Vertex AI 作业没有可登录的机器：无需 SSH 密钥</translation>
+    </message>
+    <message>
+        <source>A Vertex AI job has no machine to log in to: there is no SSH port to open</source>
+        <translation>Vertex AI 作业没有可登录的机器：没有要开放的 SSH 端口</translation>
+    </message>
+    <message>
+        <source>Vertex AI&apos;s customJobs.create takes no request id: GPU Planner finds an earlier attempt&apos;s job by its gpuplanner-token label before it submits</source>
+        <translation>Vertex AI 的 customJobs.create 不接受请求 ID：GPU Planner 在提交前按 gpuplanner-token 标签查找先前尝试提交的作业</translation>
+    </message>
+</context>
+<context>
     <name>gpuplan::ui::CatalogPage</name>
     <message>
         <source>Cloud GPU catalog</source>
@@ -6743,6 +6989,10 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <source>Project IDs (optional)</source>
         <translation>项目 ID（选填）</translation>
     </message>
+    <message>
+        <source>Azure ML workspace (resource group/name, optional)</source>
+        <translation>Azure ML 工作区（资源组/名称，可选）</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::CredentialsPage</name>
@@ -6981,6 +7231,34 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
         <source>Dead-man in</source>
         <translation>距自动关机</translation>
     </message>
+    <message>
+        <source>job queued</source>
+        <translation>作业排队中</translation>
+    </message>
+    <message>
+        <source>job running</source>
+        <translation>作业运行中</translation>
+    </message>
+    <message>
+        <source>job being cancelled</source>
+        <translation>作业取消中</translation>
+    </message>
+    <message>
+        <source>job finished</source>
+        <translation>作业已完成</translation>
+    </message>
+    <message>
+        <source>job cancelled</source>
+        <translation>作业已取消</translation>
+    </message>
+    <message>
+        <source>job failed</source>
+        <translation>作业失败</translation>
+    </message>
+    <message>
+        <source>job ended</source>
+        <translation>作业已结束</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::InstancesPage</name>
@@ -7069,6 +7347,22 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
     <message>
         <source>Prove over SSH that the selected instance&apos;s GPUs are what was paid for.</source>
         <translation>通过 SSH 验证所选实例的 GPU 是否与付费配置相符。</translation>
+    </message>
+    <message>
+        <source>Log of job %1 on %2, read from the service…</source>
+        <translation>作业 %1（%2）的日志，正在从服务读取…</translation>
+    </message>
+    <message>
+        <source>The log cannot be read: %1</source>
+        <translation>无法读取日志：%1</translation>
+    </message>
+    <message>
+        <source>Log of job %1 on %2; the job has ended (%3).</source>
+        <translation>作业 %1（%2）的日志；作业已结束（%3）。</translation>
+    </message>
+    <message>
+        <source>Log of job %1 on %2 (%3), read again every %4 s.</source>
+        <translation>作业 %1（%2）的日志（%3），每 %4 秒刷新一次。</translation>
     </message>
 </context>
 <context>
@@ -7449,6 +7743,86 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
         <source>The most a spot instance may cost per hour, in the provider&apos;s currency; the provider may reclaim the instance when its price goes above.</source>
         <translation>竞价实例每小时最多愿意付的价格（云厂商的币种）；市场价高于它时，云厂商可能回收实例。</translation>
     </message>
+    <message>
+        <source>Service:</source>
+        <translation>服务类型：</translation>
+    </message>
+    <message>
+        <source>Container image:</source>
+        <translation>容器镜像：</translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation>命令：</translation>
+    </message>
+    <message>
+        <source>Environment:</source>
+        <translation>环境变量：</translation>
+    </message>
+    <message>
+        <source>Managed job</source>
+        <translation>托管作业</translation>
+    </message>
+    <message>
+        <source>Virtual machine (you log in over SSH)</source>
+        <translation>云服务器（通过 SSH 登录）</translation>
+    </message>
+    <message>
+        <source>The container image the job runs in, e.g. a PyTorch image of your registry</source>
+        <translation>作业运行所用的容器镜像，例如你镜像仓库里的 PyTorch 镜像</translation>
+    </message>
+    <message>
+        <source>What the container runs, e.g. python train.py --epochs 3</source>
+        <translation>容器要运行的命令，例如 python train.py --epochs 3</translation>
+    </message>
+    <message>
+        <source>NAME=VALUE, one a line (optional)</source>
+        <translation>NAME=VALUE，每行一个（可选）</translation>
+    </message>
+    <message>
+        <source>Managed job on %1 (no machine to look after)</source>
+        <translation>%1 托管作业（不用自己管机器）</translation>
+    </message>
+    <message>
+        <source>Managed job (none on %1)</source>
+        <translation>托管作业（%1 不提供）</translation>
+    </message>
+    <message>
+        <source>%1 has no managed training service that GPU Planner submits to; Google Cloud (Vertex AI) and Azure (Azure Machine Learning) have one.</source>
+        <translation>%1 没有 GPU Planner 能提交作业的托管训练服务；谷歌云（Vertex AI）和 Azure（Azure Machine Learning）有。</translation>
+    </message>
+    <message>
+        <source>Submit job…</source>
+        <translation>提交作业…</translation>
+    </message>
+    <message>
+        <source>Off: not allowed for a job</source>
+        <translation>关闭：托管作业不允许</translation>
+    </message>
+    <message>
+        <source> h (the job&apos;s timeout)</source>
+        <translation> 小时（作业超时）</translation>
+    </message>
+    <message>
+        <source>Recorded in the ledger, job submitted</source>
+        <translation>已记入账本，作业已提交</translation>
+    </message>
+    <message>
+        <source>Accepted: the job is queued</source>
+        <translation>已受理：作业排队中</translation>
+    </message>
+    <message>
+        <source>Submit this job?</source>
+        <translation>提交这个作业？</translation>
+    </message>
+    <message>
+        <source>Submit</source>
+        <translation>提交</translation>
+    </message>
+    <message>
+        <source>Job %1 is %2 (ledger entry %3). Follow its log on the Instances page.</source>
+        <translation>作业 %1 状态：%2（账本条目 %3）。可在“实例管理”页查看日志。</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::LaunchText</name>
@@ -7751,6 +8125,28 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
     <message>
         <source>This is a dry run: the provider only checks the request and starts nothing.</source>
         <translation>这是预检：云厂商只检查请求，不会创建任何实例。</translation>
+    </message>
+    <message>
+        <source>It runs %1 in the container %2.</source>
+        <translation>在容器 %2 中运行 %1。</translation>
+    </message>
+    <message>
+        <source>Environment variables: %1.</source>
+        <translation>环境变量：%1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The service ends it after %n hour(s) (its timeout) if its command has not ended by then; the most it can cost is %1. It stops billing when it ends.</source>
+        <translation>
+            <numerusform>如果命令在 %n 小时（作业超时）内没有结束，服务会终止它；最多花费 %1。作业结束即停止计费。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>There is no machine to log in to: follow its log on the Instances page or with `gpuplan logs`, and cancel it there.</source>
+        <translation>没有可登录的机器：在“实例管理”页或用 `gpuplan logs` 查看日志，也在那里取消作业。</translation>
+    </message>
+    <message>
+        <source>Submit a managed job to %1: %2 in %3, %4, at %5.</source>
+        <translation>向 %1 提交托管作业：%2，地域 %3，%4，单价 %5。</translation>
     </message>
 </context>
 <context>

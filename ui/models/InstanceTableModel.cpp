@@ -45,6 +45,37 @@ QString instanceStateText(core::InstanceState state)
     return {};
 }
 
+/// A managed job's state: queued, running, being cancelled; at its end how it ended (ledger.job_ended).
+QString jobStateText(const core::LedgerEntry& e)
+{
+    switch (e.state) {
+        case core::InstanceState::Intent:
+        case core::InstanceState::Requested:
+            return instanceStateText(e.state);
+        case core::InstanceState::Pending:
+            return InstanceTableModel::tr("job queued");
+        case core::InstanceState::Running:
+            return InstanceTableModel::tr("job running");
+        case core::InstanceState::Stopping:
+        case core::InstanceState::Stopped:
+            return InstanceTableModel::tr("job being cancelled");
+        case core::InstanceState::Terminated:
+        case core::InstanceState::Failed:
+            break;
+    }
+    const auto outcome = e.detail.params.find("outcome");
+    const std::string how =
+        e.detail.key == "ledger.job_ended" && outcome != e.detail.params.end() ? outcome->second : std::string();
+    if (how == "succeeded") {
+        return InstanceTableModel::tr("job finished");
+    }
+    if (how == "cancelled") {
+        return InstanceTableModel::tr("job cancelled");
+    }
+    return e.state == core::InstanceState::Failed || how == "failed" ? InstanceTableModel::tr("job failed")
+                                                                     : InstanceTableModel::tr("job ended");
+}
+
 void InstanceTableModel::setEntries(std::vector<core::LedgerEntry> entries, std::int64_t now, bool showEnded)
 {
     beginResetModel();
@@ -115,7 +146,8 @@ QVariant InstanceTableModel::data(const QModelIndex& index, int role) const
         case ModeColumn:
             return QString::fromStdString(i.pricingMode);
         case StateColumn:
-            return instanceStateText(e.state) + (e.adopted ? tr(" (adopted)") : QString());
+            return (i.kind == core::LaunchKind::Job ? jobStateText(e) : instanceStateText(e.state))
+                   + (e.adopted ? tr(" (adopted)") : QString());
         case InstanceIdColumn:
             return e.instanceId.empty() ? QStringLiteral("-") : QString::fromStdString(e.instanceId);
         case UptimeColumn:

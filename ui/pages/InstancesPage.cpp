@@ -15,11 +15,13 @@
 
 #include <QCheckBox>
 #include <QEvent>
+#include <QFontDatabase>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTableView>
 #include <QTimer>
@@ -27,10 +29,18 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace gpuplan::ui {
 
-namespace { } // namespace
+namespace {
+
+/// The most lines of a job's log the page keeps (the service keeps all of it).
+constexpr int kJobLogLines = 5000;
+/// How often a running job's log is read again.
+constexpr int kJobLogPollMs = 10 * 1000;
+
+} // namespace
 
 InstancesPage::InstancesPage(CredentialStore* store, QWidget* parent)
     : QWidget(parent)
@@ -46,8 +56,12 @@ InstancesPage::InstancesPage(CredentialStore* store, QWidget* parent)
     , m_summary(new QLabel(this))
     , m_status(new StatusLabel(this))
     , m_timer(new QTimer(this))
+    , m_jobLogLabel(new QLabel(this))
+    , m_jobLog(new QPlainTextEdit(this))
+    , m_jobLogTimer(new QTimer(this))
     , m_reader(this)
     , m_job(this, [this](bool) { updateButtons(); })
+    , m_logReader(this)
 {
     setObjectName(QStringLiteral("instancesPage"));
     m_introLabel->setWordWrap(true);
@@ -76,6 +90,8 @@ InstancesPage::InstancesPage(CredentialStore* store, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_introLabel);
     layout->addWidget(m_table, 1);
+    layout->addWidget(m_jobLogLabel);
+    layout->addWidget(m_jobLog, 1);
     layout->addWidget(m_summary);
     layout->addLayout(buttons);
     layout->addWidget(m_status);
@@ -91,6 +107,18 @@ InstancesPage::InstancesPage(CredentialStore* store, QWidget* parent)
     connect(m_terminateAllButton, &QPushButton::clicked, this, &InstancesPage::terminateAll);
     connect(m_showEnded, &QCheckBox::toggled, this, &InstancesPage::showSnapshot);
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &InstancesPage::updateButtons);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &InstancesPage::showJobLog);
+    m_jobLogLabel->setObjectName(QStringLiteral("jobLogLabel"));
+    m_jobLogLabel->setWordWrap(true);
+    m_jobLog->setObjectName(QStringLiteral("jobLogView"));
+    m_jobLog->setReadOnly(true);
+    m_jobLog->setMaximumBlockCount(kJobLogLines);
+    m_jobLog->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_jobLog->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_jobLogLabel->hide();
+    m_jobLog->hide();
+    m_jobLogTimer->setInterval(kJobLogPollMs);
+    connect(m_jobLogTimer, &QTimer::timeout, this, &InstancesPage::readJobLogPage);
     // Uptime, cost so far and the time to the dead-man move on by themselves.
     m_timer->setInterval(30 * 1000);
     connect(m_timer, &QTimer::timeout, this, &InstancesPage::refresh);
@@ -172,7 +200,20 @@ void InstancesPage::showSnapshot()
     if (!m_snapshot) {
         return;
     }
+    // The rows chosen stay chosen when the ledger is read again (every half minute): their ids, not their places.
+    std::set<std::int64_t> selected;
+    for (const QModelIndex& row : m_table->selectionModel()->selectedRows()) {
+        selected.insert(m_model->entries()[static_cast<std::size_t>(row.row())].id);
+    }
     m_model->setEntries(m_snapshot->entries, core::unixNow(), m_showEnded->isChecked());
+    QItemSelection again;
+    for (std::size_t i = 0; i < m_model->entries().size(); ++i) {
+        if (selected.count(m_model->entries()[i].id)) {
+            const int row = static_cast<int>(i);
+            again.select(m_model->index(row, 0), m_model->index(row, m_model->columnCount() - 1));
+        }
+    }
+    m_table->selectionModel()->select(again, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
     m_table->resizeColumnsToContents();
     updateSummary();
     updateButtons();
@@ -367,6 +408,95 @@ void InstancesPage::terminate(std::vector<std::int64_t> ids)
                 refresh();
             });
     }));
+}
+
+void InstancesPage::showJobLog()
+{
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    std::optional<core::LedgerEntry> job;
+    if (rows.size() == 1) {
+        const core::LedgerEntry& e = m_model->entries()[static_cast<std::size_t>(rows.front().row())];
+        if (e.intent.kind == core::LaunchKind::Job && !e.instanceId.empty()) {
+            job = e;
+        }
+    }
+    if (job && m_logJob && m_logJob->id == job->id) {
+        m_logJob = job; // the same job, its state read again
+        return;
+    }
+    m_logJob = job;
+    m_logCursor.clear();
+    m_logAccess.reset();
+    m_jobLog->clear();
+    m_jobLogTimer->stop();
+    m_jobLogLabel->setVisible(job.has_value());
+    m_jobLog->setVisible(job.has_value());
+    if (!job) {
+        return;
+    }
+    m_jobLogLabel->setText(tr("Log of job %1 on %2, read from the service…")
+                               .arg(QString::fromStdString(job->instanceId), managedServiceName(job->intent.provider)));
+    const std::int64_t id = job->id;
+    loadCloudAccess(m_store,
+                    {job->intent.provider},
+                    [this, id](std::vector<core::CloudAccess> access, std::map<std::string, core::Error> failures) {
+                        if (!m_logJob || m_logJob->id != id) {
+                            return; // another row was chosen meanwhile
+                        }
+                        if (access.empty()) {
+                            const QString why = failures.empty() ? QString() : errorText(failures.begin()->second);
+                            m_jobLogLabel->setText(tr("The log cannot be read: %1").arg(why));
+                            return;
+                        }
+                        m_logAccess = std::move(access.front());
+                        readJobLogPage();
+                    });
+}
+
+void InstancesPage::readJobLogPage()
+{
+    if (!m_logJob || !m_logAccess || m_logReader.isRunning()) {
+        return;
+    }
+    const std::int64_t id = m_logJob->id;
+    m_logReader.run(
+        "job log",
+        [access = *m_logAccess,
+         network = AppSettings().httpOptions(),
+         region = m_logJob->intent.region,
+         jobId = m_logJob->instanceId,
+         after = m_logCursor](PageJob::Token cancel) {
+            return readJobLog(access, network, region, jobId, after, std::move(cancel));
+        },
+        [this, id](const core::Result<JobLogRead>& read) {
+            if (!m_logJob || m_logJob->id != id) {
+                return;
+            }
+            if (!read) {
+                m_jobLogLabel->setText(tr("The log cannot be read: %1").arg(errorText(read.error())));
+                m_jobLogTimer->stop();
+                return;
+            }
+            for (const core::JobLogLine& line : read->page.lines) {
+                m_jobLog->appendPlainText(QString::fromStdString(line.text));
+            }
+            m_logCursor = read->page.next;
+            const bool ended = core::isFinal(read->job.state);
+            m_jobLogLabel->setText((ended ? tr("Log of job %1 on %2; the job has ended (%3).")
+                                          : tr("Log of job %1 on %2 (%3), read again every %4 s."))
+                                       .arg(QString::fromStdString(read->job.instanceId),
+                                            managedServiceName(m_logJob->intent.provider),
+                                            QString::fromStdString(read->job.providerState))
+                                       .arg(kJobLogPollMs / 1000));
+            if (!ended) {
+                m_jobLogTimer->start();
+            } else {
+                m_jobLogTimer->stop();
+                if (!core::isFinal(m_logJob->state)) {
+                    reconcile(); // the ledger hears how it ended
+                }
+            }
+        });
 }
 
 } // namespace gpuplan::ui

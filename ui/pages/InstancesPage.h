@@ -8,11 +8,13 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 class QCheckBox;
 class QLabel;
+class QPlainTextEdit;
 class QPushButton;
 class QTableView;
 class QTimer;
@@ -65,6 +67,10 @@ private:
     void terminate(std::vector<std::int64_t> ids);
     void updateButtons();
     void updateSummary();
+    /// The selected managed job (one row, a job): its log below the table, read now and every few seconds while it
+    /// runs; hidden for anything else.
+    void showJobLog();
+    void readJobLogPage();
 
     CredentialStore* m_store = nullptr;
     std::shared_ptr<const PlanningData> m_data;
@@ -79,11 +85,18 @@ private:
     QLabel* m_summary = nullptr;
     StatusLabel* m_status = nullptr;
     QTimer* m_timer = nullptr;
+    QLabel* m_jobLogLabel = nullptr;
+    QPlainTextEdit* m_jobLog = nullptr; // the selected job's log, at most kJobLogLines lines
+    QTimer* m_jobLogTimer = nullptr;
+    std::optional<core::LedgerEntry> m_logJob;    // the job whose log is shown
+    std::string m_logCursor;                      // where its next read goes on
+    std::optional<core::CloudAccess> m_logAccess; // its cloud's key, loaded once for the reads
     std::optional<LedgerSnapshot> m_snapshot;
     bool m_refreshAgain = false;
     bool m_reconcileWhenLive = false;
-    PageJob m_reader; // refresh(): not busy, the buttons stay
-    PageJob m_job;    // busy: reconcile, terminate
+    PageJob m_reader;    // refresh(): not busy, the buttons stay
+    PageJob m_job;       // busy: reconcile, terminate
+    PageJob m_logReader; // the selected job's log reads: not busy, the buttons stay
 };
 
 } // namespace gpuplan::ui

@@ -32,6 +32,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QLocale>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
@@ -54,6 +55,7 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     , m_accessBox(new QGroupBox(this))
     , m_guardBox(new QGroupBox(this))
     , m_provider(new QComboBox(this))
+    , m_service(new QComboBox(this))
     , m_instanceType(new QComboBox(this))
     , m_region(new QComboBox(this))
     , m_zone(new QLineEdit(this))
@@ -74,6 +76,10 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     , m_budget(new QDoubleSpinBox(this))
     , m_terminateAtBudget(new QCheckBox(this))
     , m_dryRun(new QCheckBox(this))
+    , m_jobBox(new QGroupBox(this))
+    , m_jobImage(new QLineEdit(this))
+    , m_jobCommand(new QLineEdit(this))
+    , m_jobEnvironment(new QPlainTextEdit(this))
     , m_launchButton(new QPushButton(this))
     , m_cancelButton(new QPushButton(this))
     , m_progress(new QListWidget(this))
@@ -91,6 +97,15 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     for (const std::string& id : core::ProviderRegistry::builtIn().ids()) {
         m_provider->addItem(providerDisplayName(id), QString::fromStdString(id));
     }
+    m_service->setObjectName(QStringLiteral("launchServiceComboBox"));
+    m_service->addItem(QString(), 0);
+    m_service->addItem(QString(), 1);
+    m_jobBox->setObjectName(QStringLiteral("launchJobGroup"));
+    m_jobImage->setObjectName(QStringLiteral("launchJobImageLineEdit"));
+    m_jobCommand->setObjectName(QStringLiteral("launchJobCommandLineEdit"));
+    m_jobEnvironment->setObjectName(QStringLiteral("launchJobEnvironmentEdit"));
+    m_jobEnvironment->setMaximumHeight(70);
+    m_jobEnvironment->setTabChangesFocus(true);
     m_instanceType->setObjectName(QStringLiteral("launchInstanceComboBox"));
     m_instanceType->setEditable(true);
     m_instanceType->setInsertPolicy(QComboBox::NoInsert);
@@ -148,6 +163,7 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     // What the launch costs and how long it may run: a wheel over the page scrolls it, and changes one of these
     // only once the user has clicked or tabbed into it.
     WheelGuard::install({m_provider,
+                         m_service,
                          m_instanceType,
                          m_region,
                          m_pricing,
@@ -168,6 +184,7 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     };
     m_offerBox->setObjectName(QStringLiteral("launchOfferGroup"));
     auto* offerForm = new QFormLayout(m_offerBox);
+    m_offerForm = offerForm;
     auto* priceRow = new QHBoxLayout;
     priceRow->addWidget(m_priceLabel, 1);
     priceRow->addWidget(m_priceOverride);
@@ -175,6 +192,7 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     monthsRow->addWidget(m_months);
     monthsRow->addWidget(m_autoRenew, 1);
     addRow(offerForm, m_provider, QT_TR_NOOP("Provider:"));
+    addRow(offerForm, m_service, QT_TR_NOOP("Service:"));
     addRow(offerForm, m_instanceType, QT_TR_NOOP("Instance type:"));
     addRow(offerForm, m_region, QT_TR_NOOP("Region:"));
     addRow(offerForm, m_zone, QT_TR_NOOP("Zone:"));
@@ -192,8 +210,15 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     addRow(accessForm, m_sshFrom, QT_TR_NOOP("Open SSH to:"));
     addRow(accessForm, m_sshPort, QT_TR_NOOP("SSH port:"));
 
+    auto* jobForm = new QFormLayout(m_jobBox);
+    addRow(jobForm, m_jobImage, QT_TR_NOOP("Container image:"));
+    addRow(jobForm, m_jobCommand, QT_TR_NOOP("Command:"));
+    addRow(jobForm, m_jobEnvironment, QT_TR_NOOP("Environment:"));
+
     auto* guardForm = new QFormLayout(m_guardBox);
+    m_guardForm = guardForm;
     auto* idleRow = new QHBoxLayout;
+    m_idleRow = idleRow;
     idleRow->addWidget(m_idleMinutes);
     idleRow->addWidget(m_idlePercent);
     idleRow->addStretch(1);
@@ -214,6 +239,7 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     formLayout->addWidget(m_planLabel);
     formLayout->addWidget(m_offerBox);
     formLayout->addWidget(m_accessBox);
+    formLayout->addWidget(m_jobBox);
     formLayout->addWidget(m_guardBox);
     formLayout->addStretch(1);
     auto* scroll = new QScrollArea(this);
@@ -228,8 +254,20 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     layout->addWidget(m_status);
 
     connect(m_provider, &QComboBox::currentIndexChanged, this, [this] {
+        updateService();
         fillInstanceTypes();
         updatePricing();
+    });
+    connect(m_service, &QComboBox::currentIndexChanged, this, [this] {
+        // The same machine under the other service, where the catalog has it.
+        const QString twin = twinOf(m_instanceType->currentText(), managedJob());
+        updateService();
+        fillInstanceTypes();
+        if (!twin.isEmpty()) {
+            m_instanceType->setCurrentText(twin);
+        }
+        updatePricing();
+        wordProgressRows();
     });
     connect(m_instanceType, &QComboBox::currentTextChanged, this, [this] { fillRegions(); });
     connect(m_region, &QComboBox::currentTextChanged, this, [this] { updatePrice(); });
@@ -261,6 +299,7 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     });
 
     retranslate();
+    updateService();
     fillInstanceTypes();
     updatePricing();
     m_months->setEnabled(false);
@@ -285,6 +324,11 @@ void LaunchPage::retranslate()
         m_planLabel->setText(tr("No plan is open: type the offer, or open a plan to launch its choice."));
     }
     m_offerBox->setTitle(tr("Offer"));
+    m_jobBox->setTitle(tr("Managed job"));
+    m_service->setItemText(0, tr("Virtual machine (you log in over SSH)"));
+    m_jobImage->setPlaceholderText(tr("The container image the job runs in, e.g. a PyTorch image of your registry"));
+    m_jobCommand->setPlaceholderText(tr("What the container runs, e.g. python train.py --epochs 3"));
+    m_jobEnvironment->setPlaceholderText(tr("NAME=VALUE, one a line (optional)"));
     m_accessBox->setTitle(tr("Access"));
     m_guardBox->setTitle(tr("Guards against forgotten instances"));
     for (const auto& [label, text] : m_rowLabels) {
@@ -306,8 +350,6 @@ void LaunchPage::retranslate()
     m_keyFile->setPlaceholderText(tr("~/.ssh/id_ed25519.pub, else ~/.ssh/id_rsa.pub"));
     m_browseKey->setText(tr("Browse…"));
     m_sshFrom->setPlaceholderText(tr("This computer's public address, found when you launch"));
-    m_deadman->setSpecialValueText(tr("Off: it bills until you terminate it"));
-    m_deadman->setSuffix(tr(" h after start"));
     m_deadman->setToolTip(tr("The instance shuts itself down (and so stops billing) this many hours after it "
                              "starts. The default is the plan's high estimate plus a quarter and an hour."));
     m_idleMinutes->setSpecialValueText(tr("Off"));
@@ -318,14 +360,12 @@ void LaunchPage::retranslate()
     m_budget->setSpecialValueText(tr("None"));
     m_terminateAtBudget->setText(tr("Terminate the plan's instances once it has spent its budget"));
     m_dryRun->setText(tr("Dry run: only check that the launch would succeed"));
-    m_launchButton->setText(tr("Launch…"));
     m_cancelButton->setText(tr("Cancel"));
-    for (std::size_t i = 0; i < std::size(kProgressRows); ++i) {
-        m_progress->item(static_cast<int>(i))->setText(tr(kProgressRows[i].text));
-    }
     for (int i = 0; i < m_provider->count(); ++i) {
         m_provider->setItemText(i, providerDisplayName(m_provider->itemData(i).toString().toStdString()));
     }
+    updateService();
+    wordProgressRows();
     updatePricing();
     updatePrice();
 }
@@ -398,6 +438,12 @@ void LaunchPage::setPlan(const core::PlanDocument* plan)
         return;
     }
     m_provider->setCurrentIndex(m_provider->findData(QString::fromStdString(chosen->provider)));
+    m_service->setCurrentIndex(
+        m_data && m_data->catalog
+                && core::launchKindOf(m_data->catalog->catalog, chosen->provider, chosen->instanceType)
+                       == core::LaunchKind::Job
+            ? 1
+            : 0);
     m_instanceType->setCurrentText(QString::fromStdString(chosen->instanceType));
     m_region->setCurrentText(QString::fromStdString(chosen->region));
     const bool subscription =
@@ -443,7 +489,7 @@ void LaunchPage::fillInstanceTypes()
         const std::string provider = m_provider->currentData().toString().toStdString();
         std::set<std::string> types;
         for (const core::Offer& offer : m_data->catalog->catalog.offers()) {
-            if (offer.providerId == provider && offer.service != core::ServiceKind::Managed) {
+            if (offer.providerId == provider && (offer.service == core::ServiceKind::Managed) == managedJob()) {
                 types.insert(offer.instanceType);
             }
         }
@@ -477,10 +523,83 @@ void LaunchPage::fillRegions()
     updatePrice();
 }
 
-void LaunchPage::updatePricing()
+bool LaunchPage::managedJob() const
+{
+    return m_service->currentIndex() == 1 && m_service->isEnabled();
+}
+
+QString LaunchPage::twinOf(const QString& instanceType, bool managed) const
+{
+    if (!m_data || !m_data->catalog) {
+        return {};
+    }
+    const std::string provider = m_provider->currentData().toString().toStdString();
+    const std::string type = instanceType.toStdString();
+    for (const core::Offer& offer : m_data->catalog->catalog.offers()) {
+        if (offer.providerId != provider || (offer.service == core::ServiceKind::Managed) != managed) {
+            continue;
+        }
+        const std::string& candidate = offer.instanceType;
+        // "azureml/X" is X as a managed job: the prefix names the service, the rest the machine.
+        const std::size_t slash = managed ? candidate.find('/') : type.find('/');
+        if (managed ? (slash != std::string::npos && candidate.substr(slash + 1) == type)
+                    : (slash != std::string::npos && type.substr(slash + 1) == candidate)) {
+            return QString::fromStdString(candidate);
+        }
+    }
+    return {};
+}
+
+void LaunchPage::updateService()
 {
     const core::ProviderDescriptor* provider =
         core::ProviderRegistry::builtIn().find(m_provider->currentData().toString().toStdString());
+    const bool hasJobs = provider && provider->managedJobs && provider->managedJobs->canLaunch();
+    const QString cloud = m_provider->currentText();
+    m_service->setItemText(
+        1,
+        hasJobs ? tr("Managed job on %1 (no machine to look after)").arg(managedServiceName(provider->id))
+                : tr("Managed job (none on %1)").arg(cloud));
+    auto* model = qobject_cast<QStandardItemModel*>(m_service->model());
+    model->item(1)->setEnabled(hasJobs);
+    model->item(1)->setToolTip(hasJobs ? QString()
+                                       : tr("%1 has no managed training service that GPU Planner submits to; "
+                                            "Google Cloud (Vertex AI) and Azure (Azure Machine Learning) have one.")
+                                             .arg(cloud));
+    if (!hasJobs && m_service->currentIndex() == 1) {
+        QSignalBlocker block(m_service);
+        m_service->setCurrentIndex(0);
+    }
+    const bool job = managedJob();
+    m_accessBox->setVisible(!job);
+    m_jobBox->setVisible(job);
+    m_offerForm->setRowVisible(m_zone, !job);
+    m_guardForm->setRowVisible(m_idleRow, !job);
+    m_launchButton->setText(job ? tr("Submit job…") : tr("Launch…"));
+    m_deadman->setSpecialValueText(job ? tr("Off: not allowed for a job") : tr("Off: it bills until you terminate it"));
+    m_deadman->setSuffix(job ? tr(" h (the job's timeout)") : tr(" h after start"));
+}
+
+void LaunchPage::wordProgressRows()
+{
+    const bool job = managedJob();
+    const char* jobTexts[] = {QT_TR_NOOP("Recorded in the ledger, job submitted"),
+                              QT_TR_NOOP("Accepted: the job is queued"),
+                              QT_TR_NOOP("Running"),
+                              nullptr};
+    for (std::size_t i = 0; i < std::size(kProgressRows); ++i) {
+        QListWidgetItem* item = m_progress->item(static_cast<int>(i));
+        item->setText(job && jobTexts[i] ? tr(jobTexts[i]) : tr(kProgressRows[i].text));
+        item->setHidden(job && !jobTexts[i]); // a job has no SSH
+    }
+}
+
+void LaunchPage::updatePricing()
+{
+    const core::ProviderDescriptor* cloud =
+        core::ProviderRegistry::builtIn().find(m_provider->currentData().toString().toStdString());
+    // A job's pricing is its service's: Vertex AI and Azure ML have spot, neither has a subscription.
+    const core::ProviderDescriptor* provider = cloud && managedJob() && cloud->managedJobs ? cloud->managedJobs : cloud;
     const std::map<core::CloudFeature, core::Reason> lacks =
         provider ? provider->unsupported : std::map<core::CloudFeature, core::Reason>{};
     auto* model = qobject_cast<QStandardItemModel*>(m_pricing->model());
@@ -571,6 +690,21 @@ core::LaunchPreparation LaunchPage::preparation() const
     s.budgetCurrency = m_budgetCurrency;
     s.terminateAtBudget = m_terminateAtBudget->isChecked();
     s.dryRun = m_dryRun->isChecked() && m_dryRun->isEnabled();
+    if (managedJob()) {
+        core::JobSpec job;
+        job.image = m_jobImage->text().trimmed().toStdString();
+        job.command = core::shellCommand(m_jobCommand->text().trimmed().toStdString());
+        for (const QString& line : m_jobEnvironment->toPlainText().split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+            const qsizetype equals = line.indexOf(QLatin1Char('='));
+            const QString name = (equals < 0 ? line : line.left(equals)).trimmed();
+            // A line without '=' keeps its text as the name, so that the core's check names it.
+            job.environment.emplace_back(name.toStdString(),
+                                         equals < 0 ? std::string() : line.mid(equals + 1).toStdString());
+        }
+        s.job = std::move(job);
+        s.imageId.clear();
+        s.dryRun = false;
+    }
     QString key = m_keyFile->text().trimmed();
     if (key.startsWith(QLatin1String("~/"))) {
         key = QDir::homePath() + key.mid(1);

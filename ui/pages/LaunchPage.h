@@ -18,10 +18,13 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
+class QHBoxLayout;
 class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QListWidget;
+class QPlainTextEdit;
 class QPushButton;
 class QSpinBox;
 
@@ -30,12 +33,14 @@ namespace gpuplan::ui {
 class CredentialStore;
 class StatusLabel;
 
-/// Launches one instance: the offer (from the plan's choice, or typed), region and zone, image, SSH key and the
-/// address SSH is opened to, the pricing mode (modes the provider lacks are greyed with the reason), the
-/// dead-man and idle rules and the plan's budget. Launch asks for a confirmation that states the price and the
-/// most it can cost before the dead-man fires, then follows the launch through request -> pending -> running ->
-/// SSH reachable. The launch is recorded in the ledger before its request goes out (core::Launcher); all cloud
-/// and disk work runs on worker threads.
+/// Launches one instance, or submits one managed training job where the cloud has a managed service and the catalog
+/// a managed offer of the machine (the Service row: a virtual machine, or a job on Vertex AI / Azure ML, with the
+/// container image, command and environment it runs and no SSH or idle rule). Launches: the offer (from the plan's
+/// choice, or typed), region and zone, image, SSH key and the address SSH is opened to, the pricing mode (modes the
+/// provider lacks are greyed with the reason), the dead-man and idle rules and the plan's budget. Launch asks for a
+/// confirmation that states the price and the most it can cost before the dead-man fires, then follows the launch
+/// through request -> pending -> running -> SSH reachable. The launch is recorded in the ledger before its request goes
+/// out (core::Launcher); all cloud and disk work runs on worker threads.
 class LaunchPage final : public QWidget
 {
     Q_OBJECT
@@ -81,6 +86,15 @@ private:
     bool confirm(const core::LaunchOrder& order, const std::optional<core::Error>& quoteProblem);
     core::LaunchPreparation preparation() const;
     std::optional<core::LaunchPricing> pricing() const;
+    /// The Service row chose a managed job.
+    bool managedJob() const;
+    /// The Service row as the provider allows it (greyed with the reason where it has no managed service), and the
+    /// form's parts that only one kind has: SSH and the idle rule for a machine, the job's image and command.
+    void updateService();
+    /// The same machine under the other service: "azureml/X" for "X" and back; empty when the catalog has none.
+    QString twinOf(const QString& instanceType, bool managed) const;
+    /// The launch progress rows' texts, for a machine or a job.
+    void wordProgressRows();
 
     CredentialStore* m_store = nullptr;
     std::shared_ptr<const PlanningData> m_data;
@@ -95,6 +109,7 @@ private:
     QGroupBox* m_guardBox = nullptr;
     std::vector<std::pair<QLabel*, const char*>> m_rowLabels; // the form's labels and their source texts
     QComboBox* m_provider = nullptr;
+    QComboBox* m_service = nullptr; // 0: a virtual machine; 1: a managed job
     QComboBox* m_instanceType = nullptr;
     QComboBox* m_region = nullptr;
     QLineEdit* m_zone = nullptr;
@@ -115,6 +130,13 @@ private:
     QDoubleSpinBox* m_budget = nullptr;
     QCheckBox* m_terminateAtBudget = nullptr;
     QCheckBox* m_dryRun = nullptr;
+    QGroupBox* m_jobBox = nullptr;
+    QLineEdit* m_jobImage = nullptr;
+    QLineEdit* m_jobCommand = nullptr;
+    QPlainTextEdit* m_jobEnvironment = nullptr; // NAME=VALUE, one a line
+    QFormLayout* m_offerForm = nullptr;         // its Zone row is hidden for a job (the service places it)
+    QFormLayout* m_guardForm = nullptr;         // its idle row is hidden for a job (it ends when its command does)
+    QHBoxLayout* m_idleRow = nullptr;
     QPushButton* m_launchButton = nullptr;
     QPushButton* m_cancelButton = nullptr;
     QListWidget* m_progress = nullptr;

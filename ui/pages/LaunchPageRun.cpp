@@ -130,7 +130,7 @@ void LaunchPage::onPrepared(core::Result<core::PreparedLaunch> prepared)
 void LaunchPage::launchWith(core::CloudAccess access)
 {
     core::LaunchWaitOptions wait;
-    wait.until = core::LaunchWait::Ssh;
+    wait.until = m_order && m_order->request.job ? core::LaunchWait::Running : core::LaunchWait::Ssh;
     wait.sshPort = m_sshPort->value();
     if (const int poll = qEnvironmentVariableIntValue("GPUPLAN_POLL_SECONDS"); poll > 0) {
         wait.pollInterval = std::chrono::seconds(poll);
@@ -191,12 +191,17 @@ bool LaunchPage::confirm(const core::LaunchOrder& order, const std::optional<cor
         return next->toBool();
     }
     QMessageBox box(QMessageBox::Question,
-                    r.dryRun ? tr("Check the launch?") : tr("Launch this instance?"),
+                    r.job      ? tr("Submit this job?")
+                    : r.dryRun ? tr("Check the launch?")
+                               : tr("Launch this instance?"),
                     text,
                     QMessageBox::Cancel,
                     this);
     box.setObjectName(QStringLiteral("launchConfirmBox"));
-    QPushButton* go = box.addButton(r.dryRun ? tr("Check") : tr("Launch"), QMessageBox::AcceptRole);
+    QPushButton* go = box.addButton(r.job      ? tr("Submit")
+                                    : r.dryRun ? tr("Check")
+                                               : tr("Launch"),
+                                    QMessageBox::AcceptRole);
     box.setDefaultButton(QMessageBox::Cancel);
     box.exec();
     return box.clickedButton() == go;
@@ -238,6 +243,14 @@ void LaunchPage::onLaunched(const core::Result<core::LaunchOutcome>& outcome)
                                 ? tr("The provider says the launch would succeed; nothing was started.")
                                 : tr("Dry run done; nothing was started."));
         emit launched(0);
+        return;
+    }
+    if (outcome->entry.intent.kind == core::LaunchKind::Job) {
+        m_status->setStatus(tr("Job %1 is %2 (ledger entry %3). Follow its log on the Instances page.")
+                                .arg(QString::fromStdString(outcome->entry.instanceId),
+                                     QString::fromLatin1(core::instanceStateName(outcome->entry.state)))
+                                .arg(outcome->entry.id));
+        emit launched(outcome->entry.id);
         return;
     }
     QString text = tr("%1 is %2 (ledger entry %3).")

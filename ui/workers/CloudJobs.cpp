@@ -6,6 +6,7 @@
 #include "gpuplan/secrets/SignerCredentials.h"
 
 #include "gpuplan/cloud/LaunchWorkflow.h"
+#include "gpuplan/cloud/ManagedJobService.h"
 #include "gpuplan/cloud/ProviderRegistry.h"
 #include "gpuplan/cloud/PublicAddress.h"
 #include "gpuplan/net/HttpClient.h"
@@ -42,7 +43,8 @@ core::Result<core::LaunchOutcome> runLaunch(core::CloudAccess access,
 {
     core::initializeHttp();
     core::HttpClient http(network);
-    core::Result<std::unique_ptr<core::CloudProvider>> provider = core::connectProvider(access, http);
+    const core::LaunchKind kind = order.request.job ? core::LaunchKind::Job : core::LaunchKind::Instance;
+    core::Result<std::unique_ptr<core::CloudProvider>> provider = core::connectProvider(access, http, kind);
     if (!provider) {
         return provider.error();
     }
@@ -63,6 +65,40 @@ core::Result<core::LaunchOutcome> runLaunch(core::CloudAccess access,
             }
         },
         now);
+}
+
+core::Result<JobLogRead> readJobLog(core::CloudAccess access,
+                                    core::HttpOptions network,
+                                    std::string region,
+                                    std::string jobId,
+                                    std::string after,
+                                    std::shared_ptr<core::CancelToken> cancel)
+{
+    core::initializeHttp();
+    core::HttpClient http(network);
+    core::Result<std::unique_ptr<core::CloudProvider>> provider =
+        core::connectProvider(access, http, core::LaunchKind::Job);
+    if (!provider) {
+        return provider.error();
+    }
+    auto* service = dynamic_cast<core::ManagedJobService*>(provider->get());
+    if (!service) {
+        return core::Error{core::ErrorCode::UnknownProvider,
+                           core::Reason{"error.cloud.no_managed_jobs", {{"provider", access.provider}}},
+                           access.provider};
+    }
+    JobLogRead read;
+    core::Result<core::JobLogPage> page = service->logs(region, jobId, after, cancel.get());
+    if (!page) {
+        return page.error();
+    }
+    read.page = std::move(page).value();
+    core::Result<core::RemoteInstance> job = service->describe(region, jobId, cancel.get());
+    if (!job) {
+        return job.error();
+    }
+    read.job = std::move(job).value();
+    return read;
 }
 
 core::Result<LedgerSnapshot> readLedger(std::filesystem::path ledgerFile, std::int64_t now)

@@ -5,6 +5,7 @@
 #include "gpuplan/cloud/LaunchWorkflow.h"
 #include "gpuplan/cloud/Launcher.h"
 #include "gpuplan/cloud/LedgerActions.h"
+#include "gpuplan/cloud/ManagedJobService.h"
 #include "gpuplan/core/Prompter.h"
 #include "gpuplan/ledger/Ledger.h"
 #include "gpuplan/net/HttpClient.h"
@@ -44,6 +45,21 @@ core::Result<core::LaunchOutcome> runLaunch(core::CloudAccess access,
                                             std::shared_ptr<core::CancelToken> cancel,
                                             std::function<void(core::LaunchProgress)> onProgress,
                                             std::int64_t now);
+
+/// A page of a managed job's log and the job as its service reports it now.
+struct JobLogRead
+{
+    core::JobLogPage page;
+    core::RemoteInstance job;
+};
+/// The log of job `jobId` after `after` (a JobLogPage::next; empty: from its start), from the cloud's managed job
+/// service, and the job's state.
+core::Result<JobLogRead> readJobLog(core::CloudAccess access,
+                                    core::HttpOptions network,
+                                    std::string region,
+                                    std::string jobId,
+                                    std::string after,
+                                    std::shared_ptr<core::CancelToken> cancel);
 
 /// What the ledger holds, with the plans' budgets; empty when there is no ledger file yet (none is made).
 struct LedgerSnapshot
