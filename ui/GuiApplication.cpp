@@ -150,6 +150,22 @@ void takeScreenshots(MainWindow& window, const QString& dir)
                     continue;
                 }
                 grabInto(window, screenshotFile(dir, ++n, MainWindow::pageKey(page)));
+                if (page == MainWindow::Page::Launch) {
+                    // Again as a managed job: the same Azure machine submitted to Azure Machine Learning.
+                    const auto combo = [&window](const char* name) {
+                        return window.findChild<QComboBox*>(QLatin1String(name));
+                    };
+                    combo("launchProviderComboBox")
+                        ->setCurrentIndex(combo("launchProviderComboBox")->findData(QStringLiteral("azure")));
+                    combo("launchInstanceComboBox")->setCurrentText(QStringLiteral("Standard_NC4as_T4_v3"));
+                    combo("launchServiceComboBox")->setCurrentIndex(1);
+                    combo("launchRegionComboBox")->setCurrentText(QStringLiteral("eastus"));
+                    window.findChild<QLineEdit*>(QStringLiteral("launchJobImageLineEdit"))
+                        ->setText(QStringLiteral("mcr.microsoft.com/azureml/curated/acpt-pytorch-2.2-cuda12.1"));
+                    window.findChild<QLineEdit*>(QStringLiteral("launchJobCommandLineEdit"))
+                        ->setText(QStringLiteral("python train.py --epochs 90"));
+                    grabInto(window, screenshotFile(dir, ++n, QStringLiteral("launch-managed-job")));
+                }
                 if (page == MainWindow::Page::Compare) {
                     // Again with the excluded offers open, each group of them too.
                     auto* toggle = window.findChild<QToolButton*>(QStringLiteral("excludedToggle"));

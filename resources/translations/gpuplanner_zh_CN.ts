@@ -7396,10 +7396,6 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
         <translation>正在取消… 已发出的请求都记在账本里，请到“实例”页对账。</translation>
     </message>
     <message>
-        <source>Launch one instance through the provider&apos;s API. It is written to the ledger before the request goes out, so nothing launched is ever lost, and its dead-man switch shuts it down when it is forgotten.</source>
-        <translation>通过云厂商的 API 启动一台实例。请求发出前先写入账本，启动过的实例不会丢；忘了关也有自动关机兜底。</translation>
-    </message>
-    <message>
         <source>No plan is open: type the offer, or open a plan to launch its choice.</source>
         <translation>没有打开的方案：可以直接填写实例规格，或打开一个方案按其推荐启动。</translation>
     </message>
@@ -7822,6 +7818,10 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
     <message>
         <source>Job %1 is %2 (ledger entry %3). Follow its log on the Instances page.</source>
         <translation>作业 %1 状态：%2（账本条目 %3）。可在“实例管理”页查看日志。</translation>
+    </message>
+    <message>
+        <source>Launch one instance, or submit one managed training job, through the provider&apos;s API. It is written to the ledger before the request goes out, so nothing launched is ever lost, and its dead-man switch ends it when it is forgotten.</source>
+        <translation>通过云厂商的 API 启动一台实例，或提交一个托管训练作业。请求发出前先写入账本，启动过的实例和作业都不会丢；忘了关也有自动关机兜底。</translation>
     </message>
 </context>
 <context>

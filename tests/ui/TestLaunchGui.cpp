@@ -433,6 +433,7 @@ private slots:
         QCOMPARE(cell(table, 0, InstanceTableModel::StateColumn), QStringLiteral("job running"));
         QCOMPARE(cell(table, 0, InstanceTableModel::TypeColumn), service.instanceType);
         table->selectRow(0);
+        QVERIFY(!child<QPushButton>(window, "verifyInstanceButton")->isEnabled()); // no machine to log in to
         auto* log = child<QPlainTextEdit>(window, "jobLogView");
         QTRY_VERIFY(log->isVisible());
         QTRY_VERIFY2_WITH_TIMEOUT(log->toPlainText().contains("started: ") && log->toPlainText().contains("train.py"),
@@ -440,6 +441,10 @@ private slots:
                                   30000);
         QVERIFY2(child<QLabel>(window, "jobLogLabel")->text().contains(serviceName),
                  qPrintable(child<QLabel>(window, "jobLogLabel")->text()));
+        if (const QString shots = qEnvironmentVariable("GPUPLAN_TEST_SCREENSHOTS"); !shots.isEmpty()) {
+            QTest::qWait(200);                                                       // the layout settles
+            window.grab().save(shots + "/instances-job-log-" + service.id + ".png"); // for a person to look at
+        }
 
         // Cancel it: the service is asked, and the ledger keeps that it was cancelled.
         gpuplan::ui::Questions::setNextAnswer(gpuplan::ui::Question::ConfirmTerminate, true);

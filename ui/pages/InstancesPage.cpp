@@ -251,9 +251,11 @@ void InstancesPage::updateButtons()
     const bool busy = m_job.isBusy();
     m_terminateButton->setEnabled(!busy && m_table->selectionModel()->hasSelection());
     const QModelIndexList selected = m_table->selectionModel()->selectedRows();
-    m_verifyButton->setEnabled(
-        selected.size() == 1
-        && !core::isFinal(m_model->entries()[static_cast<std::size_t>(selected.front().row())].state));
+    // A managed job has no machine to log in to: nothing to verify over SSH.
+    m_verifyButton->setEnabled(selected.size() == 1 && [&] {
+        const core::LedgerEntry& e = m_model->entries()[static_cast<std::size_t>(selected.front().row())];
+        return !core::isFinal(e.state) && e.intent.kind == core::LaunchKind::Instance;
+    }());
     m_terminateAllButton->setEnabled(!busy && anyLive);
     m_reconcileButton->setEnabled(!busy);
 }

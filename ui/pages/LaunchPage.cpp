@@ -189,6 +189,7 @@ LaunchPage::LaunchPage(CredentialStore* store, QWidget* parent)
     priceRow->addWidget(m_priceLabel, 1);
     priceRow->addWidget(m_priceOverride);
     auto* monthsRow = new QHBoxLayout;
+    m_monthsRow = monthsRow;
     monthsRow->addWidget(m_months);
     monthsRow->addWidget(m_autoRenew, 1);
     addRow(offerForm, m_provider, QT_TR_NOOP("Provider:"));
@@ -318,8 +319,9 @@ void LaunchPage::changeEvent(QEvent* event)
 void LaunchPage::retranslate()
 {
     m_introLabel->setText(
-        tr("Launch one instance through the provider's API. It is written to the ledger before the request goes "
-           "out, so nothing launched is ever lost, and its dead-man switch shuts it down when it is forgotten."));
+        tr("Launch one instance, or submit one managed training job, through the provider's API. It is written to "
+           "the ledger before the request goes out, so nothing launched is ever lost, and its dead-man switch ends it "
+           "when it is forgotten."));
     if (m_planId.empty()) {
         m_planLabel->setText(tr("No plan is open: type the offer, or open a plan to launch its choice."));
     }
@@ -573,7 +575,10 @@ void LaunchPage::updateService()
     const bool job = managedJob();
     m_accessBox->setVisible(!job);
     m_jobBox->setVisible(job);
+    // The service places a job, bills it on demand or on spot capacity at the market price, and rents no month.
     m_offerForm->setRowVisible(m_zone, !job);
+    m_offerForm->setRowVisible(m_monthsRow, !job);
+    m_offerForm->setRowVisible(m_spotLimit, !job);
     m_guardForm->setRowVisible(m_idleRow, !job);
     m_launchButton->setText(job ? tr("Submit job…") : tr("Launch…"));
     m_deadman->setSpecialValueText(job ? tr("Off: not allowed for a job") : tr("Off: it bills until you terminate it"));
@@ -678,7 +683,7 @@ core::LaunchPreparation LaunchPage::preparation() const
     s.pricing = pricing().value_or(core::LaunchPricing::OnDemand);
     s.subscriptionMonths = s.pricing == core::LaunchPricing::Subscription ? m_months->value() : 0;
     s.autoRenew = m_autoRenew->isChecked();
-    s.spotPriceLimit = s.pricing == core::LaunchPricing::Spot ? m_spotLimit->value() : 0;
+    s.spotPriceLimit = s.pricing == core::LaunchPricing::Spot && !managedJob() ? m_spotLimit->value() : 0;
     if (m_priceOverride->value() > 0) {
         s.price = m_priceOverride->value();
     }

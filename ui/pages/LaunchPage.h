@@ -134,8 +134,9 @@ private:
     QLineEdit* m_jobImage = nullptr;
     QLineEdit* m_jobCommand = nullptr;
     QPlainTextEdit* m_jobEnvironment = nullptr; // NAME=VALUE, one a line
-    QFormLayout* m_offerForm = nullptr;         // its Zone row is hidden for a job (the service places it)
-    QFormLayout* m_guardForm = nullptr;         // its idle row is hidden for a job (it ends when its command does)
+    QFormLayout* m_offerForm = nullptr;         // its Zone, subscription and spot limit rows are hidden for a job
+    QHBoxLayout* m_monthsRow = nullptr;
+    QFormLayout* m_guardForm = nullptr; // its idle row is hidden for a job (it ends when its command does)
     QHBoxLayout* m_idleRow = nullptr;
     QPushButton* m_launchButton = nullptr;
     QPushButton* m_cancelButton = nullptr;
