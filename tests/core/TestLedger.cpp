@@ -543,6 +543,84 @@ private slots:
         QVERIFY(!(*(*reopened)->find(withQuote))->intent.quote.has_value());
     }
 
+    void aJobIsAnEntryOfItsOwnKindAndReconciledOnlyWithJobs()
+    {
+        const std::filesystem::path file = path("jobs.sqlite");
+        LaunchIntent job = intent("tok-job");
+        job.provider = "azure";
+        job.region = "eastus";
+        job.zone.clear();
+        job.instanceType = "azureml/Standard_NC4as_T4_v3";
+        job.kind = LaunchKind::Job;
+        job.job = JobSpec{"registry.example/train:1", {"sh", "-c", "python train.py"}, {{"EPOCHS", "3"}}};
+        LaunchIntent machine = intent("tok-vm");
+        machine.provider = "azure";
+        machine.region = "eastus";
+        machine.instanceType = "Standard_NC4as_T4_v3";
+        std::int64_t jobId = 0;
+        std::int64_t vmId = 0;
+        {
+            auto opened = Ledger::open(file);
+            jobId = *(*opened)->recordIntent(job, kT0);
+            vmId = *(*opened)->recordIntent(machine, kT0);
+            QVERIFY((*opened)->update(jobId, "job-1", InstanceState::Running, kT0 + 60).ok());
+            QVERIFY((*opened)->update(vmId, "vm-1", InstanceState::Running, kT0 + 60).ok());
+        }
+        auto ledger = Ledger::open(file);
+        const LedgerEntry kept = **(*ledger)->find(jobId);
+        QCOMPARE(kept.intent.kind, LaunchKind::Job);
+        QVERIFY(kept.intent.job.has_value());
+        QCOMPARE(kept.intent.job->image, std::string("registry.example/train:1"));
+        QCOMPARE(kept.intent.job->command, (std::vector<std::string>{"sh", "-c", "python train.py"}));
+        QCOMPARE(kept.intent.job->environment.size(), std::size_t(1));
+        QCOMPARE((**(*ledger)->find(vmId)).intent.kind, LaunchKind::Instance);
+
+        // The job service lists the job as succeeded and knows no machine: the machine is left alone, and the job
+        // keeps how it ended.
+        RemoteInstance ended;
+        ended.instanceId = "job-1";
+        ended.clientToken = "tok-job";
+        ended.state = InstanceState::Terminated;
+        ended.providerState = "Completed";
+        Result<Reconciliation> r = (*ledger)->reconcile("azure", {ended}, kT0 + 7200, LaunchKind::Job);
+        QVERIFY(r.ok());
+        QCOMPARE(r->closed, std::vector<std::int64_t>{jobId});
+        const LedgerEntry done = **(*ledger)->find(jobId);
+        QCOMPARE(done.state, InstanceState::Terminated);
+        QCOMPARE(done.detail.key, std::string("ledger.job_ended"));
+        QCOMPARE(done.detail.params.at("outcome"), std::string("succeeded"));
+        QCOMPARE((**(*ledger)->find(vmId)).state, InstanceState::Running);
+        QVERIFY(costSoFar(done, kT0 + 9000) > 0);
+
+        // The VM service lists nothing: the job (of the other kind) is not touched, the machine is closed.
+        r = (*ledger)->reconcile("azure", {}, kT0 + 7200);
+        QVERIFY(r.ok());
+        QCOMPARE(r->closed, std::vector<std::int64_t>{vmId});
+        QCOMPARE((**(*ledger)->find(jobId)).detail.key, std::string("ledger.job_ended"));
+
+        QCOMPARE(jobOutcomeOf("JOB_STATE_CANCELLED"), std::string("cancelled"));
+        QCOMPARE(jobOutcomeOf("Canceled"), std::string("cancelled"));
+        QCOMPARE(jobOutcomeOf("CancelRequested"), std::string());
+        QCOMPARE(jobOutcomeOf("JOB_STATE_FAILED"), std::string("failed"));
+        QCOMPARE(jobOutcomeOf("JOB_STATE_RUNNING"), std::string());
+
+        // A version 5 ledger gains the kind (every entry an instance) and the job spec.
+        sqlite3* db = nullptr;
+        QCOMPARE(sqlite3_open(file.c_str(), &db), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(db,
+                              "ALTER TABLE launches DROP COLUMN job; ALTER TABLE launches DROP COLUMN kind; "
+                              "PRAGMA user_version = 5",
+                              nullptr,
+                              nullptr,
+                              nullptr),
+                 SQLITE_OK);
+        sqlite3_close(db);
+        auto migrated = Ledger::open(file);
+        QVERIFY2(migrated.ok(), migrated.ok() ? "" : describe(migrated.error()).c_str());
+        QCOMPARE((**(*migrated)->find(jobId)).intent.kind, LaunchKind::Instance);
+        QVERIFY(!(**(*migrated)->find(jobId)).intent.job.has_value());
+    }
+
     void notesAreKeptAsDataAndOlderSentencesStayReadable()
     {
         // An entry's detail is a reason, kept as JSON in the detail column; a ledger of an older version kept an
