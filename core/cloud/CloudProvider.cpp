@@ -95,6 +95,15 @@ std::string CloudProvider::id() const
     return m_descriptor ? m_descriptor->id : std::string();
 }
 
+void pauseFor(const ProviderContext& context, std::chrono::milliseconds interval)
+{
+    if (context.sleep) {
+        context.sleep(interval);
+    } else {
+        std::this_thread::sleep_for(interval);
+    }
+}
+
 LaunchKind CloudProvider::kind() const
 {
     return m_descriptor ? m_descriptor->kind : LaunchKind::Instance;

@@ -79,14 +79,6 @@ private:
                             const std::string& groupId,
                             LaunchResult& result,
                             const CancelToken* cancel);
-    void pause(std::chrono::milliseconds interval) const
-    {
-        if (m_context.sleep) {
-            m_context.sleep(interval);
-        } else {
-            std::this_thread::sleep_for(interval);
-        }
-    }
 
     alibaba::ErrorContext context(const alibaba::Call& call, const std::string& region) const
     {

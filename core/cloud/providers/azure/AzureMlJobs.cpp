@@ -6,7 +6,8 @@
 #include "gpuplan/cloud/providers/azure/ArmApi.h"
 #include "gpuplan/cloud/providers/azure/AzureMlApi.h"
 #include "gpuplan/cloud/providers/azure/AzureProvider.h"
-#include "gpuplan/net/signers/AzureClientCredentials.h"
+
+#include "ArmSession.h"
 
 #include <algorithm>
 #include <chrono>
@@ -19,49 +20,8 @@ namespace gpuplan::core {
 
 namespace {
 
-using namespace std::chrono_literals;
-
-/// How often and how long a cluster's create (Azure-AsyncOperation) is polled when ARM gives no Retry-After.
-constexpr int kMaxPolls = 120;
-constexpr auto kPollInterval = 5s;
-constexpr auto kMaxPollInterval = 60s;
+/// The most pages of jobs a listing reads.
 constexpr int kMaxPages = 100;
-
-/// The token exchange with ProviderContext::endpoint: the login host is replaced by the endpoint (the fake serves
-/// the token too); every other request goes as it is (the same as the VM provider's).
-class LoginTransport final : public HttpTransport
-{
-public:
-    LoginTransport(HttpTransport* inner, std::string endpoint)
-        : m_inner(inner)
-        , m_endpoint(std::move(endpoint))
-    { }
-
-    using HttpTransport::send;
-    Result<HttpResponse> send(const HttpRequest& request, const CancelToken* cancel) override
-    {
-        if (!m_inner) {
-            return Error{ErrorCode::InvalidArgument, Reason{"error.azure.no_transport", {}}, "azureml"};
-        }
-        const std::string login(azure::kLoginHost);
-        if (m_endpoint.empty() || !request.url.starts_with(login)) {
-            return m_inner->send(request, cancel);
-        }
-        HttpRequest moved = request;
-        moved.url = azure::loginBase(m_endpoint) + request.url.substr(login.size());
-        return m_inner->send(moved, cancel);
-    }
-
-private:
-    HttpTransport* m_inner;
-    std::string m_endpoint;
-};
-
-std::string setting(const ProviderContext& context, const char* name)
-{
-    const auto found = context.settings.find(name);
-    return found == context.settings.end() ? std::string() : found->second;
-}
 
 /// The host of an http(s) URL ("" when it has none).
 std::string hostOf(const std::string& url)
@@ -80,11 +40,7 @@ class AzureMlJobs final : public ManagedJobService
 public:
     explicit AzureMlJobs(ProviderContext context)
         : ManagedJobService(azureMlDescriptor(), std::move(context))
-        , m_login(m_context.http, m_context.endpoint)
-        , m_tokens(AzureClientSecret{setting(m_context, "tenant_id"), m_context.key.id, m_context.key.secret},
-                   std::string(azure::kScope),
-                   m_login,
-                   m_context.clock)
+        , m_arm(m_context, "azureml", azureml::mapError)
     { }
 
     Result<LaunchResult> launch(const LaunchRequest& request, const CancelToken* cancel) override;
@@ -103,8 +59,11 @@ private:
         azureml::Workspace workspace;
         azureml::WorkspaceInfo info;
     };
-    /// Authorizes (ARM's token) and sends an ARM call; the 2xx answer, else the mapped Error.
-    Result<HttpResponse> perform(const azure::Call& call, azure::ErrorContext context, const CancelToken* cancel);
+    /// Authorizes (ARM's token) and sends an ARM call; the 2xx answer, else the mapped Error (azureml::mapError).
+    Result<HttpResponse> perform(const azure::Call& call, const azure::ErrorContext& context, const CancelToken* cancel)
+    {
+        return m_arm.perform(call, context, cancel);
+    }
     /// GET of a URL an answer gave (https, or http on loopback only), with the bearer token or without it.
     Result<HttpResponse>
     getUrl(const std::string& action, const std::string& url, bool bearer, const CancelToken* cancel);
@@ -112,7 +71,7 @@ private:
     Result<Session> session(const CancelToken* cancel);
     /// The workspace, and InvalidArgument naming both regions unless it is in `region`.
     Result<Session> sessionIn(const std::string& region, const CancelToken* cancel);
-    Result<std::string> subscription(const CancelToken* cancel);
+    Result<std::string> subscription(const CancelToken* cancel) { return m_arm.subscription(cancel); }
     /// The cluster's ARM id: found, else created (and its operation waited for).
     Result<std::string> ensureCluster(const Session& s,
                                       const LaunchRequest& request,
@@ -132,14 +91,6 @@ private:
         r.pricingMode = pricing;
         return r;
     }
-    void pause(std::chrono::milliseconds interval) const
-    {
-        if (m_context.sleep) {
-            m_context.sleep(interval);
-        } else {
-            std::this_thread::sleep_for(interval);
-        }
-    }
     static azure::ErrorContext context(const azure::Call& call, const std::string& region)
     {
         azure::ErrorContext c;
@@ -148,45 +99,13 @@ private:
         return c;
     }
 
-    LoginTransport m_login;
-    AzureTokenSource m_tokens;
+    azure::ArmSession m_arm;
     std::mutex m_mutex;
     std::optional<Session> m_session;
     std::string m_subscription;
     std::string m_apiBase; // the run history's host, from the discovery document
     std::map<std::string, std::pair<std::string, std::string>> m_clusters; // compute id -> type, pricing
 };
-
-Result<HttpResponse>
-AzureMlJobs::perform(const azure::Call& call, azure::ErrorContext context, const CancelToken* cancel)
-{
-    if (!m_context.http) {
-        return Error{ErrorCode::InvalidArgument, Reason{"error.azure.no_transport", {}}, "azureml"};
-    }
-    if (cancel && cancel->cancelled()) {
-        return Error{ErrorCode::Cancelled, Reason{"error.azure.stopped_before", {{"action", call.action}}}, "azureml"};
-    }
-    const bool absolute = call.path.starts_with("http://") || call.path.starts_with("https://");
-    if ((absolute && !azure::isArmUrl(call.path, m_context.endpoint))
-        || (!absolute && !call.path.starts_with("/subscriptions"))) {
-        // The token goes to ARM only: an operation or page URL elsewhere is not followed.
-        return Error{ErrorCode::ProviderRefused,
-                     Reason{"error.azure.foreign_url", {{"action", call.action}, {"url", call.path}}},
-                     "azureml " + call.action};
-    }
-    HttpRequest request = azure::buildRequest(call, m_context.endpoint);
-    if (Status authorized = m_tokens.authorize(request); !authorized) {
-        return authorized.error();
-    }
-    Result<HttpResponse> response = m_context.http->send(request, cancel);
-    if (!response) {
-        return response.error().within(Reason{"error.provider.call", {{"action", call.action}}});
-    }
-    if (std::optional<Error> error = azureml::mapError(*response, context)) {
-        return *error;
-    }
-    return response;
-}
 
 Result<HttpResponse>
 AzureMlJobs::getUrl(const std::string& action, const std::string& url, bool bearer, const CancelToken* cancel)
@@ -204,7 +123,7 @@ AzureMlJobs::getUrl(const std::string& action, const std::string& url, bool bear
     request.url = url;
     if (bearer) {
         request.headers.push_back({"Accept", "application/json"});
-        if (Status authorized = m_tokens.authorize(request); !authorized) {
+        if (Status authorized = m_arm.authorize(request); !authorized) {
             return authorized.error();
         }
     }
@@ -220,34 +139,6 @@ AzureMlJobs::getUrl(const std::string& action, const std::string& url, bool bear
     return response;
 }
 
-Result<std::string> AzureMlJobs::subscription(const CancelToken* cancel)
-{
-    if (const std::string given = setting(m_context, "subscription_id"); !given.empty()) {
-        return given;
-    }
-    {
-        std::lock_guard lock(m_mutex);
-        if (!m_subscription.empty()) {
-            return m_subscription;
-        }
-    }
-    const azure::Call call = azure::listSubscriptionsCall();
-    Result<HttpResponse> answer = perform(call, context(call, {}), cancel);
-    if (!answer) {
-        return answer.error();
-    }
-    Result<std::vector<azure::Subscription>> listed = azure::parseSubscriptions(answer->body);
-    if (!listed) {
-        return listed.error();
-    }
-    Result<std::string> chosen = azure::chooseSubscription(*listed);
-    if (chosen) {
-        std::lock_guard lock(m_mutex);
-        m_subscription = *chosen;
-    }
-    return chosen;
-}
-
 Result<AzureMlJobs::Session> AzureMlJobs::session(const CancelToken* cancel)
 {
     {
@@ -256,7 +147,7 @@ Result<AzureMlJobs::Session> AzureMlJobs::session(const CancelToken* cancel)
             return *m_session;
         }
     }
-    const std::string given = setting(m_context, "ml_workspace");
+    const std::string given = m_arm.setting("ml_workspace");
     if (given.empty()) {
         return Error{ErrorCode::InvalidArgument, Reason{"error.azureml.no_workspace", {}}, "ml_workspace"};
     }
@@ -344,38 +235,16 @@ Result<std::string> AzureMlJobs::ensureCluster(const Session& s,
         return created.error();
     }
     int polls = 0;
-    if (const std::optional<std::string> url = answer->header("Azure-AsyncOperation"); url && !url->empty()) {
-        std::optional<std::chrono::seconds> wait = azure::retryAfter(*answer);
-        for (;;) {
-            if (polls >= kMaxPolls) {
-                return Error{
-                    ErrorCode::Timeout,
-                    Reason{"error.azure.operation_timeout", {{"action", put.action}, {"polls", std::to_string(polls)}}},
-                    "azureml " + put.action};
-            }
-            pause(std::min<std::chrono::milliseconds>(wait.value_or(kPollInterval), kMaxPollInterval));
-            ++polls;
-            const azure::Call poll = azure::getUrlCall(put.action, *url);
-            Result<HttpResponse> status = perform(poll, c, cancel);
-            if (!status) {
-                return status.error();
-            }
-            Result<azure::AsyncOperation> operation = azure::parseAsyncOperation(status->body, put.action);
-            if (!operation) {
-                return operation.error();
-            }
-            if (operation->done()) {
-                if (operation->status != "Succeeded") {
-                    Error error = azure::operationFailure(*operation, c);
-                    if (error.code == ErrorCode::QuotaExceeded) {
-                        error.reason.key = "error.azureml.quota";
-                    }
-                    return error;
-                }
-                break;
-            }
-            wait = azure::retryAfter(*status);
+    Result<azure::AsyncOperation> operation = m_arm.waitFor(*answer, c, polls, cancel);
+    if (!operation) {
+        return operation.error();
+    }
+    if (operation->status != "Succeeded") {
+        Error error = azure::operationFailure(*operation, c);
+        if (error.code == ErrorCode::QuotaExceeded) {
+            error.reason.key = "error.azureml.quota";
         }
+        return error;
     }
     result.steps.push_back(
         Reason{"step.azureml.cluster_created",

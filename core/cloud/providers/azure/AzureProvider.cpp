@@ -2,6 +2,8 @@
 
 #include "gpuplan/cloud/VmProvider.h"
 #include "gpuplan/cloud/providers/azure/ArmApi.h"
+
+#include "ArmSession.h"
 #include "gpuplan/net/signers/AzureClientCredentials.h"
 
 #include <memory>
@@ -13,61 +15,12 @@ namespace gpuplan::core {
 
 namespace {
 
-using namespace std::chrono_literals;
-
-/// How often and how long an async operation (Azure-AsyncOperation) is asked for its status when ARM gives no
-/// Retry-After: a VM's create takes a few minutes, a VNet or NSG seconds.
-constexpr int kMaxPolls = 120;
-constexpr auto kPollInterval = 5s;
-constexpr auto kMaxPollInterval = 60s;
-
-/// The token exchange with ProviderContext::endpoint: the login host is replaced by the endpoint (a local fake, or a
-/// private endpoint that serves both), every other request goes as it is.
-class LoginTransport final : public HttpTransport
-{
-public:
-    LoginTransport(HttpTransport* inner, std::string endpoint)
-        : m_inner(inner)
-        , m_endpoint(std::move(endpoint))
-    { }
-
-    using HttpTransport::send;
-    Result<HttpResponse> send(const HttpRequest& request, const CancelToken* cancel) override
-    {
-        if (!m_inner) {
-            return Error{ErrorCode::InvalidArgument, Reason{"error.azure.no_transport", {}}, "azure"};
-        }
-        const std::string login(azure::kLoginHost);
-        if (m_endpoint.empty() || !request.url.starts_with(login)) {
-            return m_inner->send(request, cancel);
-        }
-        HttpRequest moved = request;
-        moved.url = azure::loginBase(m_endpoint) + request.url.substr(login.size());
-        return m_inner->send(moved, cancel);
-    }
-
-private:
-    HttpTransport* m_inner;
-    std::string m_endpoint;
-};
-
-std::string setting(const ProviderContext& context, const char* name)
-{
-    const auto found = context.settings.find(name);
-    return found == context.settings.end() ? std::string() : found->second;
-}
-
 class AzureVmProvider final : public VmProvider
 {
 public:
     explicit AzureVmProvider(ProviderContext context)
         : VmProvider(azureDescriptor(), std::move(context))
-        , m_login(m_context.http, m_context.endpoint)
-        , m_tokens(AzureClientSecret{setting(m_context, "tenant_id"), m_context.key.id, m_context.key.secret},
-                   std::string(azure::kScope),
-                   m_login,
-                   m_context.clock)
-        , m_givenSubscription(setting(m_context, "subscription_id"))
+        , m_arm(m_context, "azure", azure::mapError)
     { }
 
     Result<std::vector<std::string>>
@@ -91,26 +44,21 @@ protected:
                const CancelToken* cancel) override;
 
 private:
-    /// Authorizes and sends the call; the 2xx answer, else the mapped Error.
-    Result<HttpResponse> perform(const azure::Call& call, azure::ErrorContext context, const CancelToken* cancel);
-    /// The subscription: the credential's subscription_id, else the one enabled subscription the app sees (asked once).
-    Result<std::string> subscription(const CancelToken* cancel);
-    /// Polls the answer's Azure-AsyncOperation until it is done (Retry-After honoured); Succeeded at once when the
-    /// answer names none. `polls` counts the polls.
+    /// Authorizes and sends the call; the 2xx answer, else the mapped Error (azure::ArmSession::perform).
+    Result<HttpResponse> perform(const azure::Call& call, const azure::ErrorContext& context, const CancelToken* cancel)
+    {
+        return m_arm.perform(call, context, cancel);
+    }
+    Result<std::string> subscription(const CancelToken* cancel) { return m_arm.subscription(cancel); }
     Result<azure::AsyncOperation>
-    waitFor(const HttpResponse& answer, const azure::ErrorContext& context, int& polls, const CancelToken* cancel);
+    waitFor(const HttpResponse& answer, const azure::ErrorContext& context, int& polls, const CancelToken* cancel)
+    {
+        return m_arm.waitFor(answer, context, polls, cancel);
+    }
     /// Creates (PUT) a network resource and waits for its operation: Succeeded, or the operation's error.
     Result<int> createAndWait(const azure::Call& call, const std::string& region, const CancelToken* cancel);
     /// The public IP of the VM's primary NIC; empty when it has none (yet).
     Result<std::string> publicIpOf(const azure::Vm& vm, const std::string& region, const CancelToken* cancel);
-    void pause(std::chrono::milliseconds interval) const
-    {
-        if (m_context.sleep) {
-            m_context.sleep(interval);
-        } else {
-            std::this_thread::sleep_for(interval);
-        }
-    }
     static azure::ErrorContext context(const azure::Call& call, const std::string& region)
     {
         azure::ErrorContext c;
@@ -119,106 +67,9 @@ private:
         return c;
     }
 
-    LoginTransport m_login;
-    AzureTokenSource m_tokens;
-    std::string m_givenSubscription;
-    std::mutex m_subscriptionMutex;
-    std::string m_subscription;    // from the list, once asked
+    azure::ArmSession m_arm;
     azure::ImageReference m_image; // the launch's image, from findImage to run
 };
-
-Result<HttpResponse>
-AzureVmProvider::perform(const azure::Call& call, azure::ErrorContext context, const CancelToken* cancel)
-{
-    if (!m_context.http) {
-        return Error{ErrorCode::InvalidArgument, Reason{"error.azure.no_transport", {}}, "azure"};
-    }
-    if (cancel && cancel->cancelled()) {
-        return Error{ErrorCode::Cancelled, Reason{"error.azure.stopped_before", {{"action", call.action}}}, "azure"};
-    }
-    const bool absolute = call.path.starts_with("http://") || call.path.starts_with("https://");
-    if ((absolute && !azure::isArmUrl(call.path, m_context.endpoint))
-        || (!absolute && !call.path.starts_with("/subscriptions"))) {
-        // The token goes to ARM only: an operation or page URL elsewhere is not followed.
-        return Error{ErrorCode::ProviderRefused,
-                     Reason{"error.azure.foreign_url", {{"action", call.action}, {"url", call.path}}},
-                     "azure " + call.action};
-    }
-    HttpRequest request = azure::buildRequest(call, m_context.endpoint);
-    if (Status authorized = m_tokens.authorize(request); !authorized) {
-        return authorized.error();
-    }
-    Result<HttpResponse> response = m_context.http->send(request, cancel);
-    if (!response) {
-        return response.error().within(Reason{"error.provider.call", {{"action", call.action}}});
-    }
-    if (std::optional<Error> error = azure::mapError(*response, context)) {
-        return *error;
-    }
-    return response;
-}
-
-Result<std::string> AzureVmProvider::subscription(const CancelToken* cancel)
-{
-    if (!m_givenSubscription.empty()) {
-        return m_givenSubscription;
-    }
-    {
-        std::lock_guard lock(m_subscriptionMutex);
-        if (!m_subscription.empty()) {
-            return m_subscription;
-        }
-    }
-    const azure::Call call = azure::listSubscriptionsCall();
-    Result<HttpResponse> answer = perform(call, context(call, {}), cancel);
-    if (!answer) {
-        return answer.error();
-    }
-    Result<std::vector<azure::Subscription>> listed = azure::parseSubscriptions(answer->body);
-    if (!listed) {
-        return listed.error();
-    }
-    Result<std::string> chosen = azure::chooseSubscription(*listed);
-    if (chosen) {
-        std::lock_guard lock(m_subscriptionMutex);
-        m_subscription = *chosen;
-    }
-    return chosen;
-}
-
-Result<azure::AsyncOperation> AzureVmProvider::waitFor(const HttpResponse& answer,
-                                                       const azure::ErrorContext& context,
-                                                       int& polls,
-                                                       const CancelToken* cancel)
-{
-    polls = 0;
-    const std::optional<std::string> url = answer.header("Azure-AsyncOperation");
-    if (!url || url->empty()) {
-        return azure::AsyncOperation{"Succeeded", {}, {}};
-    }
-    std::optional<std::chrono::seconds> wait = azure::retryAfter(answer);
-    for (; polls < kMaxPolls;) {
-        pause(std::min<std::chrono::milliseconds>(wait.value_or(kPollInterval), kMaxPollInterval));
-        ++polls;
-        const azure::Call call = azure::getUrlCall(context.action, *url);
-        Result<HttpResponse> status = perform(call, context, cancel);
-        if (!status) {
-            return status.error();
-        }
-        Result<azure::AsyncOperation> operation = azure::parseAsyncOperation(status->body, context.action);
-        if (!operation) {
-            return operation.error();
-        }
-        if (operation->done()) {
-            return operation;
-        }
-        wait = azure::retryAfter(*status);
-    }
-    return Error{
-        ErrorCode::Timeout,
-        Reason{"error.azure.operation_timeout", {{"action", context.action}, {"polls", std::to_string(polls)}}},
-        "azure " + context.action};
-}
 
 Result<int>
 AzureVmProvider::createAndWait(const azure::Call& call, const std::string& region, const CancelToken* cancel)

@@ -80,14 +80,6 @@ private:
         c.project = m_project;
         return c;
     }
-    void pause(std::chrono::milliseconds interval) const
-    {
-        if (m_context.sleep) {
-            m_context.sleep(interval);
-        } else {
-            std::this_thread::sleep_for(interval);
-        }
-    }
 
     gcp::GoogleSession m_session;
     std::string m_project;

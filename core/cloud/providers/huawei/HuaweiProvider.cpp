@@ -83,14 +83,6 @@ private:
                                     const huawei::ErrorContext& context,
                                     LaunchResult& result,
                                     const CancelToken* cancel);
-    void pause(std::chrono::milliseconds interval) const
-    {
-        if (m_context.sleep) {
-            m_context.sleep(interval);
-        } else {
-            std::this_thread::sleep_for(interval);
-        }
-    }
     static huawei::ErrorContext context(const huawei::Call& call, const std::string& region)
     {
         huawei::ErrorContext c;

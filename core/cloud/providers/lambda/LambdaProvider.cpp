@@ -64,14 +64,6 @@ private:
     Result<std::string> perform(const lambda::Call& call, CallContext context, const CancelToken* cancel);
     Result<std::vector<lambda::InstanceTypeOffer>> instanceTypes(const std::string& region, const CancelToken* cancel);
     Result<std::vector<lambda::Instance>> instances(const std::string& region, const CancelToken* cancel);
-    void pause(std::chrono::milliseconds interval) const
-    {
-        if (m_context.sleep) {
-            m_context.sleep(interval);
-        } else {
-            std::this_thread::sleep_for(interval);
-        }
-    }
     static CallContext context(const lambda::Call& call, const std::string& region)
     {
         CallContext c;

@@ -57,14 +57,6 @@ private:
     listMachines(const std::string& name, const std::string& region, const CancelToken* cancel);
     /// The startup scripts named `name` that are not deleted.
     Result<std::vector<paperspace::StartupScript>> scriptsNamed(const std::string& name, const CancelToken* cancel);
-    void pause(std::chrono::milliseconds interval) const
-    {
-        if (m_context.sleep) {
-            m_context.sleep(interval);
-        } else {
-            std::this_thread::sleep_for(interval);
-        }
-    }
     static CallContext context(const paperspace::Call& call, const std::string& region)
     {
         CallContext c;

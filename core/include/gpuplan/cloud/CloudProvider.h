@@ -111,6 +111,9 @@ struct ProviderContext
     std::function<void(std::chrono::milliseconds)> sleep;
 };
 
+/// Waits `interval` as the context says (ProviderContext::sleep: a test's clock), else sleeps.
+void pauseFor(const ProviderContext& context, std::chrono::milliseconds interval);
+
 /// InvalidArgument naming the endpoint unless it is an https URL, or an http URL whose host is 127.0.0.1,
 /// ::1 or localhost.
 Status checkEndpoint(const std::string& endpoint);
@@ -174,6 +177,9 @@ public:
                                             const std::function<void(const RemoteInstance&)>& onPoll = {});
 
 protected:
+    /// pauseFor(m_context, interval): between polls of the provider.
+    void pause(std::chrono::milliseconds interval) const { pauseFor(m_context, interval); }
+
     const ProviderDescriptor* m_descriptor = nullptr;
     ProviderContext m_context;
 };
