@@ -37,7 +37,6 @@
 
 #include <map>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -61,11 +60,16 @@
 #include "../support/WireCompare.h"
 
 using namespace gpuplan::core;
-using gpuplan::testing::compareJson;
+using gpuplan::testing::compareHeaderNames;
+using gpuplan::testing::compareHeaderValues;
+using gpuplan::testing::compareJsonBodies;
+using gpuplan::testing::compareJwtBearerForm;
+using gpuplan::testing::compareParameters;
 using gpuplan::testing::decodedQuery;
-using gpuplan::testing::lower;
+using gpuplan::testing::ourHeadersOf;
 using gpuplan::testing::readFile;
 using gpuplan::testing::RecordingTransport;
+using gpuplan::testing::sdkHeadersOf;
 using nlohmann::json;
 
 namespace {
@@ -128,13 +132,6 @@ void enumNamesOf(json& sdkBody)
     if (spec.is_object() && spec.contains("scheduling") && spec["scheduling"].contains("strategy")) {
         name(spec["scheduling"]["strategy"], strategies);
     }
-}
-
-json jwtPart(const std::string& part)
-{
-    const QByteArray raw = QByteArray::fromBase64(QByteArray::fromStdString(part),
-                                                  QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals);
-    return json::parse(raw.toStdString(), nullptr, false);
 }
 
 } // namespace
@@ -292,25 +289,10 @@ private slots:
             if (expectError == sdkError.empty()) {
                 differ("the SDK's call ended with \"" + sdkError + "\"");
             }
-            std::map<std::string, std::string> sdkHeaders; // lower-case names, SDK-only ones removed
-            for (const auto& pair : theirs["headers"]) {
-                const std::string name = lower(pair[0].get<std::string>());
-                if (!kNotComparedHeaders.count(name)) {
-                    if (sdkHeaders.count(name)) {
-                        differ("header " + name + " is sent twice by the SDK");
-                    }
-                    sdkHeaders[name] = pair[1].get<std::string>();
-                }
-            }
-            std::map<std::string, std::string> ourHeaders;
-            for (const HttpHeader& header : mine.headers) {
-                if (ourHeaders.count(lower(header.name))) {
-                    differ("header " + header.name + " is sent twice by us");
-                }
-                if (!kNotComparedHeaders.count(lower(header.name))) {
-                    ourHeaders[lower(header.name)] = header.value;
-                }
-            }
+            // Lower-case names, the ones not compared removed.
+            std::map<std::string, std::string> sdkHeaders =
+                sdkHeadersOf(theirs["headers"], kNotComparedHeaders, differ);
+            std::map<std::string, std::string> ourHeaders = ourHeadersOf(mine.headers, kNotComparedHeaders, differ);
             if (label == "token") {
                 // The form's media type; the SDK adds ";charset=UTF-8" (see the top).
                 for (auto* headers : {&ourHeaders, &sdkHeaders}) {
@@ -338,63 +320,13 @@ private slots:
             }
             // The body: the token request's form, else JSON.
             if (label == "token") {
-                std::vector<std::string> duplicates;
-                const auto a = decodedQuery(mine.body, duplicates);
-                const auto b = decodedQuery(sdkBody, duplicates);
-                for (const std::string& name : duplicates) {
-                    differ("form field " + name + " is sent twice");
-                }
-                std::set<std::string> names;
-                for (const auto& [name, value] : a) {
-                    names.insert(name);
-                }
-                for (const auto& [name, value] : b) {
-                    names.insert(name);
-                }
-                for (const std::string& name : names) {
-                    const std::string x = a.count(name) ? a.at(name) : "(absent)";
-                    const std::string y = b.count(name) ? b.at(name) : "(absent)";
-                    if (name != "assertion" && x != y) {
-                        differ("form field " + name + " is \"" + x + "\" here and \"" + y + "\" in the SDK's request");
+                compareJwtBearerForm(mine.body, sdkBody, kBodyRules, differ);
+            } else {
+                compareJsonBodies(mine.body, sdkBody, kBodyRules, differ, [&](json& b) {
+                    if (label == "customJobs.create") {
+                        enumNamesOf(b);
                     }
-                }
-                const auto parts = [](const std::string& jwt) {
-                    std::vector<std::string> out;
-                    std::stringstream in(jwt);
-                    for (std::string part; std::getline(in, part, '.');) {
-                        out.push_back(part);
-                    }
-                    return out;
-                };
-                const std::vector<std::string> ours = parts(a.count("assertion") ? a.at("assertion") : "");
-                const std::vector<std::string> sdks = parts(b.count("assertion") ? b.at("assertion") : "");
-                if (ours.size() != 3 || sdks.size() != 3) {
-                    differ("an assertion is not a JWT");
-                } else {
-                    std::vector<std::string> jwtDifferences;
-                    compareJson(jwtPart(ours[0]), jwtPart(sdks[0]), "assertion.header", jwtDifferences, kBodyRules);
-                    compareJson(jwtPart(ours[1]), jwtPart(sdks[1]), "assertion.claims", jwtDifferences, kBodyRules);
-                    for (const std::string& d : jwtDifferences) {
-                        differ(d);
-                    }
-                }
-            } else if (mine.body.empty() != sdkBody.empty()) {
-                differ("body \"" + mine.body + "\" vs the SDK's \"" + sdkBody + "\"");
-            } else if (!mine.body.empty()) {
-                const json a = json::parse(mine.body, nullptr, false);
-                json b = json::parse(sdkBody, nullptr, false);
-                if (label == "customJobs.create" && b.is_object()) {
-                    enumNamesOf(b);
-                }
-                if (a.is_discarded() || b.is_discarded()) {
-                    differ("a body is not JSON: \"" + mine.body + "\" vs the SDK's \"" + sdkBody + "\"");
-                } else {
-                    std::vector<std::string> bodyDifferences;
-                    compareJson(a, b, "", bodyDifferences, kBodyRules);
-                    for (const std::string& d : bodyDifferences) {
-                        differ("body member " + d);
-                    }
-                }
+                });
             }
             // Every parameter, decoded.
             std::vector<std::string> duplicates;
@@ -404,37 +336,10 @@ private slots:
             for (const std::string& name : duplicates) {
                 differ("parameter " + name + " is sent twice");
             }
-            for (const auto& [name, value] : a) {
-                if (!b.count(name)) {
-                    differ("parameter " + name + " is \"" + value + "\" here and absent in the SDK's request");
-                } else if (b.at(name) != value) {
-                    differ("parameter " + name + " is \"" + value + "\" here and \"" + b.at(name)
-                           + "\" in the SDK's request");
-                }
-            }
-            for (const auto& [name, value] : b) {
-                if (!a.count(name)) {
-                    differ("parameter " + name + " is absent here and \"" + value + "\" in the SDK's request");
-                }
-            }
+            compareParameters(a, b, differ);
             // The same header names, and the same Authorization and Content-Type.
-            for (const auto& [name, value] : sdkHeaders) {
-                if (!ourHeaders.count(name)) {
-                    differ("header " + name + " (\"" + value + "\") is in the SDK's request only");
-                }
-            }
-            for (const auto& [name, value] : ourHeaders) {
-                if (!sdkHeaders.count(name)) {
-                    differ("header " + name + " (\"" + value + "\") is in our request only");
-                }
-            }
-            for (const std::string name : {"authorization", "content-type"}) {
-                const std::string x = ourHeaders.count(name) ? ourHeaders[name] : "(absent)";
-                const std::string y = sdkHeaders.count(name) ? sdkHeaders[name] : "(absent)";
-                if (x != y) {
-                    differ("header " + name + " is \"" + x + "\" here and \"" + y + "\" in the SDK's request");
-                }
-            }
+            compareHeaderNames(ourHeaders, sdkHeaders, differ);
+            compareHeaderValues(ourHeaders, sdkHeaders, {"authorization", "content-type"}, differ);
             if (label != "token" && ourHeaders["authorization"] != "Bearer " + kToken) {
                 differ("our Authorization is \"" + ourHeaders["authorization"] + "\"");
             }

@@ -39,7 +39,8 @@ public:
         const QString portFile = dir + "/port-" + QFileInfo(script).baseName();
         m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
         m_process.start(QStringLiteral("python3"), QStringList{script, "--port-file", portFile} + credentialArgs);
-        for (int i = 0; i < 100 && m_port == 0; ++i) {
+        // Up to 20 s: on a loaded 2-core machine (the whole suite at once) a fake's start can take seconds.
+        for (int i = 0; i < 400 && m_port == 0 && m_process.state() != QProcess::NotRunning; ++i) {
             QFile f(portFile);
             if (f.open(QIODevice::ReadOnly)) {
                 m_port = f.readAll().trimmed().toInt();

@@ -125,16 +125,20 @@ import json
 import os
 import re
 import secrets
-import socket
 import sys
 import threading
 import time
 import uuid
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, quote, unquote
 
-TENANT = "11111111-1111-4111-8111-111111111111"
-CLIENT = "22222222-2222-4222-8222-222222222222"
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+# The token endpoint, ARM's checks and error bodies and the handler's plumbing are the Azure VM fake's.
+from fake_azure_vm import (ApiError, ArmHandlerBase, add_credential_args, arm_error,  # noqa: E402
+                           check_api_version, check_bearer, check_payload, check_route, client_credentials_token,
+                           fake_subscription, json_payload, match_route, new_uuid, query_params, serve, throttled,
+                           token_form)
+
 SECRET = "fake-azure-client-secret-for-tests"
 SUBSCRIPTION = "33333333-3333-4333-8333-333333333333"
 WORKSPACE = "gpuplan-rg/gpuplan-ws"
@@ -182,10 +186,6 @@ def iso_now(at=None):
     return moment.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-def new_uuid():
-    return str(uuid.uuid4())
-
-
 def norm(text):
     return (text or "").replace(" ", "").lower()
 
@@ -199,25 +199,6 @@ def count_of(value):
     return int(value)
 
 
-class ApiError(Exception):
-    """An answer other than 2xx: HTTP status, body (JSON, or bytes as they are) and extra headers."""
-
-    def __init__(self, status, body, headers=None):
-        super().__init__(str(body))
-        self.status = status
-        self.body = body
-        self.headers = headers or {}
-
-
-def arm_error(status, code, message, target=None, details=None, headers=None):
-    error = {"code": code, "message": message}
-    if target:
-        error["target"] = target
-    if details is not None:
-        error["details"] = details
-    return ApiError(status, {"error": error}, headers)
-
-
 def ml_error(status, message, inner=None, code="UserError"):
     """Azure ML's own error body (the management front end's)."""
     error = {"code": code, "message": message, "details": [],
@@ -225,17 +206,6 @@ def ml_error(status, message, inner=None, code="UserError"):
     if inner:
         error["innerError"] = {"code": inner}
     return ApiError(status, {"error": error})
-
-
-def aad_error(status, error, code, description):
-    trace, correlation = new_uuid(), new_uuid()
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M:%SZ")
-    return ApiError(status, {"error": error,
-                             "error_description": "AADSTS%d: %s Trace ID: %s Correlation ID: %s Timestamp: %s"
-                                                  % (code, description, trace, correlation, now),
-                             "error_codes": [code], "timestamp": now, "trace_id": trace,
-                             "correlation_id": correlation,
-                             "error_uri": "https://login.microsoftonline.com/error?code=%d" % code})
 
 
 def storage_error(status, code, message):
@@ -259,12 +229,7 @@ class State:
         self.running_after = args.running_after
         self.finish_after = args.finish_after
         self.workspace_guid = str(uuid.uuid5(uuid.NAMESPACE_URL, "gpuplanner-fake-ws:" + args.workspace))
-        self.subscriptions = [{"id": "/subscriptions/" + self.subscription, "subscriptionId": self.subscription,
-                               "tenantId": self.tenant, "displayName": "GPU Planner fake subscription",
-                               "state": "Enabled", "authorizationSource": "RoleBased",
-                               "subscriptionPolicies": {"locationPlacementId": "Public_2014-09-01",
-                                                        "quotaId": "PayAsYouGo_2014-09-01",
-                                                        "spendingLimit": "Off"}}]
+        self.subscriptions = [fake_subscription(self.subscription, self.tenant)]
         self.faults = {"throttle": 0, "drop_after_accept": 0, "quota": 0, "fail_job": 0, "invisible_s": 0,
                        "retry_after_s": args.retry_after, "page_size": 50}
         self.fail_names = set()
@@ -281,13 +246,7 @@ class State:
             self.subscription, self.rg, self.ws)
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-    state = None  # set in main
-
-    def log_message(self, fmt, *args):
-        pass
-
+class Handler(ArmHandlerBase):
     # ---- plumbing
 
     def reply(self, status, obj, headers=None, content_type="application/json; charset=utf-8"):
@@ -308,28 +267,6 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header(name, value)
         self.end_headers()
         self.wfile.write(data)
-
-    def read_body(self):
-        length = int(self.headers.get("Content-Length") or 0)
-        return self.rfile.read(length) if length else b""
-
-    def do_GET(self):
-        self.handle_any("GET")
-
-    def do_POST(self):
-        self.handle_any("POST")
-
-    def do_PUT(self):
-        self.handle_any("PUT")
-
-    def do_DELETE(self):
-        self.handle_any("DELETE")
-
-    def do_PATCH(self):
-        self.handle_any("PATCH")
-
-    def base_url(self):
-        return "http://" + (self.headers.get("Host") or "127.0.0.1:%d" % self.server.server_address[1])
 
     def handle_any(self, method):
         body = self.read_body()
@@ -370,21 +307,8 @@ class Handler(BaseHTTPRequestHandler):
                                      "body": body})
 
     def check_bearer(self):
-        st = self.state
-        auth = self.headers.get("Authorization")
-        if not auth:
-            raise arm_error(401, "AuthenticationFailed", "Authentication failed. The 'Authorization' header is "
-                            "missing.", headers=self.www_authenticate())
-        scheme, _, access = auth.partition(" ")
-        with st.lock:
-            valid = scheme.lower() == "bearer" and st.tokens.get(access.strip(), 0) >= time.time()
-        if not valid:
-            raise arm_error(401, "InvalidAuthenticationToken", "The access token is invalid.",
-                            headers=self.www_authenticate())
-
-    def www_authenticate(self):
-        return {"WWW-Authenticate": 'Bearer authorization_uri="https://login.windows.net/%s", error="invalid_token", '
-                                    'error_description="The access token is invalid."' % self.state.tenant}
+        with self.state.lock:
+            check_bearer(self.state, self.headers.get("Authorization"))
 
     # ---- control
 
@@ -441,71 +365,22 @@ class Handler(BaseHTTPRequestHandler):
     # ---- token endpoint (as fake_azure_vm.py)
 
     def token(self, tenant, body):
-        st = self.state
-        form = dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
-        self.record("token", "POST", self.path.partition("?")[0], {},
-                    {k: ("***" if k == "client_secret" else v) for k, v in form.items()})
-        if tenant.lower() != st.tenant.lower():
-            raise aad_error(400, "invalid_request", 90002, "Tenant '%s' not found. Check to make sure you have the "
-                            "correct tenant ID and are signing into the correct cloud. Check with your subscription "
-                            "administrator, this may happen if there are no active subscriptions for the tenant."
-                            % tenant)
-        if form.get("grant_type") != "client_credentials":
-            raise aad_error(400, "unsupported_grant_type", 70003, "The app requested an unsupported grant type '%s'."
-                            % form.get("grant_type", ""))
-        client = form.get("client_id", "")
-        if client.lower() != st.client.lower():
-            raise aad_error(400, "unauthorized_client", 700016, "Application with identifier '%s' was not found in "
-                            "the directory '%s'. This can happen if the application has not been installed by the "
-                            "administrator of the tenant or consented to by any user in the tenant. You may have sent "
-                            "your authentication request to the wrong tenant." % (client, tenant))
-        if form.get("client_secret", "") != st.secret:
-            raise aad_error(401, "invalid_client", 7000215, "Invalid client secret provided. Ensure the secret being "
-                            "sent in the request is the client secret value, not the client secret ID, for a secret "
-                            "added to app '%s'." % client)
-        scope = form.get("scope", "")
-        if not scope.endswith("/.default"):
-            raise aad_error(400, "invalid_scope", 1002012, "The provided value for scope %s is not valid. Client "
-                            "credential flows must have a scope value with /.default suffixed to the resource "
-                            "identifier (application ID URI)." % scope)
-        access = "fake-arm-" + secrets.token_urlsafe(32)
-        with st.lock:
-            st.tokens[access] = time.time() + 3599
-        self.reply(200, {"token_type": "Bearer", "expires_in": 3599, "ext_expires_in": 3599, "access_token": access})
+        form, recorded = token_form(body)
+        self.record("token", "POST", self.path.partition("?")[0], {}, recorded)
+        self.reply(200, client_credentials_token(self.state, tenant, form))
 
     # ---- ARM
 
     def api(self, method, raw_path, path, raw_query, body):
         st = self.state
-        params = {}
-        for key, value in parse_qsl(raw_query, keep_blank_values=True):
-            params.setdefault(key, value)
-        route = None
-        for m, pattern, action in ROUTES:
-            match = pattern.match(path)
-            if match and m == method:
-                route = (action, match.groupdict())
-                break
-        try:
-            payload = json.loads(body) if body else None
-        except ValueError:
-            payload = ValueError
-        action, groups = route if route else ("unknown", {})
+        params = query_params(raw_query)
+        action, groups, matched = match_route(ROUTES, method, path)
+        payload = json_payload(body)
         self.record(action, method, raw_path, params, None if payload is ValueError else payload)
         self.check_bearer()
-        version = params.get("api-version")
-        if version is None:
-            raise arm_error(400, "MissingApiVersionParameter", "The api-version query parameter (?api-version=) "
-                            "is required for all requests.")
-        if not re.match(r"^\d{4}-\d{2}-\d{2}(-preview|-beta)?$", version):
-            raise arm_error(400, "InvalidApiVersionParameter", "The api-version '%s' is invalid. The supported "
-                            "versions are '%s,2023-04-01,2022-12-01'." % (version, API_VERSION))
-        if route is None:
-            raise arm_error(404, "InvalidResourceType" if "/providers/" in path.lower() else "NotFound",
-                            "The resource type could not be found for the path '%s'." % path)
-        sub = groups.get("sub")
-        if sub is not None and not any(s["subscriptionId"].lower() == sub.lower() for s in st.subscriptions):
-            raise arm_error(404, "SubscriptionNotFound", "The subscription '%s' could not be found." % sub)
+        check_api_version(params, API_VERSION + ",2023-04-01,2022-12-01")
+        with st.lock:
+            check_route(st, path, matched, groups)
         if groups.get("rg") is not None and groups["rg"].lower() != st.rg.lower():
             raise arm_error(404, "ResourceGroupNotFound", "Resource group '%s' could not be found." % groups["rg"])
         if groups.get("ws") is not None and groups["ws"].lower() != st.ws.lower():
@@ -515,16 +390,8 @@ class Handler(BaseHTTPRequestHandler):
         with st.lock:
             if count_of(st.faults.get("throttle")) > 0:
                 st.faults["throttle"] = count_of(st.faults.get("throttle")) - 1
-                kind = "Write" if method in ("PUT", "DELETE", "POST", "PATCH") else "Read"
-                raise arm_error(429, "TooManyRequests", "The request is being throttled as the limit has been reached "
-                                "for operation type - %s_Subscription. For more information, refer - "
-                                "https://aka.ms/srpthrottlinglimits" % kind, headers={"Retry-After": "1"})
-        if payload is ValueError:
-            raise arm_error(400, "InvalidRequestContent", "The request content was invalid and could not be "
-                            "deserialized.")
-        if method == "PUT" and not isinstance(payload, dict):
-            raise arm_error(400, "InvalidRequestContent", "The request content was invalid and could not be "
-                            "deserialized: the body must be a JSON object.")
+                raise throttled(method)
+        check_payload(method, payload)
         getattr(self, "act_" + action.replace(".", "_"))(groups, params, payload or {})
 
     def op_url(self, kind, op_id):
@@ -536,11 +403,6 @@ class Handler(BaseHTTPRequestHandler):
         return str(self.state.faults.get("retry_after_s", 1))
 
     # ---- subscriptions, workspace
-
-    def act_subscriptions_list(self, groups, params, body):
-        with self.state.lock:
-            subs = json.loads(json.dumps(self.state.subscriptions))
-        self.reply(200, {"value": subs, "count": {"type": "Total", "value": len(subs)}})
 
     def act_workspaces_get(self, groups, params, body):
         st = self.state
@@ -971,11 +833,7 @@ class Handler(BaseHTTPRequestHandler):
             if drop:
                 st.faults["drop_after_accept"] = count_of(st.faults.get("drop_after_accept")) - 1
         if drop:
-            self.close_connection = True
-            try:
-                self.connection.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
+            self.close_without_answer()
             return
         self.reply(201, out)
 
@@ -1086,10 +944,7 @@ class Handler(BaseHTTPRequestHandler):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--port-file", required=True)
-    parser.add_argument("--tenant-id", default=TENANT)
-    parser.add_argument("--client-id", "--access-key-id", dest="client_id", default=CLIENT)
-    parser.add_argument("--client-secret", "--secret-key", dest="client_secret", default=SECRET)
+    add_credential_args(parser, SECRET)
     parser.add_argument("--subscription", "--subscription-id", dest="subscription", default=SUBSCRIPTION)
     parser.add_argument("--workspace", default=WORKSPACE)
     parser.add_argument("--location", default=LOCATION)
@@ -1098,17 +953,7 @@ def main():
     parser.add_argument("--retry-after", type=int, default=1)
     args = parser.parse_args()
     Handler.state = State(args)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    tmp = args.port_file + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(str(server.server_address[1]))
-    os.replace(tmp, args.port_file)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    return 0
+    return serve(Handler, args.port_file)
 
 
 if __name__ == "__main__":

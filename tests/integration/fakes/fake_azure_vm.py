@@ -252,10 +252,10 @@ def norm_location(text):
 
 
 class ApiError(Exception):
-    """An answer other than 2xx: HTTP status, body and extra headers."""
+    """An answer other than 2xx: HTTP status, body (JSON, or bytes as they are) and extra headers."""
 
     def __init__(self, status, body, headers=None):
-        super().__init__(json.dumps(body))
+        super().__init__(body.decode("utf-8", "replace") if isinstance(body, (bytes, bytearray)) else json.dumps(body))
         self.status = status
         self.body = body
         self.headers = headers or {}
@@ -297,68 +297,138 @@ def group_not_found(rg):
     return arm_error(404, "ResourceGroupNotFound", "Resource group '%s' could not be found." % rg)
 
 
-def decimals(value):
-    text = repr(float(value))
-    if "e" in text or "E" in text:
-        text = "%.10f" % float(value)
-    return len(text.partition(".")[2].rstrip("0"))
+# ---- pieces fake_azure_ml.py shares (the token endpoint, ARM's checks and errors, the handler's plumbing)
 
 
-class State:
-    def __init__(self, args, zones):
-        self.lock = threading.Lock()
-        self.tenant = args.tenant_id
-        self.client = args.client_id
-        self.secret = args.client_secret
-        self.subscription = args.subscription_id
-        self.subscriptions = [{"id": "/subscriptions/" + args.subscription_id, "subscriptionId": args.subscription_id,
-                               "tenantId": args.tenant_id, "displayName": "GPU Planner fake subscription",
-                               "state": "Enabled", "authorizationSource": "RoleBased",
-                               "subscriptionPolicies": {"locationPlacementId": "Public_2014-09-01",
-                                                        "quotaId": "PayAsYouGo_2014-09-01",
-                                                        "spendingLimit": "Off"}}]
-        self.running_after = args.running_after
-        self.zones = zones
-        self.object_id = str(uuid.uuid5(uuid.NAMESPACE_URL, "gpuplanner-fake-sp:" + args.client_id))
-        self.faults = {"throttle": 0, "no_capacity_zones": [], "stale_zone_listing": False, "restricted_sizes": [],
-                       "drop_after_accept": 0, "hold_run_reply_s": 0, "quota_exceeded": False, "unauthorized": [],
-                       "unregistered": [], "invisible_s": 0, "internal_error_after_create": 0, "terminate_slow_s": 0,
-                       "retry_after_s": args.retry_after, "page_size": 50}
-        self.tokens = {}  # access token -> expiry (Unix s)
-        self.calls = []
-        self.groups = {}  # lower name -> group
-        self.nsgs = {}  # (rg lower, name lower) -> nsg
-        self.vnets = {}
-        self.public_ips = {}
-        self.nics = {}
-        self.vms = []
-        self.operations = {}  # id -> operation
-
-    def zones_for(self, region):
-        return self.zones.get(norm_location(region), ["1", "2", "3"])
+def client_credentials_token(st, tenant, form):
+    """The token endpoint's answer to a client-credentials form for tenant `tenant`, or the AADSTS error it raises
+    (st: tenant, client, secret, lock, tokens)."""
+    if tenant.lower() != st.tenant.lower():
+        raise aad_error(400, "invalid_request", 90002, "Tenant '%s' not found. Check to make sure you have the "
+                        "correct tenant ID and are signing into the correct cloud. Check with your subscription "
+                        "administrator, this may happen if there are no active subscriptions for the tenant."
+                        % tenant)
+    if form.get("grant_type") != "client_credentials":
+        raise aad_error(400, "unsupported_grant_type", 70003, "The app requested an unsupported grant type '%s'."
+                        % form.get("grant_type", ""))
+    client = form.get("client_id", "")
+    if client.lower() != st.client.lower():
+        raise aad_error(400, "unauthorized_client", 700016, "Application with identifier '%s' was not found in "
+                        "the directory '%s'. This can happen if the application has not been installed by the "
+                        "administrator of the tenant or consented to by any user in the tenant. You may have sent "
+                        "your authentication request to the wrong tenant." % (client, tenant))
+    if form.get("client_secret", "") != st.secret:
+        raise aad_error(401, "invalid_client", 7000215, "Invalid client secret provided. Ensure the secret being "
+                        "sent in the request is the client secret value, not the client secret ID, for a secret "
+                        "added to app '%s'." % client)
+    scope = form.get("scope", "")
+    if not scope.endswith("/.default"):
+        raise aad_error(400, "invalid_scope", 1002012, "The provided value for scope %s is not valid. Client "
+                        "credential flows must have a scope value with /.default suffixed to the resource "
+                        "identifier (application ID URI)." % scope)
+    access = "fake-arm-" + secrets.token_urlsafe(32)
+    with st.lock:
+        st.tokens[access] = time.time() + 3599
+    return {"token_type": "Bearer", "expires_in": 3599, "ext_expires_in": 3599, "access_token": access}
 
 
-class Handler(BaseHTTPRequestHandler):
+def token_form(body):
+    """The token request's form, and the same with the secret masked (as the calls record it)."""
+    form = dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
+    return form, {k: ("***" if k == "client_secret" else v) for k, v in form.items()}
+
+
+def query_params(raw_query):
+    """The query's parameters, the first value of each name."""
+    params = {}
+    for key, value in parse_qsl(raw_query, keep_blank_values=True):
+        params.setdefault(key, value)
+    return params
+
+
+def match_route(routes, method, path):
+    """(action, groups) of the first route that matches, else ("unknown", {}) and False."""
+    for m, pattern, action in routes:
+        match = pattern.match(path)
+        if match and m == method:
+            return action, match.groupdict(), True
+    return "unknown", {}, False
+
+
+def json_payload(body):
+    """The body as JSON, None when empty, ValueError when it is not JSON."""
+    try:
+        return json.loads(body) if body else None
+    except ValueError:
+        return ValueError
+
+
+def www_authenticate(tenant):
+    return {"WWW-Authenticate": 'Bearer authorization_uri="https://login.windows.net/%s", error="invalid_token", '
+                                'error_description="The access token is invalid."' % tenant}
+
+
+def check_bearer(st, auth):
+    """ARM's check of the Authorization header against the tokens st issued (the caller holds st.lock)."""
+    if not auth:
+        raise arm_error(401, "AuthenticationFailed", "Authentication failed. The 'Authorization' header is "
+                        "missing.", headers=www_authenticate(st.tenant))
+    scheme, _, access = auth.partition(" ")
+    if scheme.lower() != "bearer" or st.tokens.get(access.strip(), 0) < time.time():
+        raise arm_error(401, "InvalidAuthenticationToken", "The access token is invalid.",
+                        headers=www_authenticate(st.tenant))
+
+
+def check_api_version(params, supported):
+    version = params.get("api-version")
+    if version is None:
+        raise arm_error(400, "MissingApiVersionParameter", "The api-version query parameter (?api-version=) "
+                        "is required for all requests.")
+    if not re.match(r"^\d{4}-\d{2}-\d{2}(-preview|-beta)?$", version):
+        raise arm_error(400, "InvalidApiVersionParameter", "The api-version '%s' is invalid. The supported "
+                        "versions are '%s'." % (version, supported))
+
+
+def check_route(st, path, matched, groups):
+    """404 for a path no route matches, or one naming another subscription."""
+    if not matched:
+        raise arm_error(404, "InvalidResourceType" if "/providers/" in path.lower() else "NotFound",
+                        "The resource type could not be found for the path '%s'." % path)
+    sub = groups.get("sub")
+    if sub is not None and not any(s["subscriptionId"].lower() == sub.lower() for s in st.subscriptions):
+        raise arm_error(404, "SubscriptionNotFound", "The subscription '%s' could not be found." % sub)
+
+
+def throttled(method):
+    kind = "Write" if method in ("PUT", "DELETE", "POST", "PATCH") else "Read"
+    return arm_error(429, "TooManyRequests", "The request is being throttled as the limit has been reached "
+                     "for operation type - %s_Subscription. For more information, refer - "
+                     "https://aka.ms/srpthrottlinglimits" % kind, headers={"Retry-After": "1"})
+
+
+def check_payload(method, payload):
+    if payload is ValueError:
+        raise arm_error(400, "InvalidRequestContent", "The request content was invalid and could not be "
+                        "deserialized.")
+    if method == "PUT" and not isinstance(payload, dict):
+        raise arm_error(400, "InvalidRequestContent", "The request content was invalid and could not be "
+                        "deserialized: the body must be a JSON object.")
+
+
+def fake_subscription(subscription, tenant):
+    return {"id": "/subscriptions/" + subscription, "subscriptionId": subscription, "tenantId": tenant,
+            "displayName": "GPU Planner fake subscription", "state": "Enabled", "authorizationSource": "RoleBased",
+            "subscriptionPolicies": {"locationPlacementId": "Public_2014-09-01", "quotaId": "PayAsYouGo_2014-09-01",
+                                     "spendingLimit": "Off"}}
+
+
+class ArmHandlerBase(BaseHTTPRequestHandler):
+    """The plumbing of an ARM fake's handler: each method goes to handle_any(method); quiet; GET /subscriptions."""
     protocol_version = "HTTP/1.1"
     state = None  # set in main
 
     def log_message(self, fmt, *args):
         pass
-
-    # ---- plumbing
-
-    def reply(self, status, obj, headers=None):
-        data = b"" if obj is None else json.dumps(obj).encode()
-        self.send_response(status)
-        if obj is not None:
-            self.send_header("Content-Type", "application/json; charset=utf-8")
-        self.send_header("Content-Length", str(len(data)))
-        self.send_header("x-ms-request-id", new_uuid())
-        self.send_header("x-ms-correlation-request-id", new_uuid())
-        for name, value in (headers or {}).items():
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(data)
 
     def read_body(self):
         length = int(self.headers.get("Content-Length") or 0)
@@ -381,6 +451,96 @@ class Handler(BaseHTTPRequestHandler):
 
     def base_url(self):
         return "http://" + (self.headers.get("Host") or "127.0.0.1:%d" % self.server.server_address[1])
+
+    def www_authenticate(self):
+        return www_authenticate(self.state.tenant)
+
+    def close_without_answer(self):
+        self.close_connection = True
+        try:
+            self.connection.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+    def act_subscriptions_list(self, groups, params, body):
+        with self.state.lock:
+            subs = json.loads(json.dumps(self.state.subscriptions))
+        self.reply(200, {"value": subs, "count": {"type": "Total", "value": len(subs)}})
+
+
+def add_credential_args(parser, secret):
+    parser.add_argument("--port-file", required=True)
+    parser.add_argument("--tenant-id", default=TENANT)
+    parser.add_argument("--client-id", "--access-key-id", dest="client_id", default=CLIENT)
+    parser.add_argument("--client-secret", "--secret-key", dest="client_secret", default=secret)
+
+
+def serve(handler, port_file):
+    """Binds 127.0.0.1 on a free port, writes it to port_file (.tmp, then renamed) and serves until killed."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    tmp = port_file + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(str(server.server_address[1]))
+    os.replace(tmp, port_file)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def decimals(value):
+    text = repr(float(value))
+    if "e" in text or "E" in text:
+        text = "%.10f" % float(value)
+    return len(text.partition(".")[2].rstrip("0"))
+
+
+class State:
+    def __init__(self, args, zones):
+        self.lock = threading.Lock()
+        self.tenant = args.tenant_id
+        self.client = args.client_id
+        self.secret = args.client_secret
+        self.subscription = args.subscription_id
+        self.subscriptions = [fake_subscription(args.subscription_id, args.tenant_id)]
+        self.running_after = args.running_after
+        self.zones = zones
+        self.object_id = str(uuid.uuid5(uuid.NAMESPACE_URL, "gpuplanner-fake-sp:" + args.client_id))
+        self.faults = {"throttle": 0, "no_capacity_zones": [], "stale_zone_listing": False, "restricted_sizes": [],
+                       "drop_after_accept": 0, "hold_run_reply_s": 0, "quota_exceeded": False, "unauthorized": [],
+                       "unregistered": [], "invisible_s": 0, "internal_error_after_create": 0, "terminate_slow_s": 0,
+                       "retry_after_s": args.retry_after, "page_size": 50}
+        self.tokens = {}  # access token -> expiry (Unix s)
+        self.calls = []
+        self.groups = {}  # lower name -> group
+        self.nsgs = {}  # (rg lower, name lower) -> nsg
+        self.vnets = {}
+        self.public_ips = {}
+        self.nics = {}
+        self.vms = []
+        self.operations = {}  # id -> operation
+
+    def zones_for(self, region):
+        return self.zones.get(norm_location(region), ["1", "2", "3"])
+
+
+class Handler(ArmHandlerBase):
+    # ---- plumbing
+
+    def reply(self, status, obj, headers=None):
+        data = b"" if obj is None else json.dumps(obj).encode()
+        self.send_response(status)
+        if obj is not None:
+            self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("x-ms-request-id", new_uuid())
+        self.send_header("x-ms-correlation-request-id", new_uuid())
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(data)
 
     def handle_any(self, method):
         body = self.read_body()
@@ -455,38 +615,11 @@ class Handler(BaseHTTPRequestHandler):
 
     def token(self, tenant, body):
         st = self.state
-        form = dict(parse_qsl(body.decode("utf-8", "replace"), keep_blank_values=True))
+        form, recorded = token_form(body)
         with st.lock:
             st.calls.append({"action": "token", "region": "", "method": "POST", "path": self.path.partition("?")[0],
-                             "params": {},
-                             "body": {k: ("***" if k == "client_secret" else v) for k, v in form.items()}})
-        if tenant.lower() != st.tenant.lower():
-            raise aad_error(400, "invalid_request", 90002, "Tenant '%s' not found. Check to make sure you have the "
-                            "correct tenant ID and are signing into the correct cloud. Check with your subscription "
-                            "administrator, this may happen if there are no active subscriptions for the tenant."
-                            % tenant)
-        if form.get("grant_type") != "client_credentials":
-            raise aad_error(400, "unsupported_grant_type", 70003, "The app requested an unsupported grant type '%s'."
-                            % form.get("grant_type", ""))
-        client = form.get("client_id", "")
-        if client.lower() != st.client.lower():
-            raise aad_error(400, "unauthorized_client", 700016, "Application with identifier '%s' was not found in "
-                            "the directory '%s'. This can happen if the application has not been installed by the "
-                            "administrator of the tenant or consented to by any user in the tenant. You may have sent "
-                            "your authentication request to the wrong tenant." % (client, tenant))
-        if form.get("client_secret", "") != st.secret:
-            raise aad_error(401, "invalid_client", 7000215, "Invalid client secret provided. Ensure the secret being "
-                            "sent in the request is the client secret value, not the client secret ID, for a secret "
-                            "added to app '%s'." % client)
-        scope = form.get("scope", "")
-        if not scope.endswith("/.default"):
-            raise aad_error(400, "invalid_scope", 1002012, "The provided value for scope %s is not valid. Client "
-                            "credential flows must have a scope value with /.default suffixed to the resource "
-                            "identifier (application ID URI)." % scope)
-        access = "fake-arm-" + secrets.token_urlsafe(32)
-        with st.lock:
-            st.tokens[access] = time.time() + 3599
-        self.reply(200, {"token_type": "Bearer", "expires_in": 3599, "ext_expires_in": 3599, "access_token": access})
+                             "params": {}, "body": recorded})
+        self.reply(200, client_credentials_token(st, tenant, form))
 
     # ---- ARM
 
@@ -494,53 +627,21 @@ class Handler(BaseHTTPRequestHandler):
         st = self.state
         raw_path, _, raw_query = self.path.partition("?")
         path = unquote(raw_path)
-        params = {}
-        for key, value in parse_qsl(raw_query, keep_blank_values=True):
-            params.setdefault(key, value)
-        route = None
-        for m, pattern, action in ROUTES:
-            match = pattern.match(path)
-            if match and m == method:
-                route = (action, match.groupdict())
-                break
-        try:
-            payload = json.loads(body) if body else None
-        except ValueError:
-            payload = ValueError
-        action, groups = route if route else ("unknown", {})
+        params = query_params(raw_query)
+        action, groups, matched = match_route(ROUTES, method, path)
+        payload = json_payload(body)
         if action == "asyncOperation" and params.get("monitor") == "true":
             action = "operationResult"  # the Location URL of a delete
         with st.lock:
             st.calls.append({"action": action, "region": self.region_of(groups, params, payload), "method": method,
                              "path": raw_path, "params": params,
                              "body": None if payload is ValueError else payload})
-            auth = self.headers.get("Authorization")
-            if not auth:
-                raise arm_error(401, "AuthenticationFailed", "Authentication failed. The 'Authorization' header is "
-                                "missing.", headers=self.www_authenticate())
-            scheme, _, access = auth.partition(" ")
-            if scheme.lower() != "bearer" or st.tokens.get(access.strip(), 0) < time.time():
-                raise arm_error(401, "InvalidAuthenticationToken", "The access token is invalid.",
-                                headers=self.www_authenticate())
-            version = params.get("api-version")
-            if version is None:
-                raise arm_error(400, "MissingApiVersionParameter", "The api-version query parameter (?api-version=) "
-                                "is required for all requests.")
-            if not re.match(r"^\d{4}-\d{2}-\d{2}(-preview|-beta)?$", version):
-                raise arm_error(400, "InvalidApiVersionParameter", "The api-version '%s' is invalid. The supported "
-                                "versions are '2024-11-01,2024-07-01,2024-05-01,2021-07-01,2020-01-01'." % version)
-            if route is None:
-                raise arm_error(404, "InvalidResourceType" if "/providers/" in path.lower() else "NotFound",
-                                "The resource type could not be found for the path '%s'." % path)
-            sub = groups.get("sub")
-            if sub is not None and not any(s["subscriptionId"].lower() == sub.lower() for s in st.subscriptions):
-                raise arm_error(404, "SubscriptionNotFound", "The subscription '%s' could not be found." % sub)
+            check_bearer(st, self.headers.get("Authorization"))
+            check_api_version(params, "2024-11-01,2024-07-01,2024-05-01,2021-07-01,2020-01-01")
+            check_route(st, path, matched, groups)
             if st.faults.get("throttle", 0) > 0:
                 st.faults["throttle"] -= 1
-                kind = "Write" if method in ("PUT", "DELETE", "POST", "PATCH") else "Read"
-                raise arm_error(429, "TooManyRequests", "The request is being throttled as the limit has been reached "
-                                "for operation type - %s_Subscription. For more information, refer - "
-                                "https://aka.ms/srpthrottlinglimits" % kind, headers={"Retry-After": "1"})
+                raise throttled(method)
             if action in (st.faults.get("unauthorized") or []):
                 raise arm_error(403, "AuthorizationFailed", "The client '%s' with object id '%s' does not have "
                                 "authorization to perform action '%s' over scope '%s' or the scope is invalid. If "
@@ -556,17 +657,8 @@ class Handler(BaseHTTPRequestHandler):
                         raise arm_error(409, "MissingSubscriptionRegistration", message,
                                         details=[{"code": "MissingSubscriptionRegistration", "target": ns,
                                                   "message": message}])
-        if payload is ValueError:
-            raise arm_error(400, "InvalidRequestContent", "The request content was invalid and could not be "
-                            "deserialized.")
-        if method == "PUT" and not isinstance(payload, dict):
-            raise arm_error(400, "InvalidRequestContent", "The request content was invalid and could not be "
-                            "deserialized: the body must be a JSON object.")
+        check_payload(method, payload)
         getattr(self, "act_" + action.replace(".", "_"))(groups, params, payload or {})
-
-    def www_authenticate(self):
-        return {"WWW-Authenticate": 'Bearer authorization_uri="https://login.windows.net/%s", error="invalid_token", '
-                                    'error_description="The access token is invalid."' % self.state.tenant}
 
     def region_of(self, groups, params, payload):
         if isinstance(payload, dict) and payload.get("location"):
@@ -642,11 +734,6 @@ class Handler(BaseHTTPRequestHandler):
     act_operationResult = act_asyncOperation
 
     # ---- subscriptions, providers, resource groups
-
-    def act_subscriptions_list(self, groups, params, body):
-        with self.state.lock:
-            subs = json.loads(json.dumps(self.state.subscriptions))
-        self.reply(200, {"value": subs, "count": {"type": "Total", "value": len(subs)}})
 
     def act_providers_register(self, groups, params, body):
         ns = groups["ns"]
@@ -1312,11 +1399,7 @@ class Handler(BaseHTTPRequestHandler):
                 st.faults["hold_run_reply_s"] = 0
             headers = self.lro_headers(op) if op else {}
         if drop:
-            self.close_connection = True
-            try:
-                self.connection.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
+            self.close_without_answer()
             return
         if hold:
             time.sleep(hold)
@@ -1474,10 +1557,7 @@ def vm_nic_delete(st, nic_id):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--port-file", required=True)
-    parser.add_argument("--tenant-id", default=TENANT)
-    parser.add_argument("--client-id", "--access-key-id", dest="client_id", default=CLIENT)
-    parser.add_argument("--client-secret", "--secret-key", dest="client_secret", default=SECRET)
+    add_credential_args(parser, SECRET)
     parser.add_argument("--subscription-id", default=SUBSCRIPTION)
     parser.add_argument("--running-after", type=int, default=2)
     parser.add_argument("--retry-after", type=int, default=1)
@@ -1495,17 +1575,7 @@ def main():
         zones[norm_location(region)] = [z for z in value.split(",") if z]
         i += 1
     Handler.state = State(args, zones)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    tmp = args.port_file + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(str(server.server_address[1]))
-    os.replace(tmp, args.port_file)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    return 0
+    return serve(Handler, args.port_file)
 
 
 if __name__ == "__main__":

@@ -479,14 +479,14 @@ class State:
         return str(int(hashlib.sha256(project.encode()).hexdigest(), 16) % 10 ** 12)
 
 
-class Handler(BaseHTTPRequestHandler):
+class GoogleHandlerBase(BaseHTTPRequestHandler):
+    """The plumbing of a Google API fake's handler (fake_vertex.py's too): /_fake/ paths go to control(), /token to
+    token(), the rest to api(); an ApiError is answered as its status and body."""
     protocol_version = "HTTP/1.1"
     state = None  # set in main
 
     def log_message(self, fmt, *args):
         pass
-
-    # ---- plumbing
 
     def reply(self, status, obj):
         data = b"" if obj is None else json.dumps(obj).encode()
@@ -516,12 +516,16 @@ class Handler(BaseHTTPRequestHandler):
     def do_PUT(self):
         self.handle_any("PUT")
 
+    def note_request(self, method, path):
+        """Called with each request but the control ones, before it is answered."""
+
     def handle_any(self, method):
         body = self.read_body()
         path = self.path.partition("?")[0]
         if path.startswith("/_fake/"):
             self.control(method, path, body)
             return
+        self.note_request(method, path)
         try:
             if path == "/token":
                 self.token(method, body)
@@ -530,6 +534,23 @@ class Handler(BaseHTTPRequestHandler):
         except ApiError as e:
             self.reply(e.status, e.body)
 
+
+def serve(handler, port_file):
+    """Binds 127.0.0.1 on a free port, writes it to port_file (.tmp, then renamed) and serves until killed."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    tmp = port_file + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(str(server.server_address[1]))
+    os.replace(tmp, port_file)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+class Handler(GoogleHandlerBase):
     # ---- control
 
     def control(self, method, path, body):
@@ -1370,17 +1391,7 @@ def main():
         zones[region] = [z for z in value.split(",") if z]
         i += 1
     Handler.state = State(args, zones)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    tmp = args.port_file + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(str(server.server_address[1]))
-    os.replace(tmp, args.port_file)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    return 0
+    return serve(Handler, args.port_file)
 
 
 if __name__ == "__main__":

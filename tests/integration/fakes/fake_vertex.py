@@ -138,12 +138,11 @@ import sys
 import threading
 import time
 import uuid
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qsl, unquote
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-import fake_gce  # noqa: E402  (its RS256 check and PEM reader, shared with the Compute Engine fake)
+import fake_gce  # noqa: E402  (its RS256 check, PEM reader and handler plumbing, shared with the Compute Engine fake)
 
 DEFAULT_KEY = fake_gce.DEFAULT_KEY
 DEFAULT_EMAIL = fake_gce.DEFAULT_EMAIL
@@ -264,11 +263,7 @@ def count_of(value):
     return 0
 
 
-class ApiError(Exception):
-    def __init__(self, status, body):
-        super().__init__(json.dumps(body))
-        self.status = status
-        self.body = body
+ApiError = fake_gce.ApiError  # the handler's plumbing (fake_gce.GoogleHandlerBase) answers it
 
 
 def google_error(code, status, message, details=None):
@@ -490,58 +485,10 @@ class State:
                              "insertId": "%016x" % (0x1000000000 + self.inserts)})
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-    state = None  # set in main
-
-    def log_message(self, fmt, *args):
-        pass
-
-    # ---- plumbing
-
-    def reply(self, status, obj):
-        data = json.dumps(obj).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json; charset=UTF-8")
-        self.send_header("Content-Length", str(len(data)))
-        self.send_header("Vary", "Origin, X-Origin, Referer")
-        self.end_headers()
-        self.wfile.write(data)
-
-    def read_body(self):
-        length = int(self.headers.get("Content-Length") or 0)
-        return self.rfile.read(length) if length else b""
-
-    def do_GET(self):
-        self.handle_any("GET")
-
-    def do_POST(self):
-        self.handle_any("POST")
-
-    def do_DELETE(self):
-        self.handle_any("DELETE")
-
-    def do_PATCH(self):
-        self.handle_any("PATCH")
-
-    def do_PUT(self):
-        self.handle_any("PUT")
-
-    def handle_any(self, method):
-        body = self.read_body()
-        path = self.path.partition("?")[0]
-        if path.startswith("/_fake/"):
-            self.control(method, path, body)
-            return
+class Handler(fake_gce.GoogleHandlerBase):
+    def note_request(self, method, path):
         with self.state.lock:
             self.state.requests.append({"method": method, "path": path})
-        try:
-            if path == "/token":
-                self.token(method, body)
-            else:
-                self.api(method, body)
-        except ApiError as e:
-            self.reply(e.status, e.body)
 
     # ---- control
 
@@ -1150,17 +1097,7 @@ def main():
     parser.add_argument("--secret-key", default=None)
     args = parser.parse_args()
     Handler.state = State(args)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    tmp = args.port_file + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(str(server.server_address[1]))
-    os.replace(tmp, args.port_file)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    return 0
+    return fake_gce.serve(Handler, args.port_file)
 
 
 if __name__ == "__main__":
