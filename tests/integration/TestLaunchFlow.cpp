@@ -29,6 +29,7 @@
 #include <csignal>
 #include <memory>
 
+#include "../support/CliSession.h"
 #include "../support/LoopbackProxy.h"
 #include "fakes/FakeCloud.h"
 #include "gpuplan/cloud/ProviderRegistry.h"
@@ -41,19 +42,7 @@ using namespace gpuplan::testing;
 
 namespace {
 
-QString gpuplanBinary()
-{
-    return QStringLiteral(GPUPLAN_BINARY_DIR "/bin/gpuplan");
-}
-
-struct Run
-{
-    int exit = -1;
-    QString out;
-    QString err;
-
-    QJsonObject json() const { return QJsonDocument::fromJson(out.toUtf8()).object(); }
-};
+using Run = CliRun;
 
 } // namespace
 
@@ -62,43 +51,24 @@ class TestLaunchFlow : public QObject
     Q_OBJECT
 
 private:
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<FakeCloud> m_fake;
-    ProviderCase m_case;
-    QProcessEnvironment m_env;
+    CliSession m_cli; // the session of the test under way: its folders, fake and `gpuplan`
 
-    QString path(const QString& name) const { return m_dir->path() + "/" + name; }
+    QString path(const QString& name) const { return m_cli.path(name); }
+    bool setUp(const ProviderCase& c) { return m_cli.start(c); }
+    Run gpuplan(const QStringList& args, const QProcessEnvironment& extra = {}) const
+    {
+        return m_cli.gpuplan(args, extra);
+    }
+    std::unique_ptr<Ledger> ledger() const { return m_cli.ledger(); }
 
+    /// `gpuplan args` started, not waited for (a test kills it on the way).
     QProcess* startGpuplan(const QStringList& args)
     {
         auto* process = new QProcess(this);
-        process->setProcessEnvironment(m_env);
-        process->start(gpuplanBinary(), args);
+        process->setProcessEnvironment(m_cli.env);
+        process->start(CliSession::binary(), args);
         process->closeWriteChannel();
         return process;
-    }
-
-    Run gpuplan(const QStringList& args, const QProcessEnvironment& extra = {})
-    {
-        QProcess process;
-        QProcessEnvironment env = m_env;
-        for (const QString& k : extra.keys()) {
-            env.insert(k, extra.value(k));
-        }
-        process.setProcessEnvironment(env);
-        process.start(gpuplanBinary(), args);
-        process.closeWriteChannel();
-        Run r;
-        if (!process.waitForFinished(120000)) {
-            process.kill();
-            process.waitForFinished();
-            r.err = "timed out";
-            return r;
-        }
-        r.exit = process.exitStatus() == QProcess::CrashExit ? -process.error() - 100 : process.exitCode();
-        r.out = QString::fromUtf8(process.readAllStandardOutput());
-        r.err = QString::fromUtf8(process.readAllStandardError());
-        return r;
     }
 
     /// The launch every test makes, with `more` flags.
@@ -106,11 +76,11 @@ private:
     {
         return QStringList{"launch",
                            "--provider",
-                           m_case.id,
+                           m_cli.providerCase.id,
                            "--instance",
-                           m_case.instanceType,
+                           m_cli.providerCase.instanceType,
                            "--region",
-                           m_case.region,
+                           m_cli.providerCase.region,
                            "--key",
                            path("id_ed25519.pub"),
                            "--ssh-from",
@@ -120,52 +90,6 @@ private:
                            "running",
                            "--json"}
                + more;
-    }
-
-    std::unique_ptr<Ledger> ledger() const
-    {
-        Result<std::unique_ptr<Ledger>> l = Ledger::open((path("data") + "/gpuplanner/ledger.sqlite").toStdString());
-        return l ? std::move(l).value() : nullptr;
-    }
-
-    bool setUp(const ProviderCase& c)
-    {
-        m_case = c;
-        m_dir = std::make_unique<QTemporaryDir>();
-        m_env = QProcessEnvironment::systemEnvironment();
-        m_env.insert("HOME", path("home"));
-        m_env.insert("XDG_DATA_HOME", path("data"));
-        m_env.insert("XDG_CONFIG_HOME", path("config"));
-        m_env.insert("GPUPLAN_CREDENTIALS_BACKEND", "file");
-        m_env.insert("GPUPLAN_CREDENTIALS_FILE", path("credentials.enc"));
-        m_env.insert("GPUPLAN_CREDENTIALS_PASSPHRASE", "a passphrase for the launch tests");
-        m_env.insert("GPUPLAN_POLL_SECONDS", "1");
-        m_env.remove("GPUPLAN_TEST_KILL_AT");
-        m_env.remove("GPUPLAN_LOG"); // quiet, as a user's run is by default: the tests read stderr
-        QDir().mkpath(path("home"));
-        QProcess keygen;
-        keygen.start("ssh-keygen", {"-q", "-t", "ed25519", "-N", "", "-C", "launch-test", "-f", path("id_ed25519")});
-        if (!keygen.waitForFinished(20000) || keygen.exitCode() != 0) {
-            qWarning() << "ssh-keygen failed";
-            return false;
-        }
-        m_fake = std::make_unique<FakeCloud>();
-        if (!m_fake->start(
-                QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/integration/fakes/") + c.script, m_dir->path(), c.fakeArgs)) {
-            qWarning() << "the fake" << c.script << "did not start";
-            return false;
-        }
-        m_env.insert("GPUPLAN_ENDPOINT_" + c.id.toUpper(), m_fake->url());
-        QProcess creds;
-        creds.setProcessEnvironment(m_env);
-        creds.start(gpuplanBinary(), {"creds", "set", c.id, "--stdin"});
-        creds.write(QJsonDocument(c.credential).toJson(QJsonDocument::Compact));
-        creds.closeWriteChannel();
-        if (!creds.waitForFinished(30000) || creds.exitCode() != 0) {
-            qWarning() << "gpuplan creds set failed:" << creds.readAllStandardError();
-            return false;
-        }
-        return true;
     }
 
     /// Every provider that launches: for what each one does its own way (its price, its refusals, its groups, its
@@ -202,11 +126,7 @@ private:
 
 private slots:
     void initTestCase() { initializeHttp(); }
-    void cleanup()
-    {
-        m_fake.reset();
-        m_dir.reset();
-    }
+    void cleanup() { m_cli = CliSession(); }
 
     void launchRunsAndTerminates_data() { addProviders(); }
     void launchRunsAndTerminates()
@@ -244,7 +164,7 @@ private slots:
 
         // What the provider got: our token as its idempotency token and our tag, the watchdog in the user-data,
         // SSH open to the one address.
-        const QJsonArray instances = m_fake->state().value("instances").toArray();
+        const QJsonArray instances = m_cli.fake->state().value("instances").toArray();
         QCOMPARE(instances.size(), 1);
         const QJsonObject instance = instances.first().toObject();
         QCOMPARE(instance.value("id").toString(), instanceId);
@@ -257,7 +177,7 @@ private slots:
         }
         QVERIFY(instance.value("user_data").toString().contains(": \"${GPUPLAN_DEADMAN_HOURS:=12}\""));
         if (descriptor->supports(CloudFeature::SshSourceRestriction)) {
-            const QJsonObject state = m_fake->state();
+            const QJsonObject state = m_cli.fake->state();
             QVERIFY(QJsonDocument(state.value(state.contains("firewalls") ? "firewalls" : "security_groups").toArray())
                         .toJson()
                         .contains("203.0.113.7/32"));
@@ -279,7 +199,7 @@ private slots:
 
         const Run ended = gpuplan({"terminate", QString::number(rows.first().toObject().value("id").toInt())});
         QVERIFY2(ended.exit == 0, qPrintable(ended.err));
-        QCOMPARE(m_fake->liveInstances().size(), 0);
+        QCOMPARE(m_cli.fake->liveInstances().size(), 0);
         const Run after = gpuplan({"instances", "--json"});
         QCOMPARE(after.json().value("instances").toArray().size(), 0);
         const Run history = gpuplan({"instances", "--json", "--all"});
@@ -377,7 +297,7 @@ private slots:
         // No provider-side release time for a subscription: the dead-man's shutdown only stops it.
         QVERIFY2(prepaid.err.contains("it is stopped, not terminated, and its disks are kept"),
                  qPrintable(prepaid.err));
-        QJsonObject instance = m_fake->state().value("instances").toArray().first().toObject();
+        QJsonObject instance = m_cli.fake->state().value("instances").toArray().first().toObject();
         QCOMPARE(instance.value("pricing").toString(), QString("subscription"));
         QCOMPARE(instance.value("subscription_months").toInt(), 2);
         QCOMPARE(instance.value("auto_renew").toBool(), false);
@@ -390,7 +310,7 @@ private slots:
         QCOMPARE(ended.exit, 1);
         QVERIFY2(ended.err.contains("unsubscribe it in the console") && ended.err.contains("paid"),
                  qPrintable(ended.err));
-        QCOMPARE(m_fake->liveInstances().size(), 1);
+        QCOMPARE(m_cli.fake->liveInstances().size(), 1);
         const Run listed = gpuplan({"instances", "--json"});
         const QJsonObject row = listed.json().value("instances").toArray().first().toObject();
         QCOMPARE(row.value("detail_key").toString(), QString("ledger.terminate_refused"));
@@ -400,7 +320,7 @@ private slots:
         const Run spot = gpuplan(launchArgs({"--spot", "--spot-max-price", "4.5", "--price", "3"}));
         QVERIFY2(spot.exit == 0, qPrintable(spot.err + spot.out));
         QVERIFY2(spot.err.contains("Spot: bids at most ¥4.50 an hour"), qPrintable(spot.err));
-        const QJsonArray instances = m_fake->state().value("instances").toArray();
+        const QJsonArray instances = m_cli.fake->state().value("instances").toArray();
         QCOMPARE(instances.size(), 2);
         instance = instances.last().toObject();
         QCOMPARE(instance.value("pricing").toString(), QString("spot"));
@@ -418,26 +338,26 @@ private slots:
         QVERIFY(setUp(provider));
         // CVM lists a sold-out zone as SOLD_OUT, so it is not even tried (checked at the end); the listing can lag
         // behind the stock, and then RunInstances refuses: that is the fallback tested here (EC2 has no such list).
-        m_fake->faults({{"no_capacity_zones", QJsonArray{provider.zones[0]}}, {"stale_zone_listing", true}});
+        m_cli.fake->faults({{"no_capacity_zones", QJsonArray{provider.zones[0]}}, {"stale_zone_listing", true}});
         const Run launched = gpuplan(launchArgs());
         QVERIFY2(launched.exit == 0, qPrintable(launched.err + launched.out));
         QCOMPARE(launched.json().value("zones_tried").toArray(), (QJsonArray{provider.zones[0], provider.zones[1]}));
         QCOMPARE(launched.json().value("zone").toString(), provider.zones[1]);
         QVERIFY2(launched.err.contains("[zone_refused]"), qPrintable(launched.err));
-        QCOMPARE(m_fake->liveInstances().size(), 1);
-        QCOMPARE(m_fake->liveInstances().first().toObject().value("zone").toString(), provider.zones[1]);
+        QCOMPARE(m_cli.fake->liveInstances().size(), 1);
+        QCOMPARE(m_cli.fake->liveInstances().first().toObject().value("zone").toString(), provider.zones[1]);
 
         // No zone at all: a clear refusal that names the zones and does not go to another region.
-        m_fake->faults({{"no_capacity_zones", QJsonArray::fromStringList(provider.zones)}});
+        m_cli.fake->faults({{"no_capacity_zones", QJsonArray::fromStringList(provider.zones)}});
         const Run refused = gpuplan(launchArgs());
         QCOMPARE(refused.exit, 1);
         QVERIFY2(refused.err.contains(provider.zones.join(", ")) && refused.err.contains("another region"),
                  qPrintable(refused.err));
-        QCOMPARE(m_fake->liveInstances().size(), 1);
+        QCOMPARE(m_cli.fake->liveInstances().size(), 1);
 
         if (provider.id == "tencent") {
             // With a listing that is up to date, the sold-out zone is skipped without a request.
-            m_fake->faults({{"no_capacity_zones", QJsonArray{provider.zones[0]}}, {"stale_zone_listing", false}});
+            m_cli.fake->faults({{"no_capacity_zones", QJsonArray{provider.zones[0]}}, {"stale_zone_listing", false}});
             const Run skipped = gpuplan(launchArgs());
             QVERIFY2(skipped.exit == 0, qPrintable(skipped.err));
             QCOMPARE(skipped.json().value("zones_tried").toArray(), QJsonArray{provider.zones[1]});
@@ -449,10 +369,10 @@ private slots:
     {
         QFETCH(ProviderCase, provider);
         QVERIFY(setUp(provider));
-        m_fake->faults({{"throttle", 3}});
+        m_cli.fake->faults({{"throttle", 3}});
         const Run launched = gpuplan(launchArgs());
         QVERIFY2(launched.exit == 0, qPrintable(launched.err + launched.out));
-        QCOMPARE(m_fake->liveInstances().size(), 1);
+        QCOMPARE(m_cli.fake->liveInstances().size(), 1);
     }
 
     void aDroppedReplyDoesNotLaunchTwice_data() { addSomeProviders(); }
@@ -460,13 +380,13 @@ private slots:
     {
         QFETCH(ProviderCase, provider);
         QVERIFY(setUp(provider));
-        m_fake->faults({{"drop_after_accept", 1}});
+        m_cli.fake->faults({{"drop_after_accept", 1}});
         const Run launched = gpuplan(launchArgs());
         QVERIFY2(launched.exit == 0, qPrintable(launched.err + launched.out));
-        QVERIFY(m_fake->runInstancesCalls() >= 2); // the launch was sent again, with its token
-        QCOMPARE(m_fake->liveInstances().size(), 1);
+        QVERIFY(m_cli.fake->runInstancesCalls() >= 2); // the launch was sent again, with its token
+        QCOMPARE(m_cli.fake->liveInstances().size(), 1);
         QCOMPARE(launched.json().value("instance_id").toString(),
-                 m_fake->liveInstances().first().toObject().value("id").toString());
+                 m_cli.fake->liveInstances().first().toObject().value("id").toString());
     }
 
     void aNewInstanceInvisibleToDescribeIsWaitedFor_data() { addSomeProviders(); }
@@ -476,16 +396,16 @@ private slots:
         // (CVM). The launch waits, and a reconcile in another process meanwhile closes nothing.
         QFETCH(ProviderCase, provider);
         QVERIFY(setUp(provider));
-        m_fake->faults({{"invisible_s", 4}});
+        m_cli.fake->faults({{"invisible_s", 4}});
         QProcess* launching = startGpuplan(launchArgs());
-        QTRY_VERIFY_WITH_TIMEOUT(m_fake->state().value("instances").toArray().size() == 1, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(m_cli.fake->state().value("instances").toArray().size() == 1, 30000);
         const Run reconciled = gpuplan({"instances", "--json"});
         QVERIFY2(reconciled.exit == 0, qPrintable(reconciled.err));
         // (waitForFinished is false for a process that has already ended)
         QVERIFY(launching->state() == QProcess::NotRunning || launching->waitForFinished(60000));
         const QString err = QString::fromUtf8(launching->readAllStandardError());
         QVERIFY2(launching->exitStatus() == QProcess::NormalExit && launching->exitCode() == 0, qPrintable(err));
-        QCOMPARE(m_fake->liveInstances().size(), 1);
+        QCOMPARE(m_cli.fake->liveInstances().size(), 1);
         std::unique_ptr<Ledger> l = ledger();
         Result<std::vector<LedgerEntry>> entries = l->entries();
         QCOMPARE(entries->size(), std::size_t(1));
@@ -507,7 +427,7 @@ private slots:
         // is not retried.
         // Invisible for long enough that the launch's own look for its token (after EC2's four tries with backoff,
         // slower still under the sanitizers) does not see it yet.
-        m_fake->faults({{"internal_error_after_create", provider.id == "tencent" ? 1 : 4}, {"invisible_s", 12}});
+        m_cli.fake->faults({{"internal_error_after_create", provider.id == "tencent" ? 1 : 4}, {"invisible_s", 12}});
         const QMap<QString, QString> internalErrors{{"huawei", "Ecs.0615"},
                                                     {"gcp", "backendError"},
                                                     {"azure", "InternalServerError"},
@@ -530,15 +450,15 @@ private slots:
             const Run tooSoon = gpuplan(launchArgs());
             QCOMPARE(tooSoon.exit, 1);
             QVERIFY2(tooSoon.err.contains("takes no idempotency token"), qPrintable(tooSoon.err));
-            QCOMPARE(m_fake->runInstancesCalls(), 1);
+            QCOMPARE(m_cli.fake->runInstancesCalls(), 1);
             QTest::qWait(12500); // then it shows, under its name
         }
         const Run again = gpuplan(launchArgs());
         QVERIFY2(again.exit == 0, qPrintable(again.err + again.out));
         QVERIFY2(again.json().value("resumed").toBool(), qPrintable(again.err));
-        const QJsonArray there = m_fake->state().value("instances").toArray();
+        const QJsonArray there = m_cli.fake->state().value("instances").toArray();
         QCOMPARE(there.size(), 1);
-        QCOMPARE(m_fake->liveInstances().size(), 1);
+        QCOMPARE(m_cli.fake->liveInstances().size(), 1);
         std::unique_ptr<Ledger> l = ledger();
         Result<std::vector<LedgerEntry>> entries = l->entries();
         QCOMPARE(entries->size(), std::size_t(1));
@@ -568,13 +488,13 @@ private slots:
 
         if (killAt == "after-send") {
             // The provider accepts the launch and holds its reply; the process dies while it waits.
-            m_fake->faults({{"hold_run_reply_s", 30}});
+            m_cli.fake->faults({{"hold_run_reply_s", 30}});
             QProcess* running = startGpuplan(launchArgs());
-            QTRY_VERIFY_WITH_TIMEOUT(m_fake->state().value("instances").toArray().size() == 1, 30000);
+            QTRY_VERIFY_WITH_TIMEOUT(m_cli.fake->state().value("instances").toArray().size() == 1, 30000);
             ::kill(static_cast<pid_t>(running->processId()), SIGKILL);
             QVERIFY(running->waitForFinished(10000));
             QCOMPARE(running->exitStatus(), QProcess::CrashExit);
-            m_fake->faults({{"hold_run_reply_s", 0}});
+            m_cli.fake->faults({{"hold_run_reply_s", 0}});
         } else {
             // The process kills itself at the step (GPUPLAN_TEST_KILL_AT): "recorded" is after the intent is
             // written and before the request goes out, "replied" after the answer and before the ledger has it.
@@ -584,7 +504,7 @@ private slots:
             QVERIFY2(killed.exit < -99, qPrintable("not killed: " + killed.err));
         }
         const int sentBefore = killAt == "before-send" ? 0 : 1;
-        QCOMPARE(m_fake->state().value("instances").toArray().size(), sentBefore);
+        QCOMPARE(m_cli.fake->state().value("instances").toArray().size(), sentBefore);
         {
             std::unique_ptr<Ledger> l = ledger();
             QVERIFY(l);
@@ -604,7 +524,7 @@ private slots:
         QVERIFY2(reconciled.exit == 0, qPrintable(reconciled.err));
         QVERIFY(reconciled.json().value("reconciled").toBool());
 
-        const QJsonArray there = m_fake->state().value("instances").toArray();
+        const QJsonArray there = m_cli.fake->state().value("instances").toArray();
         const int expected = relaunch ? 1 : sentBefore;
         QCOMPARE(there.size(), expected);
         std::unique_ptr<Ledger> l = ledger();
@@ -634,8 +554,8 @@ private slots:
             const Run refused = gpuplan(args);
             QVERIFY2(refused.exit != 0 && refused.err.contains("cannot check a launch without starting it"),
                      qPrintable(refused.err));
-            QCOMPARE(m_fake->runInstancesCalls(), 0);
-            QCOMPARE(m_fake->state().value("instances").toArray().size(), 0);
+            QCOMPARE(m_cli.fake->runInstancesCalls(), 0);
+            QCOMPARE(m_cli.fake->state().value("instances").toArray().size(), 0);
             std::unique_ptr<Ledger> l = ledger();
             QVERIFY(!l || l->entries()->empty());
             return;
@@ -646,15 +566,15 @@ private slots:
             const Run unasked = gpuplan(args);
             QVERIFY2(unasked.exit == 0 && !unasked.json().value("passed").toBool(), qPrintable(unasked.err));
             QVERIFY2(unasked.err.contains("dry run was not asked"), qPrintable(unasked.err));
-            QCOMPARE(m_fake->runInstancesCalls(), 0);
-            m_fake->call("POST", "/_fake/vpcs", QJsonDocument(QJsonObject{{"region", provider.region}}).toJson());
+            QCOMPARE(m_cli.fake->runInstancesCalls(), 0);
+            m_cli.fake->call("POST", "/_fake/vpcs", QJsonDocument(QJsonObject{{"region", provider.region}}).toJson());
         }
         const Run checked = gpuplan(args);
         QVERIFY2(checked.exit == 0, qPrintable(checked.err + checked.out));
         QVERIFY(checked.json().value("passed").toBool());
         QVERIFY2(checked.err.contains("SSH is opened to 203.0.113.7/32 only"), qPrintable(checked.err));
-        QCOMPARE(m_fake->state().value("instances").toArray().size(), 0);
-        QVERIFY(m_fake->runInstancesCalls() >= 1);
+        QCOMPARE(m_cli.fake->state().value("instances").toArray().size(), 0);
+        QVERIFY(m_cli.fake->runInstancesCalls() >= 1);
         std::unique_ptr<Ledger> l = ledger();
         QVERIFY(!l || l->entries()->empty());
 
@@ -666,12 +586,12 @@ private slots:
         const Run blind = gpuplan(unknownAddress, offline);
         QVERIFY2(blind.exit == 0, qPrintable(blind.err + blind.out));
         QVERIFY2(blind.err.contains("192.0.2.1/32 (a documentation address"), qPrintable(blind.err));
-        QCOMPARE(m_fake->state().value("instances").toArray().size(), 0);
+        QCOMPARE(m_cli.fake->state().value("instances").toArray().size(), 0);
         // A real launch without the address is refused, naming the flag.
         const Run refused =
             gpuplan(launchArgs().mid(0, launchArgs().indexOf("--ssh-from")) + QStringList{"--yes"}, offline);
         QVERIFY2(refused.exit != 0 && refused.err.contains("--ssh-from"), qPrintable(refused.err));
-        QCOMPARE(m_fake->state().value("instances").toArray().size(), 0);
+        QCOMPARE(m_cli.fake->state().value("instances").toArray().size(), 0);
     }
 
     void refusalsSayWhatToDo_data()
@@ -726,15 +646,15 @@ private slots:
         QFETCH(QString, fault);
         QFETCH(QString, advice);
         QVERIFY(setUp(provider));
-        m_fake->faults(fault == "unauthorized" ? QJsonObject{{"unauthorized", QJsonArray{provider.launchAction}}}
-                                               : QJsonObject{{fault, true}});
+        m_cli.fake->faults(fault == "unauthorized" ? QJsonObject{{"unauthorized", QJsonArray{provider.launchAction}}}
+                                                   : QJsonObject{{fault, true}});
         const Run refused = gpuplan(launchArgs());
         QCOMPARE(refused.exit, 1);
         QVERIFY2(refused.err.contains(advice, Qt::CaseInsensitive), qPrintable(refused.err));
         for (const QString& secret : provider.secrets) {
             QVERIFY(!refused.err.contains(secret));
         }
-        QCOMPARE(m_fake->liveInstances().size(), 0);
+        QCOMPARE(m_cli.fake->liveInstances().size(), 0);
         std::unique_ptr<Ledger> l = ledger();
         QCOMPARE(l->live()->size(), std::size_t(0)); // recorded, and closed as failed
     }
@@ -746,7 +666,7 @@ private slots:
         const Run refused = gpuplan(launchArgs({"--budget", "100"}));
         QCOMPARE(refused.exit, 2);
         QVERIFY2(refused.err.contains("budget"), qPrintable(refused.err));
-        QCOMPARE(m_fake->runInstancesCalls(), 0);
+        QCOMPARE(m_cli.fake->runInstancesCalls(), 0);
         const Run allowed = gpuplan(launchArgs({"--budget", "1000", "--hours", "2"}));
         QVERIFY2(allowed.exit == 0, qPrintable(allowed.err));
     }
@@ -805,7 +725,7 @@ private slots:
         // The dead-man's default: the plan's high estimate, a quarter more and an hour, in whole hours.
         const int deadman = int(std::ceil(option.value("hours").toObject().value("high").toDouble() * 1.25 + 1));
         QCOMPARE(out.value("deadman_hours").toDouble(), double(deadman));
-        const QJsonObject instance = m_fake->state().value("instances").toArray().first().toObject();
+        const QJsonObject instance = m_cli.fake->state().value("instances").toArray().first().toObject();
         QVERIFY(instance.value("user_data")
                     .toString()
                     .contains(QString(": \"${GPUPLAN_DEADMAN_HOURS:=%1}\"").arg(deadman)));
@@ -829,7 +749,7 @@ private slots:
         const Run launched = gpuplan(launchArgs({"--budget", "0.1", "--terminate-at-budget", "--hours", "0"}));
         QVERIFY2(launched.exit == 0, qPrintable(launched.err));
         QVERIFY2(launched.err.contains("The dead-man switch is OFF"), qPrintable(launched.err));
-        QCOMPARE(m_fake->liveInstances().size(), 1);
+        QCOMPARE(m_cli.fake->liveInstances().size(), 1);
         // Finding 11 in reconcile: with a catalog that has no exchange rate the guard cannot compare USD spending
         // with a CNY budget. It says so, and ends nothing.
         const QString noRate = path("catalog-without-rate");
@@ -838,11 +758,11 @@ private slots:
         const Run unchecked = gpuplan({"--catalog", noRate, "instances", "--json"});
         QVERIFY2(unchecked.err.contains("budgets were NOT checked") && unchecked.err.contains("exchange rate"),
                  qPrintable(unchecked.err));
-        QCOMPARE(m_fake->liveInstances().size(), 1);
+        QCOMPARE(m_cli.fake->liveInstances().size(), 1);
         const Run checked = gpuplan({"instances", "--json"});
         QVERIFY2(checked.err.contains("has spent its budget") && checked.err.contains("terminated"),
                  qPrintable(checked.err));
-        QCOMPARE(m_fake->liveInstances().size(), 0);
+        QCOMPARE(m_cli.fake->liveInstances().size(), 0);
         // The provider is shutting it down: the entry stays live (stopping) until the provider reports it gone.
         const QJsonArray left = checked.json().value("instances").toArray();
         QVERIFY(left.isEmpty() || left.first().toObject().value("state").toString() == "stopping");
@@ -858,13 +778,13 @@ private slots:
         LoopbackProxy proxy;
         QVERIFY2(proxy.start(), qPrintable(proxy.error()));
         for (const char* bypass : {"no_proxy", "NO_PROXY", "http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy"}) {
-            m_env.remove(QString::fromLatin1(bypass));
+            m_cli.env.remove(QString::fromLatin1(bypass));
         }
         // A proxy that is not there: the launch fails naming it, and nothing starts (so the setting is used).
         const QString closed = QStringLiteral("http://127.0.0.1:%1").arg(freePort());
         const Run refused = gpuplan(launchArgs({"--proxy", closed}));
         QVERIFY2(refused.exit != 0 && refused.err.contains("127.0.0.1"), qPrintable(refused.err));
-        QCOMPARE(m_fake->state().value("instances").toArray().size(), 0);
+        QCOMPARE(m_cli.fake->state().value("instances").toArray().size(), 0);
         // The GUI's Settings -> Network, saved in its settings file, with no flag: the launch goes through it.
         {
             QSettings gui(path("config") + "/gpuplanner/gpuplanner.conf", QSettings::IniFormat);
@@ -872,17 +792,17 @@ private slots:
         }
         const Run launched = gpuplan(launchArgs());
         QVERIFY2(launched.exit == 0, qPrintable(launched.err + launched.out));
-        const int carried = proxy.requestsTo(m_fake->url());
+        const int carried = proxy.requestsTo(m_cli.fake->url());
         QVERIFY2(carried >= 3, proxy.log().constData()); // images/key/group/run/describe...
-        QCOMPARE(m_fake->liveInstances().size(), 1);
+        QCOMPARE(m_cli.fake->liveInstances().size(), 1);
         // --proxy wins over the setting; `instances` and `terminate` go through it as well.
         const Run listed = gpuplan({"instances", "--json", "--proxy", closed});
         QVERIFY2(listed.err.contains("not reconciled"), qPrintable(listed.err));
-        const int before = proxy.requestsTo(m_fake->url());
+        const int before = proxy.requestsTo(m_cli.fake->url());
         const Run ended = gpuplan({"terminate", launched.json().value("instance_id").toString()});
         QVERIFY2(ended.exit == 0, qPrintable(ended.err));
-        QVERIFY(proxy.requestsTo(m_fake->url()) > before);
-        QCOMPARE(m_fake->liveInstances().size(), 0);
+        QVERIFY(proxy.requestsTo(m_cli.fake->url()) > before);
+        QCOMPARE(m_cli.fake->liveInstances().size(), 0);
         // An extra CA file that is not there is refused before anything is sent, naming the flag.
         const Run noCa = gpuplan(launchArgs({"--ca-file", path("no-such-ca.pem")}));
         QCOMPARE(noCa.exit, 2);
@@ -900,7 +820,7 @@ private slots:
         QFETCH(ProviderCase, provider);
         QVERIFY(setUp(provider));
         for (const char* bypass : {"no_proxy", "NO_PROXY", "http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy"}) {
-            m_env.remove(QString::fromLatin1(bypass));
+            m_cli.env.remove(QString::fromLatin1(bypass));
         }
         QProcess capture;
         capture.setProcessChannelMode(QProcess::ForwardedErrorChannel);
@@ -939,10 +859,10 @@ private slots:
         QString log; // stdout and stderr of every command: the secrets may be in neither
         const auto run = [&](const QStringList& args, const QByteArray& input = {}) {
             QProcess process;
-            QProcessEnvironment env = m_env;
+            QProcessEnvironment env = m_cli.env;
             env.insert("GPUPLAN_LOG", "trace");
             process.setProcessEnvironment(env);
-            process.start(gpuplanBinary(), args);
+            process.start(CliSession::binary(), args);
             process.write(input);
             process.closeWriteChannel();
             Run r;
@@ -967,7 +887,7 @@ private slots:
         const QJsonArray rows = listed.json().value("instances").toArray();
         QCOMPARE(rows.size(), 1);
         QCOMPARE(run({"terminate", QString::number(rows.first().toObject().value("id").toInt())}).exit, 0);
-        QCOMPARE(m_fake->liveInstances().size(), 0);
+        QCOMPARE(m_cli.fake->liveInstances().size(), 0);
 
         // Log lines of the four categories a session goes through, at several levels.
         QSet<QString> categories;
@@ -987,8 +907,9 @@ private slots:
         }
 
         // What must not be there, in any of the forms a log could show it.
-        QStringList secrets{m_env.value("GPUPLAN_CREDENTIALS_PASSPHRASE"),
-                            QString::fromUtf8(QUrl::toPercentEncoding(m_env.value("GPUPLAN_CREDENTIALS_PASSPHRASE")))};
+        QStringList secrets{
+            m_cli.env.value("GPUPLAN_CREDENTIALS_PASSPHRASE"),
+            QString::fromUtf8(QUrl::toPercentEncoding(m_cli.env.value("GPUPLAN_CREDENTIALS_PASSPHRASE")))};
         for (const QString& secret : provider.secrets) {
             secrets << secret << QString::fromUtf8(QUrl::toPercentEncoding(secret));
         }
@@ -1053,7 +974,7 @@ private slots:
         QFETCH(ProviderCase, provider);
         QFETCH(QJsonObject, faults);
         QVERIFY(setUp(provider));
-        m_fake->faults(faults);
+        m_cli.fake->faults(faults);
         int reconciles = 0;
         // Runs `args` while another process reconciles as fast as it can; the first's result.
         const auto whileReconciling = [&](const QStringList& args) {
@@ -1081,7 +1002,7 @@ private slots:
         }
         QVERIFY2(launched.exit == 0, qPrintable(launched.err + launched.out));
         const QString instanceId = launched.json().value("instance_id").toString();
-        const QJsonArray created = m_fake->state().value("instances").toArray();
+        const QJsonArray created = m_cli.fake->state().value("instances").toArray();
         QCOMPARE(created.size(), 1); // 0 doubled
         QCOMPARE(created.first().toObject().value("id").toString(), instanceId);
         {
@@ -1108,7 +1029,7 @@ private slots:
             QTest::qWait(500);
         }
         QCOMPARE(entry.state, InstanceState::Terminated);
-        QCOMPARE(m_fake->liveInstances().size(), 0); // 0 leaked
+        QCOMPARE(m_cli.fake->liveInstances().size(), 0); // 0 leaked
         QVERIFY(entry.endedAt.has_value() && entry.runningSince.has_value() && *entry.endedAt >= *entry.runningSince);
         // What it ran, billed by the second with at most EC2's one-minute minimum; nothing after it ended.
         const double cost = costSoFar(entry, *entry.endedAt);
@@ -1151,7 +1072,7 @@ private slots:
         std::unique_ptr<Ledger> l = ledger();
         QVERIFY(l);
         QCOMPARE(l->entries()->size(), std::size_t(0));
-        QCOMPARE(m_fake->state().value("calls").toArray().size(), 0);
+        QCOMPARE(m_cli.fake->state().value("calls").toArray().size(), 0);
     }
 
     // Issue 20, finding 10: the security group is found by name and reused; one that lost its SSH rule (deleted by
@@ -1172,43 +1093,43 @@ private slots:
         QJsonObject wanted{{"region", provider.region}, {"name", "gpuplanner-ssh-203-0-113-7-32"}};
         if (provider.id == "alibaba") {
             // An ECS security group belongs to a VPC: the account's default one, which the launch uses too.
-            const QJsonObject vpc =
-                m_fake->call("POST", "/_fake/vpcs", QJsonDocument(QJsonObject{{"region", provider.region}}).toJson());
+            const QJsonObject vpc = m_cli.fake->call(
+                "POST", "/_fake/vpcs", QJsonDocument(QJsonObject{{"region", provider.region}}).toJson());
             QVERIFY(!vpc.value("vpc_id").toString().isEmpty());
             wanted.insert("vpc_id", vpc.value("vpc_id"));
         }
         if (provider.id == "huawei") {
             // A Huawei security group belongs to a VPC: GPU Planner's own, "gpuplanner", made by an earlier launch.
-            const QJsonObject vpc =
-                m_fake->call("POST",
-                             "/_fake/vpcs",
-                             QJsonDocument(QJsonObject{{"region", provider.region}, {"name", "gpuplanner"}}).toJson());
+            const QJsonObject vpc = m_cli.fake->call(
+                "POST",
+                "/_fake/vpcs",
+                QJsonDocument(QJsonObject{{"region", provider.region}, {"name", "gpuplanner"}}).toJson());
             QVERIFY(!vpc.value("id").toString().isEmpty());
             wanted.insert("vpc_id", vpc.value("id"));
         }
         if (provider.id == "gcp") {
             // A firewall rule of that name that opens nothing any more (its allowed and source ranges removed).
-            QVERIFY(m_fake->call("POST", "/_fake/firewalls", QJsonDocument(wanted).toJson()).value("ok").toBool());
+            QVERIFY(m_cli.fake->call("POST", "/_fake/firewalls", QJsonDocument(wanted).toJson()).value("ok").toBool());
             QVERIFY2(gpuplan(launchArgs()).exit == 0, "launch");
-            const QJsonArray rules = m_fake->state().value("firewalls").toArray();
+            const QJsonArray rules = m_cli.fake->state().value("firewalls").toArray();
             QCOMPARE(rules.size(), 1); // repaired, not a second one
             const QJsonObject rule = rules.first().toObject();
             QCOMPARE(rule.value("sourceRanges").toArray(), QJsonArray{"203.0.113.7/32"});
             QCOMPARE(rule.value("allowed").toArray().first().toObject().value("ports").toArray(), QJsonArray{"22"});
             QVERIFY2(gpuplan(launchArgs()).exit == 0, "second launch");
-            QCOMPARE(m_fake->state().value("firewalls").toArray().size(), 1);
+            QCOMPARE(m_cli.fake->state().value("firewalls").toArray().size(), 1);
             return;
         }
-        const QJsonObject made = m_fake->call("POST", "/_fake/security_groups", QJsonDocument(wanted).toJson());
+        const QJsonObject made = m_cli.fake->call("POST", "/_fake/security_groups", QJsonDocument(wanted).toJson());
         const QString groupId = made.value("id").toString();
         QVERIFY(!groupId.isEmpty());
 
         const Run launched = gpuplan(launchArgs());
         QVERIFY2(launched.exit == 0, qPrintable(launched.err + launched.out));
-        QCOMPARE(m_fake->liveInstances().size(), 1);
+        QCOMPARE(m_cli.fake->liveInstances().size(), 1);
         if (provider.id == "azure") {
             // The network security group gets its SSH rule back (Azure adds its own default rules beside it).
-            const QJsonArray groups = m_fake->state().value("security_groups").toArray();
+            const QJsonArray groups = m_cli.fake->state().value("security_groups").toArray();
             QCOMPARE(groups.size(), 1);
             QCOMPARE(groups.first().toObject().value("id").toString(), groupId);
             const QJsonArray rules =
@@ -1218,7 +1139,7 @@ private slots:
             QCOMPARE(rule.value("sourceAddressPrefix").toString(), QString("203.0.113.7/32"));
             QCOMPARE(rule.value("destinationPortRange").toString(), QString("22"));
             QVERIFY2(gpuplan(launchArgs()).exit == 0, "second launch");
-            QCOMPARE(m_fake->state()
+            QCOMPARE(m_cli.fake->state()
                          .value("security_groups")
                          .toArray()
                          .first()
@@ -1231,7 +1152,7 @@ private slots:
                      1);
             return;
         }
-        const QJsonArray groups = m_fake->state().value("security_groups").toArray();
+        const QJsonArray groups = m_cli.fake->state().value("security_groups").toArray();
         QCOMPARE(groups.size(), 1); // reused, not a second one
         const QJsonObject group = groups.first().toObject();
         QCOMPARE(group.value(provider.id == "aws" || provider.id == "huawei" ? "id" : "SecurityGroupId").toString(),
@@ -1264,7 +1185,7 @@ private slots:
         // With the rule in place, the next launch adds nothing.
         const Run again = gpuplan(launchArgs());
         QVERIFY2(again.exit == 0, qPrintable(again.err + again.out));
-        const QJsonObject after = m_fake->state().value("security_groups").toArray().first().toObject();
+        const QJsonObject after = m_cli.fake->state().value("security_groups").toArray().first().toObject();
         QCOMPARE(after
                      .value(provider.id == "aws"       ? "ssh_from"
                             : provider.id == "alibaba" ? "Permissions"
@@ -1312,7 +1233,7 @@ private slots:
         const Run negativeLimit = gpuplan(launchArgs({"--spot", "--spot-max-price", "-1"}));
         QCOMPARE(negativeLimit.exit, 2);
         QVERIFY2(negativeLimit.err.contains("--spot-max-price"), qPrintable(negativeLimit.err));
-        QCOMPARE(m_fake->runInstancesCalls(), 0);
+        QCOMPARE(m_cli.fake->runInstancesCalls(), 0);
     }
 };
 
