@@ -1,5 +1,6 @@
 #include "TestCloudProvider.h"
 
+#include "gpuplan/cloud/JsonAnswer.h"
 #include "gpuplan/cloud/ProviderError.h"
 #include "gpuplan/cloud/VmProvider.h"
 #include "gpuplan/net/signers/ApiKey.h"
@@ -13,12 +14,7 @@ namespace {
 using namespace gpuplan::core;
 using nlohmann::json;
 
-/// A JSON answer's text member, empty when absent or not text.
-std::string text(const json& node, const char* key)
-{
-    const auto it = node.find(key);
-    return it != node.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
+using json_answer::text; // the kit's reader of a JSON answer's member
 
 InstanceState stateFrom(const std::string& state)
 {
@@ -287,15 +283,10 @@ private:
         if (!response) {
             return response.error();
         }
-        json answer = json::parse(response->body, nullptr, false);
         if (response->status >= 200 && response->status < 300) {
-            if (answer.is_discarded() || !answer.is_object()) {
-                return Error{ErrorCode::ProviderRefused,
-                             Reason{"error.provider.answer_not_object", {{"provider", name()}}},
-                             method + " " + path};
-            }
-            return answer;
+            return JsonAnswer("testcloud", method + " " + path).document(response->body);
         }
+        const json answer = json::parse(response->body, nullptr, false);
         const json error = answer.is_object() ? answer.value("error", json::object()) : json::object();
         const ApiError api{text(error, "code"), text(error, "message"), text(error, "request_id")};
         // The generic error.provider.* keys, worded for any provider: a new one joins without new wording.

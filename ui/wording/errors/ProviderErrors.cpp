@@ -330,9 +330,6 @@ QString genericText(const core::Reason& reason, const ReasonParams& p)
                 .arg(call, p.text("field"), p.text("found"));
         }
     }
-    if (reason.key == "error.provider.answer_not_object") {
-        return ProviderErrors::tr("%1 answered without a JSON object").arg(provider);
-    }
     if (reason.key == "error.provider.no_gpu_image") {
         return ProviderErrors::tr("%1 lists no image with the GPU driver").arg(provider);
     }
