@@ -1,6 +1,6 @@
 // One SSH session over libssh: connect (through jump hosts), the host-key policy, authentication, commands with
-// streamed output, SFTP upload. Longer than 600 lines on purpose: the RAII handles and the order they are freed in
-// are shared by every step and are safest read together.
+// streamed output, SFTP upload and download. Longer than 600 lines on purpose: the RAII handles and the order they are
+// freed in are shared by every step and are safest read together.
 
 #include "gpuplan/deploy/SshSession.h"
 
@@ -12,10 +12,12 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <set>
 
 #include <fcntl.h>
 #include <libssh/libssh.h>
 #include <libssh/sftp.h>
+#include <openssl/evp.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -201,6 +203,153 @@ std::string knownKeysOf(const std::string& host, const std::string& knownHostsFi
     return keys;
 }
 
+struct AttributesFree
+{
+    void operator()(sftp_attributes attributes) const { sftp_attributes_free(attributes); }
+};
+using AttributesPtr = std::unique_ptr<std::remove_pointer_t<sftp_attributes>, AttributesFree>;
+
+// Below the 34000-byte packets every SFTP server must accept (draft-ietf-secsh-filexfer-02, section 3).
+constexpr size_t kSftpChunk = 32768;
+
+/// An SFTP step that failed, why as a parameter: "sftp_status" for the statuses worded ("no_such_path",
+/// "permission_denied", "failure"), else libssh's own text as "said".
+Error sftpError(sftp_session sftp, ssh_session session, Reason what, const std::string& where)
+{
+    switch (sftp_get_error(sftp)) {
+        case SSH_FX_NO_SUCH_FILE:
+        case SSH_FX_NO_SUCH_PATH:
+            what.params["sftp_status"] = "no_such_path";
+            break;
+        case SSH_FX_PERMISSION_DENIED:
+            what.params["sftp_status"] = "permission_denied";
+            break;
+        case SSH_FX_FAILURE:
+            what.params["sftp_status"] = "failure";
+            break;
+        default:
+            what.params["said"] = ssh_get_error(session);
+    }
+    return Error{ErrorCode::Network, std::move(what), where};
+}
+
+/// SHA-256 over data given piece by piece (OpenSSL EVP).
+class Sha256Stream
+{
+public:
+    Sha256Stream()
+        : m_context(EVP_MD_CTX_new())
+    {
+        if (m_context) {
+            EVP_DigestInit_ex(m_context.get(), EVP_sha256(), nullptr);
+        }
+    }
+    void update(const char* data, size_t size)
+    {
+        if (m_context) {
+            EVP_DigestUpdate(m_context.get(), data, size);
+        }
+    }
+    /// The digest in lower-case hex; empty when OpenSSL failed (which then never equals a real digest).
+    std::string hex()
+    {
+        unsigned char digest[EVP_MAX_MD_SIZE];
+        unsigned int length = 0;
+        if (!m_context || EVP_DigestFinal_ex(m_context.get(), digest, &length) != 1) {
+            return {};
+        }
+        return toHex(std::string_view(reinterpret_cast<const char*>(digest), length));
+    }
+
+private:
+    struct Free
+    {
+        void operator()(EVP_MD_CTX* context) const { EVP_MD_CTX_free(context); }
+    };
+    std::unique_ptr<EVP_MD_CTX, Free> m_context;
+};
+
+/// The folder part of a remote path: "a/b" of "a/b/c", "/" of "/c", "" of "c".
+std::string remoteParent(const std::string& path)
+{
+    size_t slash = path.find_last_of('/');
+    if (slash == std::string::npos) {
+        return {};
+    }
+    while (slash > 0 && path[slash - 1] == '/') {
+        --slash;
+    }
+    return slash == 0 ? std::string("/") : path.substr(0, slash);
+}
+
+/// How GNU sha256sum writes a file name in a line of its own: '\\' and newline escaped, and then the line starts
+/// with a backslash (coreutils md5sum.c, filename_unescape and print_filename). `escaped` says whether it did.
+std::string sha256sumName(const std::string& name, bool& escaped)
+{
+    escaped = name.find_first_of("\\\n") != std::string::npos;
+    std::string text;
+    for (char c : name) {
+        if (c == '\\') {
+            text += "\\\\";
+        } else if (c == '\n') {
+            text += "\\n";
+        } else {
+            text += c;
+        }
+    }
+    // A name "-" would make sha256sum -c read its standard input.
+    return text == "-" ? "./-" : text;
+}
+
+/// The SHA-256 that `sha256sum` on the remote prints for `remotePath`. Errors: those of run(), Network `failedKey`
+/// (its params "exit_status", "said") when sha256sum failed (missing, unreadable file).
+Result<std::string> remoteSha256(SshSession& session,
+                                 const std::string& remotePath,
+                                 const CancelToken* cancel,
+                                 const std::string& where,
+                                 const char* failedKey)
+{
+    std::string out;
+    std::string err;
+    auto collect = [&](SshStream stream, std::string_view chunk) {
+        (stream == SshStream::Stdout ? out : err).append(chunk);
+    };
+    SshRunOptions runOptions;
+    runOptions.cancel = cancel;
+    runOptions.timeout = std::chrono::minutes(10); // reading a file of several GB
+    auto status = session.run("sha256sum -- " + shellQuote(remotePath), collect, runOptions);
+    if (!status) {
+        return status.error();
+    }
+    if (*status != 0) {
+        return Error{ErrorCode::Network,
+                     Reason{failedKey, {{"exit_status", std::to_string(*status)}, {"said", err.substr(0, 300)}}},
+                     where};
+    }
+    // GNU sha256sum starts the line with '\\' when the name has a backslash or newline in it.
+    std::string_view line = out;
+    if (!line.empty() && line.front() == '\\') {
+        line.remove_prefix(1);
+    }
+    return std::string(line.substr(0, std::min<size_t>(64, line.size())));
+}
+
+/// The SHA-256 (hex) of a local file; empty when it cannot be read.
+std::string localFileSha256(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        return {};
+    }
+    Sha256Stream hash;
+    std::vector<char> buffer(1 << 16);
+    while (in) {
+        in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+        hash.update(buffer.data(), static_cast<size_t>(in.gcount()));
+    }
+    return in.bad() ? std::string() : hash.hex();
+}
+
 } // namespace
 
 struct SshSession::Handles
@@ -309,6 +458,11 @@ SshSession::~SshSession()
     }
     m_handles->tunnel.reset();
     m_jump.reset();
+}
+
+ssh_session_struct* SshSession::nativeSession() const
+{
+    return m_handles->session.get();
 }
 
 Error SshSession::sessionError(ErrorCode code, Reason reason) const
@@ -739,46 +893,205 @@ SshSession::upload(const std::string& localPath, const std::string& remotePath, 
     if (!sftp || sftp_init(sftp.get()) != SSH_OK) {
         return sessionError(ErrorCode::Network, Reason{"error.ssh.no_sftp", {}});
     }
-    // Why, as a parameter: "sftp_status" for the statuses worded ("no_such_path", "permission_denied",
-    // "failure"), else libssh's own text as "said".
-    auto sftpError = [&](Reason what) {
-        switch (sftp_get_error(sftp.get())) {
-            case SSH_FX_NO_SUCH_FILE:
-            case SSH_FX_NO_SUCH_PATH:
-                what.params["sftp_status"] = "no_such_path";
-                break;
-            case SSH_FX_PERMISSION_DENIED:
-                what.params["sftp_status"] = "permission_denied";
-                break;
-            case SSH_FX_FAILURE:
-                what.params["sftp_status"] = "failure";
-                break;
-            default:
-                what.params["said"] = ssh_get_error(session);
-        }
-        return Error{ErrorCode::Network, std::move(what), where};
-    };
+    auto sftpFailed = [&](Reason what) { return sftpError(sftp.get(), session, std::move(what), where); };
     SftpFilePtr file(
         sftp_open(sftp.get(), remotePath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, static_cast<mode_t>(mode)));
     if (!file) {
-        return sftpError(Reason{"error.ssh.remote_create_failed", {}});
+        return sftpFailed(Reason{"error.ssh.remote_create_failed", {}});
     }
-    constexpr size_t kChunk = 32768; // below the 34000-byte packets every SFTP server must accept
-    for (size_t offset = 0; offset < content.size(); offset += kChunk) {
+    for (size_t offset = 0; offset < content.size(); offset += kSftpChunk) {
         if (isCancelled(cancel)) {
             return cancelledError(where);
         }
-        size_t size = std::min(kChunk, content.size() - offset);
+        size_t size = std::min(kSftpChunk, content.size() - offset);
         if (sftp_write(file.get(), content.data() + offset, size) != static_cast<ssize_t>(size)) {
-            return sftpError(Reason{"error.ssh.remote_write_failed", {}});
+            return sftpFailed(Reason{"error.ssh.remote_write_failed", {}});
         }
     }
     if (sftp_close(file.release()) != SSH_OK) {
-        return sftpError(Reason{"error.ssh.remote_close_failed", {}});
+        return sftpFailed(Reason{"error.ssh.remote_close_failed", {}});
     }
     // The mode given to open is reduced by the server's umask; set it as asked.
     if (sftp_chmod(sftp.get(), remotePath.c_str(), static_cast<mode_t>(mode)) != SSH_OK) {
-        return sftpError(Reason{"error.ssh.remote_chmod_failed", {}});
+        return sftpFailed(Reason{"error.ssh.remote_chmod_failed", {}});
+    }
+    sftp.reset();
+
+    auto remote = remoteSha256(*this, remotePath, cancel, where, "error.ssh.checksum_failed");
+    if (!remote) {
+        return remote.error();
+    }
+    const std::string& remoteHash = *remote;
+    std::string localHash = sha256Hex(content);
+    if (remoteHash != localHash) {
+        // "remote_sha256" is empty when sha256sum printed none.
+        return Error{
+            ErrorCode::Network,
+            Reason{"error.ssh.checksum_mismatch", {{"local_sha256", localHash}, {"remote_sha256", remoteHash}}},
+            where};
+    }
+    return Ok{};
+}
+
+Status SshSession::uploadFiles(const std::vector<FileTransfer>& files,
+                               const TransferProgress& onProgress,
+                               const CancelToken* cancel)
+{
+    namespace fs = std::filesystem;
+    const std::string display = m_target.display();
+    // Every name and local file is looked at before anything is sent.
+    std::uintmax_t total = 0;
+    for (const FileTransfer& transfer : files) {
+        const std::string& remote = transfer.remotePath;
+        // "problem": "empty", "folder" (the path ends with '/'), "control" (a carriage return or NUL, which
+        // sha256sum's list of names cannot hold).
+        const char* problem = remote.empty()                                                      ? "empty"
+                              : remote.back() == '/'                                              ? "folder"
+                              : remote.find_first_of(std::string("\r\0", 2)) != std::string::npos ? "control"
+                                                                                                  : nullptr;
+        if (problem != nullptr) {
+            return Error{ErrorCode::InvalidArgument,
+                         Reason{"error.ssh.remote_path_unusable", {{"path", remote}, {"problem", problem}}},
+                         display + ":" + remote};
+        }
+        std::error_code ec;
+        fs::file_status status = fs::status(transfer.localPath, ec);
+        if (!fs::exists(status)) {
+            return Error{ErrorCode::FileNotFound, Reason{"error.ssh.local_file_missing", {}}, transfer.localPath};
+        }
+        std::uintmax_t size = fs::is_regular_file(status) ? fs::file_size(transfer.localPath, ec) : 0;
+        if (!fs::is_regular_file(status) || ec) {
+            return Error{ErrorCode::FileUnreadable, Reason{"error.ssh.local_file_unreadable", {}}, transfer.localPath};
+        }
+        total += size;
+    }
+    if (files.empty()) {
+        return Ok{};
+    }
+    if (isCancelled(cancel)) {
+        return cancelledError(display);
+    }
+    ssh_session session = m_handles->session.get();
+    SftpPtr sftp(sftp_new(session));
+    if (!sftp || sftp_init(sftp.get()) != SSH_OK) {
+        return sessionError(ErrorCode::Network, Reason{"error.ssh.no_sftp", {}});
+    }
+
+    // mkdir -p over SFTP, remembering the folders known to exist so that a tree of small files costs one stat per
+    // folder.
+    std::set<std::string> knownFolders;
+    auto makeFolders = [&](const std::string& folder) -> Status {
+        std::vector<std::string> missing;
+        std::string dir = folder;
+        while (!dir.empty() && dir != "/" && knownFolders.count(dir) == 0) {
+            AttributesPtr attributes(sftp_stat(sftp.get(), dir.c_str()));
+            if (attributes) {
+                if (attributes->type != SSH_FILEXFER_TYPE_DIRECTORY) {
+                    return Error{ErrorCode::Network,
+                                 Reason{"error.ssh.remote_not_a_folder", {{"path", dir}}},
+                                 display + ":" + dir};
+                }
+                break;
+            }
+            int why = sftp_get_error(sftp.get());
+            if (why != SSH_FX_NO_SUCH_FILE && why != SSH_FX_NO_SUCH_PATH) {
+                return sftpError(
+                    sftp.get(), session, Reason{"error.ssh.remote_mkdir_failed", {{"path", dir}}}, display + ":" + dir);
+            }
+            missing.push_back(dir);
+            dir = remoteParent(dir);
+        }
+        for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
+            if (sftp_mkdir(sftp.get(), it->c_str(), 0755) != SSH_OK) {
+                Error failed = sftpError(
+                    sftp.get(), session, Reason{"error.ssh.remote_mkdir_failed", {{"path", *it}}}, display + ":" + *it);
+                AttributesPtr made(sftp_stat(sftp.get(), it->c_str())); // someone else may have made it meanwhile
+                if (!made || made->type != SSH_FILEXFER_TYPE_DIRECTORY) {
+                    return failed;
+                }
+            }
+        }
+        for (std::string known = folder; !known.empty() && known != "/" && knownFolders.insert(known).second;
+             known = remoteParent(known)) { }
+        return Ok{};
+    };
+
+    std::uintmax_t done = 0;
+    if (onProgress) {
+        onProgress(done, total);
+    }
+    std::string manifest; // "HASH  NAME" lines for sha256sum -c
+    std::vector<char> buffer(kSftpChunk);
+    for (const FileTransfer& transfer : files) {
+        const std::string where = display + ":" + transfer.remotePath;
+        auto sftpFailed = [&](Reason what) { return sftpError(sftp.get(), session, std::move(what), where); };
+        Status folders = makeFolders(remoteParent(transfer.remotePath));
+        if (!folders) {
+            return folders;
+        }
+        std::ifstream in(transfer.localPath, std::ios::binary);
+        if (!in) {
+            return Error{ErrorCode::FileUnreadable, Reason{"error.ssh.local_file_unreadable", {}}, transfer.localPath};
+        }
+        const auto mode = static_cast<mode_t>(transfer.mode);
+        SftpFilePtr file(sftp_open(sftp.get(), transfer.remotePath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, mode));
+        if (!file) {
+            return sftpFailed(Reason{"error.ssh.remote_create_failed", {}});
+        }
+        Sha256Stream hash;
+        for (;;) {
+            if (isCancelled(cancel)) {
+                return cancelledError(where);
+            }
+            in.read(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+            const auto got = static_cast<size_t>(in.gcount());
+            if (in.bad()) {
+                return Error{
+                    ErrorCode::FileUnreadable, Reason{"error.ssh.local_file_read_failed", {}}, transfer.localPath};
+            }
+            if (got == 0) {
+                break;
+            }
+            hash.update(buffer.data(), got);
+            if (sftp_write(file.get(), buffer.data(), got) != static_cast<ssize_t>(got)) {
+                return sftpFailed(Reason{"error.ssh.remote_write_failed", {}});
+            }
+            done += got;
+            if (onProgress) {
+                onProgress(done, std::max(done, total));
+            }
+        }
+        if (sftp_close(file.release()) != SSH_OK) {
+            return sftpFailed(Reason{"error.ssh.remote_close_failed", {}});
+        }
+        // The mode given to open is reduced by the server's umask; set it as asked.
+        if (sftp_chmod(sftp.get(), transfer.remotePath.c_str(), mode) != SSH_OK) {
+            return sftpFailed(Reason{"error.ssh.remote_chmod_failed", {}});
+        }
+        bool escaped = false;
+        std::string name = sha256sumName(transfer.remotePath, escaped);
+        manifest += (escaped ? "\\" : "") + hash.hex() + "  " + name + "\n";
+    }
+
+    // The list goes over SFTP too: a command line holds at most 128 KiB (MAX_ARG_STRLEN), far fewer names than a
+    // project's files. Relative names resolve in the home folder both in SFTP and in the command.
+    const std::string listPath = ".gpuplan-upload-" + toHex(randomBytes(8)) + ".sha256";
+    {
+        const std::string where = display + ":" + listPath;
+        auto sftpFailed = [&](Reason what) { return sftpError(sftp.get(), session, std::move(what), where); };
+        SftpFilePtr file(sftp_open(sftp.get(), listPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600));
+        if (!file) {
+            return sftpFailed(Reason{"error.ssh.remote_create_failed", {}});
+        }
+        for (size_t offset = 0; offset < manifest.size(); offset += kSftpChunk) {
+            size_t size = std::min(kSftpChunk, manifest.size() - offset);
+            if (sftp_write(file.get(), manifest.data() + offset, size) != static_cast<ssize_t>(size)) {
+                return sftpFailed(Reason{"error.ssh.remote_write_failed", {}});
+            }
+        }
+        if (sftp_close(file.release()) != SSH_OK) {
+            return sftpFailed(Reason{"error.ssh.remote_close_failed", {}});
+        }
     }
     sftp.reset();
 
@@ -789,32 +1102,169 @@ SshSession::upload(const std::string& localPath, const std::string& remotePath, 
     };
     SshRunOptions runOptions;
     runOptions.cancel = cancel;
-    runOptions.timeout = std::chrono::minutes(2);
-    auto status = run("sha256sum -- " + shellQuote(remotePath), collect, runOptions);
+    runOptions.timeout = std::chrono::minutes(10);
+    // LC_ALL=C: sha256sum translates "FAILED", which is looked for below.
+    const std::string list = shellQuote(listPath);
+    auto status = run("LC_ALL=C sha256sum --quiet --strict -c -- " + list + "; s=$?; rm -f -- " + list + "; exit $s",
+                      collect,
+                      runOptions);
     if (!status) {
         return status.error();
     }
-    if (*status != 0) {
+    if (*status == 0) {
+        return Ok{};
+    }
+    // --quiet prints only the files that differ: "NAME: FAILED" or "NAME: FAILED open or read", NAME escaped as in
+    // the list.
+    std::set<std::string> failed;
+    std::string_view rest = out;
+    while (!rest.empty()) {
+        size_t end = rest.find('\n');
+        std::string_view line = rest.substr(0, end);
+        rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+        size_t mark = line.rfind(": FAILED"); // wire: GNU sha256sum's output in the C locale
+        if (mark != std::string_view::npos) {
+            failed.insert(std::string(line.substr(0, mark)));
+        }
+    }
+    for (const FileTransfer& transfer : files) {
+        bool escaped = false;
+        std::string name = sha256sumName(transfer.remotePath, escaped);
+        if (failed.count((escaped ? "\\" : "") + name) != 0) {
+            // "count": how many files differ in all.
+            return Error{ErrorCode::Network,
+                         Reason{"error.ssh.uploaded_file_differs",
+                                {{"path", transfer.remotePath}, {"count", std::to_string(failed.size())}}},
+                         display + ":" + transfer.remotePath};
+        }
+    }
+    return Error{
+        ErrorCode::Network,
+        Reason{"error.ssh.checksum_failed", {{"exit_status", std::to_string(*status)}, {"said", err.substr(0, 300)}}},
+        display};
+}
+
+Result<std::string> SshSession::download(const std::string& remotePath,
+                                         const std::string& localPath,
+                                         const TransferProgress& onProgress,
+                                         const CancelToken* cancel)
+{
+    namespace fs = std::filesystem;
+    const std::string where = m_target.display() + ":" + remotePath;
+    const std::string partPath = localPath + ".part";
+    std::error_code ec;
+    const fs::path folder = fs::path(localPath).parent_path();
+    if (!folder.empty()) {
+        fs::create_directories(folder, ec);
+        if (ec) {
+            return Error{ErrorCode::FileUnreadable,
+                         Reason{"error.ssh.local_folder_not_writable", {{"said", ec.message()}}},
+                         folder.string()};
+        }
+    }
+    if (isCancelled(cancel)) {
+        return cancelledError(where);
+    }
+    ssh_session session = m_handles->session.get();
+    SftpPtr sftp(sftp_new(session));
+    if (!sftp || sftp_init(sftp.get()) != SSH_OK) {
+        return sessionError(ErrorCode::Network, Reason{"error.ssh.no_sftp", {}});
+    }
+    auto sftpFailed = [&](Reason what) { return sftpError(sftp.get(), session, std::move(what), where); };
+    auto missing = [&] {
+        return Error{ErrorCode::NotFound, Reason{"error.ssh.remote_file_missing", {{"path", remotePath}}}, where};
+    };
+    auto isMissing = [&] {
+        int why = sftp_get_error(sftp.get());
+        return why == SSH_FX_NO_SUCH_FILE || why == SSH_FX_NO_SUCH_PATH;
+    };
+    AttributesPtr attributes(sftp_stat(sftp.get(), remotePath.c_str()));
+    if (!attributes) {
+        return isMissing() ? missing() : sftpFailed(Reason{"error.ssh.remote_open_failed", {}});
+    }
+    if (attributes->type == SSH_FILEXFER_TYPE_DIRECTORY) {
+        return Error{ErrorCode::InvalidArgument, Reason{"error.ssh.remote_not_a_file", {{"path", remotePath}}}, where};
+    }
+    const std::uintmax_t size = attributes->size;
+
+    // A .part longer than the remote file is not a beginning of it: start over.
+    std::uintmax_t have = fs::exists(partPath, ec) ? fs::file_size(partPath, ec) : 0;
+    if (ec || have > size) {
+        fs::remove(partPath, ec);
+        have = 0;
+    }
+    SftpFilePtr file(sftp_open(sftp.get(), remotePath.c_str(), O_RDONLY, 0));
+    if (!file) {
+        return isMissing() ? missing() : sftpFailed(Reason{"error.ssh.remote_open_failed", {}});
+    }
+    if (have > 0 && sftp_seek64(file.get(), have) != 0) {
+        return sftpFailed(Reason{"error.ssh.remote_read_failed", {}});
+    }
+    int fd = ::open(partPath.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        return Error{ErrorCode::FileUnreadable,
+                     Reason{"error.ssh.local_file_unwritable", {{"said", std::strerror(errno)}}},
+                     partPath};
+    }
+    struct FdClose
+    {
+        int fd;
+        ~FdClose() { ::close(fd); }
+    } closeLater{fd};
+
+    std::uintmax_t done = have;
+    if (onProgress) {
+        onProgress(done, std::max(done, size));
+    }
+    // Each read waits for its answer: 64 KiB a round trip. Pipelining (sftp_async_read_begin) would be faster on
+    // long links.
+    std::vector<char> buffer(2 * kSftpChunk);
+    for (;;) {
+        if (isCancelled(cancel)) {
+            return cancelledError(where); // the .part stays for the next try
+        }
+        ssize_t got = sftp_read(file.get(), buffer.data(), buffer.size());
+        if (got < 0) {
+            return sftpFailed(Reason{"error.ssh.remote_read_failed", {}});
+        }
+        if (got == 0) {
+            break;
+        }
+        if (!writeAll(fd, buffer.data(), static_cast<size_t>(got))) {
+            return Error{ErrorCode::FileUnreadable,
+                         Reason{"error.ssh.local_write_failed", {{"said", std::strerror(errno)}}},
+                         partPath};
+        }
+        done += static_cast<std::uintmax_t>(got);
+        if (onProgress) {
+            onProgress(done, std::max(done, size));
+        }
+    }
+    file.reset();
+    sftp.reset();
+
+    auto remoteHash = remoteSha256(*this, remotePath, cancel, where, "error.ssh.download_checksum_failed");
+    if (!remoteHash) {
+        return remoteHash.error();
+    }
+    const std::string localHash = localFileSha256(partPath);
+    if (localHash.empty()) {
+        return Error{ErrorCode::FileUnreadable, Reason{"error.ssh.local_file_read_failed", {}}, partPath};
+    }
+    if (localHash != *remoteHash) {
+        fs::remove(partPath, ec); // the next try starts over
+        // "remote_sha256" is empty when sha256sum printed none.
         return Error{ErrorCode::Network,
-                     Reason{"error.ssh.checksum_failed",
-                            {{"exit_status", std::to_string(*status)}, {"said", err.substr(0, 300)}}},
+                     Reason{"error.ssh.download_checksum_mismatch",
+                            {{"path", remotePath}, {"local_sha256", localHash}, {"remote_sha256", *remoteHash}}},
                      where};
     }
-    // GNU sha256sum starts the line with '\' when the name has a backslash or newline in it.
-    std::string_view line = out;
-    if (!line.empty() && line.front() == '\\') {
-        line.remove_prefix(1);
-    }
-    std::string remoteHash(line.substr(0, std::min<size_t>(64, line.size())));
-    std::string localHash = sha256Hex(content);
-    if (remoteHash != localHash) {
-        // "remote_sha256" is empty when sha256sum printed none.
+    fs::rename(partPath, localPath, ec);
+    if (ec) {
         return Error{
-            ErrorCode::Network,
-            Reason{"error.ssh.checksum_mismatch", {{"local_sha256", localHash}, {"remote_sha256", remoteHash}}},
-            where};
+            ErrorCode::FileUnreadable, Reason{"error.ssh.local_rename_failed", {{"said", ec.message()}}}, localPath};
     }
-    return Ok{};
+    return localHash;
 }
 
 } // namespace gpuplan::core

@@ -1,11 +1,13 @@
 // SshSession against a real OpenSSH server: the test starts /usr/sbin/sshd on 127.0.0.1 with host keys,
 // client keys and authorized_keys it generates in a temporary directory, and runs as the current user.
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QScopeGuard>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QThread>
@@ -28,6 +30,7 @@
 #include "gpuplan/deploy/ProbeDeployment.h"
 #include "gpuplan/deploy/SshConfig.h"
 #include "gpuplan/deploy/SshSession.h"
+#include "gpuplan/deploy/SshTunnel.h"
 #include "gpuplan/ledger/Ledger.h"
 
 #include <nlohmann/json.hpp>
@@ -48,6 +51,103 @@ QByteArray runTool(const QString& program, const QStringList& arguments)
         return {};
     }
     return process.readAllStandardOutput();
+}
+
+bool writeFile(const QString& name, const QByteArray& content)
+{
+    QFile file(name);
+    return file.open(QIODevice::WriteOnly) && file.write(content) == content.size();
+}
+
+QByteArray readFile(const QString& name)
+{
+    QFile file(name);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+QByteArray randomBytes(qsizetype size, quint32 seed)
+{
+    QByteArray bytes(size, Qt::Uninitialized);
+    QRandomGenerator generator(seed);
+    for (char& c : bytes) {
+        c = static_cast<char>(generator.bounded(256));
+    }
+    return bytes;
+}
+
+/// What a TransferProgress reported, in order.
+struct ProgressLog
+{
+    std::vector<std::pair<std::uintmax_t, std::uintmax_t>> calls;
+    TransferProgress callback()
+    {
+        return [this](std::uintmax_t done, std::uintmax_t total) { calls.emplace_back(done, total); };
+    }
+    /// Whether `done` never went back and never passed `total`.
+    bool monotonic() const
+    {
+        for (size_t i = 0; i < calls.size(); ++i) {
+            if (calls[i].first > calls[i].second || (i > 0 && calls[i].first < calls[i - 1].first)) {
+                return false;
+            }
+        }
+        return true;
+    }
+};
+
+/// A TCP connection to 127.0.0.1:`port`, or -1; reads give up after 10 s.
+int connectLocal(int port)
+{
+    int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    address.sin_port = htons(static_cast<uint16_t>(port));
+    timeval timeout{10, 0};
+    ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) {
+        ::close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+bool sendAll(int fd, const QByteArray& data)
+{
+    return ::send(fd, data.constData(), static_cast<size_t>(data.size()), MSG_NOSIGNAL) == data.size();
+}
+
+/// Everything the other side sends until it closes the connection; `closed` false when it did not within 10 s.
+QByteArray readToEnd(int fd, bool* closed = nullptr)
+{
+    QByteArray data;
+    char buffer[4096];
+    for (;;) {
+        ssize_t got = ::recv(fd, buffer, sizeof buffer, 0);
+        if (got > 0) {
+            data.append(buffer, got);
+            continue;
+        }
+        if (closed) {
+            *closed = got == 0 || errno == ECONNRESET;
+        }
+        return data;
+    }
+}
+
+bool waitForListening(int port)
+{
+    QElapsedTimer waited;
+    waited.start();
+    while (waited.elapsed() < 10000) {
+        int fd = connectLocal(port);
+        if (fd >= 0) {
+            ::close(fd);
+            return true;
+        }
+        QThread::msleep(50);
+    }
+    return false;
 }
 
 } // namespace
@@ -106,6 +206,12 @@ private slots:
     void probeIsBuiltThereWithoutABundledOne();
     void aFailedRemoteBuildQuotesTheCompiler();
     void unreadableMachineFactsAreAnErrorNotNoGpu();
+    void uploadFilesCopiesATreeWithModes();
+    void uploadFilesNamesTheFileThatDiffers();
+    void downloadChecksAndResumes();
+    void downloadOfWrongPartMissingFileAndCancel();
+    void tensorBoardTunnelReachesARemoteHttpServer();
+    void tunnelToAClosedPortKeepsTheRefusal();
 
 private:
     QString path(const QString& name) const { return m_sshd.path(name); }
@@ -993,6 +1099,298 @@ void TestSsh::unreadableMachineFactsAreAnErrorNotNoGpu()
     QCOMPARE(facts.error().reason.key, std::string("error.deploy.facts_unreadable"));
     QVERIFY2(facts.error().reason.params.at("said").find("Welcome to the campus cluster") != std::string::npos,
              describe(facts.error()).c_str());
+}
+
+void TestSsh::uploadFilesCopiesATreeWithModes()
+{
+    auto session = connectOk(target());
+    QVERIFY(session);
+    QTemporaryDir localDir;
+    QVERIFY(localDir.isValid());
+    const QString remoteRoot = path("upload tree"); // not there yet: made on the way
+    const passwd* account = ::getpwuid(::geteuid());
+    QVERIFY(account);
+    const QString home = QString::fromLocal8Bit(account->pw_dir);
+    const QString relativeRoot = QStringLiteral(".gpuplan-test-upload-%1").arg(QRandomGenerator::global()->generate());
+
+    std::vector<FileTransfer> files;
+    QStringList onDisk; // where each file lands on this machine, the remote
+    std::uintmax_t total = 0;
+    auto add = [&](const QString& remote, const QString& landsAt, const QByteArray& content, int mode) {
+        const QString local = localDir.filePath(QStringLiteral("f%1").arg(files.size()));
+        QVERIFY(writeFile(local, content));
+        files.push_back({local.toStdString(), remote.toStdString(), mode});
+        onDisk << landsAt;
+        total += static_cast<std::uintmax_t>(content.size());
+    };
+    for (int i = 0; i < 44; ++i) {
+        const QString name = QStringLiteral("level %1/sub%2/file%3.txt").arg(i % 3).arg(i % 5).arg(i);
+        add(remoteRoot + "/" + name, remoteRoot + "/" + name, randomBytes(i * 997, i), 0644);
+    }
+    add(remoteRoot + "/it's a \"quoted\" name.txt", remoteRoot + "/it's a \"quoted\" name.txt", "quoted\n", 0644);
+    add(remoteRoot + "/bin/run.sh", remoteRoot + "/bin/run.sh", "#!/bin/sh\necho ran\n", 0755);
+    add(remoteRoot + "/empty", remoteRoot + "/empty", {}, 0644);
+    add(remoteRoot + "/odd/back\\slash", remoteRoot + "/odd/back\\slash", "backslash\n", 0600);
+    add(remoteRoot + "/odd/new\nline", remoteRoot + "/odd/new\nline", "newline\n", 0644);
+    add(remoteRoot + "/big.bin", remoteRoot + "/big.bin", randomBytes(300 * 1024 + 5, 99), 0644);
+    // Relative to the remote home, as SFTP and the checksum command both take it.
+    add(relativeRoot + "/nested/rel.txt", home + "/" + relativeRoot + "/nested/rel.txt", "relative\n", 0644);
+    QCOMPARE(files.size(), std::size_t(51));
+
+    ProgressLog progress;
+    Status uploaded = session->uploadFiles(files, progress.callback());
+    const QByteArray relativeContent = readFile(home + "/" + relativeRoot + "/nested/rel.txt");
+    QDir(home + "/" + relativeRoot).removeRecursively(); // the remote is this machine: leave its home as it was
+    QVERIFY2(uploaded.ok(), uploaded.ok() ? "" : describe(uploaded.error()).c_str());
+    QCOMPARE(relativeContent, QByteArray("relative\n"));
+    for (size_t i = 0; i + 1 < files.size(); ++i) {
+        QCOMPARE(readFile(onDisk[int(i)]), readFile(QString::fromStdString(files[i].localPath)));
+        QVERIFY(QFile::exists(onDisk[int(i)]));
+        struct stat info
+        { };
+        QCOMPARE(::stat(onDisk[int(i)].toLocal8Bit().constData(), &info), 0);
+        QCOMPARE(int(info.st_mode & 0777), files[i].mode);
+    }
+    QVERIFY(!progress.calls.empty());
+    QVERIFY(progress.monotonic());
+    QCOMPARE(progress.calls.back().first, total);
+    QCOMPARE(progress.calls.back().second, total);
+    QVERIFY(progress.calls.size() > files.size() / 2); // after each chunk, not once at the end
+    // The checksum list was removed from the home folder.
+    QCOMPARE(QDir(home).entryList({QStringLiteral(".gpuplan-upload-*")}, QDir::Hidden | QDir::Files).size(), 0);
+
+    // Uploading again replaces the files.
+    QVERIFY(writeFile(QString::fromStdString(files[0].localPath), "changed"));
+    std::vector<FileTransfer> again(files.begin(), files.end() - 1);
+    Status replaced = session->uploadFiles(again);
+    QVERIFY2(replaced.ok(), replaced.ok() ? "" : describe(replaced.error()).c_str());
+    QCOMPARE(readFile(onDisk[0]), QByteArray("changed"));
+
+    // A missing local file is found before anything is sent.
+    again.push_back({path("no such local file").toStdString(), (remoteRoot + "/never").toStdString(), 0644});
+    Status missing = session->uploadFiles(again);
+    QVERIFY(!missing.ok());
+    QCOMPARE(missing.error().code, ErrorCode::FileNotFound);
+    QCOMPARE(missing.error().where, again.back().localPath);
+}
+
+void TestSsh::uploadFilesNamesTheFileThatDiffers()
+{
+    // The server's sha256sum first changes one uploaded file, as a failing disk or another writer would, then the
+    // real sha256sum checks the list.
+    const QString tampered = path("tamper/b file.txt");
+    QVERIFY(QDir().mkpath(path("fakebin")));
+    QVERIFY(writeFile(
+        path("fakebin/sha256sum"),
+        QStringLiteral("#!/bin/sh\nprintf changed >> '%1'\nexec /usr/bin/sha256sum \"$@\"\n").arg(tampered).toUtf8()));
+    QVERIFY(QFile::setPermissions(path("fakebin/sha256sum"), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+    m_sshd.stop();
+    QVERIFY(m_sshd.start("host_ed25519", "VERBOSE", {"SetEnv PATH=" + path("fakebin") + ":/usr/bin:/bin"}));
+    m_port = m_sshd.port();
+    auto session = connectOk(target());
+    QVERIFY(session);
+
+    std::vector<FileTransfer> files;
+    for (const QString& name : {QStringLiteral("a.txt"), QStringLiteral("b file.txt"), QStringLiteral("c.txt")}) {
+        const QString local = path("local " + name);
+        QVERIFY(writeFile(local, name.toUtf8()));
+        files.push_back({local.toStdString(), path("tamper/" + name).toStdString(), 0644});
+    }
+    Status uploaded = session->uploadFiles(files);
+    QVERIFY(!uploaded.ok());
+    QCOMPARE(uploaded.error().code, ErrorCode::Network);
+    QCOMPARE(uploaded.error().reason.key, std::string("error.ssh.uploaded_file_differs"));
+    QCOMPARE(QString::fromStdString(uploaded.error().reason.params.at("path")), tampered);
+    QCOMPARE(uploaded.error().reason.params.at("count"), std::string("1"));
+    QVERIFY(uploaded.error().where.find("b file.txt") != std::string::npos);
+}
+
+void TestSsh::downloadChecksAndResumes()
+{
+    auto session = connectOk(target());
+    QVERIFY(session);
+    const QByteArray content = randomBytes(3 * 1024 * 1024 + 12345, 5);
+    QVERIFY(QDir().mkpath(path("remote files")));
+    const QString remote = path("remote files/model checkpoint's.bin");
+    QVERIFY(writeFile(remote, content));
+    const QString local = path("downloads/run 1/checkpoint.bin"); // its folder is made
+    const QString part = local + ".part";
+    const auto size = static_cast<std::uintmax_t>(content.size());
+    const std::string expected = QCryptographicHash::hash(content, QCryptographicHash::Sha256).toHex().toStdString();
+
+    ProgressLog progress;
+    auto digest = session->download(remote.toStdString(), local.toStdString(), progress.callback());
+    QVERIFY2(digest.ok(), digest.ok() ? "" : describe(digest.error()).c_str());
+    QCOMPARE(*digest, expected);
+    QVERIFY(readFile(local) == content);
+    QVERIFY(!QFile::exists(part));
+    QVERIFY(progress.monotonic());
+    QCOMPARE(progress.calls.front().first, std::uintmax_t(0));
+    QCOMPARE(progress.calls.back(), std::make_pair(size, size));
+    QVERIFY(progress.calls.size() > 10);
+
+    // Resuming: a .part holding the first half is continued from there.
+    QVERIFY(QFile::remove(local));
+    const qsizetype half = content.size() / 2;
+    QVERIFY(writeFile(part, content.left(half)));
+    ProgressLog resumed;
+    auto again = session->download(remote.toStdString(), local.toStdString(), resumed.callback());
+    QVERIFY2(again.ok(), again.ok() ? "" : describe(again.error()).c_str());
+    QCOMPARE(*again, expected);
+    QVERIFY(readFile(local) == content);
+    QVERIFY(!QFile::exists(part));
+    QVERIFY(resumed.monotonic());
+    QCOMPARE(resumed.calls.front().first, static_cast<std::uintmax_t>(half)); // only the rest was transferred
+    QCOMPARE(resumed.calls.back(), std::make_pair(size, size));
+    QVERIFY(resumed.calls.size() < progress.calls.size());
+}
+
+void TestSsh::downloadOfWrongPartMissingFileAndCancel()
+{
+    auto session = connectOk(target());
+    QVERIFY(session);
+    const QByteArray content = randomBytes(2 * 1024 * 1024 + 3, 6);
+    QVERIFY(QDir().mkpath(path("remote files")));
+    const QString remote = path("remote files/data.bin");
+    QVERIFY(writeFile(remote, content));
+    QVERIFY(QDir().mkpath(path("downloads")));
+    const QString local = path("downloads/data.bin");
+    const QString part = local + ".part";
+
+    // A .part whose bytes are not the file's beginning: the checksum tells, and the .part goes.
+    QVERIFY(writeFile(part, QByteArray(content.size() / 2, '\0')));
+    auto wrong = session->download(remote.toStdString(), local.toStdString());
+    QVERIFY(!wrong.ok());
+    QCOMPARE(wrong.error().code, ErrorCode::Network);
+    QCOMPARE(wrong.error().reason.key, std::string("error.ssh.download_checksum_mismatch"));
+    QCOMPARE(wrong.error().reason.params.at("remote_sha256"),
+             QCryptographicHash::hash(content, QCryptographicHash::Sha256).toHex().toStdString());
+    QVERIFY(!QFile::exists(part));
+    QVERIFY(!QFile::exists(local));
+
+    // No such remote file.
+    const QString nothing = path("remote files/not here.bin");
+    auto missing = session->download(nothing.toStdString(), local.toStdString());
+    QVERIFY(!missing.ok());
+    QCOMPARE(missing.error().code, ErrorCode::NotFound);
+    QCOMPARE(missing.error().reason.key, std::string("error.ssh.remote_file_missing"));
+    QCOMPARE(QString::fromStdString(missing.error().reason.params.at("path")), nothing);
+    QVERIFY(!QFile::exists(part));
+
+    // Cancelled after the first bytes: the .part stays, and the next try continues it.
+    CancelToken token;
+    auto cancelling = [&token](std::uintmax_t done, std::uintmax_t) {
+        if (done > 0) {
+            token.cancel();
+        }
+    };
+    auto cancelled = session->download(remote.toStdString(), local.toStdString(), cancelling, &token);
+    QVERIFY(!cancelled.ok());
+    QCOMPARE(cancelled.error().code, ErrorCode::Cancelled);
+    const qint64 kept = QFileInfo(part).size();
+    QVERIFY(kept > 0);
+    QVERIFY(kept < content.size());
+    ProgressLog resumed;
+    auto finished = session->download(remote.toStdString(), local.toStdString(), resumed.callback());
+    QVERIFY2(finished.ok(), finished.ok() ? "" : describe(finished.error()).c_str());
+    QCOMPARE(resumed.calls.front().first, static_cast<std::uintmax_t>(kept));
+    QVERIFY(readFile(local) == content);
+}
+
+// The TensorBoard tunnel of the run stage: an HTTP server that listens on the remote's 127.0.0.1 only, reached from
+// a local port through the SSH connection (python's http.server stands in for TensorBoard; the remote is this
+// machine).
+void TestSsh::tensorBoardTunnelReachesARemoteHttpServer()
+{
+    m_sshd.stop();
+    QVERIFY(startSshd("host_ed25519", "DEBUG1")); // the log names each direct-tcpip channel
+    QTemporaryDir site;
+    QVERIFY(site.isValid());
+    const QByteArray page = "<html>runs " + QByteArray::number(QRandomGenerator::global()->generate()) + "</html>\n";
+    QVERIFY(writeFile(site.filePath("index.html"), page));
+    const int httpPort = freePort();
+    QProcess server;
+    server.setWorkingDirectory(site.path());
+    server.setStandardOutputFile(QProcess::nullDevice());
+    server.setStandardErrorFile(QProcess::nullDevice()); // its log of each request
+    server.start(QStringLiteral("python3"),
+                 {"-m", "http.server", QString::number(httpPort), "--bind", "127.0.0.1", "--directory", site.path()});
+    QVERIFY(server.waitForStarted(5000));
+    auto stopServer = qScopeGuard([&server] {
+        server.kill();
+        server.waitForFinished(5000);
+    });
+    QVERIFY(waitForListening(httpPort));
+
+    auto session = connectOk(target());
+    QVERIFY(session);
+    auto opened = SshTunnel::open(std::move(session), "127.0.0.1", httpPort);
+    QVERIFY2(opened.ok(), opened.ok() ? "" : describe(opened.error()).c_str());
+    std::unique_ptr<SshTunnel> tunnel = std::move(opened).value();
+    const int localPort = tunnel->localPort();
+    QVERIFY(localPort > 0);
+    QVERIFY(localPort != httpPort);
+
+    // Two connections at once: the first sends half its request and waits while the second is served whole.
+    int first = connectLocal(localPort);
+    int second = connectLocal(localPort);
+    QVERIFY(first >= 0 && second >= 0);
+    QVERIFY(sendAll(first, "GET / HTTP/1.0\r\n"));
+    QVERIFY(sendAll(second, "GET / HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n"));
+    bool secondClosed = false;
+    const QByteArray secondAnswer = readToEnd(second, &secondClosed);
+    QVERIFY(sendAll(first, "Host: 127.0.0.1\r\n\r\n"));
+    bool firstClosed = false;
+    const QByteArray firstAnswer = readToEnd(first, &firstClosed);
+    ::close(first);
+    ::close(second);
+    for (const QByteArray& answer : {firstAnswer, secondAnswer}) {
+        QVERIFY2(answer.startsWith("HTTP/1.0 200"), answer.left(200).constData());
+        QCOMPARE(answer.mid(answer.indexOf("\r\n\r\n") + 4), page);
+    }
+    QVERIFY(firstClosed && secondClosed); // the server's end of each answer closed the local connection
+    QCOMPARE(tunnel->connections(), 2);
+    QVERIFY(!tunnel->lastRefusal());
+    tunnel.reset();
+
+    QFile log(m_sshd.logFile());
+    QVERIFY(log.open(QIODevice::ReadOnly));
+    const QByteArray logged = log.readAll();
+    QCOMPARE(logged.count(QByteArray("target 127.0.0.1 port ") + QByteArray::number(httpPort)), 2);
+}
+
+void TestSsh::tunnelToAClosedPortKeepsTheRefusal()
+{
+    auto session = connectOk(target());
+    QVERIFY(session);
+    const int closedPort = freePort();
+    auto opened = SshTunnel::open(std::move(session), "127.0.0.1", closedPort);
+    QVERIFY2(opened.ok(), opened.ok() ? "" : describe(opened.error()).c_str());
+    std::unique_ptr<SshTunnel> tunnel = std::move(opened).value();
+    QVERIFY(!tunnel->lastRefusal());
+
+    int fd = connectLocal(tunnel->localPort());
+    QVERIFY(fd >= 0);
+    bool closed = false;
+    const QByteArray answer = readToEnd(fd, &closed);
+    ::close(fd);
+    QVERIFY(closed); // closed at once, not left hanging
+    QVERIFY(answer.isEmpty());
+    std::optional<Error> refusal = tunnel->lastRefusal();
+    QVERIFY(refusal);
+    QCOMPARE(refusal->code, ErrorCode::Network);
+    QCOMPARE(refusal->reason.key, std::string("error.ssh.tunnel_refused"));
+    QCOMPARE(refusal->reason.params.at("port"), std::to_string(closedPort));
+    QCOMPARE(tunnel->connections(), 1);
+
+    // The local port is taken while the tunnel lives.
+    auto other = connectOk(target());
+    QVERIFY(other);
+    auto taken = SshTunnel::open(std::move(other), "127.0.0.1", closedPort, tunnel->localPort());
+    QVERIFY(!taken.ok());
+    QCOMPARE(taken.error().code, ErrorCode::Network);
+    QCOMPARE(taken.error().reason.key, std::string("error.ssh.tunnel_listen_failed"));
+    QCOMPARE(taken.error().reason.params.at("port"), std::to_string(tunnel->localPort()));
 }
 
 QTEST_GUILESS_MAIN(TestSsh)

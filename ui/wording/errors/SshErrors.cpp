@@ -314,6 +314,89 @@ QString sshErrorText(const core::Reason& reason)
         return SshErrors::tr("the uploaded file differs from the local one: SHA-256 %1 here, %2 on the server")
             .arg(p.text("local_sha256"), remote.isEmpty() ? SshErrors::tr("none") : remote);
     }
+    // Uploading many files.
+    if (key == "error.ssh.remote_path_unusable") {
+        const QString problem = p.text("problem");
+        if (problem == QLatin1String("empty")) {
+            return SshErrors::tr("a file to upload has no remote path");
+        }
+        if (problem == QLatin1String("folder")) {
+            return SshErrors::tr("the remote path %1 names a folder, not a file").arg(p.text("path"));
+        }
+        return SshErrors::tr("the remote path %1 holds a carriage return or NUL character, which sha256sum cannot "
+                             "check; rename the file")
+            .arg(p.text("path"));
+    }
+    if (key == "error.ssh.remote_not_a_folder") {
+        return SshErrors::tr("%1 exists on the server but is not a folder").arg(p.text("path"));
+    }
+    if (key == "error.ssh.remote_mkdir_failed") {
+        return SshErrors::tr("cannot make the remote folder %1: %2").arg(p.text("path"), sftpWhy(p));
+    }
+    if (key == "error.ssh.uploaded_file_differs") {
+        const int count = p.text("count").toInt();
+        if (count > 1) {
+            return SshErrors::tr("%1 differs on the server from the local file after the upload (and %2 more files "
+                                 "do); upload again")
+                .arg(p.text("path"))
+                .arg(count - 1);
+        }
+        return SshErrors::tr("%1 differs on the server from the local file after the upload; upload again")
+            .arg(p.text("path"));
+    }
+
+    // Downloading a file.
+    if (key == "error.ssh.local_folder_not_writable") {
+        return withSaid(SshErrors::tr("cannot make the folder to download into"), p);
+    }
+    if (key == "error.ssh.remote_file_missing") {
+        return SshErrors::tr("there is no file %1 on the server").arg(p.text("path"));
+    }
+    if (key == "error.ssh.remote_not_a_file") {
+        return SshErrors::tr("%1 on the server is a folder, not a file").arg(p.text("path"));
+    }
+    if (key == "error.ssh.remote_open_failed") {
+        return SshErrors::tr("cannot open the remote file: %1").arg(sftpWhy(p));
+    }
+    if (key == "error.ssh.remote_read_failed") {
+        return SshErrors::tr("reading the remote file failed: %1").arg(sftpWhy(p));
+    }
+    if (key == "error.ssh.local_file_unwritable") {
+        return withSaid(SshErrors::tr("cannot write the file"), p);
+    }
+    if (key == "error.ssh.local_write_failed") {
+        return withSaid(SshErrors::tr("writing the file failed (disk full?)"), p);
+    }
+    if (key == "error.ssh.download_checksum_failed") {
+        return SshErrors::tr("could not check the downloaded file: sha256sum on the server exited with %1: %2")
+            .arg(p.text("exit_status"), p.text("said"));
+    }
+    if (key == "error.ssh.download_checksum_mismatch") {
+        const QString remote = p.text("remote_sha256");
+        return SshErrors::tr("the downloaded copy of %1 differs from the file on the server (SHA-256 %2 here, %3 "
+                             "there); the partial download was deleted, download again")
+            .arg(p.text("path"), p.text("local_sha256"), remote.isEmpty() ? SshErrors::tr("none") : remote);
+    }
+    if (key == "error.ssh.local_rename_failed") {
+        return withSaid(SshErrors::tr("cannot put the downloaded file in place"), p);
+    }
+
+    // Forwarding a local port (TensorBoard).
+    if (key == "error.ssh.tunnel_listen_failed") {
+        return withSaid(SshErrors::tr("cannot listen on local port %1").arg(p.text("port")), p);
+    }
+    if (key == "error.ssh.tunnel_refused") {
+        return withSaid(SshErrors::tr("the server could not connect to %1 port %2: is the program there running "
+                                      "and listening on that port?")
+                            .arg(p.text("host"), p.text("port")),
+                        p);
+    }
+    if (key == "error.ssh.tunnel_connection_lost") {
+        return withSaid(
+            SshErrors::tr("the SSH connection that carries the forward to %1 port %2 was lost; open it again")
+                .arg(p.text("host"), p.text("port")),
+            p);
+    }
     return {};
 }
 

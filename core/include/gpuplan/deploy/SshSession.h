@@ -14,6 +14,8 @@
 #include <thread>
 #include <vector>
 
+struct ssh_session_struct; // libssh's ssh_session
+
 namespace gpuplan::core {
 
 /// Where to log in: "USER@HOST[:PORT]" plus how.
@@ -64,6 +66,17 @@ struct SshRunOptions
     std::size_t maxOutputBytes = 64u << 20;
 };
 
+/// A file copied over SFTP.
+struct FileTransfer
+{
+    std::string localPath;
+    std::string remotePath; // absolute, or relative to the remote user's home
+    int mode = 0644;        // permission bits of an uploaded file
+};
+
+/// How far a transfer is: bytes done of all bytes, called from the transferring thread.
+using TransferProgress = std::function<void(std::uintmax_t done, std::uintmax_t total)>;
+
 /// One authenticated SSH connection (libssh), optionally through jump hosts. Not thread-safe: use a session
 /// from one thread at a time; a CancelToken may be set from any thread.
 class SshSession final
@@ -94,9 +107,29 @@ public:
                   int mode = 0644,
                   const CancelToken* cancel = nullptr);
 
+    /// Copies many files over one SFTP session, making the remote folders they need, with `onProgress` after each
+    /// chunk, then checks them all with one `sha256sum -c` on the remote. Errors: as upload(); the checksum error
+    /// names the first file that differs; InvalidArgument for a remote path that is empty, ends with '/' or holds a
+    /// carriage return (sha256sum's list cannot name it).
+    Status uploadFiles(const std::vector<FileTransfer>& files,
+                       const TransferProgress& onProgress = {},
+                       const CancelToken* cancel = nullptr);
+
+    /// Copies `remotePath` over SFTP to `localPath`, resumably: the bytes go to `localPath` + ".part", and a
+    /// ".part" left by an interrupted download is continued from its size. Then compares the remote `sha256sum`
+    /// with the local SHA-256 of the whole file and, when they agree, renames it to `localPath`; returns the
+    /// SHA-256 (hex). Errors: NotFound (no such remote file), FileUnreadable (local folder not writable), Network
+    /// (SFTP failure, checksum mismatch: the .part is removed so the next try starts over), Cancelled (the .part
+    /// stays for the next try).
+    Result<std::string> download(const std::string& remotePath,
+                                 const std::string& localPath,
+                                 const TransferProgress& onProgress = {},
+                                 const CancelToken* cancel = nullptr);
+
     const SshTarget& target() const { return m_target; }
 
 private:
+    friend class SshTunnel;
     struct Handles;
     SshSession(SshTarget target, SshOptions options);
     Status open(const CancelToken* cancel);
@@ -106,6 +139,8 @@ private:
     /// An error with `reason`, libssh's own last error text added as its "said" parameter when there is one.
     Error sessionError(ErrorCode code, Reason reason) const;
     void pump();
+    /// The libssh session, for SshTunnel's thread.
+    ssh_session_struct* nativeSession() const;
 
     SshTarget m_target;
     SshOptions m_options;
