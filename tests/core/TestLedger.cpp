@@ -434,6 +434,90 @@ private slots:
         QVERIFY((*reopened)->recordVerification({0, id, kT0, "root@h", "fail", "{}", "{}"}).ok());
     }
 
+    void runsAreKeptWithTheirLaunch()
+    {
+        const std::filesystem::path file = path("runs.sqlite");
+        auto ledger = Ledger::open(file);
+        QVERIFY(ledger.ok());
+        const std::int64_t launch = *(*ledger)->recordIntent(intent("tok-run"), kT0);
+        RunRecord run;
+        run.launchId = launch;
+        run.host = "ubuntu@203.0.113.7";
+        run.connection = R"({"user":"ubuntu","host":"203.0.113.7","port":22})";
+        run.remoteDir = "/home/ubuntu/.gpuplanner/runs/x";
+        run.spec = R"({"command":"python train.py"})";
+        run.startedAt = kT0 + 60;
+        run.planned.throughput = 1200;
+        run.planned.throughputUnit = "samples";
+        run.planned.hours = 5;
+        const std::int64_t id = *(*ledger)->recordRun(run);
+        QVERIFY(id > 0);
+        // A launch the ledger does not have is refused; a machine not launched by GPU Planner (0) is not.
+        RunRecord stray = run;
+        stray.launchId = 999;
+        auto refused = (*ledger)->recordRun(stray);
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error().code, ErrorCode::NotFound);
+        QCOMPARE(refused.error().reason.key, std::string("error.ledger.no_launch_to_run_on"));
+        stray.launchId = 0;
+        QVERIFY((*ledger)->recordRun(stray).ok());
+
+        run.id = id;
+        run.state = RunState::Finished;
+        run.method = "tmux";
+        run.endedAt = kT0 + 3660;
+        run.exitCode = 0;
+        run.measured.throughput = 1100.5;
+        run.measured.throughputUnit = "samples";
+        run.measured.hours = 1;
+        run.measured.cost = 32.77;
+        run.measured.costCurrency = "USD";
+        QVERIFY((*ledger)->updateRun(run).ok());
+        RunRecord missing = run;
+        missing.id = 12345;
+        QCOMPARE((*ledger)->updateRun(missing).error().reason.key, std::string("error.ledger.no_run"));
+
+        auto reopened = Ledger::open(file); // another process's view
+        auto kept = (*reopened)->findRun(id);
+        QVERIFY(kept.ok() && kept->has_value());
+        const RunRecord& r = **kept;
+        QCOMPARE(r.state, RunState::Finished);
+        QCOMPARE(r.method, std::string("tmux"));
+        QCOMPARE(*r.exitCode, 0);
+        QCOMPARE(*r.endedAt, kT0 + 3660);
+        QVERIFY(!r.resultsAt.has_value());
+        QCOMPARE(*r.measured.throughput, 1100.5);
+        QCOMPARE(*r.measured.cost, 32.77);
+        QCOMPARE(*r.planned.throughput, 1200.0);
+        QCOMPARE(*r.planned.hours, 5.0);
+        QVERIFY(!r.planned.cost.has_value());
+        QCOMPARE(r.connection, run.connection);
+        QCOMPARE((*reopened)->runs(launch)->size(), std::size_t(1));
+        QCOMPARE((*reopened)->runs()->size(), std::size_t(2));
+        QVERIFY(!(*(*reopened)->findRun(777)).has_value());
+    }
+
+    void aVersionSixLedgerGainsRuns()
+    {
+        const std::filesystem::path old = path("version6.sqlite");
+        {
+            auto opened = Ledger::open(old);
+            QVERIFY((*opened)->recordIntent(intent("tok-v6"), kT0).ok());
+        }
+        sqlite3* db = nullptr;
+        QCOMPARE(sqlite3_open(old.c_str(), &db), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(db, "DROP TABLE runs; PRAGMA user_version = 6", nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(db);
+        auto reopened = Ledger::open(old);
+        QVERIFY2(reopened.ok(), reopened.ok() ? "" : describe(reopened.error()).c_str());
+        QCOMPARE((*reopened)->entries()->size(), std::size_t(1));
+        RunRecord run;
+        run.launchId = (*reopened)->entries()->front().id;
+        run.host = "root@h";
+        run.remoteDir = "/root/.gpuplanner/runs/y";
+        QVERIFY((*reopened)->recordRun(run).ok());
+    }
+
     void anAttemptBeingSentIsLeftAlone()
     {
         // Another process holds the attempt's lock (it is between recording and sending, or waiting for the

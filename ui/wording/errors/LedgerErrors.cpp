@@ -109,6 +109,22 @@ QString ledgerError(const core::Reason& reason, const ReasonParams& p)
     if (key == "error.ledger.reading_verifications") {
         return LedgerErrors::tr("ledger: reading the verifications: %1").arg(p.text("said"));
     }
+    if (key == "error.ledger.recording_run") {
+        return LedgerErrors::tr("ledger: recording a run: %1").arg(p.text("said"));
+    }
+    if (key == "error.ledger.reading_runs") {
+        return LedgerErrors::tr("ledger: reading the runs: %1").arg(p.text("said"));
+    }
+    if (key == "error.ledger.cannot_add_runs") {
+        return LedgerErrors::tr("cannot add the training runs to the ledger (ledger: %1)").arg(p.text("said"));
+    }
+    if (key == "error.ledger.no_run") {
+        return LedgerErrors::tr("no run %1 in the ledger (gpuplan runs lists them)").arg(p.text("run"));
+    }
+    if (key == "error.ledger.no_launch_to_run_on") {
+        return LedgerErrors::tr("no launch %1 in the ledger to run on (gpuplan instances lists them)")
+            .arg(p.text("entry"));
+    }
     if (key == "error.ledger.reading_budgets") {
         return LedgerErrors::tr("ledger: reading the budgets: %1").arg(p.text("said"));
     }

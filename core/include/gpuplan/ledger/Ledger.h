@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -153,6 +154,72 @@ struct Verification
     std::string probe;   // the probe's own document, as JSON text
 };
 
+/// Where a run stands, as the ledger last saw it.
+enum class RunState
+{
+    Starting, // being synced and started; a program that died here left it so (reattach says what the instance has)
+    Running,
+    Finished, // its command exited 0
+    Failed,   // its command exited non-zero
+    Stopped,  // stopped by the user (SIGINT, then SIGTERM, then SIGKILL)
+    Lost,     // the instance no longer knows it (rebooted, gone)
+};
+
+const char* runStateName(RunState state); // "starting", "running", ...
+std::optional<RunState> parseRunState(std::string_view name);
+bool isFinal(RunState state); // not Starting or Running
+
+/// What the plan expected of a run, kept with it when it starts (nullopt: the plan did not say).
+struct PlannedRun
+{
+    std::optional<double> throughput; // samples (or tokens) per second over all GPUs
+    std::optional<double> throughputLow;
+    std::optional<double> throughputHigh;
+    std::string throughputUnit;  // "samples" or "tokens"
+    std::optional<double> hours; // the whole training
+    std::optional<double> hoursLow;
+    std::optional<double> hoursHigh;
+    std::optional<double> cost; // the whole training, in `currency`
+    std::string currency;
+    std::optional<double> budget; // the plan's, in `currency`
+    std::string planName;         // the plan's workload and option, for a report ("ResNet-50 on 8x A100")
+};
+
+/// What a run measured so far (updated as it is followed, final once it ended).
+struct MeasuredRun
+{
+    std::optional<double> throughput; // the mean of the log's readings, in throughputUnit
+    std::string throughputUnit;
+    int throughputReadings = 0;
+    std::optional<double> gpuUtilization; // mean over every sample and GPU, percent
+    std::optional<double> progress;       // 0..1 when the log says how far it is (a progress bar's n/N)
+    double hours = 0;                     // running time
+    std::optional<double> cost;           // running time x the launch's price, in costCurrency
+    std::string costCurrency;
+};
+
+/// A training run on an instance (gpuplan run, the Run page), kept so that it is found again after the program
+/// ends: the instance holds the job, its log and samples in `remoteDir`; this says where and how to reach it.
+struct RunRecord
+{
+    std::int64_t id = 0;
+    std::int64_t launchId = 0; // the ledger's launch of the instance; 0: a machine not launched by GPU Planner
+    std::string planId;
+    std::string host;       // USER@HOST[:PORT]
+    std::string connection; // how to log in again (key file, jump hosts, known_hosts file: paths, never a secret), JSON
+    std::string remoteDir;  // the run's folder on the instance
+    std::string method;     // what keeps the job running there: systemd, tmux, nohup
+    std::string spec;       // its RunSpec, as JSON
+    RunState state = RunState::Starting;
+    std::int64_t startedAt = 0; // Unix seconds
+    std::optional<std::int64_t> endedAt;
+    std::optional<int> exitCode;
+    std::string resultsDir; // where its results were downloaded; empty: not yet
+    std::optional<std::int64_t> resultsAt;
+    PlannedRun planned;
+    MeasuredRun measured;
+};
+
 /// Every launch this user made, in SQLite (the user data dir's ledger.sqlite). Each change, read and write
 /// together, is one BEGIN IMMEDIATE transaction, written to disk before the call returns (WAL, synchronous FULL),
 /// so a crash at any moment leaves the last state recorded and two processes never interleave a read-modify-write.
@@ -203,6 +270,16 @@ public:
     Result<std::int64_t> recordVerification(const Verification& verification);
     /// The verifications of one launch, or of all, oldest first.
     Result<std::vector<Verification>> verifications(std::optional<std::int64_t> launchId = std::nullopt) const;
+
+    /// Keeps a new run (its id is assigned and returned). NotFound when `run.launchId` is not 0 and the ledger has no
+    /// such launch.
+    Result<std::int64_t> recordRun(const RunRecord& run);
+    /// Replaces what is kept of run `run.id` (state, method, exit code, results, measurements). NotFound when there
+    /// is no such run.
+    Status updateRun(const RunRecord& run);
+    /// The runs of one launch, or all, oldest first.
+    Result<std::vector<RunRecord>> runs(std::optional<std::int64_t> launchId = std::nullopt) const;
+    Result<std::optional<RunRecord>> findRun(std::int64_t id) const;
 
     Result<std::vector<LedgerEntry>> entries() const;
     /// Not Terminated or Failed: what may still bill.

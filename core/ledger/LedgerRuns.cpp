@@ -1,0 +1,298 @@
+// The ledger's training runs: where each ran, how to reach it again, what was planned and what was measured.
+
+#include "gpuplan/ledger/Ledger.h"
+
+#include "ledger/Sqlite.h"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <utility>
+
+namespace gpuplan::core {
+
+namespace {
+
+using nlohmann::json;
+using sql::sqlError;
+using sql::Statement;
+using sql::Transaction;
+
+constexpr std::array<std::pair<RunState, const char*>, 6> kRunStates{{
+    {RunState::Starting, "starting"},
+    {RunState::Running, "running"},
+    {RunState::Finished, "finished"},
+    {RunState::Failed, "failed"},
+    {RunState::Stopped, "stopped"},
+    {RunState::Lost, "lost"},
+}};
+
+// wire: SQL
+const char* const kRunColumns = "id, launch_id, plan_id, host, connection, remote_dir, method, spec, state, "
+                                "started_at, ended_at, exit_code, results_dir, results_at, planned, measured";
+
+template <typename T>
+void put(json& out, const char* key, const std::optional<T>& value)
+{
+    if (value) {
+        out[key] = *value;
+    }
+}
+
+template <typename T>
+std::optional<T> take(const json& in, const char* key)
+{
+    const auto it = in.find(key);
+    if (it == in.end() || it->is_null()) {
+        return std::nullopt;
+    }
+    if constexpr (std::is_same_v<T, double>) {
+        return it->is_number() ? std::optional<double>(it->get<double>()) : std::nullopt;
+    } else {
+        return it->is_number_integer() ? std::optional<T>(it->get<T>()) : std::nullopt;
+    }
+}
+
+std::string text(const json& in, const char* key)
+{
+    const auto it = in.find(key);
+    return it != in.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+std::string plannedJson(const PlannedRun& p)
+{
+    json out = json::object();
+    put(out, "throughput", p.throughput);
+    put(out, "throughput_low", p.throughputLow);
+    put(out, "throughput_high", p.throughputHigh);
+    out["throughput_unit"] = p.throughputUnit;
+    put(out, "hours", p.hours);
+    put(out, "hours_low", p.hoursLow);
+    put(out, "hours_high", p.hoursHigh);
+    put(out, "cost", p.cost);
+    out["currency"] = p.currency;
+    put(out, "budget", p.budget);
+    out["plan_name"] = p.planName;
+    return out.dump();
+}
+
+PlannedRun readPlanned(const std::string& textJson)
+{
+    const json in = json::parse(textJson, nullptr, false);
+    PlannedRun p;
+    if (!in.is_object()) {
+        return p;
+    }
+    p.throughput = take<double>(in, "throughput");
+    p.throughputLow = take<double>(in, "throughput_low");
+    p.throughputHigh = take<double>(in, "throughput_high");
+    p.throughputUnit = text(in, "throughput_unit");
+    p.hours = take<double>(in, "hours");
+    p.hoursLow = take<double>(in, "hours_low");
+    p.hoursHigh = take<double>(in, "hours_high");
+    p.cost = take<double>(in, "cost");
+    p.currency = text(in, "currency");
+    p.budget = take<double>(in, "budget");
+    p.planName = text(in, "plan_name");
+    return p;
+}
+
+std::string measuredJson(const MeasuredRun& m)
+{
+    json out = json::object();
+    put(out, "throughput", m.throughput);
+    out["throughput_unit"] = m.throughputUnit;
+    out["throughput_readings"] = m.throughputReadings;
+    put(out, "gpu_utilization", m.gpuUtilization);
+    put(out, "progress", m.progress);
+    out["hours"] = m.hours;
+    put(out, "cost", m.cost);
+    out["cost_currency"] = m.costCurrency;
+    return out.dump();
+}
+
+MeasuredRun readMeasured(const std::string& textJson)
+{
+    const json in = json::parse(textJson, nullptr, false);
+    MeasuredRun m;
+    if (!in.is_object()) {
+        return m;
+    }
+    m.throughput = take<double>(in, "throughput");
+    m.throughputUnit = text(in, "throughput_unit");
+    m.throughputReadings = take<int>(in, "throughput_readings").value_or(0);
+    m.gpuUtilization = take<double>(in, "gpu_utilization");
+    m.progress = take<double>(in, "progress");
+    m.hours = take<double>(in, "hours").value_or(0);
+    m.cost = take<double>(in, "cost");
+    m.costCurrency = text(in, "cost_currency");
+    return m;
+}
+
+RunRecord readRun(const Statement& s)
+{
+    RunRecord run;
+    run.id = s.integer(0);
+    run.launchId = s.integer(1);
+    run.planId = s.text(2);
+    run.host = s.text(3);
+    run.connection = s.text(4);
+    run.remoteDir = s.text(5);
+    run.method = s.text(6);
+    run.spec = s.text(7);
+    run.state = parseRunState(s.text(8)).value_or(RunState::Lost);
+    run.startedAt = s.integer(9);
+    if (!s.isNull(10)) {
+        run.endedAt = s.integer(10);
+    }
+    if (!s.isNull(11)) {
+        run.exitCode = static_cast<int>(s.integer(11));
+    }
+    run.resultsDir = s.text(12);
+    if (!s.isNull(13)) {
+        run.resultsAt = s.integer(13);
+    }
+    run.planned = readPlanned(s.text(14));
+    run.measured = readMeasured(s.text(15));
+    return run;
+}
+
+/// Binds the run's columns after id, from index `first`, in kRunColumns' order.
+void bindRun(Statement& s, const RunRecord& run, int first)
+{
+    s.bind(first, run.launchId);
+    s.bind(first + 1, run.planId);
+    s.bind(first + 2, run.host);
+    s.bind(first + 3, run.connection.empty() ? std::string("{}") : run.connection);
+    s.bind(first + 4, run.remoteDir);
+    s.bind(first + 5, run.method);
+    s.bind(first + 6, run.spec.empty() ? std::string("{}") : run.spec);
+    s.bind(first + 7, std::string(runStateName(run.state)));
+    s.bind(first + 8, run.startedAt);
+    run.endedAt ? s.bind(first + 9, *run.endedAt) : s.bindNull(first + 9);
+    run.exitCode ? s.bind(first + 10, std::int64_t{*run.exitCode}) : s.bindNull(first + 10);
+    s.bind(first + 11, run.resultsDir);
+    run.resultsAt ? s.bind(first + 12, *run.resultsAt) : s.bindNull(first + 12);
+    s.bind(first + 13, plannedJson(run.planned));
+    s.bind(first + 14, measuredJson(run.measured));
+}
+
+} // namespace
+
+const char* runStateName(RunState state)
+{
+    for (const auto& [value, name] : kRunStates) {
+        if (value == state) {
+            return name;
+        }
+    }
+    return "lost";
+}
+
+std::optional<RunState> parseRunState(std::string_view name)
+{
+    for (const auto& [value, known] : kRunStates) {
+        if (name == known) {
+            return value;
+        }
+    }
+    return std::nullopt;
+}
+
+bool isFinal(RunState state)
+{
+    return state != RunState::Starting && state != RunState::Running;
+}
+
+Result<std::int64_t> Ledger::recordRun(const RunRecord& run)
+{
+    Transaction transaction(m_db);
+    if (!transaction.begun()) {
+        return transaction.begun().error();
+    }
+    if (run.launchId != 0) {
+        Result<std::optional<LedgerEntry>> entry = find(run.launchId);
+        if (!entry) {
+            return entry.error();
+        }
+        if (!*entry) {
+            return Error{ErrorCode::NotFound,
+                         Reason{"error.ledger.no_launch_to_run_on", {{"entry", std::to_string(run.launchId)}}},
+                         "ledger"};
+        }
+    }
+    Statement s(m_db,
+                "INSERT INTO runs (launch_id, plan_id, host, connection, remote_dir, method, spec, state, started_at, "
+                "ended_at, exit_code, results_dir, results_at, planned, measured) " // wire: SQL
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");            // wire: SQL
+    if (!s) {
+        return sqlError(m_db, "error.ledger.recording_run");
+    }
+    bindRun(s, run, 1);
+    if (sqlite3_step(s.get()) != SQLITE_DONE) {
+        return sqlError(m_db, "error.ledger.recording_run");
+    }
+    const std::int64_t id = sqlite3_last_insert_rowid(m_db);
+    if (Status done = transaction.commit(); !done) {
+        return done.error();
+    }
+    return id;
+}
+
+Status Ledger::updateRun(const RunRecord& run)
+{
+    Transaction transaction(m_db);
+    if (!transaction.begun()) {
+        return transaction.begun().error();
+    }
+    Statement s(m_db,
+                "UPDATE runs SET launch_id = ?, plan_id = ?, host = ?, connection = ?, remote_dir = ?, method = ?, "
+                "spec = ?, state = ?, started_at = ?, ended_at = ?, exit_code = ?, results_dir = ?, " // wire: SQL
+                "results_at = ?, planned = ?, measured = ? WHERE id = ?");                            // wire: SQL
+    if (!s) {
+        return sqlError(m_db, "error.ledger.recording_run");
+    }
+    bindRun(s, run, 1);
+    s.bind(16, run.id);
+    if (sqlite3_step(s.get()) != SQLITE_DONE) {
+        return sqlError(m_db, "error.ledger.recording_run");
+    }
+    if (sqlite3_changes(m_db) == 0) {
+        return Error{ErrorCode::NotFound, Reason{"error.ledger.no_run", {{"run", std::to_string(run.id)}}}, "ledger"};
+    }
+    return transaction.commit();
+}
+
+Result<std::vector<RunRecord>> Ledger::runs(std::optional<std::int64_t> launchId) const
+{
+    const std::string sql = std::string("SELECT ") + kRunColumns + " FROM runs"
+                            + (launchId ? " WHERE launch_id = ?" : "") + " ORDER BY started_at, id";
+    Statement s(m_db, sql.c_str());
+    if (!s) {
+        return sqlError(m_db, "error.ledger.reading_runs");
+    }
+    if (launchId) {
+        s.bind(1, *launchId);
+    }
+    std::vector<RunRecord> out;
+    while (sqlite3_step(s.get()) == SQLITE_ROW) {
+        out.push_back(readRun(s));
+    }
+    return out;
+}
+
+Result<std::optional<RunRecord>> Ledger::findRun(std::int64_t id) const
+{
+    const std::string sql = std::string("SELECT ") + kRunColumns + " FROM runs WHERE id = ?";
+    Statement s(m_db, sql.c_str());
+    if (!s) {
+        return sqlError(m_db, "error.ledger.reading_runs");
+    }
+    s.bind(1, id);
+    if (sqlite3_step(s.get()) == SQLITE_ROW) {
+        return std::optional<RunRecord>(readRun(s));
+    }
+    return std::optional<RunRecord>();
+}
+
+} // namespace gpuplan::core
