@@ -314,6 +314,9 @@ json planToJson(const PlanDocument& plan)
         }
         out["verifications"] = list;
     }
+    if (plan.run) {
+        out["run"] = runSpecJson(*plan.run);
+    }
     if (!plan.ledger.empty()) {
         json list = json::array();
         for (const PlanSpend& s : plan.ledger) {

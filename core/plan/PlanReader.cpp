@@ -71,6 +71,13 @@ public:
         forEachObject(plan, "ledger", "$", [&](const json& node, const std::string& at) {
             out.ledger.push_back(spend(node, at));
         });
+        if (const auto run = plan.find("run"); run != plan.end() && !run->is_null()) {
+            Result<RunSpec> spec = readRunSpec(*run, "$.run");
+            if (!spec) {
+                return spec.error();
+            }
+            out.run = std::move(spec).value();
+        }
         if (m_check.problemCount() > 0) {
             return m_check.takeProblems().front();
         }

@@ -12,7 +12,7 @@
 set -u
 root=${1:?usage: core-says-keys.sh SOURCE_DIR}
 cd "$root" || exit 1
-prefixes='reason|excluded|unknown|fit|efficiency|note|buy|probe|deploy|saved|error|figure|refresh|reconcile|ledger|step|unsupported'
+prefixes='reason|excluded|unknown|fit|efficiency|note|buy|probe|deploy|saved|error|figure|refresh|reconcile|ledger|step|unsupported|run'
 status=0
 
 mapfile -t keys < <(grep -rhoE "\"($prefixes)\.[a-z0-9_]+(\.[a-z0-9_]+)*\"" core --include='*.cpp' --include='*.h' \

@@ -112,6 +112,7 @@ QString errorReasonText(const core::Reason& reason)
                               priceErrorText,
                               secretErrorText,
                               dataErrorText,
+                              runErrorText,
                               providerwording::alibabaErrorText,
                               providerwording::huaweiErrorText,
                               providerwording::gcpErrorText,

@@ -47,6 +47,11 @@ QString formatNumber(double value, int decimals)
     return QLocale().toString(value, 'f', decimals);
 }
 
+QString formatBytes(double bytes)
+{
+    return QLocale().formattedDataSize(static_cast<qint64>(std::max(0.0, bytes)), 1, QLocale::DataSizeIecFormat);
+}
+
 QString formatParameterCount(double parameters)
 {
     if (!std::isfinite(parameters) || parameters <= 0) {

@@ -17,6 +17,8 @@ QString formatMonths(double months);
 QString formatYears(double years);
 /// A number with the locale's grouping and `decimals` digits.
 QString formatNumber(double value, int decimals = 0);
+/// A size in bytes as the locale says it, in binary units: "1.5 MiB", "320 KiB".
+QString formatBytes(double bytes);
 /// A model's parameter count as its language says it: "124 million", "7 billion" in English; "1.24 亿",
 /// "2,560 万" in Chinese, which groups digits by ten thousands (万) and hundred millions (亿).
 QString formatParameterCount(double parameters);

@@ -22,6 +22,7 @@ QString cloudErrorText(const core::Reason& reason);    // error.cloud.*
 QString priceErrorText(const core::Reason& reason);    // error.prices.*, refresh.* (a price refresh's notes and steps)
 QString secretErrorText(const core::Reason& reason);   // error.secrets.*
 QString dataErrorText(const core::Reason& reason);     // error.json.*, error.catalog.*, error.workload.*, error.plan.*
+QString runErrorText(const core::Reason& reason);      // error.run.*
 
 /// A JSON value's kind as core names it (jsonKindName(): "string", "boolean") the way errors say what was found
 /// ("a string", "a boolean"); shared by the catalog's, plan's and probe's schema errors.

@@ -8,6 +8,7 @@
 #include "gpuplan/plan/BuyVsRent.h"
 #include "gpuplan/plan/Planner.h"
 #include "gpuplan/probe/Verdict.h"
+#include "gpuplan/run/RunSpec.h"
 #include "gpuplan/workload/Workload.h"
 
 #include <optional>
@@ -298,6 +299,7 @@ struct PlanDocument
     std::optional<BuyVsRent> buyVsRent; // nullopt: not compared
     std::vector<PlanVerification> verifications;
     std::vector<PlanSpend> ledger;
+    std::optional<RunSpec> run; // how its training runs on the instance (the Run page, gpuplan run); nullopt: not set
 
     /// The plan's currency: every amount but a catalog price is in it.
     Currency currency() const { return constraints.currency; }

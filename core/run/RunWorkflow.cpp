@@ -1,0 +1,914 @@
+#include "gpuplan/run/RunWorkflow.h"
+
+#include "gpuplan/core/Log.h"
+#include "gpuplan/plan/PlanDocument.h"
+#include "run/FolderSync.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <thread>
+
+#include <unistd.h>
+
+namespace gpuplan::core {
+
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kRunsFolder = ".gpuplanner/runs"; // under the remote user's home
+constexpr const char* kWorkFolder = "gpuplan-work";     // synced working directories, one per local folder name
+constexpr const char* kDataFolder = "gpuplan-data";     // synced or pulled datasets
+constexpr std::size_t kPollBytes = 1 << 20;             // the most log (and samples) one poll takes
+constexpr std::int64_t kSaveEverySeconds = 30;          // how often the measurements reach the ledger
+
+/// The login shell may be fish or csh: every command runs in bash, the shell gpuplan-run.sh is written for.
+std::string inBash(const std::string& command)
+{
+    // wire: a shell command run on the remote machine
+    return "exec bash -c " + shellQuote(command);
+}
+
+/// "20261206-071512-a1b2": when the run started and a random suffix, so two runs never share a folder.
+std::string runName(std::int64_t now)
+{
+    const std::time_t t = static_cast<std::time_t>(now);
+    std::tm utc{};
+    gmtime_r(&t, &utc);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &utc);
+    std::random_device device;
+    char suffix[8];
+    std::snprintf(suffix, sizeof suffix, "%04x", static_cast<unsigned>(device() & 0xffffu));
+    return std::string(stamp) + "-" + suffix;
+}
+
+/// A folder name made of `path`'s last part, safe on any shell ("my project" -> "my_project").
+std::string folderNameOf(const std::string& path)
+{
+    std::string name = std::filesystem::path(path).lexically_normal().filename().string();
+    if (name.empty() || name == "." || name == "..") {
+        name = std::filesystem::path(path).lexically_normal().parent_path().filename().string();
+    }
+    for (char& c : name) {
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.') {
+            c = '_';
+        }
+    }
+    return name.empty() ? "workdir" : name;
+}
+
+Error remoteFailed(const char* key, const std::string& said, const std::string& where)
+{
+    return Error{ErrorCode::RemoteCommandFailed, Reason{key, {{"said", said.substr(0, 2000)}}}, where};
+}
+
+/// Runs `command` and returns its output; a non-zero exit is RemoteCommandFailed with `key` and the output.
+Result<std::string> runRemote(SshSession& session,
+                              const std::string& command,
+                              const char* key,
+                              const CancelToken* cancel,
+                              std::chrono::seconds timeout = std::chrono::seconds(120))
+{
+    std::string out;
+    std::string err;
+    SshRunOptions options;
+    options.timeout = timeout;
+    options.cancel = cancel;
+    options.maxOutputBytes = 8u << 20;
+    Result<int> code = session.run(
+        inBash(command),
+        [&](SshStream stream, std::string_view chunk) { (stream == SshStream::Stdout ? out : err).append(chunk); },
+        options);
+    if (!code) {
+        return code.error();
+    }
+    if (*code != 0) {
+        Error error = remoteFailed(key, err.empty() ? out : err, session.target().display());
+        error.reason.params["code"] = std::to_string(*code);
+        return error;
+    }
+    return out;
+}
+
+/// Writes `text` to a private temporary file here and uploads it to `remote`.
+Status
+uploadText(SshSession& session, const std::string& text, const std::string& remote, int mode, const CancelToken* cancel)
+{
+    char name[] = "/tmp/gpuplan-run-XXXXXX";
+    const int fd = ::mkstemp(name);
+    if (fd < 0) {
+        return Error{ErrorCode::FileUnreadable, Reason{"error.run.cannot_write_list", {}}, name};
+    }
+    const bool written = ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+    ::close(fd);
+    Status sent = written ? session.upload(name, remote, mode, cancel)
+                          : Status(Error{ErrorCode::FileUnreadable, Reason{"error.run.cannot_write_list", {}}, name});
+    ::unlink(name);
+    return sent;
+}
+
+Status recordInLedger(const std::filesystem::path& ledgerFile, const RunRecord& run)
+{
+    Result<std::unique_ptr<Ledger>> ledger = Ledger::open(ledgerFile);
+    if (!ledger) {
+        return ledger.error();
+    }
+    return (*ledger)->updateRun(run);
+}
+
+/// The remote script's command for the run in `dir`.
+std::string helper(const std::string& dir, const std::string& arguments)
+{
+    // wire: a shell command run on the remote machine
+    return "bash " + shellQuote(dir + "/gpuplan-run.sh") + " " + arguments;
+}
+
+/// How each object store's dataset is pulled onto the instance, with the provider's own CLI (see the README's
+/// "Datasets in object storage" for where each CLI comes from).
+std::string datasetPull(const std::string& url, const std::string& into)
+{
+    const std::string scheme = datasetScheme(url);
+    const std::string from = shellQuote(url);
+    const std::string to = shellQuote(into);
+    // wire: the job's shell commands, run on the instance
+    auto need = [](const char* cli, const char* install) {
+        return std::string("command -v ") + cli + " >/dev/null || { " + install + "; }\n";
+    };
+    if (scheme == "s3") {
+        // source: https://docs.aws.amazon.com/cli/latest/reference/s3/sync.html
+        return need("aws", "python3 -m pip install --user --quiet awscli && export PATH=\"$HOME/.local/bin:$PATH\"")
+               + "aws s3 sync " + from + " " + to + "\n";
+    }
+    if (scheme == "gs") {
+        // source: https://cloud.google.com/sdk/gcloud/reference/storage/rsync
+        return need("gcloud", "echo 'gpuplan: the Google Cloud CLI (gcloud) is needed for gs:// datasets' >&2; exit 3")
+               + "gcloud storage rsync --recursive " + from + " " + to + "\n";
+    }
+    if (scheme == "oss") {
+        // source: https://www.alibabacloud.com/help/en/oss/developer-reference/sync-command
+        return need("ossutil", "echo 'gpuplan: Alibaba Cloud ossutil is needed for oss:// datasets' >&2; exit 3")
+               + "ossutil sync " + from + " " + to + "\n";
+    }
+    if (scheme == "cos") {
+        // source: https://www.tencentcloud.com/document/product/436/43257 (coscli sync)
+        return need("coscli", "echo 'gpuplan: Tencent Cloud coscli is needed for cos:// datasets' >&2; exit 3")
+               + "coscli sync -r " + from + " " + to + "\n";
+    }
+    if (scheme == "obs") {
+        // source: https://support.huaweicloud.com/intl/en-us/utiltg-obs/obs_11_0042.html (obsutil sync)
+        return need("obsutil", "echo 'gpuplan: Huawei Cloud obsutil is needed for obs:// datasets' >&2; exit 3")
+               + "obsutil sync " + from + " " + to + "\n";
+    }
+    if (scheme == "az") {
+        // az://ACCOUNT/CONTAINER/PATH is https://ACCOUNT.blob.core.windows.net/CONTAINER/PATH.
+        // source: https://learn.microsoft.com/azure/storage/common/storage-ref-azcopy-sync
+        const std::string rest = url.substr(5);
+        const std::size_t slash = rest.find('/');
+        const std::string account = rest.substr(0, slash);
+        const std::string path = slash == std::string::npos ? std::string() : rest.substr(slash);
+        // wire: the job's shell commands, run on the instance
+        return need("azcopy", "echo 'gpuplan: azcopy is needed for az:// datasets' >&2; exit 3") + "azcopy sync "
+               + shellQuote("https://" + account + ".blob.core.windows.net" + path) + " " + to + " --recursive\n";
+    }
+    return {};
+}
+
+/// The lines of a chunk of log, progress bars' carriage-return updates as lines of their own.
+template <typename Each>
+void forEachLine(std::string& partial, std::string_view chunk, Each&& each)
+{
+    partial.append(chunk);
+    std::size_t start = 0;
+    std::size_t end;
+    while ((end = partial.find_first_of("\r\n", start)) != std::string::npos) {
+        each(std::string_view(partial).substr(start, end - start));
+        start = end + 1;
+    }
+    partial.erase(0, start);
+    if (partial.size() > 64 * 1024) { // a line without end: read what there is, then start over
+        each(std::string_view(partial));
+        partial.clear();
+    }
+}
+
+} // namespace
+
+std::string runConnectionJson(const RunConnection& connection)
+{
+    auto targetJson = [](const SshTarget& t) {
+        return json{{"user", t.user}, {"host", t.host}, {"port", t.port}, {"identity_file", t.identityFile}};
+    };
+    json jumps = json::array();
+    for (const SshTarget& jump : connection.target.jumps) {
+        jumps.push_back(targetJson(jump));
+    }
+    json out = targetJson(connection.target);
+    out["jumps"] = jumps;
+    out["known_hosts"] = connection.knownHostsFile;
+    return out.dump();
+}
+
+Result<RunConnection> readRunConnection(const std::string& text)
+{
+    const json in = json::parse(text, nullptr, false);
+    auto readTarget = [](const json& node) -> std::optional<SshTarget> {
+        if (!node.is_object() || !node.contains("user") || !node.contains("host") || !node["user"].is_string()
+            || !node["host"].is_string()) {
+            return std::nullopt;
+        }
+        SshTarget t;
+        t.user = node["user"].get<std::string>();
+        t.host = node["host"].get<std::string>();
+        t.port = node.value("port", 22);
+        t.identityFile = node.value("identity_file", std::string());
+        return t;
+    };
+    std::optional<SshTarget> target = readTarget(in);
+    if (!target) {
+        return Error{ErrorCode::SchemaViolation,
+                     Reason{"error.run.bad_connection", {}},
+                     "ledger: runs.connection"}; // wire: where, as errors name a place
+    }
+    RunConnection connection;
+    connection.target = *target;
+    if (in.contains("jumps") && in["jumps"].is_array()) {
+        for (const json& node : in["jumps"]) {
+            if (std::optional<SshTarget> jump = readTarget(node)) {
+                connection.target.jumps.push_back(*jump);
+            }
+        }
+    }
+    connection.knownHostsFile = in.value("known_hosts", std::string());
+    return connection;
+}
+
+PlannedRun plannedRunOf(const PlanDocument& plan, std::optional<int> option)
+{
+    PlannedRun planned;
+    const int index = option.value_or(plan.choice.value_or(0));
+    planned.currency = currencyCode(plan.currency());
+    planned.budget = plan.constraints.budget;
+    if (index < 0 || static_cast<std::size_t>(index) >= plan.results.options.size()) {
+        planned.planName = plan.workload.name;
+        return planned;
+    }
+    const PlanOption& chosen = plan.results.options[static_cast<std::size_t>(index)];
+    const PlanTraining& training = chosen.training;
+    if (training.throughput.value > 0) {
+        planned.throughput = training.throughput.value;
+        planned.throughputLow = training.throughput.low;
+        planned.throughputHigh = training.throughput.high;
+    }
+    // "samples/s", "tokens/s": the unit the log's speed is compared in.
+    planned.throughputUnit = training.throughputUnit.substr(0, training.throughputUnit.find('/'));
+    planned.hours = chosen.hours.value;
+    planned.hoursLow = chosen.hours.low;
+    planned.hoursHigh = chosen.hours.high;
+    planned.cost = chosen.cost.value;
+    planned.planName = plan.workload.name + " · " + chosen.label();
+    return planned;
+}
+
+std::string jobScript(const RunSpec& spec, const std::string& remoteWorkdir, const std::string& remoteData)
+{
+    // wire: the job's shell script, run on the instance
+    std::string script = "#!/usr/bin/env bash\n"
+                         "# Written by GPU Planner: the run's setup and training command (gpuplan-run.sh runs it).\n"
+                         "set -e\n";
+    script += "export GPUPLAN_RUN_DIR=\"$(cd \"$(dirname \"$0\")\" && pwd)\"\n";
+    if (!remoteData.empty()) {
+        script += "export GPUPLAN_DATA=" + shellQuote(remoteData) + "\n";
+    }
+    script += "cd " + shellQuote(remoteWorkdir) + "\n";
+    if (!datasetScheme(spec.dataset).empty()) {
+        script += "echo '[gpuplan] dataset: " + spec.dataset + "'\n";
+        script += "mkdir -p \"$GPUPLAN_DATA\"\n" + datasetPull(spec.dataset, remoteData);
+    }
+    std::string inner;
+    for (const std::string& step : spec.setup) {
+        inner += step + "\n";
+    }
+    inner += spec.command + "\n";
+    if (spec.image.empty()) {
+        for (const std::string& step : spec.setup) {
+            script += "echo " + shellQuote("[gpuplan] setup: " + step) + "\n" + step + "\n";
+        }
+        script += "echo " + shellQuote("[gpuplan] run: " + spec.command) + "\n";
+        script += "exec bash -c " + shellQuote(spec.command) + "\n"; // wire: the job's last line
+        return script;
+    }
+    // In a container: Docker with the NVIDIA container toolkit, installed from NVIDIA's repository when missing.
+    // source: https://docs.nvidia.com/datacenter/cloud-native/container-toolkit/latest/install-guide.html
+    script +=
+        "if ! command -v nvidia-ctk >/dev/null; then\n"
+        "  echo '[gpuplan] installing the NVIDIA container toolkit'\n"
+        "  curl -fsSL https://nvidia.github.io/libnvidia-container/gpgkey"
+        " | sudo gpg --dearmor -o /usr/share/keyrings/nvidia-container-toolkit-keyring.gpg\n"
+        "  curl -fsSL https://nvidia.github.io/libnvidia-container/stable/deb/nvidia-container-toolkit.list"
+        " | sed 's#deb https://#deb [signed-by=/usr/share/keyrings/nvidia-container-toolkit-keyring.gpg] https://#g'"
+        " | sudo tee /etc/apt/sources.list.d/nvidia-container-toolkit.list >/dev/null\n"
+        "  sudo apt-get update -q && sudo apt-get install -y -q nvidia-container-toolkit\n"
+        "  sudo nvidia-ctk runtime configure --runtime=docker && sudo systemctl restart docker\n"
+        "fi\n";
+    script += "echo " + shellQuote("[gpuplan] image: " + spec.image) + "\n";
+    // wire: the job's shell commands, run on the instance
+    std::string run = "docker run --rm --gpus all --ipc=host --name \"gpuplan-$(basename \"$GPUPLAN_RUN_DIR\")\" -v "
+                      + shellQuote(remoteWorkdir + ":/workspace") + " -w /workspace";
+    if (!remoteData.empty()) {
+        run += " -v " + shellQuote(remoteData + ":/data") + " -e GPUPLAN_DATA=/data";
+    }
+    run += " " + shellQuote(spec.image) + " bash -c " + shellQuote(inner);
+    script += "exec " + run + "\n";
+    return script;
+}
+
+Result<RunRecord> startRun(const RunRequest& request,
+                           Prompter& prompter,
+                           const CancelToken* cancel,
+                           const std::function<void(const RunProgress&)>& onProgress,
+                           std::int64_t now)
+{
+    if (Status checked = checkRunSpec(request.spec); !checked) {
+        return checked.error();
+    }
+    if (request.runScript.empty()) {
+        return Error{ErrorCode::FileNotFound, Reason{"error.run.no_helper", {}}, "gpuplan-run.sh"};
+    }
+    auto progress = [&](RunStep step, std::uintmax_t done = 0, std::uintmax_t total = 0, Reason note = {}) {
+        if (onProgress) {
+            onProgress(RunProgress{step, done, total, std::move(note)});
+        }
+    };
+    // What goes over, listed before anything connects: a folder that cannot be read fails here.
+    std::optional<WorkdirListing> workFiles;
+    if (!request.spec.workdir.empty()) {
+        Result<WorkdirListing> listed = listWorkdir(request.spec.workdir, request.spec.excludes);
+        if (!listed) {
+            return listed.error();
+        }
+        workFiles = std::move(listed).value();
+    }
+    std::optional<WorkdirListing> dataFiles;
+    if (!request.spec.dataset.empty() && datasetScheme(request.spec.dataset).empty()) {
+        Result<WorkdirListing> listed = listWorkdir(request.spec.dataset);
+        if (!listed) {
+            return listed.error();
+        }
+        dataFiles = std::move(listed).value();
+    }
+
+    // The run is in the ledger before the instance is touched.
+    RunRecord run;
+    run.launchId = request.launchId;
+    run.planId = request.planId;
+    run.host = request.connection.target.display();
+    run.connection = runConnectionJson(request.connection);
+    run.spec = runSpecJson(request.spec).dump();
+    run.startedAt = now;
+    run.planned = request.planned;
+    const std::string name = runName(now);
+    {
+        Result<std::unique_ptr<Ledger>> ledger = Ledger::open(request.ledgerFile);
+        if (!ledger) {
+            return ledger.error();
+        }
+        run.remoteDir = std::string(kRunsFolder) + "/" + name; // made absolute below, once the home is known
+        Result<std::int64_t> id = (*ledger)->recordRun(run);
+        if (!id) {
+            return id.error();
+        }
+        run.id = *id;
+    }
+
+    progress(RunStep::Connect);
+    SshOptions options;
+    options.knownHostsFile = request.connection.knownHostsFile;
+    options.prompter = &prompter;
+    Result<std::unique_ptr<SshSession>> connected = SshSession::connect(request.connection.target, options, cancel);
+    if (!connected) {
+        return connected.error();
+    }
+    SshSession& session = **connected;
+
+    progress(RunStep::Prepare);
+    Result<std::string> home = runRemote(session, "printf %s \"$HOME\"", "error.run.no_home", cancel);
+    if (!home) {
+        return home.error();
+    }
+    const std::string dir = *home + "/" + kRunsFolder + "/" + name;
+    const std::string workdir = *home + "/" + kWorkFolder + "/"
+                                + (request.spec.workdir.empty() ? "run-" + name : folderNameOf(request.spec.workdir));
+    std::string data;
+    if (!request.spec.dataset.empty()) {
+        data = *home + "/" + kDataFolder + "/"
+               + folderNameOf(dataFiles ? request.spec.dataset
+                                        : request.spec.dataset.substr(request.spec.dataset.find("://") + 3));
+    }
+    run.remoteDir = dir;
+    if (Status kept = recordInLedger(request.ledgerFile, run); !kept) {
+        return kept.error();
+    }
+    // wire: a shell command run on the remote machine
+    Result<std::string> made = runRemote(session,
+                                         "mkdir -p " + shellQuote(dir) + " " + shellQuote(workdir) + " && printf %s "
+                                             + shellQuote(workdir) + " >" + shellQuote(dir + "/workdir"),
+                                         "error.run.cannot_prepare",
+                                         cancel);
+    if (!made) {
+        return made.error();
+    }
+    if (Status sent = uploadText(session, request.runScript, dir + "/gpuplan-run.sh", 0755, cancel); !sent) {
+        return sent.error();
+    }
+
+    if (workFiles) {
+        progress(
+            RunStep::Sync,
+            0,
+            workFiles->bytes,
+            Reason{"run.sync.listing",
+                   {{"files", std::to_string(workFiles->files.size())}, {"bytes", std::to_string(workFiles->bytes)}}});
+        Status synced = syncFolder(
+            session,
+            request.connection,
+            request.spec.workdir,
+            *workFiles,
+            workdir,
+            request.sync,
+            [&](std::uintmax_t done, std::uintmax_t total, const Reason& note) {
+                progress(RunStep::Sync, done, total, note);
+            },
+            cancel);
+        if (!synced) {
+            return synced.error();
+        }
+    }
+    if (dataFiles) {
+        progress(
+            RunStep::Dataset,
+            0,
+            dataFiles->bytes,
+            Reason{"run.sync.listing",
+                   {{"files", std::to_string(dataFiles->files.size())}, {"bytes", std::to_string(dataFiles->bytes)}}});
+        Status synced = syncFolder(
+            session,
+            request.connection,
+            request.spec.dataset,
+            *dataFiles,
+            data,
+            request.sync,
+            [&](std::uintmax_t done, std::uintmax_t total, const Reason& note) {
+                progress(RunStep::Dataset, done, total, note);
+            },
+            cancel);
+        if (!synced) {
+            return synced.error();
+        }
+    }
+
+    progress(RunStep::Start);
+    if (Status sent = uploadText(session, jobScript(request.spec, workdir, data), dir + "/job.sh", 0755, cancel);
+        !sent) {
+        return sent.error();
+    }
+    Result<std::string> started = runRemote(session,
+                                            helper(dir,
+                                                   "start " + shellQuote(dir) + " " + shellQuote(request.detach) + " "
+                                                       + std::to_string(std::max(1, request.sampleSeconds))),
+                                            "error.run.cannot_start",
+                                            cancel);
+    if (!started) {
+        return started.error();
+    }
+    const std::size_t at = started->find("method=");
+    run.method = at == std::string::npos ? std::string() : started->substr(at + 7, started->find('\n', at) - at - 7);
+    run.state = RunState::Running;
+    if (Status kept = recordInLedger(request.ledgerFile, run); !kept) {
+        return kept.error();
+    }
+    progress(RunStep::Start, 0, 0, Reason{"run.started", {{"method", run.method}, {"dir", dir}}});
+    return run;
+}
+
+Result<std::unique_ptr<RunFollower>> RunFollower::attach(const RunRecord& run,
+                                                         const std::filesystem::path& ledgerFile,
+                                                         Prompter& prompter,
+                                                         const CancelToken* cancel)
+{
+    Result<RunConnection> connection = readRunConnection(run.connection);
+    if (!connection) {
+        return connection.error();
+    }
+    // wire: where, as errors name a place
+    Result<RunSpec> spec = readRunSpec(json::parse(run.spec, nullptr, false), "ledger: runs.spec");
+    if (!spec) {
+        return spec.error();
+    }
+    std::unique_ptr<RunFollower> follower(new RunFollower());
+    follower->m_record = run;
+    // The log and samples are read again from their start: so are the measurements made of them.
+    follower->m_record.measured.throughput.reset();
+    follower->m_record.measured.throughputReadings = 0;
+    follower->m_record.measured.gpuUtilization.reset();
+    follower->m_spec = std::move(spec).value();
+    follower->m_ledgerFile = ledgerFile;
+    if (!follower->m_spec.throughput.preset.empty()) {
+        Result<ThroughputReader> reader = ThroughputReader::make(follower->m_spec.throughput);
+        if (!reader) {
+            return reader.error();
+        }
+        follower->m_reader = std::move(reader).value();
+    }
+    if (run.launchId != 0) {
+        if (Result<std::unique_ptr<Ledger>> ledger = Ledger::open(ledgerFile)) {
+            if (Result<std::optional<LedgerEntry>> entry = (*ledger)->find(run.launchId); entry && *entry) {
+                follower->m_launch = **entry;
+            }
+        }
+    }
+    SshOptions options;
+    options.knownHostsFile = connection->knownHostsFile;
+    options.prompter = &prompter;
+    Result<std::unique_ptr<SshSession>> session = SshSession::connect(connection->target, options, cancel);
+    if (!session) {
+        return session.error();
+    }
+    follower->m_session = std::move(session).value();
+    return follower;
+}
+
+Result<RunUpdate> RunFollower::poll(const CancelToken* cancel, std::int64_t now)
+{
+    const std::string& dir = m_record.remoteDir;
+    Result<std::string> answer =
+        runRemote(*m_session,
+                  helper(dir,
+                         "poll " + shellQuote(dir) + " " + std::to_string(m_logOffset) + " "
+                             + std::to_string(m_samplesOffset) + " " + std::to_string(kPollBytes)),
+                  "error.run.poll_failed",
+                  cancel,
+                  std::chrono::seconds(60));
+    if (!answer) {
+        return answer.error();
+    }
+    const std::string& text = *answer;
+    auto bad = [&](const char* what) {
+        return Error{ErrorCode::RemoteCommandFailed,
+                     Reason{"error.run.bad_poll", {{"what", what}, {"said", text.substr(0, 300)}}},
+                     m_session->target().display()};
+    };
+    std::size_t pos = 0;
+    auto line = [&]() -> std::optional<std::string> {
+        const std::size_t end = text.find('\n', pos);
+        if (end == std::string::npos) {
+            return std::nullopt;
+        }
+        std::string got = text.substr(pos, end - pos);
+        pos = end + 1;
+        return got;
+    };
+    if (line() != std::optional<std::string>("gpuplan-run/1")) {
+        return bad("header");
+    }
+    std::map<std::string, std::string> fields;
+    std::string log;
+    std::string samples;
+    for (std::optional<std::string> next = line(); next; next = line()) {
+        if (*next == "end") {
+            break;
+        }
+        const std::size_t space = next->find(' ');
+        const std::string key = next->substr(0, space);
+        const std::string value = space == std::string::npos ? std::string() : next->substr(space + 1);
+        if (key == "log" || key == "samples") {
+            std::istringstream numbers(value);
+            std::uintmax_t offset = 0;
+            std::size_t length = 0;
+            if (!(numbers >> offset >> length) || pos + length + 1 > text.size()) {
+                return bad(key == "log" ? "log" : "samples");
+            }
+            (key == "log" ? log : samples) = text.substr(pos, length);
+            (key == "log" ? m_logOffset : m_samplesOffset) = offset + length;
+            pos += length + 1;
+        } else {
+            fields[key] = value;
+        }
+    }
+    RunUpdate update;
+    const std::string state = fields["state"];
+    const std::string exit = fields["exit"];
+    if (state == "exited") {
+        try {
+            update.exitCode = std::stoi(exit);
+        } catch (const std::exception&) {
+            return bad("exit");
+        }
+        update.state = fields["stop_requested"] == "yes" ? RunState::Stopped
+                       : *update.exitCode == 0           ? RunState::Finished
+                                                         : RunState::Failed;
+    } else if (state == "running") {
+        update.state = RunState::Running;
+    } else if (state == "starting") {
+        update.state = RunState::Starting;
+    } else if (state == "lost") {
+        update.state = RunState::Lost;
+    } else {
+        return bad("state");
+    }
+    if (!fields["method"].empty() && fields["method"] != "-") {
+        m_record.method = fields["method"];
+    }
+
+    update.log = log;
+    m_logTail += log;
+    if (m_logTail.size() > kLogTailBytes) {
+        m_logTail.erase(0, m_logTail.size() - kLogTailBytes);
+    }
+    forEachLine(m_partialLog, log, [&](std::string_view logLine) {
+        if (m_reader) {
+            if (std::optional<LogThroughput> reading = m_reader->read(logLine)) {
+                update.throughputs.push_back(*reading);
+            }
+        }
+    });
+    // Samples: complete lines only; a line cut by the poll's limit waits for the rest.
+    m_partialSamples += samples;
+    const std::size_t lastNewline = m_partialSamples.rfind('\n');
+    if (lastNewline != std::string::npos) {
+        const std::string complete = m_partialSamples.substr(0, lastNewline + 1);
+        m_partialSamples.erase(0, lastNewline + 1);
+        update.samples = parseMonitorLines(complete, &update.problems, m_samplesLine);
+        m_samplesLine += static_cast<int>(std::count(complete.begin(), complete.end(), '\n'));
+    }
+    for (const MonitorSample& sample : update.samples) {
+        // Two polls may each hold part of one second: merge them.
+        if (!m_samples.empty() && m_samples.back().at == sample.at) {
+            MonitorSample& last = m_samples.back();
+            last.gpus.insert(last.gpus.end(), sample.gpus.begin(), sample.gpus.end());
+            if (sample.cpuBusy) {
+                last.cpuBusy = sample.cpuBusy;
+                last.cpuCores = sample.cpuCores;
+            }
+        } else {
+            m_samples.push_back(sample);
+        }
+    }
+    while (!m_samples.empty() && m_samples.back().at - m_samples.front().at > kSampleWindowSeconds) {
+        m_samples.pop_front();
+    }
+    update.stateChanged = update.state != m_record.state;
+    measure(update, now);
+    return update;
+}
+
+void RunFollower::measure(const RunUpdate& update, std::int64_t now)
+{
+    MeasuredRun& m = m_record.measured;
+    for (const LogThroughput& reading : update.throughputs) {
+        m_throughputSum += reading.perSecond;
+        ++m.throughputReadings;
+        m.throughputUnit = reading.unit;
+    }
+    if (m.throughputReadings > 0) {
+        m.throughput = m_throughputSum / m.throughputReadings;
+    }
+    for (const MonitorSample& sample : update.samples) {
+        for (const GpuReading& gpu : sample.gpus) {
+            if (gpu.utilization) {
+                m_utilizationSum += *gpu.utilization;
+                ++m_utilizationCount;
+            }
+        }
+    }
+    if (m_utilizationCount > 0) {
+        m.gpuUtilization = m_utilizationSum / static_cast<double>(m_utilizationCount);
+    }
+    const bool ended = isFinal(update.state);
+    if (update.stateChanged || !m_record.endedAt) {
+        m_record.state = update.state;
+    }
+    if (ended && !m_record.endedAt) {
+        m_record.endedAt = now;
+        m_record.exitCode = update.exitCode;
+    }
+    const std::int64_t until = m_record.endedAt.value_or(now);
+    m.hours = static_cast<double>(std::max<std::int64_t>(0, until - m_record.startedAt)) / 3600.0;
+    if (m_launch && m_launch->intent.price.unit == PriceUnit::Hour) {
+        m.cost = m.hours * m_launch->intent.price.amount;
+        m.costCurrency = currencyCode(m_launch->intent.price.currency);
+    }
+    if (update.stateChanged || ended || now - m_lastSaved >= kSaveEverySeconds) {
+        if (Status kept = recordInLedger(m_ledgerFile, m_record); !kept) {
+            logWarning(LogCategory::Ledger, [&] {
+                return "could not keep run " + std::to_string(m_record.id) + ": " + describe(kept.error());
+            });
+        }
+        m_lastSaved = now;
+    }
+}
+
+Status RunFollower::stop(int graceSeconds, const CancelToken* cancel)
+{
+    const std::string& dir = m_record.remoteDir;
+    const int grace = std::max(1, graceSeconds);
+    Result<std::string> stopped = runRemote(*m_session,
+                                            helper(dir, "stop " + shellQuote(dir) + " " + std::to_string(grace)),
+                                            "error.run.cannot_stop",
+                                            cancel,
+                                            std::chrono::seconds(3 * grace + 30));
+    if (!stopped) {
+        return stopped.error();
+    }
+    return Ok{};
+}
+
+RunAdvice RunFollower::advice(const AdviceSettings& settings) const
+{
+    return adviseOnUtilization(std::vector<MonitorSample>(m_samples.begin(), m_samples.end()), settings);
+}
+
+Result<ResultsDownload> downloadResults(RunFollower& follower,
+                                        const std::filesystem::path& into,
+                                        const TransferProgress& onProgress,
+                                        const CancelToken* cancel,
+                                        std::int64_t now)
+{
+    const RunRecord& run = follower.record();
+    const std::string& dir = run.remoteDir;
+    ResultsDownload download;
+    download.folder = into / ("run-" + std::to_string(run.id));
+    std::string paths;
+    for (const std::string& path : follower.spec().results) {
+        paths += " " + shellQuote(path);
+    }
+    struct Wanted
+    {
+        std::string remote;
+        std::string local;
+        std::uintmax_t size;
+    };
+    std::vector<Wanted> wanted;
+    if (!paths.empty()) {
+        Result<std::string> listed = runRemote(follower.session(),
+                                               helper(dir, "files " + shellQuote(dir) + paths),
+                                               "error.run.cannot_list_results",
+                                               cancel);
+        if (!listed) {
+            return listed.error();
+        }
+        Result<std::string> workdir = runRemote(
+            follower.session(), "cat " + shellQuote(dir + "/workdir"), "error.run.cannot_list_results", cancel);
+        if (!workdir) {
+            return workdir.error();
+        }
+        std::istringstream lines(*listed);
+        std::string line;
+        while (std::getline(lines, line)) {
+            const std::size_t tab = line.find('\t');
+            if (tab == std::string::npos) {
+                continue;
+            }
+            const std::string first = line.substr(0, tab);
+            std::string path = line.substr(tab + 1);
+            if (first == "missing") {
+                download.missing.push_back(path);
+                continue;
+            }
+            std::uintmax_t size = 0;
+            try {
+                size = std::stoull(first);
+            } catch (const std::exception&) {
+                continue;
+            }
+            std::string local = path;
+            while (!local.empty() && local.front() == '/') {
+                local.erase(0, 1);
+            }
+            if (local.rfind("./", 0) == 0) {
+                local.erase(0, 2);
+            }
+            // find prints what it was given: relative paths are the working directory's.
+            const std::string remote = path.front() == '/' ? path : *workdir + "/" + path;
+            wanted.push_back(Wanted{remote, local, size});
+        }
+    }
+    // The run's own record comes too: its whole log and every sample.
+    wanted.push_back(Wanted{dir + "/output.log", ".gpuplan/output.log", 0});
+    wanted.push_back(Wanted{dir + "/samples.csv", ".gpuplan/samples.csv", 0});
+    std::uintmax_t total = 0;
+    for (const Wanted& w : wanted) {
+        total += w.size;
+    }
+    std::uintmax_t before = 0;
+    std::string sums;
+    for (const Wanted& w : wanted) {
+        const std::filesystem::path local = download.folder / w.local;
+        Result<std::string> sha = follower.session().download(
+            w.remote,
+            local.string(),
+            [&](std::uintmax_t done, std::uintmax_t) {
+                if (onProgress) {
+                    onProgress(before + done, std::max(total, before + done));
+                }
+            },
+            cancel);
+        if (!sha) {
+            if (sha.error().code == ErrorCode::NotFound && w.local.rfind(".gpuplan/", 0) == 0) {
+                continue; // a run that printed nothing or sampled nothing has no such file
+            }
+            return sha.error();
+        }
+        std::error_code ec;
+        const std::uintmax_t size = std::filesystem::file_size(local, ec);
+        before += ec ? w.size : size;
+        download.files.push_back(ResultFile{w.local, ec ? w.size : size, *sha});
+        sums += *sha + "  " + w.local + "\n";
+    }
+    {
+        std::ofstream out(download.folder / "SHA256SUMS", std::ios::binary | std::ios::trunc);
+        out << sums;
+        if (!out) {
+            return Error{ErrorCode::FileUnreadable,
+                         Reason{"error.run.cannot_write_sums", {}},
+                         (download.folder / "SHA256SUMS").string()};
+        }
+    }
+    RunRecord updated = run;
+    updated.resultsDir = download.folder.string();
+    updated.resultsAt = now;
+    Result<std::unique_ptr<Ledger>> ledger = Ledger::open(follower.ledgerFile());
+    if (!ledger) {
+        return ledger.error();
+    }
+    if (Status kept = (*ledger)->updateRun(updated); !kept) {
+        return kept.error();
+    }
+    follower.setResults(updated.resultsDir, now);
+    return download;
+}
+
+Result<std::unique_ptr<SshTunnel>>
+openTensorboard(const RunRecord& run, Prompter& prompter, const CancelToken* cancel, int remotePort)
+{
+    // wire: where, as errors name a place
+    Result<RunSpec> spec = readRunSpec(json::parse(run.spec, nullptr, false), "ledger: runs.spec");
+    if (!spec) {
+        return spec.error();
+    }
+    if (spec->tensorboardLogdir.empty()) {
+        return Error{ErrorCode::InvalidArgument, Reason{"error.run.no_tensorboard_logdir", {}}, "--tensorboard"};
+    }
+    Result<RunConnection> connection = readRunConnection(run.connection);
+    if (!connection) {
+        return connection.error();
+    }
+    SshOptions options;
+    options.knownHostsFile = connection->knownHostsFile;
+    options.prompter = &prompter;
+    Result<std::unique_ptr<SshSession>> session = SshSession::connect(connection->target, options, cancel);
+    if (!session) {
+        return session.error();
+    }
+    const std::string& dir = run.remoteDir;
+    Result<std::string> started =
+        runRemote(**session,
+                  helper(dir,
+                         "tensorboard " + shellQuote(dir) + " " + shellQuote(spec->tensorboardLogdir) + " "
+                             + std::to_string(remotePort)),
+                  "error.run.no_tensorboard",
+                  cancel);
+    if (!started) {
+        return started.error();
+    }
+    // Wait (up to 60 s) until it listens: TensorBoard takes a few seconds to load its plugins.
+    // wire: a shell command run on the remote machine
+    const std::string listening = "for i in $(seq 1 120); do (exec 3<>/dev/tcp/127.0.0.1/" + std::to_string(remotePort)
+                                  + ") 2>/dev/null && exit 0; sleep 0.5; done; exit 1";
+    if (Result<std::string> up = runRemote(**session, listening, "error.run.tensorboard_not_listening", cancel); !up) {
+        return up.error();
+    }
+    return SshTunnel::open(std::move(session).value(), "127.0.0.1", remotePort);
+}
+
+std::vector<RunRecord> runsWithResultsAtRisk(const std::vector<RunRecord>& runs, std::int64_t launchId)
+{
+    std::vector<RunRecord> out;
+    for (const RunRecord& run : runs) {
+        if (run.launchId != launchId || run.resultsAt) {
+            continue;
+        }
+        Result<RunSpec> spec = readRunSpec(json::parse(run.spec, nullptr, false), "runs.spec");
+        if (spec && !spec->results.empty()) {
+            out.push_back(run);
+        }
+    }
+    return out;
+}
+
+} // namespace gpuplan::core
