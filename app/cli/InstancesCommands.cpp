@@ -12,6 +12,7 @@
 #include "gpuplan/cloud/ManagedJobService.h"
 #include "gpuplan/core/Text.h"
 #include "gpuplan/net/Clock.h"
+#include "gpuplan/run/RunWorkflow.h"
 
 #include <QCoreApplication>
 
@@ -200,6 +201,28 @@ int runTerminate(int& argc, char** argv, const TerminateOptions& options)
         }
         if (!confirm("Terminate all " + std::to_string(chosen.size()) + " instances?")) {
             return kExitFailure;
+        }
+    }
+    // A run's results still on the instance are lost with it: say which, and ask (or refuse without a terminal).
+    if (core::Result<std::vector<core::RunRecord>> runs = (*ledger)->runs(); runs && !options.yes) {
+        std::vector<core::RunRecord> atRisk;
+        for (const core::LedgerEntry& e : chosen) {
+            const std::vector<core::RunRecord> some = core::runsWithResultsAtRisk(*runs, e.id);
+            atRisk.insert(atRisk.end(), some.begin(), some.end());
+        }
+        if (!atRisk.empty()) {
+            std::string which;
+            for (const core::RunRecord& run : atRisk) {
+                which += (which.empty() ? "" : ", ") + std::to_string(run.id);
+            }
+            std::cerr << "The results of run " << which << " are not downloaded yet (`gpuplan run --download RUN`); "
+                      << "terminating loses them.\n";
+            if (!isatty(STDIN_FILENO)) {
+                return badInput("add --yes to terminate anyway (stdin is not a terminal)");
+            }
+            if (!confirm("Terminate anyway?")) {
+                return kExitFailure;
+            }
         }
     }
     std::optional<QCoreApplication> app;

@@ -5,6 +5,7 @@
 #include "PlanCommands.h"
 #include "ProbeCommands.h"
 #include "ReportCommands.h"
+#include "RunCommands.h"
 #include "TerminalOutput.h"
 
 #include "gpuplan/catalog/CatalogLoader.h"
@@ -395,6 +396,65 @@ static int runCommand(int argc, char** argv)
     terminate->add_flag("-y,--yes", terminateOptions.yes, "Do not ask for confirmation");
     addNetworkOptions(terminate, terminateOptions.network);
 
+    RunOptions runOptions;
+    CLI::App* run = app.add_subcommand(
+        "run",
+        "Run the training on an instance: sync the working directory, start the command detached, follow its log, "
+        "the GPUs and its speed against the plan, then bring the results home");
+    run->add_option("PLAN", runOptions.plan, "The plan (.gpuplan): its run settings, saved back with these flags");
+    run->add_option("--instance", runOptions.instance, "The launch this machine is (its id in `gpuplan instances`)")
+        ->check(numberIn(0, std::numeric_limits<double>::infinity(), true));
+    run->add_option("--host", runOptions.host, "[USER@]HOST[:PORT] of the instance, or a Host of ~/.ssh/config");
+    run->add_option("--identity", runOptions.identity, "Private key file (default: ssh-agent, then ~/.ssh keys)");
+    run->add_option("--jump", runOptions.jump, "Jump host(s) USER@HOST[:PORT][,...], as OpenSSH's ProxyJump");
+    run->add_option("--known-hosts", runOptions.knownHosts, "known_hosts file (default ~/.ssh/known_hosts)");
+    run->add_flag("--accept-new-host-key",
+                  runOptions.acceptNewHostKey,
+                  "Trust a host seen for the first time without asking (a changed key is always refused)");
+    run->add_option(
+        "--workdir", runOptions.workdir, "The local folder that goes to the instance (.gitignore honoured)");
+    run->add_option("--command", runOptions.command, "The training command, run in that folder on the instance");
+    run->add_option("--setup", runOptions.setup, "A command run before the training command (repeatable)");
+    run->add_option("--exclude", runOptions.excludes, "A pattern not sent, as in .gitignore (repeatable)");
+    run->add_option("--dataset",
+                    runOptions.dataset,
+                    "A local folder sent beside the code, or s3:// cos:// oss:// obs:// gs:// az:// pulled on the "
+                    "instance; the job finds it in $GPUPLAN_DATA");
+    run->add_option("--image", runOptions.image, "Run in this container image (Docker with the NVIDIA toolkit)");
+    run->add_option("--results", runOptions.results, "A path (in the working directory) brought home (repeatable)");
+    run->add_option("--throughput",
+                    runOptions.throughput,
+                    "Read the speed from the log: lightning, hf_trainer, timm or ultralytics");
+    run->add_option(
+        "--throughput-regex", runOptions.throughputRegex, "Or your own pattern; its first group is the number");
+    run->add_option(
+        "--throughput-unit", runOptions.throughputUnit, "What that number counts: samples, tokens or steps");
+    run->add_option("--per-step", runOptions.perStep, "Samples per step, to turn it/s into samples/s");
+    run->add_option(
+        "--tensorboard", runOptions.tensorboardLogdir, "TensorBoard's log folder, in the working directory");
+    run->add_option("--sync", runOptions.sync, "How the folder goes over: auto (rsync, else SFTP), rsync or sftp");
+    run->add_option("--detach-with", runOptions.detachWith, "What keeps the job running: auto, systemd, tmux or nohup");
+    run->add_option("--interval", runOptions.interval, "Seconds between GPU samples on the instance (2)")
+        ->check(CLI::Range(1, 60));
+    run->add_option("--poll", runOptions.pollSeconds, "Seconds between reads while following (2)")
+        ->check(CLI::Range(1, 600));
+    run->add_option("--advice-after",
+                    runOptions.adviceAfter,
+                    "Seconds the GPUs must stay under 70 % busy before advice is given (180)")
+        ->check(CLI::Range(5, 86400));
+    run->add_flag("--no-follow", runOptions.noFollow, "Start it and return (it keeps running)");
+    run->add_option("--results-dir", runOptions.resultsDir, "Where results are brought home (./gpuplan-results)");
+    run->add_option("--attach", runOptions.attach, "Follow run RUN (its id in `gpuplan runs`) again");
+    run->add_option("--stop", runOptions.stop, "Stop run RUN: SIGINT, then SIGTERM, then SIGKILL");
+    run->add_option("--grace", runOptions.grace, "Seconds between those signals (30)")->check(CLI::Range(1, 3600));
+    run->add_option("--download", runOptions.download, "Bring run RUN's results home (resumable, checksummed)");
+    run->add_option("--open-tensorboard",
+                    runOptions.openTensorboard,
+                    "Start run RUN's TensorBoard there and forward it to a local port until Ctrl-C");
+    bool runsJson = false;
+    CLI::App* runs = app.add_subcommand("runs", "Every training run with its state, speed and cost against the plan");
+    runs->add_flag("--json", runsJson, "Print JSON instead of a table");
+
     ReportOptions reportOptions;
     CLI::App* report = app.add_subcommand("report", "Write the PI's PDF report of a plan file");
     report->add_option("PLAN", reportOptions.plan, "The plan (.gpuplan) to report on")->required();
@@ -487,6 +547,17 @@ static int runCommand(int argc, char** argv)
     if (*instances) {
         instancesOptions.reconcile = !noReconcile;
         return runInstances(argc, argv, options, instancesOptions);
+    }
+    if (*run) {
+        const char* envScripts = std::getenv("GPUPLAN_SCRIPTS_DIR");
+        const std::filesystem::path scripts =
+            envScripts && *envScripts
+                ? std::filesystem::path(envScripts)
+                : (executableDir(argv[0]) / ".." / "share" / "gpuplanner" / "scripts").lexically_normal();
+        return runRun(runOptions, scripts);
+    }
+    if (*runs) {
+        return runRuns(runsJson);
     }
     if (*terminate) {
         return runTerminate(argc, argv, terminateOptions);

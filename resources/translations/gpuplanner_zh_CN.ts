@@ -2127,6 +2127,26 @@
         <source>job %1 ended; closed</source>
         <translation>作业 %1 已结束，已关闭</translation>
     </message>
+    <message>
+        <source>ledger: recording a run: %1</source>
+        <translation>账本：记录运行时出错：%1</translation>
+    </message>
+    <message>
+        <source>ledger: reading the runs: %1</source>
+        <translation>账本：读取运行记录时出错：%1</translation>
+    </message>
+    <message>
+        <source>cannot add the training runs to the ledger (ledger: %1)</source>
+        <translation>无法在账本中加入训练运行记录（账本：%1）</translation>
+    </message>
+    <message>
+        <source>no run %1 in the ledger (gpuplan runs lists them)</source>
+        <translation>账本中没有运行 %1（用 gpuplan runs 查看所有运行）</translation>
+    </message>
+    <message>
+        <source>no launch %1 in the ledger to run on (gpuplan instances lists them)</source>
+        <translation>账本中没有可运行的实例记录 %1（用 gpuplan instances 查看）</translation>
+    </message>
 </context>
 <context>
     <name>NetErrors</name>
@@ -4592,6 +4612,254 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     </message>
 </context>
 <context>
+    <name>RunErrors</name>
+    <message>
+        <source>the regular expression &quot;%1&quot; does not compile (%2): write it in ECMAScript syntax, with the number in its first group, e.g. ([0-9.]+) samples/s</source>
+        <translation>正则表达式“%1”无法编译（%2）：请按 ECMAScript 语法书写，并把数字放在第一个分组中，例如 ([0-9.]+) samples/s</translation>
+    </message>
+    <message>
+        <source>the regular expression &quot;%1&quot; has no group: put the number in parentheses, e.g. ([0-9.]+) samples/s</source>
+        <translation>正则表达式“%1”没有分组：请用括号把数字括起来，例如 ([0-9.]+) samples/s</translation>
+    </message>
+    <message>
+        <source>unknown log preset &quot;%1&quot;: choose lightning, hf_trainer, timm, ultralytics or custom</source>
+        <translation>未知的日志预设“%1”：请选择 lightning、hf_trainer、timm、ultralytics 或 custom</translation>
+    </message>
+    <message>
+        <source>unknown unit &quot;%1&quot;: the number counts samples, tokens or steps</source>
+        <translation>未知的单位“%1”：数字只能表示样本（samples）、token（tokens）或步（steps）</translation>
+    </message>
+    <message>
+        <source>the working directory is not a folder: choose the folder that holds the training code</source>
+        <translation>工作目录不是一个文件夹：请选择存放训练代码的文件夹</translation>
+    </message>
+    <message>
+        <source>cannot list this folder (%1): give yourself read permission, or exclude it</source>
+        <translation>无法列出此文件夹的内容（%1）：请给自己读取权限，或将其排除</translation>
+    </message>
+    <message>
+        <source>cannot read this .gitignore (%1): give yourself read permission</source>
+        <translation>无法读取此 .gitignore（%1）：请给自己读取权限</translation>
+    </message>
+    <message>
+        <source>no training command: say what runs on the instance, e.g. python train.py</source>
+        <translation>没有训练命令：请写明在实例上运行什么，例如 python train.py</translation>
+    </message>
+    <message>
+        <source>the working directory %1 is not a folder here</source>
+        <translation>工作目录 %1 在本机上不是文件夹</translation>
+    </message>
+    <message>
+        <source>the dataset %1 is neither a folder here nor an object storage URL (s3://, cos://, oss://, obs://, gs://, az://)</source>
+        <translation>数据集 %1 既不是本机文件夹，也不是对象存储地址（s3://、cos://、oss://、obs://、gs://、az://）</translation>
+    </message>
+    <message>
+        <source>%1: unknown object storage &quot;%2&quot; (s3, cos, oss, obs, gs or az)</source>
+        <translation>%1：不认识的对象存储“%2”（支持 s3、cos、oss、obs、gs、az）</translation>
+    </message>
+    <message>
+        <source>an empty result path: name a file or folder of the working directory</source>
+        <translation>结果路径为空：请填写工作目录中的文件或文件夹</translation>
+    </message>
+    <message>
+        <source>%1 climbs out of the working directory: give a path inside it, or an absolute one</source>
+        <translation>%1 跳出了工作目录：请填写工作目录内的路径，或使用绝对路径</translation>
+    </message>
+    <message>
+        <source>the run settings are not a JSON object</source>
+        <translation>运行设置不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>the run setting &quot;%1&quot; must be a %2</source>
+        <translation>运行设置“%1”应为 %2</translation>
+    </message>
+    <message>
+        <source>the run&apos;s login (user, host, port) is not readable: start the run again</source>
+        <translation>无法读取该运行的登录信息（用户、主机、端口）：请重新启动运行</translation>
+    </message>
+    <message>
+        <source>cannot read GPU Planner&apos;s run helper (resources/scripts/gpuplan-run.sh): reinstall GPU Planner</source>
+        <translation>无法读取 GPU Planner 的运行辅助脚本（resources/scripts/gpuplan-run.sh）：请重新安装 GPU Planner</translation>
+    </message>
+    <message>
+        <source>cannot learn the home folder on the instance: %1</source>
+        <translation>无法获取实例上的主目录：%1</translation>
+    </message>
+    <message>
+        <source>cannot make the run&apos;s folders on the instance (is the disk full?): %1</source>
+        <translation>无法在实例上创建运行目录（磁盘满了吗？）：%1</translation>
+    </message>
+    <message>
+        <source>the job did not start on the instance: %1</source>
+        <translation>作业没能在实例上启动：%1</translation>
+    </message>
+    <message>
+        <source>cannot read the run&apos;s state on the instance: %1</source>
+        <translation>无法读取实例上的运行状态：%1</translation>
+    </message>
+    <message>
+        <source>the instance answered something other than GPU Planner&apos;s run helper (%1 unreadable): %2</source>
+        <translation>实例返回的不是 GPU Planner 运行辅助脚本的输出（无法读取 %1）：%2</translation>
+    </message>
+    <message>
+        <source>the job could not be stopped, even with SIGKILL: %1</source>
+        <translation>作业无法停止，连 SIGKILL 也不行：%1</translation>
+    </message>
+    <message>
+        <source>cannot list the results on the instance: %1</source>
+        <translation>无法列出实例上的结果文件：%1</translation>
+    </message>
+    <message>
+        <source>cannot write the checksums (SHA256SUMS) beside the results</source>
+        <translation>无法在结果旁写入校验和文件（SHA256SUMS）</translation>
+    </message>
+    <message>
+        <source>cannot write a temporary file here (is /tmp full?)</source>
+        <translation>无法在本机写入临时文件（/tmp 满了吗？）</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>cannot start %1 on this computer</source>
+        <translation>无法在本机启动 %1</translation>
+    </message>
+    <message>
+        <source>rsync cannot go through a jump host</source>
+        <translation>rsync 无法经由跳板机传输</translation>
+    </message>
+    <message>
+        <source>this computer has no rsync or ssh</source>
+        <translation>本机没有 rsync 或 ssh</translation>
+    </message>
+    <message>
+        <source>the instance has no rsync</source>
+        <translation>实例上没有 rsync</translation>
+    </message>
+    <message>
+        <source>%1: choose SFTP, or automatic</source>
+        <translation>%1：请改用 SFTP 或自动选择</translation>
+    </message>
+    <message>
+        <source>rsync failed (exit %1): %2</source>
+        <translation>rsync 失败（退出码 %1）：%2</translation>
+    </message>
+    <message>
+        <source>this run has no TensorBoard folder: set one (e.g. runs or lightning_logs) before it starts</source>
+        <translation>该运行没有设置 TensorBoard 日志目录：请在启动前设置（例如 runs 或 lightning_logs）</translation>
+    </message>
+    <message>
+        <source>TensorBoard is not installed on the instance: add pip install tensorboard to the setup commands (%1)</source>
+        <translation>实例上没有安装 TensorBoard：请在准备命令中加入 pip install tensorboard（%1）</translation>
+    </message>
+    <message>
+        <source>TensorBoard was started but does not answer after a minute: see tensorboard.log in the run&apos;s folder on the instance</source>
+        <translation>TensorBoard 已启动，但一分钟后仍无响应：请查看实例上运行目录中的 tensorboard.log</translation>
+    </message>
+</context>
+<context>
+    <name>RunText</name>
+    <message>
+        <source>the GPU is idle: nothing is running on it, so its clocks drop</source>
+        <translation>GPU 处于空闲：上面没有任务在跑，所以时钟频率降了下来</translation>
+    </message>
+    <message>
+        <source>the clocks are held at the application clocks someone set (nvidia-smi -ac)</source>
+        <translation>时钟被固定在有人设置的应用时钟上（nvidia-smi -ac）</translation>
+    </message>
+    <message>
+        <source>the GPU is at its power limit: the driver lowers the clocks to stay under it</source>
+        <translation>GPU 已达到功耗上限：驱动降低时钟频率以保持在上限之内</translation>
+    </message>
+    <message>
+        <source>hardware slowdown: the clocks are cut by half or more (too hot, or the power supply asked for it); tell the provider if it lasts</source>
+        <translation>硬件降频：时钟频率被降低一半或更多（温度过高，或电源要求降频）；如果持续出现，请告知云厂商</translation>
+    </message>
+    <message>
+        <source>the clocks follow the slowest GPU of a sync boost group</source>
+        <translation>时钟频率跟随同步加速（sync boost）组中最慢的那块 GPU</translation>
+    </message>
+    <message>
+        <source>the GPU is too hot and slows down: the machine&apos;s cooling is not keeping up; tell the provider if it lasts</source>
+        <translation>GPU 温度过高而降频：机器的散热跟不上；如果持续出现，请告知云厂商</translation>
+    </message>
+    <message>
+        <source>the power brake is engaged (the power supply asked for it): the clocks are cut by half or more; tell the provider</source>
+        <translation>功率制动已启用（电源要求降频）：时钟频率被降低一半或更多；请告知云厂商</translation>
+    </message>
+    <message>
+        <source>the clocks are limited by the display clock setting</source>
+        <translation>时钟频率受显示时钟设置限制</translation>
+    </message>
+    <message>
+        <source>the driver reports a reason this version of GPU Planner does not know</source>
+        <translation>驱动报告了一个本版本 GPU Planner 不认识的原因</translation>
+    </message>
+    <message>
+        <source>The GPUs are busy only %1 % of the time while the CPUs are %2 % busy: the data loading cannot keep up. Use more DataLoader workers (num_workers), pin_memory=True and persistent_workers=True, decode on the GPU with NVIDIA DALI, or read from a faster disk (local NVMe instead of network storage).</source>
+        <translation>GPU 只有 %1 % 的时间在忙，而 CPU 占用达到 %2 %：数据加载跟不上。请增加 DataLoader 的 worker 数（num_workers），设置 pin_memory=True 和 persistent_workers=True，用 NVIDIA DALI 在 GPU 上解码，或改从更快的磁盘读取（用本地 NVMe 而不是网络存储）。</translation>
+    </message>
+    <message>
+        <source>The GPUs are busy only %1 % of the time and use %2 % of their memory: the batch is probably too small to fill them. Raise the batch size, or keep it and accumulate gradients over several steps.</source>
+        <translation>GPU 只有 %1 % 的时间在忙，显存只用了 %2 %：batch 可能太小，喂不饱 GPU。请增大 batch size，或者保持不变，改用多步梯度累积。</translation>
+    </message>
+    <message>
+        <source>Each GPU moves %1 MB/s over PCIe: copies between host and GPU take the time. Keep the data on the GPU between steps, and copy from pinned memory with non_blocking=True.</source>
+        <translation>每块 GPU 通过 PCIe 传输 %1 MB/s：时间花在了主机与 GPU 之间的拷贝上。请在各步之间把数据留在 GPU 上，并从锁页内存（pinned memory）以 non_blocking=True 拷贝。</translation>
+    </message>
+    <message>
+        <source>The run trains in %1: the tensor cores stay mostly unused. Use mixed precision (torch.autocast with a GradScaler, or bf16 where the GPU has it).</source>
+        <translation>本次训练使用 %1：张量核心（Tensor Core）基本闲置。请使用混合精度（torch.autocast 配合 GradScaler，或在 GPU 支持时用 bf16）。</translation>
+    </message>
+    <message>
+        <source>The GPUs are busy only %1 % of the time, and neither the CPUs, the GPU memory nor PCIe explain it: profile a few steps (torch.profiler) to see where the time goes.</source>
+        <translation>GPU 只有 %1 % 的时间在忙，而 CPU、显存和 PCIe 都解释不了原因：请用 torch.profiler 剖析几步，看时间花在哪里。</translation>
+    </message>
+    <message>
+        <source>line %1 of the GPU samples does not read and was skipped: %2</source>
+        <translation>GPU 采样数据第 %1 行无法解析，已跳过：%2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s), %1 to send (.gitignore honoured)</source>
+        <translation>
+            <numerusform>共 %n 个文件，需发送 %1（已按 .gitignore 排除）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>sending with rsync over SSH (only what changed)</source>
+        <translation>通过 SSH 用 rsync 发送（只传有变化的部分）</translation>
+    </message>
+    <message>
+        <source>rsync cannot use the jump host</source>
+        <translation>rsync 无法使用跳板机</translation>
+    </message>
+    <message>
+        <source>this computer has no rsync</source>
+        <translation>本机没有 rsync</translation>
+    </message>
+    <message>
+        <source>the instance has no rsync</source>
+        <translation>实例上没有 rsync</translation>
+    </message>
+    <message>
+        <source>rsync&apos;s ssh could not log in without asking</source>
+        <translation>rsync 调用的 ssh 无法免交互登录</translation>
+    </message>
+    <message>
+        <source>as chosen</source>
+        <translation>按所选方式</translation>
+    </message>
+    <message>
+        <source>sending over SFTP: %1</source>
+        <translation>通过 SFTP 发送：%1</translation>
+    </message>
+    <message>
+        <source>the job runs under %1 in %2 on the instance, and goes on if the connection drops</source>
+        <translation>作业已在实例上由 %1 托管运行（目录 %2），断线后仍会继续</translation>
+    </message>
+</context>
+<context>
     <name>SecretErrors</name>
     <message>
         <source>%1: %2</source>
@@ -5075,6 +5343,86 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>none</source>
         <translation>无</translation>
+    </message>
+    <message>
+        <source>a file to upload has no remote path</source>
+        <translation>有一个要上传的文件没有指定远程路径</translation>
+    </message>
+    <message>
+        <source>the remote path %1 names a folder, not a file</source>
+        <translation>远程路径 %1 指向的是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>the remote path %1 holds a carriage return or NUL character, which sha256sum cannot check; rename the file</source>
+        <translation>远程路径 %1 含有回车符或 NUL 字符，sha256sum 无法校验；请给文件改名</translation>
+    </message>
+    <message>
+        <source>%1 exists on the server but is not a folder</source>
+        <translation>服务器上已有 %1，但它不是文件夹</translation>
+    </message>
+    <message>
+        <source>cannot make the remote folder %1: %2</source>
+        <translation>无法创建远程文件夹 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1 differs on the server from the local file after the upload (and %2 more files do); upload again</source>
+        <translation>上传后服务器上的 %1 与本地文件不一致（另有 %2 个文件也不一致）；请重新上传</translation>
+    </message>
+    <message>
+        <source>%1 differs on the server from the local file after the upload; upload again</source>
+        <translation>上传后服务器上的 %1 与本地文件不一致；请重新上传</translation>
+    </message>
+    <message>
+        <source>cannot make the folder to download into</source>
+        <translation>无法创建下载目标文件夹</translation>
+    </message>
+    <message>
+        <source>there is no file %1 on the server</source>
+        <translation>服务器上没有文件 %1</translation>
+    </message>
+    <message>
+        <source>%1 on the server is a folder, not a file</source>
+        <translation>服务器上的 %1 是文件夹，不是文件</translation>
+    </message>
+    <message>
+        <source>cannot open the remote file: %1</source>
+        <translation>无法打开远程文件：%1</translation>
+    </message>
+    <message>
+        <source>reading the remote file failed: %1</source>
+        <translation>读取远程文件失败：%1</translation>
+    </message>
+    <message>
+        <source>cannot write the file</source>
+        <translation>无法写入该文件</translation>
+    </message>
+    <message>
+        <source>writing the file failed (disk full?)</source>
+        <translation>写入文件失败（磁盘满了？）</translation>
+    </message>
+    <message>
+        <source>could not check the downloaded file: sha256sum on the server exited with %1: %2</source>
+        <translation>无法校验下载的文件：服务器上的 sha256sum 退出码为 %1：%2</translation>
+    </message>
+    <message>
+        <source>the downloaded copy of %1 differs from the file on the server (SHA-256 %2 here, %3 there); the partial download was deleted, download again</source>
+        <translation>下载的 %1 与服务器上的文件不一致（本地 SHA-256 为 %2，服务器上为 %3）；未完成的下载已删除，请重新下载</translation>
+    </message>
+    <message>
+        <source>cannot put the downloaded file in place</source>
+        <translation>无法把下载好的文件放到目标位置</translation>
+    </message>
+    <message>
+        <source>cannot listen on local port %1</source>
+        <translation>无法监听本地端口 %1</translation>
+    </message>
+    <message>
+        <source>the server could not connect to %1 port %2: is the program there running and listening on that port?</source>
+        <translation>服务器无法连接到 %1 的 %2 端口：那边的程序是否已启动并在监听该端口？</translation>
+    </message>
+    <message>
+        <source>the SSH connection that carries the forward to %1 port %2 was lost; open it again</source>
+        <translation>承载到 %1 端口 %2 转发的 SSH 连接已断开；请重新打开</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,535 @@
+// `gpuplan run` and `gpuplan runs`: a training run on an instance, as the Run page does it (core/run/RunWorkflow.h).
+
+#include "RunCommands.h"
+
+#include "LaunchCommandParts.h"
+#include "TerminalOutput.h"
+#include "TerminalPrompter.h"
+#include "TextTable.h"
+
+#include "gpuplan/cloud/LaunchChoice.h"
+#include "gpuplan/deploy/SshConfig.h"
+#include "gpuplan/ledger/Ledger.h"
+#include "gpuplan/net/Clock.h"
+#include "gpuplan/plan/PlanFile.h"
+#include "gpuplan/run/RunWorkflow.h"
+#include "wording/RunText.h"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <thread>
+
+namespace gpuplan::cli {
+
+using launching::badInput;
+using launching::confirm;
+using launching::fail;
+
+namespace {
+
+std::string runText(const core::Reason& reason)
+{
+    return ui::runReasonText(reason).toStdString();
+}
+
+std::string fixed(double value, int digits = 1)
+{
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(digits) << value;
+    return out.str();
+}
+
+std::string bytesText(std::uintmax_t bytes)
+{
+    if (bytes >= (1u << 30)) {
+        return fixed(static_cast<double>(bytes) / (1u << 30)) + " GiB";
+    }
+    if (bytes >= (1u << 20)) {
+        return fixed(static_cast<double>(bytes) / (1u << 20)) + " MiB";
+    }
+    if (bytes >= 1024) {
+        return fixed(static_cast<double>(bytes) / 1024) + " KiB";
+    }
+    return std::to_string(bytes) + " B";
+}
+
+/// "GPU0 43% 12.1/80.0 GiB 210 W 65°C | CPU 95% of 2 cores": the newest sample in a line.
+std::string monitorLine(const core::MonitorSample& sample)
+{
+    std::string line;
+    for (const core::GpuReading& gpu : sample.gpus) {
+        line += "GPU" + std::to_string(gpu.index);
+        line += gpu.utilization ? " " + fixed(*gpu.utilization, 0) + "%" : " ?%";
+        if (gpu.memoryUsedMiB && gpu.memoryTotalMiB) {
+            line += " " + fixed(*gpu.memoryUsedMiB / 1024) + "/" + fixed(*gpu.memoryTotalMiB / 1024) + " GiB";
+        }
+        if (gpu.powerW) {
+            line += " " + fixed(*gpu.powerW, 0) + " W";
+        }
+        if (gpu.temperatureC) {
+            line += " " + fixed(*gpu.temperatureC, 0) + " C";
+        }
+        line += " | ";
+    }
+    if (sample.cpuBusy) {
+        line += "CPU " + fixed(*sample.cpuBusy, 0) + "%";
+        if (sample.cpuCores) {
+            line += " of " + std::to_string(*sample.cpuCores) + " cores";
+        }
+    }
+    return line;
+}
+
+/// "3.2 samples/s (plan 4.1, 3.0-5.2)".
+std::string speedText(const core::MeasuredRun& measured, const core::PlannedRun& planned)
+{
+    if (!measured.throughput) {
+        return {};
+    }
+    std::string text = fixed(*measured.throughput) + " " + measured.throughputUnit + "/s";
+    if (planned.throughput && measured.throughputUnit == planned.throughputUnit) {
+        text += " (plan " + fixed(*planned.throughput) + ", " + fixed(planned.throughputLow.value_or(0)) + "-"
+                + fixed(planned.throughputHigh.value_or(0)) + ")";
+    }
+    return text;
+}
+
+std::string stateText(core::RunState state, std::optional<int> exitCode)
+{
+    switch (state) {
+        case core::RunState::Starting:
+            return "starting";
+        case core::RunState::Running:
+            return "running";
+        case core::RunState::Finished:
+            return "finished";
+        case core::RunState::Failed:
+            return "failed (exit " + (exitCode ? std::to_string(*exitCode) : std::string("?")) + ")";
+        case core::RunState::Stopped:
+            return "stopped";
+        case core::RunState::Lost:
+            return "lost (the instance no longer knows it)";
+    }
+    return {};
+}
+
+core::Result<core::RunRecord> findRun(std::int64_t id)
+{
+    core::Result<std::unique_ptr<core::Ledger>> ledger = core::openDefaultLedger();
+    if (!ledger) {
+        return ledger.error();
+    }
+    core::Result<std::optional<core::RunRecord>> found = (*ledger)->findRun(id);
+    if (!found) {
+        return found.error();
+    }
+    if (!*found) {
+        return core::Error{
+            core::ErrorCode::NotFound, core::Reason{"error.ledger.no_run", {{"run", std::to_string(id)}}}, "--attach"};
+    }
+    return **found;
+}
+
+int downloadNow(core::RunFollower& follower, const std::string& into)
+{
+    std::cerr << "bringing the results home into " << into << "...\n";
+    std::uintmax_t shown = 0;
+    core::Result<core::ResultsDownload> got = core::downloadResults(
+        follower,
+        into,
+        [&](std::uintmax_t done, std::uintmax_t total) {
+            if (done - shown >= (8u << 20) || done == total) {
+                std::cerr << "  " << bytesText(done) << " of " << bytesText(total) << "\n";
+                shown = done;
+            }
+        },
+        nullptr,
+        core::unixNow());
+    if (!got) {
+        return fail(got.error());
+    }
+    for (const std::string& missing : got->missing) {
+        std::cerr << "gpuplan: warning: the instance has no " << missing << "\n";
+    }
+    std::cout << "Results of run " << follower.record().id << " in " << got->folder.string() << " ("
+              << got->files.size() << " files, checksums in SHA256SUMS):\n";
+    for (const core::ResultFile& file : got->files) {
+        std::cout << "  " << file.sha256.substr(0, 16) << "  " << bytesText(file.size) << "  " << file.path << "\n";
+    }
+    return kExitOk;
+}
+
+/// Follows the run until it ends: new log to stdout, a monitor line and advice to stderr.
+int follow(core::RunFollower& follower, const RunOptions& options)
+{
+    std::cerr << "Following run " << follower.record().id << " on " << follower.record().host
+              << " (Ctrl-C leaves it running; `gpuplan run --attach " << follower.record().id
+              << "` comes back to it).\n";
+    core::AdviceSettings settings;
+    settings.lowForSeconds = options.adviceAfter;
+    std::string lastAdvice;
+    int failures = 0;
+    for (;;) {
+        core::Result<core::RunUpdate> update = follower.poll(nullptr, core::unixNow());
+        if (!update) {
+            if (++failures >= 5) {
+                return fail(update.error());
+            }
+            std::cerr << "gpuplan: " << said(update.error()) << " (trying again)\n";
+            std::this_thread::sleep_for(std::chrono::seconds(options.pollSeconds));
+            continue;
+        }
+        failures = 0;
+        std::cout << update->log << std::flush;
+        for (const core::Reason& problem : update->problems) {
+            std::cerr << "gpuplan: " << runText(problem) << "\n";
+        }
+        if (!update->samples.empty()) {
+            std::string line = "[monitor] " + monitorLine(update->samples.back());
+            const std::string speed = speedText(follower.record().measured, follower.record().planned);
+            std::cerr << line << (speed.empty() ? "" : " | " + speed) << "\n";
+        }
+        const core::RunAdvice advice = follower.advice(settings);
+        std::string adviceText;
+        if (advice.low) {
+            adviceText = "[advice] GPU utilisation " + fixed(advice.meanUtilization, 0) + "% since "
+                         + std::to_string(core::unixNow() - advice.since) + " s:";
+            for (const core::Reason& cause : advice.causes) {
+                adviceText += "\n  - " + runText(cause);
+            }
+        }
+        if (!adviceText.empty() && adviceText.substr(0, 20) != lastAdvice.substr(0, 20)) {
+            std::cerr << adviceText << "\n";
+        }
+        lastAdvice = adviceText;
+        if (core::isFinal(update->state)) {
+            const core::RunRecord& run = follower.record();
+            std::cout << std::flush;
+            std::cerr << "Run " << run.id << " " << stateText(update->state, update->exitCode) << " after "
+                      << fixed(run.measured.hours * 60) << " min";
+            if (const std::string speed = speedText(run.measured, run.planned); !speed.empty()) {
+                std::cerr << ", " << speed;
+            }
+            std::cerr << ".\n";
+            int exit = update->state == core::RunState::Finished ? kExitOk : kExitFailure;
+            if (!follower.spec().results.empty()) {
+                if (int downloaded = downloadNow(follower, options.resultsDir); downloaded != kExitOk) {
+                    exit = downloaded;
+                }
+            }
+            return exit;
+        }
+        std::this_thread::sleep_for(std::chrono::seconds(options.pollSeconds));
+    }
+}
+
+core::Result<std::unique_ptr<core::RunFollower>> attachTo(std::int64_t id, bool acceptNewHostKey)
+{
+    core::Result<core::RunRecord> run = findRun(id);
+    if (!run) {
+        return run.error();
+    }
+    TerminalPrompter prompter(acceptNewHostKey);
+    return core::RunFollower::attach(*run, core::defaultLedgerFile(), prompter, nullptr);
+}
+
+std::optional<core::SyncMethod> syncMethodOf(const std::string& name)
+{
+    if (name == "auto") {
+        return core::SyncMethod::Auto;
+    }
+    if (name == "rsync") {
+        return core::SyncMethod::Rsync;
+    }
+    if (name == "sftp") {
+        return core::SyncMethod::Sftp;
+    }
+    return std::nullopt;
+}
+
+volatile std::sig_atomic_t g_tensorboardStop = 0;
+
+} // namespace
+
+int runRun(const RunOptions& options, const std::filesystem::path& scriptsDir)
+{
+    // Acting on a run started before.
+    if (options.stop > 0) {
+        core::Result<std::unique_ptr<core::RunFollower>> follower = attachTo(options.stop, options.acceptNewHostKey);
+        if (!follower) {
+            return fail(follower.error());
+        }
+        std::cerr << "stopping run " << options.stop << " (SIGINT, then SIGTERM after " << options.grace
+                  << " s, then SIGKILL)...\n";
+        if (core::Status stopped = (*follower)->stop(options.grace, nullptr); !stopped) {
+            return fail(stopped.error());
+        }
+        core::Result<core::RunUpdate> update = (*follower)->poll(nullptr, core::unixNow());
+        if (!update) {
+            return fail(update.error());
+        }
+        std::cout << "Run " << options.stop << " " << stateText(update->state, update->exitCode) << ".\n";
+        return kExitOk;
+    }
+    if (options.download > 0) {
+        core::Result<std::unique_ptr<core::RunFollower>> follower =
+            attachTo(options.download, options.acceptNewHostKey);
+        if (!follower) {
+            return fail(follower.error());
+        }
+        return downloadNow(**follower, options.resultsDir);
+    }
+    if (options.openTensorboard > 0) {
+        core::Result<core::RunRecord> run = findRun(options.openTensorboard);
+        if (!run) {
+            return fail(run.error());
+        }
+        TerminalPrompter prompter(options.acceptNewHostKey);
+        core::Result<std::unique_ptr<core::SshTunnel>> tunnel = core::openTensorboard(*run, prompter, nullptr);
+        if (!tunnel) {
+            return fail(tunnel.error());
+        }
+        std::cout << "TensorBoard of run " << run->id << ": http://127.0.0.1:" << (*tunnel)->localPort() << "/\n"
+                  << std::flush;
+        std::cerr << "(Ctrl-C closes the tunnel; TensorBoard keeps running on the instance.)\n";
+        std::signal(SIGINT, [](int) { g_tensorboardStop = 1; });
+        std::signal(SIGTERM, [](int) { g_tensorboardStop = 1; });
+        while (!g_tensorboardStop) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        }
+        return kExitOk;
+    }
+    if (options.attach > 0) {
+        core::Result<std::unique_ptr<core::RunFollower>> follower = attachTo(options.attach, options.acceptNewHostKey);
+        if (!follower) {
+            return fail(follower.error());
+        }
+        return follow(**follower, options);
+    }
+
+    // Starting one: the plan's spec, with the flags over it.
+    if (options.host.empty()) {
+        return badInput("run needs --host USER@HOST[:PORT] (the instance's address), or --attach RUN");
+    }
+    core::RunRequest request;
+    std::optional<core::PlanDocument> plan;
+    if (!options.plan.empty()) {
+        core::Result<core::PlanDocument> loaded = core::loadPlan(options.plan);
+        if (!loaded) {
+            return fail(loaded.error());
+        }
+        plan = std::move(loaded).value();
+        request.spec = plan->run.value_or(core::RunSpec{});
+        request.planned = core::plannedRunOf(*plan);
+        request.planId = core::planIdOf(*plan);
+    }
+    core::RunSpec& spec = request.spec;
+    if (!options.workdir.empty()) {
+        spec.workdir = std::filesystem::absolute(options.workdir).lexically_normal().string();
+    }
+    if (!options.command.empty()) {
+        spec.command = options.command;
+    }
+    if (!options.setup.empty()) {
+        spec.setup = options.setup;
+    }
+    if (!options.excludes.empty()) {
+        spec.excludes = options.excludes;
+    }
+    if (!options.dataset.empty()) {
+        spec.dataset = options.dataset;
+    }
+    if (!options.image.empty()) {
+        spec.image = options.image;
+    }
+    if (!options.results.empty()) {
+        spec.results = options.results;
+    }
+    if (!options.throughput.empty()) {
+        spec.throughput.preset = options.throughput;
+    }
+    if (!options.throughputRegex.empty()) {
+        spec.throughput.preset = "custom";
+        spec.throughput.regex = options.throughputRegex;
+    }
+    if (!options.throughputUnit.empty()) {
+        spec.throughput.unit = options.throughputUnit;
+    }
+    if (options.perStep > 0) {
+        spec.throughput.perStep = options.perStep;
+    }
+    if (!options.tensorboardLogdir.empty()) {
+        spec.tensorboardLogdir = options.tensorboardLogdir;
+    }
+    if (core::Status checked = core::checkRunSpec(spec); !checked) {
+        return fail(checked.error());
+    }
+    const std::optional<core::SyncMethod> sync = syncMethodOf(options.sync);
+    if (!sync) {
+        return badInput("--sync must be auto, rsync or sftp, not " + options.sync);
+    }
+    if (options.detachWith != "auto" && options.detachWith != "systemd" && options.detachWith != "tmux"
+        && options.detachWith != "nohup") {
+        return badInput("--detach-with must be auto, systemd, tmux or nohup, not " + options.detachWith);
+    }
+    core::Result<core::SshTarget> target = core::resolveSshTarget({options.host, options.identity, options.jump, {}});
+    if (!target) {
+        core::Error error = target.error();
+        error.where = (core::takeJumpHostFrame(error) ? "--jump " : "--host ") + error.where;
+        return fail(error);
+    }
+    if (options.instance > 0) {
+        core::Result<std::unique_ptr<core::Ledger>> ledger = core::openDefaultLedger();
+        if (!ledger) {
+            return fail(ledger.error());
+        }
+        core::Result<std::optional<core::LedgerEntry>> found = (*ledger)->find(options.instance);
+        if (!found) {
+            return fail(found.error());
+        }
+        if (!*found) {
+            return badInput("--instance: the ledger has no launch " + std::to_string(options.instance)
+                            + " (see `gpuplan instances`)");
+        }
+        if (core::isFinal((*found)->state)) {
+            return badInput("--instance: launch " + std::to_string(options.instance) + " has ended");
+        }
+    }
+    std::ifstream script(scriptsDir / "gpuplan-run.sh", std::ios::binary);
+    std::ostringstream scriptText;
+    scriptText << script.rdbuf();
+    request.runScript = scriptText.str();
+    request.connection.target = *target;
+    request.connection.knownHostsFile = options.knownHosts;
+    request.launchId = options.instance;
+    request.sync = *sync;
+    request.detach = options.detachWith;
+    request.sampleSeconds = options.interval;
+    request.ledgerFile = core::defaultLedgerFile();
+
+    TerminalPrompter prompter(options.acceptNewHostKey);
+    core::Result<core::RunRecord> started = core::startRun(
+        request,
+        prompter,
+        nullptr,
+        [&](const core::RunProgress& p) {
+            if (!p.note.empty()) {
+                std::cerr << runText(p.note) << "\n";
+                return;
+            }
+            switch (p.step) {
+                case core::RunStep::Connect:
+                    std::cerr << "connecting to " << target->display() << "...\n";
+                    break;
+                case core::RunStep::Prepare:
+                    std::cerr << "preparing the run's folder...\n";
+                    break;
+                case core::RunStep::Sync:
+                case core::RunStep::Dataset:
+                    if (p.total > 0 && (p.done == p.total || p.done == 0)) {
+                        std::cerr << "  " << bytesText(p.done) << " of " << bytesText(p.total) << "\n";
+                    }
+                    break;
+                case core::RunStep::Start:
+                    std::cerr << "starting the job...\n";
+                    break;
+            }
+        },
+        core::unixNow());
+    if (!started) {
+        return fail(started.error());
+    }
+    std::cout << "Run " << started->id << " started on " << started->host << " under " << started->method << " in "
+              << started->remoteDir << "\n"
+              << std::flush;
+    if (plan) {
+        plan->run = spec;
+        if (core::Status saved = core::savePlan(options.plan, *plan); !saved) {
+            std::cerr << "gpuplan: warning: " << said(saved.error()) << "\n";
+        }
+    }
+    if (options.noFollow) {
+        return kExitOk;
+    }
+    core::Result<std::unique_ptr<core::RunFollower>> follower =
+        core::RunFollower::attach(*started, request.ledgerFile, prompter, nullptr);
+    if (!follower) {
+        return fail(follower.error());
+    }
+    return follow(**follower, options);
+}
+
+int runRuns(bool json)
+{
+    core::Result<std::unique_ptr<core::Ledger>> ledger = core::openDefaultLedger();
+    if (!ledger) {
+        return fail(ledger.error());
+    }
+    core::Result<std::vector<core::RunRecord>> runs = (*ledger)->runs();
+    if (!runs) {
+        return fail(runs.error());
+    }
+    if (json) {
+        nlohmann::ordered_json list = nlohmann::ordered_json::array();
+        for (const core::RunRecord& run : *runs) {
+            auto optional = [](const std::optional<double>& v) {
+                return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
+            };
+            list.push_back({{"id", run.id},
+                            {"launch", run.launchId},
+                            {"plan_id", run.planId},
+                            {"host", run.host},
+                            {"state", core::runStateName(run.state)},
+                            {"exit_code", run.exitCode ? nlohmann::ordered_json(*run.exitCode) : nullptr},
+                            {"started_at", run.startedAt},
+                            {"ended_at", run.endedAt ? nlohmann::ordered_json(*run.endedAt) : nullptr},
+                            {"hours", run.measured.hours},
+                            {"throughput", optional(run.measured.throughput)},
+                            {"throughput_unit", run.measured.throughputUnit},
+                            {"planned_throughput", optional(run.planned.throughput)},
+                            {"planned_hours", optional(run.planned.hours)},
+                            {"gpu_utilization", optional(run.measured.gpuUtilization)},
+                            {"cost", optional(run.measured.cost)},
+                            {"cost_currency", run.measured.costCurrency},
+                            {"results", run.resultsDir}});
+        }
+        std::cout << list.dump(2) << "\n";
+        return kExitOk;
+    }
+    if (runs->empty()) {
+        std::cout << "No runs yet (`gpuplan run PLAN --host USER@HOST --workdir DIR --command CMD` starts one).\n";
+        return kExitOk;
+    }
+    const auto right = TextTable::Align::Right;
+    TextTable table({{"run"},
+                     {"launch"},
+                     {"host"},
+                     {"state"},
+                     {"hours", right},
+                     {"speed"},
+                     {"GPU util", right},
+                     {"cost", right},
+                     {"results"}});
+    for (const core::RunRecord& run : *runs) {
+        table.addRow({std::to_string(run.id),
+                      run.launchId ? std::to_string(run.launchId) : "-",
+                      run.host,
+                      stateText(run.state, run.exitCode),
+                      fixed(run.measured.hours, 2),
+                      speedText(run.measured, run.planned),
+                      run.measured.gpuUtilization ? fixed(*run.measured.gpuUtilization, 0) + "%" : "-",
+                      run.measured.cost ? fixed(*run.measured.cost, 2) + " " + run.measured.costCurrency : "-",
+                      run.resultsDir.empty() ? "not downloaded" : run.resultsDir});
+    }
+    table.print(std::cout);
+    return kExitOk;
+}
+
+} // namespace gpuplan::cli

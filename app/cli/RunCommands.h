@@ -1,0 +1,60 @@
+#pragma once
+
+#include "CatalogCommands.h"
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace gpuplan::cli {
+
+struct RunOptions
+{
+    // Starting a run: the plan, the machine, the spec (flags override the plan's "run").
+    std::string plan;          // PLAN.gpuplan; its run spec is used and the flags' spec is saved into it
+    std::int64_t instance = 0; // the ledger's launch of the machine
+    std::string host;          // USER@HOST[:PORT], or a Host of ~/.ssh/config
+    std::string identity;
+    std::string jump;
+    std::string knownHosts;
+    bool acceptNewHostKey = false;
+    std::string workdir;
+    std::string command;
+    std::vector<std::string> setup;
+    std::vector<std::string> excludes;
+    std::string dataset;
+    std::string image;
+    std::vector<std::string> results;
+    std::string throughput; // a preset
+    std::string throughputRegex;
+    std::string throughputUnit;
+    double perStep = 0;
+    std::string tensorboardLogdir;
+    std::string sync = "auto";
+    std::string detachWith = "auto";
+    int interval = 2;
+
+    // Following and acting on a run.
+    std::int64_t attach = 0;   // --attach RUN
+    std::int64_t stop = 0;     // --stop RUN
+    std::int64_t download = 0; // --download RUN
+    std::int64_t openTensorboard = 0;
+    int grace = 30;
+    bool noFollow = false;
+    std::string resultsDir = "gpuplan-results";
+    int adviceAfter = 180; // seconds under 70 % before advice
+    int pollSeconds = 2;
+};
+
+/// `gpuplan run PLAN --instance ID --host USER@HOST --workdir DIR --command CMD ...`: sync, start detached, follow
+/// (log, a monitor line, advice, the speed against the plan's) until it ends, then bring the results home.
+/// `--attach RUN` follows a run started before; `--stop RUN`, `--download RUN`, `--open-tensorboard RUN`.
+/// Ctrl-C while following leaves the run going on the instance. Exit 0 when the run finished (exit 0), 1 when it
+/// failed or could not start, 2 on bad input.
+int runRun(const RunOptions& options, const std::filesystem::path& scriptsDir);
+
+/// `gpuplan runs [--json]`: every run in the ledger with its state and plan against actual.
+int runRuns(bool json);
+
+} // namespace gpuplan::cli
