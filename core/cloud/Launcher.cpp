@@ -545,6 +545,9 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
         return running.error();
     }
     outcome.instance = *running;
+    if (!running->publicIp.empty()) {
+        (void)m_ledger.setAddress(entryId, running->publicIp); // where `gpuplan run --instance` logs in
+    }
     report({.step = LaunchStep::Running,
             .entryId = entryId,
             .zone = running->zone,

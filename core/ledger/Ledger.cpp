@@ -31,7 +31,8 @@ namespace gpuplan::core {
 
 namespace {
 
-constexpr int kSchemaVersion = 7; // 2: budgets, 3: verifications, 4: requested_at, 5: quote, 6: kind and job, 7: runs
+// 2: budgets, 3: verifications, 4: requested_at, 5: quote, 6: kind and job, 7: runs and the address
+constexpr int kSchemaVersion = 7;
 constexpr double kHoursPerMonth = 730;
 
 using sql::exec;
@@ -44,7 +45,7 @@ const char* const kSelect =
     "SELECT id, provider, region, zone, instance_type, pricing_mode, price_amount, "
     "price_currency, price_unit, billing_granularity, billing_minimum_s, prepaid_months, "  // wire: SQL
     "plan_id, client_token, deadman_hours, instance_id, state, created_at, running_since, " // wire: SQL
-    "ended_at, detail, adopted, requested_at, quote, kind, job FROM launches";              // wire: SQL
+    "ended_at, detail, adopted, requested_at, quote, kind, job, address FROM launches";     // wire: SQL
 
 LedgerEntry readEntry(const Statement& s)
 {
@@ -118,6 +119,7 @@ LedgerEntry readEntry(const Statement& s)
             e.intent.job = std::move(job);
         }
     }
+    e.address = s.text(26);
     return e;
 }
 
@@ -304,21 +306,32 @@ Result<std::unique_ptr<Ledger>> Ledger::open(const std::filesystem::path& file)
         }
     }
     if (found < 7) {
-        if (Status made = exec(db,
-                               "BEGIN IMMEDIATE;"
-                               "CREATE TABLE IF NOT EXISTS runs ("
-                               " id INTEGER PRIMARY KEY AUTOINCREMENT,"
-                               " launch_id INTEGER NOT NULL DEFAULT 0, plan_id TEXT NOT NULL DEFAULT '',"
-                               " host TEXT NOT NULL, connection TEXT NOT NULL DEFAULT '{}',"
-                               " remote_dir TEXT NOT NULL, method TEXT NOT NULL DEFAULT '',"
-                               " spec TEXT NOT NULL DEFAULT '{}', state TEXT NOT NULL,"
-                               " started_at INTEGER NOT NULL, ended_at INTEGER, exit_code INTEGER,"
-                               " results_dir TEXT NOT NULL DEFAULT '', results_at INTEGER,"
-                               " planned TEXT NOT NULL DEFAULT '{}', measured TEXT NOT NULL DEFAULT '{}');"
-                               "CREATE INDEX IF NOT EXISTS runs_launch ON runs(launch_id);"
-                               "PRAGMA user_version = 7;"
-                               "COMMIT;");
-            !made) {
+        // The training runs, and where each launch is logged in to; under the write lock, as for version 4.
+        Transaction migration(db);
+        Status made = migration.begun();
+        if (made) {
+            made = exec(db,
+                        "CREATE TABLE IF NOT EXISTS runs ("
+                        " id INTEGER PRIMARY KEY AUTOINCREMENT,"
+                        " launch_id INTEGER NOT NULL DEFAULT 0, plan_id TEXT NOT NULL DEFAULT '',"
+                        " host TEXT NOT NULL, connection TEXT NOT NULL DEFAULT '{}',"
+                        " remote_dir TEXT NOT NULL, method TEXT NOT NULL DEFAULT '',"
+                        " spec TEXT NOT NULL DEFAULT '{}', state TEXT NOT NULL,"
+                        " started_at INTEGER NOT NULL, ended_at INTEGER, exit_code INTEGER,"
+                        " results_dir TEXT NOT NULL DEFAULT '', results_at INTEGER,"
+                        " planned TEXT NOT NULL DEFAULT '{}', measured TEXT NOT NULL DEFAULT '{}');"
+                        "CREATE INDEX IF NOT EXISTS runs_launch ON runs(launch_id);");
+        }
+        if (made && !Statement(db, "SELECT address FROM launches LIMIT 0")) {
+            made = exec(db, "ALTER TABLE launches ADD COLUMN address TEXT NOT NULL DEFAULT ''");
+        }
+        if (made) {
+            made = exec(db, "PRAGMA user_version = 7");
+        }
+        if (made) {
+            made = migration.commit();
+        }
+        if (!made) {
             return Error{ErrorCode::SchemaViolation,
                          Reason{"error.ledger.cannot_add_runs", {{"said", sqliteSaid(made.error())}}},
                          file.string()};
@@ -601,6 +614,20 @@ Status Ledger::update(std::int64_t id, const std::string& instanceId, InstanceSt
         return done;
     }
     return transaction.commit();
+}
+
+Status Ledger::setAddress(std::int64_t id, const std::string& address)
+{
+    Statement s(m_db, "UPDATE launches SET address = ? WHERE id = ?");
+    if (!s) {
+        return sqlError(m_db, "error.ledger.recording_address");
+    }
+    s.bind(1, address);
+    s.bind(2, id);
+    if (sqlite3_step(s.get()) != SQLITE_DONE) {
+        return sqlError(m_db, "error.ledger.recording_address");
+    }
+    return Ok{};
 }
 
 Status Ledger::setDetail(std::int64_t id, const Reason& detail)

@@ -506,13 +506,22 @@ private slots:
         }
         sqlite3* db = nullptr;
         QCOMPARE(sqlite3_open(old.c_str(), &db), SQLITE_OK);
-        QCOMPARE(sqlite3_exec(db, "DROP TABLE runs; PRAGMA user_version = 6", nullptr, nullptr, nullptr), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(db,
+                              "DROP TABLE runs; ALTER TABLE launches DROP COLUMN address; PRAGMA user_version = 6",
+                              nullptr,
+                              nullptr,
+                              nullptr),
+                 SQLITE_OK);
         sqlite3_close(db);
         auto reopened = Ledger::open(old);
         QVERIFY2(reopened.ok(), reopened.ok() ? "" : describe(reopened.error()).c_str());
         QCOMPARE((*reopened)->entries()->size(), std::size_t(1));
+        const std::int64_t launch = (*reopened)->entries()->front().id;
+        QVERIFY((*reopened)->entries()->front().address.empty());
+        QVERIFY((*reopened)->setAddress(launch, "203.0.113.7").ok());
+        QCOMPARE((*(*reopened)->find(launch))->address, std::string("203.0.113.7"));
         RunRecord run;
-        run.launchId = (*reopened)->entries()->front().id;
+        run.launchId = launch;
         run.host = "root@h";
         run.remoteDir = "/root/.gpuplanner/runs/y";
         QVERIFY((*reopened)->recordRun(run).ok());

@@ -109,6 +109,9 @@ QString ledgerError(const core::Reason& reason, const ReasonParams& p)
     if (key == "error.ledger.reading_verifications") {
         return LedgerErrors::tr("ledger: reading the verifications: %1").arg(p.text("said"));
     }
+    if (key == "error.ledger.recording_address") {
+        return LedgerErrors::tr("ledger: recording the instance's address: %1").arg(p.text("said"));
+    }
     if (key == "error.ledger.recording_run") {
         return LedgerErrors::tr("ledger: recording a run: %1").arg(p.text("said"));
     }

@@ -410,6 +410,11 @@ const ProviderDescriptor& awsDescriptor()
             {CloudFeature::ScheduledTerminate, Reason{"unsupported.aws.scheduled_terminate", {}}},
         },
         makeAwsEc2Provider,
+        LaunchKind::Instance,
+        nullptr,
+        // The DLAMI is Ubuntu 22.04 (kDlamiNamePattern): "For an Ubuntu AMI, the user name is ubuntu."
+        // source: https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/managing-users.html
+        "ubuntu", // wire: the image's login user
     };
     return descriptor;
 }

@@ -510,6 +510,7 @@ const ProviderDescriptor& azureDescriptor()
             makeAzureVmProvider,
         };
         d.managedJobs = &azureMlDescriptor();
+        d.loginUser = std::string(azure::kAdminUser); // the VM's adminUsername
         return d;
     }();
     return descriptor;

@@ -498,6 +498,7 @@ const ProviderDescriptor& gcpDescriptor()
         makeGceProvider,
         LaunchKind::Instance,
         &vertexDescriptor(),
+        std::string(gcp::kLoginUser), // the user its ssh-keys metadata names
     };
     return descriptor;
 }

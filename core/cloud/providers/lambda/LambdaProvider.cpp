@@ -389,6 +389,11 @@ const ProviderDescriptor& lambdaDescriptor()
          {CloudFeature::SshSourceRestriction, Reason{"unsupported.lambda.ssh_source_restriction", {}}},
          {CloudFeature::ClientToken, Reason{"unsupported.lambda.client_token", {}}}},
         makeLambdaProvider,
+        LaunchKind::Instance,
+        nullptr,
+        // Lambda Stack on Ubuntu: "ssh ubuntu@<INSTANCE-IP>".
+        // source: https://docs.lambdalabs.com/public-cloud/on-demand/getting-started/ (Connecting to an instance)
+        "ubuntu", // wire: the image's login user
     };
     return descriptor;
 }

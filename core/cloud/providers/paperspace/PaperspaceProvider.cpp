@@ -446,6 +446,9 @@ const ProviderDescriptor& paperspaceDescriptor()
          {CloudFeature::SshSourceRestriction, Reason{"unsupported.paperspace.ssh_source_restriction", {}}},
          {CloudFeature::ClientToken, Reason{"unsupported.paperspace.client_token", {}}}},
         makePaperspaceProvider,
+        LaunchKind::Instance,
+        nullptr,
+        std::string(paperspace::kLoginUser), // the ML-in-a-Box template's user
     };
     return descriptor;
 }

@@ -462,6 +462,11 @@ const ProviderDescriptor& tencentDescriptor()
         {{CloudFeature::TerminateOnShutdown, Reason{"unsupported.tencent.terminate_on_shutdown", {}}},
          {CloudFeature::ShutdownStopsBilling, Reason{"unsupported.tencent.shutdown_stops_billing", {}}}},
         makeTencentCvmProvider,
+        LaunchKind::Instance,
+        nullptr,
+        // A public Ubuntu image (CvmApi's DescribeImages filter): "Ubuntu 系统的默认用户名为 ubuntu".
+        // source: https://cloud.tencent.com/document/product/213/35700 (使用标准登录方式登录 Linux 实例)
+        "ubuntu", // wire: the image's login user
     };
     return descriptor;
 }

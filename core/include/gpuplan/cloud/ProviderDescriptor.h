@@ -36,6 +36,9 @@ struct ProviderDescriptor
     /// The cloud's managed training service (Vertex AI for gcp, Azure ML for azure), described the same way: the same
     /// id, kind Job, its own name, credential (the cloud's), lacks and factory. Null where the cloud has none.
     const ProviderDescriptor* managedJobs = nullptr;
+    /// Who logs in over SSH on the image its launches boot ("ubuntu"); empty where GPU Planner does not know it (the
+    /// user then gives USER@HOST).
+    std::string loginUser;
 
     bool canLaunch() const { return static_cast<bool>(make); }
     bool supports(CloudFeature feature) const { return !unsupported.contains(feature); }

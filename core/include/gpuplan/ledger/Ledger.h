@@ -70,6 +70,7 @@ struct LedgerEntry
     Reason detail;
     bool adopted = false;                    // found at the provider by reconciliation, not recorded by a launch
     std::optional<std::int64_t> requestedAt; // when its request last went out (the grace period counts from it)
+    std::string address;                     // its public address once running (SSH goes there); empty: not known
 };
 
 /// How long after its request an instance may be missing from the provider's answers: EC2 and CVM are eventually
@@ -254,6 +255,8 @@ public:
     Status update(std::int64_t id, const std::string& instanceId, InstanceState state, std::int64_t now);
     /// The provider refused the launch; `why` is its reason (or the ledger's note).
     Status markFailed(std::int64_t id, const Reason& why, std::int64_t now);
+    /// The instance's public address, as the provider reported it once running.
+    Status setAddress(std::int64_t id, const std::string& address);
     /// Replaces the entry's note (what the user reads beside it; the Launcher also marks an unknown outcome there).
     Status setDetail(std::int64_t id, const Reason& detail);
 
