@@ -12,6 +12,7 @@
 #include "wording/Language.h"
 
 #include "gpuplan/core/Paths.h"
+#include "gpuplan/report/RunsReport.h"
 
 #include <QAction>
 #include <QApplication>
@@ -263,7 +264,10 @@ bool MainWindow::exportReport(const QString& given)
     progress.show();
     int pages = 0;
     const QString where = m_session->filePath().isEmpty() ? tr("the open plan") : m_session->filePath();
-    core::Status written = writeReportPdf(*m_session->plan(), where, path, report, [&](int done, int total) {
+    // The plan's runs as the ledger has them now (a quick local read): plan against actual in the report.
+    core::PlanDocument plan = *m_session->plan();
+    (void)core::attachLedgerRuns(plan, core::defaultLedgerFile()); // without them, the plan's own runs are reported
+    core::Status written = writeReportPdf(plan, where, path, report, [&](int done, int total) {
         pages = total;
         progress.setMaximum(total);
         progress.setValue(done);

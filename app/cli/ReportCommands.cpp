@@ -3,6 +3,7 @@
 #include "CatalogCommands.h"
 #include "TerminalOutput.h"
 #include "gpuplan/plan/PlanFile.h"
+#include "gpuplan/report/RunsReport.h"
 #include "report/ReportPdf.h"
 #include "wording/Language.h"
 
@@ -26,6 +27,12 @@ int runReport(int& argc, char** argv, const ReportOptions& options)
     if (!plan) {
         std::cerr << "gpuplan report: " << said(plan.error()) << '\n';
         return kExitBadInput;
+    }
+    // The plan's runs as the ledger has them now: plan against actual in the report.
+    core::PlanDocument withRuns = *plan;
+    if (core::Status attached = core::attachLedgerRuns(withRuns, core::defaultLedgerFile()); !attached) {
+        std::cerr << "gpuplan report: warning: the ledger's runs are not in the report: " << said(attached.error())
+                  << '\n';
     }
 
     // The charts are widgets: a QApplication, headless unless the caller chose a platform.
@@ -53,7 +60,7 @@ int runReport(int& argc, char** argv, const ReportOptions& options)
     int pages = 0;
     QElapsedTimer timer;
     timer.start();
-    core::Status written = ui::writeReportPdf(*plan,
+    core::Status written = ui::writeReportPdf(withRuns,
                                               QString::fromStdString(options.plan),
                                               QString::fromStdString(options.output),
                                               settings,

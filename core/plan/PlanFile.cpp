@@ -251,6 +251,41 @@ json spendJson(const PlanSpend& s)
             {"currency", s.currency}};
 }
 
+json planRunJson(const PlanRun& r)
+{
+    json out = {{"host", r.host},
+                {"provider", r.provider},
+                {"instance_type", r.instanceType},
+                {"state", r.state},
+                {"started", r.started},
+                {"ended", r.ended},
+                {"hours", r.hours},
+                {"throughput_unit", r.throughputUnit},
+                {"planned_currency", r.plannedCurrency},
+                {"cost_currency", r.costCurrency}};
+    // Unknown figures are left out, never written as 0.
+    const std::pair<const char*, const std::optional<double>*> figures[] = {
+        {"planned_hours", &r.plannedHours},
+        {"planned_hours_low", &r.plannedHoursLow},
+        {"planned_hours_high", &r.plannedHoursHigh},
+        {"planned_throughput", &r.plannedThroughput},
+        {"planned_throughput_low", &r.plannedThroughputLow},
+        {"planned_throughput_high", &r.plannedThroughputHigh},
+        {"throughput", &r.throughput},
+        {"planned_cost", &r.plannedCost},
+        {"cost", &r.cost},
+        {"gpu_utilization", &r.gpuUtilization}};
+    for (const auto& [key, value] : figures) {
+        if (*value) {
+            out[key] = **value;
+        }
+    }
+    if (r.exitCode) {
+        out["exit_code"] = *r.exitCode;
+    }
+    return out;
+}
+
 } // namespace
 
 json trainingJson(const TrainingEstimate& e, const Workload& w, const GpuSpec& gpu, int gpus)
@@ -323,6 +358,13 @@ json planToJson(const PlanDocument& plan)
             list.push_back(spendJson(s));
         }
         out["ledger"] = list;
+    }
+    if (!plan.runs.empty()) {
+        json list = json::array();
+        for (const PlanRun& r : plan.runs) {
+            list.push_back(planRunJson(r));
+        }
+        out["runs"] = list;
     }
     return out;
 }

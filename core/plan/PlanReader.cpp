@@ -71,6 +71,8 @@ public:
         forEachObject(plan, "ledger", "$", [&](const json& node, const std::string& at) {
             out.ledger.push_back(spend(node, at));
         });
+        forEachObject(
+            plan, "runs", "$", [&](const json& node, const std::string& at) { out.runs.push_back(planRun(node, at)); });
         if (const auto run = plan.find("run"); run != plan.end() && !run->is_null()) {
             Result<RunSpec> spec = readRunSpec(*run, "$.run");
             if (!spec) {
@@ -533,6 +535,35 @@ private:
         s.cost = m_check.nonNegativeNumber(node, "cost", at, Need::Required).value_or(0);
         s.currency = m_check.string(node, "currency", at, Need::Required).value_or("");
         return s;
+    }
+
+    PlanRun planRun(const json& node, const std::string& at)
+    {
+        PlanRun r;
+        r.host = text(node, "host");
+        r.provider = text(node, "provider");
+        r.instanceType = text(node, "instance_type");
+        r.state = m_check.string(node, "state", at, Need::Required).value_or("");
+        if (const auto code = node.find("exit_code"); code != node.end() && code->is_number_integer()) {
+            r.exitCode = code->get<int>(); // checkPlan bounded it (Whole); a signal's may be negative
+        }
+        r.started = text(node, "started");
+        r.ended = text(node, "ended");
+        r.plannedHours = optionalNumber(node, "planned_hours", at);
+        r.plannedHoursLow = optionalNumber(node, "planned_hours_low", at);
+        r.plannedHoursHigh = optionalNumber(node, "planned_hours_high", at);
+        r.hours = optionalNumber(node, "hours", at).value_or(0);
+        r.plannedThroughput = optionalNumber(node, "planned_throughput", at);
+        r.plannedThroughputLow = optionalNumber(node, "planned_throughput_low", at);
+        r.plannedThroughputHigh = optionalNumber(node, "planned_throughput_high", at);
+        r.throughput = optionalNumber(node, "throughput", at);
+        r.throughputUnit = text(node, "throughput_unit");
+        r.plannedCost = optionalNumber(node, "planned_cost", at);
+        r.plannedCurrency = text(node, "planned_currency");
+        r.cost = optionalNumber(node, "cost", at);
+        r.costCurrency = text(node, "cost_currency");
+        r.gpuUtilization = optionalNumber(node, "gpu_utilization", at);
+        return r;
     }
 
     JsonChecker m_check;

@@ -208,6 +208,7 @@ Result<Report> buildReport(const PlanDocument& plan, const std::string& where)
     report.buyVsRent = plan.buyVsRent;
     report.verifications = plan.verifications;
     report.spend = plan.ledger;
+    report.runs = plan.runs;
     return report;
 }
 

@@ -1014,6 +1014,65 @@ private slots:
         QVERIFY2(report->spend.back().ended.empty(), "the second instance is still running");
     }
 
+    void runsAreReportedAndKeptInThePlanFile()
+    {
+        json plan = readPlan(exampleFiles().front());
+        plan["runs"] =
+            json::array({{{"host", "ubuntu@203.0.113.9"},
+                          {"provider", "aws"},
+                          {"instance_type", "p4d.24xlarge"},
+                          {"state", "finished"},
+                          {"exit_code", 0},
+                          {"started", "2026-12-03T09:10:00Z"},
+                          {"ended", "2026-12-03T14:40:00Z"},
+                          {"planned_hours", 5},
+                          {"planned_hours_low", 4},
+                          {"planned_hours_high", 6},
+                          {"hours", 5.5},
+                          {"planned_throughput", 2000},
+                          {"throughput", 2100},
+                          {"throughput_unit", "samples"},
+                          {"planned_cost", 300},
+                          {"planned_currency", "CNY"},
+                          {"cost", 118.8},
+                          {"cost_currency", "CNY"},
+                          {"gpu_utilization", 93}},
+                         {{"host", "ubuntu@203.0.113.10"}, {"state", "failed"}, {"exit_code", 2}, {"hours", 0.25}}});
+        Result<Report> report = build(plan);
+        QVERIFY2(report.ok(), report.ok() ? "" : describe(report.error()).c_str());
+        QCOMPARE(report->runs.size(), std::size_t(2));
+        const PlanRun& done = report->runs[0];
+        QCOMPARE(q(done.host), QStringLiteral("ubuntu@203.0.113.9"));
+        QCOMPARE(q(done.state), QStringLiteral("finished"));
+        QCOMPARE(*done.exitCode, 0);
+        QCOMPARE(*done.plannedHoursLow, 4.0);
+        QCOMPARE(done.hours, 5.5);
+        QCOMPARE(*done.throughput, 2100.0);
+        QCOMPARE(*done.cost, 118.8);
+        QCOMPARE(*done.gpuUtilization, 93.0);
+        const PlanRun& failed = report->runs[1];
+        QCOMPARE(*failed.exitCode, 2);
+        // What it did not measure stays unknown, and is written back as absent, never 0.
+        QVERIFY(!failed.throughput && !failed.cost && !failed.gpuUtilization && !failed.plannedHours);
+
+        Result<PlanDocument> document = planFromJson(plan, kFile);
+        QVERIFY(document.ok());
+        const json written = planToJson(*document);
+        QCOMPARE(written["runs"].size(), std::size_t(2));
+        QVERIFY(!written["runs"][1].contains("throughput"));
+        QVERIFY(!written["runs"][1].contains("cost"));
+        QCOMPARE(written["runs"][0]["throughput"].get<double>(), 2100.0);
+        Result<Report> again = build(written);
+        QVERIFY2(again.ok(), again.ok() ? "" : describe(again.error()).c_str());
+        QCOMPARE(again->runs.size(), std::size_t(2));
+        QCOMPARE(q(again->runs[0].started), QStringLiteral("2026-12-03T09:10:00Z"));
+        QVERIFY(!again->runs[1].throughput);
+
+        // A run without its state is refused, naming where.
+        plan["runs"][1].erase("state");
+        QVERIFY(!build(plan).ok());
+    }
+
     void noVerificationsNoLedger()
     {
         for (const std::string& file : exampleFiles()) {

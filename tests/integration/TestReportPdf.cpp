@@ -355,6 +355,52 @@ private slots:
         QVERIFY2(text.contains(money(812.25 + 100.5, QStringLiteral("CNY"))), "the spend total is missing");
     }
 
+    void runsAreReportedPlanAgainstActual()
+    {
+        QJsonObject plan = readJson(examplePlans().first());
+        auto run = [](const char* host, const char* state, double hours, double cost) {
+            return QJsonObject{{QStringLiteral("host"), QLatin1String(host)},
+                               {QStringLiteral("provider"), QStringLiteral("aws")},
+                               {QStringLiteral("instance_type"), QStringLiteral("p4d.24xlarge")},
+                               {QStringLiteral("state"), QLatin1String(state)},
+                               {QStringLiteral("exit_code"), QLatin1String(state) == QLatin1String("failed") ? 2 : 0},
+                               {QStringLiteral("started"), QStringLiteral("2026-12-03T09:10:00Z")},
+                               {QStringLiteral("planned_hours"), 5},
+                               {QStringLiteral("hours"), hours},
+                               {QStringLiteral("planned_throughput"), 2000},
+                               {QStringLiteral("throughput"), 1234},
+                               {QStringLiteral("throughput_unit"), QStringLiteral("samples")},
+                               {QStringLiteral("planned_cost"), 300},
+                               {QStringLiteral("planned_currency"), QStringLiteral("CNY")},
+                               {QStringLiteral("cost"), cost},
+                               {QStringLiteral("cost_currency"), QStringLiteral("CNY")},
+                               {QStringLiteral("gpu_utilization"), 87}};
+        };
+        plan[QStringLiteral("runs")] = QJsonArray{run("ubuntu@203.0.113.21", "finished", 5.5, 456.75),
+                                                  run("ubuntu@203.0.113.22", "failed", 0.5, 41.5)};
+        const QString file = m_dir.filePath(QStringLiteral("runs.gpuplan"));
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(plan).toJson());
+        f.close();
+        const QString pdf = m_dir.filePath(QStringLiteral("runs.pdf"));
+        Run report = gpuplan({QStringLiteral("report"),
+                              file,
+                              QStringLiteral("-o"),
+                              pdf,
+                              QStringLiteral("--lang"),
+                              QStringLiteral("en")});
+        QVERIFY2(report.exitCode == 0, qPrintable(report.err));
+        const QString text = pdfText(pdf);
+        QVERIFY(text.contains(QStringLiteral("Runs: plan against actual")));
+        QVERIFY(text.contains(QStringLiteral("203.0.113.21")));
+        QVERIFY(text.contains(QStringLiteral("203.0.113.22")));
+        QVERIFY2(text.contains(money(456.75, QStringLiteral("CNY"))), "the first run's cost is missing");
+        QVERIFY2(text.contains(money(41.5, QStringLiteral("CNY"))), "the second run's cost is missing");
+        QVERIFY(text.contains(QStringLiteral("1,234")));
+        QVERIFY(text.contains(QStringLiteral("87 %")));
+    }
+
     void paperSizesAreA4AndLetter()
     {
         const QString plan = examplePlans().first();

@@ -2,8 +2,11 @@
 
 #include "wording/Format.h"
 #include "wording/PlanText.h"
+#include "wording/ProviderText.h"
+#include "wording/RunText.h"
 #include "wording/VerdictText.h"
 
+#include <functional>
 #include <map>
 
 namespace gpuplan::ui {
@@ -260,6 +263,63 @@ void ReportSections::spend()
            Report::tr("Cost")},
           rows,
           bold);
+}
+
+void ReportSections::runs()
+{
+    if (m_report.runs.empty()) {
+        return;
+    }
+    heading(Report::tr("Runs: plan against actual"));
+    const QString unknown = Report::tr("–");
+    auto number = [](double value) { return formatNumber(value, value >= 100 ? 0 : (value >= 10 ? 1 : 2)); };
+    auto planned = [&](std::optional<double> central,
+                       std::optional<double> low,
+                       std::optional<double> high,
+                       const std::function<QString(double)>& format) {
+        if (low && high) {
+            return Report::tr("%1 (%2–%3)").arg(central ? format(*central) : unknown, format(*low), format(*high));
+        }
+        return central ? format(*central) : unknown;
+    };
+    auto money = [&](std::optional<double> amount, const std::string& currency) {
+        return amount ? formatMoney(*amount, q(currency), 2) : unknown;
+    };
+    std::vector<QStringList> rows;
+    for (const core::PlanRun& r : m_report.runs) {
+        const QString unit = r.throughputUnit == "tokens" ? Report::tr("tokens/s") : Report::tr("samples/s");
+        QString machine = q(r.host);
+        if (!r.instanceType.empty()) {
+            machine = Report::tr("%1 (%2 %3)").arg(machine, providerDisplayName(r.provider), q(r.instanceType));
+        }
+        const QString plannedSpeed =
+            planned(r.plannedThroughput, r.plannedThroughputLow, r.plannedThroughputHigh, number);
+        QString state = q(r.state);
+        if (const std::optional<core::RunState> parsed = core::parseRunState(r.state)) {
+            state = runStateText(*parsed, r.exitCode);
+        }
+        rows.push_back({machine,
+                        q(r.started),
+                        state,
+                        planned(r.plannedHours, r.plannedHoursLow, r.plannedHoursHigh, formatHours),
+                        formatHours(r.hours),
+                        plannedSpeed == unknown ? unknown : plannedSpeed + QLatin1Char(' ') + unit,
+                        r.throughput ? number(*r.throughput) + QLatin1Char(' ') + unit : unknown,
+                        money(r.plannedCost, r.plannedCurrency),
+                        money(r.cost, r.costCurrency),
+                        r.gpuUtilization ? Report::tr("%1 %").arg(formatNumber(*r.gpuUtilization, 0)) : unknown});
+    }
+    table({Report::tr("Machine"),
+           Report::tr("Started"),
+           Report::tr("State"),
+           Report::tr("Time planned"),
+           Report::tr("Time taken"),
+           Report::tr("Speed planned"),
+           Report::tr("Speed measured"),
+           Report::tr("Cost planned"),
+           Report::tr("Cost"),
+           Report::tr("GPU use")},
+          rows);
 }
 
 void ReportSections::method()

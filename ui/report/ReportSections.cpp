@@ -96,6 +96,7 @@ void ReportSections::build()
     buyVsRent();
     verifications();
     spend();
+    runs();
     method();
     glossary();
     m_out.finish();

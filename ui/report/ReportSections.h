@@ -70,6 +70,7 @@ private:
     void buyVsRent();
     void verifications();
     void spend();
+    void runs();
     void method();
     void glossary();
 

@@ -285,6 +285,33 @@ struct PlanSpend
     std::string currency;
 };
 
+/// A training run on an instance of the plan (gpuplan run, the Run page), plan against actual, as the ledger kept it
+/// when the plan was reported. Unknown figures are nullopt.
+struct PlanRun
+{
+    std::string host; // USER@HOST[:PORT], never a secret
+    std::string provider;
+    std::string instanceType;
+    std::string state; // runStateName: "finished", "failed", ...
+    std::optional<int> exitCode;
+    std::string started; // ISO 8601
+    std::string ended;   // empty: not ended
+    std::optional<double> plannedHours;
+    std::optional<double> plannedHoursLow;
+    std::optional<double> plannedHoursHigh;
+    double hours = 0; // running time measured
+    std::optional<double> plannedThroughput;
+    std::optional<double> plannedThroughputLow;
+    std::optional<double> plannedThroughputHigh;
+    std::optional<double> throughput;
+    std::string throughputUnit; // "samples" or "tokens" (per second)
+    std::optional<double> plannedCost;
+    std::string plannedCurrency;
+    std::optional<double> cost;
+    std::string costCurrency;
+    std::optional<double> gpuUtilization; // percent
+};
+
 struct PlanDocument
 {
     std::string created;       // ISO 8601, when the plan was computed
@@ -299,6 +326,7 @@ struct PlanDocument
     std::optional<BuyVsRent> buyVsRent; // nullopt: not compared
     std::vector<PlanVerification> verifications;
     std::vector<PlanSpend> ledger;
+    std::vector<PlanRun> runs;  // the ledger's runs of this plan, attached for its report (planRunsOf)
     std::optional<RunSpec> run; // how its training runs on the instance (the Run page, gpuplan run); nullopt: not set
 
     /// The plan's currency: every amount but a catalog price is in it.

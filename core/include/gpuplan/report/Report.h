@@ -130,6 +130,7 @@ struct Report
     std::optional<BuyVsRent> buyVsRent; // nullopt: not compared
     std::vector<PlanVerification> verifications;
     std::vector<PlanSpend> spend;
+    std::vector<PlanRun> runs; // the plan's training runs, plan against actual
 };
 
 /// How many ranked options the comparison table shows.
