@@ -5,6 +5,7 @@
 
 #include "MainWindow.h"
 #include "Questions.h"
+#include "dialogs/SshQuestions.h"
 #include "widgets/StatusLabel.h"
 #include "workers/CloudJobs.h"
 #include "workers/UiThreadPrompter.h"
@@ -47,17 +48,6 @@ QString q(const std::string& text)
 }
 
 } // namespace
-
-std::optional<std::string> VerifyPage::askForPassphrase(const std::string& keyFile)
-{
-    if (const std::optional<QVariant> next = Questions::takeNextAnswer(Question::KeyPassphrase)) {
-        return next->toString().toStdString();
-    }
-    bool ok = false;
-    const QString given = QInputDialog::getText(
-        this, tr("Key passphrase"), tr("The passphrase of %1:").arg(q(keyFile)), QLineEdit::Password, QString(), &ok);
-    return ok ? std::optional<std::string>(given.toStdString()) : std::nullopt;
-}
 
 VerifyPage::VerifyPage(QWidget* parent)
     : QWidget(parent)
@@ -390,11 +380,7 @@ void VerifyPage::verify()
          catalog = std::shared_ptr<const core::Catalog>(m_data, &m_data->catalog->catalog),
          onStage = m_job.onUiThread<core::VerifyStep>([this](core::VerifyStep stage) { onStage(stage); })](
             PageJob::Token cancel) {
-            UiThreadPrompter prompter(this,
-                                      cancel,
-                                      {[this](const core::HostKey& key) { return askAboutHostKey(key); },
-                                       [this](const std::string& keyFile) { return askForPassphrase(keyFile); },
-                                       {}});
+            UiThreadPrompter prompter(this, cancel, sshLoginAnswers(this));
             return core::verifyMachine(request, *catalog, prompter, cancel.get(), onStage, core::unixNow());
         },
         [this](core::Result<core::VerifyOutcome> outcome) { onFinished(std::move(outcome)); });
@@ -405,23 +391,6 @@ void VerifyPage::cancel()
     if (m_job.cancel()) {
         m_status->setStatus(tr("Cancelling…"));
     }
-}
-
-bool VerifyPage::askAboutHostKey(const core::HostKey& key)
-{
-    if (const std::optional<QVariant> next = Questions::takeNextAnswer(Question::TrustHostKey)) {
-        return next->toBool();
-    }
-    QMessageBox box(QMessageBox::Question,
-                    tr("Unknown host key"),
-                    tr("This is the first connection to %1. Its %2 key fingerprint is:\n\n%3\n\nCompare it with the "
-                       "one the provider's console shows for the instance. Trust it and add it to known_hosts?")
-                        .arg(q(key.host), q(key.type), q(key.fingerprint)),
-                    QMessageBox::Yes | QMessageBox::No,
-                    this);
-    box.setDefaultButton(QMessageBox::No);
-    box.setTextInteractionFlags(Qt::TextSelectableByMouse);
-    return box.exec() == QMessageBox::Yes;
 }
 
 void VerifyPage::onStage(core::VerifyStep stage)

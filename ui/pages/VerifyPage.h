@@ -66,10 +66,6 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
-    /// The run's questions (core::Prompter), asked in dialogs on the UI thread while the worker waits.
-
-    bool askAboutHostKey(const core::HostKey& key);
-    std::optional<std::string> askForPassphrase(const std::string& keyFile);
     void onStage(core::VerifyStep stage);
     void onFinished(core::Result<core::VerifyOutcome> outcome);
     void showOutcome(const core::VerifyOutcome& outcome);
