@@ -12,6 +12,8 @@
 #include "pages/InstancesPage.h"
 #include "pages/LaunchPage.h"
 #include "pages/PlanWizard.h"
+#include "pages/ReportsPage.h"
+#include "pages/RunPage.h"
 #include "pages/VerifyPage.h"
 #include "secrets/CredentialStore.h"
 
@@ -43,6 +45,7 @@ const QList<MainWindow::Page> kAllPages{
     MainWindow::Page::Launch,
     MainWindow::Page::Instances,
     MainWindow::Page::Verify,
+    MainWindow::Page::Run,
     MainWindow::Page::Reports,
     MainWindow::Page::Catalog,
     MainWindow::Page::Credentials,
@@ -63,6 +66,8 @@ QString pageName(MainWindow::Page page)
             return MainWindow::tr("Instances");
         case MainWindow::Page::Verify:
             return MainWindow::tr("Verify");
+        case MainWindow::Page::Run:
+            return MainWindow::tr("Run");
         case MainWindow::Page::Reports:
             return MainWindow::tr("Reports");
         case MainWindow::Page::Catalog:
@@ -73,7 +78,7 @@ QString pageName(MainWindow::Page page)
     return {};
 }
 
-/// What a page will do, shown as the tooltip of a page that is still coming.
+/// What a page does, shown as its tooltip in the navigation.
 QString pagePurpose(MainWindow::Page page)
 {
     switch (page) {
@@ -91,8 +96,11 @@ QString pagePurpose(MainWindow::Page page)
             return MainWindow::tr("What is running, what it has cost so far, and a guard against forgotten instances.");
         case MainWindow::Page::Verify:
             return MainWindow::tr("Prove over SSH that the GPU and its mixed-precision speed are what was paid for.");
+        case MainWindow::Page::Run:
+            return MainWindow::tr(
+                "Run the training on an instance: sync, watch the GPUs live, bring the results home.");
         case MainWindow::Page::Reports:
-            return MainWindow::tr("PDF reports for the PI.");
+            return MainWindow::tr("Every run and launch, plan against actual, and the spending against each budget.");
         case MainWindow::Page::Catalog:
             return MainWindow::tr("Every GPU offer of the providers, with sourced and dated prices.");
         case MainWindow::Page::Credentials:
@@ -111,6 +119,8 @@ QList<MainWindow::Page> MainWindow::availablePages()
             Page::Launch,
             Page::Instances,
             Page::Verify,
+            Page::Run,
+            Page::Reports,
             Page::Catalog,
             Page::Credentials};
 }
@@ -123,6 +133,7 @@ QString MainWindow::pageKey(Page page)
                                   QStringLiteral("launch"),
                                   QStringLiteral("instances"),
                                   QStringLiteral("verify"),
+                                  QStringLiteral("run"),
                                   QStringLiteral("reports"),
                                   QStringLiteral("catalog"),
                                   QStringLiteral("credentials")};
@@ -159,6 +170,8 @@ MainWindow::MainWindow(std::filesystem::path catalogDir,
     m_launchPage = new LaunchPage(m_credentialStore, this);
     m_instancesPage = new InstancesPage(m_credentialStore, this);
     m_verifyPage = new VerifyPage(this);
+    m_runPage = new RunPage(this);
+    m_reportsPage = new ReportsPage(this);
 
     m_navigation->setObjectName(QStringLiteral("navigationList"));
     m_navigation->setFixedWidth(200);
@@ -166,9 +179,6 @@ MainWindow::MainWindow(std::filesystem::path catalogDir,
     for (Page page : kAllPages) {
         auto* item = new QListWidgetItem(m_navigation);
         item->setData(kPageRole, static_cast<int>(page));
-        if (!availablePages().contains(page)) {
-            item->setFlags(item->flags() & ~(Qt::ItemIsEnabled | Qt::ItemIsSelectable));
-        }
     }
     m_wizard->setWindowFlags(Qt::Widget); // a page of the window, not a dialog
     m_pages->setObjectName(QStringLiteral("pageStack"));
@@ -178,6 +188,8 @@ MainWindow::MainWindow(std::filesystem::path catalogDir,
     m_pages->addWidget(m_launchPage);
     m_pages->addWidget(m_instancesPage);
     m_pages->addWidget(m_verifyPage);
+    m_pages->addWidget(m_runPage);
+    m_pages->addWidget(m_reportsPage);
     m_pages->addWidget(m_catalogPage);
     m_pages->addWidget(m_credentialsPage);
 
@@ -220,6 +232,12 @@ MainWindow::MainWindow(std::filesystem::path catalogDir,
         showPage(Page::Verify);
         m_verifyPage->chooseLaunch(entryId);
     });
+    connect(m_instancesPage, &InstancesPage::runRequested, this, [this](std::int64_t entryId) {
+        showPage(Page::Run);
+        m_runPage->chooseLaunch(entryId);
+    });
+    connect(m_session, &PlanSession::planChanged, this, [this] { m_runPage->setPlan(m_session->plan()); });
+    connect(m_runPage, &RunPage::runsChanged, m_reportsPage, &ReportsPage::refresh);
     connect(m_session, &PlanSession::planChanged, this, &MainWindow::updateTitle);
     connect(m_session, &PlanSession::measurementNotSaved, this, [this](const QString& why) {
         // Not modal: the plan (made without the measurement) is on screen behind it.
@@ -303,6 +321,14 @@ void MainWindow::showPage(Page page)
             m_pages->setCurrentWidget(m_verifyPage);
             m_verifyPage->refreshLaunches();
             break;
+        case Page::Run:
+            m_pages->setCurrentWidget(m_runPage);
+            m_runPage->refresh();
+            break;
+        case Page::Reports:
+            m_pages->setCurrentWidget(m_reportsPage);
+            m_reportsPage->refresh();
+            break;
         default:
             m_pages->setCurrentWidget(m_catalogPage);
             break;
@@ -327,8 +353,12 @@ void MainWindow::onCatalogLoaded()
     m_launchPage->setData(m_data);
     m_instancesPage->setData(m_data);
     m_verifyPage->setData(m_data);
+    m_runPage->setData(m_data);
+    m_reportsPage->setData(m_data);
     // The ledger is reconciled with the providers at start, when it names any (InstancesPage::reconcile).
     m_instancesPage->reconcileAtStart();
+    // A run that goes on without the program (it was closed, or killed) is followed again at once.
+    m_runPage->refresh();
     m_wizard->setChoices(m_data->presets,
                          m_data->catalog ? m_data->catalog->catalog.gpus() : std::vector<core::GpuSpec>{});
     showExampleOnFirstStart();
@@ -400,13 +430,8 @@ void MainWindow::retranslate()
     for (int i = 0; i < m_navigation->count(); ++i) {
         QListWidgetItem* item = m_navigation->item(i);
         const auto page = static_cast<Page>(item->data(kPageRole).toInt());
-        if (availablePages().contains(page)) {
-            item->setText(pageName(page));
-            item->setToolTip(pagePurpose(page));
-        } else {
-            item->setText(tr("%1 (coming)").arg(pageName(page)));
-            item->setToolTip(tr("Coming in a later version: %1").arg(pagePurpose(page)));
-        }
+        item->setText(pageName(page));
+        item->setToolTip(pagePurpose(page));
     }
     m_catalogPage->retranslate();
     if (!m_catalogLoaded) {

@@ -31,6 +31,8 @@ class LaunchPage;
 class PlanSession;
 class PlanWizard;
 class VerifyPage;
+class RunPage;
+class ReportsPage;
 
 /// The main window: navigation for the whole product on the left, the current page on the right.
 /// Pages not built yet are listed, marked as coming and disabled.
@@ -47,6 +49,7 @@ public:
         Launch,
         Instances,
         Verify,
+        Run,
         Reports,
         Catalog,
         Credentials,
@@ -131,6 +134,8 @@ private:
     LaunchPage* m_launchPage = nullptr;
     InstancesPage* m_instancesPage = nullptr;
     VerifyPage* m_verifyPage = nullptr;
+    RunPage* m_runPage = nullptr;
+    ReportsPage* m_reportsPage = nullptr;
     QLabel* m_statusLabel = nullptr;
     QMessageBox* m_problemsBox = nullptr;
     QFutureWatcher<std::shared_ptr<const PlanningData>>* m_loadWatcher = nullptr;

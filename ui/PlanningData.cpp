@@ -35,6 +35,17 @@ PlanningData loadPlanningData(const std::filesystem::path& catalogDir,
                           QCoreApplication::translate("gpuplan::ui::MainWindow", "cannot read the watchdog script"),
                           script.string());
     }
+    const std::filesystem::path run = catalogDir.parent_path() / "scripts" / "gpuplan-run.sh";
+    std::ifstream runIn(run, std::ios::binary);
+    std::ostringstream runText;
+    runText << runIn.rdbuf();
+    data.runScript = runIn ? runText.str() : std::string();
+    if (data.runScript.empty() && !data.scriptProblem) {
+        data.scriptProblem =
+            frontEndError(core::ErrorCode::FileNotFound,
+                          QCoreApplication::translate("gpuplan::ui::MainWindow", "cannot read the run script"),
+                          run.string());
+    }
     core::CheckOptions checks;
     checks.today = core::todayUtc();
     data.findings = core::checkCatalog(data.catalog->catalog, checks);

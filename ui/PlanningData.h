@@ -24,7 +24,8 @@ struct PlanningData
     core::Assumptions assumptions;
     core::OwnershipFacts ownership;
     std::string watchdogScript;               // resources/scripts/gpuplan-watchdog.sh, the instances' user-data
-    std::optional<core::Error> scriptProblem; // why it could not be read
+    std::string runScript;                    // resources/scripts/gpuplan-run.sh, what a run's job runs under
+    std::optional<core::Error> scriptProblem; // why a script could not be read
     std::vector<core::Error> problems;        // of presets, calibration, regions and ownership; each is left out
     std::filesystem::path workloadDir;        // presets.json and calibration.json, to rebuild the calibration
 
@@ -32,7 +33,7 @@ struct PlanningData
 };
 
 /// Reads the catalog (with the user's offers), checks it, and reads presets, calibration, regions, ownership and
-/// the watchdog script (in the scripts folder beside the catalog's).
+/// the watchdog and run scripts (in the scripts folder beside the catalog's).
 /// Blocking disk work: call it from a worker thread.
 PlanningData loadPlanningData(const std::filesystem::path& catalogDir,
                               const std::filesystem::path& userCatalogDir,

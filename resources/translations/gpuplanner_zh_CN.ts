@@ -2147,6 +2147,10 @@
         <source>no launch %1 in the ledger to run on (gpuplan instances lists them)</source>
         <translation>账本中没有可运行的实例记录 %1（用 gpuplan instances 查看）</translation>
     </message>
+    <message>
+        <source>ledger: recording the instance&apos;s address: %1</source>
+        <translation>账本：记录实例地址时出错：%1</translation>
+    </message>
 </context>
 <context>
     <name>NetErrors</name>
@@ -4610,6 +4614,62 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <source>cannot finish the PDF</source>
         <translation>无法完成 PDF</translation>
     </message>
+    <message>
+        <source>Runs: plan against actual</source>
+        <translation>训练运行：计划与实际对比</translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <source>%1 (%2–%3)</source>
+        <translation>%1（%2–%3）</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/秒</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <source>%1 (%2 %3)</source>
+        <translation>%1（%2 %3）</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>机器</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Time planned</source>
+        <translation>计划时长</translation>
+    </message>
+    <message>
+        <source>Time taken</source>
+        <translation>实际用时</translation>
+    </message>
+    <message>
+        <source>Speed planned</source>
+        <translation>计划速度</translation>
+    </message>
+    <message>
+        <source>Speed measured</source>
+        <translation>实测速度</translation>
+    </message>
+    <message>
+        <source>Cost planned</source>
+        <translation>计划费用</translation>
+    </message>
+    <message>
+        <source>GPU use</source>
+        <translation>GPU 利用率</translation>
+    </message>
 </context>
 <context>
     <name>RunErrors</name>
@@ -4858,6 +4918,38 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <source>the job runs under %1 in %2 on the instance, and goes on if the connection drops</source>
         <translation>作业已在实例上由 %1 托管运行（目录 %2），断线后仍会继续</translation>
     </message>
+    <message>
+        <source>starting</source>
+        <translation>启动中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>failed (exit %1)</source>
+        <translation>失败（退出码 %1）</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>lost: the instance no longer knows it</source>
+        <translation>失联：实例上已找不到该运行</translation>
+    </message>
+    <message>
+        <source>the dataset&apos;s bucket is in %1 and the instance in %2: the cloud bills the transfer between regions per GB (GPU Planner has no sourced price for it, so it is not in the plan) and it is slower; copy the data to a bucket in %2 first</source>
+        <translation>数据集的存储桶在 %1，而实例在 %2：跨地域传输由云厂商按 GB 计费（GPU Planner 没有该价格的可靠来源，所以没有计入规划），而且更慢；建议先把数据复制到 %2 的存储桶</translation>
+    </message>
 </context>
 <context>
     <name>SecretErrors</name>
@@ -5048,6 +5140,49 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>the keychain&apos;s entry belongs to %1</source>
         <translation>钥匙串中的条目属于 %1</translation>
+    </message>
+</context>
+<context>
+    <name>SpendCharts</name>
+    <message>
+        <source>Spent (%1)</source>
+        <translation>花费（%1）</translation>
+    </message>
+    <message>
+        <source>No plan</source>
+        <translation>无计划</translation>
+    </message>
+    <message>
+        <source>Spending by month: nothing spent yet</source>
+        <translation>按月花费：尚无花费</translation>
+    </message>
+    <message>
+        <source>Spending by month</source>
+        <translation>按月花费</translation>
+    </message>
+    <message>
+        <source>Spending by provider: nothing spent yet</source>
+        <translation>按云厂商花费：尚无花费</translation>
+    </message>
+    <message>
+        <source>Spending by provider</source>
+        <translation>按云厂商花费</translation>
+    </message>
+    <message>
+        <source>Spent</source>
+        <translation>已花费</translation>
+    </message>
+    <message>
+        <source>Spending by plan: nothing spent yet</source>
+        <translation>按计划花费：尚无花费</translation>
+    </message>
+    <message>
+        <source>Spending by plan against its budget</source>
+        <translation>各计划花费与预算对比</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
     </message>
 </context>
 <context>
@@ -5423,6 +5558,33 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>the SSH connection that carries the forward to %1 port %2 was lost; open it again</source>
         <translation>承载到 %1 端口 %2 转发的 SSH 连接已断开；请重新打开</translation>
+    </message>
+</context>
+<context>
+    <name>SshQuestions</name>
+    <message>
+        <source>Unknown host key</source>
+        <translation>未知的主机密钥</translation>
+    </message>
+    <message>
+        <source>This is the first connection to %1. Its %2 key fingerprint is:
+
+%3
+
+Compare it with the one the provider&apos;s console shows for the instance. Trust it and add it to known_hosts?</source>
+        <translation>这是第一次连接 %1。它的 %2 密钥指纹是：
+
+%3
+
+请和云厂商控制台上该实例显示的指纹核对。确认信任并写入 known_hosts 吗？</translation>
+    </message>
+    <message>
+        <source>Key passphrase</source>
+        <translation>私钥口令</translation>
+    </message>
+    <message>
+        <source>The passphrase of %1:</source>
+        <translation>%1 的口令：</translation>
     </message>
 </context>
 <context>
@@ -7712,6 +7874,18 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
         <source>Log of job %1 on %2 (%3), read again every %4 s.</source>
         <translation>作业 %1（%2）的日志（%3），每 %4 秒刷新一次。</translation>
     </message>
+    <message>
+        <source>Run on this instance…</source>
+        <translation>在此实例上运行…</translation>
+    </message>
+    <message>
+        <source>Sync your code to the selected instance, start the training and watch it live.</source>
+        <translation>把代码同步到所选实例，启动训练并实时查看。</translation>
+    </message>
+    <message>
+        <source>The results of run %1 are not downloaded yet: terminating loses them. Bring them home first on the Run page.</source>
+        <translation>运行 %1 的结果还没有下载：释放实例会把它们一起删掉。请先在“运行训练”页把结果下载回来。</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::LaunchPage</name>
@@ -8525,7 +8699,7 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
     </message>
     <message>
         <source>Reports</source>
-        <translation>报告</translation>
+        <translation>报表</translation>
     </message>
     <message>
         <source>Catalog</source>
@@ -8554,10 +8728,6 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
     <message>
         <source>Prove over SSH that the GPU and its mixed-precision speed are what was paid for.</source>
         <translation>通过 SSH 验证 GPU 型号和混合精度算力与付费规格一致。</translation>
-    </message>
-    <message>
-        <source>PDF reports for the PI.</source>
-        <translation>给导师的 PDF 报告。</translation>
     </message>
     <message>
         <source>Every GPU offer of the providers, with sourced and dated prices.</source>
@@ -8610,14 +8780,6 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
     <message>
         <source>GPU Planner</source>
         <translation>GPU Planner 云端算力规划</translation>
-    </message>
-    <message>
-        <source>%1 (coming)</source>
-        <translation>%1（即将推出）</translation>
-    </message>
-    <message>
-        <source>Coming in a later version: %1</source>
-        <translation>后续版本推出：%1</translation>
     </message>
     <message>
         <source>Loading the catalog…</source>
@@ -8882,6 +9044,22 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
     <message>
         <source>internal error, nothing more was done: the job did not run</source>
         <translation>内部错误，未做任何后续操作：任务没有运行</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行训练</translation>
+    </message>
+    <message>
+        <source>Run the training on an instance: sync, watch the GPUs live, bring the results home.</source>
+        <translation>在实例上运行训练：同步代码，实时监控 GPU，把结果下载回来。</translation>
+    </message>
+    <message>
+        <source>Every run and launch, plan against actual, and the spending against each budget.</source>
+        <translation>每次运行和实例的计划与实际对比，以及各项预算的花费情况。</translation>
+    </message>
+    <message>
+        <source>cannot read the run script</source>
+        <translation>无法读取运行脚本</translation>
     </message>
 </context>
 <context>
@@ -9801,6 +9979,608 @@ As of: %3 (read %4)</source>
     </message>
 </context>
 <context>
+    <name>gpuplan::ui::ReportsPage</name>
+    <message>
+        <source>Every training run and every launch from the ledger, what the plan expected against what happened, and what was spent by month, provider and plan.</source>
+        <translation>账本中的每次训练运行和每次启动：计划预期与实际结果的对比，以及按月份、云厂商和计划统计的花费。</translation>
+    </message>
+    <message>
+        <source>Runs: plan against actual</source>
+        <translation>训练运行：计划与实际对比</translation>
+    </message>
+    <message>
+        <source>Launches</source>
+        <translation>实例启动记录</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Write every run and launch to a CSV file for a spreadsheet.</source>
+        <translation>把所有运行和启动记录写入 CSV 文件，便于用电子表格查看。</translation>
+    </message>
+    <message>
+        <source>By month</source>
+        <translation>按月份</translation>
+    </message>
+    <message>
+        <source>By provider</source>
+        <translation>按云厂商</translation>
+    </message>
+    <message>
+        <source>By plan against budget</source>
+        <translation>按计划对比预算</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>机器</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Time planned</source>
+        <translation>计划时长</translation>
+    </message>
+    <message>
+        <source>Time taken</source>
+        <translation>实际用时</translation>
+    </message>
+    <message>
+        <source>Speed planned</source>
+        <translation>计划速度</translation>
+    </message>
+    <message>
+        <source>Speed measured</source>
+        <translation>实测速度</translation>
+    </message>
+    <message>
+        <source>Cost planned</source>
+        <translation>计划费用</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>实际费用</translation>
+    </message>
+    <message>
+        <source>GPU use</source>
+        <translation>GPU 利用率</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Provider</source>
+        <translation>云厂商</translation>
+    </message>
+    <message>
+        <source>Instance type</source>
+        <translation>实例规格</translation>
+    </message>
+    <message>
+        <source>Region</source>
+        <translation>地域</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>结束时间</translation>
+    </message>
+    <message>
+        <source>Running time</source>
+        <translation>运行时长</translation>
+    </message>
+    <message>
+        <source>Cost so far</source>
+        <translation>目前费用</translation>
+    </message>
+    <message>
+        <source>The ledger cannot be read. %1</source>
+        <translation>无法读取账本。%1</translation>
+    </message>
+    <message>
+        <source>–</source>
+        <translation>–</translation>
+    </message>
+    <message>
+        <source>%1 (%2–%3)</source>
+        <translation>%1（%2–%3）</translation>
+    </message>
+    <message>
+        <source>%1 tokens/s</source>
+        <translation>%1 token/秒</translation>
+    </message>
+    <message>
+        <source>%1 samples/s</source>
+        <translation>%1 样本/秒</translation>
+    </message>
+    <message>
+        <source>Within the planned range</source>
+        <translation>在计划范围内</translation>
+    </message>
+    <message>
+        <source>Above the planned range</source>
+        <translation>高于计划范围</translation>
+    </message>
+    <message>
+        <source>Below the planned range</source>
+        <translation>低于计划范围</translation>
+    </message>
+    <message>
+        <source>%1 (%2 %3)</source>
+        <translation>%1（%2 %3）</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>not downloaded</source>
+        <translation>未下载</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1（%2）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s), %1 launch(es); spent %2 in all.</source>
+        <translation>
+            <numerusform>%n 次运行，%1 次启动；共花费 %2。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 has spent %2 % of its budget.</source>
+        <translation>%1 已用掉预算的 %2%。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n launch(es) in another currency left out: no exchange rate is known.</source>
+        <translation>
+            <numerusform>有 %n 次启动以其他币种计价，因没有汇率未计入。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export runs and launches</source>
+        <translation>导出运行和启动记录</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>正在写入 %1…</translation>
+    </message>
+    <message>
+        <source>The CSV file was not written. %1</source>
+        <translation>CSV 文件未能写入。%1</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>已保存 %1。</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::ui::RunPage</name>
+    <message>
+        <source>Working directory</source>
+        <translation>工作目录</translation>
+    </message>
+    <message>
+        <source>Not one of my launches</source>
+        <translation>不是我启动的实例</translation>
+    </message>
+    <message>
+        <source>#%1 %2 %3 %4 (%5)</source>
+        <translation>#%1 %2 %3 %4（%5）</translation>
+    </message>
+    <message>
+        <source>no instance id yet</source>
+        <translation>尚无实例 ID</translation>
+    </message>
+    <message>
+        <source>Run %1 on %2: %3</source>
+        <translation>运行 %1（%2）：%3</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>正在连接 %1…</translation>
+    </message>
+    <message>
+        <source>Preparing the run&apos;s folder on the instance…</source>
+        <translation>正在实例上准备运行目录…</translation>
+    </message>
+    <message>
+        <source>Starting the job…</source>
+        <translation>正在启动作业…</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>The run did not start: %1</source>
+        <translation>运行没有启动：%1</translation>
+    </message>
+    <message>
+        <source>Run %1 started under %2 on %3.</source>
+        <translation>运行 %1 已在 %3 上由 %2 托管启动。</translation>
+    </message>
+    <message>
+        <source>Connecting to run %1 on %2…</source>
+        <translation>正在连接 %2 上的运行 %1…</translation>
+    </message>
+    <message>
+        <source>Following run %1.</source>
+        <translation>正在跟踪运行 %1。</translation>
+    </message>
+    <message>
+        <source>Lost the connection to run %1, trying again: %2</source>
+        <translation>与运行 %1 的连接断开，正在重试：%2</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The GPUs have been %1 % busy for %2.&lt;/b&gt; Likely why, from what was measured:</source>
+        <translation>&lt;b&gt;过去 %2内 GPU 的利用率只有 %1 %。&lt;/b&gt;根据实测数据，可能的原因：</translation>
+    </message>
+    <message>
+        <source>Run %1: %2.</source>
+        <translation>运行 %1：%2。</translation>
+    </message>
+    <message>
+        <source>Stopping run %1: SIGINT, then SIGTERM after 30 s, then SIGKILL…</source>
+        <translation>正在停止运行 %1：先发 SIGINT，30 秒后 SIGTERM，再不行就 SIGKILL…</translation>
+    </message>
+    <message>
+        <source>Bring the results home into</source>
+        <translation>把结果下载到</translation>
+    </message>
+    <message>
+        <source>Bringing the results of run %1 home…</source>
+        <translation>正在下载运行 %1 的结果…</translation>
+    </message>
+    <message>
+        <source>The results did not come home: %1</source>
+        <translation>结果没有下载成功：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) brought home into %1, checked against their SHA-256 (SHA256SUMS).</source>
+        <translation>
+            <numerusform>已把 %n 个文件下载到 %1，并核对了 SHA-256（见 SHA256SUMS）。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The instance has no %1.</source>
+        <translation>实例上没有 %1。</translation>
+    </message>
+    <message>
+        <source>Starting TensorBoard on the instance…</source>
+        <translation>正在实例上启动 TensorBoard…</translation>
+    </message>
+    <message>
+        <source>TensorBoard: %1 (forwarded over SSH while this page follows the run)</source>
+        <translation>TensorBoard：%1（本页跟踪该运行期间经 SSH 转发）</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/秒</translation>
+    </message>
+    <message>
+        <source>steps/s</source>
+        <translation>步/秒</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+    <message>
+        <source>%1 (%2–%3) %4</source>
+        <translation>%1（%2–%3）%4</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>GPU %1</source>
+        <translation>GPU %1</translation>
+    </message>
+    <message>
+        <source>Machine</source>
+        <translation>机器</translation>
+    </message>
+    <message>
+        <source>Launch:</source>
+        <translation>实例记录：</translation>
+    </message>
+    <message>
+        <source>The instance from the ledger: its dead-man and price are shown with the run.</source>
+        <translation>账本中的实例：运行时会显示它的自动关机时间和价格。</translation>
+    </message>
+    <message>
+        <source>Host:</source>
+        <translation>主机：</translation>
+    </message>
+    <message>
+        <source>ubuntu@203.0.113.7, user@host:2222, or a Host of ~/.ssh/config</source>
+        <translation>ubuntu@203.0.113.7、user@host:2222，或 ~/.ssh/config 中的 Host</translation>
+    </message>
+    <message>
+        <source>Key file:</source>
+        <translation>私钥文件：</translation>
+    </message>
+    <message>
+        <source>empty: ssh-agent, then ~/.ssh</source>
+        <translation>留空：先用 ssh-agent，再用 ~/.ssh 中的密钥</translation>
+    </message>
+    <message>
+        <source>Jump host:</source>
+        <translation>跳板机：</translation>
+    </message>
+    <message>
+        <source>USER@HOST[:PORT], if the instance is reached through one</source>
+        <translation>USER@HOST[:PORT]，需要经跳板机访问实例时填写</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Working directory:</source>
+        <translation>工作目录：</translation>
+    </message>
+    <message>
+        <source>the folder with your training code</source>
+        <translation>训练代码所在的文件夹</translation>
+    </message>
+    <message>
+        <source>Sent to the instance with rsync over SSH (or SFTP); what .gitignore lists stays here.</source>
+        <translation>通过 SSH 用 rsync（或 SFTP）发送到实例；.gitignore 中列出的文件不会上传。</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Command:</source>
+        <translation>命令：</translation>
+    </message>
+    <message>
+        <source>python train.py --epochs 90 --amp</source>
+        <translation>python train.py --epochs 90 --amp</translation>
+    </message>
+    <message>
+        <source>Setup:</source>
+        <translation>准备命令：</translation>
+    </message>
+    <message>
+        <source>commands run first, one per line (pip install -r requirements.txt)</source>
+        <translation>先运行的命令，每行一条（如 pip install -r requirements.txt）</translation>
+    </message>
+    <message>
+        <source>Dataset:</source>
+        <translation>数据集：</translation>
+    </message>
+    <message>
+        <source>a local folder, or s3:// cos:// oss:// obs:// gs:// az:// (in $GPUPLAN_DATA)</source>
+        <translation>本地文件夹，或 s3:// cos:// oss:// obs:// gs:// az://（放在 $GPUPLAN_DATA）</translation>
+    </message>
+    <message>
+        <source>Container image:</source>
+        <translation>容器镜像：</translation>
+    </message>
+    <message>
+        <source>empty: the instance&apos;s own Python; or nvcr.io/nvidia/pytorch:24.05-py3</source>
+        <translation>留空：用实例自带的 Python；或填 nvcr.io/nvidia/pytorch:24.05-py3</translation>
+    </message>
+    <message>
+        <source>Results:</source>
+        <translation>结果：</translation>
+    </message>
+    <message>
+        <source>paths brought home, comma-separated: checkpoints, metrics.json</source>
+        <translation>要下载回来的路径，用逗号分隔：checkpoints, metrics.json</translation>
+    </message>
+    <message>
+        <source>Speed in the log:</source>
+        <translation>日志中的速度：</translation>
+    </message>
+    <message>
+        <source>not read</source>
+        <translation>不读取</translation>
+    </message>
+    <message>
+        <source>PyTorch Lightning</source>
+        <translation>PyTorch Lightning</translation>
+    </message>
+    <message>
+        <source>Hugging Face Trainer</source>
+        <translation>Hugging Face Trainer</translation>
+    </message>
+    <message>
+        <source>timm</source>
+        <translation>timm</translation>
+    </message>
+    <message>
+        <source>Ultralytics</source>
+        <translation>Ultralytics</translation>
+    </message>
+    <message>
+        <source>my own pattern</source>
+        <translation>自定义正则</translation>
+    </message>
+    <message>
+        <source>([0-9.]+) samples/s</source>
+        <translation>([0-9.]+) samples/s</translation>
+    </message>
+    <message>
+        <source>TensorBoard logs:</source>
+        <translation>TensorBoard 日志：</translation>
+    </message>
+    <message>
+        <source>runs, lightning_logs… (in the working directory)</source>
+        <translation>runs、lightning_logs…（工作目录下）</translation>
+    </message>
+    <message>
+        <source>Start the run</source>
+        <translation>开始运行</translation>
+    </message>
+    <message>
+        <source>Run:</source>
+        <translation>运行：</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>SIGINT (your code can save a checkpoint), SIGTERM after 30 s, then SIGKILL.</source>
+        <translation>先发 SIGINT（代码可借此保存检查点），30 秒后 SIGTERM，最后 SIGKILL。</translation>
+    </message>
+    <message>
+        <source>Bring results home…</source>
+        <translation>下载结果…</translation>
+    </message>
+    <message>
+        <source>Download the result paths, the whole log and the GPU samples: resumable, checked with SHA-256.</source>
+        <translation>下载结果路径、完整日志和 GPU 采样数据：支持断点续传，用 SHA-256 校验。</translation>
+    </message>
+    <message>
+        <source>Open TensorBoard</source>
+        <translation>打开 TensorBoard</translation>
+    </message>
+    <message>
+        <source>Started on the instance if needed and forwarded over SSH to this computer.</source>
+        <translation>必要时在实例上启动，并经 SSH 转发到本机。</translation>
+    </message>
+    <message>
+        <source>Pause charts</source>
+        <translation>暂停图表</translation>
+    </message>
+    <message>
+        <source>Freeze the charts to look closer (drag to zoom, right-click to zoom out).</source>
+        <translation>冻结图表以便细看（拖动放大，右键缩小）。</translation>
+    </message>
+    <message>
+        <source>Planned</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>费用</translation>
+    </message>
+    <message>
+        <source>GPU busy</source>
+        <translation>GPU 利用率</translation>
+    </message>
+    <message>
+        <source>%1 (%2–%3)</source>
+        <translation>%1（%2–%3）</translation>
+    </message>
+    <message>
+        <source>over 70 %</source>
+        <translation>70 % 以上</translation>
+    </message>
+    <message>
+        <source>%1 so far</source>
+        <translation>目前 %1</translation>
+    </message>
+    <message>
+        <source>unknown: the instance is not from the ledger</source>
+        <translation>未知：该实例不在账本中</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Slower than the plan&apos;s range</source>
+        <translation>比计划范围慢</translation>
+    </message>
+    <message>
+        <source>Faster than the plan&apos;s range</source>
+        <translation>比计划范围快</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The dead-man terminates this instance in %1:&lt;/b&gt; bring the results home now.</source>
+        <translation>&lt;b&gt;自动关机将在 %1 后释放此实例：&lt;/b&gt;请立即下载结果。</translation>
+    </message>
+    <message>
+        <source>The dead-man terminates this instance in %1 (a warning shows here 15 minutes before).</source>
+        <translation>自动关机将在 %1 后释放此实例（提前 15 分钟会在这里提醒）。</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>GPU 显存</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation>W</translation>
+    </message>
+    <message>
+        <source>The measured speed was not kept: %1</source>
+        <translation>实测速度没有保存：%1</translation>
+    </message>
+    <message>
+        <source>Run %1 finished at %2; kept as your own calibration case, which plans use from the next start of GPU Planner.</source>
+        <translation>运行 %1 已完成，实测 %2；已保存为你自己的校准数据，下次启动 GPU Planner 后的规划会用到它。</translation>
+    </message>
+    <message>
+        <source>its region</source>
+        <translation>所在地域</translation>
+    </message>
+    <message>
+        <source>The bucket&apos;s region (e.g. ap-beijing, us-east-1): a bucket in another region than the instance is said before the run starts.</source>
+        <translation>存储桶所在地域（如 ap-beijing、us-east-1）：若与实例不在同一地域，会在运行开始前提醒。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n s</source>
+        <translation>
+            <numerusform>%n 秒</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cannot read run %1: %2</source>
+        <translation>无法读取运行 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>gpuplan::ui::SettingsDialog</name>
     <message>
         <source>Settings</source>
@@ -10074,22 +10854,6 @@ As of: %3 (read %4)</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <source>Unknown host key</source>
-        <translation>未知的主机密钥</translation>
-    </message>
-    <message>
-        <source>This is the first connection to %1. Its %2 key fingerprint is:
-
-%3
-
-Compare it with the one the provider&apos;s console shows for the instance. Trust it and add it to known_hosts?</source>
-        <translation>这是第一次连接 %1。它的 %2 密钥指纹是：
-
-%3
-
-请和云厂商控制台上该实例显示的指纹核对。确认信任并写入 known_hosts 吗？</translation>
-    </message>
-    <message>
         <source>done</source>
         <translation>完成</translation>
     </message>
@@ -10164,14 +10928,6 @@ Compare it with the one the provider&apos;s console shows for the instance. Trus
     <message>
         <source>%1 — %2</source>
         <translation>%1 — %2</translation>
-    </message>
-    <message>
-        <source>Key passphrase</source>
-        <translation>私钥口令</translation>
-    </message>
-    <message>
-        <source>The passphrase of %1:</source>
-        <translation>%1 的口令：</translation>
     </message>
     <message>
         <source>Burn-in: </source>

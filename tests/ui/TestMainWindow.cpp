@@ -157,12 +157,12 @@ private slots:
         QVERIFY(details->text().contains(QStringLiteral("2026-08-26")));
     }
 
-    void pagesNotBuiltYetAreMarkedComingAndDisabled()
+    void everyPageIsInTheNavigationAndEnabled()
     {
         MainWindow window(kBundled);
         auto* navigation = window.findChild<QListWidget*>(QStringLiteral("navigationList"));
         QVERIFY(navigation);
-        QCOMPARE(navigation->count(), 9);
+        QCOMPARE(navigation->count(), 10);
         QCOMPARE(navigation->item(0)->text(), QStringLiteral("Plan"));
         QCOMPARE(navigation->item(1)->text(), QStringLiteral("Compare"));
         QCOMPARE(navigation->item(2)->text(), QStringLiteral("Costs"));
@@ -172,14 +172,17 @@ private slots:
         QVERIFY(navigation->item(4)->flags() & Qt::ItemIsEnabled);
         QCOMPARE(navigation->item(5)->text(), QStringLiteral("Verify"));
         QVERIFY(navigation->item(5)->flags() & Qt::ItemIsEnabled);
-        QListWidgetItem* reports = navigation->item(6);
-        QCOMPARE(reports->text(), QStringLiteral("Reports (coming)"));
-        QVERIFY(!(reports->flags() & Qt::ItemIsEnabled));
-        QVERIFY(reports->toolTip().startsWith(QStringLiteral("Coming in a later version")));
-        QCOMPARE(navigation->item(7)->text(), QStringLiteral("Catalog"));
-        QVERIFY(navigation->item(7)->flags() & Qt::ItemIsEnabled);
-        QCOMPARE(navigation->item(8)->text(), QStringLiteral("Credentials"));
-        QVERIFY(navigation->item(8)->flags() & Qt::ItemIsEnabled);
+        QCOMPARE(navigation->item(6)->text(), QStringLiteral("Run"));
+        QCOMPARE(navigation->item(7)->text(), QStringLiteral("Reports"));
+        QCOMPARE(navigation->item(8)->text(), QStringLiteral("Catalog"));
+        QCOMPARE(navigation->item(9)->text(), QStringLiteral("Credentials"));
+        // No placeholder is left: every page can be chosen, and says what it does.
+        for (int i = 0; i < navigation->count(); ++i) {
+            QVERIFY(navigation->item(i)->flags() & Qt::ItemIsEnabled);
+            QVERIFY(navigation->item(i)->flags() & Qt::ItemIsSelectable);
+            QVERIFY(!navigation->item(i)->text().contains(QStringLiteral("coming")));
+            QVERIFY(!navigation->item(i)->toolTip().isEmpty());
+        }
         QCOMPARE(navigation->currentRow(), 0); // a new window starts with the plan wizard
     }
 
@@ -200,8 +203,9 @@ private slots:
         QCOMPARE(navigation->item(0)->text(), QStringLiteral("规划"));
         QCOMPARE(navigation->item(2)->text(), QStringLiteral("成本分析"));
         QCOMPARE(navigation->item(3)->text(), QStringLiteral("启动实例"));
-        QVERIFY(navigation->item(6)->text().endsWith(QStringLiteral("（即将推出）")));
-        QCOMPARE(navigation->item(7)->text(), QStringLiteral("机型与价格"));
+        QCOMPARE(navigation->item(6)->text(), QStringLiteral("运行训练"));
+        QCOMPARE(navigation->item(7)->text(), QStringLiteral("报表"));
+        QCOMPARE(navigation->item(8)->text(), QStringLiteral("机型与价格"));
         auto* table = window.findChild<QTableView*>(QStringLiteral("catalogTable"));
         QCOMPARE(table->model()->headerData(OfferTableModel::ProviderColumn, Qt::Horizontal).toString(),
                  QStringLiteral("云厂商"));
@@ -223,7 +227,7 @@ private slots:
 
         // Switching back to English live retranslates the open window.
         QVERIFY(gpuplan::ui::installTranslations(*qApp, QStringLiteral("en")));
-        QTRY_COMPARE(navigation->item(7)->text(), QStringLiteral("Catalog"));
+        QTRY_COMPARE(navigation->item(8)->text(), QStringLiteral("Catalog"));
         QCOMPARE(window.windowTitle(), QStringLiteral("Untitled plan[*] — GPU Planner"));
     }
 

@@ -12,6 +12,7 @@
 
 #include "gpuplan/core/Paths.h"
 #include "gpuplan/net/Clock.h"
+#include "gpuplan/run/RunWorkflow.h"
 
 #include <QCheckBox>
 #include <QEvent>
@@ -51,6 +52,7 @@ InstancesPage::InstancesPage(CredentialStore* store, QWidget* parent)
     , m_showEnded(new QCheckBox(this))
     , m_reconcileButton(new QPushButton(this))
     , m_verifyButton(new QPushButton(this))
+    , m_runButton(new QPushButton(this))
     , m_terminateButton(new QPushButton(this))
     , m_terminateAllButton(new QPushButton(this))
     , m_summary(new QLabel(this))
@@ -75,6 +77,7 @@ InstancesPage::InstancesPage(CredentialStore* store, QWidget* parent)
     m_showEnded->setObjectName(QStringLiteral("showEndedCheckBox"));
     m_reconcileButton->setObjectName(QStringLiteral("reconcileButton"));
     m_verifyButton->setObjectName(QStringLiteral("verifyInstanceButton"));
+    m_runButton->setObjectName(QStringLiteral("runOnInstanceButton"));
     m_terminateButton->setObjectName(QStringLiteral("terminateButton"));
     m_terminateAllButton->setObjectName(QStringLiteral("terminateAllButton"));
     m_summary->setObjectName(QStringLiteral("instancesSummaryLabel"));
@@ -85,6 +88,7 @@ InstancesPage::InstancesPage(CredentialStore* store, QWidget* parent)
     buttons->addStretch(1);
     buttons->addWidget(m_reconcileButton);
     buttons->addWidget(m_verifyButton);
+    buttons->addWidget(m_runButton);
     buttons->addWidget(m_terminateButton);
     buttons->addWidget(m_terminateAllButton);
     auto* layout = new QVBoxLayout(this);
@@ -101,6 +105,12 @@ InstancesPage::InstancesPage(CredentialStore* store, QWidget* parent)
         const QModelIndexList rows = m_table->selectionModel()->selectedRows();
         if (rows.size() == 1) {
             emit verifyRequested(m_model->entries()[static_cast<std::size_t>(rows.front().row())].id);
+        }
+    });
+    connect(m_runButton, &QPushButton::clicked, this, [this] {
+        const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+        if (rows.size() == 1) {
+            emit runRequested(m_model->entries()[static_cast<std::size_t>(rows.front().row())].id);
         }
     });
     connect(m_terminateButton, &QPushButton::clicked, this, &InstancesPage::terminateSelected);
@@ -144,6 +154,8 @@ void InstancesPage::retranslate()
     m_reconcileButton->setText(tr("Reconcile now"));
     m_verifyButton->setText(tr("Verify GPU…"));
     m_verifyButton->setToolTip(tr("Prove over SSH that the selected instance's GPUs are what was paid for."));
+    m_runButton->setText(tr("Run on this instance…"));
+    m_runButton->setToolTip(tr("Sync your code to the selected instance, start the training and watch it live."));
     m_terminateButton->setText(tr("Terminate…"));
     m_terminateAllButton->setText(tr("Terminate all…"));
     updateSummary();
@@ -252,10 +264,12 @@ void InstancesPage::updateButtons()
     m_terminateButton->setEnabled(!busy && m_table->selectionModel()->hasSelection());
     const QModelIndexList selected = m_table->selectionModel()->selectedRows();
     // A managed job has no machine to log in to: nothing to verify over SSH.
-    m_verifyButton->setEnabled(selected.size() == 1 && [&] {
+    const bool oneMachine = selected.size() == 1 && [&] {
         const core::LedgerEntry& e = m_model->entries()[static_cast<std::size_t>(selected.front().row())];
         return !core::isFinal(e.state) && e.intent.kind == core::LaunchKind::Instance;
-    }());
+    }();
+    m_verifyButton->setEnabled(oneMachine);
+    m_runButton->setEnabled(oneMachine);
     m_terminateAllButton->setEnabled(!busy && anyLive);
     m_reconcileButton->setEnabled(!busy);
 }
@@ -357,6 +371,35 @@ void InstancesPage::terminate(std::vector<std::int64_t> ids)
     if (m_job.isBusy() || ids.empty() || !m_snapshot) {
         return;
     }
+    // The runs whose results are still on these instances, read now (a run may have started since the last refresh).
+    m_job.begin();
+    m_job.run(
+        "runs at risk",
+        [ids, ledgerFile = core::defaultLedgerFile()]() -> core::Result<std::vector<core::RunRecord>> {
+            core::Result<LedgerSnapshot> read = readLedger(ledgerFile, core::unixNow());
+            if (!read) {
+                return read.error();
+            }
+            std::vector<core::RunRecord> atRisk;
+            for (std::int64_t id : ids) {
+                for (const core::RunRecord& run : core::runsWithResultsAtRisk(read->runs, id)) {
+                    atRisk.push_back(run);
+                }
+            }
+            return atRisk;
+        },
+        [this, ids](core::Result<std::vector<core::RunRecord>> atRisk) {
+            m_job.end();
+            confirmTerminate(ids, atRisk ? *atRisk : std::vector<core::RunRecord>{});
+        });
+}
+
+void InstancesPage::confirmTerminate(const std::vector<std::int64_t>& ids,
+                                     const std::vector<core::RunRecord>& runsAtRisk)
+{
+    if (m_job.isBusy() || ids.empty() || !m_snapshot) {
+        return;
+    }
     QStringList names;
     std::vector<std::string> providers;
     for (const core::LedgerEntry& e : m_snapshot->entries) {
@@ -367,9 +410,20 @@ void InstancesPage::terminate(std::vector<std::int64_t> ids)
             }
         }
     }
-    const QString question =
+    QString question =
         tr("Terminate %n instance(s)? Their disks are deleted with them: %1", nullptr, static_cast<int>(ids.size()))
             .arg(names.join(QStringLiteral(", ")));
+    // A run whose results are still on the instance loses them: say so before the answer.
+    QStringList atRisk;
+    for (const core::RunRecord& run : runsAtRisk) {
+        atRisk << QString::number(run.id);
+    }
+    if (!atRisk.isEmpty()) {
+        question += QStringLiteral("\n\n")
+                    + tr("The results of run %1 are not downloaded yet: terminating loses them. Bring them home "
+                         "first on the Run page.")
+                          .arg(atRisk.join(QStringLiteral(", ")));
+    }
     bool yes = false;
     Questions::recordAsked(Question::ConfirmTerminate, question);
     if (const std::optional<QVariant> next = Questions::takeNextAnswer(Question::ConfirmTerminate)) {

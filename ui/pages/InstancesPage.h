@@ -54,6 +54,8 @@ public:
 signals:
     /// The user asked to verify the GPUs of ledger entry `entryId` (one live instance selected).
     void verifyRequested(std::int64_t entryId);
+    /// "Run on this instance…": the Run page with this launch chosen.
+    void runRequested(std::int64_t entryId);
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -65,6 +67,8 @@ private:
     /// The part of reconcile() after the credentials: `failures` are the providers whose credential could not be had.
     void reconcileWith(std::vector<core::CloudAccess> access, std::map<std::string, core::Error> failures);
     void terminate(std::vector<std::int64_t> ids);
+    /// Asks (naming the runs whose results would be lost with them) and terminates.
+    void confirmTerminate(const std::vector<std::int64_t>& ids, const std::vector<core::RunRecord>& runsAtRisk);
     void updateButtons();
     void updateSummary();
     /// The selected managed job (one row, a job): its log below the table, read now and every few seconds while it
@@ -80,6 +84,7 @@ private:
     QCheckBox* m_showEnded = nullptr;
     QPushButton* m_reconcileButton = nullptr;
     QPushButton* m_verifyButton = nullptr;
+    QPushButton* m_runButton;
     QPushButton* m_terminateButton = nullptr;
     QPushButton* m_terminateAllButton = nullptr;
     QLabel* m_summary = nullptr;

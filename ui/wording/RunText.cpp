@@ -112,6 +112,12 @@ QString runReasonText(const core::Reason& reason)
                                     ? RunText::tr("rsync's ssh could not log in without asking")
                                     : RunText::tr("as chosen");
         text = RunText::tr("sending over SFTP: %1").arg(because);
+    } else if (key == "run.dataset.other_region") {
+        text =
+            RunText::tr("the dataset's bucket is in %1 and the instance in %2: the cloud bills the transfer between "
+                        "regions per GB (GPU Planner has no sourced price for it, so it is not in the plan) and it is "
+                        "slower; copy the data to a bucket in %2 first")
+                .arg(p.text("bucket_region"), p.text("instance_region"));
     } else if (key == "run.started") {
         text = RunText::tr("the job runs under %1 in %2 on the instance, and goes on if the connection drops")
                    .arg(p.text("method"), p.text("dir"));
@@ -133,6 +139,25 @@ QString runReasonText(const core::Reason& reason)
         text += QStringLiteral(" (%1)").arg(params.join(QStringLiteral(", ")));
     }
     return text;
+}
+
+QString runStateText(core::RunState state, std::optional<int> exitCode)
+{
+    switch (state) {
+        case core::RunState::Starting:
+            return RunText::tr("starting");
+        case core::RunState::Running:
+            return RunText::tr("running");
+        case core::RunState::Finished:
+            return RunText::tr("finished");
+        case core::RunState::Failed:
+            return exitCode ? RunText::tr("failed (exit %1)").arg(*exitCode) : RunText::tr("failed");
+        case core::RunState::Stopped:
+            return RunText::tr("stopped");
+        case core::RunState::Lost:
+            return RunText::tr("lost: the instance no longer knows it");
+    }
+    return {};
 }
 
 } // namespace gpuplan::ui

@@ -105,7 +105,7 @@ core::Result<LedgerSnapshot> readLedger(std::filesystem::path ledgerFile, std::i
 {
     std::error_code ec;
     if (!std::filesystem::exists(ledgerFile, ec)) {
-        return LedgerSnapshot{{}, {}, now}; // nothing launched yet: the ledger is made by the first launch
+        return LedgerSnapshot{{}, {}, {}, now}; // nothing launched yet: the ledger is made by the first launch
     }
     core::Result<std::unique_ptr<core::Ledger>> ledger = core::Ledger::open(ledgerFile);
     if (!ledger) {
@@ -125,6 +125,11 @@ core::Result<LedgerSnapshot> readLedger(std::filesystem::path ledgerFile, std::i
         return budgets.error();
     }
     snapshot.budgets = std::move(budgets).value();
+    core::Result<std::vector<core::RunRecord>> runs = (*ledger)->runs();
+    if (!runs) {
+        return runs.error();
+    }
+    snapshot.runs = std::move(runs).value();
     return snapshot;
 }
 

@@ -66,7 +66,8 @@ struct LedgerSnapshot
 {
     std::vector<core::LedgerEntry> entries; // every entry, newest first
     std::vector<core::PlanBudget> budgets;
-    std::int64_t takenAt = 0; // Unix seconds
+    std::vector<core::RunRecord> runs; // oldest first
+    std::int64_t takenAt = 0;          // Unix seconds
 };
 core::Result<LedgerSnapshot> readLedger(std::filesystem::path ledgerFile, std::int64_t now);
 
