@@ -7,16 +7,22 @@
 #include "TerminalPrompter.h"
 #include "TextTable.h"
 
+#include "gpuplan/catalog/CatalogChecks.h"
+#include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/cloud/LaunchChoice.h"
+#include "gpuplan/core/Paths.h"
 #include "gpuplan/deploy/SshConfig.h"
 #include "gpuplan/ledger/Ledger.h"
 #include "gpuplan/net/Clock.h"
 #include "gpuplan/plan/PlanFile.h"
+#include "gpuplan/report/RunsReport.h"
 #include "gpuplan/run/RunWorkflow.h"
 #include "wording/RunText.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <csignal>
@@ -166,8 +172,25 @@ int downloadNow(core::RunFollower& follower, const std::string& into)
     return kExitOk;
 }
 
-/// Follows the run until it ends: new log to stdout, a monitor line and advice to stderr.
-int follow(core::RunFollower& follower, const RunOptions& options)
+/// A finished run's speed, kept as the user's calibration case when the plan it ran for is at hand.
+void keepAsCalibration(const core::RunRecord& run, const core::PlanDocument& plan)
+{
+    const std::optional<core::CalibrationCase> measured = core::calibrationCaseOf(run, plan, core::todayUtc());
+    if (!measured) {
+        return;
+    }
+    core::Result<std::filesystem::path> saved = core::saveUserCalibration(*measured, core::userCalibrationDir());
+    if (!saved) {
+        std::cerr << "gpuplan: warning: the measured speed was not kept: " << said(saved.error()) << "\n";
+        return;
+    }
+    std::cerr << "Kept the measured " << fixed(*measured->measured) << " " << run.measured.throughputUnit
+              << "/s as your calibration case (" << saved->string() << "): plans from now on use it.\n";
+}
+
+/// Follows the run until it ends: new log to stdout, a monitor line and advice to stderr; a finished run's speed
+/// is kept as a calibration case when `plan` (the plan it ran for) is given.
+int follow(core::RunFollower& follower, const RunOptions& options, const core::PlanDocument* plan = nullptr)
 {
     std::cerr << "Following run " << follower.record().id << " on " << follower.record().host
               << " (Ctrl-C leaves it running; `gpuplan run --attach " << follower.record().id
@@ -218,6 +241,9 @@ int follow(core::RunFollower& follower, const RunOptions& options)
                 std::cerr << ", " << speed;
             }
             std::cerr << ".\n";
+            if (plan) {
+                keepAsCalibration(run, *plan);
+            }
             int exit = update->state == core::RunState::Finished ? kExitOk : kExitFailure;
             if (!follower.spec().results.empty()) {
                 if (int downloaded = downloadNow(follower, options.resultsDir); downloaded != kExitOk) {
@@ -314,10 +340,12 @@ int runRun(const RunOptions& options, const std::filesystem::path& scriptsDir)
         return follow(**follower, options);
     }
 
-    // Starting one: the plan's spec, with the flags over it.
-    if (options.host.empty()) {
-        return badInput("run needs --host USER@HOST[:PORT] (the instance's address), or --attach RUN");
+    // Starting one: the plan's spec, with the flags over it, on --host or the launch's address.
+    if (options.host.empty() && options.instance == 0) {
+        return badInput("run needs --instance ID (a launch of `gpuplan instances`) or --host USER@HOST[:PORT], or "
+                        "--attach RUN");
     }
+    std::string host = options.host;
     core::RunRequest request;
     std::optional<core::PlanDocument> plan;
     if (!options.plan.empty()) {
@@ -345,6 +373,9 @@ int runRun(const RunOptions& options, const std::filesystem::path& scriptsDir)
     }
     if (!options.dataset.empty()) {
         spec.dataset = options.dataset;
+    }
+    if (!options.datasetRegion.empty()) {
+        spec.datasetRegion = options.datasetRegion;
     }
     if (!options.image.empty()) {
         spec.image = options.image;
@@ -379,12 +410,6 @@ int runRun(const RunOptions& options, const std::filesystem::path& scriptsDir)
         && options.detachWith != "nohup") {
         return badInput("--detach-with must be auto, systemd, tmux or nohup, not " + options.detachWith);
     }
-    core::Result<core::SshTarget> target = core::resolveSshTarget({options.host, options.identity, options.jump, {}});
-    if (!target) {
-        core::Error error = target.error();
-        error.where = (core::takeJumpHostFrame(error) ? "--jump " : "--host ") + error.where;
-        return fail(error);
-    }
     if (options.instance > 0) {
         core::Result<std::unique_ptr<core::Ledger>> ledger = core::openDefaultLedger();
         if (!ledger) {
@@ -401,6 +426,21 @@ int runRun(const RunOptions& options, const std::filesystem::path& scriptsDir)
         if (core::isFinal((*found)->state)) {
             return badInput("--instance: launch " + std::to_string(options.instance) + " has ended");
         }
+        if (host.empty()) {
+            host = core::sshHostOf(**found);
+            if (host.empty()) {
+                return badInput("--instance: the ledger does not know how to log in to launch "
+                                + std::to_string(options.instance)
+                                + " (its address or its image's user): add --host "
+                                  "USER@HOST");
+            }
+        }
+    }
+    core::Result<core::SshTarget> target = core::resolveSshTarget({host, options.identity, options.jump, {}});
+    if (!target) {
+        core::Error error = target.error();
+        error.where = (core::takeJumpHostFrame(error) ? "--jump " : "--host ") + error.where;
+        return fail(error);
     }
     std::ifstream script(scriptsDir / "gpuplan-run.sh", std::ios::binary);
     std::ostringstream scriptText;
@@ -463,10 +503,10 @@ int runRun(const RunOptions& options, const std::filesystem::path& scriptsDir)
     if (!follower) {
         return fail(follower.error());
     }
-    return follow(**follower, options);
+    return follow(**follower, options, plan ? &*plan : nullptr);
 }
 
-int runRuns(bool json)
+int runRuns(bool json, const std::string& csvFile, const std::string& currency, const CatalogOptions& catalog)
 {
     core::Result<std::unique_ptr<core::Ledger>> ledger = core::openDefaultLedger();
     if (!ledger) {
@@ -475,6 +515,43 @@ int runRuns(bool json)
     core::Result<std::vector<core::RunRecord>> runs = (*ledger)->runs();
     if (!runs) {
         return fail(runs.error());
+    }
+    if (!csvFile.empty()) {
+        core::Result<std::vector<core::LedgerEntry>> entries = (*ledger)->entries();
+        if (!entries) {
+            return fail(entries.error());
+        }
+        core::Result<std::vector<core::PlanBudget>> budgets = (*ledger)->budgets();
+        if (!budgets) {
+            return fail(budgets.error());
+        }
+        core::RunsReportInput input;
+        input.entries = std::move(entries).value();
+        input.runs = *runs;
+        input.budgets = std::move(budgets).value();
+        std::string code = currency;
+        std::transform(code.begin(), code.end(), code.begin(), [](unsigned char c) { return char(std::toupper(c)); });
+        input.currency = core::parseCurrency(code).value_or(core::Currency::CNY);
+        input.now = core::unixNow();
+        // The bundled catalog's dated rate; without it, amounts in the other currency stay empty (unknown).
+        if (core::Result<core::LoadedCatalog> loaded = core::loadCatalog(catalog.catalogDir)) {
+            if (loaded->catalog.exchangeRate()) {
+                input.rate = *loaded->catalog.exchangeRate();
+            }
+        }
+        const core::RunsReport report = core::buildRunsReport(input);
+        if (core::Status written =
+                core::writeFileAtomically(csvFile, core::runsReportCsv(report), core::FileAccess::KeepOrPrivate);
+            !written) {
+            return fail(written.error());
+        }
+        std::cout << "Wrote " << report.runs.size() << " run(s) and " << report.launches.size() << " launch(es) to "
+                  << csvFile << " (money in " << core::currencyCode(report.currency) << ").\n";
+        if (report.unconverted > 0) {
+            std::cout << report.unconverted
+                      << " launch(es) in another currency have no converted cost: no exchange rate was found.\n";
+        }
+        return kExitOk;
     }
     if (json) {
         nlohmann::ordered_json list = nlohmann::ordered_json::array();

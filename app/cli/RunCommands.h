@@ -24,6 +24,7 @@ struct RunOptions
     std::vector<std::string> setup;
     std::vector<std::string> excludes;
     std::string dataset;
+    std::string datasetRegion;
     std::string image;
     std::vector<std::string> results;
     std::string throughput; // a preset
@@ -54,7 +55,11 @@ struct RunOptions
 /// failed or could not start, 2 on bad input.
 int runRun(const RunOptions& options, const std::filesystem::path& scriptsDir);
 
-/// `gpuplan runs [--json]`: every run in the ledger with its state and plan against actual.
-int runRuns(bool json);
+/// `gpuplan runs [--json] [--csv FILE [--currency CNY|USD]]`: every run in the ledger with its state and plan against
+/// actual; --csv writes every run and launch as CSV (core::runsReportCsv), money converted at the catalog's rate.
+int runRuns(bool json,
+            const std::string& csvFile = {},
+            const std::string& currency = "CNY",
+            const CatalogOptions& catalog = {});
 
 } // namespace gpuplan::cli

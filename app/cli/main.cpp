@@ -420,6 +420,9 @@ static int runCommand(int argc, char** argv)
                     runOptions.dataset,
                     "A local folder sent beside the code, or s3:// cos:// oss:// obs:// gs:// az:// pulled on the "
                     "instance; the job finds it in $GPUPLAN_DATA");
+    run->add_option("--dataset-region",
+                    runOptions.datasetRegion,
+                    "The bucket's region: a bucket elsewhere than the instance is said before the run starts");
     run->add_option("--image", runOptions.image, "Run in this container image (Docker with the NVIDIA toolkit)");
     run->add_option("--results", runOptions.results, "A path (in the working directory) brought home (repeatable)");
     run->add_option("--throughput",
@@ -454,6 +457,11 @@ static int runCommand(int argc, char** argv)
     bool runsJson = false;
     CLI::App* runs = app.add_subcommand("runs", "Every training run with its state, speed and cost against the plan");
     runs->add_flag("--json", runsJson, "Print JSON instead of a table");
+    std::string runsCsv;
+    std::string runsCurrency = "CNY";
+    runs->add_option("--csv", runsCsv, "Write every run and launch, plan against actual, to this CSV file");
+    runs->add_option("--currency", runsCurrency, "Currency of the CSV's money: CNY (default) or USD")
+        ->check(CLI::IsMember({"CNY", "USD"}, CLI::ignore_case));
 
     ReportOptions reportOptions;
     CLI::App* report = app.add_subcommand("report", "Write the PI's PDF report of a plan file");
@@ -557,7 +565,7 @@ static int runCommand(int argc, char** argv)
         return runRun(runOptions, scripts);
     }
     if (*runs) {
-        return runRuns(runsJson);
+        return runRuns(runsJson, runsCsv, runsCurrency, options);
     }
     if (*terminate) {
         return runTerminate(argc, argv, terminateOptions);

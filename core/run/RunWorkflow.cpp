@@ -1,5 +1,6 @@
 #include "gpuplan/run/RunWorkflow.h"
 
+#include "gpuplan/cloud/ProviderRegistry.h"
 #include "gpuplan/core/Log.h"
 #include "gpuplan/plan/PlanDocument.h"
 #include "run/FolderSync.h"
@@ -363,6 +364,20 @@ Result<RunRecord> startRun(const RunRequest& request,
         dataFiles = std::move(listed).value();
     }
 
+    // A bucket in another region than the instance: billed per GB between regions, and slower. Said before it starts.
+    std::optional<Reason> otherRegion;
+    if (!datasetScheme(request.spec.dataset).empty() && !request.spec.datasetRegion.empty() && request.launchId != 0) {
+        if (Result<std::unique_ptr<Ledger>> ledger = Ledger::open(request.ledgerFile)) {
+            if (Result<std::optional<LedgerEntry>> launch = (*ledger)->find(request.launchId); launch && *launch) {
+                const std::string& region = (*launch)->intent.region;
+                if (!region.empty() && region != request.spec.datasetRegion) {
+                    otherRegion = Reason{"run.dataset.other_region",
+                                         {{"bucket_region", request.spec.datasetRegion}, {"instance_region", region}}};
+                }
+            }
+        }
+    }
+
     // The run is in the ledger before the instance is touched.
     RunRecord run;
     run.launchId = request.launchId;
@@ -386,6 +401,9 @@ Result<RunRecord> startRun(const RunRequest& request,
         run.id = *id;
     }
 
+    if (otherRegion) {
+        progress(RunStep::Dataset, 0, 0, *otherRegion);
+    }
     progress(RunStep::Connect);
     SshOptions options;
     options.knownHostsFile = request.connection.knownHostsFile;
@@ -505,8 +523,7 @@ Result<std::unique_ptr<RunFollower>> RunFollower::attach(const RunRecord& run,
     if (!connection) {
         return connection.error();
     }
-    // wire: where, as errors name a place
-    Result<RunSpec> spec = readRunSpec(json::parse(run.spec, nullptr, false), "ledger: runs.spec");
+    Result<RunSpec> spec = runSpecOf(run);
     if (!spec) {
         return spec.error();
     }
@@ -856,8 +873,7 @@ Result<ResultsDownload> downloadResults(RunFollower& follower,
 Result<std::unique_ptr<SshTunnel>>
 openTensorboard(const RunRecord& run, Prompter& prompter, const CancelToken* cancel, int remotePort)
 {
-    // wire: where, as errors name a place
-    Result<RunSpec> spec = readRunSpec(json::parse(run.spec, nullptr, false), "ledger: runs.spec");
+    Result<RunSpec> spec = runSpecOf(run);
     if (!spec) {
         return spec.error();
     }
@@ -896,6 +912,58 @@ openTensorboard(const RunRecord& run, Prompter& prompter, const CancelToken* can
     return SshTunnel::open(std::move(session).value(), "127.0.0.1", remotePort);
 }
 
+Result<RunSpec> runSpecOf(const RunRecord& run)
+{
+    // wire: where, as errors name a place
+    return readRunSpec(json::parse(run.spec, nullptr, false), "ledger: runs.spec");
+}
+
+std::string sshHostOf(const LedgerEntry& launch)
+{
+    const ProviderDescriptor* provider = ProviderRegistry::builtIn().find(launch.intent.provider);
+    if (!provider || provider->loginUser.empty() || launch.address.empty()) {
+        return {};
+    }
+    const bool v6 = launch.address.find(':') != std::string::npos;
+    return provider->loginUser + "@" + (v6 ? "[" + launch.address + "]" : launch.address);
+}
+
+std::optional<CalibrationCase>
+calibrationCaseOf(const RunRecord& run, const PlanDocument& plan, const std::string& today)
+{
+    const MeasuredRun& m = run.measured;
+    if (run.state != RunState::Finished || !m.throughput || *m.throughput <= 0 || !plan.workload.definition) {
+        return std::nullopt;
+    }
+    const Workload& workload = *plan.workload.definition;
+    if (m.throughputUnit != (workload.countsTokens() ? "tokens" : "samples")) {
+        return std::nullopt;
+    }
+    const std::size_t index = static_cast<std::size_t>(std::max(0, plan.choice.value_or(0)));
+    if (index >= plan.results.options.size()) {
+        return std::nullopt;
+    }
+    const PlanOption& option = plan.results.options[index];
+    CalibrationCase c;
+    c.id = "user-run-" + std::to_string(run.id) + "-" + workload.id + "-" + option.training.gpu;
+    c.workloadId = workload.id;
+    c.model = workload.name;
+    c.modelClass = workload.modelClass;
+    c.gpuId = option.training.gpu;
+    c.count = std::max(1, option.training.count);
+    c.gpusPerNode = std::max(1, option.gpus / std::max(1, option.nodes));
+    c.precision = parsePrecision(option.training.precision).value_or(Precision::Amp);
+    c.stack = workload.stack;
+    c.measured = m.throughput;
+    c.tokens = workload.countsTokens();
+    c.group = "user";
+    c.user = true;
+    // wire: the case's source: the run that measured it, as `gpuplan runs` lists it
+    // (a URL is required: .invalid is reserved, RFC 2606, so it never resolves)
+    c.source = Source{"https://gpuplanner.invalid/run/" + std::to_string(run.id), today, today, run.host};
+    return c;
+}
+
 std::vector<RunRecord> runsWithResultsAtRisk(const std::vector<RunRecord>& runs, std::int64_t launchId)
 {
     std::vector<RunRecord> out;
@@ -903,7 +971,7 @@ std::vector<RunRecord> runsWithResultsAtRisk(const std::vector<RunRecord>& runs,
         if (run.launchId != launchId || run.resultsAt) {
             continue;
         }
-        Result<RunSpec> spec = readRunSpec(json::parse(run.spec, nullptr, false), "runs.spec");
+        Result<RunSpec> spec = runSpecOf(run);
         if (spec && !spec->results.empty()) {
             out.push_back(run);
         }

@@ -72,6 +72,8 @@ private slots:
     void brokenHelperOutputIsAClearError();
     void cliRunsIsKilledAndAttachesAgain();
     void terminateAsksFirstWhenResultsAreNotHome();
+    void theLaunchSaysWhereToLogIn();
+    void jobScriptsForImagesAndBuckets();
 
 private:
     QString path(const QString& name) const { return m_sshd.path(name); }
@@ -671,6 +673,98 @@ void TestRun::terminateAsksFirstWhenResultsAreNotHome()
     QVERIFY(err.contains(QStringLiteral("--yes")));
     auto ledger = Ledger::open((data + "/gpuplanner/ledger.sqlite").toStdString());
     QCOMPARE((*(*ledger)->find(launch))->state, InstanceState::Running); // nothing was sent
+}
+
+// `gpuplan run --instance ID` without --host: the launch's address (kept once it ran) and its image's login user.
+void TestRun::theLaunchSaysWhereToLogIn()
+{
+    LedgerEntry launch;
+    launch.intent.provider = "aws";
+    QCOMPARE(sshHostOf(launch), std::string()); // no address yet
+    launch.address = "203.0.113.7";
+    QCOMPARE(sshHostOf(launch), std::string("ubuntu@203.0.113.7"));
+    launch.address = "2001:db8::7";
+    QCOMPARE(sshHostOf(launch), std::string("ubuntu@[2001:db8::7]"));
+    launch.intent.provider = "paperspace";
+    QCOMPARE(sshHostOf(launch), std::string("paperspace@[2001:db8::7]"));
+    launch.intent.provider = "huawei"; // its image's user is not known to GPU Planner: the user says
+    QCOMPARE(sshHostOf(launch), std::string());
+
+    // The CLI says what is missing, before anything connects.
+    const QString data = path(QStringLiteral("where-data"));
+    QDir(data).removeRecursively();
+    const std::int64_t id = recordLaunch(data);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_DATA_HOME"), data);
+    QProcess run;
+    run.setProcessEnvironment(env);
+    run.start(QStringLiteral(GPUPLAN_BINARY_DIR "/bin/gpuplan"),
+              {QStringLiteral("run"),
+               QStringLiteral("--instance"),
+               QString::number(id),
+               QStringLiteral("--workdir"),
+               makeProject(QStringLiteral("project-where")),
+               QStringLiteral("--command"),
+               QStringLiteral("./train.sh 1")});
+    QVERIFY(run.waitForFinished(30000));
+    QCOMPARE(run.exitCode(), 2);
+    const QString err = QString::fromUtf8(run.readAllStandardError());
+    QVERIFY2(err.contains(QStringLiteral("does not know how to log in to launch")) && err.contains("--host"),
+             qPrintable(err));
+}
+
+// What the job runs: in a container with the NVIDIA toolkit, a dataset pulled from each object store with its own
+// CLI. Each script is valid bash (bash -n), and says each step in the log.
+void TestRun::jobScriptsForImagesAndBuckets()
+{
+    RunSpec spec;
+    spec.command = "python train.py --amp";
+    spec.setup = {"pip install -r requirements.txt"};
+    spec.image = "nvcr.io/nvidia/pytorch:24.05-py3";
+    spec.dataset = "s3://lab-data/imagenet";
+    const std::string script =
+        jobScript(spec, "/home/ubuntu/gpuplan-work/resnet", "/home/ubuntu/gpuplan-data/imagenet");
+    QVERIFY(script.find("aws s3 sync 's3://lab-data/imagenet' '/home/ubuntu/gpuplan-data/imagenet'")
+            != std::string::npos);
+    QVERIFY(script.find("docker run --rm --gpus all") != std::string::npos);
+    QVERIFY(script.find("-v '/home/ubuntu/gpuplan-work/resnet:/workspace' -w /workspace") != std::string::npos);
+    QVERIFY(script.find("-v '/home/ubuntu/gpuplan-data/imagenet:/data' -e GPUPLAN_DATA=/data") != std::string::npos);
+    QVERIFY(script.find("'nvcr.io/nvidia/pytorch:24.05-py3' bash -c 'pip install -r requirements.txt\npython train.py "
+                        "--amp\n'")
+            != std::string::npos);
+    QVERIFY(script.find("nvidia-ctk") != std::string::npos); // the toolkit, installed when missing
+    const struct
+    {
+        const char* url;
+        const char* pull;
+    } stores[] = {
+        {"gs://b/p", "gcloud storage rsync --recursive 'gs://b/p'"},
+        {"oss://b/p", "ossutil sync 'oss://b/p'"},
+        {"cos://b-125/p", "coscli sync -r 'cos://b-125/p'"},
+        {"obs://b/p", "obsutil sync 'obs://b/p'"},
+        {"az://acct/container/p", "azcopy sync 'https://acct.blob.core.windows.net/container/p'"},
+    };
+    for (const auto& store : stores) {
+        RunSpec s;
+        s.command = "python train.py";
+        s.dataset = store.url;
+        const std::string text = jobScript(s, "/w", "/d");
+        QVERIFY2(text.find(store.pull) != std::string::npos, text.c_str());
+        QVERIFY(text.find("exec bash -c 'python train.py'") != std::string::npos);
+        QProcess check;
+        check.start(QStringLiteral("bash"), {QStringLiteral("-n")});
+        check.write(QByteArray::fromStdString(text));
+        check.closeWriteChannel();
+        QVERIFY(check.waitForFinished(10000));
+        QVERIFY2(check.exitCode() == 0, check.readAllStandardError().constData());
+    }
+    // A URL of a store GPU Planner does not know is refused before anything runs.
+    RunSpec unknown;
+    unknown.command = "x";
+    unknown.dataset = "ftp://host/data";
+    const Status refused = checkRunSpec(unknown);
+    QVERIFY(!refused.ok());
+    QCOMPARE(refused.error().reason.key, std::string("error.run.unknown_storage"));
 }
 
 QTEST_GUILESS_MAIN(TestRun)

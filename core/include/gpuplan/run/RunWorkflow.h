@@ -3,6 +3,7 @@
 #include "gpuplan/core/Prompter.h"
 #include "gpuplan/deploy/SshSession.h"
 #include "gpuplan/deploy/SshTunnel.h"
+#include "gpuplan/estimate/Calibration.h"
 #include "gpuplan/ledger/Ledger.h"
 #include "gpuplan/run/LogThroughput.h"
 #include "gpuplan/run/Monitor.h"
@@ -197,6 +198,20 @@ Result<ResultsDownload> downloadResults(RunFollower& follower,
 /// ("error.run.no_tensorboard") when the instance has no TensorBoard and it cannot be installed.
 Result<std::unique_ptr<SshTunnel>>
 openTensorboard(const RunRecord& run, Prompter& prompter, const CancelToken* cancel, int remotePort = 6006);
+
+/// A finished run's measured speed as the user's own calibration case (saved with saveUserCalibration, later plans
+/// use it): the plan's workload on the GPU and count of the option it ran on, in its precision. nullopt when the run
+/// did not finish, its log gave no speed, or the speed is not in the unit the workload counts (samples or tokens).
+/// `today`: YYYY-MM-DD.
+std::optional<CalibrationCase>
+calibrationCaseOf(const RunRecord& run, const PlanDocument& plan, const std::string& today);
+
+/// The spec a run was started with (RunRecord::spec): SchemaViolation when it does not read.
+Result<RunSpec> runSpecOf(const RunRecord& run);
+
+/// "ubuntu@203.0.113.7": where a launch is logged in to, from its address (kept once it ran) and its provider's
+/// login user; empty when either is not known (an adopted instance, Alibaba's and Huawei's images).
+std::string sshHostOf(const LedgerEntry& launch);
 
 /// The runs on `launchId` whose results were asked for and are not downloaded yet: terminating it now loses them.
 std::vector<RunRecord> runsWithResultsAtRisk(const std::vector<RunRecord>& runs, std::int64_t launchId);
