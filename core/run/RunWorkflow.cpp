@@ -445,47 +445,33 @@ Result<RunRecord> startRun(const RunRequest& request,
         return sent.error();
     }
 
-    if (workFiles) {
-        progress(
-            RunStep::Sync,
-            0,
-            workFiles->bytes,
-            Reason{"run.sync.listing",
-                   {{"files", std::to_string(workFiles->files.size())}, {"bytes", std::to_string(workFiles->bytes)}}});
-        Status synced = syncFolder(
+    // The working directory, then a local dataset: the listing said first, then the bytes as they go.
+    const auto send = [&](RunStep step,
+                          const std::string& local,
+                          const WorkdirListing& listing,
+                          const std::string& remote) -> Status {
+        progress(step,
+                 0,
+                 listing.bytes,
+                 Reason{"run.sync.listing",
+                        {{"files", std::to_string(listing.files.size())}, {"bytes", std::to_string(listing.bytes)}}});
+        return syncFolder(
             session,
             request.connection,
-            request.spec.workdir,
-            *workFiles,
-            workdir,
+            local,
+            listing,
+            remote,
             request.sync,
-            [&](std::uintmax_t done, std::uintmax_t total, const Reason& note) {
-                progress(RunStep::Sync, done, total, note);
-            },
+            [&](std::uintmax_t done, std::uintmax_t total, const Reason& note) { progress(step, done, total, note); },
             cancel);
-        if (!synced) {
+    };
+    if (workFiles) {
+        if (Status synced = send(RunStep::Sync, request.spec.workdir, *workFiles, workdir); !synced) {
             return synced.error();
         }
     }
     if (dataFiles) {
-        progress(
-            RunStep::Dataset,
-            0,
-            dataFiles->bytes,
-            Reason{"run.sync.listing",
-                   {{"files", std::to_string(dataFiles->files.size())}, {"bytes", std::to_string(dataFiles->bytes)}}});
-        Status synced = syncFolder(
-            session,
-            request.connection,
-            request.spec.dataset,
-            *dataFiles,
-            data,
-            request.sync,
-            [&](std::uintmax_t done, std::uintmax_t total, const Reason& note) {
-                progress(RunStep::Dataset, done, total, note);
-            },
-            cancel);
-        if (!synced) {
+        if (Status synced = send(RunStep::Dataset, request.spec.dataset, *dataFiles, data); !synced) {
             return synced.error();
         }
     }

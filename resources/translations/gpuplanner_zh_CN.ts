@@ -8670,6 +8670,14 @@ Choose a passphrase for it. It cannot be recovered: without it the credentials h
         <source>Submit a managed job to %1: %2 in %3, %4, at %5.</source>
         <translation>向 %1 提交托管作业：%2，地域 %3，%4，单价 %5。</translation>
     </message>
+    <message>
+        <source>#%1 %2 %3 %4 (%5)</source>
+        <translation>#%1 %2 %3 %4（%5）</translation>
+    </message>
+    <message>
+        <source>no instance id yet</source>
+        <translation>尚无实例 ID</translation>
+    </message>
 </context>
 <context>
     <name>gpuplan::ui::MainWindow</name>
@@ -10180,14 +10188,6 @@ As of: %3 (read %4)</source>
         <translation>不是我启动的实例</translation>
     </message>
     <message>
-        <source>#%1 %2 %3 %4 (%5)</source>
-        <translation>#%1 %2 %3 %4（%5）</translation>
-    </message>
-    <message>
-        <source>no instance id yet</source>
-        <translation>尚无实例 ID</translation>
-    </message>
-    <message>
         <source>Run %1 on %2: %3</source>
         <translation>运行 %1（%2）：%3</translation>
     </message>
@@ -10816,14 +10816,6 @@ As of: %3 (read %4)</source>
     <message>
         <source>Not one of my launches</source>
         <translation>不是从本机启动的实例</translation>
-    </message>
-    <message>
-        <source>#%1 %2 %3 %4 (%5)</source>
-        <translation>#%1 %2 %3 %4（%5）</translation>
-    </message>
-    <message>
-        <source>no instance id yet</source>
-        <translation>尚无实例 ID</translation>
     </message>
     <message>
         <source>As the launch&apos;s offer says, else as the card reports</source>

@@ -7,6 +7,7 @@
 // when GPUPLAN_TEST_SCREENSHOTS names a folder.
 
 #include "../support/LoopbackSshd.h"
+#include "../support/Widgets.h"
 #include "MainWindow.h"
 #include "Questions.h"
 #include "pages/RunPage.h"
@@ -34,6 +35,7 @@
 
 #include <csignal>
 
+using gpuplan::testing::child;
 using gpuplan::testing::LoopbackSshd;
 using gpuplan::ui::MainWindow;
 using gpuplan::ui::Question;
@@ -43,16 +45,6 @@ using gpuplan::ui::RunPage;
 namespace {
 
 const std::filesystem::path kBundled = std::filesystem::path(GPUPLAN_SOURCE_DIR) / "resources" / "catalog";
-
-template <typename T>
-T* child(const QWidget& window, const char* name)
-{
-    T* found = window.findChild<T*>(QLatin1String(name));
-    if (!found) {
-        qFatal("no %s", name);
-    }
-    return found;
-}
 
 bool waitUntil(const std::function<bool()>& done, int ms)
 {
@@ -91,7 +83,7 @@ QString makeProject(const QString& root)
 
 /// Fills the Run page's form for `command` on the loopback sshd.
 void fillForm(
-    const QWidget& window, const QString& host, const QString& key, const QString& workdir, const QString& command)
+    QWidget& window, const QString& host, const QString& key, const QString& workdir, const QString& command)
 {
     child<QLineEdit>(window, "runHostEdit")->setText(host);
     child<QLineEdit>(window, "runKeyFileEdit")->setText(key);

@@ -6,6 +6,7 @@
 #include "widgets/StatusLabel.h"
 #include "wording/ErrorText.h"
 #include "wording/Format.h"
+#include "wording/LaunchText.h"
 #include "wording/RunText.h"
 #include "workers/CloudJobs.h"
 #include "workers/RunMonitor.h"
@@ -480,13 +481,7 @@ void RunPage::fillRuns()
         m_launch->clear();
         m_launch->addItem(tr("Not one of my launches"), qlonglong(0));
         for (const core::LedgerEntry& entry : m_snapshot.launches) {
-            m_launch->addItem(tr("#%1 %2 %3 %4 (%5)")
-                                  .arg(entry.id)
-                                  .arg(q(entry.intent.provider),
-                                       q(entry.intent.instanceType),
-                                       entry.instanceId.empty() ? tr("no instance id yet") : q(entry.instanceId),
-                                       q(core::instanceStateName(entry.state))),
-                              qlonglong(entry.id));
+            m_launch->addItem(launchEntryText(entry), qlonglong(entry.id));
         }
         const int index = m_launch->findData(chosen);
         m_launch->setCurrentIndex(std::max(0, index));

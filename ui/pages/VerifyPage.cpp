@@ -7,6 +7,7 @@
 #include "Questions.h"
 #include "dialogs/SshQuestions.h"
 #include "widgets/StatusLabel.h"
+#include "wording/LaunchText.h"
 #include "workers/CloudJobs.h"
 #include "workers/UiThreadPrompter.h"
 
@@ -239,13 +240,7 @@ void VerifyPage::retranslate()
     m_launch->clear();
     m_launch->addItem(tr("Not one of my launches"), qlonglong(0));
     for (const core::LedgerEntry& entry : m_launches) {
-        m_launch->addItem(tr("#%1 %2 %3 %4 (%5)")
-                              .arg(entry.id)
-                              .arg(q(entry.intent.provider),
-                                   q(entry.intent.instanceType),
-                                   entry.instanceId.empty() ? tr("no instance id yet") : q(entry.instanceId),
-                                   q(core::instanceStateName(entry.state))),
-                          qlonglong(entry.id));
+        m_launch->addItem(launchEntryText(entry), qlonglong(entry.id));
     }
     m_launch->setCurrentIndex(std::max(0, m_launch->findData(launch)));
     fillGpuChoices();

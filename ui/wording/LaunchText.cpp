@@ -388,4 +388,15 @@ QStringList launchConfirmationLines(const core::LaunchConfirmation& c)
     return lines;
 }
 
+QString launchEntryText(const core::LedgerEntry& entry)
+{
+    const auto q = [](const std::string& text) { return QString::fromStdString(text); };
+    return LaunchText::tr("#%1 %2 %3 %4 (%5)")
+        .arg(entry.id)
+        .arg(q(entry.intent.provider),
+             q(entry.intent.instanceType),
+             entry.instanceId.empty() ? LaunchText::tr("no instance id yet") : q(entry.instanceId),
+             q(core::instanceStateName(entry.state)));
+}
+
 } // namespace gpuplan::ui

@@ -2,6 +2,7 @@
 
 #include "gpuplan/cloud/LaunchWorkflow.h"
 #include "gpuplan/cloud/Launcher.h"
+#include "gpuplan/ledger/Ledger.h"
 
 #include <QString>
 #include <QStringList>
@@ -22,5 +23,8 @@ QString launchStepText(const core::Reason& step);
 /// now, or why it could not be asked; a prepaid period and what terminating it refunds; a spot bid; what the dead-man
 /// and the idle rule do to the machine and to its bill; where SSH is open; a dry run.
 QStringList launchConfirmationLines(const core::LaunchConfirmation& confirmation);
+
+/// A launch of the ledger as the pages that log in to one list it: "#3 aws p4d.24xlarge i-0abc (running)".
+QString launchEntryText(const core::LedgerEntry& entry);
 
 } // namespace gpuplan::ui
