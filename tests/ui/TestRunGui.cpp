@@ -82,8 +82,7 @@ QString makeProject(const QString& root)
 }
 
 /// Fills the Run page's form for `command` on the loopback sshd.
-void fillForm(
-    QWidget& window, const QString& host, const QString& key, const QString& workdir, const QString& command)
+void fillForm(QWidget& window, const QString& host, const QString& key, const QString& workdir, const QString& command)
 {
     child<QLineEdit>(window, "runHostEdit")->setText(host);
     child<QLineEdit>(window, "runKeyFileEdit")->setText(key);
