@@ -130,52 +130,71 @@ std::string helper(const std::string& dir, const std::string& arguments)
     return "bash " + shellQuote(dir + "/gpuplan-run.sh") + " " + arguments;
 }
 
-/// How each object store's dataset is pulled onto the instance, with the provider's own CLI (see the README's
-/// "Datasets in object storage" for where each CLI comes from).
+/// How one object store's dataset is pulled: its CLI, what runs when the CLI is missing, and its copy command.
+struct StorePull
+{
+    const char* scheme;
+    const char* cli;
+    const char* whenMissing; // installs it, or says what is needed and stops the job (exit 3)
+    const char* sync;        // the command before FROM and TO
+    const char* after;       // after TO
+};
+
+// wire: the job's shell commands, run on the instance
+constexpr StorePull kStorePulls[] = {
+    // source: https://docs.aws.amazon.com/cli/latest/reference/s3/sync.html
+    {"s3",
+     "aws",
+     "python3 -m pip install --user --quiet awscli && export PATH=\"$HOME/.local/bin:$PATH\"",
+     "aws s3 sync",
+     ""},
+    // source: https://cloud.google.com/sdk/gcloud/reference/storage/rsync
+    {"gs",
+     "gcloud",
+     "echo 'gpuplan: the Google Cloud CLI (gcloud) is needed for gs:// datasets' >&2; exit 3",
+     "gcloud storage rsync --recursive",
+     ""},
+    // source: https://www.alibabacloud.com/help/en/oss/developer-reference/sync-command
+    {"oss",
+     "ossutil",
+     "echo 'gpuplan: Alibaba Cloud ossutil is needed for oss:// datasets' >&2; exit 3",
+     "ossutil sync",
+     ""},
+    // source: https://www.tencentcloud.com/document/product/436/43257 (coscli sync)
+    {"cos",
+     "coscli",
+     "echo 'gpuplan: Tencent Cloud coscli is needed for cos:// datasets' >&2; exit 3",
+     "coscli sync -r",
+     ""},
+    // source: https://support.huaweicloud.com/intl/en-us/utiltg-obs/obs_11_0042.html (obsutil sync)
+    {"obs",
+     "obsutil",
+     "echo 'gpuplan: Huawei Cloud obsutil is needed for obs:// datasets' >&2; exit 3",
+     "obsutil sync",
+     ""},
+    // source: https://learn.microsoft.com/azure/storage/common/storage-ref-azcopy-sync
+    {"az", "azcopy", "echo 'gpuplan: azcopy is needed for az:// datasets' >&2; exit 3", "azcopy sync", " --recursive"},
+};
+
+/// How each object store's dataset is pulled onto the instance, with the provider's own CLI.
 std::string datasetPull(const std::string& url, const std::string& into)
 {
     const std::string scheme = datasetScheme(url);
-    const std::string from = shellQuote(url);
-    const std::string to = shellQuote(into);
-    // wire: the job's shell commands, run on the instance
-    auto need = [](const char* cli, const char* install) {
-        return std::string("command -v ") + cli + " >/dev/null || { " + install + "; }\n";
-    };
-    if (scheme == "s3") {
-        // source: https://docs.aws.amazon.com/cli/latest/reference/s3/sync.html
-        return need("aws", "python3 -m pip install --user --quiet awscli && export PATH=\"$HOME/.local/bin:$PATH\"")
-               + "aws s3 sync " + from + " " + to + "\n";
-    }
-    if (scheme == "gs") {
-        // source: https://cloud.google.com/sdk/gcloud/reference/storage/rsync
-        return need("gcloud", "echo 'gpuplan: the Google Cloud CLI (gcloud) is needed for gs:// datasets' >&2; exit 3")
-               + "gcloud storage rsync --recursive " + from + " " + to + "\n";
-    }
-    if (scheme == "oss") {
-        // source: https://www.alibabacloud.com/help/en/oss/developer-reference/sync-command
-        return need("ossutil", "echo 'gpuplan: Alibaba Cloud ossutil is needed for oss:// datasets' >&2; exit 3")
-               + "ossutil sync " + from + " " + to + "\n";
-    }
-    if (scheme == "cos") {
-        // source: https://www.tencentcloud.com/document/product/436/43257 (coscli sync)
-        return need("coscli", "echo 'gpuplan: Tencent Cloud coscli is needed for cos:// datasets' >&2; exit 3")
-               + "coscli sync -r " + from + " " + to + "\n";
-    }
-    if (scheme == "obs") {
-        // source: https://support.huaweicloud.com/intl/en-us/utiltg-obs/obs_11_0042.html (obsutil sync)
-        return need("obsutil", "echo 'gpuplan: Huawei Cloud obsutil is needed for obs:// datasets' >&2; exit 3")
-               + "obsutil sync " + from + " " + to + "\n";
-    }
-    if (scheme == "az") {
-        // az://ACCOUNT/CONTAINER/PATH is https://ACCOUNT.blob.core.windows.net/CONTAINER/PATH.
-        // source: https://learn.microsoft.com/azure/storage/common/storage-ref-azcopy-sync
-        const std::string rest = url.substr(5);
-        const std::size_t slash = rest.find('/');
-        const std::string account = rest.substr(0, slash);
-        const std::string path = slash == std::string::npos ? std::string() : rest.substr(slash);
+    for (const StorePull& store : kStorePulls) {
+        if (scheme != store.scheme) {
+            continue;
+        }
+        std::string from = url;
+        if (scheme == "az") {
+            // az://ACCOUNT/CONTAINER/PATH is https://ACCOUNT.blob.core.windows.net/CONTAINER/PATH, as azcopy takes it.
+            const std::string rest = url.substr(5);
+            const std::size_t slash = rest.find('/');
+            from = "https://" + rest.substr(0, slash) + ".blob.core.windows.net"
+                   + (slash == std::string::npos ? std::string() : rest.substr(slash));
+        }
         // wire: the job's shell commands, run on the instance
-        return need("azcopy", "echo 'gpuplan: azcopy is needed for az:// datasets' >&2; exit 3") + "azcopy sync "
-               + shellQuote("https://" + account + ".blob.core.windows.net" + path) + " " + to + " --recursive\n";
+        return std::string("command -v ") + store.cli + " >/dev/null || { " + store.whenMissing + "; }\n" + store.sync
+               + " " + shellQuote(from) + " " + shellQuote(into) + store.after + "\n";
     }
     return {};
 }
