@@ -107,23 +107,10 @@ std::string speedText(const core::MeasuredRun& measured, const core::PlannedRun&
     return text;
 }
 
+/// Where a run stands, in the wording both front ends use.
 std::string stateText(core::RunState state, std::optional<int> exitCode)
 {
-    switch (state) {
-        case core::RunState::Starting:
-            return "starting";
-        case core::RunState::Running:
-            return "running";
-        case core::RunState::Finished:
-            return "finished";
-        case core::RunState::Failed:
-            return "failed (exit " + (exitCode ? std::to_string(*exitCode) : std::string("?")) + ")";
-        case core::RunState::Stopped:
-            return "stopped";
-        case core::RunState::Lost:
-            return "lost (the instance no longer knows it)";
-    }
-    return {};
+    return ui::runStateText(state, exitCode).toStdString();
 }
 
 core::Result<core::RunRecord> findRun(std::int64_t id)

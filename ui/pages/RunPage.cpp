@@ -137,6 +137,7 @@ RunPage::RunPage(QWidget* parent)
     , m_job(
           this, [this](bool) { updateButtons(); }, &m_pool)
     , m_listingJob(this, {}, &m_pool)
+    , m_calibrationJob(this, {}, &m_pool)
 {
     setObjectName(QStringLiteral("runPage"));
     m_pool.setMaxThreadCount(4);
@@ -701,17 +702,23 @@ void RunPage::keepAsCalibration()
     if (!measured) {
         return;
     }
-    core::Result<std::filesystem::path> saved = core::saveUserCalibration(*measured, core::userCalibrationDir());
-    if (!saved) {
-        m_status->setStatus(tr("The measured speed was not kept: %1").arg(errorText(saved.error())), true);
-        return;
-    }
-    m_status->setStatus(
+    // A file written to disk: on a worker, as everything slow.
+    const QString finished =
         tr("Run %1 finished at %2; kept as your own calibration case, which plans use from the next "
            "start of GPU Planner.")
             .arg(m_followed->id)
             .arg(speedText(
-                m_followed->measured.throughput, std::nullopt, std::nullopt, m_followed->measured.throughputUnit)));
+                m_followed->measured.throughput, std::nullopt, std::nullopt, m_followed->measured.throughputUnit));
+    m_calibrationJob.run(
+        "keep calibration",
+        [c = *measured] { return core::saveUserCalibration(c, core::userCalibrationDir()); },
+        [this, finished](core::Result<std::filesystem::path> saved) {
+            if (!saved) {
+                m_status->setStatus(tr("The measured speed was not kept: %1").arg(errorText(saved.error())), true);
+                return;
+            }
+            m_status->setStatus(finished);
+        });
 }
 
 void RunPage::stop()

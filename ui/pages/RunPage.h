@@ -175,9 +175,10 @@ private:
     bool m_chartsPaused = false;
     std::shared_ptr<core::SshTunnel> m_tunnel; // TensorBoard's, while the page follows the run
     QThreadPool m_pool;
-    PageJob m_reader;     // refresh()
-    PageJob m_job;        // start, stop, results, TensorBoard
-    PageJob m_listingJob; // what the working directory sends
+    PageJob m_reader;         // refresh()
+    PageJob m_job;            // start, stop, results, TensorBoard
+    PageJob m_listingJob;     // what the working directory sends
+    PageJob m_calibrationJob; // a finished run's speed kept as a calibration case
 };
 
 } // namespace gpuplan::ui
