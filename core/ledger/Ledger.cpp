@@ -32,7 +32,7 @@ namespace gpuplan::core {
 namespace {
 
 // 2: budgets, 3: verifications, 4: requested_at, 5: quote, 6: kind and job, 7: runs and the address
-constexpr int kSchemaVersion = 7;
+constexpr int kSchemaVersion = 8;
 constexpr double kHoursPerMonth = 730;
 
 using sql::exec;
@@ -334,6 +334,30 @@ Result<std::unique_ptr<Ledger>> Ledger::open(const std::filesystem::path& file)
         if (!made) {
             return Error{ErrorCode::SchemaViolation,
                          Reason{"error.ledger.cannot_add_runs", {{"said", sqliteSaid(made.error())}}},
+                         file.string()};
+        }
+    }
+    if (found < 8) {
+        // A run's attempts: one per instance it ran on (spot recovery relaunches); under the write lock.
+        Transaction migration(db);
+        Status made = migration.begun();
+        if (made) {
+            made = exec(db,
+                        "CREATE TABLE IF NOT EXISTS run_attempts ("
+                        " id INTEGER PRIMARY KEY AUTOINCREMENT, run_id INTEGER NOT NULL, number INTEGER NOT NULL,"
+                        " launch_id INTEGER NOT NULL DEFAULT 0, host TEXT NOT NULL DEFAULT '',"
+                        " remote_dir TEXT NOT NULL DEFAULT '', started_at INTEGER NOT NULL, ended_at INTEGER,"
+                        " end_reason TEXT NOT NULL DEFAULT '', notice_at INTEGER, deadline_at INTEGER,"
+                        " notice_kind TEXT NOT NULL DEFAULT '', checkpoint_at INTEGER);"
+                        "CREATE INDEX IF NOT EXISTS run_attempts_run ON run_attempts(run_id);"
+                        "PRAGMA user_version = 8;");
+        }
+        if (made) {
+            made = migration.commit();
+        }
+        if (!made) {
+            return Error{ErrorCode::SchemaViolation,
+                         Reason{"error.ledger.cannot_add_attempts", {{"said", sqliteSaid(made.error())}}},
                          file.string()};
         }
     }

@@ -18,14 +18,21 @@ using sql::sqlError;
 using sql::Statement;
 using sql::Transaction;
 
-constexpr std::array<std::pair<RunState, const char*>, 6> kRunStates{{
+constexpr std::array<std::pair<RunState, const char*>, 8> kRunStates{{
     {RunState::Starting, "starting"},
     {RunState::Running, "running"},
     {RunState::Finished, "finished"},
     {RunState::Failed, "failed"},
     {RunState::Stopped, "stopped"},
     {RunState::Lost, "lost"},
+    {RunState::Recovering, "recovering"},
+    {RunState::Interrupted, "interrupted"},
 }};
+
+// wire: SQL
+const char* const kAttemptColumns =
+    "id, run_id, number, launch_id, host, remote_dir, started_at, ended_at, end_reason, "
+    "notice_at, deadline_at, notice_kind, checkpoint_at";
 
 // wire: SQL
 const char* const kRunColumns = "id, launch_id, plan_id, host, connection, remote_dir, method, spec, state, "
@@ -73,6 +80,11 @@ std::string plannedJson(const PlannedRun& p)
     out["currency"] = p.currency;
     put(out, "budget", p.budget);
     out["plan_name"] = p.planName;
+    put(out, "checkpoint_interval_hours", p.checkpointIntervalHours);
+    put(out, "spot_hours_p50", p.spotHoursP50);
+    put(out, "spot_hours_p90", p.spotHoursP90);
+    put(out, "spot_cost_p50", p.spotCostP50);
+    put(out, "spot_cost_p90", p.spotCostP90);
     return out.dump();
 }
 
@@ -94,6 +106,11 @@ PlannedRun readPlanned(const std::string& textJson)
     p.currency = text(in, "currency");
     p.budget = take<double>(in, "budget");
     p.planName = text(in, "plan_name");
+    p.checkpointIntervalHours = take<double>(in, "checkpoint_interval_hours");
+    p.spotHoursP50 = take<double>(in, "spot_hours_p50");
+    p.spotHoursP90 = take<double>(in, "spot_hours_p90");
+    p.spotCostP50 = take<double>(in, "spot_cost_p50");
+    p.spotCostP90 = take<double>(in, "spot_cost_p90");
     return p;
 }
 
@@ -177,6 +194,47 @@ void bindRun(Statement& s, const RunRecord& run, int first)
     s.bind(first + 14, measuredJson(run.measured));
 }
 
+RunAttempt readAttempt(const Statement& s)
+{
+    auto optional = [&s](int column) {
+        return s.isNull(column) ? std::optional<std::int64_t>() : std::optional<std::int64_t>(s.integer(column));
+    };
+    RunAttempt a;
+    a.id = s.integer(0);
+    a.runId = s.integer(1);
+    a.number = static_cast<int>(s.integer(2));
+    a.launchId = s.integer(3);
+    a.host = s.text(4);
+    a.remoteDir = s.text(5);
+    a.startedAt = s.integer(6);
+    a.endedAt = optional(7);
+    a.end = s.text(8);
+    a.noticeAt = optional(9);
+    a.deadlineAt = optional(10);
+    a.noticeKind = s.text(11);
+    a.checkpointAt = optional(12);
+    return a;
+}
+
+/// Binds the attempt's columns after id and run, from index `first`, in kAttemptColumns' order.
+void bindAttempt(Statement& s, const RunAttempt& a, int first)
+{
+    auto optional = [&s](int index, const std::optional<std::int64_t>& value) {
+        value ? s.bind(index, *value) : s.bindNull(index);
+    };
+    s.bind(first, std::int64_t{a.number});
+    s.bind(first + 1, a.launchId);
+    s.bind(first + 2, a.host);
+    s.bind(first + 3, a.remoteDir);
+    s.bind(first + 4, a.startedAt);
+    optional(first + 5, a.endedAt);
+    s.bind(first + 6, a.end);
+    optional(first + 7, a.noticeAt);
+    optional(first + 8, a.deadlineAt);
+    s.bind(first + 9, a.noticeKind);
+    optional(first + 10, a.checkpointAt);
+}
+
 } // namespace
 
 const char* runStateName(RunState state)
@@ -201,7 +259,7 @@ std::optional<RunState> parseRunState(std::string_view name)
 
 bool isFinal(RunState state)
 {
-    return state != RunState::Starting && state != RunState::Running;
+    return state != RunState::Starting && state != RunState::Running && state != RunState::Recovering;
 }
 
 Result<std::int64_t> Ledger::recordRun(const RunRecord& run)
@@ -293,6 +351,117 @@ Result<std::optional<RunRecord>> Ledger::findRun(std::int64_t id) const
         return std::optional<RunRecord>(readRun(s));
     }
     return std::optional<RunRecord>();
+}
+
+Result<std::int64_t> Ledger::recordAttempt(const RunAttempt& attempt)
+{
+    Transaction transaction(m_db);
+    if (!transaction.begun()) {
+        return transaction.begun().error();
+    }
+    Result<std::optional<RunRecord>> run = findRun(attempt.runId);
+    if (!run) {
+        return run.error();
+    }
+    if (!*run) {
+        return Error{
+            ErrorCode::NotFound, Reason{"error.ledger.no_run", {{"run", std::to_string(attempt.runId)}}}, "ledger"};
+    }
+    if (attempt.launchId != 0) {
+        Statement same(m_db, "SELECT id FROM run_attempts WHERE run_id = ? AND launch_id = ?"); // wire: SQL
+        if (!same) {
+            return sqlError(m_db, "error.ledger.recording_run");
+        }
+        same.bind(1, attempt.runId);
+        same.bind(2, attempt.launchId);
+        if (sqlite3_step(same.get()) == SQLITE_ROW) {
+            return same.integer(0);
+        }
+        // The same attempt on another launch (a zone that refused it, then the next one): it moves there.
+        Statement open(m_db,
+                       "SELECT id FROM run_attempts WHERE run_id = ? AND number = ? AND end_reason = ''"); // wire: SQL
+        if (!open) {
+            return sqlError(m_db, "error.ledger.recording_run");
+        }
+        open.bind(1, attempt.runId);
+        open.bind(2, std::int64_t{attempt.number});
+        if (sqlite3_step(open.get()) == SQLITE_ROW) {
+            const std::int64_t id = open.integer(0);
+            Statement move(m_db, "UPDATE run_attempts SET launch_id = ?, started_at = ? WHERE id = ?"); // wire: SQL
+            if (!move) {
+                return sqlError(m_db, "error.ledger.recording_run");
+            }
+            move.bind(1, attempt.launchId);
+            move.bind(2, attempt.startedAt);
+            move.bind(3, id);
+            if (sqlite3_step(move.get()) != SQLITE_DONE) {
+                return sqlError(m_db, "error.ledger.recording_run");
+            }
+            if (Status done = transaction.commit(); !done) {
+                return done.error();
+            }
+            return id;
+        }
+    }
+    Statement s(
+        m_db,
+        "INSERT INTO run_attempts (run_id, number, launch_id, host, remote_dir, started_at, ended_at, " // wire: SQL
+        "end_reason, notice_at, deadline_at, notice_kind, checkpoint_at) "                              // wire: SQL
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");                                                 // wire: SQL
+    if (!s) {
+        return sqlError(m_db, "error.ledger.recording_run");
+    }
+    s.bind(1, attempt.runId);
+    bindAttempt(s, attempt, 2);
+    if (sqlite3_step(s.get()) != SQLITE_DONE) {
+        return sqlError(m_db, "error.ledger.recording_run");
+    }
+    const std::int64_t id = sqlite3_last_insert_rowid(m_db);
+    if (Status done = transaction.commit(); !done) {
+        return done.error();
+    }
+    return id;
+}
+
+Status Ledger::updateAttempt(const RunAttempt& attempt)
+{
+    Statement s(
+        m_db,
+        "UPDATE run_attempts SET number = ?, launch_id = ?, host = ?, remote_dir = ?, started_at = ?, " // wire: SQL
+        "ended_at = ?, end_reason = ?, notice_at = ?, deadline_at = ?, notice_kind = ?, "               // wire: SQL
+        "checkpoint_at = ? WHERE id = ?");                                                              // wire: SQL
+    if (!s) {
+        return sqlError(m_db, "error.ledger.recording_run");
+    }
+    bindAttempt(s, attempt, 1);
+    s.bind(12, attempt.id);
+    if (sqlite3_step(s.get()) != SQLITE_DONE) {
+        return sqlError(m_db, "error.ledger.recording_run");
+    }
+    if (sqlite3_changes(m_db) == 0) {
+        return Error{ErrorCode::NotFound,
+                     Reason{"error.ledger.no_attempt", {{"attempt", std::to_string(attempt.id)}}},
+                     "ledger"};
+    }
+    return Ok{};
+}
+
+Result<std::vector<RunAttempt>> Ledger::attempts(std::optional<std::int64_t> runId) const
+{
+    const std::string sql = std::string("SELECT ") + kAttemptColumns + " FROM run_attempts"
+                            + (runId ? " WHERE run_id = ?" : "") + " ORDER BY run_id, number, id";
+    Statement s(m_db, sql.c_str());
+    if (!s) {
+        return sqlError(m_db, "error.ledger.reading_runs");
+    }
+    if (runId) {
+        s.bind(1, *runId);
+    }
+    std::vector<RunAttempt> out;
+    while (sqlite3_step(s.get()) == SQLITE_ROW) {
+        out.push_back(readAttempt(s));
+    }
+    return out;
 }
 
 } // namespace gpuplan::core

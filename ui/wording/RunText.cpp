@@ -156,6 +156,10 @@ QString runStateText(core::RunState state, std::optional<int> exitCode)
             return RunText::tr("stopped");
         case core::RunState::Lost:
             return RunText::tr("lost: the instance no longer knows it");
+        case core::RunState::Recovering:
+            return RunText::tr("recovering: its spot instance was reclaimed");
+        case core::RunState::Interrupted:
+            return RunText::tr("interrupted: its spot instance was reclaimed");
     }
     return {};
 }

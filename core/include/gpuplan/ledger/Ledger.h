@@ -164,11 +164,15 @@ enum class RunState
     Failed,   // its command exited non-zero
     Stopped,  // stopped by the user (SIGINT, then SIGTERM, then SIGKILL)
     Lost,     // the instance no longer knows it (rebooted, gone)
+    /// Its spot instance was reclaimed and it is being relaunched (core/run/SpotRecovery.h): a new instance in the
+    /// plan's fallback order, the job started again from the bucket's newest checkpoint.
+    Recovering,
+    Interrupted, // its spot instance was reclaimed and it was not (or could not be) recovered
 };
 
 const char* runStateName(RunState state); // "starting", "running", ...
 std::optional<RunState> parseRunState(std::string_view name);
-bool isFinal(RunState state); // not Starting or Running
+bool isFinal(RunState state); // not Starting, Running or Recovering
 
 /// What the plan expected of a run, kept with it when it starts (nullopt: the plan did not say).
 struct PlannedRun
@@ -184,6 +188,13 @@ struct PlannedRun
     std::string currency;
     std::optional<double> budget; // the plan's, in `currency`
     std::string planName;         // the plan's workload and option, for a report ("ResNet-50 on 8x A100")
+    /// The option's spot mode, when it has one: Daly's checkpoint interval, and the simulated wall-clock hours and
+    /// cost (in `currency`) at the 50th and 90th percentile, interruptions, lost work and restarts included.
+    std::optional<double> checkpointIntervalHours;
+    std::optional<double> spotHoursP50;
+    std::optional<double> spotHoursP90;
+    std::optional<double> spotCostP50;
+    std::optional<double> spotCostP90;
 };
 
 /// What a run measured so far (updated as it is followed, final once it ended).
@@ -219,6 +230,30 @@ struct RunRecord
     std::optional<std::int64_t> resultsAt;
     PlannedRun planned;
     MeasuredRun measured;
+};
+
+/// One stretch of a run on one instance. A run that is never interrupted has one; each spot interruption ends one and
+/// its recovery begins the next, on the instance it launched (kept from the moment that launch was recorded, so that
+/// a program killed during a recovery finds the instance it was starting).
+struct RunAttempt
+{
+    std::int64_t id = 0;
+    std::int64_t runId = 0;
+    int number = 1;            // 1, 2, ... within the run
+    std::int64_t launchId = 0; // the ledger's launch it ran on; 0: a machine not launched by GPU Planner
+    std::string host;          // USER@HOST[:PORT]; empty until it is reachable
+    std::string remoteDir;     // the run's folder there; empty until the job was started on it
+    std::int64_t startedAt = 0;
+    std::optional<std::int64_t> endedAt;
+    /// How it ended: empty while it is the run's current attempt; "interrupted" (its instance was reclaimed),
+    /// "finished", "failed", "stopped", "lost".
+    std::string end;
+    /// The spot notice, as the watcher on the instance saw it (nullopt: none seen, e.g. the instance was gone first).
+    std::optional<std::int64_t> noticeAt;
+    std::optional<std::int64_t> deadlineAt;
+    std::string noticeKind; // "termination", "shutdown", "rebalance"...; "reclaimed": no notice, the provider said so
+    /// The last checkpoint that reached the bucket during this attempt (nullopt: none did).
+    std::optional<std::int64_t> checkpointAt;
 };
 
 /// Every launch this user made, in SQLite (the user data dir's ledger.sqlite). Each change, read and write
@@ -283,6 +318,16 @@ public:
     /// The runs of one launch, or all, oldest first.
     Result<std::vector<RunRecord>> runs(std::optional<std::int64_t> launchId = std::nullopt) const;
     Result<std::optional<RunRecord>> findRun(std::int64_t id) const;
+
+    /// Keeps a new attempt of run `attempt.runId` (its id is assigned and returned). NotFound when there is no such
+    /// run. An attempt of the same run on the same launch already kept is returned instead (a recovery resumed after
+    /// a crash records its attempt once); an open attempt of the same run and number moves to the new launch (the
+    /// zone it was recorded for refused it, and the next one is tried).
+    Result<std::int64_t> recordAttempt(const RunAttempt& attempt);
+    /// Replaces what is kept of attempt `attempt.id`. NotFound when there is no such attempt.
+    Status updateAttempt(const RunAttempt& attempt);
+    /// The attempts of one run, or of all runs, by run and number.
+    Result<std::vector<RunAttempt>> attempts(std::optional<std::int64_t> runId = std::nullopt) const;
 
     Result<std::vector<LedgerEntry>> entries() const;
     /// Not Terminated or Failed: what may still bill.
