@@ -527,10 +527,39 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
         return finish();
     }
 
-    InstanceState last = launched->state;
+    Result<RemoteInstance> ready = waitUntilReady(entryId, wait, cancel, report);
+    if (!ready) {
+        return ready.error();
+    }
+    outcome.instance = *ready;
+    return finish();
+}
+
+Result<RemoteInstance> Launcher::waitUntilReady(std::int64_t entryId,
+                                                const LaunchWaitOptions& wait,
+                                                const CancelToken* cancel,
+                                                const std::function<void(const LaunchProgress&)>& onProgress)
+{
+    Result<std::optional<LedgerEntry>> found = m_ledger.find(entryId);
+    if (!found) {
+        return found.error();
+    }
+    if (!*found || (*found)->instanceId.empty()) {
+        return Error{ErrorCode::NotFound, Reason{"error.launch.nothing_to_wait_for", {}}, "ledger"};
+    }
+    const LedgerEntry entry = **found;
+    const auto report = [&](const LaunchProgress& progress) {
+        if (onProgress) {
+            LaunchProgress p = progress;
+            p.provider = m_provider.id();
+            p.instanceType = entry.intent.instanceType;
+            onProgress(p);
+        }
+    };
+    InstanceState last = entry.state;
     Result<RemoteInstance> running = m_provider.waitUntilRunning(
-        asked.region,
-        launched->instanceId,
+        entry.intent.region,
+        entry.instanceId,
         wait.runningTimeout,
         wait.pollInterval,
         cancel,
@@ -544,7 +573,6 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
     if (!running) {
         return running.error();
     }
-    outcome.instance = *running;
     if (!running->publicIp.empty()) {
         (void)m_ledger.setAddress(entryId, running->publicIp); // where `gpuplan run --instance` logs in
     }
@@ -580,7 +608,7 @@ Result<LaunchOutcome> Launcher::launch(const LaunchOrder& order,
                 .publicIp = running->publicIp,
                 .sshPort = wait.sshPort});
     }
-    return finish();
+    return *running;
 }
 
 Result<Reconciliation> Launcher::reconcile(const std::vector<std::string>& extraRegions, const CancelToken* cancel)

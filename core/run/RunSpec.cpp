@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <filesystem>
 #include <string_view>
+#include <utility>
 
 namespace gpuplan::core {
 
@@ -81,6 +83,29 @@ Status checkRunSpec(const RunSpec& spec)
         && leavesFolder(spec.tensorboardLogdir)) {
         return invalid("--tensorboard", Reason{"error.run.result_outside_workdir", {{"path", spec.tensorboardLogdir}}});
     }
+    if (spec.spot.watch || spec.spot.recover) {
+        const SpotHandling& spot = spec.spot;
+        const std::string scheme = datasetScheme(spot.bucket);
+        if (spot.bucket.empty()) {
+            return invalid("--checkpoint-bucket", Reason{"error.run.no_checkpoint_bucket", {}});
+        }
+        if (scheme.empty() || scheme.front() == '?') {
+            return invalid("--checkpoint-bucket",
+                           Reason{"error.run.unknown_storage",
+                                  {{"scheme", scheme.empty() ? spot.bucket : scheme.substr(1)}, {"url", spot.bucket}}});
+        }
+        if (spot.checkpointDir.empty() || spot.checkpointDir.front() == '/' || leavesFolder(spot.checkpointDir)) {
+            return invalid("--checkpoint-dir",
+                           Reason{"error.run.checkpoint_outside_workdir", {{"path", spot.checkpointDir}}});
+        }
+        const std::vector<std::string>& signals = interruptSignals();
+        if (std::find(signals.begin(), signals.end(), spot.signal) == signals.end()) {
+            return invalid("--signal", Reason{"error.run.unknown_signal", {{"signal", spot.signal}}});
+        }
+        if (spot.syncEverySeconds < 0 || spot.onDemandAfter < 0 || spot.maxAttempts < 1 || spot.maxAttempts > 50) {
+            return invalid("--max-attempts", Reason{"error.run.bad_recovery_counts", {}});
+        }
+    }
     if (!spec.throughput.preset.empty()) {
         if (Result<ThroughputReader> reader = ThroughputReader::make(spec.throughput); !reader) {
             Error error = reader.error();
@@ -95,22 +120,45 @@ Status checkRunSpec(const RunSpec& spec)
 
 namespace gpuplan::core {
 
+const std::vector<std::string>& interruptSignals()
+{
+    static const std::vector<std::string> names{"USR1", "USR2", "INT", "TERM", "HUP"}; // wire: kill -s names
+    return names;
+}
+
 nlohmann::json runSpecJson(const RunSpec& spec)
 {
-    return nlohmann::json{{"workdir", spec.workdir},
-                          {"excludes", spec.excludes},
-                          {"dataset", spec.dataset},
-                          {"dataset_region", spec.datasetRegion},
-                          {"image", spec.image},
-                          {"setup", spec.setup},
-                          {"command", spec.command},
-                          {"results", spec.results},
-                          {"throughput",
-                           {{"preset", spec.throughput.preset},
-                            {"regex", spec.throughput.regex},
-                            {"unit", spec.throughput.unit},
-                            {"per_step", spec.throughput.perStep}}},
-                          {"tensorboard_logdir", spec.tensorboardLogdir}};
+    nlohmann::json out{{"workdir", spec.workdir},
+                       {"excludes", spec.excludes},
+                       {"dataset", spec.dataset},
+                       {"dataset_region", spec.datasetRegion},
+                       {"image", spec.image},
+                       {"setup", spec.setup},
+                       {"command", spec.command},
+                       {"results", spec.results},
+                       {"throughput",
+                        {{"preset", spec.throughput.preset},
+                         {"regex", spec.throughput.regex},
+                         {"unit", spec.throughput.unit},
+                         {"per_step", spec.throughput.perStep}}},
+                       {"tensorboard_logdir", spec.tensorboardLogdir}};
+    const SpotHandling& spot = spec.spot;
+    if (spot.watch || spot.recover || !spot.bucket.empty()) {
+        out["spot"] = {{"watch", spot.watch},
+                       {"recover", spot.recover},
+                       {"bucket", spot.bucket},
+                       {"bucket_region", spot.bucketRegion},
+                       {"checkpoint_dir", spot.checkpointDir},
+                       {"signal", spot.signal},
+                       {"sync_every_seconds", spot.syncEverySeconds},
+                       {"on_demand_after", spot.onDemandAfter},
+                       {"max_attempts", spot.maxAttempts},
+                       {"checkpoint_url", spot.checkpointUrl},
+                       {"public_key_file", spot.publicKeyFile},
+                       {"ssh_from", spot.sshFrom},
+                       {"metadata_url", spot.metadataUrl}};
+    }
+    return out;
 }
 
 namespace {
@@ -192,6 +240,43 @@ Result<RunSpec> readRunSpec(const nlohmann::json& json, const std::string& where
                 return notOfKind(at, "per_step", "number");
             }
             spec.throughput.perStep = perStep->get<double>();
+        }
+    }
+    if (const auto it = json.find("spot"); it != json.end() && !it->is_null()) {
+        if (!it->is_object()) {
+            return notOfKind(where, "spot", "object");
+        }
+        const std::string at = where + ".spot";
+        SpotHandling& spot = spec.spot;
+        for (Status read : {readText(*it, "bucket", at, spot.bucket),
+                            readText(*it, "bucket_region", at, spot.bucketRegion),
+                            readText(*it, "checkpoint_dir", at, spot.checkpointDir),
+                            readText(*it, "signal", at, spot.signal),
+                            readText(*it, "checkpoint_url", at, spot.checkpointUrl),
+                            readText(*it, "public_key_file", at, spot.publicKeyFile),
+                            readText(*it, "ssh_from", at, spot.sshFrom),
+                            readText(*it, "metadata_url", at, spot.metadataUrl)}) {
+            if (!read) {
+                return read.error();
+            }
+        }
+        for (auto [key, flag] : {std::pair{"watch", &spot.watch}, std::pair{"recover", &spot.recover}}) {
+            if (const auto v = it->find(key); v != it->end() && !v->is_null()) {
+                if (!v->is_boolean()) {
+                    return notOfKind(at, key, "true or false");
+                }
+                *flag = v->get<bool>();
+            }
+        }
+        for (auto [key, count] : {std::pair{"sync_every_seconds", &spot.syncEverySeconds},
+                                  std::pair{"on_demand_after", &spot.onDemandAfter},
+                                  std::pair{"max_attempts", &spot.maxAttempts}}) {
+            if (const auto v = it->find(key); v != it->end() && !v->is_null()) {
+                if (!v->is_number_integer() || v->get<std::int64_t>() < 0 || v->get<std::int64_t>() > 1'000'000'000) {
+                    return notOfKind(at, key, "number");
+                }
+                *count = static_cast<int>(v->get<std::int64_t>());
+            }
         }
     }
     return spec;

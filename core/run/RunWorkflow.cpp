@@ -3,7 +3,9 @@
 #include "gpuplan/cloud/ProviderRegistry.h"
 #include "gpuplan/core/Log.h"
 #include "gpuplan/plan/PlanDocument.h"
+#include "gpuplan/run/SpotRecovery.h"
 #include "run/FolderSync.h"
+#include "run/ObjectStore.h"
 
 #include <algorithm>
 #include <chrono>
@@ -130,75 +132,6 @@ std::string helper(const std::string& dir, const std::string& arguments)
     return "bash " + shellQuote(dir + "/gpuplan-run.sh") + " " + arguments;
 }
 
-/// How one object store's dataset is pulled: its CLI, what runs when the CLI is missing, and its copy command.
-struct StorePull
-{
-    const char* scheme;
-    const char* cli;
-    const char* whenMissing; // installs it, or says what is needed and stops the job (exit 3)
-    const char* sync;        // the command before FROM and TO
-    const char* after;       // after TO
-};
-
-// wire: the job's shell commands, run on the instance
-constexpr StorePull kStorePulls[] = {
-    // source: https://docs.aws.amazon.com/cli/latest/reference/s3/sync.html
-    {"s3",
-     "aws",
-     "python3 -m pip install --user --quiet awscli && export PATH=\"$HOME/.local/bin:$PATH\"",
-     "aws s3 sync",
-     ""},
-    // source: https://cloud.google.com/sdk/gcloud/reference/storage/rsync
-    {"gs",
-     "gcloud",
-     "echo 'gpuplan: the Google Cloud CLI (gcloud) is needed for gs:// datasets' >&2; exit 3",
-     "gcloud storage rsync --recursive",
-     ""},
-    // source: https://www.alibabacloud.com/help/en/oss/developer-reference/sync-command
-    {"oss",
-     "ossutil",
-     "echo 'gpuplan: Alibaba Cloud ossutil is needed for oss:// datasets' >&2; exit 3",
-     "ossutil sync",
-     ""},
-    // source: https://www.tencentcloud.com/document/product/436/43257 (coscli sync)
-    {"cos",
-     "coscli",
-     "echo 'gpuplan: Tencent Cloud coscli is needed for cos:// datasets' >&2; exit 3",
-     "coscli sync -r",
-     ""},
-    // source: https://support.huaweicloud.com/intl/en-us/utiltg-obs/obs_11_0042.html (obsutil sync)
-    {"obs",
-     "obsutil",
-     "echo 'gpuplan: Huawei Cloud obsutil is needed for obs:// datasets' >&2; exit 3",
-     "obsutil sync",
-     ""},
-    // source: https://learn.microsoft.com/azure/storage/common/storage-ref-azcopy-sync
-    {"az", "azcopy", "echo 'gpuplan: azcopy is needed for az:// datasets' >&2; exit 3", "azcopy sync", " --recursive"},
-};
-
-/// How each object store's dataset is pulled onto the instance, with the provider's own CLI.
-std::string datasetPull(const std::string& url, const std::string& into)
-{
-    const std::string scheme = datasetScheme(url);
-    for (const StorePull& store : kStorePulls) {
-        if (scheme != store.scheme) {
-            continue;
-        }
-        std::string from = url;
-        if (scheme == "az") {
-            // az://ACCOUNT/CONTAINER/PATH is https://ACCOUNT.blob.core.windows.net/CONTAINER/PATH, as azcopy takes it.
-            const std::string rest = url.substr(5);
-            const std::size_t slash = rest.find('/');
-            from = "https://" + rest.substr(0, slash) + ".blob.core.windows.net"
-                   + (slash == std::string::npos ? std::string() : rest.substr(slash));
-        }
-        // wire: the job's shell commands, run on the instance
-        return std::string("command -v ") + store.cli + " >/dev/null || { " + store.whenMissing + "; }\n" + store.sync
-               + " " + shellQuote(from) + " " + shellQuote(into) + store.after + "\n";
-    }
-    return {};
-}
-
 /// The lines of a chunk of log, progress bars' carriage-return updates as lines of their own.
 template <typename Each>
 void forEachLine(std::string& partial, std::string_view chunk, Each&& each)
@@ -292,6 +225,17 @@ PlannedRun plannedRunOf(const PlanDocument& plan, std::optional<int> option)
     planned.hoursHigh = chosen.hours.high;
     planned.cost = chosen.cost.value;
     planned.planName = plan.workload.name + " · " + chosen.label();
+    if (const PlanMode* spot = chosen.firstEligible(&isSpot); spot && spot->spot) {
+        planned.checkpointIntervalHours = spot->spot->checkpointIntervalHours;
+        if (spot->spot->simulated) {
+            planned.spotHoursP50 = spot->spot->simulated->p50Hours;
+            planned.spotHoursP90 = spot->spot->simulated->p90Hours;
+        }
+        if (spot->spot->simulatedCost) {
+            planned.spotCostP50 = spot->spot->simulatedCost->p50;
+            planned.spotCostP90 = spot->spot->simulatedCost->p90;
+        }
+    }
     return planned;
 }
 
@@ -306,9 +250,33 @@ std::string jobScript(const RunSpec& spec, const std::string& remoteWorkdir, con
         script += "export GPUPLAN_DATA=" + shellQuote(remoteData) + "\n";
     }
     script += "cd " + shellQuote(remoteWorkdir) + "\n";
+    const SpotHandling& spot = spec.spot;
+    const bool watched = spot.watch || spot.recover;
+    const std::string checkpoints = remoteWorkdir + "/" + spot.checkpointDir;
+    if (watched) {
+        // What the training program is told (the starter script reads these), then the bucket's newest checkpoints:
+        // a resumed attempt starts from them.
+        script += "export GPUPLAN_CHECKPOINT_DIR=" + shellQuote(checkpoints) + "\n";
+        script += "export GPUPLAN_CHECKPOINT_READY=\"$GPUPLAN_RUN_DIR/checkpoint-ready\"\n";
+        script += "export GPUPLAN_PREEMPT_FILE=\"$GPUPLAN_RUN_DIR/preempt\"\n";
+        script += "export GPUPLAN_INTERRUPT_SIGNAL=" + shellQuote(spot.signal) + "\n";
+        if (spot.signal == "USR1" || spot.signal == "USR2") {
+            // The watcher signals the job's process group: what does not handle the signal ignores it (a shell, a
+            // data loader's worker) instead of dying of it; a program that installs a handler gets it.
+            script += "trap '' " + spot.signal + "\n";
+        }
+        script += "mkdir -p \"$GPUPLAN_CHECKPOINT_DIR\"\n";
+        if (!spot.checkpointUrl.empty()) {
+            script += "echo " + shellQuote("[gpuplan] checkpoints: the newest from " + spot.checkpointUrl) + "\n";
+            script += "if ! (\n" + objectStoreSync(spot.checkpointUrl, checkpoints) + "); then\n  echo "
+                      + shellQuote("[gpuplan] no checkpoint could be pulled from " + spot.checkpointUrl
+                                   + ": the training starts from what it has")
+                      + "\nfi\n";
+        }
+    }
     if (!datasetScheme(spec.dataset).empty()) {
         script += "echo '[gpuplan] dataset: " + spec.dataset + "'\n";
-        script += "mkdir -p \"$GPUPLAN_DATA\"\n" + datasetPull(spec.dataset, remoteData);
+        script += "mkdir -p \"$GPUPLAN_DATA\"\n" + objectStoreSync(spec.dataset, remoteData);
     }
     std::string inner;
     for (const std::string& step : spec.setup) {
@@ -342,6 +310,11 @@ std::string jobScript(const RunSpec& spec, const std::string& remoteWorkdir, con
                       + shellQuote(remoteWorkdir + ":/workspace") + " -w /workspace";
     if (!remoteData.empty()) {
         run += " -v " + shellQuote(remoteData + ":/data") + " -e GPUPLAN_DATA=/data";
+    }
+    if (watched) {
+        run += " -v \"$GPUPLAN_RUN_DIR:$GPUPLAN_RUN_DIR\" -e GPUPLAN_CHECKPOINT_DIR="
+               + shellQuote("/workspace/" + spot.checkpointDir)
+               + " -e GPUPLAN_CHECKPOINT_READY -e GPUPLAN_PREEMPT_FILE -e GPUPLAN_INTERRUPT_SIGNAL";
     }
     run += " " + shellQuote(spec.image) + " bash -c " + shellQuote(inner);
     script += "exec " + run + "\n";
@@ -397,27 +370,93 @@ Result<RunRecord> startRun(const RunRequest& request,
         }
     }
 
-    // The run is in the ledger before the instance is touched.
-    RunRecord run;
-    run.launchId = request.launchId;
-    run.planId = request.planId;
-    run.host = request.connection.target.display();
-    run.connection = runConnectionJson(request.connection);
-    run.spec = runSpecJson(request.spec).dump();
-    run.startedAt = now;
-    run.planned = request.planned;
+    // The run is in the ledger before the instance is touched: a new one, or the run an attempt resumes.
     const std::string name = runName(now);
+    RunSpec spec = request.spec;
+    const bool watched = spec.spot.watch || spec.spot.recover;
+    if (watched && request.watchScript.empty()) {
+        return Error{ErrorCode::FileNotFound, Reason{"error.run.no_helper", {}}, "gpuplan-watch.sh"};
+    }
+    if (watched && spec.spot.checkpointUrl.empty()) {
+        std::string bucket = spec.spot.bucket;
+        while (!bucket.empty() && bucket.back() == '/') {
+            bucket.pop_back();
+        }
+        spec.spot.checkpointUrl = bucket + "/gpuplan-run-" + name + "/"; // wire: the bucket's folder of this run
+    }
+    std::string provider = "none";
+    RunRecord run;
+    RunAttempt attempt;
     {
         Result<std::unique_ptr<Ledger>> ledger = Ledger::open(request.ledgerFile);
         if (!ledger) {
             return ledger.error();
         }
-        run.remoteDir = std::string(kRunsFolder) + "/" + name; // made absolute below, once the home is known
-        Result<std::int64_t> id = (*ledger)->recordRun(run);
-        if (!id) {
-            return id.error();
+        if (request.launchId != 0) {
+            if (Result<std::optional<LedgerEntry>> launch = (*ledger)->find(request.launchId); launch && *launch) {
+                provider = (*launch)->intent.provider;
+            }
         }
-        run.id = *id;
+        if (request.resumeRun != 0) {
+            Result<std::optional<RunRecord>> found = (*ledger)->findRun(request.resumeRun);
+            if (!found) {
+                return found.error();
+            }
+            if (!*found) {
+                return Error{ErrorCode::NotFound,
+                             Reason{"error.ledger.no_run", {{"run", std::to_string(request.resumeRun)}}},
+                             "ledger"};
+            }
+            run = **found;
+            run.state = RunState::Starting;
+            run.endedAt.reset();
+            run.exitCode.reset();
+        } else {
+            run.planId = request.planId;
+            run.startedAt = now;
+            run.planned = request.planned;
+        }
+        run.launchId = request.launchId;
+        run.host = request.connection.target.display();
+        run.connection = runConnectionJson(request.connection);
+        run.spec = runSpecJson(spec).dump();
+        run.remoteDir = std::string(kRunsFolder) + "/" + name; // made absolute below, once the home is known
+        if (request.resumeRun != 0) {
+            if (Status kept = (*ledger)->updateRun(run); !kept) {
+                return kept.error();
+            }
+        } else {
+            Result<std::int64_t> id = (*ledger)->recordRun(run);
+            if (!id) {
+                return id.error();
+            }
+            run.id = *id;
+        }
+        // Its attempt on this instance: the one a recovery recorded when it launched it, else a new one.
+        attempt.runId = run.id;
+        attempt.launchId = request.launchId;
+        attempt.host = run.host;
+        attempt.startedAt = now;
+        Result<std::vector<RunAttempt>> attempts = (*ledger)->attempts(run.id);
+        if (!attempts) {
+            return attempts.error();
+        }
+        for (const RunAttempt& a : *attempts) {
+            attempt.number = std::max(attempt.number, a.number + 1);
+            if (a.end.empty() && a.launchId == request.launchId) {
+                attempt = a;
+                attempt.host = run.host;
+                attempt.startedAt = now;
+                break;
+            }
+        }
+        if (attempt.id == 0) {
+            Result<std::int64_t> id = (*ledger)->recordAttempt(attempt);
+            if (!id) {
+                return id.error();
+            }
+            attempt.id = *id;
+        }
     }
 
     if (otherRegion) {
@@ -439,17 +478,24 @@ Result<RunRecord> startRun(const RunRequest& request,
         return home.error();
     }
     const std::string dir = *home + "/" + kRunsFolder + "/" + name;
-    const std::string workdir = *home + "/" + kWorkFolder + "/"
-                                + (request.spec.workdir.empty() ? "run-" + name : folderNameOf(request.spec.workdir));
+    const std::string workdir =
+        *home + "/" + kWorkFolder + "/" + (spec.workdir.empty() ? "run-" + name : folderNameOf(spec.workdir));
     std::string data;
-    if (!request.spec.dataset.empty()) {
+    if (!spec.dataset.empty()) {
         data = *home + "/" + kDataFolder + "/"
-               + folderNameOf(dataFiles ? request.spec.dataset
-                                        : request.spec.dataset.substr(request.spec.dataset.find("://") + 3));
+               + folderNameOf(dataFiles ? spec.dataset : spec.dataset.substr(spec.dataset.find("://") + 3));
     }
     run.remoteDir = dir;
     if (Status kept = recordInLedger(request.ledgerFile, run); !kept) {
         return kept.error();
+    }
+    attempt.remoteDir = dir;
+    if (Result<std::unique_ptr<Ledger>> ledger = Ledger::open(request.ledgerFile); ledger) {
+        if (Status kept = (*ledger)->updateAttempt(attempt); !kept) {
+            return kept.error();
+        }
+    } else {
+        return ledger.error();
     }
     // wire: a shell command run on the remote machine
     Result<std::string> made = runRemote(session,
@@ -485,19 +531,34 @@ Result<RunRecord> startRun(const RunRequest& request,
             cancel);
     };
     if (workFiles) {
-        if (Status synced = send(RunStep::Sync, request.spec.workdir, *workFiles, workdir); !synced) {
+        if (Status synced = send(RunStep::Sync, spec.workdir, *workFiles, workdir); !synced) {
             return synced.error();
         }
     }
     if (dataFiles) {
-        if (Status synced = send(RunStep::Dataset, request.spec.dataset, *dataFiles, data); !synced) {
+        if (Status synced = send(RunStep::Dataset, spec.dataset, *dataFiles, data); !synced) {
             return synced.error();
         }
     }
 
     progress(RunStep::Start);
-    if (Status sent = uploadText(session, jobScript(request.spec, workdir, data), dir + "/job.sh", 0755, cancel);
-        !sent) {
+    if (watched) {
+        // The interruption watcher beside the job (gpuplan-run.sh starts it when watch.conf is there).
+        const std::string checkpoints = workdir + "/" + spec.spot.checkpointDir;
+        const std::string push = dir + "/checkpoint-push.sh";
+        for (const auto& [text, file, mode] :
+             {std::tuple{request.watchScript, dir + "/gpuplan-watch.sh", 0755},
+              std::tuple{checkpointPushScript(checkpoints, spec.spot.checkpointUrl), push, 0755},
+              std::tuple{
+                  watchConfig(spec.spot, provider, checkpoints, push, syncEverySecondsOf(spec.spot, run.planned)),
+                  dir + "/watch.conf",
+                  0644}}) {
+            if (Status sent = uploadText(session, text, file, mode, cancel); !sent) {
+                return sent.error();
+            }
+        }
+    }
+    if (Status sent = uploadText(session, jobScript(spec, workdir, data), dir + "/job.sh", 0755, cancel); !sent) {
         return sent.error();
     }
     Result<std::string> started = runRemote(session,
@@ -645,6 +706,42 @@ Result<RunUpdate> RunFollower::poll(const CancelToken* cancel, std::int64_t now)
     }
     if (!fields["method"].empty() && fields["method"] != "-") {
         m_record.method = fields["method"];
+    }
+    // A spot run's watcher: its notice and its checkpoint syncs (gpuplan-run.sh reads notice and syncs.csv).
+    const auto number = [&](const std::string& key) -> std::optional<std::int64_t> {
+        const auto it = fields.find(key);
+        if (it == fields.end() || it->second.empty() || it->second == "-") {
+            return std::nullopt;
+        }
+        try {
+            return std::stoll(it->second);
+        } catch (const std::exception&) {
+            return std::nullopt;
+        }
+    };
+    if (const std::optional<std::int64_t> seen = number("notice.seen")) {
+        SpotNotice notice;
+        notice.provider = fields["notice.provider"];
+        notice.kind = fields["notice.kind"];
+        notice.action = fields["notice.action"] == "-" ? std::string() : fields["notice.action"];
+        notice.seen = *seen;
+        notice.deadline = number("notice.deadline").value_or(*seen);
+        update.notice = notice;
+    }
+    update.checkpointSyncedAt = number("checkpoint_synced");
+    update.checkpointSyncs = static_cast<int>(number("checkpoint_syncs").value_or(0));
+    update.checkpointSyncsFailed = static_cast<int>(number("checkpoint_syncs_failed").value_or(0));
+    if (update.notice && update.state == RunState::Failed) {
+        // It ended because its instance is being reclaimed, not because the training failed.
+        update.state = RunState::Interrupted;
+    }
+    if ((update.notice && !m_noticeKept) || (update.checkpointSyncedAt && update.checkpointSyncedAt != m_syncedKept)) {
+        if (Status kept = recordNotice(
+                m_ledgerFile, m_record.id, update.notice.value_or(SpotNotice{}), update.checkpointSyncedAt);
+            kept) {
+            m_noticeKept = m_noticeKept || update.notice.has_value();
+            m_syncedKept = update.checkpointSyncedAt;
+        }
     }
 
     update.log = log;

@@ -14,7 +14,9 @@
 #
 # A run's folder DIR holds job.sh (written by GPU Planner), workdir (the path of the synced working directory),
 # output.log (everything the job prints), samples.csv, pid (the job's process group), method, started, and, once the
-# job has ended, exit-code and ended. Nothing here needs root.
+# job has ended, exit-code and ended. A spot run's folder also holds gpuplan-watch.sh and watch.conf (its interruption
+# watcher, started beside the job), and what the watcher writes: notice, syncs.csv, watch.log. Nothing here needs
+# root.
 #
 # samples.csv, a line per reading (see core/include/gpuplan/run/Monitor.h):
 #   gpu,UNIX,INDEX,UTIL,MEM_USED_MIB,MEM_TOTAL_MIB,POWER_W,TEMP_C,SM_CLOCK_MHZ,THROTTLE_HEX
@@ -94,6 +96,11 @@ cmd_job() { # DIR INTERVAL
     set -m
     bash "$0" sample "$dir" "$interval" </dev/null >/dev/null 2>&1 &
     sampler=$!
+    # A spot run's interruption watcher (gpuplan-watch.sh): a process group of its own, outliving the job until it has
+    # pushed the last checkpoint.
+    if [ -f "$dir/watch.conf" ] && [ -f "$dir/gpuplan-watch.sh" ]; then
+        bash "$dir/gpuplan-watch.sh" "$dir" </dev/null >>"$dir/watch.out" 2>&1 &
+    fi
     bash "$dir/job.sh" </dev/null >>"$dir/output.log" 2>&1 &
     local job=$!
     echo "$job" >"$dir/pid.tmp" && mv "$dir/pid.tmp" "$dir/pid"
@@ -191,6 +198,16 @@ cmd_poll() { # DIR LOG_OFFSET SAMPLES_OFFSET MAX_BYTES
     echo "method $(cat "$dir/method" 2>/dev/null || echo -)"
     echo "now $(date +%s)"
     echo "stop_requested $([ -e "$dir/stop-requested" ] && echo yes || echo no)"
+    # A spot run's watcher: its notice ("KEY VALUE" lines) and its checkpoint syncs (syncs.csv:
+    # START,END,REASON,ok|failed,FILES).
+    if [ -s "$dir/notice" ]; then
+        sed -n 's/^\(provider\|kind\|action\|seen\|deadline\) \(.*\)$/notice.\1 \2/p' "$dir/notice"
+    fi
+    if [ -s "$dir/syncs.csv" ]; then
+        awk -F, '$4 == "ok" { ok++; if ($2 > last) last = $2 } $4 == "failed" { failed++ }
+            END { printf "checkpoint_synced %s\ncheckpoint_syncs %d\ncheckpoint_syncs_failed %d\n",
+                  (ok ? last : "-"), ok, failed }' "$dir/syncs.csv"
+    fi
     section log "$dir/output.log" "$2" "$4"
     section samples "$dir/samples.csv" "$3" "$4"
     echo "end"

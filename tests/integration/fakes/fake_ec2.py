@@ -45,6 +45,10 @@ Control (not EC2):
     POST /_fake/security_groups  {"region": R, "name": N}: creates a security group in R without any inbound rule
                          (one whose SSH rule was deleted, or whose AuthorizeSecurityGroupIngress never ran). Answers
                          {"ok": true, "id": ...}.
+    POST /_fake/reclaim  {"instance": ID}: EC2 reclaims a spot instance (what a real cloud does only when it needs the
+                         capacity back): it is "terminated" at once, its stateReason Server.SpotInstanceTermination
+                         (https://docs.aws.amazon.com/AWSEC2/latest/APIReference/API_StateReason.html). Answers
+                         {"ok": true}, or 404 for an unknown instance.
     GET  /_fake/state    {"instances": [...], "calls": [...], "key_pairs": [...], "security_groups": [...]}; a
                          group's "ssh_from" lists the sources of its inbound TCP 22 rules.
 """
@@ -195,11 +199,13 @@ def instance_xml(inst):
             "<availabilityZone>%s</availabilityZone><groupName/><tenancy>default</tenancy></placement><monitoring>"
             "<state>disabled</state></monitoring>%s<architecture>x86_64</architecture><rootDeviceType>ebs"
             "</rootDeviceType><virtualizationType>hvm</virtualizationType><clientToken>%s</clientToken><tagSet>%s"
-            "</tagSet><hypervisor>xen</hypervisor>%s</item>"
+            "</tagSet><hypervisor>xen</hypervisor>%s%s</item>"
             % (inst["id"], escape(inst["image_id"]), state_codes[inst["state"]], inst["state"],
                escape(inst["key_name"]), escape(inst["instance_type"]), inst["launch_time"], inst["zone"], ip,
                escape(inst["client_token"]), tags,
-               "<instanceLifecycle>spot</instanceLifecycle>" if inst.get("pricing") == "spot" else ""))
+               "<instanceLifecycle>spot</instanceLifecycle>" if inst.get("pricing") == "spot" else "",
+               "<stateReason><code>%s</code><message>%s: Spot instance termination</message></stateReason>"
+               % (inst["state_reason"], inst["state_reason"]) if inst.get("state_reason") else ""))
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -247,6 +253,16 @@ class Handler(BaseHTTPRequestHandler):
                          "region": wanted.get("region", ""), "description": "made by the test", "ssh_from": []}
                 self.state.security_groups.append(group)
             self.send_body(200, json.dumps({"ok": True, "id": group["id"]}), "application/json")
+            return
+        if self.path == "/_fake/reclaim":
+            wanted = json.loads(body or b"{}")
+            with self.state.lock:
+                inst = next((i for i in self.state.instances if i["id"] == wanted.get("instance")), None)
+                if inst is not None:
+                    inst["state"] = "terminated"
+                    inst["terminated_at"] = time.time()
+                    inst["state_reason"] = "Server.SpotInstanceTermination"
+            self.send_body(200 if inst else 404, json.dumps({"ok": inst is not None}), "application/json")
             return
         if self.path == "/_fake/faults":
             changes = json.loads(body or b"{}")

@@ -123,6 +123,15 @@ public:
                                  const CancelToken* cancel,
                                  const std::function<void(const LaunchProgress&)>& onProgress = {});
 
+    /// Waits as `wait` says (Running, then SSH) for entry `entryId`'s instance, which the provider has accepted (it has
+    /// an instance id), keeping its state and address in the ledger: what launch() does once the request is
+    /// answered, also for a launch an earlier process sent (a recovery killed while it waited). NotFound when the
+    /// entry has no instance id; the provider's errors, Timeout.
+    Result<RemoteInstance> waitUntilReady(std::int64_t entryId,
+                                          const LaunchWaitOptions& wait,
+                                          const CancelToken* cancel,
+                                          const std::function<void(const LaunchProgress&)>& onProgress = {});
+
     /// Lists our instances in every region the ledger has for this provider (and `extraRegions`), and makes the
     /// ledger agree (Ledger::reconcile).
     Result<Reconciliation> reconcile(const std::vector<std::string>& extraRegions, const CancelToken* cancel);

@@ -24,6 +24,25 @@ struct ThroughputPattern
     double perStep = 0;
 };
 
+/// What a spot run does about interruptions: a watcher beside the job that signals it on the provider's notice and
+/// syncs its checkpoints to a bucket (also every so often), and, with `recover`, a relaunch that resumes from them.
+struct SpotHandling
+{
+    bool watch = false;       // the interruption watcher and the checkpoint sync run with the job
+    bool recover = false;     // relaunch and resume after an interruption (implies watch)
+    std::string bucket;       // s3:// gs:// oss:// cos:// obs:// az:// URL under which the run's checkpoints are kept
+    std::string bucketRegion; // the bucket's region as the user says it; empty: unknown
+    std::string checkpointDir = "checkpoints"; // where the job writes them: relative to the working directory
+    std::string signal = "USR1";               // what the training program is sent on a notice
+    int syncEverySeconds = 0;  // periodic sync; 0: the plan's checkpoint interval (Daly's optimum), else none
+    int onDemandAfter = 0;     // from this many interruptions on, relaunch on demand; 0: always spot
+    int maxAttempts = 5;       // instances in all, the first included, before the run is given up
+    std::string checkpointUrl; // bucket + "/gpuplan-run-<token>/", fixed when the run starts: every attempt's
+    std::string publicKeyFile; // the relaunches' SSH public key; empty: ~/.ssh/id_ed25519.pub, then id_rsa.pub
+    std::string sshFrom;       // where relaunches open SSH to; empty: this computer's public address
+    std::string metadataUrl;   // the instance metadata service's base URL; empty: the provider's own
+};
+
 struct RunSpec
 {
     std::string workdir;               // the local folder that goes to the instance; empty: none
@@ -36,11 +55,17 @@ struct RunSpec
     std::vector<std::string> results;  // paths (relative to the working directory, or absolute) brought back
     ThroughputPattern throughput;
     std::string tensorboardLogdir; // relative to the working directory; empty: no TensorBoard
+    SpotHandling spot;
 };
+
+/// The signals a spot notice may send the training program.
+const std::vector<std::string>& interruptSignals();
 
 /// Checks a spec before anything connects: a command, a working directory that exists when given, result paths
 /// that stay inside the working directory when relative ("..", empty), a known throughput preset and a custom regex
-/// that compiles, a dataset URL of a known scheme. InvalidArgument naming the field ("--command", "results[1]").
+/// that compiles, a dataset URL of a known scheme; with spot handling a bucket URL of a known scheme, a checkpoint
+/// folder inside the working directory, a known signal, sensible counts. InvalidArgument naming the field ("--command",
+/// "results[1]").
 Status checkRunSpec(const RunSpec& spec);
 
 /// The spec as the plan file and the ledger keep it ({"workdir", "excludes", "dataset", ..., "throughput": {...}}).

@@ -56,7 +56,10 @@ struct RunRequest
     std::int64_t launchId = 0; // the ledger's launch of this instance; 0: none
     std::string planId;
     PlannedRun planned;
-    std::string runScript; // the text of resources/scripts/gpuplan-run.sh
+    std::string runScript;   // the text of resources/scripts/gpuplan-run.sh
+    std::string watchScript; // the text of resources/scripts/gpuplan-watch.sh (needed with spot handling)
+    /// The run this start resumes (a spot recovery's next attempt): its record is updated, not a new one made.
+    std::int64_t resumeRun = 0;
     SyncMethod sync = SyncMethod::Auto;
     std::string detach = "auto"; // what keeps the job running: auto, systemd, tmux, nohup
     int sampleSeconds = 2;       // the GPU sampler's interval
@@ -97,6 +100,16 @@ Result<RunRecord> startRun(const RunRequest& request,
 /// when the spec has one (docker with the NVIDIA container toolkit). Exported: GPUPLAN_RUN_DIR, GPUPLAN_DATA.
 std::string jobScript(const RunSpec& spec, const std::string& remoteWorkdir, const std::string& remoteData);
 
+/// The spot notice the watcher saw, as a poll reports it.
+struct SpotNotice
+{
+    std::string provider;
+    std::string kind;   // "termination", "shutdown"
+    std::string action; // the provider's word: "terminate", "stop", "preempt"...; empty when it gave none
+    std::int64_t seen = 0;
+    std::int64_t deadline = 0;
+};
+
 /// What one poll of a run found.
 struct RunUpdate
 {
@@ -107,6 +120,12 @@ struct RunUpdate
     std::vector<LogThroughput> throughputs; // new readings of the log's speed
     std::vector<Reason> problems;           // samples that did not read
     bool stateChanged = false;
+    /// A spot run's watcher: the interruption notice it saw (nullopt: none), and when a checkpoint last reached the
+    /// bucket (nullopt: none yet) out of how many syncs.
+    std::optional<SpotNotice> notice;
+    std::optional<std::int64_t> checkpointSyncedAt;
+    int checkpointSyncs = 0;
+    int checkpointSyncsFailed = 0;
 };
 
 /// Follows one run over a session of its own: each poll() asks the instance what its log and samples gained
@@ -167,6 +186,8 @@ private:
     double m_utilizationSum = 0;
     std::int64_t m_utilizationCount = 0;
     std::int64_t m_lastSaved = 0;
+    bool m_noticeKept = false;                // the watcher's notice is in the ledger
+    std::optional<std::int64_t> m_syncedKept; // the checkpoint sync the ledger has
 };
 
 /// One file brought home.
