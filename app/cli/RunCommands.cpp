@@ -2,6 +2,7 @@
 
 #include "RunCommands.h"
 
+#include "CredsCommands.h"
 #include "LaunchCommandParts.h"
 #include "TerminalOutput.h"
 #include "TerminalPrompter.h"
@@ -17,6 +18,9 @@
 #include "gpuplan/plan/PlanFile.h"
 #include "gpuplan/report/RunsReport.h"
 #include "gpuplan/run/RunWorkflow.h"
+#include "gpuplan/run/SpotRecovery.h"
+#include "gpuplan/run/StarterScript.h"
+#include "wording/RecoveryText.h"
 #include "wording/RunText.h"
 
 #include <nlohmann/json.hpp>
@@ -29,12 +33,15 @@
 #include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <iterator>
+#include <map>
 #include <sstream>
 #include <thread>
 
 namespace gpuplan::cli {
 
 using launching::badInput;
+using launching::cloudAccess;
 using launching::confirm;
 using launching::fail;
 
@@ -175,9 +182,21 @@ void keepAsCalibration(const core::RunRecord& run, const core::PlanDocument& pla
               << "/s as your calibration case (" << saved->string() << "): plans from now on use it.\n";
 }
 
+/// What follow() returns when the run's spot instance is being reclaimed and the run recovers: not an exit code.
+constexpr int kRecoverNow = -1;
+
+/// Whether the run's instance is gone, as its provider says: asked only for a spot run that recovers, whose
+/// instance stopped answering.
+using ReclaimCheck = std::function<bool(const core::RunRecord&)>;
+
 /// Follows the run until it ends: new log to stdout, a monitor line and advice to stderr; a finished run's speed
-/// is kept as a calibration case when `plan` (the plan it ran for) is given.
-int follow(core::RunFollower& follower, const RunOptions& options, const core::PlanDocument* plan = nullptr)
+/// is kept as a calibration case when `plan` (the plan it ran for) is given. A spot run that recovers returns
+/// kRecoverNow once its notice is settled (its checkpoint in the bucket, or the deadline passed) and its job
+/// ended, or once `reclaimed` says its instance is gone.
+int follow(core::RunFollower& follower,
+           const RunOptions& options,
+           const core::PlanDocument* plan = nullptr,
+           const ReclaimCheck& reclaimed = {})
 {
     std::cerr << "Following run " << follower.record().id << " on " << follower.record().host
               << " (Ctrl-C leaves it running; `gpuplan run --attach " << follower.record().id
@@ -186,9 +205,15 @@ int follow(core::RunFollower& follower, const RunOptions& options, const core::P
     settings.lowForSeconds = options.adviceAfter;
     std::string lastAdvice;
     int failures = 0;
+    bool noticeSaid = false;
+    const bool recovers = follower.spec().spot.recover && reclaimed;
     for (;;) {
         core::Result<core::RunUpdate> update = follower.poll(nullptr, core::unixNow());
         if (!update) {
+            if (recovers && failures >= 1 && reclaimed(follower.record())) {
+                std::cerr << "gpuplan: the provider says run " << follower.record().id << "'s spot instance is gone.\n";
+                return kRecoverNow;
+            }
             if (++failures >= 5) {
                 return fail(update.error());
             }
@@ -198,6 +223,21 @@ int follow(core::RunFollower& follower, const RunOptions& options, const core::P
         }
         failures = 0;
         std::cout << update->log << std::flush;
+        if (update->notice && !noticeSaid) {
+            std::cerr << "[spot] " << ui::spotNoticeText(*update->notice).toStdString() << "\n";
+            noticeSaid = true;
+        }
+        if (update->notice && update->state == core::RunState::Interrupted && recovers) {
+            if (core::noticeSettled(*update->notice, update->checkpointSyncedAt, core::unixNow())) {
+                std::cerr << "[spot] "
+                          << (update->checkpointSyncedAt ? "the checkpoint is in the bucket"
+                                                         : "no checkpoint reached the bucket before the deadline")
+                          << ": recovering.\n";
+                return kRecoverNow;
+            }
+            std::this_thread::sleep_for(std::chrono::seconds(options.pollSeconds));
+            continue;
+        }
         for (const core::Reason& problem : update->problems) {
             std::cerr << "gpuplan: " << runText(problem) << "\n";
         }
@@ -269,10 +309,183 @@ std::optional<core::SyncMethod> syncMethodOf(const std::string& name)
 
 volatile std::sig_atomic_t g_tensorboardStop = 0;
 
+/// A spot recovery's parts, made the first time a run needs them: the keychain, the catalog and the network only
+/// then.
+class CliRecovery
+{
+public:
+    CliRecovery(int& argc,
+                char** argv,
+                const CatalogOptions& catalog,
+                const RunOptions& options,
+                std::filesystem::path scriptsDir,
+                std::shared_ptr<const core::PlanDocument> plan)
+        : m_argc(argc)
+        , m_argv(argv)
+        , m_catalog(catalog)
+        , m_options(options)
+        , m_scriptsDir(std::move(scriptsDir))
+        , m_plan(std::move(plan))
+    { }
+
+    /// The services for a run whose SSH port is `sshPort`.
+    core::Result<core::RecoveryServices> services(int sshPort)
+    {
+        if (!m_store) {
+            makeApplication(m_argc, m_argv, m_app);
+            core::Result<core::HttpOptions> network = launching::httpOptions(m_options.network);
+            if (!network) {
+                return network.error();
+            }
+            core::initializeHttp();
+            m_http = std::make_shared<core::HttpClient>(*network);
+            core::Result<core::LoadedCatalog> loaded =
+                core::loadCatalog(m_catalog.catalogDir, m_catalog.userCatalogDir, m_catalog.pricesDir);
+            if (!loaded) {
+                return loaded.error();
+            }
+            m_loaded = std::make_shared<const core::Catalog>(loaded->catalog);
+            m_store = openCredentialStore();
+        }
+        core::RecoveryEnvironment environment;
+        environment.ledgerFile = core::defaultLedgerFile();
+        environment.scriptsDir = m_scriptsDir;
+        environment.catalog = m_loaded;
+        environment.http = m_http;
+        ui::CredentialStore* store = m_store.get();
+        environment.access = [store](const std::string& provider) { return cloudAccess(provider, *store); };
+        environment.plan = m_plan;
+        environment.sshPort = sshPort;
+        return core::makeRecoveryServices(environment);
+    }
+
+    /// Whether `run`'s instance is gone, as its provider says now (false when it cannot be asked).
+    bool reclaimed(const core::RunRecord& run)
+    {
+        core::Result<core::RunConnection> connection = core::readRunConnection(run.connection);
+        core::Result<core::RecoveryServices> s = services(connection ? connection->target.port : 22);
+        if (!s) {
+            std::cerr << "gpuplan: cannot ask the provider: " << said(s.error()) << "\n";
+            return false;
+        }
+        core::Result<bool> gone = core::instanceReclaimed(run, *s, nullptr);
+        if (!gone) {
+            std::cerr << "gpuplan: cannot ask the provider: " << said(gone.error()) << "\n";
+            return false;
+        }
+        return *gone;
+    }
+
+private:
+    int& m_argc;
+    char** m_argv;
+    CatalogOptions m_catalog;
+    RunOptions m_options;
+    std::filesystem::path m_scriptsDir;
+    std::shared_ptr<const core::PlanDocument> m_plan;
+    std::optional<QCoreApplication> m_app;
+    std::shared_ptr<core::HttpClient> m_http;
+    std::shared_ptr<const core::Catalog> m_loaded;
+    std::unique_ptr<ui::CredentialStore> m_store;
+};
+
+/// Follows a run, and while it is a spot run that recovers, recovers it each time its instance is reclaimed and
+/// follows it again on the new one.
+int followAndRecover(std::unique_ptr<core::RunFollower> follower,
+                     const RunOptions& options,
+                     const core::PlanDocument* plan,
+                     CliRecovery& recovery)
+{
+    for (;;) {
+        const int code =
+            follow(*follower, options, plan, [&](const core::RunRecord& run) { return recovery.reclaimed(run); });
+        if (code != kRecoverNow) {
+            return code;
+        }
+        const std::int64_t id = follower->record().id;
+        const int port = follower->session().target().port;
+        follower.reset();
+        core::Result<core::RecoveryServices> services = recovery.services(port);
+        if (!services) {
+            return fail(services.error());
+        }
+        TerminalPrompter prompter(options.acceptNewHostKey);
+        core::Result<core::RunRecord> resumed =
+            core::recoverRun(id, *services, prompter, nullptr, [](const core::RecoveryProgress& p) {
+                if (const QString text = ui::recoveryProgressText(p); !text.isEmpty()) {
+                    std::cerr << "[recovery] " << text.toStdString() << "\n";
+                }
+            });
+        if (!resumed) {
+            return fail(resumed.error());
+        }
+        core::Result<std::unique_ptr<core::RunFollower>> again =
+            core::RunFollower::attach(*resumed, core::defaultLedgerFile(), prompter, nullptr);
+        if (!again) {
+            return fail(again.error());
+        }
+        follower = std::move(again).value();
+    }
+}
+
+/// `gpuplan run --init DIR [PLAN]`: the starter training script from the plan (or the defaults) in DIR/train.py.
+int writeStarter(const RunOptions& options, const std::filesystem::path& scriptsDir)
+{
+    core::StarterSettings settings;
+    if (!options.plan.empty()) {
+        core::Result<core::PlanDocument> plan = core::loadPlan(options.plan);
+        if (!plan) {
+            return fail(plan.error());
+        }
+        settings = core::starterSettingsOf(*plan);
+    }
+    if (!options.signal.empty()) {
+        settings.interruptSignal = options.signal;
+    }
+    std::ifstream in(scriptsDir / core::kStarterTemplateFile, std::ios::binary);
+    const std::string templateText((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (templateText.empty()) {
+        return fail(core::Error{core::ErrorCode::FileNotFound,
+                                core::Reason{"error.run.no_helper", {}},
+                                (scriptsDir / core::kStarterTemplateFile).string()});
+    }
+    core::Result<std::string> script = core::starterScript(settings, templateText);
+    if (!script) {
+        return fail(script.error());
+    }
+    std::error_code ec;
+    std::filesystem::create_directories(options.init, ec);
+    const std::filesystem::path target = std::filesystem::path(options.init) / core::kStarterScriptFile;
+    if (std::filesystem::exists(target, ec)) {
+        return badInput("--init: " + target.string() + " exists; move it away first (it is never overwritten)");
+    }
+    if (core::Status written = core::writeFileAtomically(target, *script, core::FileAccess::KeepOrPrivate); !written) {
+        return fail(written.error());
+    }
+    const core::RunSpec spec = core::starterRunSpec(settings, std::filesystem::absolute(options.init).string());
+    std::cout << "Wrote " << target.string() << ": a " << settings.family << " in " << settings.precision << ", batch "
+              << settings.batchSize << " per GPU, a checkpoint every " << settings.checkpointEvery
+              << " steps and on SIG" << settings.interruptSignal << " (exit " << core::kStarterInterruptedExit
+              << ", resumed from the newest checkpoint).\n"
+              << "Replace its model and data (the REPLACE THIS sections), then run it with:\n"
+              << "  gpuplan run " << (options.plan.empty() ? std::string("PLAN") : options.plan)
+              << " --instance ID --workdir " << options.init << " --command '" << spec.command
+              << "' --throughput-regex '" << spec.throughput.regex << "' --throughput-unit " << spec.throughput.unit
+              << " --spot --recover --checkpoint-bucket s3://BUCKET/PREFIX\n";
+    return kExitOk;
+}
+
 } // namespace
 
-int runRun(const RunOptions& options, const std::filesystem::path& scriptsDir)
+int runRun(int& argc,
+           char** argv,
+           const CatalogOptions& catalog,
+           const RunOptions& options,
+           const std::filesystem::path& scriptsDir)
 {
+    if (!options.init.empty()) {
+        return writeStarter(options, scriptsDir);
+    }
     // Acting on a run started before.
     if (options.stop > 0) {
         core::Result<std::unique_ptr<core::RunFollower>> follower = attachTo(options.stop, options.acceptNewHostKey);
@@ -320,11 +533,37 @@ int runRun(const RunOptions& options, const std::filesystem::path& scriptsDir)
         return kExitOk;
     }
     if (options.attach > 0) {
+        core::Result<core::RunRecord> run = findRun(options.attach);
+        if (!run) {
+            return fail(run.error());
+        }
+        CliRecovery recovery(argc, argv, catalog, options, scriptsDir, nullptr);
+        core::Result<core::RunSpec> spec = core::runSpecOf(*run);
+        if (spec && spec->spot.recover
+            && (run->state == core::RunState::Recovering || run->state == core::RunState::Interrupted)) {
+            // A recovery that did not finish (the program was stopped, or it found no capacity then): again.
+            core::Result<core::RunConnection> connection = core::readRunConnection(run->connection);
+            core::Result<core::RecoveryServices> services =
+                recovery.services(connection ? connection->target.port : 22);
+            if (!services) {
+                return fail(services.error());
+            }
+            TerminalPrompter prompter(options.acceptNewHostKey);
+            core::Result<core::RunRecord> resumed =
+                core::recoverRun(run->id, *services, prompter, nullptr, [](const core::RecoveryProgress& p) {
+                    if (const QString text = ui::recoveryProgressText(p); !text.isEmpty()) {
+                        std::cerr << "[recovery] " << text.toStdString() << "\n";
+                    }
+                });
+            if (!resumed) {
+                return fail(resumed.error());
+            }
+        }
         core::Result<std::unique_ptr<core::RunFollower>> follower = attachTo(options.attach, options.acceptNewHostKey);
         if (!follower) {
             return fail(follower.error());
         }
-        return follow(**follower, options);
+        return followAndRecover(std::move(follower).value(), options, nullptr, recovery);
     }
 
     // Starting one: the plan's spec, with the flags over it, on --host or the launch's address.
@@ -386,6 +625,34 @@ int runRun(const RunOptions& options, const std::filesystem::path& scriptsDir)
     if (!options.tensorboardLogdir.empty()) {
         spec.tensorboardLogdir = options.tensorboardLogdir;
     }
+    core::SpotHandling& spot = spec.spot;
+    spot.recover = spot.recover || options.recover;
+    spot.watch = spot.watch || options.spot || spot.recover;
+    for (auto [flag, field] : {std::pair{&options.checkpointBucket, &spot.bucket},
+                               std::pair{&options.checkpointBucketRegion, &spot.bucketRegion},
+                               std::pair{&options.checkpointDir, &spot.checkpointDir},
+                               std::pair{&options.signal, &spot.signal},
+                               std::pair{&options.publicKey, &spot.publicKeyFile},
+                               std::pair{&options.sshFrom, &spot.sshFrom},
+                               std::pair{&options.metadataUrl, &spot.metadataUrl}}) {
+        if (!flag->empty()) {
+            *field = *flag;
+        }
+    }
+    if (!options.publicKey.empty()) {
+        spot.publicKeyFile = std::filesystem::absolute(options.publicKey).lexically_normal().string();
+    }
+    spot.checkpointUrl.clear(); // a new run keeps its checkpoints in a folder of its own
+    for (auto [flag, field] : {std::pair{options.syncEvery, &spot.syncEverySeconds},
+                               std::pair{options.onDemandAfter, &spot.onDemandAfter},
+                               std::pair{options.maxAttempts, &spot.maxAttempts}}) {
+        if (flag >= 0) {
+            *field = flag;
+        }
+    }
+    if (spot.recover && options.instance == 0) {
+        return badInput("--recover needs --instance ID: a launch of GPU Planner's is what it relaunches");
+    }
     if (core::Status checked = core::checkRunSpec(spec); !checked) {
         return fail(checked.error());
     }
@@ -433,6 +700,10 @@ int runRun(const RunOptions& options, const std::filesystem::path& scriptsDir)
     std::ostringstream scriptText;
     scriptText << script.rdbuf();
     request.runScript = scriptText.str();
+    if (spot.watch) {
+        std::ifstream watcher(scriptsDir / "gpuplan-watch.sh", std::ios::binary);
+        request.watchScript.assign(std::istreambuf_iterator<char>(watcher), {});
+    }
     request.connection.target = *target;
     request.connection.knownHostsFile = options.knownHosts;
     request.launchId = options.instance;
@@ -485,12 +756,30 @@ int runRun(const RunOptions& options, const std::filesystem::path& scriptsDir)
     if (options.noFollow) {
         return kExitOk;
     }
+    if (spot.watch) {
+        const int every = core::syncEverySecondsOf(spot, request.planned);
+        core::Result<core::RunSpec> kept = core::runSpecOf(*started);
+        std::cerr << "[spot] the watcher syncs " << spot.checkpointDir << " to "
+                  << (kept ? kept->spot.checkpointUrl : spot.bucket);
+        if (every > 0) {
+            std::cerr << " every " << fixed(every / 60.0) << " min"
+                      << (options.syncEvery < 0 ? " (the plan's checkpoint interval, Daly's optimum)" : "");
+        } else {
+            std::cerr << " on a notice and at the end";
+        }
+        std::cerr << (spot.recover ? "; a reclaimed instance is relaunched and the run resumed" : "") << ".\n";
+    }
     core::Result<std::unique_ptr<core::RunFollower>> follower =
         core::RunFollower::attach(*started, request.ledgerFile, prompter, nullptr);
     if (!follower) {
         return fail(follower.error());
     }
-    return follow(**follower, options, plan ? &*plan : nullptr);
+    std::shared_ptr<const core::PlanDocument> shared;
+    if (plan) {
+        shared = std::make_shared<const core::PlanDocument>(*plan);
+    }
+    CliRecovery recovery(argc, argv, catalog, options, scriptsDir, shared);
+    return followAndRecover(std::move(follower).value(), options, plan ? &*plan : nullptr, recovery);
 }
 
 int runRuns(bool json, const std::string& csvFile, const std::string& currency, const CatalogOptions& catalog)
@@ -540,9 +829,27 @@ int runRuns(bool json, const std::string& csvFile, const std::string& currency, 
         }
         return kExitOk;
     }
+    // Each run over its attempts: a recovered spot run ran on several instances.
+    core::Result<std::vector<core::RunAttempt>> attempts = (*ledger)->attempts();
+    core::Result<std::vector<core::LedgerEntry>> entries = (*ledger)->entries();
+    if (!attempts) {
+        return fail(attempts.error());
+    }
+    if (!entries) {
+        return fail(entries.error());
+    }
+    const std::int64_t now = core::unixNow();
+    const auto totalsOf = [&](const core::RunRecord& run) {
+        std::vector<core::RunAttempt> own;
+        std::copy_if(attempts->begin(), attempts->end(), std::back_inserter(own), [&](const core::RunAttempt& a) {
+            return a.runId == run.id;
+        });
+        return core::runTotals(run, own, *entries, now);
+    };
     if (json) {
         nlohmann::ordered_json list = nlohmann::ordered_json::array();
         for (const core::RunRecord& run : *runs) {
+            const core::RunTotals totals = totalsOf(run);
             auto optional = [](const std::optional<double>& v) {
                 return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
             };
@@ -562,6 +869,15 @@ int runRuns(bool json, const std::string& csvFile, const std::string& currency, 
                             {"gpu_utilization", optional(run.measured.gpuUtilization)},
                             {"cost", optional(run.measured.cost)},
                             {"cost_currency", run.measured.costCurrency},
+                            {"attempts", totals.attempts},
+                            {"interruptions", totals.interruptions},
+                            {"lost_hours", totals.lostHours},
+                            {"total_cost", totals.cost ? nlohmann::ordered_json(*totals.cost) : nullptr},
+                            {"total_cost_currency", totals.currency},
+                            {"planned_spot_hours_p50", optional(run.planned.spotHoursP50)},
+                            {"planned_spot_hours_p90", optional(run.planned.spotHoursP90)},
+                            {"planned_spot_cost_p50", optional(run.planned.spotCostP50)},
+                            {"planned_spot_cost_p90", optional(run.planned.spotCostP90)},
                             {"results", run.resultsDir}});
         }
         std::cout << list.dump(2) << "\n";
@@ -580,19 +896,45 @@ int runRuns(bool json, const std::string& csvFile, const std::string& currency, 
                      {"speed"},
                      {"GPU util", right},
                      {"cost", right},
+                     {"spot"},
                      {"results"}});
+    int interruptions = 0;
+    double lost = 0;
+    std::map<std::string, double> spent; // by currency
     for (const core::RunRecord& run : *runs) {
+        const core::RunTotals totals = totalsOf(run);
+        interruptions += totals.interruptions;
+        lost += totals.lostHours;
+        // A recovered run costs every instance it ran on; any other, its own running time.
+        std::optional<double> cost = totals.attempts > 1 ? totals.cost : run.measured.cost;
+        const std::string costCurrency = totals.attempts > 1 ? totals.currency : run.measured.costCurrency;
+        if (cost) {
+            spent[costCurrency] += *cost;
+        }
+        const core::Result<core::RunSpec> kept = core::runSpecOf(run);
+        const bool spot = totals.attempts > 1 || (kept && kept->spot.watch);
         table.addRow({std::to_string(run.id),
                       run.launchId ? std::to_string(run.launchId) : "-",
                       run.host,
                       stateText(run.state, run.exitCode),
-                      fixed(run.measured.hours, 2),
+                      fixed(totals.attempts > 1 ? totals.hours : run.measured.hours, 2),
                       speedText(run.measured, run.planned),
                       run.measured.gpuUtilization ? fixed(*run.measured.gpuUtilization, 0) + "%" : "-",
-                      run.measured.cost ? fixed(*run.measured.cost, 2) + " " + run.measured.costCurrency : "-",
+                      cost ? fixed(*cost, 2) + " " + costCurrency : "-",
+                      spot ? ui::runTotalsText(totals, run.planned).toStdString() : "-",
                       run.resultsDir.empty() ? "not downloaded" : run.resultsDir});
     }
     table.print(std::cout);
+    std::cout << "\n"
+              << runs->size() << " run(s), " << interruptions << " spot interruption(s), " << fixed(lost, 2)
+              << " h lost to them; spent";
+    if (spent.empty()) {
+        std::cout << " nothing known";
+    }
+    for (const auto& [code, amount] : spent) {
+        std::cout << " " << fixed(amount, 2) << " " << code;
+    }
+    std::cout << ".\n";
     return kExitOk;
 }
 

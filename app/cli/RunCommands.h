@@ -1,6 +1,7 @@
 #pragma once
 
 #include "CatalogCommands.h"
+#include "LaunchCommands.h"
 
 #include <cstdint>
 #include <filesystem>
@@ -36,6 +37,22 @@ struct RunOptions
     std::string detachWith = "auto";
     int interval = 2;
 
+    // Spot: the interruption watcher, checkpoints to a bucket, relaunch and resume.
+    bool spot = false;    // --spot: the watcher and the checkpoint sync run with the job
+    bool recover = false; // --recover: relaunch and resume after an interruption (implies --spot)
+    std::string checkpointBucket;
+    std::string checkpointBucketRegion;
+    std::string checkpointDir;
+    std::string signal;
+    int syncEvery = -1;     // seconds; -1: the plan's checkpoint interval
+    int onDemandAfter = -1; // -1: the spec's (0: never)
+    int maxAttempts = -1;
+    std::string publicKey; // the relaunches' SSH key
+    std::string sshFrom;   // where relaunches open SSH to
+    std::string metadataUrl;
+    NetworkOptions network;
+    std::string init; // --init DIR: write the starter training script there and stop
+
     // Following and acting on a run.
     std::int64_t attach = 0;   // --attach RUN
     std::int64_t stop = 0;     // --stop RUN
@@ -53,7 +70,14 @@ struct RunOptions
 /// `--attach RUN` follows a run started before; `--stop RUN`, `--download RUN`, `--open-tensorboard RUN`.
 /// Ctrl-C while following leaves the run going on the instance. Exit 0 when the run finished (exit 0), 1 when it
 /// failed or could not start, 2 on bad input.
-int runRun(const RunOptions& options, const std::filesystem::path& scriptsDir);
+/// With --spot the job runs beside an interruption watcher that syncs its checkpoints to a bucket; with --recover a
+/// reclaimed instance is relaunched in the plan's fallback order and the run resumes from the bucket (attempts in
+/// the ledger). `--init DIR` writes the starter training script from the plan and stops.
+int runRun(int& argc,
+           char** argv,
+           const CatalogOptions& catalog,
+           const RunOptions& options,
+           const std::filesystem::path& scriptsDir);
 
 /// `gpuplan runs [--json] [--csv FILE [--currency CNY|USD]]`: every run in the ledger with its state and plan against
 /// actual; --csv writes every run and launch as CSV (core::runsReportCsv), money converted at the catalog's rate.

@@ -454,6 +454,48 @@ static int runCommand(int argc, char** argv)
     run->add_option("--open-tensorboard",
                     runOptions.openTensorboard,
                     "Start run RUN's TensorBoard there and forward it to a local port until Ctrl-C");
+    run->add_flag("--spot",
+                  runOptions.spot,
+                  "Watch for the provider's spot interruption notice beside the job: signal it, and sync its "
+                  "checkpoints to --checkpoint-bucket (also every checkpoint interval of the plan)");
+    run->add_flag("--recover",
+                  runOptions.recover,
+                  "When the spot instance is reclaimed, relaunch (same zone, other zones, the plan's other regions "
+                  "and providers) and resume from the bucket's newest checkpoint (implies --spot)");
+    run->add_option("--checkpoint-bucket",
+                    runOptions.checkpointBucket,
+                    "s3:// gs:// oss:// cos:// obs:// az:// URL the run's checkpoints are kept under");
+    run->add_option("--checkpoint-bucket-region",
+                    runOptions.checkpointBucketRegion,
+                    "The bucket's region: one elsewhere than the instance is said (traffic between regions is billed)");
+    run->add_option("--checkpoint-dir",
+                    runOptions.checkpointDir,
+                    "Where the job writes its checkpoints, in the working directory (checkpoints)");
+    run->add_option("--signal",
+                    runOptions.signal,
+                    "What the training program is sent on a notice: USR1 (default), USR2, INT, TERM or HUP");
+    run->add_option("--sync-every",
+                    runOptions.syncEvery,
+                    "Seconds between checkpoint syncs (default: the plan's checkpoint interval, Daly's optimum)")
+        ->check(CLI::Range(0, 30 * 86400));
+    run->add_option("--on-demand-after",
+                    runOptions.onDemandAfter,
+                    "Relaunch on demand from this many interruptions on (0: always spot)")
+        ->check(CLI::Range(0, 100));
+    run->add_option("--max-attempts", runOptions.maxAttempts, "Instances in all before the run is given up (5)")
+        ->check(CLI::Range(1, 50));
+    run->add_option("--public-key", runOptions.publicKey, "The relaunches' SSH public key (~/.ssh/id_ed25519.pub)");
+    run->add_option("--ssh-from",
+                    runOptions.sshFrom,
+                    "Where relaunches open SSH to, an address or CIDR (default: this computer's public address)");
+    run->add_option("--metadata-url",
+                    runOptions.metadataUrl,
+                    "The instance metadata service's base URL, when it is not the provider's own");
+    run->add_option("--init",
+                    runOptions.init,
+                    "Write a starter training script (PyTorch, mixed precision, checkpoints on the signal, resume) "
+                    "for PLAN into this folder, and stop");
+    addNetworkOptions(run, runOptions.network);
     bool runsJson = false;
     CLI::App* runs = app.add_subcommand("runs", "Every training run with its state, speed and cost against the plan");
     runs->add_flag("--json", runsJson, "Print JSON instead of a table");
@@ -562,7 +604,7 @@ static int runCommand(int argc, char** argv)
             envScripts && *envScripts
                 ? std::filesystem::path(envScripts)
                 : (executableDir(argv[0]) / ".." / "share" / "gpuplanner" / "scripts").lexically_normal();
-        return runRun(runOptions, scripts);
+        return runRun(argc, argv, options, runOptions, scripts);
     }
     if (*runs) {
         return runRuns(runsJson, runsCsv, runsCurrency, options);

@@ -263,7 +263,7 @@ Result<RunSpec> readRunSpec(const nlohmann::json& json, const std::string& where
         for (auto [key, flag] : {std::pair{"watch", &spot.watch}, std::pair{"recover", &spot.recover}}) {
             if (const auto v = it->find(key); v != it->end() && !v->is_null()) {
                 if (!v->is_boolean()) {
-                    return notOfKind(at, key, "true or false");
+                    return notOfKind(at, key, "boolean");
                 }
                 *flag = v->get<bool>();
             }

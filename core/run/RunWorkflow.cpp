@@ -267,7 +267,9 @@ std::string jobScript(const RunSpec& spec, const std::string& remoteWorkdir, con
         }
         script += "mkdir -p \"$GPUPLAN_CHECKPOINT_DIR\"\n";
         if (!spot.checkpointUrl.empty()) {
+            // wire: the job's log lines, on the instance
             script += "echo " + shellQuote("[gpuplan] checkpoints: the newest from " + spot.checkpointUrl) + "\n";
+            // wire: the job's log lines, on the instance
             script += "if ! (\n" + objectStoreSync(spot.checkpointUrl, checkpoints) + "); then\n  echo "
                       + shellQuote("[gpuplan] no checkpoint could be pulled from " + spot.checkpointUrl
                                    + ": the training starts from what it has")

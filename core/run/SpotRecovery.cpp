@@ -2,12 +2,15 @@
 
 #include "gpuplan/cloud/CloudProvider.h"
 #include "gpuplan/core/Log.h"
+#include "gpuplan/net/Clock.h"
 #include "gpuplan/plan/PlanDocument.h"
 #include "gpuplan/run/RunWorkflow.h"
 #include "run/ObjectStore.h"
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 #include <tuple>
@@ -215,6 +218,60 @@ Status recordNotice(const std::filesystem::path& ledgerFile,
         return (*ledger)->updateAttempt(a);
     }
     return Ok{};
+}
+
+Result<RecoveryServices> makeRecoveryServices(const RecoveryEnvironment& environment)
+{
+    const auto read = [&](const char* name) -> Result<std::string> {
+        std::ifstream in(environment.scriptsDir / name, std::ios::binary);
+        std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (!in && !in.eof()) {
+            return Error{
+                ErrorCode::FileNotFound, Reason{"error.run.no_helper", {}}, (environment.scriptsDir / name).string()};
+        }
+        if (text.empty()) {
+            return Error{
+                ErrorCode::FileNotFound, Reason{"error.run.no_helper", {}}, (environment.scriptsDir / name).string()};
+        }
+        return text;
+    };
+    Result<std::string> runScript = read("gpuplan-run.sh");
+    Result<std::string> watchScript = read("gpuplan-watch.sh");
+    Result<std::string> watchdog = read("gpuplan-watchdog.sh");
+    for (const Result<std::string>* script : {&runScript, &watchScript, &watchdog}) {
+        if (!*script) {
+            return script->error();
+        }
+    }
+    if (!environment.catalog || !environment.http || !environment.access) {
+        return Error{ErrorCode::InvalidArgument, Reason{"error.recovery.not_set_up", {}}, "recovery"};
+    }
+    RecoveryServices services;
+    services.ledgerFile = environment.ledgerFile;
+    services.runScript = *runScript;
+    services.watchScript = *watchScript;
+    services.plan = environment.plan;
+    services.wait.until = LaunchWait::Ssh;
+    services.wait.sshPort = environment.sshPort;
+    const std::shared_ptr<HttpTransport> http = environment.http;
+    const auto access = environment.access;
+    services.connect = [http, access](const std::string& provider) -> Result<std::unique_ptr<CloudProvider>> {
+        Result<CloudAccess> found = access(provider);
+        if (!found) {
+            return found.error();
+        }
+        return connectProvider(*found, *http);
+    };
+    const std::shared_ptr<const Catalog> catalog = environment.catalog;
+    const std::string watchdogText = *watchdog;
+    services.prepare = [catalog, http, watchdogText](const LaunchPreparation& preparation) -> Result<LaunchOrder> {
+        Result<PreparedLaunch> prepared = prepareLaunch(preparation, *catalog, watchdogText, *http, unixNow());
+        if (!prepared) {
+            return prepared.error();
+        }
+        return prepared->order;
+    };
+    return services;
 }
 
 Result<bool> instanceReclaimed(const RunRecord& run, const RecoveryServices& services, const CancelToken* cancel)
@@ -445,7 +502,7 @@ Result<RunRecord> recoverRun(std::int64_t runId,
         }
         Result<std::vector<PlanBudget>> budgets = ledger.budgets();
         std::vector<std::string> refused;
-        for (const RelaunchCandidate& candidate : relaunchOrder(lost, services.plan, spec->spot, interruptions)) {
+        for (const RelaunchCandidate& candidate : relaunchOrder(lost, services.plan.get(), spec->spot, interruptions)) {
             if (cancel && cancel->cancelled()) {
                 return Error{
                     ErrorCode::Cancelled, Reason{"error.recovery.cancelled", {}}, "run " + std::to_string(runId)};

@@ -16,6 +16,8 @@
 #include "gpuplan/run/RunWorkflow.h"
 #include "gpuplan/run/SpotRecovery.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
@@ -24,6 +26,7 @@
 
 #include <csignal>
 #include <fstream>
+#include <tuple>
 
 using namespace gpuplan::core;
 using gpuplan::testing::FakeCloud;
@@ -206,6 +209,7 @@ private slots:
     void aRecoveryKilledMidwayLeavesOneLiveInstance_data();
     void aRecoveryKilledMidwayLeavesOneLiveInstance();
     void theRelaunchOrderFollowsThePlan();
+    void cliStarterSpotFlagsAndRunTotals();
 
 private:
     QString path(const QString& name) const { return m_sshd.path(name); }
@@ -583,6 +587,131 @@ void TestSpotRecovery::theRelaunchOrderFollowsThePlan()
         QCOMPARE(c.pricing, LaunchPricing::OnDemand);
         QCOMPARE(c.why.params.at("on_demand"), std::string("yes"));
     }
+}
+
+void TestSpotRecovery::cliStarterSpotFlagsAndRunTotals()
+{
+    const QString data = path(QStringLiteral("cli-data"));
+    QDir(data).removeRecursively();
+    QVERIFY(QDir().mkpath(data + "/gpuplanner"));
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_DATA_HOME"), data);
+    env.insert(QStringLiteral("GPUPLAN_SCRIPTS_DIR"), QStringLiteral(GPUPLAN_SOURCE_DIR "/resources/scripts"));
+    const auto gpuplan = [&](const QStringList& args) {
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(GPUPLAN_BINARY_DIR "/bin/gpuplan"), args);
+        p.waitForFinished(60000);
+        return std::tuple{
+            p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+    };
+
+    // The starter script from the plan, written once; never over an existing one.
+    const QString folder = path(QStringLiteral("starter"));
+    QDir(folder).removeRecursively();
+    const QString plan = QStringLiteral(GPUPLAN_SOURCE_DIR "/resources/examples/resnet50-imagenet.gpuplan");
+    auto [code, out, err] = gpuplan({QStringLiteral("run"), plan, QStringLiteral("--init"), folder});
+    QVERIFY2(code == 0, qPrintable(out + err));
+    QVERIFY(QFile::exists(folder + "/train.py"));
+    QVERIFY2(out.contains(QStringLiteral("--throughput-regex")) && out.contains(QStringLiteral("--recover")),
+             qPrintable(out));
+    QVERIFY(QString::fromStdString(readText(folder + "/train.py")).contains(QStringLiteral("GradScaler")));
+    std::tie(code, out, err) = gpuplan({QStringLiteral("run"), plan, QStringLiteral("--init"), folder});
+    QCOMPARE(code, 2);
+    QVERIFY2(err.contains(QStringLiteral("exists")), qPrintable(err));
+
+    // Spot handling needs a bucket; a recovery needs a launch to relaunch.
+    const QStringList base{QStringLiteral("run"),
+                           QStringLiteral("--host"),
+                           m_sshd.host(),
+                           QStringLiteral("--command"),
+                           QStringLiteral("python3 train.py")};
+    std::tie(code, out, err) = gpuplan(base + QStringList{QStringLiteral("--spot")});
+    QCOMPARE(code, 2);
+    QVERIFY2(err.contains(QStringLiteral("--checkpoint-bucket")), qPrintable(err));
+    std::tie(code, out, err) =
+        gpuplan(base
+                + QStringList{
+                    QStringLiteral("--spot"), QStringLiteral("--checkpoint-bucket"), QStringLiteral("ftp://lab/ckpt")});
+    QCOMPARE(code, 2);
+    QVERIFY2(err.contains(QStringLiteral("ftp")), qPrintable(err));
+    std::tie(code, out, err) = gpuplan(base
+                                       + QStringList{QStringLiteral("--recover"),
+                                                     QStringLiteral("--checkpoint-bucket"),
+                                                     QStringLiteral("s3://lab/ckpt")});
+    QCOMPARE(code, 2);
+    QVERIFY2(err.contains(QStringLiteral("--instance")), qPrintable(err));
+
+    // A recovered run in the ledger: `gpuplan runs` adds its attempts up.
+    {
+        Result<std::unique_ptr<Ledger>> ledger = Ledger::open((data + "/gpuplanner/ledger.sqlite").toStdString());
+        QVERIFY(ledger);
+        const std::int64_t start = std::time(nullptr) - 3600;
+        std::vector<std::int64_t> launches;
+        for (const char* zone : {"us-east-1a", "us-east-1b"}) {
+            LaunchIntent intent;
+            intent.provider = "aws";
+            intent.region = kRegion;
+            intent.zone = zone;
+            intent.instanceType = kType;
+            intent.pricingMode = "spot";
+            intent.price = LaunchPrice{0.40, Currency::USD, PriceUnit::Hour, std::nullopt, 0};
+            intent.clientToken = std::string("tok-") + zone;
+            Result<std::int64_t> id = (*ledger)->recordIntent(intent, start);
+            QVERIFY(id);
+            QVERIFY((*ledger)->update(*id, std::string("i-") + zone, InstanceState::Running, start));
+            launches.push_back(*id);
+        }
+        RunRecord run;
+        run.launchId = launches[1];
+        run.host = "ubuntu@127.0.0.1";
+        run.remoteDir = "/home/ubuntu/.gpuplanner/runs/x";
+        run.state = RunState::Finished;
+        run.startedAt = start;
+        run.endedAt = start + 3000;
+        run.exitCode = 0;
+        run.planned.spotCostP50 = 2.5;
+        run.planned.spotCostP90 = 3.5;
+        run.planned.currency = "CNY";
+        Result<std::int64_t> runId = (*ledger)->recordRun(run);
+        QVERIFY(runId);
+        RunAttempt first{.runId = *runId,
+                         .number = 1,
+                         .launchId = launches[0],
+                         .host = run.host,
+                         .remoteDir = "/a",
+                         .startedAt = start,
+                         .endedAt = start + 1200,
+                         .end = "interrupted",
+                         .noticeAt = start + 1200,
+                         .deadlineAt = start + 1320,
+                         .noticeKind = "termination",
+                         .checkpointAt = start + 900};
+        RunAttempt second{.runId = *runId,
+                          .number = 2,
+                          .launchId = launches[1],
+                          .host = run.host,
+                          .remoteDir = "/b",
+                          .startedAt = start + 1500,
+                          .endedAt = start + 3000,
+                          .end = "finished"};
+        QVERIFY((*ledger)->recordAttempt(first));
+        QVERIFY((*ledger)->recordAttempt(second));
+    }
+    std::tie(code, out, err) = gpuplan({QStringLiteral("runs")});
+    QVERIFY2(code == 0, qPrintable(out + err));
+    QVERIFY2(out.contains(QStringLiteral("2 attempts, 1 interruption")), qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("1 spot interruption(s)")), qPrintable(out));
+    std::tie(code, out, err) = gpuplan({QStringLiteral("runs"), QStringLiteral("--json")});
+    QVERIFY2(code == 0, qPrintable(out + err));
+    const nlohmann::json list = nlohmann::json::parse(out.toStdString(), nullptr, false);
+    QVERIFY(list.is_array() && list.size() == 1);
+    QCOMPARE(list[0]["attempts"].get<int>(), 2);
+    QCOMPARE(list[0]["interruptions"].get<int>(), 1);
+    // Lost: 300 s after the last checkpoint, and 300 s until the next instance ran.
+    QCOMPARE(list[0]["lost_hours"].get<double>(), 600.0 / 3600.0);
+    QVERIFY(list[0]["total_cost"].is_number());
+    QCOMPARE(list[0]["planned_spot_cost_p90"].get<double>(), 3.5);
 }
 
 int main(int argc, char** argv)

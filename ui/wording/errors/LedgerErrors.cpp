@@ -121,6 +121,15 @@ QString ledgerError(const core::Reason& reason, const ReasonParams& p)
     if (key == "error.ledger.cannot_add_runs") {
         return LedgerErrors::tr("cannot add the training runs to the ledger (ledger: %1)").arg(p.text("said"));
     }
+    if (key == "error.ledger.cannot_add_attempts") {
+        return LedgerErrors::tr("cannot add the runs' attempts to the ledger (ledger: %1)").arg(p.text("said"));
+    }
+    if (key == "error.ledger.no_attempt") {
+        return LedgerErrors::tr("no attempt %1 in the ledger").arg(p.text("attempt"));
+    }
+    if (key == "error.launch.nothing_to_wait_for") {
+        return LedgerErrors::tr("this launch has no instance to wait for yet");
+    }
     if (key == "error.ledger.no_run") {
         return LedgerErrors::tr("no run %1 in the ledger (gpuplan runs lists them)").arg(p.text("run"));
     }

@@ -1,4 +1,5 @@
-// The words of core's error.run.* errors: a run's spec, its sync, its remote job, its results.
+// The words of core's error.run.* and error.recovery.* errors: a run's spec, its sync, its remote job, its results,
+// its starter script and its spot recovery.
 #include "wording/errors/ErrorWording.h"
 
 namespace gpuplan::ui::errorwording {
@@ -143,6 +144,69 @@ QString runErrorText(const core::Reason& reason)
     if (key == "error.run.tensorboard_not_listening") {
         return RunErrors::tr("TensorBoard was started but does not answer after a minute: see tensorboard.log in "
                              "the run's folder on the instance");
+    }
+    // Spot handling (core/run/RunSpec.cpp, core/run/SpotRecovery.cpp).
+    if (key == "error.run.no_checkpoint_bucket") {
+        return RunErrors::tr(
+            "spot handling needs a bucket for the checkpoints (s3://, gs://, oss://, cos://, obs:// or "
+            "az://): a reclaimed instance takes its disk with it");
+    }
+    if (key == "error.run.checkpoint_outside_workdir") {
+        return RunErrors::tr("the checkpoint folder \"%1\" must be a folder inside the working directory, e.g. "
+                             "checkpoints")
+            .arg(p.text("path"));
+    }
+    if (key == "error.run.unknown_signal") {
+        return RunErrors::tr("unknown signal \"%1\": choose USR1, USR2, INT, TERM or HUP").arg(p.text("signal"));
+    }
+    if (key == "error.run.bad_recovery_counts") {
+        return RunErrors::tr("the recovery's counts are out of range: at least one attempt and at most 50, no "
+                             "negative interval or limit");
+    }
+    if (key == "error.run.starter_bad_setting") {
+        return RunErrors::tr("the starter script's setting %1 cannot be \"%2\"")
+            .arg(p.text("setting"), p.text("value"));
+    }
+    if (key == "error.run.starter_unknown_placeholder") {
+        return RunErrors::tr("the starter script's template has a placeholder {{%1}} that this version does not fill: "
+                             "reinstall GPU Planner")
+            .arg(p.text("placeholder"));
+    }
+    if (key == "error.run.starter_missing_placeholder") {
+        return RunErrors::tr("the starter script's template lacks the placeholder {{%1}}: it is not this version's; "
+                             "reinstall GPU Planner")
+            .arg(p.text("placeholder"));
+    }
+    if (key == "error.recovery.not_asked") {
+        return RunErrors::tr("run %1 was not started to recover from interruptions (--recover)").arg(p.text("run"));
+    }
+    if (key == "error.recovery.run_ended") {
+        return RunErrors::tr("run %1 has ended: there is nothing to recover").arg(p.text("run"));
+    }
+    if (key == "error.recovery.not_launched") {
+        return RunErrors::tr("run %1 is not on an instance GPU Planner launched: it cannot be relaunched (start it "
+                             "with --instance)")
+            .arg(p.text("run"));
+    }
+    if (key == "error.recovery.not_set_up") {
+        return RunErrors::tr("the recovery lacks the catalog, the network or the stored keys: start it again");
+    }
+    if (key == "error.recovery.gave_up") {
+        return RunErrors::tr("the run was reclaimed on each of its %1 instances: it stops here, interrupted; its "
+                             "checkpoints stay in the bucket (gpuplan run --attach RUN resumes it)")
+            .arg(p.text("attempts"));
+    }
+    if (key == "error.recovery.nowhere") {
+        return RunErrors::tr("no place in the plan's fallback order had capacity (%1): the run is interrupted, its "
+                             "checkpoints stay in the bucket; gpuplan run --attach RUN tries again")
+            .arg(p.text("tried"));
+    }
+    if (key == "error.recovery.cancelled") {
+        return RunErrors::tr("the recovery was cancelled: gpuplan run --attach RUN takes it up again");
+    }
+    if (key == "error.recovery.no_login_user") {
+        return RunErrors::tr("GPU Planner does not know the login user of %1's image: the run cannot move there")
+            .arg(p.text("provider"));
     }
     return {};
 }

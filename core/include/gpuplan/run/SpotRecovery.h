@@ -2,6 +2,7 @@
 
 #include "gpuplan/cloud/LaunchWorkflow.h"
 #include "gpuplan/cloud/Launcher.h"
+#include "gpuplan/cloud/LedgerActions.h"
 #include "gpuplan/core/Prompter.h"
 #include "gpuplan/ledger/Ledger.h"
 #include "gpuplan/run/RunSpec.h"
@@ -99,10 +100,28 @@ struct RecoveryServices
     std::function<Result<LaunchOrder>(const LaunchPreparation& preparation)> prepare;
     std::string runScript;
     std::string watchScript;
-    const PlanDocument* plan = nullptr; // the fallback order's other regions and providers; null: same region
-    LaunchWaitOptions wait;             // sshPort: the run's own
+    std::shared_ptr<const PlanDocument> plan; // the fallback order's other regions and providers; null: same region
+    LaunchWaitOptions wait;                   // sshPort: the run's own
     std::function<std::int64_t()> now;
 };
+
+/// What both front ends have for a recovery: where the ledger and the instance scripts are, the catalog (relaunch
+/// prices), an HTTP transport (this computer's address, the provider's API), the user's stored access per provider,
+/// and the run's plan when it is at hand.
+struct RecoveryEnvironment
+{
+    std::filesystem::path ledgerFile;
+    std::filesystem::path scriptsDir; // gpuplan-run.sh, gpuplan-watch.sh, gpuplan-watchdog.sh
+    std::shared_ptr<const Catalog> catalog;
+    std::shared_ptr<HttpTransport> http;
+    std::function<Result<CloudAccess>(const std::string& provider)> access;
+    std::shared_ptr<const PlanDocument> plan;
+    int sshPort = 22; // the run's own
+};
+
+/// The services of a recovery made of `environment`: connect with the stored access, prepare relaunches with the
+/// catalog and the watchdog script, wait until SSH answers. FileNotFound naming a script that is missing.
+Result<RecoveryServices> makeRecoveryServices(const RecoveryEnvironment& environment);
 
 enum class RecoveryStep
 {
