@@ -358,15 +358,24 @@ Result<RunRecord> startRun(const RunRequest& request,
         dataFiles = std::move(listed).value();
     }
 
-    // A bucket in another region than the instance: billed per GB between regions, and slower. Said before it starts.
-    std::optional<Reason> otherRegion;
-    if (!datasetScheme(request.spec.dataset).empty() && !request.spec.datasetRegion.empty() && request.launchId != 0) {
+    // A bucket in another region than the instance: billed per GB between regions, and slower. Said before it starts,
+    // for the dataset and for a spot run's checkpoints.
+    std::vector<Reason> otherRegions;
+    if (request.launchId != 0) {
         if (Result<std::unique_ptr<Ledger>> ledger = Ledger::open(request.ledgerFile)) {
             if (Result<std::optional<LedgerEntry>> launch = (*ledger)->find(request.launchId); launch && *launch) {
                 const std::string& region = (*launch)->intent.region;
-                if (!region.empty() && region != request.spec.datasetRegion) {
-                    otherRegion = Reason{"run.dataset.other_region",
-                                         {{"bucket_region", request.spec.datasetRegion}, {"instance_region", region}}};
+                const SpotHandling& spot = request.spec.spot;
+                if (!datasetScheme(request.spec.dataset).empty() && !request.spec.datasetRegion.empty()
+                    && !region.empty() && region != request.spec.datasetRegion) {
+                    otherRegions.push_back(
+                        Reason{"run.dataset.other_region",
+                               {{"bucket_region", request.spec.datasetRegion}, {"instance_region", region}}});
+                }
+                if ((spot.watch || spot.recover) && !spot.bucketRegion.empty() && !region.empty()
+                    && region != spot.bucketRegion) {
+                    otherRegions.push_back(Reason{"run.checkpoints.other_region",
+                                                  {{"bucket_region", spot.bucketRegion}, {"instance_region", region}}});
                 }
             }
         }
@@ -461,8 +470,8 @@ Result<RunRecord> startRun(const RunRequest& request,
         }
     }
 
-    if (otherRegion) {
-        progress(RunStep::Dataset, 0, 0, *otherRegion);
+    for (const Reason& note : otherRegions) {
+        progress(RunStep::Dataset, 0, 0, note);
     }
     progress(RunStep::Connect);
     SshOptions options;

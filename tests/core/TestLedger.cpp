@@ -434,6 +434,64 @@ private slots:
         QVERIFY((*reopened)->recordVerification({0, id, kT0, "root@h", "fail", "{}", "{}"}).ok());
     }
 
+    void aRunsAttemptsAreKeptOnceEachAndMoveWithTheirLaunch()
+    {
+        const std::filesystem::path file = path("attempts.sqlite");
+        auto ledger = Ledger::open(file);
+        QVERIFY(ledger.ok());
+        const std::int64_t first = *(*ledger)->recordIntent(intent("tok-a1"), kT0);
+        const std::int64_t refusedZone = *(*ledger)->recordIntent(intent("tok-a2"), kT0 + 100);
+        const std::int64_t nextZone = *(*ledger)->recordIntent(intent("tok-a3"), kT0 + 110);
+        RunRecord run;
+        run.launchId = first;
+        run.host = "ubuntu@203.0.113.7";
+        run.remoteDir = "/r";
+        run.startedAt = kT0;
+        const std::int64_t runId = *(*ledger)->recordRun(run);
+        RunAttempt a{.runId = runId, .number = 1, .launchId = first, .startedAt = kT0};
+        const std::int64_t one = *(*ledger)->recordAttempt(a);
+        QCOMPARE(*(*ledger)->recordAttempt(a), one); // recorded again after a crash: the same one
+        a.id = one;
+        a.end = "interrupted";
+        a.noticeAt = kT0 + 50;
+        a.deadlineAt = kT0 + 170;
+        a.noticeKind = "termination";
+        a.checkpointAt = kT0 + 60;
+        QVERIFY((*ledger)->updateAttempt(a).ok());
+        // The next attempt, recorded for a zone that refuses it, moves to the next zone's launch.
+        const std::int64_t two = *(*ledger)->recordAttempt({.runId = runId, .number = 2, .launchId = refusedZone});
+        QCOMPARE(*(*ledger)->recordAttempt({.runId = runId, .number = 2, .launchId = nextZone, .startedAt = kT0 + 110}),
+                 two);
+        auto attempts = (*ledger)->attempts(runId);
+        QVERIFY(attempts.ok());
+        QCOMPARE(attempts->size(), std::size_t{2});
+        QCOMPARE(attempts->at(0).end, std::string("interrupted"));
+        QCOMPARE(*attempts->at(0).checkpointAt, kT0 + 60);
+        QCOMPARE(attempts->at(1).launchId, nextZone);
+        QCOMPARE(attempts->at(1).startedAt, kT0 + 110);
+        // A run the ledger does not have, an attempt it does not have.
+        QCOMPARE((*ledger)->recordAttempt({.runId = 999, .number = 1}).error().reason.key,
+                 std::string("error.ledger.no_run"));
+        RunAttempt stray = attempts->at(1);
+        stray.id = 4242;
+        QCOMPARE((*ledger)->updateAttempt(stray).error().reason.key, std::string("error.ledger.no_attempt"));
+        // A run's states: recovering is not final, interrupted is.
+        QVERIFY(!isFinal(RunState::Recovering));
+        QVERIFY(isFinal(RunState::Interrupted));
+        QCOMPARE(parseRunState("recovering"), std::optional<RunState>(RunState::Recovering));
+
+        // A ledger of version 7 gains the table when it is opened.
+        sqlite3* db = nullptr;
+        QCOMPARE(sqlite3_open(file.c_str(), &db), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(db, "DROP TABLE run_attempts; PRAGMA user_version = 7", nullptr, nullptr, nullptr),
+                 SQLITE_OK);
+        sqlite3_close(db);
+        auto reopened = Ledger::open(file);
+        QVERIFY2(reopened.ok(), reopened.ok() ? "" : describe(reopened.error()).c_str());
+        QVERIFY((*reopened)->attempts(runId)->empty());
+        QVERIFY((*reopened)->recordAttempt({.runId = runId, .number = 1, .launchId = first}).ok());
+    }
+
     void runsAreKeptWithTheirLaunch()
     {
         const std::filesystem::path file = path("runs.sqlite");
