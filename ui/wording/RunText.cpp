@@ -118,6 +118,10 @@ QString runReasonText(const core::Reason& reason)
                         "regions per GB (GPU Planner has no sourced price for it, so it is not in the plan) and it is "
                         "slower; copy the data to a bucket in %2 first")
                 .arg(p.text("bucket_region"), p.text("instance_region"));
+    } else if (key == "run.checkpoints.other_region") {
+        text = RunText::tr("the checkpoint bucket is in %1 and the instance in %2: every checkpoint sync crosses "
+                           "regions, which the cloud bills per GB; a bucket in %2 avoids it")
+                   .arg(p.text("bucket_region"), p.text("instance_region"));
     } else if (key == "run.started") {
         text = RunText::tr("the job runs under %1 in %2 on the instance, and goes on if the connection drops")
                    .arg(p.text("method"), p.text("dir"));
