@@ -170,7 +170,7 @@ MainWindow::MainWindow(std::filesystem::path catalogDir,
     m_launchPage = new LaunchPage(m_credentialStore, this);
     m_instancesPage = new InstancesPage(m_credentialStore, this);
     m_verifyPage = new VerifyPage(this);
-    m_runPage = new RunPage(this);
+    m_runPage = new RunPage(m_credentialStore, this);
     m_reportsPage = new ReportsPage(this);
 
     m_navigation->setObjectName(QStringLiteral("navigationList"));

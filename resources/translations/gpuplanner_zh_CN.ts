@@ -2151,6 +2151,18 @@
         <source>ledger: recording the instance&apos;s address: %1</source>
         <translation>账本：记录实例地址时出错：%1</translation>
     </message>
+    <message>
+        <source>cannot add the runs&apos; attempts to the ledger (ledger: %1)</source>
+        <translation>无法在账本中添加运行的尝试记录（账本：%1）</translation>
+    </message>
+    <message>
+        <source>no attempt %1 in the ledger</source>
+        <translation>账本中没有尝试记录 %1</translation>
+    </message>
+    <message>
+        <source>this launch has no instance to wait for yet</source>
+        <translation>这次创建还没有可等待的实例</translation>
+    </message>
 </context>
 <context>
     <name>NetErrors</name>
@@ -3747,6 +3759,137 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     </message>
 </context>
 <context>
+    <name>RecoveryText</name>
+    <message>
+        <source>the same zone</source>
+        <translation>同一可用区</translation>
+    </message>
+    <message>
+        <source>the region&apos;s other zones</source>
+        <translation>该地域的其他可用区</translation>
+    </message>
+    <message>
+        <source>another region of the plan</source>
+        <translation>方案中的其他地域</translation>
+    </message>
+    <message>
+        <source>another provider of the plan</source>
+        <translation>方案中的其他云厂商</translation>
+    </message>
+    <message>
+        <source>%1, on demand: %2</source>
+        <translation>%1，按量付费：%2</translation>
+    </message>
+    <message>
+        <source>%1, spot: %2</source>
+        <translation>%1，竞价实例：%2</translation>
+    </message>
+    <message>
+        <source>the spot instance was reclaimed: recovering, attempt %1</source>
+        <translation>竞价实例已被回收，正在恢复（第 %1 次尝试）</translation>
+    </message>
+    <message>
+        <source>terminating the reclaimed instance, so that it bills nothing more</source>
+        <translation>正在释放被回收的实例，避免继续计费</translation>
+    </message>
+    <message>
+        <source>relaunching on %1</source>
+        <translation>正在重新创建：%1</translation>
+    </message>
+    <message>
+        <source>%1: not there (%2)</source>
+        <translation>%1：不可用（%2）</translation>
+    </message>
+    <message>
+        <source>starting the job again, from the bucket&apos;s newest checkpoint</source>
+        <translation>正在从存储桶中最新的检查点重新启动任务</translation>
+    </message>
+    <message>
+        <source>attempt %1 runs: resumed from the bucket&apos;s newest checkpoint</source>
+        <translation>第 %1 次尝试已在运行：已从存储桶中最新的检查点恢复</translation>
+    </message>
+    <message>
+        <source>starting</source>
+        <translation>启动中</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>reclaimed (notice at %1)</source>
+        <translation>已被回收（%1 收到通知）</translation>
+    </message>
+    <message>
+        <source>reclaimed without a notice</source>
+        <translation>未收到通知即被回收</translation>
+    </message>
+    <message>
+        <source>; checkpoint in the bucket at %1</source>
+        <translation>；%1 检查点已存入存储桶</translation>
+    </message>
+    <message>
+        <source>; no checkpoint reached the bucket</source>
+        <translation>；没有检查点存入存储桶</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>never ran</source>
+        <translation>未运行</translation>
+    </message>
+    <message>
+        <source>the instance is shutting down (%1): checkpointing before %2</source>
+        <translation>实例正在关机（%1）：在 %2 之前保存检查点</translation>
+    </message>
+    <message>
+        <source>%1 gave its spot interruption notice at %2: the instance goes at %3; checkpointing</source>
+        <translation>%1 在 %2 发出竞价实例中断通知，实例将于 %3 回收；正在保存检查点</translation>
+    </message>
+    <message>
+        <source>1 attempt</source>
+        <translation>1 次尝试</translation>
+    </message>
+    <message>
+        <source>%1 attempts</source>
+        <translation>%1 次尝试</translation>
+    </message>
+    <message>
+        <source>1 interruption</source>
+        <translation>1 次中断</translation>
+    </message>
+    <message>
+        <source>%1 interruptions</source>
+        <translation>%1 次中断</translation>
+    </message>
+    <message>
+        <source>cost in several currencies</source>
+        <translation>费用涉及多种币种</translation>
+    </message>
+    <message>
+        <source>cost unknown</source>
+        <translation>费用未知</translation>
+    </message>
+    <message>
+        <source>(plan P50 %1, P90 %2)</source>
+        <translation>（方案 P50 %1，P90 %2）</translation>
+    </message>
+    <message>
+        <source>%1, %2, %3 lost; %4</source>
+        <translation>%1，%2，损失 %3；%4</translation>
+    </message>
+</context>
+<context>
     <name>Report</name>
     <message>
         <source>%1 (%2 – %3)</source>
@@ -4817,6 +4960,66 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
         <source>TensorBoard was started but does not answer after a minute: see tensorboard.log in the run&apos;s folder on the instance</source>
         <translation>TensorBoard 已启动，但一分钟后仍无响应：请查看实例上运行目录中的 tensorboard.log</translation>
     </message>
+    <message>
+        <source>spot handling needs a bucket for the checkpoints (s3://, gs://, oss://, cos://, obs:// or az://): a reclaimed instance takes its disk with it</source>
+        <translation>竞价实例保护需要一个存放检查点的存储桶（s3://、gs://、oss://、cos://、obs:// 或 az://）：实例被回收时磁盘也会一起释放</translation>
+    </message>
+    <message>
+        <source>the checkpoint folder &quot;%1&quot; must be a folder inside the working directory, e.g. checkpoints</source>
+        <translation>检查点目录“%1”必须位于工作目录之内，例如 checkpoints</translation>
+    </message>
+    <message>
+        <source>unknown signal &quot;%1&quot;: choose USR1, USR2, INT, TERM or HUP</source>
+        <translation>未知信号“%1”：请选择 USR1、USR2、INT、TERM 或 HUP</translation>
+    </message>
+    <message>
+        <source>the recovery&apos;s counts are out of range: at least one attempt and at most 50, no negative interval or limit</source>
+        <translation>恢复设置的数值超出范围：尝试次数须在 1 到 50 之间，间隔和上限不能为负</translation>
+    </message>
+    <message>
+        <source>the starter script&apos;s setting %1 cannot be &quot;%2&quot;</source>
+        <translation>入门训练脚本的设置 %1 不能为“%2”</translation>
+    </message>
+    <message>
+        <source>the starter script&apos;s template has a placeholder {{%1}} that this version does not fill: reinstall GPU Planner</source>
+        <translation>入门训练脚本模板含有本版本无法填写的占位符 {{%1}}：请重新安装 GPU Planner</translation>
+    </message>
+    <message>
+        <source>the starter script&apos;s template lacks the placeholder {{%1}}: it is not this version&apos;s; reinstall GPU Planner</source>
+        <translation>入门训练脚本模板缺少占位符 {{%1}}，不是本版本的模板：请重新安装 GPU Planner</translation>
+    </message>
+    <message>
+        <source>run %1 was not started to recover from interruptions (--recover)</source>
+        <translation>运行 %1 启动时未开启中断恢复（--recover）</translation>
+    </message>
+    <message>
+        <source>run %1 has ended: there is nothing to recover</source>
+        <translation>运行 %1 已结束，无需恢复</translation>
+    </message>
+    <message>
+        <source>run %1 is not on an instance GPU Planner launched: it cannot be relaunched (start it with --instance)</source>
+        <translation>运行 %1 所在的实例不是 GPU Planner 创建的，无法重新创建（请用 --instance 启动）</translation>
+    </message>
+    <message>
+        <source>the recovery lacks the catalog, the network or the stored keys: start it again</source>
+        <translation>恢复缺少目录、网络或已保存的密钥：请重新开始</translation>
+    </message>
+    <message>
+        <source>the run was reclaimed on each of its %1 instances: it stops here, interrupted; its checkpoints stay in the bucket (gpuplan run --attach RUN resumes it)</source>
+        <translation>这次运行的 %1 个实例都被回收了，运行到此中断；检查点仍保存在存储桶中（gpuplan run --attach RUN 可继续）</translation>
+    </message>
+    <message>
+        <source>no place in the plan&apos;s fallback order had capacity (%1): the run is interrupted, its checkpoints stay in the bucket; gpuplan run --attach RUN tries again</source>
+        <translation>方案的备选顺序中没有一处有余量（%1）：运行已中断，检查点仍保存在存储桶中；gpuplan run --attach RUN 会再试一次</translation>
+    </message>
+    <message>
+        <source>the recovery was cancelled: gpuplan run --attach RUN takes it up again</source>
+        <translation>恢复已取消：gpuplan run --attach RUN 可以接着恢复</translation>
+    </message>
+    <message>
+        <source>GPU Planner does not know the login user of %1&apos;s image: the run cannot move there</source>
+        <translation>GPU Planner 不知道 %1 镜像的登录用户，运行无法迁移过去</translation>
+    </message>
 </context>
 <context>
     <name>RunText</name>
@@ -4949,6 +5152,18 @@ P10 %2 · P25 %3 · P50 %4 · P75 %5 · P90 %6</translation>
     <message>
         <source>the dataset&apos;s bucket is in %1 and the instance in %2: the cloud bills the transfer between regions per GB (GPU Planner has no sourced price for it, so it is not in the plan) and it is slower; copy the data to a bucket in %2 first</source>
         <translation>数据集的存储桶在 %1，而实例在 %2：跨地域传输由云厂商按 GB 计费（GPU Planner 没有该价格的可靠来源，所以没有计入规划），而且更慢；建议先把数据复制到 %2 的存储桶</translation>
+    </message>
+    <message>
+        <source>the checkpoint bucket is in %1 and the instance in %2: every checkpoint sync crosses regions, which the cloud bills per GB; a bucket in %2 avoids it</source>
+        <translation>检查点存储桶在 %1，实例在 %2：每次同步检查点都会跨地域传输，云厂商按 GB 收费；换用 %2 的存储桶即可避免</translation>
+    </message>
+    <message>
+        <source>recovering: its spot instance was reclaimed</source>
+        <translation>恢复中：竞价实例已被回收</translation>
+    </message>
+    <message>
+        <source>interrupted: its spot instance was reclaimed</source>
+        <translation>已中断：竞价实例已被回收</translation>
     </message>
 </context>
 <context>
@@ -10578,6 +10793,241 @@ As of: %3 (read %4)</source>
     <message>
         <source>Cannot read run %1: %2</source>
         <translation>无法读取运行 %1：%2</translation>
+    </message>
+    <message>
+        <source>Run %1 was not recovered: %2</source>
+        <translation>运行 %1 未能恢复：%2</translation>
+    </message>
+    <message>
+        <source>cannot read the starter script&apos;s template</source>
+        <translation>无法读取入门训练脚本的模板</translation>
+    </message>
+    <message>
+        <source>cannot write the file</source>
+        <translation>无法写入该文件</translation>
+    </message>
+    <message>
+        <source>Spot interruptions</source>
+        <translation>竞价实例中断</translation>
+    </message>
+    <message>
+        <source>Survive spot interruptions</source>
+        <translation>应对竞价实例中断</translation>
+    </message>
+    <message>
+        <source>A watcher beside the job polls the provider&apos;s interruption notice, signals your program to checkpoint, and copies the checkpoint folder to the bucket.</source>
+        <translation>任务旁运行一个监视进程：轮询云厂商的中断通知，通知你的程序保存检查点，并把检查点目录同步到存储桶。</translation>
+    </message>
+    <message>
+        <source>Relaunch and resume when the instance is reclaimed</source>
+        <translation>实例被回收时重新启动实例并续跑</translation>
+    </message>
+    <message>
+        <source>A new instance in the plan&apos;s fallback order (the same zone, the region&apos;s other zones, the plan&apos;s other regions and providers), the job started again from the bucket&apos;s newest checkpoint.</source>
+        <translation>按方案的备选顺序（同一可用区、本地域其他可用区、方案中的其他地域和云厂商）新开一台实例，从存储桶中最新的检查点重新启动任务。</translation>
+    </message>
+    <message>
+        <source>Checkpoint bucket:</source>
+        <translation>检查点存储桶：</translation>
+    </message>
+    <message>
+        <source>s3:// gs:// oss:// cos:// obs:// az://</source>
+        <translation>s3:// gs:// oss:// cos:// obs:// az://</translation>
+    </message>
+    <message>
+        <source>Checkpoint folder:</source>
+        <translation>检查点目录：</translation>
+    </message>
+    <message>
+        <source>Where your program writes its checkpoints, in the working directory ($GPUPLAN_CHECKPOINT_DIR).</source>
+        <translation>你的程序写检查点的目录，位于工作目录内（$GPUPLAN_CHECKPOINT_DIR）。</translation>
+    </message>
+    <message>
+        <source>On demand after:</source>
+        <translation>改用按量付费：</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>从不</translation>
+    </message>
+    <message>
+        <source> interruption(s)</source>
+        <translation> 次中断后</translation>
+    </message>
+    <message>
+        <source>From this many interruptions on, the relaunch is on demand (0: always spot).</source>
+        <translation>中断达到这个次数后，重新启动改用按量付费实例（0：始终用竞价实例）。</translation>
+    </message>
+    <message>
+        <source>Write a starter script…</source>
+        <translation>生成入门训练脚本…</translation>
+    </message>
+    <message>
+        <source>train.py for this plan (PyTorch, checkpoints on the interruption signal, resumes from the newest): replace its model and data sections with yours.</source>
+        <translation>为本方案生成 train.py（PyTorch，收到中断信号时保存检查点，从最新检查点续跑）：把其中的模型和数据部分换成你自己的。</translation>
+    </message>
+    <message>
+        <source>Attempts and interruptions</source>
+        <translation>运行尝试与中断</translation>
+    </message>
+    <message>
+        <source>Attempt</source>
+        <translation>尝试</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>结束</translation>
+    </message>
+    <message>
+        <source>How it ended</source>
+        <translation>结束方式</translation>
+    </message>
+    <message>
+        <source>The chosen launch is not a spot instance (%1): it is not reclaimed, so there is nothing to survive.</source>
+        <translation>所选实例不是竞价实例（%1）：不会被回收，无需处理中断。</translation>
+    </message>
+    <message>
+        <source>Checkpoint bucket</source>
+        <translation>检查点存储桶</translation>
+    </message>
+    <message>
+        <source>Checkpoint folder</source>
+        <translation>检查点目录</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>The bucket is in %1, the instance in %2: every checkpoint crosses regions, and traffic between regions is billed.</source>
+        <translation>存储桶在 %1，实例在 %2：每次同步检查点都会跨地域传输，跨地域流量要收费。</translation>
+    </message>
+    <message>
+        <source>Checkpoints go to the bucket every %1 (the run&apos;s setting), and at once on a notice.</source>
+        <translation>每 %1 把检查点同步到存储桶一次（本次运行的设置），收到中断通知时立即同步。</translation>
+    </message>
+    <message>
+        <source>Checkpoints go to the bucket every %1: Daly&apos;s optimum checkpoint interval for this plan&apos;s spot interruption rate, and at once on a notice.</source>
+        <translation>每 %1 把检查点同步到存储桶一次：这是按本方案竞价实例中断率算出的 Daly 最优检查点间隔；收到中断通知时立即同步。</translation>
+    </message>
+    <message>
+        <source>Checkpoints go to the bucket only on a notice and at the end (the plan has no spot checkpoint interval).</source>
+        <translation>只在收到中断通知时和结束时把检查点同步到存储桶（方案中没有竞价实例的检查点间隔）。</translation>
+    </message>
+    <message>
+        <source>Open a plan first: the starter script is made from it.</source>
+        <translation>请先打开一个方案：入门训练脚本是根据方案生成的。</translation>
+    </message>
+    <message>
+        <source>Write train.py into</source>
+        <translation>把 train.py 写到</translation>
+    </message>
+    <message>
+        <source>Replace train.py?</source>
+        <translation>替换 train.py？</translation>
+    </message>
+    <message>
+        <source>%1 exists. Replace it with the starter script? Your file is lost.</source>
+        <translation>%1 已存在。要用入门训练脚本替换它吗？你原来的文件将丢失。</translation>
+    </message>
+    <message>
+        <source>train.py was left as it is.</source>
+        <translation>train.py 保持不变。</translation>
+    </message>
+    <message>
+        <source>The starter script was not written: %1</source>
+        <translation>入门训练脚本没有写入：%1</translation>
+    </message>
+    <message>
+        <source>%1 written: replace its model and data sections with yours; the command and the speed pattern are set.</source>
+        <translation>已写入 %1：请把其中的模型和数据部分换成你自己的；命令和速度匹配规则已填好。</translation>
+    </message>
+    <message>
+        <source>Recovering: %1</source>
+        <translation>正在恢复：%1</translation>
+    </message>
+    <message>
+        <source>Recovering: the spot instance was reclaimed.</source>
+        <translation>正在恢复：竞价实例已被回收。</translation>
+    </message>
+    <message>
+        <source>not launched by GPU Planner</source>
+        <translation>不是 GPU Planner 启动的</translation>
+    </message>
+    <message>
+        <source>%1 %2, %3</source>
+        <translation>%1 %2，%3</translation>
+    </message>
+    <message>
+        <source>%1 on %2 instances</source>
+        <translation>%1（共 %2 台实例）</translation>
+    </message>
+    <message>
+        <source>unknown: an instance&apos;s price is not known</source>
+        <translation>未知：有实例的价格未知</translation>
+    </message>
+</context>
+<context>
+    <name>gpuplan::ui::RunTimeline</name>
+    <message>
+        <source>No attempts yet</source>
+        <translation>还没有运行尝试</translation>
+    </message>
+    <message>
+        <source>#%1</source>
+        <translation>#%1</translation>
+    </message>
+    <message>
+        <source>restart %1</source>
+        <translation>重启 %1</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>reclaimed</source>
+        <translation>被回收</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>notice → deadline</source>
+        <translation>中断通知 → 截止时间</translation>
+    </message>
+    <message>
+        <source>checkpoint in the bucket</source>
+        <translation>检查点已入桶</translation>
+    </message>
+    <message>
+        <source>Attempt %1: %2 – %3</source>
+        <translation>第 %1 次尝试：%2 – %3</translation>
+    </message>
+    <message>
+        <source>Notice at %1, the instance went at %2</source>
+        <translation>%1 收到中断通知，实例于 %2 被回收</translation>
+    </message>
+    <message>
+        <source>Notice at %1</source>
+        <translation>%1 收到中断通知</translation>
+    </message>
+    <message>
+        <source>Reclaimed without a notice</source>
+        <translation>未收到通知即被回收</translation>
     </message>
 </context>
 <context>

@@ -1,8 +1,11 @@
 #include "pages/RunPage.h"
 
+#include "secrets/CredentialStore.h"
+
 #include "PlanningData.h"
 #include "Questions.h"
 #include "dialogs/SshQuestions.h"
+#include "widgets/RunTimeline.h"
 #include "widgets/StatusLabel.h"
 #include "wording/ErrorText.h"
 #include "wording/Format.h"
@@ -13,12 +16,14 @@
 #include "workers/UiThreadPrompter.h"
 
 #include "gpuplan/catalog/CatalogChecks.h"
+#include "gpuplan/catalog/CatalogLoader.h"
 #include "gpuplan/cloud/LaunchChoice.h"
 #include "gpuplan/deploy/SshConfig.h"
 #include "gpuplan/net/Clock.h"
 #include "gpuplan/plan/PlanDocument.h"
 #include "gpuplan/run/WorkdirFiles.h"
 
+#include <QApplication>
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
@@ -87,9 +92,11 @@ std::vector<std::string> itemsOf(const QString& text)
 
 } // namespace
 
-RunPage::RunPage(QWidget* parent)
+RunPage::RunPage(CredentialStore* credentials, QWidget* parent)
     : QWidget(parent)
     , m_ledgerFile(core::defaultLedgerFile())
+    , m_scriptsDir(core::bundledCatalogDir(QCoreApplication::applicationDirPath().toStdString()).parent_path()
+                   / "scripts")
     , m_machineBox(new QGroupBox(this))
     , m_launchLabel(new QLabel(this))
     , m_launch(new QComboBox(this))
@@ -139,6 +146,7 @@ RunPage::RunPage(QWidget* parent)
     , m_listingJob(this, {}, &m_pool)
     , m_calibrationJob(this, {}, &m_pool)
 {
+    m_credentials = credentials;
     setObjectName(QStringLiteral("runPage"));
     m_pool.setMaxThreadCount(4);
     m_launch->setObjectName(QStringLiteral("runLaunchComboBox"));
@@ -219,10 +227,12 @@ RunPage::RunPage(QWidget* parent)
     speedRow->addWidget(m_speedRegex, 1);
     spec->addRow(m_speedLabel, speedRow);
     spec->addRow(m_tensorboardLabel, m_tensorboardDir);
+    buildSpotSection();
     auto* form = new QWidget(this);
     auto* formLayout = new QVBoxLayout(form);
     formLayout->addWidget(m_machineBox);
     formLayout->addWidget(m_specBox);
+    formLayout->addWidget(m_spotBox);
     formLayout->addWidget(m_startButton);
     formLayout->addStretch(1);
     auto* scroll = new QScrollArea(this);
@@ -262,6 +272,8 @@ RunPage::RunPage(QWidget* parent)
     topLayout->addWidget(m_status);
     topLayout->addWidget(m_progress);
     topLayout->addWidget(m_deadman);
+    topLayout->addWidget(m_spotBanner);
+    topLayout->addWidget(m_attemptsBox);
     auto* middle = new QHBoxLayout;
     middle->addWidget(m_versus, 1);
     middle->addWidget(m_adviceLabel, 1);
@@ -304,15 +316,11 @@ RunPage::RunPage(QWidget* parent)
     });
     connect(m_workdir, &QLineEdit::editingFinished, this, &RunPage::updateListing);
     connect(m_runs, qOverload<int>(&QComboBox::activated), this, [this](int index) {
-        const std::int64_t id = m_runs->itemData(index).toLongLong();
-        for (const core::RunRecord& run : m_snapshot.runs) {
-            if (run.id == id && (!m_followed || m_followed->id != id)) {
-                attach(run);
-            }
-        }
+        followRun(m_runs->itemData(index).toLongLong());
     });
     connect(m_launch, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
         fillHostFromLaunch();
+        updateSpotSection();
         updateButtons();
     });
     connect(m_speedPreset, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
@@ -393,7 +401,9 @@ void RunPage::fillForm(const core::RunSpec& spec)
     m_results->setText(results.join(QStringLiteral(", ")));
     m_speedPreset->setCurrentIndex(std::max(0, m_speedPreset->findData(q(spec.throughput.preset))));
     m_speedRegex->setText(q(spec.throughput.regex));
+    m_throughputKept = spec.throughput;
     m_tensorboardDir->setText(q(spec.tensorboardLogdir));
+    fillSpot(spec.spot);
     updateListing();
 }
 
@@ -409,7 +419,12 @@ core::Result<core::RunSpec> RunPage::specFromForm() const
     spec.results = itemsOf(m_results->text());
     spec.throughput.preset = m_speedPreset->currentData().toString().toStdString();
     spec.throughput.regex = m_speedRegex->text().toStdString();
+    if (spec.throughput.preset == "custom") {
+        spec.throughput.unit = m_throughputKept.unit;
+        spec.throughput.perStep = m_throughputKept.perStep;
+    }
     spec.tensorboardLogdir = m_tensorboardDir->text().trimmed().toStdString();
+    spec.spot = spotFromForm();
     if (core::Status checked = core::checkRunSpec(spec); !checked) {
         return checked.error();
     }
@@ -453,6 +468,19 @@ void RunPage::refresh()
                 }
             }
             snapshot.runs = read->runs;
+            snapshot.entries = read->entries;
+            // A spot run's attempts and interruptions (readLedger makes no ledger when there is none).
+            if (!snapshot.runs.empty()) {
+                core::Result<std::unique_ptr<core::Ledger>> ledger = core::Ledger::open(ledgerFile);
+                if (!ledger) {
+                    return ledger.error();
+                }
+                core::Result<std::vector<core::RunAttempt>> attempts = (*ledger)->attempts();
+                if (!attempts) {
+                    return attempts.error();
+                }
+                snapshot.attempts = std::move(attempts).value();
+            }
             return snapshot;
         },
         [this](core::Result<Snapshot> snapshot) {
@@ -462,6 +490,8 @@ void RunPage::refresh()
             }
             m_snapshot = std::move(snapshot).value();
             fillRuns();
+            updateSpotSection();
+            showAttempts();
             // Started again while a run goes on: follow it (the newest).
             if (!m_followed && !m_job.isBusy()) {
                 for (auto it = m_snapshot.runs.rbegin(); it != m_snapshot.runs.rend(); ++it) {
@@ -524,6 +554,17 @@ void RunPage::chooseLaunch(std::int64_t entryId)
         m_launchToChoose = 0;
     }
     refresh();
+}
+
+void RunPage::followRun(std::int64_t runId)
+{
+    for (const core::RunRecord& run : m_snapshot.runs) {
+        if (run.id == runId && (!m_followed || m_followed->id != runId)) {
+            attach(run);
+            fillRuns();
+            return;
+        }
+    }
 }
 
 void RunPage::start()
@@ -620,12 +661,30 @@ void RunPage::attach(const core::RunRecord& run)
     const core::Result<core::RunSpec> spec = core::runSpecOf(run);
     m_followedSpec = spec ? *spec : core::RunSpec{};
     m_samples.clear();
+    m_notice.reset();
+    m_recovering.reset();
     m_log->clear();
     redrawCharts();
     showMeasurements();
+    showAttempts();
     m_adviceLabel->clear();
+    // An ended run whose instance is gone (terminated, or reclaimed): what the ledger has, nothing to log in to.
+    if (const core::LedgerEntry* launch = entryOf(run.launchId);
+        core::isFinal(run.state) && launch && core::isFinal(launch->state)) {
+        m_status->setStatus(tr("Run %1: %2.").arg(run.id).arg(runStateText(run.state, run.exitCode)),
+                            run.state != core::RunState::Finished);
+        updateButtons();
+        return;
+    }
     m_status->setStatus(tr("Connecting to run %1 on %2…").arg(run.id).arg(q(run.host)));
-    m_monitor = new RunMonitor(run, m_ledgerFile, m_advice, m_pollSeconds, this, sshLoginAnswers(this));
+    RunMonitor::Recovery recovery;
+    recovery.scriptsDir = m_scriptsDir;
+    recovery.credentials = m_credentials;
+    recovery.catalog =
+        m_data && m_data->catalog ? std::shared_ptr<const core::Catalog>(m_data, &m_data->catalog->catalog) : nullptr;
+    recovery.plan =
+        m_plan && core::planIdOf(*m_plan) == run.planId ? std::make_shared<const core::PlanDocument>(*m_plan) : nullptr;
+    m_monitor = new RunMonitor(run, m_ledgerFile, m_advice, m_pollSeconds, this, sshLoginAnswers(this), recovery);
     m_monitor->moveToThread(&m_monitorThread);
     connect(m_monitor, &RunMonitor::attached, this, [this](qint64 id) {
         if (m_followed && m_followed->id == id) {
@@ -633,7 +692,15 @@ void RunPage::attach(const core::RunRecord& run)
         }
     });
     connect(m_monitor, &RunMonitor::polled, this, &RunPage::onPolled);
+    connect(m_monitor, &RunMonitor::recovery, this, &RunPage::onRecovery);
     connect(m_monitor, &RunMonitor::failed, this, [this](qint64 id, const QString& message, bool lost) {
+        if (m_followed && m_followed->id == id && m_recovering) {
+            // The recovery failed: the ledger has the run as it left it (Interrupted where it gave up).
+            m_recovering.reset();
+            m_status->setStatus(tr("Run %1 was not recovered: %2").arg(id).arg(message), true);
+            refresh();
+            return;
+        }
         if (m_followed && m_followed->id == id) {
             m_status->setStatus(lost ? tr("Lost the connection to run %1, trying again: %2").arg(id).arg(message)
                                      : tr("Cannot read run %1: %2").arg(id).arg(message),
@@ -661,10 +728,19 @@ void RunPage::onPolled(qint64 id, const RunPoll& polled)
     for (const core::Reason& problem : polled.update.problems) {
         m_status->setStatus(runReasonText(problem), true);
     }
+    // A spot notice: said at once, and the ledger read again for the attempt it is kept with.
+    const bool newNotice = polled.update.notice && (!m_notice || m_notice->seen != polled.update.notice->seen);
+    if (polled.update.notice) {
+        m_notice = polled.update.notice;
+    }
+    if (newNotice || polled.update.stateChanged) {
+        refresh();
+    }
     if (!m_chartsPaused) {
         redrawCharts();
     }
     showMeasurements();
+    showAttempts();
     const core::RunAdvice& advice = polled.advice;
     if (advice.low) {
         QStringList causes;

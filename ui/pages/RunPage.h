@@ -5,7 +5,9 @@
 #include "gpuplan/ledger/Ledger.h"
 #include "gpuplan/plan/PlanDocument.h"
 #include "gpuplan/run/RunWorkflow.h"
+#include "gpuplan/run/SpotRecovery.h"
 
+#include <QPointer>
 #include <QThread>
 #include <QThreadPool>
 #include <QWidget>
@@ -15,6 +17,7 @@
 #include <vector>
 
 class QChart;
+class QCheckBox;
 class QChartView;
 class QComboBox;
 class QDateTimeAxis;
@@ -30,9 +33,12 @@ class QTimer;
 
 namespace gpuplan::ui {
 
+class CredentialStore;
+
 struct PlanningData;
 class StatusLabel;
 class RunMonitor;
+class RunTimeline;
 struct RunPoll;
 
 /// The Run stage: a run's settings (working directory, command, setup, dataset, image, results, the log's speed
@@ -45,7 +51,8 @@ class RunPage final : public QWidget
     Q_OBJECT
 
 public:
-    explicit RunPage(QWidget* parent = nullptr);
+    /// `credentials`: the user's stored keys, for a spot run's relaunch (null: it cannot recover).
+    explicit RunPage(CredentialStore* credentials = nullptr, QWidget* parent = nullptr);
     ~RunPage() override;
 
     void setData(std::shared_ptr<const PlanningData> planningData);
@@ -59,6 +66,9 @@ public:
     /// Tests: the stretch under 70 % before advice (default 180 s) and the seconds between polls (default 2).
     void setAdviceAfter(int seconds) { m_advice.lowForSeconds = seconds; }
     void setPollSeconds(int seconds);
+    /// Tests: the folder of the instance scripts and the starter template (default: the bundled catalog's sibling
+    /// "scripts", as gpuplan-run.sh is found).
+    void setScriptsDir(const std::filesystem::path& dir) { m_scriptsDir = dir; }
 
     /// The run followed now (nullopt: none).
     std::optional<core::RunRecord> followedRun() const;
@@ -69,6 +79,11 @@ public slots:
     void refresh();
     /// "Run on this instance…" of the Instances page: the launch is chosen as the machine.
     void chooseLaunch(std::int64_t entryId);
+    /// Follows run `runId` of the ledger (as choosing it in the list of runs does).
+    void followRun(std::int64_t runId);
+    /// "Write a starter script…": train.py from the open plan into a folder (asked; Question::FileName in tests),
+    /// then the command and the speed pattern from it.
+    void writeStarterScript();
     void start();
     void stop();
     void downloadResults();
@@ -86,6 +101,8 @@ private:
     {
         std::vector<core::LedgerEntry> launches;
         std::vector<core::RunRecord> runs;
+        std::vector<core::LedgerEntry> entries; // every entry (an attempt's launch may have ended)
+        std::vector<core::RunAttempt> attempts; // of every run
     };
     core::Result<core::RunSpec> specFromForm() const;
     void fillForm(const core::RunSpec& spec);
@@ -100,6 +117,15 @@ private:
     void updateListing();
     void keepAsCalibration();
     void fillHostFromLaunch();
+    // The spot section and the attempts (RunPageSpot.cpp).
+    void buildSpotSection();
+    void retranslateSpot();
+    void fillSpot(const core::SpotHandling& spot);
+    core::SpotHandling spotFromForm() const;
+    void updateSpotSection();
+    void showAttempts();
+    void onRecovery(qint64 runId, const core::RecoveryProgress& progress);
+    const core::LedgerEntry* entryOf(std::int64_t launchId) const;
     /// "742 samples/s"; "742 (600–1000) samples/s" with a range; "unknown" without a value.
     static QString speedText(std::optional<double> value,
                              std::optional<double> low,
@@ -111,6 +137,9 @@ private:
     std::optional<core::PlanDocument> m_plan; // the open plan: a run of it that finishes becomes a calibration case
     std::string m_planId;
     std::filesystem::path m_ledgerFile;
+    std::filesystem::path m_scriptsDir;
+    QPointer<CredentialStore> m_credentials;
+    std::optional<core::RunTotals> m_runTotals; // the followed run over its attempts (showAttempts)
     QString m_knownHostsFile;
     core::AdviceSettings m_advice;
     int m_pollSeconds = 2;
@@ -147,6 +176,24 @@ private:
     QLineEdit* m_speedRegex = nullptr;
     QLabel* m_tensorboardLabel = nullptr;
     QLineEdit* m_tensorboardDir = nullptr;
+    // Spot interruptions.
+    QGroupBox* m_spotBox = nullptr;
+    QLabel* m_spotWhy = nullptr; // why the section is greyed
+    QCheckBox* m_spotWatch = nullptr;
+    QCheckBox* m_spotRecover = nullptr;
+    QLabel* m_bucketLabel = nullptr;
+    QLineEdit* m_bucket = nullptr;
+    QLineEdit* m_bucketRegion = nullptr;
+    QLabel* m_bucketProblem = nullptr; // a bad URL, said by the field's name
+    QLabel* m_regionNote = nullptr;    // the bucket in another region than the instance
+    QLabel* m_checkpointLabel = nullptr;
+    QLineEdit* m_checkpointDir = nullptr;
+    QLabel* m_onDemandLabel = nullptr;
+    QSpinBox* m_onDemandAfter = nullptr;
+    QLabel* m_syncLine = nullptr; // the periodic sync's interval: the plan's Daly optimum, or only on a notice
+    QPushButton* m_starterButton = nullptr;
+    core::ThroughputPattern m_throughputKept; // its unit and samples per step (the form shows preset and regex)
+    core::SpotHandling m_spotKept; // what the form does not show (signal, attempts, sync interval...) of the plan's
     QPushButton* m_startButton = nullptr;
     // The run followed.
     QLabel* m_runLabel = nullptr;
@@ -159,6 +206,13 @@ private:
     StatusLabel* m_status = nullptr;
     QLabel* m_deadman = nullptr;
     QTableWidget* m_versus = nullptr; // planned against measured
+    QLabel* m_spotBanner = nullptr;   // a spot notice seen now, or the recovery's current step
+    QGroupBox* m_attemptsBox = nullptr;
+    RunTimeline* m_timeline = nullptr;
+    QTableWidget* m_attempts = nullptr;
+    QLabel* m_totals = nullptr;
+    std::optional<core::SpotNotice> m_notice;           // the followed run's, as its last poll saw it
+    std::optional<core::RecoveryProgress> m_recovering; // the followed run's recovery, its last step
     QLabel* m_adviceLabel = nullptr;
     QChartView* m_utilizationView = nullptr;
     QChartView* m_memoryView = nullptr;

@@ -170,6 +170,7 @@ void RunPage::retranslate()
     }
     fillRuns();
     redrawCharts();
+    retranslateSpot();
 }
 
 void RunPage::showMeasurements()
@@ -201,12 +202,24 @@ void RunPage::showMeasurements()
         }
     } else {
         set(0, 1, speedText(measured->throughput, std::nullopt, std::nullopt, measured->throughputUnit));
-        set(1, 1, tr("%1 so far").arg(formatHours(measured->hours)));
-        set(2,
-            1,
-            measured->cost
-                ? tr("%1 so far").arg(formatMoney(*measured->cost, QString::fromStdString(measured->costCurrency)))
-                : tr("unknown: the instance is not from the ledger"));
+        // A recovered run: its whole time, and what every instance it ran on cost.
+        const bool several = m_runTotals && m_runTotals->attempts > 1;
+        set(1, 1, tr("%1 so far").arg(formatHours(several ? m_runTotals->hours : measured->hours)));
+        if (several) {
+            set(2,
+                1,
+                m_runTotals->cost
+                    ? tr("%1 on %2 instances")
+                          .arg(formatMoney(*m_runTotals->cost, QString::fromStdString(m_runTotals->currency)))
+                          .arg(m_runTotals->attempts)
+                    : tr("unknown: an instance's price is not known"));
+        } else {
+            set(2,
+                1,
+                measured->cost
+                    ? tr("%1 so far").arg(formatMoney(*measured->cost, QString::fromStdString(measured->costCurrency)))
+                    : tr("unknown: the instance is not from the ledger"));
+        }
         set(3,
             1,
             measured->gpuUtilization ? tr("%1 %").arg(formatNumber(*measured->gpuUtilization, 0)) : tr("unknown"));
