@@ -235,6 +235,31 @@ void bindAttempt(Statement& s, const RunAttempt& a, int first)
     optional(first + 10, a.checkpointAt);
 }
 
+/// The rows of `select` (optionally WHERE `column` = `value`) in `order`, each read with `read`.
+template <typename Row>
+Result<std::vector<Row>> selectRows(sqlite3* db,
+                                    const std::string& select,
+                                    const char* column,
+                                    std::optional<std::int64_t> value,
+                                    const char* order,
+                                    Row (*read)(const Statement&))
+{
+    // wire: SQL
+    const std::string sql = select + (value ? std::string(" WHERE ") + column + " = ?" : "") + " ORDER BY " + order;
+    Statement s(db, sql.c_str());
+    if (!s) {
+        return sqlError(db, "error.ledger.reading_runs");
+    }
+    if (value) {
+        s.bind(1, *value);
+    }
+    std::vector<Row> out;
+    while (sqlite3_step(s.get()) == SQLITE_ROW) {
+        out.push_back(read(s));
+    }
+    return out;
+}
+
 } // namespace
 
 const char* runStateName(RunState state)
@@ -323,20 +348,9 @@ Status Ledger::updateRun(const RunRecord& run)
 
 Result<std::vector<RunRecord>> Ledger::runs(std::optional<std::int64_t> launchId) const
 {
-    const std::string sql = std::string("SELECT ") + kRunColumns + " FROM runs"
-                            + (launchId ? " WHERE launch_id = ?" : "") + " ORDER BY started_at, id";
-    Statement s(m_db, sql.c_str());
-    if (!s) {
-        return sqlError(m_db, "error.ledger.reading_runs");
-    }
-    if (launchId) {
-        s.bind(1, *launchId);
-    }
-    std::vector<RunRecord> out;
-    while (sqlite3_step(s.get()) == SQLITE_ROW) {
-        out.push_back(readRun(s));
-    }
-    return out;
+    // wire: SQL
+    return selectRows(
+        m_db, std::string("SELECT ") + kRunColumns + " FROM runs", "launch_id", launchId, "started_at, id", &readRun);
 }
 
 Result<std::optional<RunRecord>> Ledger::findRun(std::int64_t id) const
@@ -448,20 +462,13 @@ Status Ledger::updateAttempt(const RunAttempt& attempt)
 
 Result<std::vector<RunAttempt>> Ledger::attempts(std::optional<std::int64_t> runId) const
 {
-    const std::string sql = std::string("SELECT ") + kAttemptColumns + " FROM run_attempts"
-                            + (runId ? " WHERE run_id = ?" : "") + " ORDER BY run_id, number, id";
-    Statement s(m_db, sql.c_str());
-    if (!s) {
-        return sqlError(m_db, "error.ledger.reading_runs");
-    }
-    if (runId) {
-        s.bind(1, *runId);
-    }
-    std::vector<RunAttempt> out;
-    while (sqlite3_step(s.get()) == SQLITE_ROW) {
-        out.push_back(readAttempt(s));
-    }
-    return out;
+    // wire: SQL
+    return selectRows(m_db,
+                      std::string("SELECT ") + kAttemptColumns + " FROM run_attempts",
+                      "run_id",
+                      runId,
+                      "run_id, number, id",
+                      &readAttempt);
 }
 
 } // namespace gpuplan::core
