@@ -110,9 +110,10 @@ cmd_job() { # DIR INTERVAL
         code=$?
         alive "$job" || break
     done
-    kill "$sampler" 2>/dev/null
+    # How it ended first: a poll that finds the job gone looks for it.
     date +%s >"$dir/ended.tmp" && mv "$dir/ended.tmp" "$dir/ended"
     echo "$code" >"$dir/exit-code.tmp" && mv "$dir/exit-code.tmp" "$dir/exit-code"
+    kill "$sampler" 2>/dev/null
 }
 
 # Reads /proc/stat's first line: "busy total" jiffies of all cores.
@@ -184,14 +185,22 @@ cmd_poll() { # DIR LOG_OFFSET SAMPLES_OFFSET MAX_BYTES
     [ -d "$dir" ] || die "no run in $dir"
     if [ -e "$dir/exit-code" ]; then
         state=exited
-        exit=$(cat "$dir/exit-code")
     elif pid=$(job_pid "$dir"); then
         state=running
     elif [ ! -e "$dir/started" ]; then
         state=starting
     else
-        state=lost # the machine restarted, or the job's supervisor was killed
+        # The job has just ended and its supervisor is writing exit-code, or the supervisor is gone (the machine
+        # restarted, or it was killed): give it two seconds to say which.
+        local waited=0
+        while [ ! -e "$dir/exit-code" ] && [ $waited -lt 20 ]; do
+            sleep 0.1
+            waited=$((waited + 1))
+        done
+        state=lost
+        [ ! -e "$dir/exit-code" ] || state=exited
     fi
+    [ "$state" != exited ] || exit=$(cat "$dir/exit-code")
     echo "gpuplan-run/1"
     echo "state $state"
     echo "exit $exit"

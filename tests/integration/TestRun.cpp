@@ -124,7 +124,7 @@ void TestRun::init()
     m_sshd.newPort();
     QVERIFY(m_sshd.start(QStringLiteral("host_ed25519"),
                          QStringLiteral("VERBOSE"),
-                         {QStringLiteral("SetEnv PATH=%1:/usr/local/bin:/usr/bin:/bin HOME=%2")
+                         {QStringLiteral("SetEnv PATH=%1:/usr/local/bin:/usr/bin:/bin HOME=%2 TMUX_TMPDIR=%2")
                               .arg(path(QStringLiteral("bin")), remoteHome())}));
 }
 
@@ -411,7 +411,7 @@ void TestRun::aDroppedConnectionLeavesTheJobRunning()
     QThread::msleep(1500);
     QVERIFY(m_sshd.start(QStringLiteral("host_ed25519"),
                          QStringLiteral("VERBOSE"),
-                         {QStringLiteral("SetEnv PATH=%1:/usr/local/bin:/usr/bin:/bin HOME=%2")
+                         {QStringLiteral("SetEnv PATH=%1:/usr/local/bin:/usr/bin:/bin HOME=%2 TMUX_TMPDIR=%2")
                               .arg(path(QStringLiteral("bin")), remoteHome())}));
     // A new attach finds it, its whole log from the start, and follows it to its end.
     Result<std::unique_ptr<RunFollower>> again = RunFollower::attach(*started, m_ledger, m_prompter, nullptr);

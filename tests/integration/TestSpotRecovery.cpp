@@ -263,11 +263,11 @@ void TestSpotRecovery::init()
     QFile::remove(path(QStringLiteral("known_hosts")));
     QFile::remove(path(QStringLiteral("ledger.sqlite")));
     m_sshd.newPort();
-    QVERIFY(
-        m_sshd.start(QStringLiteral("host_ed25519"),
-                     QStringLiteral("VERBOSE"),
-                     {QStringLiteral("SetEnv PATH=%1:/usr/local/bin:/usr/bin:/bin HOME=%2 GPUPLAN_STANDIN_BUCKETS=%3")
-                          .arg(path(QStringLiteral("bin")), remoteHome(), buckets())}));
+    QVERIFY(m_sshd.start(
+        QStringLiteral("host_ed25519"),
+        QStringLiteral("VERBOSE"),
+        {QStringLiteral("SetEnv PATH=%1:/usr/local/bin:/usr/bin:/bin HOME=%2 TMUX_TMPDIR=%2 GPUPLAN_STANDIN_BUCKETS=%3")
+             .arg(path(QStringLiteral("bin")), remoteHome(), buckets())}));
     QFile::remove(path(QStringLiteral("port-fake_ec2"))); // the last test's fake wrote its port there
     m_fake = std::make_unique<FakeCloud>();
     QVERIFY(m_fake->start(QStringLiteral(GPUPLAN_SOURCE_DIR "/tests/integration/fakes/fake_ec2.py"), path(QString())));

@@ -164,10 +164,10 @@ private slots:
                             bin + "/nvidia-smi"));
         QFile::setPermissions(bin + "/nvidia-smi",
                               QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-        QVERIFY(m_sshd.start(
-            QStringLiteral("host_ed25519"),
-            QStringLiteral("VERBOSE"),
-            {QStringLiteral("SetEnv PATH=%1:/usr/local/bin:/usr/bin:/bin HOME=%2").arg(bin, remoteHome())}));
+        QVERIFY(m_sshd.start(QStringLiteral("host_ed25519"),
+                             QStringLiteral("VERBOSE"),
+                             {QStringLiteral("SetEnv PATH=%1:/usr/local/bin:/usr/bin:/bin HOME=%2 TMUX_TMPDIR=%2")
+                                  .arg(bin, remoteHome())}));
         qputenv("XDG_DATA_HOME", path("data").toUtf8());
         QVERIFY(QDir().mkpath(path("data/gpuplanner")));
         auto ledger = gpuplan::core::Ledger::open(path("data/gpuplanner/ledger.sqlite").toStdString());

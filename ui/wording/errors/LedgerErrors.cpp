@@ -127,9 +127,6 @@ QString ledgerError(const core::Reason& reason, const ReasonParams& p)
     if (key == "error.ledger.no_attempt") {
         return LedgerErrors::tr("no attempt %1 in the ledger").arg(p.text("attempt"));
     }
-    if (key == "error.launch.nothing_to_wait_for") {
-        return LedgerErrors::tr("this launch has no instance to wait for yet");
-    }
     if (key == "error.ledger.no_run") {
         return LedgerErrors::tr("no run %1 in the ledger (gpuplan runs lists them)").arg(p.text("run"));
     }
@@ -282,6 +279,9 @@ QString launchError(const core::Reason& reason, const ReasonParams& p)
     }
     if (key == "error.reconcile.no_credential") {
         return LedgerErrors::tr("no credential");
+    }
+    if (key == "error.launch.nothing_to_wait_for") {
+        return LedgerErrors::tr("this launch has no instance to wait for yet");
     }
     return {};
 }
