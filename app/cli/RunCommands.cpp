@@ -792,18 +792,24 @@ int runRuns(bool json, const std::string& csvFile, const std::string& currency, 
     if (!runs) {
         return fail(runs.error());
     }
+    // Each run over its attempts: a recovered spot run ran on several instances.
+    core::Result<std::vector<core::RunAttempt>> attempts = (*ledger)->attempts();
+    core::Result<std::vector<core::LedgerEntry>> entries = (*ledger)->entries();
+    if (!attempts) {
+        return fail(attempts.error());
+    }
+    if (!entries) {
+        return fail(entries.error());
+    }
     if (!csvFile.empty()) {
-        core::Result<std::vector<core::LedgerEntry>> entries = (*ledger)->entries();
-        if (!entries) {
-            return fail(entries.error());
-        }
         core::Result<std::vector<core::PlanBudget>> budgets = (*ledger)->budgets();
         if (!budgets) {
             return fail(budgets.error());
         }
         core::RunsReportInput input;
-        input.entries = std::move(entries).value();
+        input.entries = *entries;
         input.runs = *runs;
+        input.attempts = *attempts;
         input.budgets = std::move(budgets).value();
         std::string code = currency;
         std::transform(code.begin(), code.end(), code.begin(), [](unsigned char c) { return char(std::toupper(c)); });
@@ -828,15 +834,6 @@ int runRuns(bool json, const std::string& csvFile, const std::string& currency, 
                       << " launch(es) in another currency have no converted cost: no exchange rate was found.\n";
         }
         return kExitOk;
-    }
-    // Each run over its attempts: a recovered spot run ran on several instances.
-    core::Result<std::vector<core::RunAttempt>> attempts = (*ledger)->attempts();
-    core::Result<std::vector<core::LedgerEntry>> entries = (*ledger)->entries();
-    if (!attempts) {
-        return fail(attempts.error());
-    }
-    if (!entries) {
-        return fail(entries.error());
     }
     const std::int64_t now = core::unixNow();
     const auto totalsOf = [&](const core::RunRecord& run) {

@@ -1,10 +1,13 @@
 #include "gpuplan/report/RunsReport.h"
 
+#include "gpuplan/run/SpotRecovery.h"
+
 #include "gpuplan/cloud/LaunchChoice.h"
 
 #include <algorithm>
 #include <charconv>
 #include <ctime>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -173,6 +176,20 @@ RunsReport buildRunsReport(const RunsReportInput& input)
         if (run.measured.cost) {
             row.cost = convertCode(*run.measured.cost, run.measured.costCurrency, input.currency, input.rate);
         }
+        std::vector<RunAttempt> attempts;
+        std::copy_if(input.attempts.begin(),
+                     input.attempts.end(),
+                     std::back_inserter(attempts),
+                     [&run](const RunAttempt& a) { return a.runId == run.id; });
+        if (attempts.size() > 1) { // recovered on other instances: the whole run, every instance's cost
+            const RunTotals totals = runTotals(run, attempts, input.entries, input.now);
+            row.attempts = totals.attempts;
+            row.interruptions = totals.interruptions;
+            row.lostHours = totals.lostHours;
+            row.hours = totals.hours;
+            row.cost = totals.cost ? convertCode(*totals.cost, totals.currency, input.currency, input.rate)
+                                   : std::optional<double>();
+        }
         if (row.cost && row.plannedCost) {
             row.costFit = *row.cost > *row.plannedCost ? RangeFit::Above : RangeFit::Within;
         }
@@ -339,7 +356,10 @@ std::string runsReportCsv(const RunsReport& report)
                                           "cost_planned",
                                           "cost",
                                           "currency",
-                                          "results_dir"};
+                                          "results_dir",
+                                          "attempts",
+                                          "interruptions",
+                                          "lost_hours"};
     const std::string currency = currencyCode(report.currency);
     std::string out;
     auto line = [&out](const std::vector<std::string>& fields) {
@@ -380,7 +400,10 @@ std::string runsReportCsv(const RunsReport& report)
               decimal(r.plannedCost, 4),
               decimal(r.cost, 4),
               currency,
-              r.resultsDir});
+              r.resultsDir,
+              std::to_string(r.attempts),
+              std::to_string(r.interruptions),
+              decimal(r.lostHours)});
     }
     for (const LaunchReportRow& l : report.launches) {
         line({"launch",
@@ -410,6 +433,9 @@ std::string runsReportCsv(const RunsReport& report)
               std::string(),
               decimal(l.cost, 4),
               currency,
+              std::string(),
+              std::string(),
+              std::string(),
               std::string()});
     }
     return out;

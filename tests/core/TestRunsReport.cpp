@@ -294,6 +294,58 @@ private slots:
         QVERIFY(planRunsOf(input.runs, input.entries, "plan-b").empty());
     }
 
+    void aRecoveredRunCostsEveryInstanceItRanOn()
+    {
+        RunsReportInput input;
+        // Reclaimed after an hour; the relaunch ran two more hours.
+        input.entries.push_back(launch(1, "aws", 0.40, Currency::USD, kFeb10, kFeb10 + 3600, "plan-a"));
+        input.entries.push_back(launch(2, "aws", 0.50, Currency::USD, kFeb10 + 3900, kFeb10 + 3900 + 7200, "plan-a"));
+        RunRecord run;
+        run.id = 9;
+        run.launchId = 2; // its current (last) instance
+        run.planId = "plan-a";
+        run.state = RunState::Finished;
+        run.startedAt = kFeb10;
+        run.endedAt = kFeb10 + 3900 + 7200;
+        run.measured.hours = 2;
+        run.measured.cost = 1.0; // the last instance's running time only
+        run.measured.costCurrency = "USD";
+        input.runs = {run};
+        input.attempts = {
+            RunAttempt{.runId = 9,
+                       .number = 1,
+                       .launchId = 1,
+                       .startedAt = kFeb10,
+                       .endedAt = kFeb10 + 3600,
+                       .end = "interrupted",
+                       .noticeAt = kFeb10 + 3480,
+                       .checkpointAt = kFeb10 + 3300},
+            RunAttempt{.runId = 9,
+                       .number = 2,
+                       .launchId = 2,
+                       .remoteDir = "/r",
+                       .startedAt = kFeb10 + 3900,
+                       .endedAt = kFeb10 + 3900 + 7200,
+                       .end = "finished"},
+            RunAttempt{.runId = 10, .number = 1, .launchId = 1}, // another run's: not this one's
+        };
+        input.currency = Currency::USD;
+        input.now = kFeb10 + 5 * 3600;
+        const RunsReport report = buildRunsReport(input);
+        QCOMPARE(report.runs.size(), std::size_t(1));
+        const RunReportRow& row = report.runs[0];
+        QCOMPARE(row.attempts, 2);
+        QCOMPARE(row.interruptions, 1);
+        QVERIFY(row.cost.has_value());
+        QVERIFY(std::abs(*row.cost - (0.40 + 1.00)) < 1e-9); // both instances, not the last one's 1.00
+        QVERIFY(std::abs(row.hours - (3900 + 7200) / 3600.0) < 1e-9);
+        // Lost: 180 s after the last checkpoint before the notice, and 420 s until the next instance ran.
+        QVERIFY(std::abs(row.lostHours - 600 / 3600.0) < 1e-9);
+        const auto table = readCsv(runsReportCsv(report));
+        QCOMPARE(cell(table, 1, "attempts"), std::string("2"));
+        QCOMPARE(cell(table, 1, "interruptions"), std::string("1"));
+    }
+
     void csvQuotesAndRoundTrips()
     {
         RunsReportInput input;

@@ -60,6 +60,11 @@ core::Result<core::RunsReport> readLedgerReport(const std::filesystem::path& fil
     if (!budgets) {
         return budgets.error();
     }
+    core::Result<std::vector<core::RunAttempt>> attempts = (*ledger)->attempts();
+    if (!attempts) {
+        return attempts.error();
+    }
+    input.attempts = std::move(attempts).value();
     input.entries = std::move(entries).value();
     input.runs = std::move(runs).value();
     input.budgets = std::move(budgets).value();

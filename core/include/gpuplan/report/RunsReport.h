@@ -56,6 +56,11 @@ struct RunReportRow
 
     std::optional<double> gpuUtilization; // percent
     std::string resultsDir;               // empty: not downloaded
+    /// A spot run recovered on other instances: how many it ran on, how often it was reclaimed, and the hours lost to
+    /// it; its hours and cost are then the whole run's, every instance included (runTotals).
+    int attempts = 1;
+    int interruptions = 0;
+    double lostHours = 0;
 };
 
 /// One launch and what it cost so far.
@@ -120,6 +125,7 @@ struct RunsReportInput
 {
     std::vector<LedgerEntry> entries;
     std::vector<RunRecord> runs;
+    std::vector<RunAttempt> attempts; // of every run (Ledger::attempts)
     std::vector<PlanBudget> budgets;
     ExchangeRate rate; // cnyPerUsd 0: amounts in another currency than `currency` stay unknown
     std::int64_t now = 0;
