@@ -13,6 +13,7 @@
 #include <ctime>
 #include <fstream>
 #include <random>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -624,6 +625,32 @@ Result<std::unique_ptr<RunFollower>> RunFollower::attach(const RunRecord& run,
             if (Result<std::optional<LedgerEntry>> entry = (*ledger)->find(run.launchId); entry && *entry) {
                 follower->m_launch = **entry;
             }
+            // A run recovered on this instance: it costs what its earlier instances cost, and this one's price from
+            // when its attempt began.
+            Result<std::vector<RunAttempt>> attempts = (*ledger)->attempts(run.id);
+            Result<std::vector<LedgerEntry>> entries = (*ledger)->entries();
+            if (attempts && entries && attempts->size() > 1 && follower->m_launch) {
+                std::set<std::int64_t> earlier;
+                for (const RunAttempt& a : *attempts) {
+                    if (a.launchId == run.launchId && a.end.empty()) {
+                        follower->m_attemptStart = a.startedAt;
+                    } else if (a.launchId != 0 && a.launchId != run.launchId) {
+                        earlier.insert(a.launchId);
+                    }
+                }
+                double cost = 0;
+                for (const LedgerEntry& e : *entries) {
+                    if (earlier.count(e.id) == 0) {
+                        continue;
+                    }
+                    if (e.intent.price.currency != follower->m_launch->intent.price.currency) {
+                        follower->m_earlierCost.reset(); // in another currency: no single figure
+                        break;
+                    }
+                    cost += costSoFar(e, e.endedAt.value_or(run.startedAt));
+                    follower->m_earlierCost = cost;
+                }
+            }
         }
     }
     SshOptions options;
@@ -830,7 +857,13 @@ void RunFollower::measure(const RunUpdate& update, std::int64_t now)
     const std::int64_t until = m_record.endedAt.value_or(now);
     m.hours = static_cast<double>(std::max<std::int64_t>(0, until - m_record.startedAt)) / 3600.0;
     if (m_launch && m_launch->intent.price.unit == PriceUnit::Hour) {
-        m.cost = m.hours * m_launch->intent.price.amount;
+        if (m_attemptStart) { // recovered: the earlier instances, then this one since its attempt began
+            const double here = static_cast<double>(std::max<std::int64_t>(0, until - *m_attemptStart)) / 3600.0;
+            m.cost = m_earlierCost ? std::optional<double>(*m_earlierCost + here * m_launch->intent.price.amount)
+                                   : std::nullopt;
+        } else {
+            m.cost = m.hours * m_launch->intent.price.amount;
+        }
         m.costCurrency = currencyCode(m_launch->intent.price.currency);
     }
     if (update.stateChanged || ended || now - m_lastSaved >= kSaveEverySeconds) {

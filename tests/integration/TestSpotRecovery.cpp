@@ -472,6 +472,13 @@ void TestSpotRecovery::aReclaimedRunResumesInTheNextZoneAndFinishes()
     QVERIFY(totals.lostHours > 0);
     QVERIFY(totals.cost.has_value());
     QCOMPARE(totals.currency, std::string("USD"));
+    // What the run itself keeps (the report's and the PDF's figure) counts the reclaimed instance too.
+    Result<std::optional<LedgerEntry>> reclaimedEntry = (*ledger)->find(before.value()->launchId);
+    QVERIFY(reclaimedEntry && *reclaimedEntry);
+    const double earlier = costSoFar(**reclaimedEntry, (*reclaimedEntry)->endedAt.value_or(std::time(nullptr)));
+    QVERIFY((*after)->measured.cost.has_value());
+    QVERIFY2(*(*after)->measured.cost > earlier, qPrintable(QString::number(*(*after)->measured.cost)));
+    QVERIFY(*(*after)->measured.cost <= *totals.cost + 1e-9);
     // The reclaimed instance is closed in the ledger.
     Result<std::optional<LedgerEntry>> lostEntry = (*ledger)->find(before.value()->launchId);
     QVERIFY(lostEntry && *lostEntry);

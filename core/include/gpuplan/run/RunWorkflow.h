@@ -186,8 +186,10 @@ private:
     double m_utilizationSum = 0;
     std::int64_t m_utilizationCount = 0;
     std::int64_t m_lastSaved = 0;
-    bool m_noticeKept = false;                // the watcher's notice is in the ledger
-    std::optional<std::int64_t> m_syncedKept; // the checkpoint sync the ledger has
+    bool m_noticeKept = false;                  // the watcher's notice is in the ledger
+    std::optional<std::int64_t> m_attemptStart; // a recovered run: when its attempt on this instance began
+    std::optional<double> m_earlierCost;        // and what its earlier instances cost, in this one's currency
+    std::optional<std::int64_t> m_syncedKept;   // the checkpoint sync the ledger has
 };
 
 /// One file brought home.
