@@ -753,6 +753,10 @@ final_push() {
 
 log "watching: provider $PROVIDER${METADATA_URL:+ at $METADATA_URL}, poll ${POLL}s, signal $SIGNAL," \
     "sync ${SYNC_SECONDS}s"
+if ! command -v curl >/dev/null && [ "$PROVIDER" != huawei ] && [ "$PROVIDER" != none ]; then
+    log "curl is missing on this machine: the provider's notice cannot be polled (only a shutdown is seen);" \
+        "install curl"
+fi
 now
 NEXT_SYNC=$((NOW + SYNC_SECONDS))
 NOTICE_DEADLINE=""
