@@ -359,6 +359,21 @@ public:
         return core::makeRecoveryServices(environment);
     }
 
+    /// Recovers run `runId` (its SSH port `sshPort`), each step said on stderr.
+    core::Result<core::RunRecord> recover(std::int64_t runId, int sshPort)
+    {
+        core::Result<core::RecoveryServices> s = services(sshPort);
+        if (!s) {
+            return s.error();
+        }
+        TerminalPrompter prompter(m_options.acceptNewHostKey);
+        return core::recoverRun(runId, *s, prompter, nullptr, [](const core::RecoveryProgress& p) {
+            if (const QString text = ui::recoveryProgressText(p); !text.isEmpty()) {
+                std::cerr << "[recovery] " << text.toStdString() << "\n";
+            }
+        });
+    }
+
     /// Whether `run`'s instance is gone, as its provider says now (false when it cannot be asked).
     bool reclaimed(const core::RunRecord& run)
     {
@@ -405,20 +420,11 @@ int followAndRecover(std::unique_ptr<core::RunFollower> follower,
         const std::int64_t id = follower->record().id;
         const int port = follower->session().target().port;
         follower.reset();
-        core::Result<core::RecoveryServices> services = recovery.services(port);
-        if (!services) {
-            return fail(services.error());
-        }
-        TerminalPrompter prompter(options.acceptNewHostKey);
-        core::Result<core::RunRecord> resumed =
-            core::recoverRun(id, *services, prompter, nullptr, [](const core::RecoveryProgress& p) {
-                if (const QString text = ui::recoveryProgressText(p); !text.isEmpty()) {
-                    std::cerr << "[recovery] " << text.toStdString() << "\n";
-                }
-            });
+        core::Result<core::RunRecord> resumed = recovery.recover(id, port);
         if (!resumed) {
             return fail(resumed.error());
         }
+        TerminalPrompter prompter(options.acceptNewHostKey);
         core::Result<std::unique_ptr<core::RunFollower>> again =
             core::RunFollower::attach(*resumed, core::defaultLedgerFile(), prompter, nullptr);
         if (!again) {
@@ -543,19 +549,9 @@ int runRun(int& argc,
             && (run->state == core::RunState::Recovering || run->state == core::RunState::Interrupted)) {
             // A recovery that did not finish (the program was stopped, or it found no capacity then): again.
             core::Result<core::RunConnection> connection = core::readRunConnection(run->connection);
-            core::Result<core::RecoveryServices> services =
-                recovery.services(connection ? connection->target.port : 22);
-            if (!services) {
-                return fail(services.error());
-            }
-            TerminalPrompter prompter(options.acceptNewHostKey);
-            core::Result<core::RunRecord> resumed =
-                core::recoverRun(run->id, *services, prompter, nullptr, [](const core::RecoveryProgress& p) {
-                    if (const QString text = ui::recoveryProgressText(p); !text.isEmpty()) {
-                        std::cerr << "[recovery] " << text.toStdString() << "\n";
-                    }
-                });
-            if (!resumed) {
+            if (core::Result<core::RunRecord> resumed =
+                    recovery.recover(run->id, connection ? connection->target.port : 22);
+                !resumed) {
                 return fail(resumed.error());
             }
         }

@@ -225,11 +225,7 @@ Result<RecoveryServices> makeRecoveryServices(const RecoveryEnvironment& environ
     const auto read = [&](const char* name) -> Result<std::string> {
         std::ifstream in(environment.scriptsDir / name, std::ios::binary);
         std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-        if (!in && !in.eof()) {
-            return Error{
-                ErrorCode::FileNotFound, Reason{"error.run.no_helper", {}}, (environment.scriptsDir / name).string()};
-        }
-        if (text.empty()) {
+        if (text.empty()) { // missing, unreadable or empty
             return Error{
                 ErrorCode::FileNotFound, Reason{"error.run.no_helper", {}}, (environment.scriptsDir / name).string()};
         }
@@ -376,9 +372,8 @@ Result<RunRecord> recoverRun(std::int64_t runId,
     if (!listed) {
         return listed.error();
     }
-    std::vector<RunAttempt> list = std::move(listed).value();
-    std::vector<RunAttempt>* attempts = &list;
-    if (attempts->empty()) {
+    std::vector<RunAttempt> attempts = std::move(listed).value();
+    if (attempts.empty()) {
         RunAttempt first{.runId = runId,
                          .number = 1,
                          .launchId = run.launchId,
@@ -390,11 +385,11 @@ Result<RunRecord> recoverRun(std::int64_t runId,
             return id.error();
         }
         first.id = *id;
-        attempts->push_back(first);
+        attempts.push_back(first);
     }
 
     // The attempt on the reclaimed instance ends here (once: a recovery run again finds it ended).
-    RunAttempt& current = attempts->back();
+    RunAttempt& current = attempts.back();
     std::optional<std::int64_t> pendingLaunch; // a relaunch an earlier recovery recorded
     if (current.end.empty() && current.launchId == run.launchId) {
         current.end = "interrupted";
@@ -415,9 +410,8 @@ Result<RunRecord> recoverRun(std::int64_t runId,
         }
     }
     const int interruptions = static_cast<int>(
-        std::count_if(attempts->begin(), attempts->end(), [](const RunAttempt& a) { return a.end == "interrupted"; }));
-    report(
-        {.step = RecoveryStep::Interrupted, .attempt = static_cast<int>(attempts->size()) + (pendingLaunch ? 0 : 1)});
+        std::count_if(attempts.begin(), attempts.end(), [](const RunAttempt& a) { return a.end == "interrupted"; }));
+    report({.step = RecoveryStep::Interrupted, .attempt = static_cast<int>(attempts.size()) + (pendingLaunch ? 0 : 1)});
 
     Result<std::optional<LedgerEntry>> lostEntry = ledger.find(run.launchId);
     if (!lostEntry) {
@@ -461,7 +455,7 @@ Result<RunRecord> recoverRun(std::int64_t runId,
 
     // A relaunch: the pending one of an earlier recovery, else the first candidate with capacity.
     std::optional<LedgerEntry> launched;
-    int attemptNumber = attempts->back().number + (pendingLaunch ? 0 : 1);
+    int attemptNumber = attempts.back().number + (pendingLaunch ? 0 : 1);
     if (pendingLaunch) {
         Result<std::optional<LedgerEntry>> entry = ledger.find(*pendingLaunch);
         if (!entry) {
@@ -486,11 +480,11 @@ Result<RunRecord> recoverRun(std::int64_t runId,
         } else if (*entry && (*entry)->instanceId.empty() && !isFinal((*entry)->state)) {
             // Recorded, maybe sent, never answered: the launcher resends it with its own token below.
             pendingLaunch.reset();
-            attemptNumber = attempts->back().number;
+            attemptNumber = attempts.back().number;
         } else {
             // Its launch was refused (it never ran): the next launch of the order takes this attempt over.
             pendingLaunch.reset();
-            attemptNumber = attempts->back().number;
+            attemptNumber = attempts.back().number;
         }
     }
     if (!launched) {
